@@ -1,0 +1,1 @@
+//! Code Mode host runtime (placeholder).
