@@ -1,0 +1,485 @@
+//! Differential tests: every Lua program of the corpus in `tests/differential/` (repository root)
+//! runs under the reference interpreter `lua5.4` and under codemode-lua, and the two runs must
+//! print the same text.
+//!
+//! # What is compared
+//! - `tests/differential/*.lua` (test [`differential_corpus`]): the program is wrapped as
+//!   `local __cm_f = function(...) <program>\nend` followed by a canonical dumper written in plain
+//!   Lua ([`DUMPER`]) and a line that prints the dump of every returned value. The wrapper prefix
+//!   sits on the program's first line, so line numbers inside the program are unchanged. The very
+//!   same wrapped text runs in both interpreters, so the dump of the returned value is produced by
+//!   each interpreter itself: integers vs floats (`1` vs `float(1)`), exact float bits (`%.17g`),
+//!   strings byte by byte, tables with sorted keys. Compared: everything printed (codemode's logs,
+//!   one line per `print` call, against lua5.4's stdout) plus the final dump line. The program must
+//!   not fail.
+//! - `tests/differential/errors/*.lua` (test [`differential_errors`]): programs that end in an
+//!   uncaught error. They run as they are (no wrapper). Compared: the printed output, that the
+//!   program failed, the error message with its position prefix removed (codemode's message may
+//!   add a hint after Lua's text), and the error line when Lua's message carries one.
+//!
+//! Error messages differ in their position prefix (`input:3:` in Lua), so every compared text is
+//! normalised by [`strip_positions`]. Lua runs the program with chunk name `input`.
+//!
+//! All mismatches are collected and reported together; the test then fails once. `lua5.4` must be
+//! installed (`.ci/run` installs it): without it the tests fail and say so.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+use codemode_lua::{Budgets, Env, ErrorKind, Machine, Step, compile};
+
+/// Canonical dumper, plain Lua 5.4 (no string patterns, no metatables), run by both interpreters.
+/// Defines `__cm_dump(value)`.
+const DUMPER: &str = r#"
+local function __cm_str(v)
+  local parts = {}
+  for i = 1, #v do
+    local b = string.byte(v, i)
+    if b == 34 then parts[#parts + 1] = '\\"'
+    elseif b == 92 then parts[#parts + 1] = '\\\\'
+    elseif b >= 32 and b < 127 then parts[#parts + 1] = string.char(b)
+    else parts[#parts + 1] = '\\' .. string.format('%03d', b) end
+  end
+  return '"' .. table.concat(parts) .. '"'
+end
+local function __cm_keyless(a, b)
+  local ta, tb = type(a), type(b)
+  if ta ~= tb then return ta < tb end
+  if ta == 'number' or ta == 'string' then return a < b end
+  if ta == 'boolean' then return (not a) and b end
+  return false
+end
+local function __cm_dump(v, depth)
+  depth = depth or 0
+  if depth > 40 then return '<too deep>' end
+  local tv = type(v)
+  if tv == 'number' then
+    if math.type(v) == 'integer' then return string.format('%d', v) end
+    if v ~= v then return 'float(nan)' end
+    if v == math.huge then return 'float(inf)' end
+    if v == -math.huge then return 'float(-inf)' end
+    return 'float(' .. string.format('%.17g', v) .. ')'
+  elseif tv == 'string' then
+    return __cm_str(v)
+  elseif tv == 'table' then
+    local keys = {}
+    for k in pairs(v) do keys[#keys + 1] = k end
+    table.sort(keys, __cm_keyless)
+    local parts = {}
+    for i = 1, #keys do
+      local k = keys[i]
+      parts[i] = '[' .. __cm_dump(k, depth + 1) .. ']=' .. __cm_dump(v[k], depth + 1)
+    end
+    return '{' .. table.concat(parts, ', ') .. '}'
+  elseif tv == 'nil' or tv == 'boolean' then
+    return tostring(v)
+  else
+    return '<' .. tv .. '>'
+  end
+end
+local __cm_r = table.pack(__cm_f())
+local __cm_out = {}
+for i = 1, __cm_r.n do __cm_out[i] = __cm_dump(__cm_r[i]) end
+print('=> (' .. __cm_r.n .. ') ' .. table.concat(__cm_out, ' | '))
+"#;
+
+/// Lua driver for the oracle: reads the program from stdin, runs it with chunk name `input`,
+/// reports an uncaught error on stderr with exit status 2 (compile errors: status 3).
+const ORACLE_DRIVER: &str = r#"local src = io.read('a')
+local f, err = load(src, '=input')
+if not f then io.stderr:write(err) os.exit(3) end
+local ok, e = pcall(f)
+io.stdout:flush()
+if not ok then io.stderr:write(tostring(e)) os.exit(2) end"#;
+
+/// Chunk names that prefix positions in error messages (`input:3: ...`): lua5.4's (set by the
+/// driver) and codemode's.
+const CHUNK_NAMES: &[&str] = &["input"];
+
+/// Fuel per `Machine::run` call, and the most calls a program may take before it counts as hung.
+const SLICE: u32 = 100_000;
+const MAX_SLICES: u32 = 20_000;
+/// Wall-clock bound per program for either interpreter.
+const TIMEOUT: Duration = Duration::from_secs(20);
+
+/// How one run ended.
+#[derive(Debug, Clone, PartialEq)]
+struct Outcome {
+    /// Printed text, one `\n`-terminated line per `print` call.
+    output: String,
+    /// `Some(message)` when the program failed (message as the interpreter gives it).
+    error: Option<String>,
+    /// The error's line, when known.
+    error_line: Option<u32>,
+}
+
+fn corpus_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/differential")
+}
+
+fn programs_in(dir: &Path) -> Vec<PathBuf> {
+    let mut out: Vec<PathBuf> = std::fs::read_dir(dir)
+        .unwrap_or_else(|e| panic!("cannot read corpus directory {}: {e}", dir.display()))
+        .filter_map(|entry| entry.ok().map(|e| e.path()))
+        .filter(|p| p.is_file() && p.extension().is_some_and(|x| x == "lua"))
+        .collect();
+    out.sort();
+    out
+}
+
+/// The wrapped program: same line numbers as the original (prefix on its first line).
+fn wrap(program: &str) -> String {
+    format!("local __cm_f = function(...) {program}\nend\n{DUMPER}")
+}
+
+/// Find `lua5.4`, or fail the test with instructions.
+fn lua_binary() -> String {
+    let candidate = std::env::var("LUA54").unwrap_or_else(|_| "lua5.4".to_string());
+    match Command::new(&candidate).arg("-v").output() {
+        Ok(out) if out.status.success() => {
+            let version = String::from_utf8_lossy(&out.stdout);
+            assert!(
+                version.contains("Lua 5.4"),
+                "`{candidate} -v` printed {version:?}, expected Lua 5.4.x; install lua5.4 \
+                 (`apt-get install -y lua5.4`) or set LUA54 to a Lua 5.4 binary"
+            );
+            candidate
+        }
+        _ => panic!(
+            "the differential tests need the reference interpreter `lua5.4`, which was not found \
+             on PATH. Install it (`sudo apt-get update && sudo apt-get install -y lua5.4`, or run \
+             `.ci/run`, which installs it) or set LUA54 to the path of a Lua 5.4 binary."
+        ),
+    }
+}
+
+/// Run `source` under lua5.4 with chunk name `input`.
+fn run_oracle(lua: &str, source: &str) -> Result<Outcome, String> {
+    let mut child = Command::new(lua)
+        .arg("-e")
+        .arg(ORACLE_DRIVER)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .map_err(|e| format!("cannot start {lua}: {e}"))?;
+    {
+        let mut stdin = child.stdin.take().expect("piped stdin");
+        stdin
+            .write_all(source.as_bytes())
+            .map_err(|e| format!("cannot write the program to lua5.4: {e}"))?;
+    }
+    let start = Instant::now();
+    loop {
+        match child.try_wait() {
+            Ok(Some(_)) => break,
+            Ok(None) if start.elapsed() > TIMEOUT => {
+                let _ = child.kill();
+                let _ = child.wait();
+                return Err(format!("lua5.4 ran longer than {TIMEOUT:?}"));
+            }
+            Ok(None) => std::thread::sleep(Duration::from_millis(1)),
+            Err(e) => return Err(format!("waiting for lua5.4: {e}")),
+        }
+    }
+    let out = child.wait_with_output().map_err(|e| format!("reading lua5.4 output: {e}"))?;
+    let output = String::from_utf8_lossy(&out.stdout).into_owned();
+    let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+    match out.status.code() {
+        Some(0) => Ok(Outcome { output, error: None, error_line: None }),
+        Some(2) => {
+            let line = position_line(&stderr);
+            Ok(Outcome { output, error: Some(stderr), error_line: line })
+        }
+        Some(3) => Err(format!("lua5.4 cannot compile the program: {stderr}")),
+        other => Err(format!("lua5.4 exited with {other:?}: {stderr}")),
+    }
+}
+
+/// Run `source` in codemode-lua (no tools). Panics inside the interpreter become an `Err`.
+fn run_ours(source: &str) -> Result<Outcome, String> {
+    let source = source.to_string();
+    let result = std::panic::catch_unwind(move || -> Result<Outcome, String> {
+        let program = match compile(&source) {
+            Ok(p) => p,
+            Err(e) => {
+                return Err(format!(
+                    "codemode cannot compile the program: {:?} at {:?}: {}",
+                    e.kind, e.location, e.message
+                ));
+            }
+        };
+        let env = Env::default();
+        let mut machine = Machine::new(&program, &env, Budgets::default());
+        let start = Instant::now();
+        let mut slices = 0u32;
+        let (error, error_line) = loop {
+            match machine.run(SLICE) {
+                Step::Yield => {
+                    slices += 1;
+                    if slices > MAX_SLICES || start.elapsed() > TIMEOUT {
+                        return Err(format!(
+                            "codemode did not finish within {} fuel units / {TIMEOUT:?}",
+                            u64::from(SLICE) * u64::from(MAX_SLICES)
+                        ));
+                    }
+                }
+                Step::HostCall(call) => {
+                    return Err(format!("unexpected host call {:?}", call.target));
+                }
+                Step::Done(_) => break (None, None),
+                Step::Error(e) => {
+                    let kind = if e.kind == ErrorKind::ExecutionFailure {
+                        String::new()
+                    } else {
+                        format!("[{:?}] ", e.kind)
+                    };
+                    break (Some(format!("{kind}{}", e.message)), e.location.map(|l| l.line));
+                }
+            }
+        };
+        let mut output = String::new();
+        for line in machine.take_logs() {
+            output.push_str(&line);
+            output.push('\n');
+        }
+        Ok(Outcome { output, error, error_line })
+    });
+    match result {
+        Ok(r) => r,
+        Err(panic) => {
+            let msg = panic
+                .downcast_ref::<String>()
+                .cloned()
+                .or_else(|| panic.downcast_ref::<&str>().map(|s| s.to_string()))
+                .unwrap_or_else(|| "<non-string panic>".to_string());
+            Err(format!("codemode panicked: {msg}"))
+        }
+    }
+}
+
+/// The line of a leading `<chunk>:<line>:` prefix, if `message` has one.
+fn position_line(message: &str) -> Option<u32> {
+    for chunk in CHUNK_NAMES {
+        if let Some(rest) = message.strip_prefix(chunk).and_then(|r| r.strip_prefix(':')) {
+            let digits: String = rest.chars().take_while(|c| c.is_ascii_digit()).collect();
+            if !digits.is_empty() && rest[digits.len()..].starts_with(':') {
+                return digits.parse().ok();
+            }
+        }
+    }
+    None
+}
+
+/// Remove every position prefix `<chunk>:<line>:` (and `<chunk>:<line>:<column>:`), with one
+/// following space, from `text`, wherever it occurs (programs print caught messages mid-line).
+fn strip_positions(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut i = 0;
+    let bytes = text.as_bytes();
+    'outer: while i < bytes.len() {
+        for chunk in CHUNK_NAMES {
+            let c = chunk.as_bytes();
+            if bytes[i..].starts_with(c) && bytes.get(i + c.len()) == Some(&b':') {
+                // one or two `<digits>:` groups
+                let mut j = i + c.len() + 1;
+                let mut groups = 0;
+                loop {
+                    let start = j;
+                    while j < bytes.len() && bytes[j].is_ascii_digit() {
+                        j += 1;
+                    }
+                    if j > start && bytes.get(j) == Some(&b':') {
+                        j += 1;
+                        groups += 1;
+                        if groups == 2 {
+                            break;
+                        }
+                    } else {
+                        j = start;
+                        break;
+                    }
+                }
+                if groups > 0 {
+                    if bytes.get(j) == Some(&b' ') {
+                        j += 1;
+                    }
+                    i = j;
+                    continue 'outer;
+                }
+            }
+        }
+        let ch = text[i..].chars().next().expect("in bounds");
+        out.push(ch);
+        i += ch.len_utf8();
+    }
+    out
+}
+
+/// A line-by-line comparison for the report: the first differing lines with context.
+fn describe_diff(expected: &str, actual: &str) -> String {
+    let e: Vec<&str> = expected.lines().collect();
+    let a: Vec<&str> = actual.lines().collect();
+    let mut out = String::new();
+    let mut shown = 0;
+    for i in 0..e.len().max(a.len()) {
+        let (el, al) = (e.get(i), a.get(i));
+        if el != al {
+            out.push_str(&format!(
+                "    line {}:\n      lua5.4:   {}\n      codemode: {}\n",
+                i + 1,
+                el.map_or("<no line>".to_string(), |s| s.to_string()),
+                al.map_or("<no line>".to_string(), |s| s.to_string()),
+            ));
+            shown += 1;
+            if shown >= 6 {
+                out.push_str("    ...\n");
+                break;
+            }
+        }
+    }
+    out
+}
+
+fn report(kind: &str, failures: &[String], total: usize) {
+    if !failures.is_empty() {
+        panic!(
+            "{} of {total} {kind} programs differ between lua5.4 and codemode:\n\n{}",
+            failures.len(),
+            failures.join("\n")
+        );
+    }
+}
+
+fn name_of(path: &Path) -> String {
+    path.strip_prefix(corpus_dir()).unwrap_or(path).display().to_string()
+}
+
+#[test]
+fn differential_corpus() {
+    let lua = lua_binary();
+    let programs = programs_in(&corpus_dir());
+    assert!(programs.len() >= 200, "expected at least 200 programs, found {}", programs.len());
+    let mut failures = Vec::new();
+    for path in &programs {
+        let name = name_of(path);
+        let program = std::fs::read_to_string(path).expect("readable program");
+        let wrapped = wrap(&program);
+        let expected = match run_oracle(&lua, &wrapped) {
+            Ok(o) if o.error.is_none() => strip_positions(&o.output),
+            Ok(o) => {
+                failures.push(format!(
+                    "{name}: invalid test: fails under lua5.4: {}",
+                    o.error.unwrap_or_default()
+                ));
+                continue;
+            }
+            Err(e) => {
+                failures.push(format!("{name}: invalid test: {e}"));
+                continue;
+            }
+        };
+        let actual = match run_ours(&wrapped) {
+            Ok(o) => {
+                let mut text = strip_positions(&o.output);
+                if let Some(err) = o.error {
+                    text.push_str(&format!(
+                        "<uncaught error at line {:?}: {}>\n",
+                        o.error_line,
+                        strip_positions(&err)
+                    ));
+                }
+                text
+            }
+            Err(e) => format!("<{e}>\n"),
+        };
+        if expected != actual {
+            failures.push(format!(
+                "{name}:\n{}  --- lua5.4 (full)\n{}  --- codemode (full)\n{}",
+                describe_diff(&expected, &actual),
+                indent(&expected),
+                indent(&actual)
+            ));
+        }
+    }
+    report("corpus", &failures, programs.len());
+}
+
+#[test]
+fn differential_errors() {
+    let lua = lua_binary();
+    let programs = programs_in(&corpus_dir().join("errors"));
+    assert!(programs.len() >= 10, "expected at least 10 error programs, found {}", programs.len());
+    let mut failures = Vec::new();
+    for path in &programs {
+        let name = name_of(path);
+        let program = std::fs::read_to_string(path).expect("readable program");
+        let expected = match run_oracle(&lua, &program) {
+            Ok(o) if o.error.is_some() => o,
+            Ok(_) => {
+                failures.push(format!("{name}: invalid test: does not fail under lua5.4"));
+                continue;
+            }
+            Err(e) => {
+                failures.push(format!("{name}: invalid test: {e}"));
+                continue;
+            }
+        };
+        let actual = match run_ours(&program) {
+            Ok(o) => o,
+            Err(e) => {
+                failures.push(format!("{name}: {e}"));
+                continue;
+            }
+        };
+        let exp_msg = strip_positions(expected.error.as_deref().unwrap_or_default());
+        let mut problems = Vec::new();
+        if strip_positions(&expected.output) != strip_positions(&actual.output) {
+            problems.push(format!(
+                "  printed output differs:\n{}",
+                describe_diff(&expected.output, &actual.output)
+            ));
+        }
+        match &actual.error {
+            None => problems.push(format!(
+                "  codemode did not fail; lua5.4 failed with: {exp_msg}"
+            )),
+            Some(msg) => {
+                let act_msg = strip_positions(msg);
+                if !act_msg.starts_with(exp_msg.trim_end()) {
+                    problems.push(format!(
+                        "  error message differs:\n      lua5.4:   {exp_msg}\n      codemode: {act_msg}"
+                    ));
+                }
+                if let Some(line) = expected.error_line {
+                    if actual.error_line != Some(line) {
+                        problems.push(format!(
+                            "  error line differs: lua5.4 line {line}, codemode {:?}",
+                            actual.error_line
+                        ));
+                    }
+                }
+            }
+        }
+        if !problems.is_empty() {
+            failures.push(format!("{name}:\n{}", problems.join("\n")));
+        }
+    }
+    report("error", &failures, programs.len());
+}
+
+fn indent(text: &str) -> String {
+    text.lines().map(|l| format!("    | {l}\n")).collect()
+}
+
+#[test]
+fn strip_positions_removes_prefixes() {
+    assert_eq!(strip_positions("input:3: boom"), "boom");
+    assert_eq!(strip_positions("caught: input:12:7: attempt"), "caught: attempt");
+    assert_eq!(strip_positions("input: 3"), "input: 3");
+    assert_eq!(strip_positions("input:x: y"), "input:x: y");
+    assert_eq!(position_line("input:42: oops"), Some(42));
+    assert_eq!(position_line("oops"), None);
+}

@@ -1,0 +1,10 @@
+print(pcall(function() return 1, 2, 3 end))
+print(select("#", pcall(function() end)))
+print(select("#", pcall(function() return nil, nil end)))
+print(pcall(pcall, error, "x"))
+print(pcall(error))
+local t = table.pack(pcall(string.rep, "ab", 3))
+print(t.n, t[1], t[2])
+print(pcall(nil))
+print(pcall(42))
+return t

@@ -1,0 +1,7 @@
+print(table.concat({}), table.concat({}, ","), table.concat({ "a" }, ","))
+print(table.concat({ 1, 2, 3 }, ", ", 2), table.concat({ 1, 2, 3 }, "", 1, 2))
+print(table.concat({ 1, 2, 3 }, "-", 3, 2), table.concat({ "x", "y" }, "-", 2, 2))
+print(pcall(table.concat, { 1, {}, 3 }))
+print(pcall(table.concat, { 1, 2 }, ",", 1, 3))
+print(table.concat({ 1.5, -0.0, 10 // 1, 2^63 }, " "))
+return table.concat({ "a", "b", "c" }, "/")
