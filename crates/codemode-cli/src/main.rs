@@ -1,1 +1,190 @@
-fn main() {}
+//! The `codemode` binary.
+//!
+//! `codemode run [--lang lua|js] [--tools MANIFEST]... [--timeout-ms N] [--max-tool-calls N]
+//! [--max-output-bytes N] [FILE|-]` runs one program over the command tools described by the
+//! manifests and prints the Result as one JSON object on one line of stdout.
+//!
+//! Exit status: 0 when the Result is ok, 1 when it is not ok, 2 for usage or configuration
+//! errors (bad arguments, unreadable program file, bad manifest, invalid limits); those print one
+//! line `codemode: ...` on stderr and nothing on stdout.
+
+mod command;
+mod host;
+mod manifest;
+
+use std::io::Read;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand, ValueEnum};
+
+/// Run Code Mode programs over command tools.
+#[derive(Parser, Debug)]
+#[command(name = "codemode", version, about, long_about = None)]
+struct Cli {
+    #[command(subcommand)]
+    command: Commands,
+}
+
+#[derive(Subcommand, Debug)]
+enum Commands {
+    /// Run a program and print its Result as one JSON line.
+    ///
+    /// Exit status: 0 when the Result is ok, 1 when it is not, 2 for usage or configuration errors.
+    Run(RunArgs),
+}
+
+/// Arguments of `codemode run`.
+#[derive(clap::Args, Debug)]
+struct RunArgs {
+    /// Program language. Default: from the file extension (.lua → lua; .js, .mjs, .ts → js), else lua.
+    #[arg(long, value_enum)]
+    lang: Option<Lang>,
+    /// A tool manifest (JSON). Repeat to merge several; a tool path defined twice is an error.
+    #[arg(long = "tools", value_name = "MANIFEST")]
+    tools: Vec<PathBuf>,
+    /// Wall-clock limit for the whole execution, in milliseconds (≥ 1). Default: 120000.
+    #[arg(long, value_name = "N")]
+    timeout_ms: Option<u64>,
+    /// Most host calls (tool calls, denied ones included) the program may attempt. Default: 128.
+    #[arg(long, value_name = "N")]
+    max_tool_calls: Option<u64>,
+    /// Most bytes of JSON output (value and logs) before they are cut. Default: 65536.
+    #[arg(long, value_name = "N")]
+    max_output_bytes: Option<u64>,
+    /// Most bytes of memory the program may use.
+    #[arg(long, value_name = "N")]
+    max_memory_bytes: Option<u64>,
+    /// Program file; `-` or nothing reads the program from stdin.
+    #[arg(value_name = "FILE")]
+    file: Option<PathBuf>,
+}
+
+/// Language of the program.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum Lang {
+    /// Lua 5.4.
+    Lua,
+    /// JavaScript (and TypeScript).
+    Js,
+}
+
+/// A usage or configuration error: printed as `codemode: <message>`, exit status 2.
+#[derive(Debug)]
+struct ConfigError(String);
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match cli.command {
+        Commands::Run(args) => match run(args) {
+            Ok(code) => code,
+            Err(ConfigError(msg)) => {
+                eprintln!("codemode: {msg}");
+                ExitCode::from(2)
+            }
+        },
+    }
+}
+
+fn run(args: RunArgs) -> Result<ExitCode, ConfigError> {
+    let from_stdin = args.file.as_deref().is_none_or(|f| f == Path::new("-"));
+    let lang = args.lang.unwrap_or_else(|| match &args.file {
+        Some(f) if !from_stdin => lang_from_extension(f),
+        _ => Lang::Lua,
+    });
+    let source = if from_stdin {
+        let mut buf = Vec::new();
+        std::io::stdin()
+            .read_to_end(&mut buf)
+            .map_err(|e| ConfigError(format!("cannot read the program from stdin: {e}")))?;
+        String::from_utf8(buf)
+            .map_err(|e| ConfigError(format!("the program on stdin is not valid UTF-8: {e}")))?
+    } else {
+        let f = args.file.as_deref().expect("file given");
+        let bytes = std::fs::read(f)
+            .map_err(|e| ConfigError(format!("cannot read program file {}: {e}", f.display())))?;
+        String::from_utf8(bytes).map_err(|e| {
+            ConfigError(format!(
+                "program file {} is not valid UTF-8: {e}",
+                f.display()
+            ))
+        })?
+    };
+    let manifest =
+        manifest::Manifest::load_all(&args.tools).map_err(|e| ConfigError(e.to_string()))?;
+
+    let options = host::Options {
+        lang,
+        timeout_ms: args.timeout_ms,
+        max_tool_calls: args.max_tool_calls,
+        max_output_bytes: args.max_output_bytes,
+        max_memory_bytes: args.max_memory_bytes,
+    };
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .map_err(|e| ConfigError(format!("cannot start the async runtime: {e}")))?;
+    let outcome = runtime.block_on(host::execute(options, manifest, source))?;
+    println!("{}", outcome.json);
+    // Don't wait for stray tool processes or blocking tasks.
+    runtime.shutdown_background();
+    Ok(if outcome.ok {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    })
+}
+
+fn lang_from_extension(f: &Path) -> Lang {
+    match f.extension().and_then(|e| e.to_str()) {
+        Some("js" | "mjs" | "cjs" | "ts" | "mts") => Lang::Js,
+        _ => Lang::Lua,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::CommandFactory;
+
+    #[test]
+    fn cli_definition_is_consistent() {
+        Cli::command().debug_assert();
+    }
+
+    #[test]
+    fn language_from_extension() {
+        assert_eq!(lang_from_extension(Path::new("a.lua")), Lang::Lua);
+        assert_eq!(lang_from_extension(Path::new("a.ts")), Lang::Js);
+        assert_eq!(lang_from_extension(Path::new("dir/a.js")), Lang::Js);
+        assert_eq!(lang_from_extension(Path::new("a.txt")), Lang::Lua);
+        assert_eq!(lang_from_extension(Path::new("noext")), Lang::Lua);
+    }
+
+    #[test]
+    fn parses_run_arguments() {
+        let cli = Cli::try_parse_from([
+            "codemode",
+            "run",
+            "--tools",
+            "a.json",
+            "--tools",
+            "b.json",
+            "--timeout-ms",
+            "50",
+            "--lang",
+            "lua",
+            "-",
+        ])
+        .unwrap();
+        let Commands::Run(a) = cli.command;
+        assert_eq!(
+            a.tools,
+            vec![PathBuf::from("a.json"), PathBuf::from("b.json")]
+        );
+        assert_eq!(a.timeout_ms, Some(50));
+        assert_eq!(a.lang, Some(Lang::Lua));
+        assert_eq!(a.file, Some(PathBuf::from("-")));
+    }
+}
