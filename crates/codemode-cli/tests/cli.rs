@@ -1,0 +1,701 @@
+//! End-to-end tests of the `codemode` binary: exit codes, stdin input, manifests, command tools,
+//! timeouts, path resolution, and the git-insights example run on this repository.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::{Duration, Instant};
+
+use serde_json::{Value, json};
+
+const BIN: &str = env!("CARGO_BIN_EXE_codemode");
+
+/// Output of one run of the binary.
+struct Run {
+    code: i32,
+    stdout: String,
+    stderr: String,
+}
+
+impl Run {
+    /// The one JSON line on stdout.
+    fn json(&self) -> Value {
+        let lines: Vec<&str> = self.stdout.lines().collect();
+        assert_eq!(
+            lines.len(),
+            1,
+            "stdout must be one line, got {:?}",
+            self.stdout
+        );
+        serde_json::from_str(lines[0])
+            .unwrap_or_else(|e| panic!("stdout is not JSON ({e}): {}", self.stdout))
+    }
+}
+
+fn run_in(dir: &Path, args: &[&str], stdin: &str) -> Run {
+    let mut child = Command::new(BIN)
+        .args(args)
+        .current_dir(dir)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("spawn codemode");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(stdin.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    Run {
+        code: out.status.code().expect("exit code"),
+        stdout: String::from_utf8(out.stdout).unwrap(),
+        stderr: String::from_utf8(out.stderr).unwrap(),
+    }
+}
+
+fn run(args: &[&str], stdin: &str) -> Run {
+    run_in(&std::env::temp_dir(), args, stdin)
+}
+
+/// A fresh scratch directory for one test.
+fn scratch(name: &str) -> PathBuf {
+    static N: AtomicUsize = AtomicUsize::new(0);
+    let d = std::env::temp_dir().join(format!(
+        "codemode-cli-test-{}-{}-{name}",
+        std::process::id(),
+        N.fetch_add(1, Ordering::SeqCst)
+    ));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+fn write(path: &Path, text: &str) {
+    if let Some(p) = path.parent() {
+        std::fs::create_dir_all(p).unwrap();
+    }
+    std::fs::write(path, text).unwrap();
+}
+
+/// Writes an executable shell script.
+fn script(path: &Path, body: &str) {
+    write(path, &format!("#!/bin/sh\n{body}\n"));
+    let mut perms = std::fs::metadata(path).unwrap().permissions();
+    std::os::unix::fs::PermissionsExt::set_mode(&mut perms, 0o755);
+    std::fs::set_permissions(path, perms).unwrap();
+}
+
+/// A manifest with one tool `t.x` running `command`.
+fn manifest_with(dir: &Path, command: Value) -> PathBuf {
+    let m = dir.join("tools.json");
+    let doc = json!({
+        "namespaces": {"t": {"description": "test tools"}},
+        "tools": {"t.x": {"description": "a test tool", "input": {"type": "object"}, "command": command}}
+    });
+    write(&m, &doc.to_string());
+    m
+}
+
+fn repo_root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../..")
+        .canonicalize()
+        .unwrap()
+}
+
+// ---------------------------------------------------------------- exit codes and input
+
+#[test]
+fn ok_result_exits_0_from_stdin() {
+    let r = run(&["run"], "return 1 + 2");
+    assert_eq!(r.code, 0, "stderr: {}", r.stderr);
+    let v = r.json();
+    assert_eq!(v["ok"], json!(true));
+    assert_eq!(v["value"], json!(3));
+    assert_eq!(v["toolCalls"], json!([]));
+}
+
+#[test]
+fn dash_reads_stdin_and_logs_are_reported() {
+    let r = run(&["run", "-"], "print('hi', 2)\nreturn {a = 'x'}");
+    assert_eq!(r.code, 0, "stderr: {}", r.stderr);
+    let v = r.json();
+    assert_eq!(v["value"], json!({"a": "x"}));
+    assert_eq!(v["logs"], json!(["hi\t2"]));
+}
+
+#[test]
+fn program_file_is_read() {
+    let d = scratch("file");
+    write(
+        &d.join("p.lua"),
+        "local t = {}\nfor i = 1, 3 do t[i] = i * i end\nreturn t\n",
+    );
+    let r = run(&["run", d.join("p.lua").to_str().unwrap()], "");
+    assert_eq!(r.code, 0, "stderr: {}", r.stderr);
+    assert_eq!(r.json()["value"], json!([1, 4, 9]));
+}
+
+#[test]
+fn failed_result_exits_1() {
+    let r = run(&["run"], "error('boom')");
+    assert_eq!(r.code, 1, "stderr: {}", r.stderr);
+    let v = r.json();
+    assert_eq!(v["ok"], json!(false));
+    assert_eq!(v["error"]["kind"], json!("ExecutionFailure"));
+    assert!(
+        v["error"]["message"].as_str().unwrap().contains("boom"),
+        "{v}"
+    );
+}
+
+#[test]
+fn parse_error_exits_1_with_location() {
+    let r = run(&["run"], "local x = = 1");
+    assert_eq!(r.code, 1, "stderr: {}", r.stderr);
+    let v = r.json();
+    assert_eq!(v["error"]["kind"], json!("ParseError"));
+    assert_eq!(v["error"]["location"]["line"], json!(1));
+}
+
+#[test]
+fn usage_errors_exit_2() {
+    let r = run(&["run", "--no-such-flag"], "");
+    assert_eq!(r.code, 2);
+    assert!(r.stdout.is_empty());
+    assert!(r.stderr.contains("--no-such-flag"), "{}", r.stderr);
+
+    let r = run(&["run", "/nonexistent/prog.lua"], "");
+    assert_eq!(r.code, 2);
+    assert!(r.stdout.is_empty());
+    assert!(
+        r.stderr
+            .starts_with("codemode: cannot read program file /nonexistent/prog.lua: "),
+        "{}",
+        r.stderr
+    );
+
+    let r = run(&["run", "--timeout-ms", "abc"], "return 1");
+    assert_eq!(r.code, 2);
+
+    let r = run(&["bogus"], "");
+    assert_eq!(r.code, 2);
+}
+
+#[test]
+fn invalid_limit_is_a_configuration_error() {
+    let r = run(&["run", "--timeout-ms", "0"], "return 1");
+    assert_eq!(r.code, 2, "stdout: {}", r.stdout);
+    assert!(r.stdout.is_empty());
+    assert!(r.stderr.starts_with("codemode: "), "{}", r.stderr);
+    assert!(r.stderr.contains("timeout"), "{}", r.stderr);
+    assert_eq!(r.stderr.trim_end().lines().count(), 1, "{}", r.stderr);
+}
+
+#[test]
+fn javascript_is_a_configuration_error_for_now() {
+    let d = scratch("js");
+    write(&d.join("p.js"), "return 1;");
+    let r = run(&["run", d.join("p.js").to_str().unwrap()], "");
+    assert_eq!(r.code, 2, "stdout: {}", r.stdout);
+    assert!(r.stderr.starts_with("codemode: "), "{}", r.stderr);
+    assert!(r.stderr.contains("JavaScript"), "{}", r.stderr);
+
+    // An explicit --lang lua wins over the extension.
+    let r = run(
+        &["run", "--lang", "lua", d.join("p.js").to_str().unwrap()],
+        "",
+    );
+    assert_eq!(r.code, 0, "stderr: {}", r.stderr);
+    assert_eq!(r.json()["value"], json!(1));
+}
+
+#[test]
+fn help_exits_0() {
+    let r = run(&["run", "--help"], "");
+    assert_eq!(r.code, 0);
+    assert!(r.stdout.contains("--tools <MANIFEST>"), "{}", r.stdout);
+    assert!(r.stdout.contains("--max-tool-calls"), "{}", r.stdout);
+}
+
+// ---------------------------------------------------------------- manifest errors
+
+/// Runs `return 1` with a manifest holding `doc` and returns the stderr line (exit 2 asserted).
+fn manifest_error(name: &str, doc: &str) -> String {
+    let d = scratch(name);
+    let m = d.join("tools.json");
+    write(&m, doc);
+    let r = run(&["run", "--tools", m.to_str().unwrap()], "return 1");
+    assert_eq!(r.code, 2, "stdout: {} stderr: {}", r.stdout, r.stderr);
+    assert!(r.stdout.is_empty());
+    let line = r.stderr.trim_end().to_string();
+    assert_eq!(line.lines().count(), 1, "one line expected: {line}");
+    let prefix = format!("codemode: manifest {}: ", m.display());
+    assert!(line.starts_with(&prefix), "{line}");
+    line[prefix.len()..].to_string()
+}
+
+#[test]
+fn manifest_missing_file() {
+    let r = run(&["run", "--tools", "/nonexistent/tools.json"], "return 1");
+    assert_eq!(r.code, 2);
+    assert!(
+        r.stderr
+            .starts_with("codemode: manifest /nonexistent/tools.json: cannot read file: "),
+        "{}",
+        r.stderr
+    );
+}
+
+#[test]
+fn manifest_invalid_json() {
+    let e = manifest_error("badjson", "{\"tools\": {,}}");
+    assert!(e.starts_with("invalid JSON: "), "{e}");
+    assert!(e.contains("line 1 column"), "{e}");
+}
+
+#[test]
+fn manifest_missing_fields() {
+    let e = manifest_error(
+        "nocmd",
+        r#"{"tools":{"git.log":{"description":"d","input":{"type":"object"}}}}"#,
+    );
+    assert_eq!(e, "tool \"git.log\": missing field \"command\"");
+    let e = manifest_error(
+        "noinput",
+        r#"{"tools":{"a":{"description":"d","command":["sh"]}}}"#,
+    );
+    assert!(e.starts_with("tool \"a\": missing field \"input\""), "{e}");
+    let e = manifest_error("notools", r#"{"namespaces":{}}"#);
+    assert!(e.starts_with("missing field \"tools\""), "{e}");
+}
+
+#[test]
+fn manifest_unknown_fields() {
+    let e = manifest_error(
+        "unknown",
+        r#"{"tools":{"a":{"description":"d","input":{},"command":["sh"],"timeout":5}}}"#,
+    );
+    assert!(
+        e.starts_with("tool \"a\": unknown field \"timeout\""),
+        "{e}"
+    );
+    let e = manifest_error("unknowntop", r#"{"tools":{},"extra":1}"#);
+    assert!(e.contains("unknown field \"extra\""), "{e}");
+}
+
+#[test]
+fn manifest_bad_schema() {
+    let e = manifest_error(
+        "schema-type",
+        r#"{"tools":{"a":{"description":"d","input":"object","command":["sh"]}}}"#,
+    );
+    assert!(
+        e.starts_with("tool \"a\": field \"input\" must be a JSON Schema object"),
+        "{e}"
+    );
+    let e = manifest_error(
+        "schema-invalid",
+        r#"{"tools":{"a":{"description":"d","input":{"type":"strin"},"command":["sh"]}}}"#,
+    );
+    assert!(
+        e.starts_with("tool \"a\": field \"input\" is not a valid JSON Schema"),
+        "{e}"
+    );
+}
+
+#[test]
+fn manifest_duplicate_paths() {
+    let e = manifest_error(
+        "dup",
+        r#"{"tools":{"a.b":{"description":"d","input":{},"command":["sh"]},"a.b":{"description":"d","input":{},"command":["sh"]}}}"#,
+    );
+    assert!(e.contains("\"a.b\" is defined twice"), "{e}");
+
+    let d = scratch("dup2");
+    let one = d.join("one.json");
+    let two = d.join("two.json");
+    let doc = r#"{"tools":{"a.b":{"description":"d","input":{},"command":["sh"]}}}"#;
+    write(&one, doc);
+    write(&two, doc);
+    let r = run(
+        &[
+            "run",
+            "--tools",
+            one.to_str().unwrap(),
+            "--tools",
+            two.to_str().unwrap(),
+        ],
+        "return 1",
+    );
+    assert_eq!(r.code, 2);
+    assert_eq!(
+        r.stderr.trim_end(),
+        format!(
+            "codemode: manifest {}: tool \"a.b\" is already defined in manifest {}; each tool path may be defined once",
+            two.display(),
+            one.display()
+        )
+    );
+}
+
+#[test]
+fn manifest_empty_command_and_segments() {
+    let e = manifest_error(
+        "emptycmd",
+        r#"{"tools":{"a":{"description":"d","input":{},"command":[]}}}"#,
+    );
+    assert!(
+        e.starts_with("tool \"a\": field \"command\" is empty"),
+        "{e}"
+    );
+    let e = manifest_error(
+        "emptyseg",
+        r#"{"tools":{"a.":{"description":"d","input":{},"command":["sh"]}}}"#,
+    );
+    assert!(
+        e.starts_with("tool \"a.\": the path has an empty segment"),
+        "{e}"
+    );
+}
+
+#[test]
+fn manifest_missing_program() {
+    let e = manifest_error(
+        "noprog",
+        r#"{"tools":{"a":{"description":"d","input":{},"command":["./bin/missing.sh"]}}}"#,
+    );
+    assert!(
+        e.starts_with("tool \"a\": program \"./bin/missing.sh\" not found"),
+        "{e}"
+    );
+    let e = manifest_error(
+        "noprog-path",
+        r#"{"tools":{"a":{"description":"d","input":{},"command":["definitely-not-a-program-xyz"]}}}"#,
+    );
+    assert!(e.contains("was not found on PATH"), "{e}");
+}
+
+// ---------------------------------------------------------------- command tools
+
+#[test]
+fn command_tool_success() {
+    let d = scratch("echo");
+    script(&d.join("echo.sh"), "cat");
+    let m = manifest_with(&d, json!(["./echo.sh"]));
+    let r = run(
+        &["run", "--tools", m.to_str().unwrap()],
+        "local r = tools.t.x({ id = 'o1', n = 2 })\nreturn { id = r.id, n = r.n + 1 }",
+    );
+    assert_eq!(r.code, 0, "stdout: {} stderr: {}", r.stdout, r.stderr);
+    let v = r.json();
+    assert_eq!(v["value"], json!({"id": "o1", "n": 3}));
+    assert_eq!(v["toolCalls"][0]["name"], json!("t.x"));
+    assert_eq!(v["toolCalls"][0]["input"], json!({"id": "o1", "n": 2}));
+    assert_eq!(v["toolCalls"][0]["status"], json!("success"));
+}
+
+#[test]
+fn command_tool_failure_message_is_stderr() {
+    let d = scratch("fail");
+    script(
+        &d.join("fail.sh"),
+        "echo '  order o9 does not exist; list orders first  ' >&2\nexit 3",
+    );
+    let m = manifest_with(&d, json!(["./fail.sh"]));
+    let r = run(
+        &["run", "--tools", m.to_str().unwrap()],
+        "return tools.t.x({})",
+    );
+    assert_eq!(r.code, 1, "stderr: {}", r.stderr);
+    let v = r.json();
+    assert_eq!(v["error"]["kind"], json!("ToolFailure"));
+    assert!(
+        v["error"]["message"]
+            .as_str()
+            .unwrap()
+            .contains("order o9 does not exist; list orders first"),
+        "{v}"
+    );
+    assert_eq!(v["toolCalls"][0]["status"], json!("failure"));
+
+    // pcall sees the same message.
+    let r = run(
+        &["run", "--tools", m.to_str().unwrap()],
+        "local ok, msg = pcall(tools.t.x, {})\nreturn { ok = ok, msg = msg }",
+    );
+    assert_eq!(r.code, 0, "stderr: {}", r.stderr);
+    let v = r.json();
+    assert_eq!(v["value"]["ok"], json!(false));
+    assert!(
+        v["value"]["msg"]
+            .as_str()
+            .unwrap()
+            .contains("order o9 does not exist; list orders first"),
+        "{v}"
+    );
+}
+
+#[test]
+fn command_tool_invalid_json_output() {
+    let d = scratch("badout");
+    script(&d.join("bad.sh"), "echo 'this is not json'");
+    let m = manifest_with(&d, json!(["./bad.sh"]));
+    let r = run(
+        &["run", "--tools", m.to_str().unwrap()],
+        "return tools.t.x({})",
+    );
+    assert_eq!(r.code, 1, "stderr: {}", r.stderr);
+    let v = r.json();
+    assert_eq!(v["error"]["kind"], json!("ToolFailure"));
+    assert!(
+        v["error"]["message"]
+            .as_str()
+            .unwrap()
+            .contains("tool 't.x' printed invalid JSON"),
+        "{v}"
+    );
+}
+
+#[test]
+fn command_tool_input_is_validated_against_schema() {
+    let d = scratch("schema");
+    script(&d.join("echo.sh"), "cat");
+    let m = d.join("tools.json");
+    let doc = json!({"tools": {"t.x": {
+        "description": "d",
+        "input": {"type": "object", "properties": {"id": {"type": "string"}}, "required": ["id"]},
+        "command": ["./echo.sh"]
+    }}});
+    write(&m, &doc.to_string());
+    let r = run(
+        &["run", "--tools", m.to_str().unwrap()],
+        "return tools.t.x({ id = 5 })",
+    );
+    assert_eq!(r.code, 1, "stderr: {}", r.stderr);
+    assert_eq!(r.json()["error"]["kind"], json!("InvalidToolInput"));
+}
+
+#[test]
+fn timeout_kills_a_hanging_command_tool() {
+    let d = scratch("hang");
+    script(&d.join("hang.sh"), "exec sleep 30");
+    let m = manifest_with(&d, json!(["./hang.sh"]));
+    let start = Instant::now();
+    let r = run(
+        &["run", "--timeout-ms", "500", "--tools", m.to_str().unwrap()],
+        "print('before')\nreturn tools.t.x({})",
+    );
+    let took = start.elapsed();
+    assert!(took < Duration::from_secs(10), "took {took:?}");
+    assert_eq!(r.code, 1, "stderr: {}", r.stderr);
+    let v = r.json();
+    assert_eq!(v["error"]["kind"], json!("TimeoutExceeded"));
+    assert_eq!(v["logs"], json!(["before"]));
+    assert_eq!(v["toolCalls"][0]["status"], json!("interrupted"));
+}
+
+#[test]
+fn max_tool_calls_is_enforced() {
+    let d = scratch("calls");
+    script(&d.join("echo.sh"), "cat");
+    let m = manifest_with(&d, json!(["./echo.sh"]));
+    let r = run(
+        &[
+            "run",
+            "--max-tool-calls",
+            "2",
+            "--tools",
+            m.to_str().unwrap(),
+        ],
+        "for i = 1, 3 do tools.t.x({ i = i }) end\nreturn 'done'",
+    );
+    assert_eq!(r.code, 1, "stderr: {}", r.stderr);
+    let v = r.json();
+    assert_eq!(v["error"]["kind"], json!("ToolCallLimitExceeded"));
+}
+
+#[test]
+fn max_output_bytes_truncates_without_failing() {
+    let r = run(
+        &["run", "--max-output-bytes", "100"],
+        "return string.rep('x', 1000)",
+    );
+    assert_eq!(r.code, 0, "stderr: {}", r.stderr);
+    let v = r.json();
+    assert_eq!(v["truncated"], json!(true));
+    assert!(v["value"].as_str().unwrap().len() < 1000, "{v}");
+}
+
+#[test]
+fn relative_paths_resolve_against_the_manifest_directory() {
+    // The program path has a '/', so it resolves against the manifest directory; the argument
+    // `data/answer.json` is read relative to the command's working directory, which is also the
+    // manifest directory. The binary itself runs from an unrelated directory.
+    let d = scratch("relative");
+    let sub = d.join("conf");
+    script(&sub.join("bin/answer.sh"), "cat \"$1\"");
+    write(
+        &sub.join("data/answer.json"),
+        r#"{"answer": 42, "from": "data"}"#,
+    );
+    let m = sub.join("tools.json");
+    let doc = json!({"tools": {"t.answer": {
+        "description": "d", "input": {"type": "object"},
+        "command": ["bin/answer.sh", "data/answer.json"]
+    }}});
+    write(&m, &doc.to_string());
+    let elsewhere = scratch("elsewhere");
+    // A relative manifest path given on the command line is relative to the current directory.
+    let rel_manifest = format!(
+        "../{}/conf/tools.json",
+        d.file_name().unwrap().to_str().unwrap()
+    );
+    let r = run_in(
+        &elsewhere,
+        &["run", "--tools", &rel_manifest],
+        "return tools.t.answer({})",
+    );
+    assert_eq!(r.code, 0, "stdout: {} stderr: {}", r.stdout, r.stderr);
+    assert_eq!(r.json()["value"], json!({"answer": 42, "from": "data"}));
+}
+
+#[test]
+fn bare_program_names_are_found_on_path() {
+    let d = scratch("bare");
+    let m = manifest_with(&d, json!(["sh", "-c", "cat; printf ''"]));
+    let r = run(
+        &["run", "--tools", m.to_str().unwrap()],
+        "return tools.t.x({ k = json.null })",
+    );
+    assert_eq!(r.code, 0, "stdout: {} stderr: {}", r.stdout, r.stderr);
+    assert_eq!(r.json()["value"], json!({"k": null}));
+}
+
+// ---------------------------------------------------------------- the shipped example
+
+#[test]
+fn example_churn_on_this_repository() {
+    let root = repo_root();
+    let r = run_in(
+        &root,
+        &[
+            "run",
+            "--tools",
+            "examples/git-insights/tools.json",
+            "examples/git-insights/churn.lua",
+        ],
+        "",
+    );
+    assert_eq!(r.code, 0, "stdout: {} stderr: {}", r.stdout, r.stderr);
+    let v = r.json();
+    let items = v["value"].as_array().expect("a list");
+    assert!(!items.is_empty(), "{v}");
+    assert!(items.len() <= 20);
+    let mut prev = i64::MAX;
+    for item in items {
+        let file = item["file"].as_str().expect("file");
+        assert!(!file.is_empty(), "{v}");
+        let changes = item["changes"].as_i64().expect("changes");
+        assert!(changes >= 1 && changes <= 50);
+        assert!(changes <= prev, "sorted by changes, descending: {v}");
+        prev = changes;
+        let authors = item["authors"].as_array().expect("authors");
+        assert!(!authors.is_empty());
+        assert!(authors.iter().all(|a| a.is_string()));
+    }
+    assert_eq!(v["toolCalls"].as_array().unwrap().len(), 1);
+    assert_eq!(v["toolCalls"][0]["name"], json!("git.log"));
+    assert_eq!(v["toolCalls"][0]["input"], json!({"limit": 50}));
+    let log = v["logs"][0].as_str().unwrap();
+    assert!(
+        log.contains("commits,") && log.contains("distinct files changed"),
+        "{log}"
+    );
+
+    // The most changed file really is the most changed one according to git itself.
+    let out = Command::new("git")
+        .args([
+            "-C",
+            root.to_str().unwrap(),
+            "-c",
+            "core.quotePath=false",
+            "log",
+            "-n50",
+            "--name-only",
+            "--format=",
+        ])
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    let top = items[0]["file"].as_str().unwrap();
+    let count = text.lines().filter(|l| *l == top).count() as i64;
+    assert_eq!(count, items[0]["changes"].as_i64().unwrap());
+    let max = text
+        .lines()
+        .filter(|l| !l.is_empty())
+        .map(|f| text.lines().filter(|l| *l == f).count())
+        .max()
+        .unwrap() as i64;
+    assert_eq!(count, max);
+}
+
+#[test]
+fn example_authors_on_this_repository() {
+    let root = repo_root();
+    let r = run_in(
+        &root,
+        &[
+            "run",
+            "--tools",
+            "examples/git-insights/tools.json",
+            "examples/git-insights/authors.lua",
+        ],
+        "",
+    );
+    assert_eq!(r.code, 0, "stdout: {} stderr: {}", r.stdout, r.stderr);
+    let v = r.json();
+    let items = v["value"].as_array().expect("a list");
+    assert!(!items.is_empty(), "{v}");
+    let mut total_commits = 0;
+    for item in items {
+        assert!(item["author"].is_string());
+        total_commits += item["commits"].as_i64().unwrap();
+        assert!(item["added"].as_i64().unwrap() >= 0);
+        assert!(item["deleted"].as_i64().unwrap() >= 0);
+        assert!(!item["areas"].as_array().unwrap().is_empty());
+    }
+    let calls = v["toolCalls"].as_array().unwrap();
+    assert_eq!(calls[0]["name"], json!("git.log"));
+    assert_eq!(calls.len() as i64, 1 + total_commits);
+    assert!(calls.iter().all(|c| c["status"] == json!("success")));
+}
+
+#[test]
+fn example_tools_refuse_paths_outside_the_repository() {
+    let root = repo_root();
+    let r = run_in(
+        &root,
+        &["run", "--tools", "examples/git-insights/tools.json"],
+        "local ok, msg = pcall(tools.fs.read, { path = '../outside.txt' })\n\
+         local list = tools.fs.list({ path = 'examples' })\n\
+         local readme = tools.fs.read({ path = 'examples/git-insights/churn.lua', max_bytes = 20 })\n\
+         return { ok = ok, msg = msg, n = #list.entries, head = readme.text, cut = readme.truncated }",
+    );
+    assert_eq!(r.code, 0, "stdout: {} stderr: {}", r.stdout, r.stderr);
+    let v = r.json()["value"].clone();
+    assert_eq!(v["ok"], json!(false));
+    assert!(
+        v["msg"]
+            .as_str()
+            .unwrap()
+            .contains("outside the repository"),
+        "{v}"
+    );
+    assert!(v["n"].as_i64().unwrap() >= 1);
+    assert_eq!(v["head"], json!("-- Which files chang"));
+    assert_eq!(v["cut"], json!(true));
+}
