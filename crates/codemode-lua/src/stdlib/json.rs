@@ -1,0 +1,447 @@
+//! The `json` library: `json.null`, `json.array(...)`, `json.encode(v)`, `json.decode(s)`.
+//!
+//! [`decode_text`] is our own strict JSON (RFC 8259) reader: iterative (an explicit stack, never
+//! Rust recursion), nesting bounded by [`MAX_DEPTH`], numbers kept as integers when the text is
+//! an integer that fits in 64 bits (else floats; a float that overflows is an error), strings
+//! validated as UTF-8 (lone surrogate escapes are rejected). Errors name a 1-based byte position,
+//! so a program can look at `s:sub(pos, pos)`.
+
+use serde_json::{Map, Number as JsonNumber, Value};
+
+/// Deepest nesting of arrays/objects accepted anywhere JSON data crosses into or out of Lua
+/// (`json.decode`, `json.encode`, tool input/output). Equal to serde_json's own parser limit, so
+/// whatever we produce can be read back by any serde_json consumer.
+pub const MAX_DEPTH: usize = 128;
+
+enum Frame {
+    Arr(Vec<Value>),
+    Obj(Map<String, Value>, String),
+}
+
+struct Reader<'a> {
+    s: &'a [u8],
+    i: usize,
+}
+
+fn err_at(pos: usize, what: impl std::fmt::Display) -> String {
+    format!("json.decode: {what} at position {}", pos + 1)
+}
+
+fn describe(c: u8) -> String {
+    if c.is_ascii_graphic() || c == b' ' {
+        format!("unexpected character '{}'", c as char)
+    } else {
+        format!("unexpected byte 0x{c:02X}")
+    }
+}
+
+impl<'a> Reader<'a> {
+    fn ws(&mut self) {
+        while self.i < self.s.len() && matches!(self.s[self.i], b' ' | b'\t' | b'\n' | b'\r') {
+            self.i += 1;
+        }
+    }
+
+    fn unexpected(&self) -> String {
+        match self.s.get(self.i) {
+            Some(&c) => err_at(self.i, describe(c)),
+            None => err_at(self.i, "unexpected end of input"),
+        }
+    }
+
+    fn expect_word(&mut self, w: &[u8]) -> Result<(), String> {
+        for &c in w {
+            if self.s.get(self.i) != Some(&c) {
+                return Err(self.unexpected());
+            }
+            self.i += 1;
+        }
+        Ok(())
+    }
+
+    fn number(&mut self) -> Result<Value, String> {
+        let start = self.i;
+        let s = self.s;
+        if s.get(self.i) == Some(&b'-') {
+            self.i += 1;
+        }
+        match s.get(self.i) {
+            Some(b'0') => self.i += 1,
+            Some(c) if c.is_ascii_digit() => {
+                while s.get(self.i).is_some_and(|c| c.is_ascii_digit()) {
+                    self.i += 1;
+                }
+            }
+            _ => return Err(self.unexpected()),
+        }
+        let mut is_float = false;
+        if s.get(self.i) == Some(&b'.') {
+            is_float = true;
+            self.i += 1;
+            if !s.get(self.i).is_some_and(|c| c.is_ascii_digit()) {
+                return Err(self.unexpected());
+            }
+            while s.get(self.i).is_some_and(|c| c.is_ascii_digit()) {
+                self.i += 1;
+            }
+        }
+        if matches!(s.get(self.i), Some(b'e' | b'E')) {
+            is_float = true;
+            self.i += 1;
+            if matches!(s.get(self.i), Some(b'+' | b'-')) {
+                self.i += 1;
+            }
+            if !s.get(self.i).is_some_and(|c| c.is_ascii_digit()) {
+                return Err(self.unexpected());
+            }
+            while s.get(self.i).is_some_and(|c| c.is_ascii_digit()) {
+                self.i += 1;
+            }
+        }
+        // The slice is ASCII by construction.
+        let text = std::str::from_utf8(&s[start..self.i]).unwrap_or("");
+        if !is_float {
+            if let Ok(i) = text.parse::<i64>() {
+                return Ok(Value::Number(i.into()));
+            }
+        }
+        let f: f64 = text.parse().map_err(|_| err_at(start, "invalid number"))?;
+        if !f.is_finite() {
+            return Err(err_at(start, format!("number out of range ({text})")));
+        }
+        JsonNumber::from_f64(f)
+            .map(Value::Number)
+            .ok_or_else(|| err_at(start, "number out of range"))
+    }
+
+    fn hex4(&mut self) -> Result<u32, String> {
+        let mut v = 0u32;
+        for _ in 0..4 {
+            let d = self
+                .s
+                .get(self.i)
+                .and_then(|&c| (c as char).to_digit(16))
+                .ok_or_else(|| err_at(self.i, "invalid \\u escape (4 hex digits expected)"))?;
+            v = v * 16 + d;
+            self.i += 1;
+        }
+        Ok(v)
+    }
+
+    /// A string literal; `self.i` is at the opening quote.
+    fn string(&mut self) -> Result<String, String> {
+        let open = self.i;
+        self.i += 1;
+        let mut out: Vec<u8> = Vec::new();
+        loop {
+            // Copy a run of plain bytes.
+            let run_start = self.i;
+            while self.i < self.s.len() {
+                let c = self.s[self.i];
+                if c == b'"' || c == b'\\' || c < 0x20 {
+                    break;
+                }
+                self.i += 1;
+            }
+            out.extend_from_slice(&self.s[run_start..self.i]);
+            match self.s.get(self.i) {
+                None => return Err(err_at(open, "unterminated string starting")),
+                Some(b'"') => {
+                    self.i += 1;
+                    break;
+                }
+                Some(b'\\') => {
+                    let esc_pos = self.i;
+                    self.i += 1;
+                    let c = self.s.get(self.i).copied();
+                    self.i += 1;
+                    match c {
+                        Some(b'"') => out.push(b'"'),
+                        Some(b'\\') => out.push(b'\\'),
+                        Some(b'/') => out.push(b'/'),
+                        Some(b'b') => out.push(8),
+                        Some(b'f') => out.push(12),
+                        Some(b'n') => out.push(b'\n'),
+                        Some(b'r') => out.push(b'\r'),
+                        Some(b't') => out.push(b'\t'),
+                        Some(b'u') => {
+                            let mut cp = self.hex4()?;
+                            if (0xD800..0xDC00).contains(&cp) {
+                                if self.s.get(self.i) == Some(&b'\\')
+                                    && self.s.get(self.i + 1) == Some(&b'u')
+                                {
+                                    self.i += 2;
+                                    let lo = self.hex4()?;
+                                    if !(0xDC00..0xE000).contains(&lo) {
+                                        return Err(err_at(
+                                            esc_pos,
+                                            "invalid \\u escape (lone surrogate)",
+                                        ));
+                                    }
+                                    cp = 0x10000 + ((cp - 0xD800) << 10) + (lo - 0xDC00);
+                                } else {
+                                    return Err(err_at(
+                                        esc_pos,
+                                        "invalid \\u escape (lone surrogate)",
+                                    ));
+                                }
+                            } else if (0xDC00..0xE000).contains(&cp) {
+                                return Err(err_at(esc_pos, "invalid \\u escape (lone surrogate)"));
+                            }
+                            let ch = char::from_u32(cp).unwrap_or('\u{FFFD}');
+                            let mut buf = [0u8; 4];
+                            out.extend_from_slice(ch.encode_utf8(&mut buf).as_bytes());
+                        }
+                        _ => return Err(err_at(esc_pos, "invalid escape in string")),
+                    }
+                }
+                Some(_) => {
+                    return Err(err_at(
+                        self.i,
+                        "control character in string (escape it, e.g. \\n)",
+                    ));
+                }
+            }
+        }
+        String::from_utf8(out).map_err(|_| err_at(open, "string is not valid UTF-8"))
+    }
+}
+
+/// Parse JSON text into a [`Value`]. Errors: `json.decode: <what> at position <1-based byte>`.
+pub fn decode_text(text: &[u8]) -> Result<Value, String> {
+    let mut r = Reader { s: text, i: 0 };
+    let mut stack: Vec<Frame> = Vec::new();
+    'value: loop {
+        // Parse one value (or open a container).
+        r.ws();
+        let mut value = match r.s.get(r.i) {
+            Some(b'{') | Some(b'[') => {
+                if stack.len() >= MAX_DEPTH {
+                    return Err(err_at(
+                        r.i,
+                        format!("nesting deeper than {MAX_DEPTH} levels"),
+                    ));
+                }
+                let open = r.s[r.i];
+                r.i += 1;
+                r.ws();
+                if open == b'[' {
+                    if r.s.get(r.i) == Some(&b']') {
+                        r.i += 1;
+                        Value::Array(Vec::new())
+                    } else {
+                        stack.push(Frame::Arr(Vec::new()));
+                        continue 'value;
+                    }
+                } else if r.s.get(r.i) == Some(&b'}') {
+                    r.i += 1;
+                    Value::Object(Map::new())
+                } else {
+                    if r.s.get(r.i) != Some(&b'"') {
+                        return Err(r.unexpected());
+                    }
+                    let key = r.string()?;
+                    r.ws();
+                    if r.s.get(r.i) != Some(&b':') {
+                        return Err(r.unexpected());
+                    }
+                    r.i += 1;
+                    stack.push(Frame::Obj(Map::new(), key));
+                    continue 'value;
+                }
+            }
+            Some(b'"') => Value::String(r.string()?),
+            Some(b't') => {
+                r.expect_word(b"true")?;
+                Value::Bool(true)
+            }
+            Some(b'f') => {
+                r.expect_word(b"false")?;
+                Value::Bool(false)
+            }
+            Some(b'n') => {
+                r.expect_word(b"null")?;
+                Value::Null
+            }
+            Some(c) if *c == b'-' || c.is_ascii_digit() => r.number()?,
+            _ => return Err(r.unexpected()),
+        };
+        // Attach the finished value to its container(s), closing as many as end here.
+        loop {
+            let Some(top) = stack.last_mut() else {
+                r.ws();
+                if r.i < r.s.len() {
+                    return Err(r.unexpected());
+                }
+                return Ok(value);
+            };
+            match top {
+                Frame::Arr(items) => {
+                    items.push(value);
+                    r.ws();
+                    match r.s.get(r.i) {
+                        Some(b',') => {
+                            r.i += 1;
+                            continue 'value;
+                        }
+                        Some(b']') => {
+                            r.i += 1;
+                            let Some(Frame::Arr(items)) = stack.pop() else {
+                                unreachable!()
+                            };
+                            value = Value::Array(items);
+                        }
+                        _ => return Err(r.unexpected()),
+                    }
+                }
+                Frame::Obj(map, key) => {
+                    map.insert(std::mem::take(key), value);
+                    r.ws();
+                    match r.s.get(r.i) {
+                        Some(b',') => {
+                            r.i += 1;
+                            r.ws();
+                            if r.s.get(r.i) != Some(&b'"') {
+                                return Err(r.unexpected());
+                            }
+                            let k = r.string()?;
+                            r.ws();
+                            if r.s.get(r.i) != Some(&b':') {
+                                return Err(r.unexpected());
+                            }
+                            r.i += 1;
+                            *key = k;
+                            continue 'value;
+                        }
+                        Some(b'}') => {
+                            r.i += 1;
+                            let Some(Frame::Obj(map, _)) = stack.pop() else {
+                                unreachable!()
+                            };
+                            value = Value::Object(map);
+                        }
+                        _ => return Err(r.unexpected()),
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod decode_tests {
+    use super::*;
+    use serde_json::json;
+
+    fn d(s: &str) -> Result<Value, String> {
+        decode_text(s.as_bytes())
+    }
+
+    #[test]
+    fn decodes_values() {
+        assert_eq!(
+            d(" {\"a\": [1, 2.5, -0, true, false, null, \"x\"], \"b\": {}} "),
+            Ok(json!({"a": [1, 2.5, 0, true, false, null, "x"], "b": {}}))
+        );
+        assert_eq!(d("[]"), Ok(json!([])));
+        assert_eq!(d("[[[]]]"), Ok(json!([[[]]])));
+        assert_eq!(d("5"), Ok(json!(5)));
+        assert_eq!(d("\"\\u00e9\\n\\ud83d\\ude00\\/\""), Ok(json!("é\n😀/")));
+        assert_eq!(d("9223372036854775807"), Ok(json!(9223372036854775807i64)));
+        assert_eq!(
+            d("9223372036854775808"),
+            Ok(json!(9223372036854775808.0f64))
+        );
+        assert_eq!(d("-9223372036854775808"), Ok(json!(i64::MIN)));
+        assert_eq!(d("1e2"), Ok(json!(100.0)));
+        assert_eq!(d("3.0").unwrap().as_f64(), Some(3.0));
+        assert!(d("3.0").unwrap().is_f64());
+        assert_eq!(d("{\"k\":1,\"k\":2}"), Ok(json!({"k": 2})));
+        // Order of keys is kept.
+        let v = d("{\"z\":1,\"a\":2,\"m\":3}").unwrap();
+        let keys: Vec<&String> = v.as_object().unwrap().keys().collect();
+        assert_eq!(keys, ["z", "a", "m"]);
+    }
+
+    #[test]
+    fn errors_name_positions() {
+        assert_eq!(
+            d("{\"a\":1,}").unwrap_err(),
+            "json.decode: unexpected character '}' at position 8"
+        );
+        assert_eq!(
+            d("[1,2").unwrap_err(),
+            "json.decode: unexpected end of input at position 5"
+        );
+        assert_eq!(
+            d("").unwrap_err(),
+            "json.decode: unexpected end of input at position 1"
+        );
+        assert_eq!(
+            d("1e400").unwrap_err(),
+            "json.decode: number out of range (1e400) at position 1"
+        );
+        assert_eq!(
+            d("[1] x").unwrap_err(),
+            "json.decode: unexpected character 'x' at position 5"
+        );
+        assert_eq!(
+            d("01").unwrap_err(),
+            "json.decode: unexpected character '1' at position 2"
+        );
+        assert_eq!(
+            d("nul").unwrap_err(),
+            "json.decode: unexpected end of input at position 4"
+        );
+        assert_eq!(
+            d("\"ab").unwrap_err(),
+            "json.decode: unterminated string starting at position 1"
+        );
+        assert_eq!(
+            d("\"\\ud800\"").unwrap_err(),
+            "json.decode: invalid \\u escape (lone surrogate) at position 2"
+        );
+        assert_eq!(
+            d("\"a\nb\"").unwrap_err(),
+            "json.decode: control character in string (escape it, e.g. \\n) at position 3"
+        );
+        assert_eq!(
+            decode_text(b"\"\xff\"").unwrap_err(),
+            "json.decode: string is not valid UTF-8 at position 1"
+        );
+        assert_eq!(
+            d("{1:2}").unwrap_err(),
+            "json.decode: unexpected character '1' at position 2"
+        );
+        assert_eq!(
+            d("[.5]").unwrap_err(),
+            "json.decode: unexpected character '.' at position 2"
+        );
+        assert_eq!(
+            d("NaN").unwrap_err(),
+            "json.decode: unexpected character 'N' at position 1"
+        );
+        assert_eq!(
+            d("\"\\x\"").unwrap_err(),
+            "json.decode: invalid escape in string at position 2"
+        );
+    }
+
+    #[test]
+    fn depth_is_bounded_without_recursion() {
+        let ok = "[".repeat(MAX_DEPTH) + &"]".repeat(MAX_DEPTH);
+        assert!(d(&ok).is_ok());
+        let deep = "[".repeat(MAX_DEPTH + 1) + &"]".repeat(MAX_DEPTH + 1);
+        assert_eq!(
+            d(&deep).unwrap_err(),
+            format!(
+                "json.decode: nesting deeper than {MAX_DEPTH} levels at position {}",
+                MAX_DEPTH + 1
+            )
+        );
+        let huge = "[".repeat(1_000_000);
+        assert!(d(&huge).is_err());
+        let objs = "{\"a\":".repeat(200);
+        assert!(d(&objs).unwrap_err().contains("nesting deeper"));
+    }
+}

@@ -1,0 +1,329 @@
+//! The `utf8` library: `char charpattern codepoint len offset codes`, with Lua 5.4's decoding
+//! rules (`lutf8lib.c`): sequences up to 6 bytes and code points up to 0x7FFFFFFF are accepted in
+//! *lax* mode; the default (strict) mode rejects surrogates and code points above 0x10FFFF.
+//! Overlong encodings are always rejected. Positions are 1-based byte indexes as in Lua.
+
+/// `utf8.charpattern`: the Lua pattern matching exactly one UTF-8 byte sequence.
+pub const CHARPATTERN: &[u8] = b"[\x00-\x7F\xC2-\xFD][\x80-\xBF]*";
+
+const MAXUNICODE: u32 = 0x10FFFF;
+/// Largest code point `utf8.char` encodes (and lax decoding accepts).
+pub const MAXUTF: u32 = 0x7FFF_FFFF;
+
+/// Message Lua uses for undecodable input.
+pub const MSG_INVALID: &str = "invalid UTF-8 code";
+
+fn byte_at(s: &[u8], i: usize) -> u8 {
+    s.get(i).copied().unwrap_or(0)
+}
+
+fn is_cont(s: &[u8], i: usize) -> bool {
+    byte_at(s, i) & 0xC0 == 0x80
+}
+
+/// Decode the sequence starting at byte `pos` (0-based). Returns the code point and the index
+/// just past the sequence, or `None` for an invalid sequence (Lua's `utf8_decode`).
+pub fn decode(s: &[u8], pos: usize, strict: bool) -> Option<(u32, usize)> {
+    const LIMITS: [u32; 6] = [!0, 0x80, 0x800, 0x10000, 0x200000, 0x4000000];
+    let mut c = byte_at(s, pos) as u32;
+    let mut res: u32 = 0;
+    let mut count = 0usize;
+    if c < 0x80 {
+        res = c;
+    } else {
+        while c & 0x40 != 0 {
+            count += 1;
+            let cc = byte_at(s, pos + count) as u32;
+            if cc & 0xC0 != 0x80 {
+                return None;
+            }
+            res = (res << 6) | (cc & 0x3F);
+            c <<= 1;
+        }
+        res |= (c & 0x7F).checked_shl((count * 5) as u32).unwrap_or(0);
+        if count > 5 || res > MAXUTF || res < LIMITS[count] {
+            return None;
+        }
+    }
+    if strict && (res > MAXUNICODE || (0xD800..=0xDFFF).contains(&res)) {
+        return None;
+    }
+    Some((res, pos + count + 1))
+}
+
+/// Append the (lax) UTF-8 encoding of `x` (must be ≤ [`MAXUTF`]), as Lua's `luaO_utf8esc`.
+pub fn encode(mut x: u32, out: &mut Vec<u8>) {
+    if x < 0x80 {
+        out.push(x as u8);
+        return;
+    }
+    let mut buf = [0u8; 8];
+    let mut n = 0;
+    let mut mfb: u32 = 0x3f;
+    loop {
+        buf[7 - n] = 0x80 | (x & 0x3f) as u8;
+        n += 1;
+        x >>= 6;
+        mfb >>= 1;
+        if x <= mfb {
+            break;
+        }
+    }
+    buf[7 - n] = ((!mfb << 1) | x) as u8;
+    n += 1;
+    out.extend_from_slice(&buf[8 - n..]);
+}
+
+/// Lua's `u_posrelat`: negative positions count from the end; too negative gives 0.
+fn posrelat(pos: i64, len: usize) -> i64 {
+    if pos >= 0 {
+        pos
+    } else if pos.unsigned_abs() > len as u64 {
+        0
+    } else {
+        len as i64 + pos + 1
+    }
+}
+
+/// `utf8.char(...)` of one code point; the error text is the argument message.
+pub fn char_of(code: i64, argno: usize, out: &mut Vec<u8>) -> Result<(), String> {
+    if code < 0 || code as u64 > MAXUTF as u64 {
+        return Err(format!(
+            "bad argument #{argno} to 'char' (value out of range)"
+        ));
+    }
+    encode(code as u32, out);
+    Ok(())
+}
+
+/// `utf8.len(s, i, j, lax)`: `Ok(Ok(n))` characters, `Ok(Err(pos))` for the first invalid byte
+/// (Lua returns `nil, pos`), `Err(message)` for bad positions.
+pub fn len(s: &[u8], i: i64, j: i64, lax: bool) -> Result<Result<i64, i64>, String> {
+    let l = s.len() as i64;
+    let mut posi = posrelat(i, s.len());
+    let posj = posrelat(j, s.len());
+    if !(1 <= posi && posi - 1 <= l) {
+        return Err("bad argument #2 to 'len' (initial position out of bounds)".into());
+    }
+    posi -= 1;
+    let posj = posj - 1;
+    if posj >= l {
+        return Err("bad argument #3 to 'len' (final position out of bounds)".into());
+    }
+    let mut n = 0;
+    while posi <= posj {
+        match decode(s, posi as usize, !lax) {
+            Some((_, next)) => posi = next as i64,
+            None => return Ok(Err(posi + 1)),
+        }
+        n += 1;
+    }
+    Ok(Ok(n))
+}
+
+/// `utf8.codepoint(s, i, j, lax)`: the code points of the characters starting in [i, j].
+/// `max_results` bounds the output (Lua: "string slice too long").
+pub fn codepoint(
+    s: &[u8],
+    i: i64,
+    j: Option<i64>,
+    lax: bool,
+    max_results: usize,
+) -> Result<Vec<i64>, String> {
+    let posi = posrelat(i, s.len());
+    let pose = posrelat(j.unwrap_or(posi), s.len());
+    if posi < 1 {
+        return Err("bad argument #2 to 'codepoint' (out of bounds)".into());
+    }
+    if pose > s.len() as i64 {
+        return Err("bad argument #3 to 'codepoint' (out of bounds)".into());
+    }
+    if posi > pose {
+        return Ok(Vec::new());
+    }
+    if (pose - posi) as u64 >= max_results as u64 {
+        return Err("string slice too long".into());
+    }
+    let mut out = Vec::new();
+    let mut p = (posi - 1) as usize;
+    let end = pose as usize;
+    while p < end {
+        match decode(s, p, !lax) {
+            Some((code, next)) => {
+                out.push(code as i64);
+                p = next;
+            }
+            None => return Err(MSG_INVALID.into()),
+        }
+    }
+    Ok(out)
+}
+
+/// `utf8.offset(s, n, i)`: byte position (1-based) where the n-th character (counting from
+/// position `i`) starts; `Ok(None)` when there is no such character.
+pub fn offset(s: &[u8], n: i64, i: Option<i64>) -> Result<Option<i64>, String> {
+    let len = s.len() as i64;
+    let default = if n >= 0 { 1 } else { len + 1 };
+    let mut posi = posrelat(i.unwrap_or(default), s.len());
+    if !(1 <= posi && posi - 1 <= len) {
+        return Err("bad argument #3 to 'offset' (position out of bounds)".into());
+    }
+    posi -= 1;
+    let mut n = n;
+    if n == 0 {
+        while posi > 0 && is_cont(s, posi as usize) {
+            posi -= 1;
+        }
+    } else {
+        if is_cont(s, posi as usize) {
+            return Err("initial position is a continuation byte".into());
+        }
+        if n < 0 {
+            while n < 0 && posi > 0 {
+                loop {
+                    posi -= 1;
+                    if !(posi > 0 && is_cont(s, posi as usize)) {
+                        break;
+                    }
+                }
+                n += 1;
+            }
+        } else {
+            n -= 1;
+            while n > 0 && posi < len {
+                loop {
+                    posi += 1;
+                    if !is_cont(s, posi as usize) {
+                        break;
+                    }
+                }
+                n -= 1;
+            }
+        }
+    }
+    Ok(if n == 0 { Some(posi + 1) } else { None })
+}
+
+/// One step of the `utf8.codes` iterator (Lua 5.4.4's `iter_aux`): given the control value (the
+/// previous position, 0 at the start), the next `(position, code point)` or `None` at the end.
+pub fn codes_next(s: &[u8], control: i64, strict: bool) -> Result<Option<(i64, i64)>, String> {
+    let len = s.len() as i64;
+    let mut n = control.wrapping_sub(1);
+    if n < 0 {
+        n = 0;
+    } else if n < len {
+        n += 1;
+        while is_cont(s, n as usize) {
+            n += 1;
+        }
+    }
+    if n >= len {
+        return Ok(None);
+    }
+    match decode(s, n as usize, strict) {
+        Some((code, _)) => Ok(Some((n + 1, code as i64))),
+        None => Err(MSG_INVALID.into()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn enc(x: u32) -> Vec<u8> {
+        let mut v = Vec::new();
+        encode(x, &mut v);
+        v
+    }
+
+    #[test]
+    fn encode_matches_lua() {
+        assert_eq!(enc(65), b"A");
+        assert_eq!(enc(0xE9), "é".as_bytes());
+        assert_eq!(enc(0x20AC), "€".as_bytes());
+        assert_eq!(enc(0x1F600), "😀".as_bytes());
+        assert_eq!(enc(0xD800), vec![0xED, 0xA0, 0x80]);
+        assert_eq!(enc(0x7FFFFFFF), vec![0xFD, 0xBF, 0xBF, 0xBF, 0xBF, 0xBF]);
+        assert_eq!(enc(0x110000), vec![0xF4, 0x90, 0x80, 0x80]);
+        let mut v = Vec::new();
+        assert!(char_of(0x80000000, 1, &mut v).is_err());
+        assert!(char_of(-1, 3, &mut v).unwrap_err().contains("#3 to 'char'"));
+    }
+
+    #[test]
+    fn len_and_codepoint() {
+        let s = "héllo€".as_bytes();
+        assert_eq!(len(s, 1, -1, false), Ok(Ok(6)));
+        assert_eq!(len(s, 3, -1, false), Ok(Err(3)));
+        assert_eq!(len(b"ab\xffcd", 1, -1, false), Ok(Err(3)));
+        assert_eq!(len(b"", 1, -1, false), Ok(Ok(0)));
+        assert_eq!(
+            len(b"abc", 5, -1, false).unwrap_err(),
+            "bad argument #2 to 'len' (initial position out of bounds)"
+        );
+        assert_eq!(len(b"abc", 4, -1, false), Ok(Ok(0)));
+        assert_eq!(
+            len(b"abc", 1, 4, false).unwrap_err(),
+            "bad argument #3 to 'len' (final position out of bounds)"
+        );
+        assert_eq!(len(&enc(0xD800), 1, -1, false), Ok(Err(1)));
+        assert_eq!(len(&enc(0xD800), 1, -1, true), Ok(Ok(1)));
+        assert_eq!(len(b"\xC0\x80", 1, -1, true), Ok(Err(1))); // overlong
+        assert_eq!(
+            codepoint(s, 1, Some(-1), false, 1000),
+            Ok(vec![104, 233, 108, 108, 111, 8364])
+        );
+        assert_eq!(codepoint(s, 2, None, false, 1000), Ok(vec![233]));
+        assert_eq!(
+            codepoint(s, 3, None, false, 1000).unwrap_err(),
+            "invalid UTF-8 code"
+        );
+        assert_eq!(
+            codepoint(b"abc", 0, None, false, 1000).unwrap_err(),
+            "bad argument #2 to 'codepoint' (out of bounds)"
+        );
+        assert_eq!(
+            codepoint(b"abc", 1, Some(4), false, 1000).unwrap_err(),
+            "bad argument #3 to 'codepoint' (out of bounds)"
+        );
+        assert_eq!(codepoint(b"abc", 3, Some(2), false, 1000), Ok(vec![]));
+        assert_eq!(codepoint(b"abc", -1, None, false, 1000), Ok(vec![99]));
+    }
+
+    #[test]
+    fn offset_matches_lua() {
+        let s = "aé€b".as_bytes(); // a(1) é(2,3) €(4,5,6) b(7)
+        assert_eq!(offset(s, 1, None), Ok(Some(1)));
+        assert_eq!(offset(s, 3, None), Ok(Some(4)));
+        assert_eq!(offset(s, 5, None), Ok(Some(8)));
+        assert_eq!(offset(s, 6, None), Ok(None));
+        assert_eq!(offset(s, -1, None), Ok(Some(7)));
+        assert_eq!(offset(s, -2, None), Ok(Some(4)));
+        assert_eq!(offset(s, -5, None), Ok(None));
+        assert_eq!(offset(s, 0, Some(5)), Ok(Some(4)));
+        assert_eq!(
+            offset(s, 1, Some(5)).unwrap_err(),
+            "initial position is a continuation byte"
+        );
+        assert_eq!(
+            offset(s, 1, Some(9)).unwrap_err(),
+            "bad argument #3 to 'offset' (position out of bounds)"
+        );
+    }
+
+    #[test]
+    fn codes_iteration() {
+        let s = "aé€".as_bytes();
+        let mut c = 0;
+        let mut got = Vec::new();
+        while let Some((p, code)) = codes_next(s, c, true).unwrap() {
+            got.push((p, code));
+            c = p;
+        }
+        assert_eq!(got, vec![(1, 97), (2, 233), (4, 8364)]);
+        assert_eq!(
+            codes_next(b"a\xff", 1, true).unwrap_err(),
+            "invalid UTF-8 code"
+        );
+    }
+}
