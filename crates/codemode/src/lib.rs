@@ -1,1 +1,79 @@
-//! Code Mode host runtime (placeholder).
+//! # codemode: run model-written programs over host tools
+//!
+//! A host registers [`Tool`]s (async handlers with JSON Schemas) in a tool tree, builds a
+//! [`CodeMode`] runtime once, and runs programs (Lua by default) that call those tools as
+//! `tools.orders.lookup({ id = "o1" })`. Every execution returns an [`ExecutionResult`] that
+//! serializes to the wire shape of issue 2 §1.
+//!
+//! ```no_run
+//! use codemode::{CodeMode, Limits, Namespace, Tool, ToolError};
+//! use serde_json::json;
+//!
+//! # async fn demo() -> Result<(), Box<dyn std::error::Error>> {
+//! let lookup = Tool::new(
+//!     "Look up an order by id.",
+//!     json!({"type": "object", "properties": {"id": {"type": "string"}}, "required": ["id"]}),
+//!     |input| async move {
+//!         match input["id"].as_str() {
+//!             Some("o1") => Ok(json!({"id": "o1", "total": 42})),
+//!             _ => Err(ToolError::new("No order with that id; list ids with tools.orders.list().")),
+//!         }
+//!     },
+//! );
+//! let codemode = CodeMode::builder()
+//!     .namespace("orders", Namespace::new().description("Order management"))
+//!     .tool("orders.lookup", lookup)
+//!     .limits(Limits::default().with_timeout_ms(10_000)?)
+//!     .build()?;
+//! let result = codemode.execute(r#"return tools.orders.lookup({ id = "o1" }).total"#).await;
+//! assert_eq!(result.to_json_string(),
+//!     r#"{"ok":true,"value":42,"toolCalls":[{"name":"orders.lookup","input":{"id":"o1"},"status":"success"}]}"#);
+//! # Ok(()) }
+//! ```
+//!
+//! ## Map of the crate
+//! | concern | file |
+//! |---|---|
+//! | tools, handler types, [`ToolError`], typed tools ([`Tool::typed`]), [`Tool::fallible`] | `tool.rs` |
+//! | [`Namespace`], the tool tree ([`ToolTree`]), dotted-path canonicalization, empty segments | `namespace.rs` |
+//! | [`Limits`] (`timeout_ms`, `max_tool_calls`, `max_output_bytes`, `max_memory_bytes`), validation, Lua defaults | `limits.rs` |
+//! | [`ExecutionResult`], [`Diagnostic`], [`DiagnosticKind`], [`Location`], [`ToolCallRecord`], wire JSON, output truncation | `result.rs` |
+//! | compiled JSON Schema validators; validation messages with instance path and rule | `schema.rs` |
+//! | built-in `search`, UnknownTool suggestions, tool expressions, short signatures | `search.rs` |
+//! | [`CodeMode`] builder ([`Options`]), [`execute`], the async driver (deadline, tool-call counting, statuses) | `runtime.rs` |
+//!
+//! ## Limits and where they are enforced
+//! - `timeout_ms`: `runtime.rs` — checked after every interpreter slice (~1 ms of work) and raced
+//!   against every tool future; on expiry the result is `TimeoutExceeded`, in-flight calls are
+//!   `interrupted`, logs and `toolCalls` are kept.
+//! - `max_tool_calls`: `runtime.rs` — every host call attempt counts (tools, `search`, extensions,
+//!   also refused or unknown ones); the first attempt past the limit ends the run with
+//!   `ToolCallLimitExceeded` (not catchable by `pcall`) and is not listed in `toolCalls`.
+//! - `max_output_bytes`: `result.rs` ([`ExecutionResult::truncate`]) — never fails a run.
+//! - `max_memory_bytes`: passed to the interpreter as `codemode_lua::Budgets`.
+//!
+//! ## Diagnostics and where they come from
+//! `ParseError`, `UnsupportedSyntax`, `InvalidDataValue`, `ExecutionFailure`: the interpreter
+//! (`codemode-lua`), mapped 1:1 in `result.rs`. `UnknownTool`, `InvalidToolInput`,
+//! `InvalidToolOutput`, `ToolFailure`, `ToolCallLimitExceeded`, `TimeoutExceeded`: the driver in
+//! `runtime.rs` (schema messages from `schema.rs`, suggestions from `search.rs`). `Truncated`:
+//! `result.rs` (warning only).
+#![forbid(unsafe_code)]
+#![warn(missing_docs)]
+
+pub mod limits;
+pub mod namespace;
+pub mod result;
+pub mod runtime;
+pub mod schema;
+pub mod search;
+pub mod tool;
+
+pub use limits::{LimitError, LimitName, Limits};
+pub use namespace::{Namespace, ToolEntry, ToolTree};
+pub use result::{
+    Diagnostic, DiagnosticKind, ExecutionResult, Location, ToolCallRecord, ToolCallStatus,
+};
+pub use runtime::{BuildError, CodeMode, Language, Options, execute};
+pub use tokio_util::sync::CancellationToken;
+pub use tool::{Tool, ToolError, ToolErrorKind, ToolFuture, ToolHandler};

@@ -1,0 +1,206 @@
+//! Host policy limits of an execution: [`Limits`], validated when set ([`LimitError`]).
+//!
+//! Every limit is an integer within a documented range; a value outside it is an error at
+//! construction, never a silent default. Defaults are the Lua defaults of issue 2 §1.
+
+use std::fmt;
+
+/// The largest value any limit accepts: 2^53 − 1 (the largest integer every JSON reader keeps exact).
+pub const MAX_LIMIT_VALUE: u64 = (1 << 53) - 1;
+
+/// Per-execution limits. `Default` gives the Lua defaults: 120,000 ms, 128 tool calls,
+/// 65,536 output bytes, no extra memory cap.
+///
+/// ```
+/// let limits = codemode::Limits::default().with_timeout_ms(5_000)?.with_max_tool_calls(10)?;
+/// assert_eq!(limits.timeout_ms(), 5_000);
+/// # Ok::<(), codemode::LimitError>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Limits {
+    timeout_ms: u64,
+    max_tool_calls: u64,
+    max_output_bytes: u64,
+    max_memory_bytes: Option<u64>,
+}
+
+/// Which limit a [`LimitError`] is about.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum LimitName {
+    /// `timeout_ms`
+    TimeoutMs,
+    /// `max_tool_calls`
+    MaxToolCalls,
+    /// `max_output_bytes`
+    MaxOutputBytes,
+    /// `max_memory_bytes`
+    MaxMemoryBytes,
+}
+
+impl LimitName {
+    /// The limit's snake_case name (`"timeout_ms"`).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            LimitName::TimeoutMs => "timeout_ms",
+            LimitName::MaxToolCalls => "max_tool_calls",
+            LimitName::MaxOutputBytes => "max_output_bytes",
+            LimitName::MaxMemoryBytes => "max_memory_bytes",
+        }
+    }
+
+    /// The smallest accepted value.
+    pub fn min(self) -> u64 {
+        match self {
+            LimitName::TimeoutMs | LimitName::MaxMemoryBytes => 1,
+            LimitName::MaxToolCalls | LimitName::MaxOutputBytes => 0,
+        }
+    }
+
+    /// The largest accepted value ([`MAX_LIMIT_VALUE`]).
+    pub fn max(self) -> u64 {
+        MAX_LIMIT_VALUE
+    }
+}
+
+/// A limit set outside its allowed range.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{} must be an integer from {} to {} (got {value})", .limit.as_str(), .limit.min(), .limit.max())]
+pub struct LimitError {
+    /// Which limit.
+    pub limit: LimitName,
+    /// The rejected value.
+    pub value: i128,
+}
+
+impl Limits {
+    /// Default `timeout_ms` for Lua: 120,000 (two minutes).
+    pub const DEFAULT_TIMEOUT_MS: u64 = 120_000;
+    /// Default `max_tool_calls` for Lua: 128.
+    pub const DEFAULT_MAX_TOOL_CALLS: u64 = 128;
+    /// Default `max_output_bytes` for Lua: 65,536.
+    pub const DEFAULT_MAX_OUTPUT_BYTES: u64 = 65_536;
+
+    /// The Lua defaults (same as `Limits::default()`).
+    pub const fn lua_defaults() -> Self {
+        Limits {
+            timeout_ms: Self::DEFAULT_TIMEOUT_MS,
+            max_tool_calls: Self::DEFAULT_MAX_TOOL_CALLS,
+            max_output_bytes: Self::DEFAULT_MAX_OUTPUT_BYTES,
+            max_memory_bytes: None,
+        }
+    }
+
+    /// Check `value` against the range of `limit`. Accepts any integer type, so a host reading a
+    /// signed number (CLI, JSON) gets the same error for `-1` as for an out-of-range value.
+    pub fn check(limit: LimitName, value: impl Into<i128>) -> Result<u64, LimitError> {
+        let value = value.into();
+        if value < i128::from(limit.min()) || value > i128::from(limit.max()) {
+            return Err(LimitError { limit, value });
+        }
+        Ok(value as u64)
+    }
+
+    /// Set one limit by name (see [`Limits::check`] for the ranges).
+    pub fn with(mut self, limit: LimitName, value: impl Into<i128>) -> Result<Self, LimitError> {
+        let v = Self::check(limit, value)?;
+        match limit {
+            LimitName::TimeoutMs => self.timeout_ms = v,
+            LimitName::MaxToolCalls => self.max_tool_calls = v,
+            LimitName::MaxOutputBytes => self.max_output_bytes = v,
+            LimitName::MaxMemoryBytes => self.max_memory_bytes = Some(v),
+        }
+        Ok(self)
+    }
+
+    /// Wall-clock budget of one execution in milliseconds (1 to 2^53 − 1). Covers compiling,
+    /// running and waiting on tools; a busy loop is interrupted too.
+    pub fn with_timeout_ms(self, ms: u64) -> Result<Self, LimitError> {
+        self.with(LimitName::TimeoutMs, ms)
+    }
+
+    /// How many host calls (tools, `search`, extensions; refused ones included) one execution may
+    /// attempt (0 to 2^53 − 1). The next attempt ends the execution with `ToolCallLimitExceeded`.
+    pub fn with_max_tool_calls(self, n: u64) -> Result<Self, LimitError> {
+        self.with(LimitName::MaxToolCalls, n)
+    }
+
+    /// Output budget in UTF-8 bytes (0 to 2^53 − 1) for the value's JSON text and the logs
+    /// (see [`crate::ExecutionResult::truncate`]).
+    pub fn with_max_output_bytes(self, n: u64) -> Result<Self, LimitError> {
+        self.with(LimitName::MaxOutputBytes, n)
+    }
+
+    /// Optional cap on bytes held by one execution (1 to 2^53 − 1); `None` keeps the
+    /// interpreter's fixed internal cap.
+    pub fn with_max_memory_bytes(mut self, n: Option<u64>) -> Result<Self, LimitError> {
+        match n {
+            Some(n) => self.with(LimitName::MaxMemoryBytes, n),
+            None => {
+                self.max_memory_bytes = None;
+                Ok(self)
+            }
+        }
+    }
+
+    /// See [`Limits::with_timeout_ms`].
+    pub fn timeout_ms(&self) -> u64 {
+        self.timeout_ms
+    }
+
+    /// See [`Limits::with_max_tool_calls`].
+    pub fn max_tool_calls(&self) -> u64 {
+        self.max_tool_calls
+    }
+
+    /// See [`Limits::with_max_output_bytes`].
+    pub fn max_output_bytes(&self) -> u64 {
+        self.max_output_bytes
+    }
+
+    /// See [`Limits::with_max_memory_bytes`].
+    pub fn max_memory_bytes(&self) -> Option<u64> {
+        self.max_memory_bytes
+    }
+
+    /// The interpreter budgets these limits imply.
+    pub(crate) fn budgets(&self) -> codemode_lua::Budgets {
+        codemode_lua::Budgets {
+            max_memory_bytes: self
+                .max_memory_bytes
+                .map(|n| usize::try_from(n).unwrap_or(usize::MAX)),
+        }
+    }
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Self::lua_defaults()
+    }
+}
+
+impl fmt::Display for LimitName {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn defaults_are_the_lua_defaults() {
+        let l = Limits::default();
+        assert_eq!(l.timeout_ms(), 120_000);
+        assert_eq!(l.max_tool_calls(), 128);
+        assert_eq!(l.max_output_bytes(), 65_536);
+        assert_eq!(l.max_memory_bytes(), None);
+        assert_eq!(l.budgets().max_memory_bytes, None);
+    }
+
+    #[test]
+    fn memory_budget_is_passed_through() {
+        let l = Limits::default().with_max_memory_bytes(Some(4096)).unwrap();
+        assert_eq!(l.budgets().max_memory_bytes, Some(4096));
+    }
+}

@@ -1,0 +1,489 @@
+//! The result of one execution: [`ExecutionResult`], [`Diagnostic`], [`DiagnosticKind`],
+//! [`Location`], [`ToolCallRecord`], and output truncation ([`ExecutionResult::truncate`]).
+//!
+//! Wire shape (issue 2 §1), keys in this order, optional keys absent when empty:
+//! ```text
+//! {"ok":true,"value":V,"warnings":[D..]?,"logs":["..".."]?,"truncated":true?,"toolCalls":[..]}
+//! {"ok":false,"error":D,"logs":[..]?,"truncated":true?,"toolCalls":[..]}
+//! D = {"kind":K,"message":"..","location":{"line":L,"column":C}?,"suggestions":[..]?}
+//! toolCalls entry = {"name":"orders.lookup","input":{..},"status":"success"|"failure"|"interrupted"|"denied"}
+//! ```
+
+use serde::de::{self, Deserializer};
+use serde::ser::{SerializeMap, Serializer};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+/// The kind of a [`Diagnostic`]. Serialized as its name (`"ToolFailure"`).
+///
+/// Every kind but [`DiagnosticKind::Truncated`] maps 1:1 to a `codemode_lua::ErrorKind`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum DiagnosticKind {
+    /// The source cannot be parsed.
+    ParseError,
+    /// A syntax construct outside the supported subset.
+    UnsupportedSyntax,
+    /// A call named a tool path that does not exist.
+    UnknownTool,
+    /// A tool's input was rejected (JSON Schema, argument count, typed deserialization).
+    InvalidToolInput,
+    /// A tool's output was rejected (declared output schema, typed serialization).
+    InvalidToolOutput,
+    /// A value could not cross the data boundary (cyclic, mixed keys, sparse, function, bad UTF-8).
+    InvalidDataValue,
+    /// The execution made more host calls than `max_tool_calls` allows.
+    ToolCallLimitExceeded,
+    /// The execution ran past `timeout_ms`.
+    TimeoutExceeded,
+    /// A tool failed (its [`crate::ToolError`] message, or a short safe message).
+    ToolFailure,
+    /// A runtime error in the program.
+    ExecutionFailure,
+    /// Warning only: some warnings were omitted by the output limit.
+    Truncated,
+}
+
+impl DiagnosticKind {
+    /// The kind's name as serialized (`"ToolFailure"`).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            DiagnosticKind::ParseError => "ParseError",
+            DiagnosticKind::UnsupportedSyntax => "UnsupportedSyntax",
+            DiagnosticKind::UnknownTool => "UnknownTool",
+            DiagnosticKind::InvalidToolInput => "InvalidToolInput",
+            DiagnosticKind::InvalidToolOutput => "InvalidToolOutput",
+            DiagnosticKind::InvalidDataValue => "InvalidDataValue",
+            DiagnosticKind::ToolCallLimitExceeded => "ToolCallLimitExceeded",
+            DiagnosticKind::TimeoutExceeded => "TimeoutExceeded",
+            DiagnosticKind::ToolFailure => "ToolFailure",
+            DiagnosticKind::ExecutionFailure => "ExecutionFailure",
+            DiagnosticKind::Truncated => "Truncated",
+        }
+    }
+}
+
+impl std::fmt::Display for DiagnosticKind {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl From<codemode_lua::ErrorKind> for DiagnosticKind {
+    fn from(kind: codemode_lua::ErrorKind) -> Self {
+        use codemode_lua::ErrorKind as K;
+        match kind {
+            K::ParseError => DiagnosticKind::ParseError,
+            K::UnsupportedSyntax => DiagnosticKind::UnsupportedSyntax,
+            K::UnknownTool => DiagnosticKind::UnknownTool,
+            K::InvalidToolInput => DiagnosticKind::InvalidToolInput,
+            K::InvalidToolOutput => DiagnosticKind::InvalidToolOutput,
+            K::InvalidDataValue => DiagnosticKind::InvalidDataValue,
+            K::ToolCallLimitExceeded => DiagnosticKind::ToolCallLimitExceeded,
+            K::TimeoutExceeded => DiagnosticKind::TimeoutExceeded,
+            K::ToolFailure => DiagnosticKind::ToolFailure,
+            K::ExecutionFailure => DiagnosticKind::ExecutionFailure,
+        }
+    }
+}
+
+impl DiagnosticKind {
+    /// The guest error kind for this diagnostic kind (`None` for the warning-only `Truncated`).
+    pub fn to_guest(self) -> Option<codemode_lua::ErrorKind> {
+        use codemode_lua::ErrorKind as K;
+        Some(match self {
+            DiagnosticKind::ParseError => K::ParseError,
+            DiagnosticKind::UnsupportedSyntax => K::UnsupportedSyntax,
+            DiagnosticKind::UnknownTool => K::UnknownTool,
+            DiagnosticKind::InvalidToolInput => K::InvalidToolInput,
+            DiagnosticKind::InvalidToolOutput => K::InvalidToolOutput,
+            DiagnosticKind::InvalidDataValue => K::InvalidDataValue,
+            DiagnosticKind::ToolCallLimitExceeded => K::ToolCallLimitExceeded,
+            DiagnosticKind::TimeoutExceeded => K::TimeoutExceeded,
+            DiagnosticKind::ToolFailure => K::ToolFailure,
+            DiagnosticKind::ExecutionFailure => K::ExecutionFailure,
+            DiagnosticKind::Truncated => return None,
+        })
+    }
+}
+
+/// A 1-based position in the submitted source (`column` counts bytes within the line).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Location {
+    /// 1-based line.
+    pub line: u32,
+    /// 1-based column.
+    pub column: u32,
+}
+
+impl From<codemode_lua::Location> for Location {
+    fn from(l: codemode_lua::Location) -> Self {
+        Location {
+            line: l.line,
+            column: l.column,
+        }
+    }
+}
+
+/// A model-facing error or warning: what went wrong, where, and what to do instead.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Diagnostic {
+    /// The kind of problem.
+    pub kind: DiagnosticKind,
+    /// What went wrong and what to do instead (does not repeat the location).
+    pub message: String,
+    /// Where in the source, when known.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub location: Option<Location>,
+    /// Concrete next steps or "did you mean" candidates; absent when empty.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub suggestions: Vec<String>,
+}
+
+impl Diagnostic {
+    /// A diagnostic without location or suggestions.
+    pub fn new(kind: DiagnosticKind, message: impl Into<String>) -> Self {
+        Diagnostic {
+            kind,
+            message: message.into(),
+            location: None,
+            suggestions: Vec::new(),
+        }
+    }
+
+    /// Builder: set the location.
+    pub fn with_location(mut self, location: Location) -> Self {
+        self.location = Some(location);
+        self
+    }
+
+    /// Builder: add a suggestion.
+    pub fn with_suggestion(mut self, suggestion: impl Into<String>) -> Self {
+        self.suggestions.push(suggestion.into());
+        self
+    }
+}
+
+impl From<codemode_lua::GuestError> for Diagnostic {
+    fn from(e: codemode_lua::GuestError) -> Self {
+        Diagnostic {
+            kind: e.kind.into(),
+            message: e.message,
+            location: e.location.map(Location::from),
+            suggestions: e.suggestions,
+        }
+    }
+}
+
+impl std::fmt::Display for Diagnostic {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}: {}", self.kind, self.message)?;
+        if let Some(l) = self.location {
+            write!(f, " (line {}, column {})", l.line, l.column)?;
+        }
+        Ok(())
+    }
+}
+
+/// How an admitted tool call ended. Serialized in lower case.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum ToolCallStatus {
+    /// The handler returned a value that passed the output checks.
+    Success,
+    /// The handler failed, or its output was rejected.
+    Failure,
+    /// The call was still running when the execution timed out or was cancelled.
+    Interrupted,
+    /// The host refused to run the handler: the input failed the tool's JSON Schema (or the
+    /// argument count was wrong). Later: a policy hook said no.
+    Denied,
+}
+
+/// One entry of `toolCalls`: a host call that was admitted (within `max_tool_calls`, to an existing
+/// tool or to `search`), in admission order. Calls refused by the tool-call limit, calls to unknown
+/// tools and extension calls are *not* listed (they still count toward `max_tool_calls`).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ToolCallRecord {
+    /// Canonical dotted path (`"orders.lookup"`), or `"search"`.
+    pub name: String,
+    /// The input as the program sent it (`{}` when called without arguments).
+    pub input: Value,
+    /// How the call ended.
+    pub status: ToolCallStatus,
+}
+
+/// The outcome of one execution. Serializes to the exact wire shape described in the module docs.
+///
+/// Invariant kept by the runtime: `warnings` is empty when `outcome` is `Err` (failure results
+/// have no `warnings` key; if set anyway they are not serialized).
+#[derive(Clone, Debug, PartialEq)]
+pub struct ExecutionResult {
+    /// `Ok(value)`: the program's first return value as JSON (`null` when none).
+    /// `Err(diagnostic)`: why the execution failed.
+    pub outcome: Result<Value, Diagnostic>,
+    /// Warnings of a successful execution (e.g. [`DiagnosticKind::Truncated`]).
+    pub warnings: Vec<Diagnostic>,
+    /// Lines written by `print`, one per call.
+    pub logs: Vec<String>,
+    /// True when the value, the logs or the warnings were cut by `max_output_bytes`.
+    pub truncated: bool,
+    /// Admitted tool calls in admission order (see [`ToolCallRecord`]).
+    pub tool_calls: Vec<ToolCallRecord>,
+}
+
+impl ExecutionResult {
+    /// A successful result with no logs, warnings or tool calls.
+    pub fn success(value: Value) -> Self {
+        ExecutionResult {
+            outcome: Ok(value),
+            warnings: Vec::new(),
+            logs: Vec::new(),
+            truncated: false,
+            tool_calls: Vec::new(),
+        }
+    }
+
+    /// A failed result with no logs or tool calls.
+    pub fn failure(error: Diagnostic) -> Self {
+        ExecutionResult {
+            outcome: Err(error),
+            warnings: Vec::new(),
+            logs: Vec::new(),
+            truncated: false,
+            tool_calls: Vec::new(),
+        }
+    }
+
+    /// `true` for a successful execution.
+    pub fn is_ok(&self) -> bool {
+        self.outcome.is_ok()
+    }
+
+    /// The value of a successful execution.
+    pub fn value(&self) -> Option<&Value> {
+        self.outcome.as_ref().ok()
+    }
+
+    /// The error of a failed execution.
+    pub fn error(&self) -> Option<&Diagnostic> {
+        self.outcome.as_ref().err()
+    }
+
+    /// The result as one line of JSON text (the wire shape).
+    pub fn to_json_string(&self) -> String {
+        serde_json::to_string(self).expect("an ExecutionResult always serializes")
+    }
+
+    /// The result as a JSON value (the wire shape, keys in order).
+    pub fn to_json_value(&self) -> Value {
+        serde_json::to_value(self).expect("an ExecutionResult always serializes")
+    }
+
+    /// Bound the output to `max_output_bytes` (UTF-8 bytes), following issue 2 §1:
+    ///
+    /// - Success: if the value's JSON text is longer than the budget, the value becomes a string:
+    ///   the text cut to the budget (never inside a UTF-8 character) plus
+    ///   `" [result truncated: <N> bytes exceeds the <max>-byte output limit; return a smaller value]"`.
+    /// - Logs get what the value left of the budget (each line costs its length + 1); the leading
+    ///   lines that fit are kept and `"[logs truncated: showing <K> of <T> lines]"` is appended.
+    ///   On failure the logs get the whole budget and the error is never touched.
+    /// - Warnings have their own budget equal to `max_output_bytes` (each costs the length of its
+    ///   JSON + 1); leading ones are kept and a `Truncated` warning
+    ///   `"<k> additional warnings omitted by the output limit."` is appended.
+    /// - `truncated` becomes true when anything was cut. Markers are extra: the final payload may
+    ///   exceed the limit by their length. Never fails.
+    pub fn truncate(&mut self, max_output_bytes: u64) {
+        let max = usize::try_from(max_output_bytes).unwrap_or(usize::MAX);
+        let mut used = 0usize;
+        if let Ok(value) = &mut self.outcome {
+            let text = serde_json::to_string(value).unwrap_or_else(|_| "null".to_string());
+            if text.len() > max {
+                let cut = floor_char_boundary(&text, max);
+                let mut s = String::with_capacity(cut + 100);
+                s.push_str(&text[..cut]);
+                s.push_str(&format!(
+                    " [result truncated: {} bytes exceeds the {}-byte output limit; return a smaller value]",
+                    text.len(),
+                    max
+                ));
+                *value = Value::String(s);
+                used = cut;
+                self.truncated = true;
+            } else {
+                used = text.len();
+            }
+        }
+        let log_budget = max.saturating_sub(used);
+        let mut cost = 0usize;
+        let mut kept = 0usize;
+        for line in &self.logs {
+            let c = line.len().saturating_add(1);
+            if cost.saturating_add(c) > log_budget {
+                break;
+            }
+            cost += c;
+            kept += 1;
+        }
+        if kept < self.logs.len() {
+            let total = self.logs.len();
+            self.logs.truncate(kept);
+            self.logs
+                .push(format!("[logs truncated: showing {kept} of {total} lines]"));
+            self.truncated = true;
+        }
+        if self.outcome.is_ok() {
+            let mut cost = 0usize;
+            let mut kept = 0usize;
+            for w in &self.warnings {
+                let c = serde_json::to_string(w)
+                    .map(|s| s.len())
+                    .unwrap_or(0)
+                    .saturating_add(1);
+                if cost.saturating_add(c) > max {
+                    break;
+                }
+                cost += c;
+                kept += 1;
+            }
+            if kept < self.warnings.len() {
+                let omitted = self.warnings.len() - kept;
+                self.warnings.truncate(kept);
+                self.warnings.push(Diagnostic::new(
+                    DiagnosticKind::Truncated,
+                    format!("{omitted} additional warnings omitted by the output limit."),
+                ));
+                self.truncated = true;
+            }
+        }
+    }
+}
+
+/// The largest index `<= max` that is a char boundary of `s`.
+pub(crate) fn floor_char_boundary(s: &str, max: usize) -> usize {
+    if max >= s.len() {
+        return s.len();
+    }
+    let mut i = max;
+    while !s.is_char_boundary(i) {
+        i -= 1;
+    }
+    i
+}
+
+impl Serialize for ExecutionResult {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        match &self.outcome {
+            Ok(value) => {
+                map.serialize_entry("ok", &true)?;
+                map.serialize_entry("value", value)?;
+                if !self.warnings.is_empty() {
+                    map.serialize_entry("warnings", &self.warnings)?;
+                }
+            }
+            Err(error) => {
+                map.serialize_entry("ok", &false)?;
+                map.serialize_entry("error", error)?;
+            }
+        }
+        if !self.logs.is_empty() {
+            map.serialize_entry("logs", &self.logs)?;
+        }
+        if self.truncated {
+            map.serialize_entry("truncated", &true)?;
+        }
+        map.serialize_entry("toolCalls", &self.tool_calls)?;
+        map.end()
+    }
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct WireResult {
+    ok: bool,
+    #[serde(default)]
+    value: Option<Value>,
+    #[serde(default)]
+    error: Option<Diagnostic>,
+    #[serde(default)]
+    warnings: Vec<Diagnostic>,
+    #[serde(default)]
+    logs: Vec<String>,
+    #[serde(default)]
+    truncated: bool,
+    #[serde(rename = "toolCalls")]
+    tool_calls: Vec<ToolCallRecord>,
+}
+
+impl<'de> Deserialize<'de> for ExecutionResult {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let w = WireResult::deserialize(deserializer)?;
+        let outcome = if w.ok {
+            if w.error.is_some() {
+                return Err(de::Error::custom(
+                    "a result with \"ok\":true cannot have \"error\"",
+                ));
+            }
+            Ok(w.value.unwrap_or(Value::Null))
+        } else {
+            match w.error {
+                Some(e) => Err(e),
+                None => {
+                    return Err(de::Error::custom(
+                        "a result with \"ok\":false needs \"error\"",
+                    ));
+                }
+            }
+        };
+        Ok(ExecutionResult {
+            outcome,
+            warnings: w.warnings,
+            logs: w.logs,
+            truncated: w.truncated,
+            tool_calls: w.tool_calls,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn floor_boundary_never_splits_a_char() {
+        let s = "aé€";
+        assert_eq!(floor_char_boundary(s, 0), 0);
+        assert_eq!(floor_char_boundary(s, 1), 1);
+        assert_eq!(floor_char_boundary(s, 2), 1);
+        assert_eq!(floor_char_boundary(s, 3), 3);
+        assert_eq!(floor_char_boundary(s, 5), 3);
+        assert_eq!(floor_char_boundary(s, 6), 6);
+        assert_eq!(floor_char_boundary(s, 99), 6);
+    }
+
+    #[test]
+    fn value_of_null_is_serialized() {
+        let r = ExecutionResult::success(Value::Null);
+        assert_eq!(
+            r.to_json_string(),
+            r#"{"ok":true,"value":null,"toolCalls":[]}"#
+        );
+    }
+
+    #[test]
+    fn round_trip_through_json() {
+        let mut r = ExecutionResult::failure(
+            Diagnostic::new(DiagnosticKind::ToolFailure, "boom").with_suggestion("retry"),
+        );
+        r.logs.push("a".into());
+        r.tool_calls.push(ToolCallRecord {
+            name: "x.y".into(),
+            input: json!({"a": 1}),
+            status: ToolCallStatus::Failure,
+        });
+        let text = r.to_json_string();
+        let back: ExecutionResult = serde_json::from_str(&text).unwrap();
+        assert_eq!(back, r);
+    }
+}

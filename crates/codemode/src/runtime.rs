@@ -1,0 +1,1028 @@
+//! The runtime: [`Options`] (builder), [`CodeMode`] (built once, executes many programs, also
+//! concurrently), the one-shot [`execute`], and the async driver loop that runs a guest machine
+//! and answers its host calls (tools, `search`, extensions) under the limits.
+//!
+//! ## Driver
+//! compile (ParseError → failure) → `Machine::new` → loop on `run(slice)`:
+//! - `Yield`: check the deadline and cancellation, then `tokio::task::yield_now()`. The slice size
+//!   adapts so one slice takes about [`TARGET_SLICE`] of wall time, so the deadline is checked
+//!   about every millisecond even in a busy loop (this is the wall-clock backstop).
+//! - `HostCall`: count the attempt (over `max_tool_calls` → `HostReply::Abort`
+//!   (ToolCallLimitExceeded), not catchable); resolve the tool (UnknownTool with suggestions); check
+//!   the argument count and the input schema (InvalidToolInput, status `denied`); record the call
+//!   in `toolCalls`; run the handler under `tokio::select!` with the deadline and the cancellation
+//!   token (deadline → status `interrupted`, result TimeoutExceeded); check the output schema
+//!   (InvalidToolOutput); resume with the value or an ordinary catchable error.
+//! - `Done` / `Error`: take the logs, build the [`ExecutionResult`], apply `max_output_bytes`.
+//!
+//! `toolCalls` lists admitted calls only: a call refused by the tool-call limit, a call to an
+//! unknown tool and an extension call are counted but not listed.
+
+use std::collections::HashMap;
+use std::future::Future;
+use std::panic::AssertUnwindSafe;
+use std::sync::Arc;
+use std::time::Duration;
+
+use codemode_lua::{Env, ErrorKind, GuestError, HostCall, HostReply, HostTarget, Machine, Step};
+use futures::FutureExt;
+use serde_json::Value;
+use tokio::time::Instant;
+use tokio_util::sync::CancellationToken;
+
+use crate::limits::Limits;
+use crate::namespace::{Namespace, ToolTree};
+use crate::result::{Diagnostic, DiagnosticKind, ExecutionResult, ToolCallRecord, ToolCallStatus};
+use crate::schema::CompiledSchema;
+use crate::search;
+use crate::tool::{Tool, ToolError, ToolErrorKind};
+
+/// Wall time one `run` slice should take; the slice size adapts toward it.
+pub const TARGET_SLICE: Duration = Duration::from_millis(1);
+/// First slice size in fuel units (also the size used when a slice had no time to measure).
+pub const INITIAL_SLICE: u32 = 20_000;
+/// Smallest slice size in fuel units.
+pub const MIN_SLICE: u32 = 1_000;
+/// Largest slice size in fuel units.
+pub const MAX_SLICE: u32 = 2_000_000;
+
+/// The guest language of a [`CodeMode`]. Default: Lua.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Language {
+    /// Lua 5.4 subset (`codemode-lua`).
+    #[default]
+    Lua,
+    /// JavaScript: not available yet ([`BuildError::UnsupportedLanguage`]).
+    JavaScript,
+}
+
+/// Why a [`CodeMode`] could not be built. Every message names the tool or path concerned.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum BuildError {
+    /// A tool or namespace key has an empty segment (`""`, `"a..b"`, `".a"`, `"a."`).
+    #[error(
+        "tool path '{path}' contains an empty segment; use non-empty names separated by single dots (e.g. \"orders.lookup\")"
+    )]
+    EmptySegment {
+        /// The key as given.
+        path: String,
+    },
+    /// Two tools canonicalise to the same path.
+    #[error("tool '{path}' is defined twice; every tool needs its own path")]
+    DuplicateTool {
+        /// Canonical path.
+        path: String,
+    },
+    /// Two descriptions for the same namespace path.
+    #[error("namespace '{path}' has two descriptions; give it only one")]
+    DuplicateNamespaceDescription {
+        /// Canonical path.
+        path: String,
+    },
+    /// A tool's input or output JSON Schema does not compile.
+    #[error("tool '{path}' has an invalid {which} schema: {message}")]
+    InvalidSchema {
+        /// Canonical path of the tool.
+        path: String,
+        /// `"input"` or `"output"`.
+        which: &'static str,
+        /// What is wrong.
+        message: String,
+    },
+    /// The chosen language is not available.
+    #[error("JavaScript support is not available yet; use Language::Lua")]
+    UnsupportedLanguage(Language),
+}
+
+/// Options of a [`CodeMode`]: language, tools, namespaces, limits. Also the builder.
+///
+/// ```
+/// use codemode::{CodeMode, Limits, Namespace, Tool};
+/// use serde_json::json;
+/// let lookup = Tool::new("Look up an order.", json!({"type": "object"}), |v| async move { Ok(v) });
+/// let codemode = CodeMode::builder()
+///     .tool("orders.lookup", lookup)
+///     .namespace("orders", Namespace::new().description("Order management"))
+///     .limits(Limits::default().with_timeout_ms(10_000)?)
+///     .build()?;
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug, Default)]
+pub struct Options {
+    language: Language,
+    root: Namespace,
+    limits: Limits,
+}
+
+impl Options {
+    /// Lua, no tools, default limits.
+    pub fn new() -> Self {
+        Options::default()
+    }
+
+    /// Choose the language (default Lua).
+    pub fn language(mut self, language: Language) -> Self {
+        self.language = language;
+        self
+    }
+
+    /// Add a tool at a dotted path (`"orders.lookup"`).
+    pub fn tool(mut self, path: impl Into<String>, tool: Tool) -> Self {
+        self.root = std::mem::take(&mut self.root).tool(path, tool);
+        self
+    }
+
+    /// Add many tools at once (path → tool).
+    pub fn tools<K: Into<String>>(mut self, tools: impl IntoIterator<Item = (K, Tool)>) -> Self {
+        self.root = std::mem::take(&mut self.root).tools(tools);
+        self
+    }
+
+    /// Add a namespace (its description and/or tools) at a dotted path.
+    pub fn namespace(mut self, path: impl Into<String>, namespace: Namespace) -> Self {
+        self.root = std::mem::take(&mut self.root).namespace(path, namespace);
+        self
+    }
+
+    /// Set the limits (already validated by [`Limits`]).
+    pub fn limits(mut self, limits: Limits) -> Self {
+        self.limits = limits;
+        self
+    }
+
+    /// Build the runtime: canonicalise paths, compile schemas. Errors: [`BuildError`].
+    pub fn build(self) -> Result<CodeMode, BuildError> {
+        CodeMode::new(self)
+    }
+}
+
+struct Inner {
+    language: Language,
+    tree: Arc<ToolTree>,
+    limits: Limits,
+    env: Env,
+    search_schema: CompiledSchema,
+}
+
+/// A Code Mode runtime: built once, then [`CodeMode::execute`] any number of times, concurrently.
+/// Every execution has fresh state (globals, counters, logs). Cheap to clone (shared inside).
+#[derive(Clone)]
+pub struct CodeMode {
+    inner: Arc<Inner>,
+}
+
+impl std::fmt::Debug for CodeMode {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("CodeMode")
+            .field("language", &self.inner.language)
+            .field("tools", &self.inner.tree.paths().collect::<Vec<_>>())
+            .field("limits", &self.inner.limits)
+            .finish()
+    }
+}
+
+impl CodeMode {
+    /// Start building a runtime.
+    pub fn builder() -> Options {
+        Options::new()
+    }
+
+    /// Build a runtime from options. Errors: [`BuildError`].
+    pub fn new(options: Options) -> Result<CodeMode, BuildError> {
+        if options.language != Language::Lua {
+            return Err(BuildError::UnsupportedLanguage(options.language));
+        }
+        let mut tree = ToolTree::default();
+        tree.insert_root(options.root)?;
+        let tree = Arc::new(tree);
+        let suggest_tree = tree.clone();
+        let env = Env {
+            tool_paths: tree.paths().map(str::to_string).collect(),
+            extension_paths: Vec::new(),
+            suggest: Some(Arc::new(move |p: &str| search::suggest(&suggest_tree, p))),
+        };
+        let search_schema = CompiledSchema::compile(&search::search_input_schema())
+            .expect("the search input schema is valid");
+        Ok(CodeMode {
+            inner: Arc::new(Inner {
+                language: options.language,
+                tree,
+                limits: options.limits,
+                env,
+                search_schema,
+            }),
+        })
+    }
+
+    /// The tool tree.
+    pub fn tools(&self) -> &ToolTree {
+        &self.inner.tree
+    }
+
+    /// The limits every execution runs under.
+    pub fn limits(&self) -> Limits {
+        self.inner.limits
+    }
+
+    /// The language.
+    pub fn language(&self) -> Language {
+        self.inner.language
+    }
+
+    /// Run one program. The future is `Send + 'static` (spawn it), never fails (every problem is
+    /// a failed [`ExecutionResult`]), and dropping it stops the execution and drops in-flight
+    /// tool futures.
+    pub fn execute(
+        &self,
+        source: &str,
+    ) -> impl Future<Output = ExecutionResult> + Send + 'static + use<> {
+        self.execute_with_cancel(source, CancellationToken::new())
+    }
+
+    /// Like [`CodeMode::execute`]; cancelling `cancel` ends the execution with an
+    /// `ExecutionFailure` "Execution was cancelled by the host." (logs and toolCalls kept,
+    /// in-flight calls `interrupted`).
+    pub fn execute_with_cancel(
+        &self,
+        source: &str,
+        cancel: CancellationToken,
+    ) -> impl Future<Output = ExecutionResult> + Send + 'static + use<> {
+        let inner = self.inner.clone();
+        let source = source.to_owned();
+        async move {
+            let start = Instant::now();
+            let deadline = deadline_after(start, inner.limits.timeout_ms());
+            let program = match codemode_lua::compile(&source) {
+                Ok(p) => p,
+                Err(e) => {
+                    let mut r = ExecutionResult::failure(e.into());
+                    r.truncate(inner.limits.max_output_bytes());
+                    return r;
+                }
+            };
+            let machine = Machine::new(&program, &inner.env, inner.limits.budgets());
+            drive(&inner, machine, deadline, &cancel).await
+        }
+    }
+}
+
+/// One-shot: build a runtime from `options` and run `source` (≡ `options.build()?.execute(source)`).
+pub async fn execute(options: Options, source: &str) -> Result<ExecutionResult, BuildError> {
+    let cm = CodeMode::new(options)?;
+    Ok(cm.execute(source).await)
+}
+
+fn deadline_after(start: Instant, timeout_ms: u64) -> Instant {
+    start
+        .checked_add(Duration::from_millis(timeout_ms))
+        .unwrap_or_else(|| start + Duration::from_secs(100 * 365 * 24 * 3600))
+}
+
+/// What the driver needs from a guest machine (the real one is [`codemode_lua::Machine`]; tests
+/// use a scripted fake).
+pub(crate) trait Guest: Send {
+    fn run(&mut self, slice: u32) -> Step;
+    fn resume(&mut self, reply: HostReply);
+    fn take_logs(&mut self) -> Vec<String>;
+}
+
+impl Guest for Machine {
+    fn run(&mut self, slice: u32) -> Step {
+        Machine::run(self, slice)
+    }
+    fn resume(&mut self, reply: HostReply) {
+        Machine::resume(self, reply)
+    }
+    fn take_logs(&mut self) -> Vec<String> {
+        Machine::take_logs(self)
+    }
+}
+
+/// Per-execution host state.
+struct Exec<'a> {
+    inner: &'a Inner,
+    deadline: Instant,
+    cancel: &'a CancellationToken,
+    attempts: u64,
+    tool_calls: Vec<ToolCallRecord>,
+    /// Suggestions of host errors handed to the guest, re-attached if the error ends the run.
+    host_suggestions: HashMap<(ErrorKind, String), Vec<String>>,
+}
+
+/// Bound on remembered host-error suggestions per execution.
+const MAX_REMEMBERED_SUGGESTIONS: usize = 64;
+
+enum CallOutcome {
+    Reply(HostReply),
+    Stop(Diagnostic),
+}
+
+async fn drive<G: Guest>(
+    inner: &Inner,
+    mut machine: G,
+    deadline: Instant,
+    cancel: &CancellationToken,
+) -> ExecutionResult {
+    let mut exec = Exec {
+        inner,
+        deadline,
+        cancel,
+        attempts: 0,
+        tool_calls: Vec::new(),
+        host_suggestions: HashMap::new(),
+    };
+    let mut slice = INITIAL_SLICE;
+    let outcome: Result<Value, Diagnostic> = loop {
+        let t0 = std::time::Instant::now();
+        let step = machine.run(slice);
+        match step {
+            Step::Yield => {
+                slice = adapt_slice(slice, t0.elapsed());
+                if let Some(d) = exec.stop_reason() {
+                    break Err(d);
+                }
+                tokio::task::yield_now().await;
+                if let Some(d) = exec.stop_reason() {
+                    break Err(d);
+                }
+            }
+            Step::HostCall(call) => {
+                if let Some(d) = exec.stop_reason() {
+                    break Err(d);
+                }
+                match exec.host_call(call).await {
+                    CallOutcome::Reply(reply) => machine.resume(reply),
+                    CallOutcome::Stop(d) => break Err(d),
+                }
+            }
+            Step::Done(value) => break Ok(value),
+            Step::Error(e) => break Err(exec.diagnostic(e)),
+        }
+    };
+    let mut result = ExecutionResult {
+        outcome,
+        warnings: Vec::new(),
+        logs: machine.take_logs(),
+        truncated: false,
+        tool_calls: exec.tool_calls,
+    };
+    result.truncate(inner.limits.max_output_bytes());
+    result
+}
+
+fn adapt_slice(slice: u32, took: Duration) -> u32 {
+    if took > TARGET_SLICE * 2 {
+        (slice / 2).max(MIN_SLICE)
+    } else if took < TARGET_SLICE / 2 {
+        slice.saturating_mul(2).min(MAX_SLICE)
+    } else {
+        slice
+    }
+}
+
+impl Exec<'_> {
+    fn timeout_diagnostic(&self) -> Diagnostic {
+        Diagnostic::new(
+            DiagnosticKind::TimeoutExceeded,
+            format!("Execution timed out after {}ms.", self.inner.limits.timeout_ms()),
+        )
+        .with_suggestion(
+            "Do less in one execution: narrow tool queries, avoid unbounded loops, or continue the work in a new execution.",
+        )
+    }
+
+    fn cancel_diagnostic(&self) -> Diagnostic {
+        Diagnostic::new(
+            DiagnosticKind::ExecutionFailure,
+            "Execution was cancelled by the host.",
+        )
+    }
+
+    fn stop_reason(&self) -> Option<Diagnostic> {
+        if self.cancel.is_cancelled() {
+            Some(self.cancel_diagnostic())
+        } else if Instant::now() >= self.deadline {
+            Some(self.timeout_diagnostic())
+        } else {
+            None
+        }
+    }
+
+    /// A guest error → diagnostic, re-attaching host suggestions lost in `HostReply::Error`.
+    fn diagnostic(&mut self, e: GuestError) -> Diagnostic {
+        let key = (e.kind, e.message.clone());
+        let mut d = Diagnostic::from(e);
+        if d.suggestions.is_empty() {
+            if let Some(s) = self.host_suggestions.remove(&key) {
+                d.suggestions = s;
+            }
+        }
+        d
+    }
+
+    fn host_error(
+        &mut self,
+        kind: DiagnosticKind,
+        message: String,
+        suggestions: Vec<String>,
+    ) -> CallOutcome {
+        let gk = kind.to_guest().expect("host errors are guest kinds");
+        if !suggestions.is_empty() && self.host_suggestions.len() < MAX_REMEMBERED_SUGGESTIONS {
+            self.host_suggestions
+                .insert((gk, message.clone()), suggestions);
+        }
+        CallOutcome::Reply(HostReply::Error { kind: gk, message })
+    }
+
+    fn record(&mut self, name: &str, input: &Value, status: ToolCallStatus) -> usize {
+        self.tool_calls.push(ToolCallRecord {
+            name: name.to_string(),
+            input: input.clone(),
+            status,
+        });
+        self.tool_calls.len() - 1
+    }
+
+    async fn host_call(&mut self, call: HostCall) -> CallOutcome {
+        self.attempts += 1;
+        let max = self.inner.limits.max_tool_calls();
+        if self.attempts > max {
+            return CallOutcome::Reply(HostReply::Abort(GuestError {
+                kind: ErrorKind::ToolCallLimitExceeded,
+                message: format!(
+                    "Execution exceeded its tool-call limit of {max}; make fewer calls (batch work into one call, reuse results you already have) or continue in a new execution."
+                ),
+                location: call.location,
+                suggestions: Vec::new(),
+            }));
+        }
+        match call.target {
+            HostTarget::Tool(path) => self.tool_call(path, call.args).await,
+            HostTarget::Search => self.search_call(call.args),
+            HostTarget::Extension(name) => self.host_error(
+                DiagnosticKind::ExecutionFailure,
+                format!("Extension function '{name}' is not available in this host."),
+                Vec::new(),
+            ),
+        }
+    }
+
+    /// Zero arguments → `{}`, one → itself, more → error message.
+    fn single_input(name: &str, mut args: Vec<Value>) -> Result<Value, String> {
+        match args.len() {
+            0 => Ok(Value::Object(Default::default())),
+            1 => Ok(args.pop().expect("one argument")),
+            n => Err(format!(
+                "Tool '{name}' expects at most one input table; got {n} arguments. Pass all fields in one table: {}({{ field = value }}).",
+                if name == "search" {
+                    "search".to_string()
+                } else {
+                    search::tool_expression(name)
+                }
+            )),
+        }
+    }
+
+    fn search_call(&mut self, args: Vec<Value>) -> CallOutcome {
+        let input = match Self::single_input("search", args) {
+            Ok(v) => v,
+            Err(msg) => return self.host_error(DiagnosticKind::InvalidToolInput, msg, Vec::new()),
+        };
+        if let Err(msg) = self.inner.search_schema.validate(&input) {
+            self.record("search", &input, ToolCallStatus::Denied);
+            return self.host_error(
+                DiagnosticKind::InvalidToolInput,
+                format!("Invalid input for search: {msg}"),
+                vec!["Call search with { query?: string, namespace?: string, limit?: integer >= 1, offset?: integer >= 0 }.".to_string()],
+            );
+        }
+        self.record("search", &input, ToolCallStatus::Success);
+        CallOutcome::Reply(HostReply::Value(search::run_search(
+            &self.inner.tree,
+            &input,
+        )))
+    }
+
+    async fn tool_call(&mut self, path: String, args: Vec<Value>) -> CallOutcome {
+        let inner = self.inner;
+        let Some(entry) = inner.tree.get(&path).cloned() else {
+            let near = search::suggest(&inner.tree, &path);
+            let (message, suggestions) = match near.first() {
+                Some(best) => (
+                    format!(
+                        "Unknown tool '{path}'. Did you mean {}?",
+                        search::tool_expression(best)
+                    ),
+                    near.iter().map(|p| search::tool_expression(p)).collect(),
+                ),
+                None => (
+                    format!("Unknown tool '{path}'."),
+                    vec![format!(
+                        "Use search({{ query = {} }}) to find available tools.",
+                        lua_quote(&path)
+                    )],
+                ),
+            };
+            return self.host_error(DiagnosticKind::UnknownTool, message, suggestions);
+        };
+        let signature_hint = format!(
+            "Use search({{ query = {} }}) to get the tool's signature.",
+            lua_quote(&path)
+        );
+        let input = match Self::single_input(&path, args) {
+            Ok(v) => v,
+            Err(msg) => {
+                self.record(&path, &Value::Null, ToolCallStatus::Denied);
+                return self.host_error(
+                    DiagnosticKind::InvalidToolInput,
+                    msg,
+                    vec![signature_hint],
+                );
+            }
+        };
+        if let Err(msg) = entry.input.validate(&input) {
+            self.record(&path, &input, ToolCallStatus::Denied);
+            return self.host_error(
+                DiagnosticKind::InvalidToolInput,
+                format!("Invalid input for tool '{path}': {msg}"),
+                vec![signature_hint],
+            );
+        }
+        let index = self.record(&path, &input, ToolCallStatus::Interrupted);
+        let started = std::panic::catch_unwind(AssertUnwindSafe(|| entry.tool.call(input)));
+        let result = match started {
+            Err(_) => Err(ToolError::internal("the tool handler panicked")),
+            Ok(fut) => {
+                let fut = AssertUnwindSafe(fut).catch_unwind();
+                tokio::select! {
+                    biased;
+                    _ = self.cancel.cancelled() => return CallOutcome::Stop(self.cancel_diagnostic()),
+                    _ = tokio::time::sleep_until(self.deadline) => return CallOutcome::Stop(self.timeout_diagnostic()),
+                    r = fut => r.unwrap_or_else(|_| Err(ToolError::internal("the tool handler panicked"))),
+                }
+            }
+        };
+        let value = match result {
+            Ok(v) => v,
+            Err(e) => {
+                self.tool_calls[index].status = ToolCallStatus::Failure;
+                let (kind, message, suggestions) = match e.kind() {
+                    ToolErrorKind::Failure if !e.message().is_empty() => (
+                        DiagnosticKind::ToolFailure,
+                        e.message().to_string(),
+                        Vec::new(),
+                    ),
+                    ToolErrorKind::InvalidInput => (
+                        DiagnosticKind::InvalidToolInput,
+                        format!("Invalid input for tool '{path}': {}", e.message()),
+                        vec![signature_hint],
+                    ),
+                    ToolErrorKind::InvalidOutput => (
+                        DiagnosticKind::InvalidToolOutput,
+                        format!("Invalid output from tool '{path}': {}", e.message()),
+                        Vec::new(),
+                    ),
+                    _ => (
+                        DiagnosticKind::ToolFailure,
+                        format!("Tool '{path}' failed."),
+                        Vec::new(),
+                    ),
+                };
+                return self.host_error(kind, message, suggestions);
+            }
+        };
+        if let Some(out) = &entry.output {
+            if let Err(msg) = out.validate(&value) {
+                self.tool_calls[index].status = ToolCallStatus::Failure;
+                return self.host_error(
+                    DiagnosticKind::InvalidToolOutput,
+                    format!("Invalid output from tool '{path}': {msg}"),
+                    Vec::new(),
+                );
+            }
+        }
+        self.tool_calls[index].status = ToolCallStatus::Success;
+        CallOutcome::Reply(HostReply::Value(value))
+    }
+}
+
+/// A Lua string literal for `s` (JSON escapes are valid Lua escapes for what paths contain).
+fn lua_quote(s: &str) -> String {
+    Value::String(s.to_string()).to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    //! Driver tests with a scripted guest (no Lua needed).
+    use super::*;
+    use serde_json::json;
+    use std::collections::VecDeque;
+    use std::sync::Mutex;
+
+    /// Plays back steps; after `HostReply::Abort(e)` it returns `Step::Error(e)` like the VM;
+    /// after a `HostReply::Error` the script decides (next step).
+    struct Scripted {
+        steps: VecDeque<Step>,
+        replies: Arc<Mutex<Vec<HostReply>>>,
+        abort: Option<GuestError>,
+        logs: Vec<String>,
+        busy: bool,
+    }
+
+    impl Scripted {
+        fn new(steps: Vec<Step>) -> (Self, Arc<Mutex<Vec<HostReply>>>) {
+            let replies = Arc::new(Mutex::new(Vec::new()));
+            (
+                Scripted {
+                    steps: steps.into(),
+                    replies: replies.clone(),
+                    abort: None,
+                    logs: vec!["log 1".into()],
+                    busy: false,
+                },
+                replies,
+            )
+        }
+    }
+
+    impl Guest for Scripted {
+        fn run(&mut self, _slice: u32) -> Step {
+            if let Some(e) = self.abort.take() {
+                return Step::Error(e);
+            }
+            if self.busy {
+                std::thread::sleep(Duration::from_micros(200));
+                return Step::Yield;
+            }
+            self.steps.pop_front().unwrap_or(Step::Done(Value::Null))
+        }
+        fn resume(&mut self, reply: HostReply) {
+            if let HostReply::Abort(e) = &reply {
+                self.abort = Some(e.clone());
+            }
+            self.replies.lock().unwrap().push(reply);
+        }
+        fn take_logs(&mut self) -> Vec<String> {
+            std::mem::take(&mut self.logs)
+        }
+    }
+
+    fn tool_call(path: &str, args: Vec<Value>) -> Step {
+        Step::HostCall(HostCall {
+            target: HostTarget::Tool(path.into()),
+            args,
+            location: None,
+        })
+    }
+
+    fn runtime(limits: Limits) -> CodeMode {
+        let echo = Tool::new(
+            "Echo the input.",
+            json!({"type": "object", "properties": {"id": {"type": "integer"}}}),
+            |v| async move { Ok(v) },
+        );
+        let fail = Tool::new("Always fails.", json!({}), |_| async move {
+            Err(ToolError::new("no such order"))
+        });
+        let secret = Tool::fallible("Internal failure.", json!({}), |_| async move {
+            Err::<Value, _>(std::io::Error::other("password=hunter2"))
+        });
+        let hang = Tool::new("Never returns.", json!({}), |_| async move {
+            futures::future::pending::<()>().await;
+            Ok(Value::Null)
+        });
+        let bad_out = Tool::new(
+            "Bad output.",
+            json!({}),
+            |_| async move { Ok(json!("text")) },
+        )
+        .with_output_schema(json!({"type": "object"}));
+        let panics = Tool::new("Panics.", json!({}), |_| async move {
+            if true {
+                panic!("handler bug");
+            }
+            Ok(Value::Null)
+        });
+        CodeMode::builder()
+            .tool("orders.lookup", echo)
+            .tool("orders.fail", fail)
+            .tool("orders.secret", secret)
+            .tool("slow.hang", hang)
+            .tool("orders.bad_out", bad_out)
+            .tool("orders.panics", panics)
+            .limits(limits)
+            .build()
+            .unwrap()
+    }
+
+    async fn run(cm: &CodeMode, g: Scripted) -> ExecutionResult {
+        let deadline = deadline_after(Instant::now(), cm.inner.limits.timeout_ms());
+        drive(&cm.inner, g, deadline, &CancellationToken::new()).await
+    }
+
+    #[tokio::test]
+    async fn successful_call_is_recorded_and_value_returned() {
+        let cm = runtime(Limits::default());
+        let (g, replies) = Scripted::new(vec![
+            tool_call("orders.lookup", vec![json!({"id": 7})]),
+            Step::Done(json!(1)),
+        ]);
+        let r = run(&cm, g).await;
+        assert_eq!(
+            replies.lock().unwrap()[0],
+            HostReply::Value(json!({"id": 7}))
+        );
+        assert_eq!(
+            r.to_json_string(),
+            r#"{"ok":true,"value":1,"logs":["log 1"],"toolCalls":[{"name":"orders.lookup","input":{"id":7},"status":"success"}]}"#
+        );
+    }
+
+    #[tokio::test]
+    async fn invalid_input_is_denied_and_suggestion_reattached() {
+        let cm = runtime(Limits::default());
+        let msg =
+            "Invalid input for tool 'orders.lookup': at /id: \"x\" is not of type \"integer\"";
+        let (g, replies) = Scripted::new(vec![
+            tool_call("orders.lookup", vec![json!({"id": "x"})]),
+            Step::Error(GuestError {
+                kind: ErrorKind::InvalidToolInput,
+                message: msg.into(),
+                location: Some(codemode_lua::Location { line: 1, column: 8 }),
+                suggestions: vec![],
+            }),
+        ]);
+        let r = run(&cm, g).await;
+        assert_eq!(
+            replies.lock().unwrap()[0],
+            HostReply::Error {
+                kind: ErrorKind::InvalidToolInput,
+                message: msg.into()
+            }
+        );
+        let e = r.error().unwrap();
+        assert_eq!(
+            e.suggestions,
+            vec!["Use search({ query = \"orders.lookup\" }) to get the tool's signature."]
+        );
+        assert_eq!(r.tool_calls[0].status, ToolCallStatus::Denied);
+    }
+
+    #[tokio::test]
+    async fn too_many_arguments_is_invalid_input() {
+        let cm = runtime(Limits::default());
+        let (g, replies) =
+            Scripted::new(vec![tool_call("orders.lookup", vec![json!({}), json!(2)])]);
+        let r = run(&cm, g).await;
+        let HostReply::Error { kind, message } = &replies.lock().unwrap()[0] else {
+            panic!()
+        };
+        assert_eq!(*kind, ErrorKind::InvalidToolInput);
+        assert!(
+            message.starts_with(
+                "Tool 'orders.lookup' expects at most one input table; got 2 arguments."
+            ),
+            "{message}"
+        );
+        assert_eq!(r.tool_calls[0].status, ToolCallStatus::Denied);
+    }
+
+    #[tokio::test]
+    async fn tool_errors_map_to_kinds_and_hide_internal_text() {
+        let cm = runtime(Limits::default());
+        let (g, replies) = Scripted::new(vec![
+            tool_call("orders.fail", vec![]),
+            tool_call("orders.secret", vec![]),
+            tool_call("orders.bad_out", vec![]),
+            tool_call("orders.panics", vec![]),
+        ]);
+        let r = run(&cm, g).await;
+        let replies = replies.lock().unwrap();
+        assert_eq!(
+            replies[0],
+            HostReply::Error {
+                kind: ErrorKind::ToolFailure,
+                message: "no such order".into()
+            }
+        );
+        assert_eq!(
+            replies[1],
+            HostReply::Error {
+                kind: ErrorKind::ToolFailure,
+                message: "Tool 'orders.secret' failed.".into()
+            }
+        );
+        assert_eq!(
+            replies[2],
+            HostReply::Error {
+                kind: ErrorKind::InvalidToolOutput,
+                message: "Invalid output from tool 'orders.bad_out': at the top level: \"text\" is not of type \"object\"".into()
+            }
+        );
+        assert_eq!(
+            replies[3],
+            HostReply::Error {
+                kind: ErrorKind::ToolFailure,
+                message: "Tool 'orders.panics' failed.".into()
+            }
+        );
+        assert!(
+            r.tool_calls
+                .iter()
+                .all(|c| c.status == ToolCallStatus::Failure)
+        );
+        assert_eq!(r.tool_calls[0].input, json!({}));
+    }
+
+    #[tokio::test]
+    async fn unknown_tool_suggests_nearest() {
+        let cm = runtime(Limits::default());
+        let (g, replies) = Scripted::new(vec![
+            tool_call("orders.lookpu", vec![]),
+            tool_call("zzz.qqq", vec![]),
+        ]);
+        let r = run(&cm, g).await;
+        let replies = replies.lock().unwrap();
+        assert_eq!(
+            replies[0],
+            HostReply::Error {
+                kind: ErrorKind::UnknownTool,
+                message: "Unknown tool 'orders.lookpu'. Did you mean tools.orders.lookup?".into()
+            }
+        );
+        assert_eq!(
+            replies[1],
+            HostReply::Error {
+                kind: ErrorKind::UnknownTool,
+                message: "Unknown tool 'zzz.qqq'.".into()
+            }
+        );
+        assert!(r.tool_calls.is_empty());
+    }
+
+    #[tokio::test]
+    async fn limit_aborts_and_refused_calls_are_not_listed() {
+        let cm = runtime(Limits::default().with_max_tool_calls(2).unwrap());
+        let (g, _replies) = Scripted::new(vec![
+            tool_call("orders.lookup", vec![]),
+            tool_call("nope", vec![]),
+            tool_call("orders.lookup", vec![]),
+        ]);
+        let r = run(&cm, g).await;
+        let e = r.error().unwrap();
+        assert_eq!(e.kind, DiagnosticKind::ToolCallLimitExceeded);
+        assert!(
+            e.message
+                .starts_with("Execution exceeded its tool-call limit of 2;"),
+            "{}",
+            e.message
+        );
+        assert_eq!(r.tool_calls.len(), 1);
+    }
+
+    #[tokio::test]
+    async fn zero_limit_refuses_the_first_call() {
+        let cm = runtime(Limits::default().with_max_tool_calls(0).unwrap());
+        let (g, _) = Scripted::new(vec![Step::HostCall(HostCall {
+            target: HostTarget::Search,
+            args: vec![],
+            location: None,
+        })]);
+        let r = run(&cm, g).await;
+        assert_eq!(
+            r.error().unwrap().kind,
+            DiagnosticKind::ToolCallLimitExceeded
+        );
+        assert!(r.tool_calls.is_empty());
+    }
+
+    #[tokio::test]
+    async fn hanging_tool_is_interrupted_at_the_deadline() {
+        let cm = runtime(Limits::default().with_timeout_ms(50).unwrap());
+        let (g, _) = Scripted::new(vec![
+            tool_call("orders.lookup", vec![]),
+            tool_call("slow.hang", vec![json!({"a": 1})]),
+        ]);
+        let t = std::time::Instant::now();
+        let r = run(&cm, g).await;
+        assert!(
+            t.elapsed() < Duration::from_millis(150),
+            "{:?}",
+            t.elapsed()
+        );
+        assert_eq!(
+            r.to_json_string(),
+            r#"{"ok":false,"error":{"kind":"TimeoutExceeded","message":"Execution timed out after 50ms.","suggestions":["Do less in one execution: narrow tool queries, avoid unbounded loops, or continue the work in a new execution."]},"logs":["log 1"],"toolCalls":[{"name":"orders.lookup","input":{},"status":"success"},{"name":"slow.hang","input":{"a":1},"status":"interrupted"}]}"#
+        );
+    }
+
+    #[tokio::test]
+    async fn busy_guest_times_out() {
+        let cm = runtime(Limits::default().with_timeout_ms(30).unwrap());
+        let (mut g, _) = Scripted::new(vec![]);
+        g.busy = true;
+        let t = std::time::Instant::now();
+        let r = run(&cm, g).await;
+        assert!(
+            t.elapsed() < Duration::from_millis(130),
+            "{:?}",
+            t.elapsed()
+        );
+        assert_eq!(r.error().unwrap().kind, DiagnosticKind::TimeoutExceeded);
+        assert_eq!(r.logs, vec!["log 1"]);
+    }
+
+    #[tokio::test]
+    async fn cancellation_interrupts_a_tool() {
+        let cm = runtime(Limits::default());
+        let (g, _) = Scripted::new(vec![tool_call("slow.hang", vec![])]);
+        let token = CancellationToken::new();
+        let t2 = token.clone();
+        tokio::spawn(async move {
+            tokio::time::sleep(Duration::from_millis(20)).await;
+            t2.cancel();
+        });
+        let deadline = deadline_after(Instant::now(), 60_000);
+        let r = drive(&cm.inner, g, deadline, &token).await;
+        assert_eq!(
+            r.error().unwrap().message,
+            "Execution was cancelled by the host."
+        );
+        assert_eq!(r.tool_calls[0].status, ToolCallStatus::Interrupted);
+    }
+
+    #[tokio::test]
+    async fn search_is_a_counted_tool_call() {
+        let cm = runtime(Limits::default());
+        let (g, replies) = Scripted::new(vec![
+            Step::HostCall(HostCall {
+                target: HostTarget::Search,
+                args: vec![json!({"query": "lookup"})],
+                location: None,
+            }),
+            Step::HostCall(HostCall {
+                target: HostTarget::Search,
+                args: vec![json!({"limit": 0})],
+                location: None,
+            }),
+        ]);
+        let r = run(&cm, g).await;
+        let replies = replies.lock().unwrap();
+        let HostReply::Value(v) = &replies[0] else {
+            panic!("{:?}", replies[0])
+        };
+        assert_eq!(v["items"][0]["path"], json!("orders.lookup"));
+        assert_eq!(
+            v["items"][0]["signature"],
+            json!("tools.orders.lookup({ id?: integer })")
+        );
+        assert_eq!(v["remaining"], json!(0));
+        assert_eq!(v["next"], Value::Null);
+        let HostReply::Error { kind, message } = &replies[1] else {
+            panic!()
+        };
+        assert_eq!(*kind, ErrorKind::InvalidToolInput);
+        assert_eq!(
+            message,
+            "Invalid input for search: at /limit: 0 is less than the minimum of 1"
+        );
+        assert_eq!(r.tool_calls.len(), 2);
+        assert_eq!(r.tool_calls[0].name, "search");
+        assert_eq!(r.tool_calls[1].status, ToolCallStatus::Denied);
+    }
+
+    #[tokio::test]
+    async fn extension_calls_are_counted_not_listed() {
+        let cm = runtime(Limits::default().with_max_tool_calls(1).unwrap());
+        let (g, replies) = Scripted::new(vec![
+            Step::HostCall(HostCall {
+                target: HostTarget::Extension("fs.read".into()),
+                args: vec![],
+                location: None,
+            }),
+            tool_call("orders.lookup", vec![]),
+        ]);
+        let r = run(&cm, g).await;
+        assert_eq!(
+            replies.lock().unwrap()[0],
+            HostReply::Error {
+                kind: ErrorKind::ExecutionFailure,
+                message: "Extension function 'fs.read' is not available in this host.".into()
+            }
+        );
+        assert_eq!(
+            r.error().unwrap().kind,
+            DiagnosticKind::ToolCallLimitExceeded
+        );
+        assert!(r.tool_calls.is_empty());
+    }
+
+    #[test]
+    fn slice_adapts_toward_one_millisecond() {
+        assert_eq!(adapt_slice(10_000, Duration::from_millis(5)), 5_000);
+        assert_eq!(adapt_slice(10_000, Duration::from_micros(100)), 20_000);
+        assert_eq!(adapt_slice(10_000, Duration::from_millis(1)), 10_000);
+        assert_eq!(adapt_slice(MIN_SLICE, Duration::from_secs(1)), MIN_SLICE);
+        assert_eq!(adapt_slice(MAX_SLICE, Duration::ZERO), MAX_SLICE);
+    }
+}
