@@ -1,0 +1,8 @@
+print(string.format("%s %s %s %s", nil, true, 12, 12.0))
+print(string.format("[%s]", ""), string.format("%s", "a\0b"):len())
+print(string.format("%%d"), string.format("100%%"))
+print(string.format("%-3s|", "abcdef"), string.format("%.0s|", "gone"))
+print(("%d-%d"):format(1, 2), ("%s"):rep(3, ","):format(1, 2, 3))
+print(string.format("%c%c", 0x4C, 0x75) .. "a")
+print(string.format("%5.1s|", "xyz"))
+return string.format("%s=%d", "k", 7)

@@ -1,0 +1,10 @@
+print(math.floor("3.7"), math.ceil("3.2"), math.abs("-5"), math.sqrt("16"))
+print(pcall(math.floor, "abc"))
+print(pcall(math.max))
+print(pcall(math.floor, nil))
+print(string.rep(5, 3), string.upper(12), string.len(1.5), ("x"):rep("3"))
+print(pcall(string.rep))
+print(pcall(string.sub))
+print(string.sub("hello", "2", "3"), string.sub("hello", 2.0, 3))
+print(pcall(string.sub, "hello", 1.5))
+return math.floor("2.5") + 0
