@@ -266,6 +266,39 @@ impl CodeMode {
     }
 }
 
+impl CodeMode {
+    /// Call one tool the way a program would, outside any program: the input is checked against
+    /// the tool's schema, the handler runs under `timeout_ms`, the output is checked. Useful for
+    /// hosts (and tests) that want the same validation and error messages. Errors: the
+    /// diagnostic a program would get (`UnknownTool`, `InvalidToolInput`, `ToolFailure`,
+    /// `InvalidToolOutput`, `TimeoutExceeded`).
+    pub async fn call_tool(&self, path: &str, input: Value) -> Result<Value, Diagnostic> {
+        let cancel = CancellationToken::new();
+        let deadline = deadline_after(Instant::now(), self.inner.limits.timeout_ms());
+        let mut exec = Exec {
+            inner: &self.inner,
+            deadline,
+            cancel: &cancel,
+            attempts: 0,
+            tool_calls: Vec::new(),
+            host_suggestions: HashMap::new(),
+        };
+        match exec.tool_call(path.to_string(), vec![input]).await {
+            CallOutcome::Reply(HostReply::Value(v)) => Ok(v),
+            CallOutcome::Reply(HostReply::Error { kind, message }) => {
+                Err(exec.diagnostic(GuestError {
+                    kind,
+                    message,
+                    location: None,
+                    suggestions: Vec::new(),
+                }))
+            }
+            CallOutcome::Reply(HostReply::Abort(e)) => Err(e.into()),
+            CallOutcome::Stop(d) => Err(d),
+        }
+    }
+}
+
 /// One-shot: build a runtime from `options` and run `source` (≡ `options.build()?.execute(source)`).
 pub async fn execute(options: Options, source: &str) -> Result<ExecutionResult, BuildError> {
     let cm = CodeMode::new(options)?;

@@ -1,0 +1,426 @@
+//! Tools, typed tools, schema validation messages and the tool tree, exercised through
+//! `CodeMode::call_tool` (the same checks a Lua call goes through; no interpreter needed).
+
+use codemode::schema::CompiledSchema;
+use codemode::{BuildError, CodeMode, DiagnosticKind, Language, Namespace, Tool, ToolError};
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+use serde_json::{Value, json};
+
+fn echo() -> Tool {
+    Tool::new(
+        "Echo the input.",
+        json!({"type": "object"}),
+        |v| async move { Ok(v) },
+    )
+}
+
+fn lookup() -> Tool {
+    Tool::new(
+        "Look up orders by item ids.",
+        json!({
+            "type": "object",
+            "properties": {"items": {"type": "array", "items": {"type": "integer"}}},
+            "required": ["items"]
+        }),
+        |v| async move { Ok(json!({"count": v["items"].as_array().map(|a| a.len()).unwrap_or(0)})) },
+    )
+}
+
+#[tokio::test]
+async fn invalid_input_names_path_and_rule() {
+    let cm = CodeMode::builder()
+        .tool("orders.lookup", lookup())
+        .build()
+        .unwrap();
+    let d = cm
+        .call_tool("orders.lookup", json!({"items": ["x"]}))
+        .await
+        .unwrap_err();
+    assert_eq!(d.kind, DiagnosticKind::InvalidToolInput);
+    assert_eq!(
+        d.message,
+        "Invalid input for tool 'orders.lookup': at /items/0: \"x\" is not of type \"integer\""
+    );
+    assert_eq!(
+        d.suggestions,
+        vec!["Use search({ query = \"orders.lookup\" }) to get the tool's signature."]
+    );
+    let d = cm.call_tool("orders.lookup", json!({})).await.unwrap_err();
+    assert_eq!(
+        d.message,
+        "Invalid input for tool 'orders.lookup': at the top level: \"items\" is a required property"
+    );
+    assert_eq!(
+        cm.call_tool("orders.lookup", json!({"items": [1, 2]}))
+            .await
+            .unwrap(),
+        json!({"count": 2})
+    );
+}
+
+#[tokio::test]
+async fn output_schema_is_enforced() {
+    let t = Tool::new("d", json!({}), |v| async move { Ok(v) })
+        .with_output_schema(json!({"type": "object", "properties": {"n": {"type": "integer"}}}));
+    let cm = CodeMode::builder().tool("t", t).build().unwrap();
+    assert_eq!(
+        cm.call_tool("t", json!({"n": 1})).await.unwrap(),
+        json!({"n": 1})
+    );
+    let d = cm.call_tool("t", json!({"n": "one"})).await.unwrap_err();
+    assert_eq!(d.kind, DiagnosticKind::InvalidToolOutput);
+    assert_eq!(
+        d.message,
+        "Invalid output from tool 't': at /n: \"one\" is not of type \"integer\""
+    );
+}
+
+#[tokio::test]
+async fn tool_error_message_reaches_the_program_other_errors_do_not() {
+    let visible = Tool::new("d", json!({}), |_| async move {
+        Err(ToolError::new("Order o9 does not exist."))
+    });
+    let hidden = Tool::fallible("d", json!({}), |_| async move {
+        Err::<Value, _>(std::io::Error::other(
+            "connection to db.internal:5432 refused",
+        ))
+    });
+    let forwarded = Tool::fallible("d", json!({}), |_| async move {
+        Err::<Value, Box<dyn std::error::Error + Send + Sync>>(Box::new(ToolError::new(
+            "quota exhausted",
+        )))
+    });
+    let cm = CodeMode::builder()
+        .tool("a.visible", visible)
+        .tool("a.hidden", hidden)
+        .tool("a.fwd", forwarded)
+        .build()
+        .unwrap();
+    let d = cm.call_tool("a.visible", json!({})).await.unwrap_err();
+    assert_eq!(
+        (d.kind, d.message.as_str()),
+        (DiagnosticKind::ToolFailure, "Order o9 does not exist.")
+    );
+    let d = cm.call_tool("a.hidden", json!({})).await.unwrap_err();
+    assert_eq!(
+        (d.kind, d.message.as_str()),
+        (DiagnosticKind::ToolFailure, "Tool 'a.hidden' failed.")
+    );
+    let d = cm.call_tool("a.fwd", json!({})).await.unwrap_err();
+    assert_eq!(d.message, "quota exhausted");
+}
+
+#[derive(Deserialize, JsonSchema)]
+struct LookupInput {
+    /// Order id.
+    id: String,
+    limit: Option<u32>,
+}
+
+#[derive(Serialize, JsonSchema)]
+struct Order {
+    id: String,
+    total: u32,
+}
+
+#[tokio::test]
+async fn typed_tool_derives_schemas_and_checks_input() {
+    let t = Tool::typed("Look up an order.", |i: LookupInput| async move {
+        Ok::<_, ToolError>(Order {
+            id: i.id,
+            total: i.limit.unwrap_or(7),
+        })
+    });
+    assert_eq!(
+        t.input_schema()["properties"]["id"]["type"],
+        json!("string")
+    );
+    assert_eq!(t.input_schema()["required"], json!(["id"]));
+    assert_eq!(
+        t.output_schema().unwrap()["properties"]["total"]["type"],
+        json!("integer")
+    );
+    let cm = CodeMode::builder()
+        .tool("orders.lookup", t)
+        .build()
+        .unwrap();
+    assert_eq!(
+        cm.call_tool("orders.lookup", json!({"id": "o1"}))
+            .await
+            .unwrap(),
+        json!({"id": "o1", "total": 7})
+    );
+    let d = cm
+        .call_tool("orders.lookup", json!({"id": 5}))
+        .await
+        .unwrap_err();
+    assert_eq!(d.kind, DiagnosticKind::InvalidToolInput);
+    assert_eq!(
+        d.message,
+        "Invalid input for tool 'orders.lookup': at /id: 5 is not of type \"string\""
+    );
+}
+
+/// Schema of an input that the JSON Schema admits but serde rejects.
+#[derive(Deserialize)]
+struct Strict {
+    #[allow(dead_code)]
+    n: u8,
+}
+impl JsonSchema for Strict {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "Strict".into()
+    }
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({"type": "object"})
+    }
+}
+
+#[tokio::test]
+async fn typed_tool_deserialization_failure_is_invalid_input() {
+    let t = Tool::typed("d", |_: Strict| async move { Ok::<_, ToolError>(1u8) });
+    let cm = CodeMode::builder().tool("s", t).build().unwrap();
+    let d = cm.call_tool("s", json!({"n": 300})).await.unwrap_err();
+    assert_eq!(d.kind, DiagnosticKind::InvalidToolInput);
+    assert!(
+        d.message
+            .starts_with("Invalid input for tool 's': invalid value: integer `300`"),
+        "{}",
+        d.message
+    );
+    assert_eq!(
+        d.suggestions,
+        vec!["Use search({ query = \"s\" }) to get the tool's signature."]
+    );
+}
+
+/// An output type whose declared schema disagrees with what it serializes to.
+#[derive(Serialize)]
+struct Liar(String);
+impl JsonSchema for Liar {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "Liar".into()
+    }
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({"type": "integer"})
+    }
+}
+
+/// An output that cannot be serialized (map with non-string keys).
+#[derive(Serialize, JsonSchema)]
+struct BadMap(std::collections::BTreeMap<(u8, u8), u8>);
+
+#[tokio::test]
+async fn typed_tool_bad_output_is_invalid_output() {
+    let liar = Tool::typed("d", |_: Value| async move {
+        Ok::<_, ToolError>(Liar("x".into()))
+    });
+    let bad = Tool::typed("d", |_: Value| async move {
+        Ok::<_, ToolError>(BadMap([((1, 2), 3)].into_iter().collect()))
+    });
+    let cm = CodeMode::builder()
+        .tool("liar", liar)
+        .tool("bad", bad)
+        .build()
+        .unwrap();
+    let d = cm.call_tool("liar", json!({})).await.unwrap_err();
+    assert_eq!(d.kind, DiagnosticKind::InvalidToolOutput);
+    assert_eq!(
+        d.message,
+        "Invalid output from tool 'liar': at the top level: \"x\" is not of type \"integer\""
+    );
+    let d = cm.call_tool("bad", json!({})).await.unwrap_err();
+    assert_eq!(d.kind, DiagnosticKind::InvalidToolOutput);
+    assert!(
+        d.message
+            .starts_with("Invalid output from tool 'bad': the output cannot be serialized:"),
+        "{}",
+        d.message
+    );
+}
+
+#[tokio::test]
+async fn unknown_tool_gets_nearest_suggestion() {
+    let cm = CodeMode::builder()
+        .tool("orders.lookup", echo())
+        .tool("orders.list", echo())
+        .build()
+        .unwrap();
+    let d = cm.call_tool("orders.lookpu", json!({})).await.unwrap_err();
+    assert_eq!(d.kind, DiagnosticKind::UnknownTool);
+    assert_eq!(
+        d.message,
+        "Unknown tool 'orders.lookpu'. Did you mean tools.orders.lookup?"
+    );
+    assert_eq!(d.suggestions[0], "tools.orders.lookup");
+    let d = cm.call_tool("weather.now", json!({})).await.unwrap_err();
+    assert_eq!(d.message, "Unknown tool 'weather.now'.");
+    assert_eq!(
+        d.suggestions,
+        vec!["Use search({ query = \"weather.now\" }) to find available tools."]
+    );
+}
+
+#[test]
+fn dotted_keys_and_nested_namespaces_are_the_same_path() {
+    let cm = CodeMode::builder()
+        .tool("issues.list", echo())
+        .namespace(
+            "repo",
+            Namespace::new()
+                .description("Repository")
+                .namespace("files", Namespace::new().tool("read", echo())),
+        )
+        .namespace("a.b", Namespace::new().tool("c.d", echo()))
+        .build()
+        .unwrap();
+    let paths: Vec<&str> = cm.tools().paths().collect();
+    assert_eq!(paths, vec!["a.b.c.d", "issues.list", "repo.files.read"]);
+    assert_eq!(cm.tools().namespace_description("repo"), Some("Repository"));
+    assert_eq!(
+        cm.tools()
+            .enclosing_descriptions("repo.files.read")
+            .collect::<Vec<_>>(),
+        vec!["Repository"]
+    );
+}
+
+#[test]
+fn duplicate_paths_are_rejected_even_when_spelled_differently() {
+    let e = CodeMode::builder()
+        .tool("issues.list", echo())
+        .namespace("issues", Namespace::new().tool("list", echo()))
+        .build()
+        .unwrap_err();
+    assert_eq!(
+        e,
+        BuildError::DuplicateTool {
+            path: "issues.list".into()
+        }
+    );
+    assert_eq!(
+        e.to_string(),
+        "tool 'issues.list' is defined twice; every tool needs its own path"
+    );
+}
+
+#[test]
+fn empty_segments_are_rejected() {
+    for bad in ["", ".a", "a.", "a..b"] {
+        let e = CodeMode::builder().tool(bad, echo()).build().unwrap_err();
+        assert_eq!(e, BuildError::EmptySegment { path: bad.into() });
+    }
+    let e = CodeMode::builder()
+        .namespace("x", Namespace::new().tool("y..z", echo()))
+        .build()
+        .unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "tool path 'y..z' contains an empty segment; use non-empty names separated by single dots (e.g. \"orders.lookup\")"
+    );
+    let e = CodeMode::builder()
+        .namespace("x.", Namespace::new())
+        .build()
+        .unwrap_err();
+    assert_eq!(e, BuildError::EmptySegment { path: "x.".into() });
+}
+
+#[tokio::test]
+async fn a_path_may_hold_a_tool_and_children() {
+    let cm = CodeMode::builder()
+        .tool(
+            "git",
+            Tool::new(
+                "git itself",
+                json!({}),
+                |_| async move { Ok(json!("root")) },
+            ),
+        )
+        .tool(
+            "git.log",
+            Tool::new("git log", json!({}), |_| async move { Ok(json!("log")) }),
+        )
+        .build()
+        .unwrap();
+    assert_eq!(cm.call_tool("git", json!({})).await.unwrap(), json!("root"));
+    assert_eq!(
+        cm.call_tool("git.log", json!({})).await.unwrap(),
+        json!("log")
+    );
+}
+
+#[test]
+fn two_namespace_descriptions_are_rejected() {
+    let e = CodeMode::builder()
+        .namespace("a", Namespace::new().description("one"))
+        .namespace("a", Namespace::new().description("two"))
+        .build()
+        .unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "namespace 'a' has two descriptions; give it only one"
+    );
+}
+
+#[test]
+fn bad_schema_is_a_build_error_naming_the_tool() {
+    let t = Tool::new("d", json!({"type": "integr"}), |v| async move { Ok(v) });
+    let e = CodeMode::builder()
+        .tool("orders.lookup", t)
+        .build()
+        .unwrap_err();
+    let BuildError::InvalidSchema { path, which, .. } = &e else {
+        panic!("{e:?}")
+    };
+    assert_eq!((path.as_str(), *which), ("orders.lookup", "input"));
+    assert!(
+        e.to_string()
+            .starts_with("tool 'orders.lookup' has an invalid input schema: "),
+        "{e}"
+    );
+    let t = echo().with_output_schema(json!({"minimum": "zero"}));
+    let e = CodeMode::builder().tool("x", t).build().unwrap_err();
+    assert!(
+        e.to_string()
+            .starts_with("tool 'x' has an invalid output schema: "),
+        "{e}"
+    );
+}
+
+#[test]
+fn javascript_is_not_available_yet() {
+    let e = CodeMode::builder()
+        .language(Language::JavaScript)
+        .build()
+        .unwrap_err();
+    assert_eq!(e, BuildError::UnsupportedLanguage(Language::JavaScript));
+    assert_eq!(
+        e.to_string(),
+        "JavaScript support is not available yet; use Language::Lua"
+    );
+    assert_eq!(Language::default(), Language::Lua);
+}
+
+#[test]
+fn schema_messages() {
+    let s = CompiledSchema::compile(&json!({
+        "type": "object",
+        "properties": {"n": {"type": "integer", "minimum": 1}, "tag": {"enum": ["a", "b"]}},
+        "additionalProperties": false
+    }))
+    .unwrap();
+    assert_eq!(
+        s.validate(&json!({"n": 0})).unwrap_err(),
+        "at /n: 0 is less than the minimum of 1"
+    );
+    assert_eq!(
+        s.validate(&json!({"tag": "c"})).unwrap_err(),
+        "at /tag: \"c\" is not one of \"a\" or \"b\""
+    );
+    assert_eq!(
+        s.validate(&json!({"x": 1})).unwrap_err(),
+        "at the top level: Additional properties are not allowed ('x' was unexpected)"
+    );
+    assert!(s.validate(&json!({"n": 2, "tag": "a"})).is_ok());
+}
