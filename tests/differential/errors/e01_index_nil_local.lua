@@ -1,0 +1,4 @@
+local config = { name = "x" }
+print("before")
+local t = nil
+return t.x

@@ -1,0 +1,2 @@
+print("start")
+error("no position here", 0)

@@ -1,0 +1,2 @@
+local ok = false
+assert(ok)

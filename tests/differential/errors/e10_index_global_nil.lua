@@ -1,0 +1,2 @@
+print("looking up")
+return settings.timeout

@@ -1,0 +1,3 @@
+local resp = { data = {} }
+print("items:", #resp.data)
+return #resp.items

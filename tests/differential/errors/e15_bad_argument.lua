@@ -1,0 +1,3 @@
+print("formatting")
+local s = string.rep(nil, 3)
+return s
