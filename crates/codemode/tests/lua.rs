@@ -1,0 +1,398 @@
+//! End-to-end: Lua programs calling host tools through `CodeMode::execute` (needs the real VM).
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::{Duration, Instant};
+
+use codemode::{
+    CodeMode, DiagnosticKind, ExecutionResult, Limits, Namespace, Options, Tool, ToolCallStatus,
+    ToolError,
+};
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+use serde_json::{Value, json};
+
+#[derive(Deserialize, JsonSchema)]
+struct AddInput {
+    a: i64,
+    b: i64,
+}
+
+#[derive(Serialize, JsonSchema)]
+struct AddOutput {
+    sum: i64,
+}
+
+fn options(limits: Limits) -> Options {
+    let lookup = Tool::new(
+        "Look up an order by id.",
+        json!({"type": "object", "properties": {"id": {"type": "string"}}, "required": ["id"]}),
+        |v| async move {
+            let id = v["id"].as_str().unwrap_or_default().to_string();
+            if id == "missing" {
+                return Err(ToolError::new(format!("No order with id '{id}'.")));
+            }
+            Ok(
+                json!({"id": id, "total": 42, "items": [{"sku": "a", "qty": 2}, {"sku": "b", "qty": 1}], "tags": []}),
+            )
+        },
+    );
+    let hang = Tool::new("Never answers.", json!({}), |_| async move {
+        futures::future::pending::<()>().await;
+        Ok(Value::Null)
+    });
+    let sleepy = Tool::new(
+        "Sleeps a few ms, echoes n.",
+        json!({"type": "object", "properties": {"n": {"type": "integer"}}}),
+        |v| async move {
+            tokio::time::sleep(Duration::from_millis(5)).await;
+            Ok(json!({"n": v["n"]}))
+        },
+    );
+    let add = Tool::typed("Add two integers.", |i: AddInput| async move {
+        Ok::<_, ToolError>(AddOutput { sum: i.a + i.b })
+    });
+    CodeMode::builder()
+        .namespace(
+            "orders",
+            Namespace::new()
+                .description("Order management")
+                .tool("lookup", lookup),
+        )
+        .tool("slow.hang", hang)
+        .tool("slow.sleepy", sleepy)
+        .tool("math.add", add)
+        .limits(limits)
+}
+
+fn runtime(limits: Limits) -> CodeMode {
+    options(limits).build().unwrap()
+}
+
+async fn run(src: &str) -> ExecutionResult {
+    runtime(Limits::default()).execute(src).await
+}
+
+#[tokio::test]
+async fn tool_call_returns_data() {
+    let r = run(r#"
+        local o = tools.orders.lookup({ id = "o1" })
+        local qty = 0
+        for _, it in ipairs(o.items) do qty = qty + it.qty end
+        print("order", o.id)
+        return { id = o.id, total = o.total, qty = qty, tags = o.tags }
+    "#)
+    .await;
+    assert_eq!(
+        r.to_json_string(),
+        r#"{"ok":true,"value":{"id":"o1","total":42,"qty":3,"tags":[]},"logs":["order\to1"],"toolCalls":[{"name":"orders.lookup","input":{"id":"o1"},"status":"success"}]}"#
+    );
+}
+
+#[tokio::test]
+async fn pcall_catches_a_failing_tool() {
+    let r = run(r#"
+        local ok, err = pcall(tools.orders.lookup, { id = "missing" })
+        return { ok = ok, err = err }
+    "#)
+    .await;
+    let v = r
+        .value()
+        .unwrap_or_else(|| panic!("{}", r.to_json_string()));
+    assert_eq!(v["ok"], json!(false));
+    assert!(
+        v["err"]
+            .as_str()
+            .unwrap()
+            .contains("No order with id 'missing'."),
+        "{v}"
+    );
+    assert_eq!(r.tool_calls[0].status, ToolCallStatus::Failure);
+}
+
+#[tokio::test]
+async fn uncaught_tool_failure_keeps_its_message() {
+    let r = run(r#"return tools.orders.lookup({ id = "missing" })"#).await;
+    let e = r.error().unwrap();
+    assert_eq!(e.kind, DiagnosticKind::ToolFailure);
+    assert_eq!(e.message, "No order with id 'missing'.");
+}
+
+#[tokio::test]
+async fn invalid_input_from_lua() {
+    let r = run(r#"return tools.orders.lookup({ id = 5 })"#).await;
+    let e = r.error().unwrap();
+    assert_eq!(e.kind, DiagnosticKind::InvalidToolInput);
+    assert_eq!(
+        e.message,
+        "Invalid input for tool 'orders.lookup': at /id: 5 is not of type \"string\""
+    );
+    assert_eq!(
+        e.suggestions,
+        vec!["Use search({ query = \"orders.lookup\" }) to get the tool's signature."]
+    );
+    assert_eq!(r.tool_calls[0].status, ToolCallStatus::Denied);
+    assert_eq!(r.tool_calls[0].input, json!({"id": 5}));
+}
+
+#[tokio::test]
+async fn typed_tool_from_lua() {
+    let r = run(r#"return tools.math.add({ a = 2, b = 40 }).sum"#).await;
+    assert_eq!(r.value(), Some(&json!(42)), "{}", r.to_json_string());
+    let r = run(r#"return tools.math.add({ a = 2 })"#).await;
+    assert_eq!(r.error().unwrap().kind, DiagnosticKind::InvalidToolInput);
+}
+
+#[tokio::test]
+async fn unknown_tool_suggests_the_nearest_path() {
+    let r = run(r#"return tools.orders.lookpu({ id = "o1" })"#).await;
+    let e = r.error().unwrap();
+    assert_eq!(
+        e.kind,
+        DiagnosticKind::UnknownTool,
+        "{}",
+        r.to_json_string()
+    );
+    let text = format!("{} {:?}", e.message, e.suggestions);
+    assert!(text.contains("orders.lookup"), "{text}");
+    assert!(r.tool_calls.is_empty());
+}
+
+#[tokio::test]
+async fn search_from_lua() {
+    let r = run(r#"
+        local res = search({ query = "order" })
+        return { n = #res.items, first = res.items[1].path, remaining = res.remaining }
+    "#)
+    .await;
+    assert_eq!(
+        r.value(),
+        Some(&json!({"n": 1, "first": "orders.lookup", "remaining": 0})),
+        "{}",
+        r.to_json_string()
+    );
+    assert_eq!(r.tool_calls[0].name, "search");
+}
+
+#[tokio::test]
+async fn parse_error_has_a_location() {
+    let r = run("local x = \nreturn x +").await;
+    let e = r.error().unwrap();
+    assert_eq!(e.kind, DiagnosticKind::ParseError);
+    assert!(e.location.is_some(), "{}", r.to_json_string());
+    assert!(r.tool_calls.is_empty());
+}
+
+#[tokio::test]
+async fn busy_loop_times_out_with_logs_and_tool_calls() {
+    let cm = runtime(Limits::default().with_timeout_ms(200).unwrap());
+    let t = Instant::now();
+    let r = cm
+        .execute(
+            r#"
+            print("before")
+            tools.orders.lookup({ id = "o1" })
+            local i = 0
+            while true do i = i + 1 end
+        "#,
+        )
+        .await;
+    let elapsed = t.elapsed();
+    assert!(elapsed < Duration::from_millis(300), "took {elapsed:?}");
+    let e = r.error().unwrap();
+    assert_eq!(e.kind, DiagnosticKind::TimeoutExceeded);
+    assert_eq!(e.message, "Execution timed out after 200ms.");
+    assert_eq!(r.logs, vec!["before"]);
+    assert_eq!(r.tool_calls.len(), 1);
+    assert_eq!(r.tool_calls[0].status, ToolCallStatus::Success);
+}
+
+#[tokio::test]
+async fn hanging_tool_is_interrupted() {
+    let cm = runtime(Limits::default().with_timeout_ms(100).unwrap());
+    let t = Instant::now();
+    let r = cm
+        .execute(r#"print("waiting") return tools.slow.hang({})"#)
+        .await;
+    assert!(
+        t.elapsed() < Duration::from_millis(200),
+        "took {:?}",
+        t.elapsed()
+    );
+    assert_eq!(r.error().unwrap().kind, DiagnosticKind::TimeoutExceeded);
+    assert_eq!(r.logs, vec!["waiting"]);
+    assert_eq!(r.tool_calls[0].name, "slow.hang");
+    assert_eq!(r.tool_calls[0].status, ToolCallStatus::Interrupted);
+}
+
+#[tokio::test]
+async fn pcall_cannot_catch_the_timeout() {
+    let cm = runtime(Limits::default().with_timeout_ms(100).unwrap());
+    let r = cm
+        .execute(r#"local ok = pcall(tools.slow.hang, {}) return "caught""#)
+        .await;
+    assert_eq!(r.error().unwrap().kind, DiagnosticKind::TimeoutExceeded);
+}
+
+#[tokio::test]
+async fn tool_call_limit_ends_the_run() {
+    let cm = runtime(Limits::default().with_max_tool_calls(3).unwrap());
+    let r = cm
+        .execute(r#"for i = 1, 10 do tools.orders.lookup({ id = "o" .. i }) end return "done""#)
+        .await;
+    let e = r.error().unwrap();
+    assert_eq!(e.kind, DiagnosticKind::ToolCallLimitExceeded);
+    assert!(
+        e.message
+            .starts_with("Execution exceeded its tool-call limit of 3;"),
+        "{}",
+        e.message
+    );
+    assert_eq!(r.tool_calls.len(), 3);
+    assert_eq!(r.tool_calls[2].input, json!({"id": "o3"}));
+}
+
+#[tokio::test]
+async fn pcall_cannot_swallow_the_tool_call_limit() {
+    let cm = runtime(Limits::default().with_max_tool_calls(2).unwrap());
+    let r = cm
+        .execute(
+            r#"
+            local caught = 0
+            for i = 1, 10 do
+                local ok = pcall(tools.orders.lookup, { id = "o" })
+                if not ok then caught = caught + 1 end
+            end
+            return caught
+        "#,
+        )
+        .await;
+    assert_eq!(
+        r.error().map(|e| e.kind),
+        Some(DiagnosticKind::ToolCallLimitExceeded),
+        "{}",
+        r.to_json_string()
+    );
+    assert_eq!(r.tool_calls.len(), 2);
+}
+
+#[tokio::test]
+async fn unknown_and_search_calls_count_toward_the_limit() {
+    let cm = runtime(Limits::default().with_max_tool_calls(2).unwrap());
+    let r = cm
+        .execute(
+            r#"
+            pcall(tools.nope.nothing, {})
+            search({ query = "x" })
+            tools.orders.lookup({ id = "o1" })
+        "#,
+        )
+        .await;
+    assert_eq!(
+        r.error().map(|e| e.kind),
+        Some(DiagnosticKind::ToolCallLimitExceeded),
+        "{}",
+        r.to_json_string()
+    );
+    let names: Vec<&str> = r.tool_calls.iter().map(|c| c.name.as_str()).collect();
+    assert_eq!(names, vec!["search"]);
+}
+
+#[tokio::test]
+async fn large_value_and_logs_are_truncated() {
+    let cm = runtime(Limits::default().with_max_output_bytes(30).unwrap());
+    let r = cm
+        .execute(r#"for i = 1, 5 do print("line " .. i) end return string.rep("x", 100)"#)
+        .await;
+    assert!(r.truncated);
+    assert_eq!(
+        r.value(),
+        Some(&json!(format!(
+            "\"{} [result truncated: 102 bytes exceeds the 30-byte output limit; return a smaller value]",
+            "x".repeat(29)
+        )))
+    );
+    assert_eq!(r.logs, vec!["[logs truncated: showing 0 of 5 lines]"]);
+
+    let r = cm
+        .execute(r#"for i = 1, 5 do print("line " .. i) end return 1"#)
+        .await;
+    // value "1" uses 1 byte; 29 left: "line N" costs 7 → four lines.
+    assert_eq!(r.value(), Some(&json!(1)));
+    assert_eq!(
+        r.logs,
+        vec![
+            "line 1",
+            "line 2",
+            "line 3",
+            "line 4",
+            "[logs truncated: showing 4 of 5 lines]"
+        ]
+    );
+    assert!(r.truncated);
+}
+
+#[tokio::test]
+async fn runtime_is_reused_with_fresh_state() {
+    let cm = runtime(Limits::default().with_max_tool_calls(1).unwrap());
+    for _ in 0..20 {
+        let r = cm
+            .execute(
+                r#"
+                counter = (counter or 0) + 1
+                local o = tools.orders.lookup({ id = "o1" })
+                print(counter)
+                return counter
+            "#,
+            )
+            .await;
+        assert_eq!(r.value(), Some(&json!(1)), "{}", r.to_json_string());
+        assert_eq!(r.logs, vec!["1"]);
+        assert_eq!(r.tool_calls.len(), 1);
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn hundred_concurrent_executions() {
+    let cm = runtime(Limits::default());
+    let started = Arc::new(AtomicUsize::new(0));
+    let mut handles = Vec::new();
+    for n in 0..100i64 {
+        let cm = cm.clone();
+        let started = started.clone();
+        handles.push(tokio::spawn(async move {
+            started.fetch_add(1, Ordering::SeqCst);
+            let src = format!("local r = tools.slow.sleepy({{ n = {n} }}) local s = 0 for i = 1, 1000 do s = s + i end return r.n * 1000000 + s");
+            (n, cm.execute(&src).await)
+        }));
+    }
+    let t = Instant::now();
+    for h in handles {
+        let (n, r) = h.await.unwrap();
+        assert_eq!(
+            r.value(),
+            Some(&json!(n * 1_000_000 + 500_500)),
+            "{}",
+            r.to_json_string()
+        );
+        assert_eq!(r.tool_calls.len(), 1);
+    }
+    assert_eq!(started.load(Ordering::SeqCst), 100);
+    // 100 sleeps of 5 ms run concurrently, not one after another (that would be ≥ 500 ms).
+    assert!(
+        t.elapsed() < Duration::from_millis(450),
+        "took {:?}",
+        t.elapsed()
+    );
+}
+
+#[tokio::test]
+async fn one_shot_execute_matches_the_runtime() {
+    let src = r#"return tools.orders.lookup({ id = "o7" }).id"#;
+    let a = codemode::execute(options(Limits::default()), src)
+        .await
+        .unwrap();
+    let b = runtime(Limits::default()).execute(src).await;
+    assert_eq!(a, b);
+    assert_eq!(a.value(), Some(&json!("o7")));
+}
