@@ -296,8 +296,9 @@ impl ExecutionResult {
         let max = usize::try_from(max_output_bytes).unwrap_or(usize::MAX);
         let mut used = 0usize;
         if let Ok(value) = &mut self.outcome {
-            let text = serde_json::to_string(value).unwrap_or_else(|_| "null".to_string());
-            if text.len() > max {
+            let len = json_len(value);
+            if len > max {
+                let text = serde_json::to_string(value).unwrap_or_else(|_| "null".to_string());
                 let cut = floor_char_boundary(&text, max);
                 let mut s = String::with_capacity(cut + 100);
                 s.push_str(&text[..cut]);
@@ -310,7 +311,7 @@ impl ExecutionResult {
                 used = cut;
                 self.truncated = true;
             } else {
-                used = text.len();
+                used = len;
             }
         }
         let log_budget = max.saturating_sub(used);
@@ -355,6 +356,25 @@ impl ExecutionResult {
                 self.truncated = true;
             }
         }
+    }
+}
+
+/// The length in bytes of `value`'s compact JSON text, without building the text.
+fn json_len(value: &Value) -> usize {
+    struct Count(usize);
+    impl std::io::Write for Count {
+        fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+            self.0 += buf.len();
+            Ok(buf.len())
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+    let mut c = Count(0);
+    match serde_json::to_writer(&mut c, value) {
+        Ok(()) => c.0,
+        Err(_) => 4,
     }
 }
 

@@ -21,6 +21,7 @@
 use std::collections::HashMap;
 use std::future::Future;
 use std::panic::AssertUnwindSafe;
+use std::pin::Pin;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -282,6 +283,7 @@ impl CodeMode {
             attempts: 0,
             tool_calls: Vec::new(),
             host_suggestions: HashMap::new(),
+            sleep: None,
         };
         match exec.tool_call(path.to_string(), vec![input]).await {
             CallOutcome::Reply(HostReply::Value(v)) => Ok(v),
@@ -340,6 +342,8 @@ struct Exec<'a> {
     tool_calls: Vec<ToolCallRecord>,
     /// Suggestions of host errors handed to the guest, re-attached if the error ends the run.
     host_suggestions: HashMap<(ErrorKind, String), Vec<String>>,
+    /// One timer for the deadline, created at the first tool call and reused by every call.
+    sleep: Option<Pin<Box<tokio::time::Sleep>>>,
 }
 
 /// Bound on remembered host-error suggestions per execution.
@@ -363,6 +367,7 @@ async fn drive<G: Guest>(
         attempts: 0,
         tool_calls: Vec::new(),
         host_suggestions: HashMap::new(),
+        sleep: None,
     };
     let mut slice = INITIAL_SLICE;
     let outcome: Result<Value, Diagnostic> = loop {
@@ -558,10 +563,6 @@ impl Exec<'_> {
             };
             return self.host_error(DiagnosticKind::UnknownTool, message, suggestions);
         };
-        let signature_hint = format!(
-            "Use search({{ query = {} }}) to get the tool's signature.",
-            lua_quote(&path)
-        );
         let input = match Self::single_input(&path, args) {
             Ok(v) => v,
             Err(msg) => {
@@ -569,7 +570,7 @@ impl Exec<'_> {
                 return self.host_error(
                     DiagnosticKind::InvalidToolInput,
                     msg,
-                    vec![signature_hint],
+                    vec![signature_hint(&path)],
                 );
             }
         };
@@ -578,7 +579,7 @@ impl Exec<'_> {
             return self.host_error(
                 DiagnosticKind::InvalidToolInput,
                 format!("Invalid input for tool '{path}': {msg}"),
-                vec![signature_hint],
+                vec![signature_hint(&path)],
             );
         }
         let index = self.record(&path, &input, ToolCallStatus::Interrupted);
@@ -587,10 +588,14 @@ impl Exec<'_> {
             Err(_) => Err(ToolError::internal("the tool handler panicked")),
             Ok(fut) => {
                 let fut = AssertUnwindSafe(fut).catch_unwind();
+                let deadline = self.deadline;
+                let sleep = self
+                    .sleep
+                    .get_or_insert_with(|| Box::pin(tokio::time::sleep_until(deadline)));
                 tokio::select! {
                     biased;
                     _ = self.cancel.cancelled() => return CallOutcome::Stop(self.cancel_diagnostic()),
-                    _ = tokio::time::sleep_until(self.deadline) => return CallOutcome::Stop(self.timeout_diagnostic()),
+                    _ = sleep.as_mut() => return CallOutcome::Stop(self.timeout_diagnostic()),
                     r = fut => r.unwrap_or_else(|_| Err(ToolError::internal("the tool handler panicked"))),
                 }
             }
@@ -608,7 +613,7 @@ impl Exec<'_> {
                     ToolErrorKind::InvalidInput => (
                         DiagnosticKind::InvalidToolInput,
                         format!("Invalid input for tool '{path}': {}", e.message()),
-                        vec![signature_hint],
+                        vec![signature_hint(&path)],
                     ),
                     ToolErrorKind::InvalidOutput => (
                         DiagnosticKind::InvalidToolOutput,
@@ -637,6 +642,14 @@ impl Exec<'_> {
         self.tool_calls[index].status = ToolCallStatus::Success;
         CallOutcome::Reply(HostReply::Value(value))
     }
+}
+
+/// The suggestion attached to InvalidToolInput diagnostics.
+fn signature_hint(path: &str) -> String {
+    format!(
+        "Use search({{ query = {} }}) to get the tool's signature.",
+        lua_quote(path)
+    )
 }
 
 /// A Lua string literal for `s` (JSON escapes are valid Lua escapes for what paths contain).
