@@ -119,11 +119,17 @@ fn corpus_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/differential")
 }
 
+/// `DIFF_FILTER=substring` runs only the programs whose file name contains it.
 fn programs_in(dir: &Path) -> Vec<PathBuf> {
+    let filter = std::env::var("DIFF_FILTER").unwrap_or_default();
     let mut out: Vec<PathBuf> = std::fs::read_dir(dir)
         .unwrap_or_else(|e| panic!("cannot read corpus directory {}: {e}", dir.display()))
         .filter_map(|entry| entry.ok().map(|e| e.path()))
         .filter(|p| p.is_file() && p.extension().is_some_and(|x| x == "lua"))
+        .filter(|p| {
+            p.file_name()
+                .is_some_and(|n| n.to_string_lossy().contains(&filter))
+        })
         .collect();
     out.sort();
     out
@@ -184,14 +190,24 @@ fn run_oracle(lua: &str, source: &str) -> Result<Outcome, String> {
             Err(e) => return Err(format!("waiting for lua5.4: {e}")),
         }
     }
-    let out = child.wait_with_output().map_err(|e| format!("reading lua5.4 output: {e}"))?;
+    let out = child
+        .wait_with_output()
+        .map_err(|e| format!("reading lua5.4 output: {e}"))?;
     let output = String::from_utf8_lossy(&out.stdout).into_owned();
     let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
     match out.status.code() {
-        Some(0) => Ok(Outcome { output, error: None, error_line: None }),
+        Some(0) => Ok(Outcome {
+            output,
+            error: None,
+            error_line: None,
+        }),
         Some(2) => {
             let line = position_line(&stderr);
-            Ok(Outcome { output, error: Some(stderr), error_line: line })
+            Ok(Outcome {
+                output,
+                error: Some(stderr),
+                error_line: line,
+            })
         }
         Some(3) => Err(format!("lua5.4 cannot compile the program: {stderr}")),
         other => Err(format!("lua5.4 exited with {other:?}: {stderr}")),
@@ -236,7 +252,10 @@ fn run_ours(source: &str) -> Result<Outcome, String> {
                     } else {
                         format!("[{:?}] ", e.kind)
                     };
-                    break (Some(format!("{kind}{}", e.message)), e.location.map(|l| l.line));
+                    break (
+                        Some(format!("{kind}{}", e.message)),
+                        e.location.map(|l| l.line),
+                    );
                 }
             }
         };
@@ -245,7 +264,11 @@ fn run_ours(source: &str) -> Result<Outcome, String> {
             output.push_str(&line);
             output.push('\n');
         }
-        Ok(Outcome { output, error, error_line })
+        Ok(Outcome {
+            output,
+            error,
+            error_line,
+        })
     });
     match result {
         Ok(r) => r,
@@ -263,7 +286,10 @@ fn run_ours(source: &str) -> Result<Outcome, String> {
 /// The line of a leading `<chunk>:<line>:` prefix, if `message` has one.
 fn position_line(message: &str) -> Option<u32> {
     for chunk in CHUNK_NAMES {
-        if let Some(rest) = message.strip_prefix(chunk).and_then(|r| r.strip_prefix(':')) {
+        if let Some(rest) = message
+            .strip_prefix(chunk)
+            .and_then(|r| r.strip_prefix(':'))
+        {
             let digits: String = rest.chars().take_while(|c| c.is_ascii_digit()).collect();
             if !digits.is_empty() && rest[digits.len()..].starts_with(':') {
                 return digits.parse().ok();
@@ -343,26 +369,46 @@ fn describe_diff(expected: &str, actual: &str) -> String {
     out
 }
 
+/// `DIFF_VERBOSE=1` prints both full outputs for every mismatch (always on for up to 5 mismatches).
+fn verbose() -> bool {
+    std::env::var("DIFF_VERBOSE").is_ok_and(|v| !v.is_empty() && v != "0")
+}
+
 fn report(kind: &str, failures: &[String], total: usize) {
     if !failures.is_empty() {
+        let names: Vec<&str> = failures
+            .iter()
+            .map(|f| f.split(':').next().unwrap_or(""))
+            .collect();
         panic!(
-            "{} of {total} {kind} programs differ between lua5.4 and codemode:\n\n{}",
+            "{} of {total} {kind} programs differ between lua5.4 and codemode:\n\n{}\n\
+             differing programs: {}\n(DIFF_FILTER=<name part> runs a subset; DIFF_VERBOSE=1 \
+             prints full outputs)",
             failures.len(),
-            failures.join("\n")
+            failures.join("\n"),
+            names.join(" ")
         );
     }
 }
 
 fn name_of(path: &Path) -> String {
-    path.strip_prefix(corpus_dir()).unwrap_or(path).display().to_string()
+    path.strip_prefix(corpus_dir())
+        .unwrap_or(path)
+        .display()
+        .to_string()
 }
 
 #[test]
 fn differential_corpus() {
     let lua = lua_binary();
     let programs = programs_in(&corpus_dir());
-    assert!(programs.len() >= 200, "expected at least 200 programs, found {}", programs.len());
+    assert!(
+        programs.len() >= 200,
+        "expected at least 200 programs, found {}",
+        programs.len()
+    );
     let mut failures = Vec::new();
+    let mut full = Vec::new();
     for path in &programs {
         let name = name_of(path);
         let program = std::fs::read_to_string(path).expect("readable program");
@@ -370,13 +416,16 @@ fn differential_corpus() {
         let expected = match run_oracle(&lua, &wrapped) {
             Ok(o) if o.error.is_none() => strip_positions(&o.output),
             Ok(o) => {
-                failures.push(format!(
+                let entry = format!(
                     "{name}: invalid test: fails under lua5.4: {}",
                     o.error.unwrap_or_default()
-                ));
+                );
+                full.push(entry.clone());
+                failures.push(entry);
                 continue;
             }
             Err(e) => {
+                full.push(format!("{name}: invalid test: {e}"));
                 failures.push(format!("{name}: invalid test: {e}"));
                 continue;
             }
@@ -396,13 +445,16 @@ fn differential_corpus() {
             Err(e) => format!("<{e}>\n"),
         };
         if expected != actual {
-            failures.push(format!(
-                "{name}:\n{}  --- lua5.4 (full)\n{}  --- codemode (full)\n{}",
-                describe_diff(&expected, &actual),
+            full.push(format!(
+                "{name}:\n  --- lua5.4 (full)\n{}  --- codemode (full)\n{}",
                 indent(&expected),
                 indent(&actual)
             ));
+            failures.push(format!("{name}:\n{}", describe_diff(&expected, &actual)));
         }
+    }
+    if verbose() || failures.len() <= 5 {
+        failures = full;
     }
     report("corpus", &failures, programs.len());
 }
@@ -411,7 +463,11 @@ fn differential_corpus() {
 fn differential_errors() {
     let lua = lua_binary();
     let programs = programs_in(&corpus_dir().join("errors"));
-    assert!(programs.len() >= 10, "expected at least 10 error programs, found {}", programs.len());
+    assert!(
+        programs.len() >= 10,
+        "expected at least 10 error programs, found {}",
+        programs.len()
+    );
     let mut failures = Vec::new();
     for path in &programs {
         let name = name_of(path);
@@ -477,7 +533,10 @@ fn indent(text: &str) -> String {
 #[test]
 fn strip_positions_removes_prefixes() {
     assert_eq!(strip_positions("input:3: boom"), "boom");
-    assert_eq!(strip_positions("caught: input:12:7: attempt"), "caught: attempt");
+    assert_eq!(
+        strip_positions("caught: input:12:7: attempt"),
+        "caught: attempt"
+    );
     assert_eq!(strip_positions("input: 3"), "input: 3");
     assert_eq!(strip_positions("input:x: y"), "input:x: y");
     assert_eq!(position_line("input:42: oops"), Some(42));
