@@ -1,1 +1,605 @@
-//! (in progress)
+//! The per-execution arena: strings, tables, closures, upvalue cells, native functions and host
+//! objects live in slabs (`Vec`s with free lists) and are referenced by `u32` handles from
+//! [`Value`]. Dropping the heap frees everything.
+//!
+//! Memory accounting: [`MemCounter`] counts the bytes held (strings, tables with their capacity,
+//! closures, logs). Every allocation is charged *before* it happens; going over the cap is an
+//! uncatchable ExecutionFailure. Garbage collection is mark-and-sweep ([`Heap::collect`]), run by
+//! the VM only at safe points (never inside a native function), when allocation debt is due.
+
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
+
+use crate::ErrorKind;
+use crate::table::{Shape, TABLE_BASE_BYTES, Table};
+use crate::value::{
+    ClosureRef, HostRef, NativeRef, StrRef, TableRef, Throw, Value, VmResult, hash_bytes,
+};
+use crate::vm::NativeFn;
+
+/// Byte accounting with a hard cap and a GC debt counter.
+#[derive(Clone, Debug)]
+pub struct MemCounter {
+    /// Bytes currently held.
+    pub used: usize,
+    /// Hard cap (bytes).
+    pub cap: usize,
+    /// Bytes allocated since the last collection.
+    pub debt: usize,
+}
+
+impl MemCounter {
+    pub fn new(cap: usize) -> MemCounter {
+        MemCounter {
+            used: 0,
+            cap,
+            debt: 0,
+        }
+    }
+    /// Charge `n` bytes before allocating them. Error: uncatchable ExecutionFailure naming the cap.
+    #[inline]
+    pub fn charge(&mut self, n: usize) -> VmResult<()> {
+        match self.used.checked_add(n) {
+            Some(u) if u <= self.cap => {
+                self.used = u;
+                self.debt = self.debt.saturating_add(n);
+                Ok(())
+            }
+            _ => Err(Throw::fatal(
+                ErrorKind::ExecutionFailure,
+                format!(
+                    "memory limit exceeded: the program holds more than {} bytes; process data in smaller pieces",
+                    self.cap
+                ),
+            )),
+        }
+    }
+    /// Check that `n` more bytes would fit, without charging them.
+    pub fn check(&self, n: usize) -> VmResult<()> {
+        let mut probe = self.clone();
+        probe.charge(n)
+    }
+    #[inline]
+    pub fn release(&mut self, n: usize) {
+        self.used = self.used.saturating_sub(n);
+    }
+}
+
+/// Identity hasher for maps keyed by an already-computed hash.
+#[derive(Default)]
+pub struct IdHasher(u64);
+impl Hasher for IdHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0 << 8) | b as u64;
+        }
+    }
+    fn write_u64(&mut self, n: u64) {
+        self.0 = n;
+    }
+}
+type IdMap<V> = HashMap<u64, V, BuildHasherDefault<IdHasher>>;
+
+const NO_LINK: u32 = u32::MAX;
+/// Per-string overhead charged on top of its bytes.
+pub const STRING_OVERHEAD: usize = 40;
+
+#[derive(Debug)]
+enum StrData {
+    Free,
+    Static(&'static [u8]),
+    Owned(Box<[u8]>),
+}
+
+#[derive(Debug)]
+struct StrObj {
+    data: StrData,
+    hash: u64,
+    /// Next string in the same intern bucket.
+    chain: u32,
+    marked: bool,
+}
+
+/// A Lua closure: a prototype index in the running program plus upvalue cells.
+#[derive(Clone, Debug)]
+pub struct Closure {
+    pub proto: u32,
+    pub upvals: Box<[UpvalRef]>,
+}
+
+/// Handle of an upvalue cell.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct UpvalRef(pub u32);
+
+/// An upvalue cell: open (pointing at a live stack slot) or closed (holding its value).
+#[derive(Clone, Copy, Debug)]
+pub enum Upval {
+    Open(usize),
+    Closed(Value),
+}
+
+/// A registered native function.
+#[derive(Clone, Copy)]
+pub struct NativeDef {
+    /// Name used in error messages ("bad argument #1 to 'insert'").
+    pub name: &'static str,
+    pub f: NativeFn,
+}
+
+/// What a host object is.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum HostKind {
+    /// A `tools` namespace node; `is_tool` when the path itself is a callable tool.
+    Node { is_tool: bool },
+    /// The `search` built-in.
+    Search,
+    /// An extension function (dotted path).
+    Extension,
+}
+
+/// A host object (never collected; a handful per execution).
+#[derive(Clone, Debug)]
+pub struct HostObj {
+    pub kind: HostKind,
+    /// Canonical dotted path ("" for the `tools` root).
+    pub path: String,
+    /// Children by key (namespace nodes only).
+    pub children: Vec<(StrRef, Value)>,
+}
+
+/// The arena. See the module docs.
+pub struct Heap {
+    strs: Vec<StrObj>,
+    str_free: Vec<u32>,
+    intern: IdMap<u32>,
+    tables: Vec<Option<Table>>,
+    table_marks: Vec<bool>,
+    table_free: Vec<u32>,
+    closures: Vec<Option<Closure>>,
+    closure_marks: Vec<bool>,
+    closure_free: Vec<u32>,
+    upvals: Vec<Upval>,
+    upval_marks: Vec<bool>,
+    upval_free: Vec<u32>,
+    natives: Vec<NativeDef>,
+    /// Host objects (tools tree, `search`, extensions).
+    pub hosts: Vec<HostObj>,
+    /// Memory accounting.
+    pub mem: MemCounter,
+    /// Log lines written by `print` (charged to `mem`).
+    pub logs: Vec<String>,
+}
+
+impl Heap {
+    /// An empty heap with a memory cap in bytes.
+    pub fn new(cap: usize) -> Heap {
+        Heap {
+            strs: Vec::new(),
+            str_free: Vec::new(),
+            intern: IdMap::default(),
+            tables: Vec::new(),
+            table_marks: Vec::new(),
+            table_free: Vec::new(),
+            closures: Vec::new(),
+            closure_marks: Vec::new(),
+            closure_free: Vec::new(),
+            upvals: Vec::new(),
+            upval_marks: Vec::new(),
+            upval_free: Vec::new(),
+            natives: Vec::new(),
+            hosts: Vec::new(),
+            mem: MemCounter::new(cap),
+            logs: Vec::new(),
+        }
+    }
+
+    // ----- strings ------------------------------------------------------------------------
+
+    /// The bytes of a string.
+    #[inline]
+    pub fn str_bytes(&self, s: StrRef) -> &[u8] {
+        match &self.strs[s.0 as usize].data {
+            StrData::Static(b) => b,
+            StrData::Owned(b) => b,
+            StrData::Free => &[],
+        }
+    }
+
+    /// The string as UTF-8 text, lossily (for messages).
+    pub fn str_lossy(&self, s: StrRef) -> String {
+        String::from_utf8_lossy(self.str_bytes(s)).into_owned()
+    }
+
+    /// The interned handle for `bytes` if such a string exists (no allocation).
+    pub fn find_str(&self, bytes: &[u8]) -> Option<StrRef> {
+        let h = hash_bytes(bytes);
+        self.find_hashed(bytes, h)
+    }
+
+    #[inline]
+    fn find_hashed(&self, bytes: &[u8], h: u64) -> Option<StrRef> {
+        let mut cur = *self.intern.get(&h)?;
+        while cur != NO_LINK {
+            let o = &self.strs[cur as usize];
+            let b: &[u8] = match &o.data {
+                StrData::Static(b) => b,
+                StrData::Owned(b) => b,
+                StrData::Free => &[],
+            };
+            if o.hash == h && b == bytes {
+                return Some(StrRef(cur));
+            }
+            cur = o.chain;
+        }
+        None
+    }
+
+    fn insert_str(&mut self, data: StrData, h: u64) -> StrRef {
+        let chain = self.intern.get(&h).copied().unwrap_or(NO_LINK);
+        let obj = StrObj {
+            data,
+            hash: h,
+            chain,
+            marked: false,
+        };
+        let id = if let Some(id) = self.str_free.pop() {
+            self.strs[id as usize] = obj;
+            id
+        } else {
+            self.strs.push(obj);
+            (self.strs.len() - 1) as u32
+        };
+        self.intern.insert(h, id);
+        StrRef(id)
+    }
+
+    /// Intern a byte string (charged to memory when new).
+    #[inline]
+    pub fn intern(&mut self, bytes: &[u8]) -> VmResult<StrRef> {
+        let h = hash_bytes(bytes);
+        if let Some(s) = self.find_hashed(bytes, h) {
+            return Ok(s);
+        }
+        self.mem.charge(bytes.len() + STRING_OVERHEAD)?;
+        Ok(self.insert_str(StrData::Owned(bytes.into()), h))
+    }
+
+    /// Intern an owned byte string without copying it (the caller must have charged nothing;
+    /// this charges `len + overhead` when new — but the buffer already exists, so prefer
+    /// [`Heap::reserve_str`] before building large buffers).
+    pub fn intern_owned(&mut self, bytes: Vec<u8>) -> VmResult<StrRef> {
+        let h = hash_bytes(&bytes);
+        if let Some(s) = self.find_hashed(&bytes, h) {
+            return Ok(s);
+        }
+        self.mem.charge(bytes.len() + STRING_OVERHEAD)?;
+        Ok(self.insert_str(StrData::Owned(bytes.into_boxed_slice()), h))
+    }
+
+    /// Intern a static string (no copy).
+    pub fn intern_static(&mut self, s: &'static str) -> VmResult<StrRef> {
+        let bytes = s.as_bytes();
+        let h = hash_bytes(bytes);
+        if let Some(r) = self.find_hashed(bytes, h) {
+            return Ok(r);
+        }
+        self.mem.charge(STRING_OVERHEAD)?;
+        Ok(self.insert_str(StrData::Static(bytes), h))
+    }
+
+    /// A string value from bytes.
+    #[inline]
+    pub fn new_str(&mut self, bytes: &[u8]) -> VmResult<Value> {
+        Ok(Value::Str(self.intern(bytes)?))
+    }
+
+    /// Check (without charging) that a string of `len` bytes could be created. Call this before
+    /// building a large result buffer (`string.rep`, `table.concat`) so a huge request fails at
+    /// once instead of trying to allocate.
+    pub fn reserve_str(&self, len: usize) -> VmResult<()> {
+        self.mem.check(len.saturating_add(STRING_OVERHEAD))
+    }
+
+    // ----- tables -------------------------------------------------------------------------
+
+    /// A new table with preallocated capacity.
+    pub fn new_table(&mut self, narr: usize, nhash: usize) -> VmResult<TableRef> {
+        let est = TABLE_BASE_BYTES
+            + narr.saturating_mul(16)
+            + if nhash > 0 {
+                (nhash * 4 / 3 + 1).next_power_of_two().max(4) * 32
+            } else {
+                0
+            };
+        self.mem.charge(est)?;
+        let t = Table::with_capacity(narr, nhash);
+        let extra = t.mem_size().saturating_sub(est);
+        self.mem.used += extra;
+        let id = if let Some(id) = self.table_free.pop() {
+            self.tables[id as usize] = Some(t);
+            id
+        } else {
+            self.tables.push(Some(t));
+            self.table_marks.push(false);
+            (self.tables.len() - 1) as u32
+        };
+        Ok(TableRef(id))
+    }
+
+    /// Read access to a table.
+    #[inline]
+    pub fn table(&self, t: TableRef) -> &Table {
+        self.tables[t.0 as usize].as_ref().expect("live table")
+    }
+
+    /// Mutable access to a table together with the memory counter (for growth charges).
+    #[inline]
+    pub fn table_and_mem(&mut self, t: TableRef) -> (&mut Table, &mut MemCounter) {
+        (
+            self.tables[t.0 as usize].as_mut().expect("live table"),
+            &mut self.mem,
+        )
+    }
+
+    #[inline]
+    pub fn table_get(&self, t: TableRef, key: Value) -> Value {
+        self.table(t).get(key)
+    }
+    #[inline]
+    pub fn table_get_int(&self, t: TableRef, i: i64) -> Value {
+        self.table(t).get_int(i)
+    }
+    /// Get a field by name (no allocation: an absent string cannot be a key).
+    pub fn table_get_field(&self, t: TableRef, name: &str) -> Value {
+        match self.find_str(name.as_bytes()) {
+            Some(s) => self.table(t).get_str(s),
+            None => Value::Nil,
+        }
+    }
+    /// Raw set (errors: nil/NaN key, memory).
+    #[inline]
+    pub fn table_set(&mut self, t: TableRef, key: Value, val: Value) -> VmResult<()> {
+        let (tb, mem) = self.table_and_mem(t);
+        tb.set(key, val, mem)
+    }
+    #[inline]
+    pub fn table_set_int(&mut self, t: TableRef, i: i64, val: Value) -> VmResult<()> {
+        let (tb, mem) = self.table_and_mem(t);
+        tb.set_int(i, val, mem)
+    }
+    /// Set a field by name (interns the name).
+    pub fn table_set_field(&mut self, t: TableRef, name: &str, val: Value) -> VmResult<()> {
+        let k = self.intern(name.as_bytes())?;
+        self.table_set(t, Value::Str(k), val)
+    }
+    /// `#t`.
+    pub fn table_len(&self, t: TableRef) -> i64 {
+        self.table(t).len()
+    }
+    /// `next(t, k)`.
+    pub fn table_next(&self, t: TableRef, k: Value) -> VmResult<Option<(Value, Value)>> {
+        self.table(t).next(k)
+    }
+    pub fn shape(&self, t: TableRef) -> Shape {
+        self.table(t).shape
+    }
+    pub fn set_shape(&mut self, t: TableRef, shape: Shape) {
+        self.tables[t.0 as usize]
+            .as_mut()
+            .expect("live table")
+            .shape = shape;
+    }
+
+    // ----- closures and upvalues ------------------------------------------------------------
+
+    pub fn new_closure(&mut self, proto: u32, upvals: Box<[UpvalRef]>) -> VmResult<ClosureRef> {
+        self.mem.charge(48 + upvals.len() * 4)?;
+        let c = Closure { proto, upvals };
+        let id = if let Some(id) = self.closure_free.pop() {
+            self.closures[id as usize] = Some(c);
+            id
+        } else {
+            self.closures.push(Some(c));
+            self.closure_marks.push(false);
+            (self.closures.len() - 1) as u32
+        };
+        Ok(ClosureRef(id))
+    }
+    #[inline]
+    pub fn closure(&self, c: ClosureRef) -> &Closure {
+        self.closures[c.0 as usize].as_ref().expect("live closure")
+    }
+    pub fn new_upval(&mut self, u: Upval) -> VmResult<UpvalRef> {
+        self.mem.charge(24)?;
+        let id = if let Some(id) = self.upval_free.pop() {
+            self.upvals[id as usize] = u;
+            id
+        } else {
+            self.upvals.push(u);
+            self.upval_marks.push(false);
+            (self.upvals.len() - 1) as u32
+        };
+        Ok(UpvalRef(id))
+    }
+    #[inline]
+    pub fn upval(&self, u: UpvalRef) -> Upval {
+        self.upvals[u.0 as usize]
+    }
+    #[inline]
+    pub fn set_upval(&mut self, u: UpvalRef, v: Upval) {
+        self.upvals[u.0 as usize] = v;
+    }
+
+    // ----- natives and host objects ----------------------------------------------------------
+
+    /// Register a native function; the returned value can be stored in tables.
+    pub fn register_native(&mut self, name: &'static str, f: NativeFn) -> Value {
+        self.natives.push(NativeDef { name, f });
+        Value::Native(NativeRef((self.natives.len() - 1) as u32))
+    }
+    #[inline]
+    pub fn native(&self, n: NativeRef) -> NativeDef {
+        self.natives[n.0 as usize]
+    }
+    pub fn new_host(&mut self, obj: HostObj) -> HostRef {
+        self.hosts.push(obj);
+        HostRef((self.hosts.len() - 1) as u32)
+    }
+    pub fn host(&self, h: HostRef) -> &HostObj {
+        &self.hosts[h.0 as usize]
+    }
+
+    // ----- logs -------------------------------------------------------------------------------
+
+    /// Append a log line (charged to memory).
+    pub fn push_log(&mut self, line: String) -> VmResult<()> {
+        self.mem.charge(line.len() + 24)?;
+        self.logs.push(line);
+        Ok(())
+    }
+
+    // ----- garbage collection -------------------------------------------------------------------
+
+    /// True when enough has been allocated since the last collection to make one worthwhile.
+    #[inline]
+    pub fn gc_due(&self) -> bool {
+        self.mem.debt > self.mem.used.max(crate::limits::GC_MIN_DEBT_BYTES)
+    }
+
+    /// Mark-and-sweep. `roots` must list every value reachable from outside the heap (stack,
+    /// globals, constants, pinned values) and `upval_roots` the upvalue cells of open frames.
+    pub fn collect(&mut self, roots: &[Value], upval_roots: &[UpvalRef]) {
+        let mut work: Vec<Value> = roots.to_vec();
+        for h in &self.hosts {
+            for (k, v) in &h.children {
+                work.push(Value::Str(*k));
+                work.push(*v);
+            }
+        }
+        for u in upval_roots {
+            self.mark_upval(*u, &mut work);
+        }
+        while let Some(v) = work.pop() {
+            match v {
+                Value::Str(s) => self.strs[s.0 as usize].marked = true,
+                Value::Table(t) => {
+                    let i = t.0 as usize;
+                    if !self.table_marks[i] {
+                        self.table_marks[i] = true;
+                        if let Some(tb) = &self.tables[i] {
+                            tb.for_each_ref(|x| {
+                                if matches!(x, Value::Str(_) | Value::Table(_) | Value::Closure(_))
+                                {
+                                    work.push(x)
+                                }
+                            });
+                        }
+                    }
+                }
+                Value::Closure(c) => {
+                    let i = c.0 as usize;
+                    if !self.closure_marks[i] {
+                        self.closure_marks[i] = true;
+                        let ups = self.closures[i].as_ref().map(|c| c.upvals.clone());
+                        if let Some(ups) = ups {
+                            for u in ups.iter() {
+                                self.mark_upval(*u, &mut work);
+                            }
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+        // Sweep strings.
+        for i in 0..self.strs.len() {
+            let o = &mut self.strs[i];
+            if matches!(o.data, StrData::Free) {
+                continue;
+            }
+            if o.marked {
+                o.marked = false;
+                continue;
+            }
+            let len = match &o.data {
+                StrData::Owned(b) => b.len(),
+                _ => 0,
+            };
+            let h = o.hash;
+            o.data = StrData::Free;
+            let next = o.chain;
+            self.mem.release(len + STRING_OVERHEAD);
+            // Unlink from the intern chain.
+            let head = self.intern.get(&h).copied().unwrap_or(NO_LINK);
+            if head == i as u32 {
+                if next == NO_LINK {
+                    self.intern.remove(&h);
+                } else {
+                    self.intern.insert(h, next);
+                }
+            } else {
+                let mut cur = head;
+                while cur != NO_LINK {
+                    let c = self.strs[cur as usize].chain;
+                    if c == i as u32 {
+                        self.strs[cur as usize].chain = next;
+                        break;
+                    }
+                    cur = c;
+                }
+            }
+            self.str_free.push(i as u32);
+        }
+        for i in 0..self.tables.len() {
+            if self.table_marks[i] {
+                self.table_marks[i] = false;
+            } else if let Some(t) = self.tables[i].take() {
+                self.mem.release(t.mem_size());
+                self.table_free.push(i as u32);
+            }
+        }
+        for i in 0..self.closures.len() {
+            if self.closure_marks[i] {
+                self.closure_marks[i] = false;
+            } else if let Some(c) = self.closures[i].take() {
+                self.mem.release(48 + c.upvals.len() * 4);
+                self.closure_free.push(i as u32);
+            }
+        }
+        let free_set: std::collections::HashSet<u32> = self.upval_free.iter().copied().collect();
+        for i in 0..self.upvals.len() {
+            if self.upval_marks[i] {
+                self.upval_marks[i] = false;
+            } else if !free_set.contains(&(i as u32)) {
+                self.upvals[i] = Upval::Closed(Value::Nil);
+                self.mem.release(24);
+                self.upval_free.push(i as u32);
+            }
+        }
+        self.mem.debt = 0;
+    }
+
+    fn mark_upval(&mut self, u: UpvalRef, work: &mut Vec<Value>) {
+        let i = u.0 as usize;
+        if !self.upval_marks[i] {
+            self.upval_marks[i] = true;
+            if let Upval::Closed(v) = self.upvals[i] {
+                work.push(v);
+            }
+        }
+    }
+
+    /// A stable per-object id for `tostring` ("table: 0x...").
+    pub fn object_id(v: Value) -> u64 {
+        match v {
+            Value::Table(t) => 0x1000_0000 + t.0 as u64 * 0x40,
+            Value::Closure(c) => 0x2000_0000 + c.0 as u64 * 0x40,
+            Value::Native(n) => 0x3000_0000 + n.0 as u64 * 0x40,
+            Value::HostNs(h) | Value::HostFn(h) => 0x4000_0000 + h.0 as u64 * 0x40,
+            _ => 0,
+        }
+    }
+}

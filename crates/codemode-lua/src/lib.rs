@@ -41,6 +41,7 @@ pub mod lexer;
 pub mod limits;
 pub mod number;
 pub mod parser;
+pub mod proto;
 pub mod stdlib;
 pub mod table;
 pub mod value;
@@ -166,40 +167,327 @@ impl Default for Budgets {
 }
 
 // ---------------------------------------------------------------------------------------------
-// PLACEHOLDER until the compiler and VM land (the VM work replaces everything below this line).
+// Program, compile and Machine (the VM work; see vm.rs, compiler.rs, heap.rs).
 // ---------------------------------------------------------------------------------------------
+
+use crate::heap::{HostKind, HostObj};
+use crate::value::{ErrVal, Throw, Value};
+use crate::vm::{Exit, Vm};
 
 /// A compiled chunk. Cheap to clone; `Send + Sync`, so one compile can serve many executions.
 #[derive(Clone, Debug)]
 pub struct Program {
-    _private: (),
+    inner: Arc<proto::ProgramData>,
 }
 
-/// Parse and compile a chunk. Errors: [`ErrorKind::ParseError`] with a location.
-pub fn compile(_source: &str) -> Result<Program, GuestError> {
-    unimplemented!("compiler not yet implemented")
+impl Program {
+    /// The compiled prototypes (for tests and tooling).
+    pub fn data(&self) -> &proto::ProgramData {
+        &self.inner
+    }
+}
+
+/// Parse and compile a chunk. Errors: [`ErrorKind::ParseError`] (or `UnsupportedSyntax`) with a
+/// location.
+pub fn compile(source: &str) -> Result<Program, GuestError> {
+    let block = parser::parse(source)?;
+    let data = compiler::compile_chunk(&block)?;
+    Ok(Program {
+        inner: Arc::new(data),
+    })
 }
 
 /// One execution of a [`Program`]: fresh globals, heap and frame stack. `Send`.
+///
+/// Error messages caught by `pcall` carry the position as `input:LINE:COLUMN: message`; an
+/// uncaught error becomes [`Step::Error`] with the clean message and the location separately.
 pub struct Machine {
-    _private: (),
+    vm: Option<Box<Vm>>,
+    finished: Option<Step>,
 }
 
 impl Machine {
     /// Prepare an execution of `program` with the host's `env`.
-    pub fn new(_program: &Program, _env: &Env, _budgets: Budgets) -> Machine {
-        unimplemented!()
+    pub fn new(program: &Program, env: &Env, budgets: Budgets) -> Machine {
+        let cap = budgets.max_memory_bytes.unwrap_or(limits::MAX_MEMORY_BYTES);
+        match Self::setup(program, env, cap) {
+            Ok(vm) => Machine {
+                vm: Some(Box::new(vm)),
+                finished: None,
+            },
+            Err(e) => Machine {
+                vm: None,
+                finished: Some(Step::Error(guest_error(None, e))),
+            },
+        }
     }
+
+    fn setup(program: &Program, env: &Env, cap: usize) -> Result<Vm, Throw> {
+        let mut vm = Vm::new(program.inner.clone(), cap)?;
+        stdlib::open_all(&mut vm)?;
+        // tools
+        let root = build_tools(&mut vm, &env.tool_paths)?;
+        vm.set_global("tools", root)?;
+        let search = vm.heap.new_host(HostObj {
+            kind: HostKind::Search,
+            path: "search".into(),
+            children: Vec::new(),
+        });
+        vm.set_global("search", Value::HostFn(search))?;
+        for path in &env.extension_paths {
+            let segs: Vec<&str> = path.split('.').collect();
+            if segs.iter().any(|s| s.is_empty()) {
+                continue;
+            }
+            let h = vm.heap.new_host(HostObj {
+                kind: HostKind::Extension,
+                path: path.clone(),
+                children: Vec::new(),
+            });
+            let f = Value::HostFn(h);
+            if segs.len() == 1 {
+                vm.set_global(segs[0], f)?;
+                continue;
+            }
+            let mut t = match vm.get_global(segs[0]) {
+                Value::Table(t) => t,
+                _ => {
+                    let t = vm.heap.new_table(0, 4)?;
+                    vm.set_global(segs[0], Value::Table(t))?;
+                    t
+                }
+            };
+            for seg in &segs[1..segs.len() - 1] {
+                t = match vm.heap.table_get_field(t, seg) {
+                    Value::Table(c) => c,
+                    _ => {
+                        let c = vm.heap.new_table(0, 4)?;
+                        vm.heap.table_set_field(t, seg, Value::Table(c))?;
+                        c
+                    }
+                };
+            }
+            vm.heap.table_set_field(t, segs[segs.len() - 1], f)?;
+        }
+        vm.suggest = env.suggest.clone();
+        vm.start_main()?;
+        Ok(vm)
+    }
+
+    /// Set a wall-clock deadline. The machine itself never reads the clock during normal runs
+    /// (the driver checks it between slices), but inside natives that call back into Lua (e.g. a
+    /// `table.sort` comparator) it cannot yield, so it checks this deadline there and fails with
+    /// TimeoutExceeded.
+    pub fn set_deadline(&mut self, deadline: std::time::Instant) {
+        if let Some(vm) = &mut self.vm {
+            vm.deadline = Some(deadline);
+        }
+    }
+
+    /// Bytes currently held by the execution.
+    pub fn memory_used(&self) -> usize {
+        self.vm.as_ref().map(|v| v.heap.mem.used).unwrap_or(0)
+    }
+
+    /// Fuel units (about one per instruction) used so far.
+    pub fn fuel_used(&self) -> u64 {
+        self.vm.as_ref().map(|v| v.fuel_used()).unwrap_or(0)
+    }
+
     /// Run at most about `slice` instructions (fuel units), then return the next [`Step`].
-    pub fn run(&mut self, _slice: u32) -> Step {
-        unimplemented!()
+    /// After `Done` or `Error`, further calls return the same step.
+    pub fn run(&mut self, slice: u32) -> Step {
+        if let Some(s) = &self.finished {
+            return s.clone();
+        }
+        let Some(vm) = self.vm.as_mut() else {
+            return Step::Error(GuestError {
+                kind: ErrorKind::ExecutionFailure,
+                message: "the machine is not runnable".into(),
+                location: None,
+                suggestions: Vec::new(),
+            });
+        };
+        if vm.pending.is_some() {
+            return Step::Error(GuestError {
+                kind: ErrorKind::ExecutionFailure,
+                message: "internal error: run() called while a host call waits for resume()".into(),
+                location: None,
+                suggestions: Vec::new(),
+            });
+        }
+        vm.begin_slice(slice);
+        let r = (|| -> Result<Exit, Throw> {
+            vm.raise_pending()?;
+            vm.run_until(0)
+        })();
+        let step = match r {
+            Ok(Exit::Yield) => match vm.check_totals() {
+                Ok(()) => return Step::Yield,
+                Err(e) => Step::Error(guest_error(Some(vm), e)),
+            },
+            Ok(Exit::Host(call)) => return Step::HostCall(call),
+            Ok(Exit::Returned) => {
+                let v = vm.main_results().first().copied().unwrap_or(Value::Nil);
+                let mut work = 0u64;
+                match boundary::export(&vm.heap, v, "result", &mut work) {
+                    Ok(j) => Step::Done(j),
+                    Err(e) => Step::Error(guest_error(Some(vm), e)),
+                }
+            }
+            Err(e) => Step::Error(guest_error(Some(vm), e)),
+        };
+        self.finished = Some(step.clone());
+        step
     }
-    /// Answer the pending [`Step::HostCall`].
-    pub fn resume(&mut self, _reply: HostReply) {
-        unimplemented!()
+
+    /// Answer the pending [`Step::HostCall`]. Ignored when no call is pending.
+    pub fn resume(&mut self, reply: HostReply) {
+        let Some(vm) = self.vm.as_mut() else { return };
+        let Some(p) = vm.pending.take() else { return };
+        match reply {
+            HostReply::Value(j) => {
+                let mut work = 0u64;
+                match boundary::import(&mut vm.heap, &j, &mut work) {
+                    Ok(v) => {
+                        vm.fuel -= work as i64;
+                        vm.deliver(p, true, v)
+                    }
+                    Err(e) => vm.pending_error = Some(e),
+                }
+            }
+            HostReply::Error { kind, message } => {
+                let s = match vm.heap.new_str(message.as_bytes()) {
+                    Ok(s) => s,
+                    Err(e) => {
+                        vm.pending_error = Some(e);
+                        return;
+                    }
+                };
+                if p.pcall {
+                    vm.deliver(p, false, s);
+                } else {
+                    let mut t = Throw::with_kind(kind, message);
+                    t.0.value = ErrVal::Value(s);
+                    t.0.location = p.location;
+                    t.0.positioned = true;
+                    vm.pending_error = Some(t);
+                }
+            }
+            HostReply::Abort(g) => {
+                let mut t = Throw::fatal(g.kind, g.message);
+                t.0.location = g.location.or(p.location);
+                t.0.suggestions = g.suggestions;
+                t.0.positioned = true;
+                vm.pending_error = Some(t);
+            }
+        }
     }
+
     /// Take the log lines written by `print` so far (one entry per call, tab-separated args).
     pub fn take_logs(&mut self) -> Vec<String> {
-        unimplemented!()
+        match self.vm.as_mut() {
+            Some(vm) => {
+                let logs = std::mem::take(&mut vm.heap.logs);
+                let bytes: usize = logs.iter().map(|l| l.len() + 24).sum();
+                vm.heap.mem.release(bytes);
+                logs
+            }
+            None => Vec::new(),
+        }
+    }
+}
+
+/// Build the `tools` namespace tree from canonical dotted paths.
+fn build_tools(vm: &mut Vm, paths: &[String]) -> Result<Value, Throw> {
+    use std::collections::BTreeMap;
+    // path -> is_tool, for every node (prefixes included).
+    let mut nodes: BTreeMap<String, bool> = BTreeMap::new();
+    nodes.insert(String::new(), false);
+    for p in paths {
+        let segs: Vec<&str> = p.split('.').collect();
+        if segs.iter().any(|s| s.is_empty()) {
+            continue;
+        }
+        for i in 1..segs.len() {
+            nodes.entry(segs[..i].join(".")).or_insert(false);
+        }
+        nodes.insert(p.clone(), true);
+    }
+    let mut refs: BTreeMap<String, Value> = BTreeMap::new();
+    for (path, is_tool) in &nodes {
+        let h = vm.heap.new_host(HostObj {
+            kind: HostKind::Node { is_tool: *is_tool },
+            path: path.clone(),
+            children: Vec::new(),
+        });
+        refs.insert(
+            path.clone(),
+            if *is_tool {
+                Value::HostFn(h)
+            } else {
+                Value::HostNs(h)
+            },
+        );
+    }
+    for path in nodes.keys() {
+        if path.is_empty() {
+            continue;
+        }
+        let (parent, seg) = match path.rfind('.') {
+            Some(i) => (&path[..i], &path[i + 1..]),
+            None => ("", path.as_str()),
+        };
+        let child = refs[path];
+        let key = vm.heap.intern(seg.as_bytes())?;
+        let (Value::HostNs(ph) | Value::HostFn(ph)) = refs[parent] else {
+            continue;
+        };
+        vm.heap.hosts[ph.0 as usize].children.push((key, child));
+    }
+    Ok(refs[""])
+}
+
+/// Convert an uncaught error into a [`GuestError`].
+fn guest_error(vm: Option<&mut Box<Vm>>, e: Throw) -> GuestError {
+    let d = *e.0;
+    let message = match &d.value {
+        ErrVal::Msg(m) => m.clone(),
+        ErrVal::Value(v) => match (vm, v) {
+            (Some(vm), Value::Str(s)) => vm.heap.str_lossy(*s),
+            (Some(vm), Value::Table(_)) => {
+                let mut work = 0;
+                match boundary::export(&vm.heap, *v, "error", &mut work) {
+                    Ok(j) => format!("the program raised an error with a table value: {}", j),
+                    Err(_) => "the program raised an error with a table value".to_string(),
+                }
+            }
+            (_, Value::Nil) => "the program raised an error with a nil value".to_string(),
+            (Some(vm), other) => format!(
+                "the program raised an error with a {} value: {}",
+                other.type_name(),
+                vm::tostring_text(&vm.heap, *other)
+            ),
+            (None, other) => format!(
+                "the program raised an error with a {} value",
+                other.type_name()
+            ),
+        },
+    };
+    GuestError {
+        kind: d.kind,
+        message,
+        location: d.location,
+        suggestions: d.suggestions,
+    }
+}
+
+#[cfg(test)]
+mod send_tests {
+    fn assert_send<T: Send>() {}
+    #[test]
+    fn machine_is_send() {
+        assert_send::<super::Machine>();
+        assert_send::<super::Program>();
     }
 }

@@ -1,1 +1,244 @@
-//! (in progress)
+//! The value representation: [`Value`] is a 16-byte `Copy` enum. Strings, tables and closures
+//! are handles (`u32` indices) into the per-execution [`crate::heap::Heap`] arena, so values hold
+//! no `Rc` and a machine is `Send`.
+//!
+//! Strings are interned (every string, whatever its length), so two string values are equal
+//! exactly when their handles are equal, and a string's hash for table keys is its handle.
+
+use crate::ErrorKind;
+
+/// Handle of an interned byte string in the heap.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct StrRef(pub u32);
+/// Handle of a table in the heap.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct TableRef(pub u32);
+/// Handle of a Lua closure in the heap.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct ClosureRef(pub u32);
+/// Handle of a registered native (Rust) function in the heap's native registry.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct NativeRef(pub u32);
+/// Handle of a host object (tools namespace node, tool, `search`, extension function).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct HostRef(pub u32);
+
+/// A Lua value. `Copy`, 16 bytes.
+#[derive(Clone, Copy, Debug)]
+pub enum Value {
+    Nil,
+    Bool(bool),
+    Int(i64),
+    Float(f64),
+    Str(StrRef),
+    Table(TableRef),
+    /// A Lua function (closure over a compiled prototype).
+    Closure(ClosureRef),
+    /// A native (Rust) function from the standard library.
+    Native(NativeRef),
+    /// A tools namespace node that is not itself callable (`type` is "table").
+    HostNs(HostRef),
+    /// A callable host object: a tool (possibly with children), `search`, or an extension
+    /// function (`type` is "function").
+    HostFn(HostRef),
+    /// `json.null`: a distinct sentinel (`type` is "userdata", `tostring` gives "json.null").
+    JsonNull,
+}
+
+impl Default for Value {
+    fn default() -> Self {
+        Value::Nil
+    }
+}
+
+/// Raw equality (`rawequal`): numbers compare by mathematical value (1 == 1.0), strings by
+/// content (interned, so by handle), everything else by identity.
+impl PartialEq for Value {
+    #[inline]
+    fn eq(&self, other: &Value) -> bool {
+        match (*self, *other) {
+            (Value::Nil, Value::Nil) => true,
+            (Value::Bool(a), Value::Bool(b)) => a == b,
+            (Value::Int(a), Value::Int(b)) => a == b,
+            (Value::Float(a), Value::Float(b)) => a == b,
+            (Value::Int(a), Value::Float(b)) | (Value::Float(b), Value::Int(a)) => {
+                float_to_int_exact(b) == Some(a)
+            }
+            (Value::Str(a), Value::Str(b)) => a == b,
+            (Value::Table(a), Value::Table(b)) => a == b,
+            (Value::Closure(a), Value::Closure(b)) => a == b,
+            (Value::Native(a), Value::Native(b)) => a == b,
+            (Value::HostNs(a), Value::HostNs(b)) => a == b,
+            (Value::HostFn(a), Value::HostFn(b)) => a == b,
+            (Value::JsonNull, Value::JsonNull) => true,
+            _ => false,
+        }
+    }
+}
+
+impl Value {
+    /// The name `type()` returns.
+    pub fn type_name(&self) -> &'static str {
+        match self {
+            Value::Nil => "nil",
+            Value::Bool(_) => "boolean",
+            Value::Int(_) | Value::Float(_) => "number",
+            Value::Str(_) => "string",
+            Value::Table(_) | Value::HostNs(_) => "table",
+            Value::Closure(_) | Value::Native(_) | Value::HostFn(_) => "function",
+            Value::JsonNull => "userdata",
+        }
+    }
+    /// Lua truthiness: everything except `nil` and `false` is true.
+    #[inline]
+    pub fn truthy(&self) -> bool {
+        !matches!(self, Value::Nil | Value::Bool(false))
+    }
+    #[inline]
+    pub fn is_nil(&self) -> bool {
+        matches!(self, Value::Nil)
+    }
+    /// True for Lua closures, natives and callable host objects.
+    pub fn is_function(&self) -> bool {
+        matches!(
+            self,
+            Value::Closure(_) | Value::Native(_) | Value::HostFn(_)
+        )
+    }
+    /// The number as f64 (ints converted), without string coercion.
+    #[inline]
+    pub fn as_f64(&self) -> Option<f64> {
+        match *self {
+            Value::Int(i) => Some(i as f64),
+            Value::Float(f) => Some(f),
+            _ => None,
+        }
+    }
+    /// The integer value without string coercion: ints, and floats with an exact integer value.
+    #[inline]
+    pub fn as_int(&self) -> Option<i64> {
+        match *self {
+            Value::Int(i) => Some(i),
+            Value::Float(f) => float_to_int_exact(f),
+            _ => None,
+        }
+    }
+}
+
+/// `f` as an i64 if it has an exact integer value in range (Lua's `luaV_flttointns` with F2Ieq).
+#[inline]
+pub fn float_to_int_exact(f: f64) -> Option<i64> {
+    // -2^63 <= f < 2^63 and integral.
+    if f >= -9223372036854775808.0 && f < 9223372036854775808.0 {
+        let i = f as i64;
+        if i as f64 == f { Some(i) } else { None }
+    } else {
+        None
+    }
+}
+
+/// Floor of `f` as an i64 if in range (used by `for` limits and `math.floor`-like conversions).
+#[inline]
+pub fn float_floor_to_int(f: f64) -> Option<i64> {
+    float_to_int_exact(f.floor())
+}
+
+/// A runtime error travelling through the VM. Boxed so `Result<T, Throw>` stays small.
+#[derive(Debug)]
+pub struct Throw(pub Box<ThrowData>);
+
+/// What a [`Throw`] carries.
+#[derive(Debug)]
+pub struct ThrowData {
+    /// The error value. [`ErrVal::Msg`] is a message still without position: the VM prefixes
+    /// `input:LINE:COL: ` (position of the current Lua instruction) when a `pcall` catches it.
+    pub value: ErrVal,
+    /// The kind the execution fails with if nobody catches the error.
+    pub kind: ErrorKind,
+    /// False for errors `pcall` must not catch (timeouts, limits, memory/fuel bounds, aborts).
+    pub catchable: bool,
+    /// "Did you mean" candidates (UnknownTool).
+    pub suggestions: Vec<String>,
+    /// Source location, filled by the VM when the error passes through a Lua frame.
+    pub location: Option<crate::Location>,
+    /// For `error(v, level)`: set once the position prefix has been decided (level 0 or a
+    /// non-string value: no prefix).
+    pub positioned: bool,
+}
+
+/// The payload of a [`Throw`].
+#[derive(Clone, Debug)]
+pub enum ErrVal {
+    /// A message (the VM adds the position when converting it to a Lua string).
+    Msg(String),
+    /// An arbitrary Lua value raised by `error(v)` (or an already-positioned message string).
+    Value(Value),
+}
+
+impl Throw {
+    /// A catchable runtime error (ExecutionFailure) with a message; position added by the VM.
+    pub fn msg(message: impl Into<String>) -> Throw {
+        Throw(Box::new(ThrowData {
+            value: ErrVal::Msg(message.into()),
+            kind: ErrorKind::ExecutionFailure,
+            catchable: true,
+            suggestions: Vec::new(),
+            location: None,
+            positioned: false,
+        }))
+    }
+    /// A catchable error of a given kind (e.g. UnknownTool, ToolFailure from a host reply).
+    pub fn with_kind(kind: ErrorKind, message: impl Into<String>) -> Throw {
+        let mut t = Throw::msg(message);
+        t.0.kind = kind;
+        t
+    }
+    /// An uncatchable error (limits, timeouts, aborts): unwinds through every `pcall`.
+    pub fn fatal(kind: ErrorKind, message: impl Into<String>) -> Throw {
+        let mut t = Throw::with_kind(kind, message);
+        t.0.catchable = false;
+        t
+    }
+    /// An error whose value is a Lua value (`error(v)`).
+    pub fn value(v: Value) -> Throw {
+        let mut t = Throw::msg(String::new());
+        t.0.value = ErrVal::Value(v);
+        t
+    }
+}
+
+/// Result type of fallible VM and native operations.
+pub type VmResult<T> = Result<T, Throw>;
+
+/// Fast non-cryptographic hash for byte strings (FxHash-style, 8 bytes at a time).
+#[inline]
+pub fn hash_bytes(b: &[u8]) -> u64 {
+    const K: u64 = 0x517c_c1b7_2722_0a95;
+    let mut h: u64 = b.len() as u64;
+    let mut chunks = b.chunks_exact(8);
+    for c in &mut chunks {
+        let w = u64::from_le_bytes([c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7]]);
+        h = (h.rotate_left(5) ^ w).wrapping_mul(K);
+    }
+    for &x in chunks.remainder() {
+        h = (h.rotate_left(5) ^ x as u64).wrapping_mul(K);
+    }
+    h ^ (h >> 29)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    #[test]
+    fn value_is_16_bytes() {
+        assert_eq!(std::mem::size_of::<Value>(), 16);
+    }
+    #[test]
+    fn int_float_equality() {
+        assert_eq!(Value::Int(1), Value::Float(1.0));
+        assert_ne!(Value::Int(1), Value::Float(1.5));
+        assert_ne!(Value::Float(f64::NAN), Value::Float(f64::NAN));
+        assert_eq!(float_to_int_exact(9223372036854775808.0), None);
+        assert_eq!(float_to_int_exact(-9223372036854775808.0), Some(i64::MIN));
+    }
+}

@@ -1,1 +1,2381 @@
-//! (in progress)
+//! The stackless register VM.
+//!
+//! Lua-to-Lua calls push a [`Frame`] on a heap `Vec` and continue in the same dispatch loop; the
+//! Rust stack never grows with guest recursion. `pcall`/`xpcall` mark their frame as protected;
+//! an error unwinds the frame `Vec` to the nearest protected frame. A host call (tool, `search`,
+//! extension) suspends the loop ([`Exit::Host`]) and the machine later resumes with the reply.
+//!
+//! Natives (Rust functions, see [`NativeFn`]) get a [`Ctx`] with their arguments and return
+//! [`Rets`]. A native may call back into Lua with [`Ctx::call`] (a nested dispatch loop, bounded
+//! by `limits::MAX_NATIVE_NESTING`); host calls are refused there.
+
+use std::sync::Arc;
+
+use crate::ast::Pos;
+use crate::heap::{Heap, HostKind, Upval, UpvalRef};
+use crate::limits;
+use crate::proto::{ArithOp, Const, Op, ProgramData, Proto};
+use crate::value::{
+    ClosureRef, ErrVal, HostRef, NativeRef, StrRef, TableRef, Throw, Value, VmResult,
+    float_to_int_exact,
+};
+use crate::{ErrorKind, HostCall, HostTarget, Location};
+
+/// Signature of a native function: read arguments from the [`Ctx`], return the results.
+pub type NativeFn = fn(&mut Ctx<'_>) -> VmResult<Rets>;
+
+/// Results of a native function.
+#[derive(Debug)]
+pub enum Rets {
+    Zero,
+    One(Value),
+    Two(Value, Value),
+    Many(Vec<Value>),
+}
+
+impl From<Value> for Rets {
+    fn from(v: Value) -> Rets {
+        Rets::One(v)
+    }
+}
+
+impl Rets {
+    fn len(&self) -> usize {
+        match self {
+            Rets::Zero => 0,
+            Rets::One(_) => 1,
+            Rets::Two(..) => 2,
+            Rets::Many(v) => v.len(),
+        }
+    }
+    fn get(&self, i: usize) -> Value {
+        match self {
+            Rets::Zero => Value::Nil,
+            Rets::One(v) => {
+                if i == 0 {
+                    *v
+                } else {
+                    Value::Nil
+                }
+            }
+            Rets::Two(a, b) => match i {
+                0 => *a,
+                1 => *b,
+                _ => Value::Nil,
+            },
+            Rets::Many(v) => v.get(i).copied().unwrap_or(Value::Nil),
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum FrameKind {
+    Normal,
+    /// Called by `pcall`: results get a `true` prefix at `func - 1`; errors stop here.
+    PCall,
+    /// Called by `xpcall`: like PCall, the handler sits at `func - 1` until the call ends.
+    XPCall,
+}
+
+#[derive(Clone, Copy, Debug)]
+struct Frame {
+    closure: ClosureRef,
+    proto: u32,
+    base: usize,
+    /// Next instruction to execute.
+    pc: usize,
+    /// The function slot; results are written here (PCall: from `func - 1`).
+    func: usize,
+    /// Results wanted by the caller (-1: all).
+    nresults: i32,
+    vararg_base: usize,
+    nvarargs: usize,
+    kind: FrameKind,
+}
+
+/// Why the dispatch loop stopped.
+#[derive(Debug)]
+pub(crate) enum Exit {
+    /// The entry frame returned (results at its function slot; `top` set).
+    Returned,
+    /// Fuel slice used up.
+    Yield,
+    /// A host call suspends the machine.
+    Host(HostCall),
+}
+
+/// The call waiting for a host reply.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Pending {
+    /// Where the result goes.
+    pub dest: usize,
+    pub nresults: i32,
+    /// Called directly through `pcall`: results get a true/false prefix at `dest`.
+    pub pcall: bool,
+    pub location: Option<Location>,
+}
+
+/// A `tools` key that did not exist, remembered to turn a later call/index on the resulting nil
+/// into an UnknownTool error.
+#[derive(Clone, Debug)]
+struct Miss {
+    depth: usize,
+    pc: usize,
+    path: String,
+}
+
+enum CallRes {
+    Lua,
+    Done,
+    Host(HostCall),
+}
+
+/// Suggestion callback type (from `Env::suggest`).
+pub type SuggestFn = Arc<dyn Fn(&str) -> Vec<String> + Send + Sync>;
+
+/// The virtual machine state of one execution.
+pub struct Vm {
+    pub heap: Heap,
+    pub stack: Vec<Value>,
+    frames: Vec<Frame>,
+    open_upvals: Vec<(usize, UpvalRef)>,
+    /// The globals table.
+    pub globals: TableRef,
+    /// The `string` library table (indexing a string value looks here).
+    pub string_lib: Option<TableRef>,
+    prog: Arc<ProgramData>,
+    kflat: Vec<Value>,
+    top: usize,
+    /// Fuel left in the current slice (natives charge it with [`Ctx::charge`]).
+    pub fuel: i64,
+    slice: i64,
+    fuel_used: u64,
+    pcall_ref: Option<NativeRef>,
+    xpcall_ref: Option<NativeRef>,
+    next_ref: Option<NativeRef>,
+    /// Names of natives currently calling back into Lua.
+    nested: Vec<&'static str>,
+    pub(crate) pending: Option<Pending>,
+    pub(crate) pending_error: Option<Throw>,
+    miss: Option<Miss>,
+    miss_flag: Option<String>,
+    pub(crate) suggest: Option<SuggestFn>,
+    /// Optional wall-clock deadline checked inside nested (non-yielding) runs.
+    pub deadline: Option<std::time::Instant>,
+    /// Values pinned as GC roots by the embedder (e.g. boundary).
+    pub pinned: Vec<Value>,
+    /// The iterator function `ipairs` returns.
+    pub ipairs_iter: Value,
+}
+
+const MULTI: i32 = -1;
+
+impl Vm {
+    /// A VM for `prog` with an empty globals table and memory cap `mem_cap` bytes.
+    pub fn new(prog: Arc<ProgramData>, mem_cap: usize) -> VmResult<Vm> {
+        let mut heap = Heap::new(mem_cap);
+        let globals = heap.new_table(0, 64)?;
+        let mut kflat = Vec::with_capacity(prog.num_consts);
+        for p in &prog.protos {
+            for k in &p.consts {
+                kflat.push(match k {
+                    Const::Int(i) => Value::Int(*i),
+                    Const::Float(f) => Value::Float(*f),
+                    Const::Str(s) => Value::Str(heap.intern(s)?),
+                });
+            }
+        }
+        Ok(Vm {
+            heap,
+            stack: Vec::with_capacity(256),
+            frames: Vec::with_capacity(16),
+            open_upvals: Vec::new(),
+            globals,
+            string_lib: None,
+            prog,
+            kflat,
+            top: 0,
+            fuel: 0,
+            slice: 0,
+            fuel_used: 0,
+            pcall_ref: None,
+            xpcall_ref: None,
+            next_ref: None,
+            nested: Vec::new(),
+            pending: None,
+            pending_error: None,
+            miss: None,
+            miss_flag: None,
+            suggest: None,
+            deadline: None,
+            pinned: Vec::new(),
+            ipairs_iter: Value::Nil,
+        })
+    }
+
+    /// Register the natives the VM treats specially (`pcall`, `xpcall`, `next`).
+    pub fn set_special(&mut self, pcall: Value, xpcall: Value, next: Value) {
+        if let Value::Native(n) = pcall {
+            self.pcall_ref = Some(n);
+        }
+        if let Value::Native(n) = xpcall {
+            self.xpcall_ref = Some(n);
+        }
+        if let Value::Native(n) = next {
+            self.next_ref = Some(n);
+        }
+    }
+
+    /// The `next` native (what `pairs` returns).
+    pub fn next_fn(&self) -> Value {
+        self.next_ref.map(Value::Native).unwrap_or(Value::Nil)
+    }
+
+    /// Set a global variable.
+    pub fn set_global(&mut self, name: &str, v: Value) -> VmResult<()> {
+        let g = self.globals;
+        self.heap.table_set_field(g, name, v)
+    }
+
+    /// Get a global variable.
+    pub fn get_global(&self, name: &str) -> Value {
+        self.heap.table_get_field(self.globals, name)
+    }
+
+    /// Create a library table of natives, store it as global `lib`, return it.
+    pub fn new_lib(&mut self, lib: &str, funcs: &[(&'static str, NativeFn)]) -> VmResult<TableRef> {
+        let t = self.heap.new_table(0, funcs.len())?;
+        for (name, f) in funcs {
+            let v = self.heap.register_native(name, *f);
+            self.heap.table_set_field(t, name, v)?;
+        }
+        self.set_global(lib, Value::Table(t))?;
+        Ok(t)
+    }
+
+    /// Fuel units used so far (whole execution).
+    pub fn fuel_used(&self) -> u64 {
+        self.fuel_used + (self.slice - self.fuel).max(0) as u64
+    }
+
+    // ------------------------------------------------------------------------------------------
+    // Entry points
+    // ------------------------------------------------------------------------------------------
+
+    /// Prepare the main chunk (proto 0) as the first frame.
+    pub(crate) fn start_main(&mut self) -> VmResult<()> {
+        let c = self.heap.new_closure(0, Box::new([]))?;
+        self.stack.clear();
+        self.stack.push(Value::Closure(c));
+        self.top = 1;
+        match self.precall(0, 0, MULTI, FrameKind::Normal)? {
+            CallRes::Lua => Ok(()),
+            _ => Err(Throw::msg("main chunk is not a Lua function")),
+        }
+    }
+
+    /// Run until the frame stack drops to `stop` frames, a yield, or a host call.
+    pub(crate) fn run_until(&mut self, stop: usize) -> VmResult<Exit> {
+        loop {
+            match self.execute(stop) {
+                Ok(x) => return Ok(x),
+                Err(e) => {
+                    self.handle_error(e, stop)?;
+                    if self.frames.len() == stop {
+                        return Ok(Exit::Returned);
+                    }
+                }
+            }
+        }
+    }
+
+    /// Start a slice of `slice` fuel units.
+    pub(crate) fn begin_slice(&mut self, slice: u32) {
+        self.fuel_used += (self.slice - self.fuel).max(0) as u64;
+        self.slice = slice.max(1) as i64;
+        self.fuel = self.slice;
+    }
+
+    /// The results of the finished main chunk.
+    pub(crate) fn main_results(&self) -> &[Value] {
+        let end = self.top.min(self.stack.len());
+        &self.stack[0..end]
+    }
+
+    /// Raise `e` at the current point (used for host errors delivered by `resume`).
+    pub(crate) fn raise_pending(&mut self) -> VmResult<()> {
+        if let Some(e) = self.pending_error.take() {
+            self.handle_error(e, 0)?;
+        }
+        Ok(())
+    }
+
+    /// Deliver a host call's result values.
+    pub(crate) fn deliver(&mut self, p: Pending, ok: bool, v: Value) {
+        if p.pcall {
+            self.place(p.dest, &[Value::Bool(ok), v], p.nresults);
+        } else {
+            self.place(p.dest, &[v], p.nresults);
+        }
+    }
+
+    fn place(&mut self, dest: usize, vals: &[Value], nresults: i32) {
+        let n = vals.len();
+        let want = if nresults < 0 { n } else { nresults as usize };
+        let need = dest + want.max(n) + 1;
+        if self.stack.len() < need {
+            self.stack.resize(need, Value::Nil);
+        }
+        for i in 0..want {
+            self.stack[dest + i] = if i < n { vals[i] } else { Value::Nil };
+        }
+        if nresults < 0 {
+            self.top = dest + n;
+        }
+    }
+
+    // ------------------------------------------------------------------------------------------
+    // Errors
+    // ------------------------------------------------------------------------------------------
+
+    fn current_location(&self) -> Option<Location> {
+        let f = self.frames.last()?;
+        let p = &self.prog.protos[f.proto as usize];
+        let pc = f.pc.saturating_sub(1);
+        p.pos.get(pc).map(|pos| Location {
+            line: pos.line,
+            column: pos.column,
+        })
+    }
+
+    /// Location of the Lua frame `level` levels up (1 = the innermost Lua frame).
+    pub(crate) fn location_at_level(&self, level: usize) -> Option<Location> {
+        if level == 0 || level > self.frames.len() {
+            return None;
+        }
+        let f = &self.frames[self.frames.len() - level];
+        let p = &self.prog.protos[f.proto as usize];
+        let pc = f.pc.saturating_sub(1);
+        p.pos.get(pc).map(|pos| Location {
+            line: pos.line,
+            column: pos.column,
+        })
+    }
+
+    /// Convert an error into the Lua value `pcall` returns.
+    pub(crate) fn error_value(&mut self, e: &Throw) -> VmResult<Value> {
+        match &e.0.value {
+            ErrVal::Value(v) => Ok(*v),
+            ErrVal::Msg(m) => {
+                let s = match e.0.location {
+                    Some(l) => format!("input:{}:{}: {}", l.line, l.column, m),
+                    None => m.clone(),
+                };
+                self.heap.new_str(s.as_bytes())
+            }
+        }
+    }
+
+    fn handle_error(&mut self, mut e: Throw, stop: usize) -> VmResult<()> {
+        if !e.0.positioned && e.0.location.is_none() {
+            e.0.location = self.current_location();
+        }
+        e.0.positioned = true;
+        if !e.0.catchable {
+            return Err(e);
+        }
+        let mut idx = None;
+        for i in (stop..self.frames.len()).rev() {
+            if self.frames[i].kind != FrameKind::Normal {
+                idx = Some(i);
+                break;
+            }
+        }
+        let Some(i) = idx else { return Err(e) };
+        let fr = self.frames[i];
+        self.close_upvals(fr.func);
+        self.frames.truncate(i);
+        let mut ev = self.error_value(&e)?;
+        if fr.kind == FrameKind::XPCall {
+            let handler = self.stack[fr.func - 1];
+            // Run the handler as a nested call above the failed frame's slot.
+            let at = fr.func + 1;
+            match self.call_nested(at, handler, &[ev], "xpcall") {
+                Ok(vals) => ev = vals.first().copied().unwrap_or(Value::Nil),
+                Err(e2) => {
+                    if !e2.0.catchable {
+                        return Err(e2);
+                    }
+                    ev = self.error_value(&e2)?;
+                }
+            }
+        }
+        self.place(fr.func - 1, &[Value::Bool(false), ev], fr.nresults);
+        Ok(())
+    }
+
+    /// Describe register `reg` of the current frame at its current instruction, like Lua's
+    /// getobjname: "global 'x'", "local 'x'", "field 'x'", "upvalue 'x'", "method 'x'".
+    fn varinfo(&self, reg: u8) -> String {
+        let Some(f) = self.frames.last() else {
+            return String::new();
+        };
+        let p = &self.prog.protos[f.proto as usize];
+        let pc = f.pc.saturating_sub(1);
+        match self.obj_name(p, f, pc, reg) {
+            Some((kind, name)) => format!(" ({} '{}')", kind, name),
+            None => String::new(),
+        }
+    }
+
+    fn local_name(p: &Proto, pc: usize, reg: u8) -> Option<&str> {
+        p.locvars
+            .iter()
+            .rev()
+            .find(|l| l.reg == reg && (l.start_pc as usize) <= pc && pc < l.end_pc as usize)
+            .map(|l| &*l.name)
+    }
+
+    fn kstr(&self, p: &Proto, k: u32) -> String {
+        match p.consts.get(k as usize) {
+            Some(Const::Str(s)) => String::from_utf8_lossy(s).into_owned(),
+            _ => "?".into(),
+        }
+    }
+
+    fn obj_name(
+        &self,
+        p: &Proto,
+        _f: &Frame,
+        pc: usize,
+        reg: u8,
+    ) -> Option<(&'static str, String)> {
+        if let Some(n) = Self::local_name(p, pc, reg) {
+            return Some(("local", n.to_string()));
+        }
+        let setpc = find_setreg(p, pc, reg)?;
+        match p.code[setpc] {
+            Op::Move { b, .. } => {
+                if b < reg {
+                    Self::local_name(p, setpc, b).map(|n| ("local", n.to_string()))
+                } else {
+                    None
+                }
+            }
+            Op::GetGlobal { k, .. } => Some(("global", self.kstr(p, k))),
+            Op::GetField { k, .. } => Some(("field", self.kstr(p, k))),
+            Op::GetUpval { u, .. } => p
+                .upvals
+                .get(u as usize)
+                .map(|d| ("upvalue", d.name.to_string())),
+            Op::LoadK { k, .. } => match p.consts.get(k as usize) {
+                Some(Const::Str(s)) => Some(("constant", String::from_utf8_lossy(s).into_owned())),
+                _ => None,
+            },
+            Op::SelfOp { k, .. } => Some(("method", self.kstr(p, k))),
+            _ => None,
+        }
+    }
+
+    /// If register `reg` got its nil from a missed `tools` lookup, the UnknownTool error for
+    /// `path` (+ `extra` segment).
+    fn unknown_tool_for(&self, reg: u8, extra: Option<String>) -> Option<Throw> {
+        let m = self.miss.as_ref()?;
+        let f = self.frames.last()?;
+        if m.depth != self.frames.len() {
+            return None;
+        }
+        let p = &self.prog.protos[f.proto as usize];
+        let pc = f.pc.saturating_sub(1);
+        let setpc = find_setreg(p, pc, reg)?;
+        if setpc != m.pc {
+            return None;
+        }
+        let path = match extra {
+            Some(x) => format!("{}.{}", m.path, x),
+            None => m.path.clone(),
+        };
+        Some(self.unknown_tool(&path))
+    }
+
+    fn unknown_tool(&self, path: &str) -> Throw {
+        let sugg: Vec<String> = match &self.suggest {
+            Some(s) => s(path)
+                .into_iter()
+                .map(|p| format!("tools.{}", p))
+                .collect(),
+            None => Vec::new(),
+        };
+        let msg = if let Some(first) = sugg.first() {
+            format!("unknown tool 'tools.{}' (did you mean {}?)", path, first)
+        } else {
+            format!(
+                "unknown tool 'tools.{}': no tool has this path; use search(\"...\") to find tool names",
+                path
+            )
+        };
+        let mut t = Throw::with_kind(ErrorKind::UnknownTool, msg);
+        t.0.suggestions = sugg;
+        t
+    }
+
+    // ------------------------------------------------------------------------------------------
+    // Upvalues
+    // ------------------------------------------------------------------------------------------
+
+    fn find_upval(&mut self, idx: usize) -> VmResult<UpvalRef> {
+        match self.open_upvals.binary_search_by_key(&idx, |(i, _)| *i) {
+            Ok(p) => Ok(self.open_upvals[p].1),
+            Err(p) => {
+                let u = self.heap.new_upval(Upval::Open(idx))?;
+                self.open_upvals.insert(p, (idx, u));
+                Ok(u)
+            }
+        }
+    }
+
+    #[inline]
+    fn close_upvals(&mut self, level: usize) {
+        while let Some(&(idx, u)) = self.open_upvals.last() {
+            if idx < level {
+                break;
+            }
+            let v = self.stack[idx];
+            self.heap.set_upval(u, Upval::Closed(v));
+            self.open_upvals.pop();
+        }
+    }
+
+    #[inline]
+    fn get_upval(&self, cl: ClosureRef, u: u8) -> Value {
+        let r = self.heap.closure(cl).upvals[u as usize];
+        match self.heap.upval(r) {
+            Upval::Open(i) => self.stack[i],
+            Upval::Closed(v) => v,
+        }
+    }
+
+    #[inline]
+    fn set_upval(&mut self, cl: ClosureRef, u: u8, v: Value) {
+        let r = self.heap.closure(cl).upvals[u as usize];
+        match self.heap.upval(r) {
+            Upval::Open(i) => self.stack[i] = v,
+            Upval::Closed(_) => self.heap.set_upval(r, Upval::Closed(v)),
+        }
+    }
+
+    // ------------------------------------------------------------------------------------------
+    // GC
+    // ------------------------------------------------------------------------------------------
+
+    #[inline]
+    fn maybe_gc(&mut self) {
+        if self.heap.gc_due() && self.nested.is_empty() {
+            self.gc();
+        }
+    }
+
+    /// Run a full collection now (only at safe points: no native is running).
+    pub fn gc(&mut self) {
+        let mut roots: Vec<Value> = Vec::with_capacity(self.stack.len() + self.kflat.len() + 8);
+        roots.extend_from_slice(&self.stack);
+        roots.extend_from_slice(&self.kflat);
+        roots.extend_from_slice(&self.pinned);
+        roots.push(self.ipairs_iter);
+        roots.push(Value::Table(self.globals));
+        if let Some(s) = self.string_lib {
+            roots.push(Value::Table(s));
+        }
+        for f in &self.frames {
+            roots.push(Value::Closure(f.closure));
+        }
+        let ups: Vec<UpvalRef> = self.open_upvals.iter().map(|(_, u)| *u).collect();
+        self.heap.collect(&roots, &ups);
+    }
+
+    // ------------------------------------------------------------------------------------------
+    // Calls
+    // ------------------------------------------------------------------------------------------
+
+    #[inline]
+    fn ensure_stack(&mut self, need: usize) -> VmResult<()> {
+        if need > self.stack.len() {
+            if need > limits::MAX_STACK_SLOTS {
+                return Err(Throw::msg("stack overflow"));
+            }
+            self.stack.resize(need, Value::Nil);
+        }
+        Ok(())
+    }
+
+    /// Call the value at `func` with `nargs` arguments following it.
+    fn precall(
+        &mut self,
+        func: usize,
+        nargs: usize,
+        nresults: i32,
+        kind: FrameKind,
+    ) -> VmResult<CallRes> {
+        match self.stack[func] {
+            Value::Closure(c) => {
+                if self.frames.len() >= limits::MAX_FRAMES {
+                    return Err(Throw::msg("stack overflow"));
+                }
+                let prog = &self.prog;
+                let pidx = self.heap.closure(c).proto;
+                let p = &prog.protos[pidx as usize];
+                let np = p.num_params as usize;
+                let maxs = p.max_stack as usize;
+                let (base, vb, nv) = if !p.is_vararg {
+                    let base = func + 1;
+                    let need = base + maxs + 1;
+                    self.ensure_stack(need)?;
+                    for i in nargs..np {
+                        self.stack[base + i] = Value::Nil;
+                    }
+                    (base, base, 0)
+                } else {
+                    let nextra = nargs.saturating_sub(np);
+                    let base = func + 1 + nargs;
+                    self.ensure_stack(base + maxs + 1)?;
+                    for i in 0..np {
+                        self.stack[base + i] = if i < nargs {
+                            self.stack[func + 1 + i]
+                        } else {
+                            Value::Nil
+                        };
+                    }
+                    (base, func + 1 + np, nextra)
+                };
+                self.frames.push(Frame {
+                    closure: c,
+                    proto: pidx,
+                    base,
+                    pc: 0,
+                    func,
+                    nresults,
+                    vararg_base: vb,
+                    nvarargs: nv,
+                    kind,
+                });
+                Ok(CallRes::Lua)
+            }
+            Value::Native(n) => {
+                if Some(n) == self.pcall_ref || Some(n) == self.xpcall_ref {
+                    return self.call_pcall(func, nargs, nresults, Some(n) == self.xpcall_ref);
+                }
+                let def = self.heap.native(n);
+                let rets = {
+                    let mut cx = Ctx {
+                        vm: self,
+                        base: func + 1,
+                        nargs,
+                        name: def.name,
+                    };
+                    (def.f)(&mut cx)?
+                };
+                if kind != FrameKind::Normal {
+                    // Direct native under pcall: prefix with true.
+                    let mut v = Vec::with_capacity(rets.len() + 1);
+                    v.push(Value::Bool(true));
+                    for i in 0..rets.len() {
+                        v.push(rets.get(i));
+                    }
+                    self.place(func - 1, &v, nresults);
+                } else {
+                    self.place_rets(func, &rets, nresults)?;
+                }
+                Ok(CallRes::Done)
+            }
+            Value::HostFn(h) => {
+                let call = self.host_call(h, func, nargs)?;
+                let dest = if kind != FrameKind::Normal {
+                    func - 1
+                } else {
+                    func
+                };
+                self.pending = Some(Pending {
+                    dest,
+                    nresults,
+                    pcall: kind != FrameKind::Normal,
+                    location: call.location,
+                });
+                Ok(CallRes::Host(call))
+            }
+            other => Err(Throw::msg(format!(
+                "attempt to call a {} value",
+                other.type_name()
+            ))),
+        }
+    }
+
+    fn place_rets(&mut self, func: usize, rets: &Rets, nresults: i32) -> VmResult<()> {
+        match (rets, nresults) {
+            (Rets::One(v), 1) => {
+                self.stack[func] = *v;
+            }
+            (Rets::Many(v), _) => {
+                if v.len() > limits::MAX_STACK_SLOTS / 2 {
+                    return Err(Throw::msg("too many results (stack overflow)"));
+                }
+                let v = v.clone();
+                self.place(func, &v, nresults);
+            }
+            _ => {
+                let n = rets.len();
+                let want = if nresults < 0 { n } else { nresults as usize };
+                self.ensure_stack(func + want.max(n) + 1)?;
+                for i in 0..want {
+                    self.stack[func + i] = rets.get(i);
+                }
+                if nresults < 0 {
+                    self.top = func + n;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn call_pcall(
+        &mut self,
+        func: usize,
+        nargs: usize,
+        nresults: i32,
+        is_x: bool,
+    ) -> VmResult<CallRes> {
+        let name = if is_x { "xpcall" } else { "pcall" };
+        if nargs == 0 || (is_x && nargs < 2) {
+            return Err(Throw::msg(format!(
+                "bad argument #{} to '{}' (value expected)",
+                nargs + 1,
+                name
+            )));
+        }
+        let (fslot, fargs) = if is_x {
+            // xpcall(f, h, ...): rearrange to [h, f, args...] so the handler sits at func.
+            let f = self.stack[func + 1];
+            let h = self.stack[func + 2];
+            self.stack[func] = h;
+            self.stack[func + 1] = f;
+            // shift args down by one
+            for i in 0..nargs - 2 {
+                self.stack[func + 2 + i] = self.stack[func + 3 + i];
+            }
+            (func + 1, nargs - 2)
+        } else {
+            (func + 1, nargs - 1)
+        };
+        let kind = if is_x {
+            FrameKind::XPCall
+        } else {
+            FrameKind::PCall
+        };
+        let callee = self.stack[fslot];
+        match callee {
+            Value::Closure(_) => self.precall(fslot, fargs, nresults, kind),
+            Value::HostFn(_) => self.precall(fslot, fargs, nresults, kind),
+            Value::Native(n) if Some(n) != self.pcall_ref && Some(n) != self.xpcall_ref => {
+                match self.precall(fslot, fargs, nresults, kind) {
+                    Ok(r) => Ok(r),
+                    Err(mut e) => {
+                        if !e.0.catchable {
+                            return Err(e);
+                        }
+                        if !e.0.positioned && e.0.location.is_none() {
+                            e.0.location = self.current_location();
+                        }
+                        let mut ev = self.error_value(&e)?;
+                        if is_x {
+                            let h = self.stack[func];
+                            match self.call_nested(fslot + 1, h, &[ev], "xpcall") {
+                                Ok(v) => ev = v.first().copied().unwrap_or(Value::Nil),
+                                Err(e2) => {
+                                    if !e2.0.catchable {
+                                        return Err(e2);
+                                    }
+                                    ev = self.error_value(&e2)?;
+                                }
+                            }
+                        }
+                        self.place(func, &[Value::Bool(false), ev], nresults);
+                        Ok(CallRes::Done)
+                    }
+                }
+            }
+            Value::Native(_) => {
+                // pcall(pcall, f, ...): run the inner protected call as a nested call.
+                let args: Vec<Value> = self.stack[fslot + 1..fslot + 1 + fargs].to_vec();
+                match self.call_nested(fslot + 1 + fargs, callee, &args, name) {
+                    Ok(mut v) => {
+                        v.insert(0, Value::Bool(true));
+                        self.place(func, &v, nresults);
+                    }
+                    Err(e) => {
+                        if !e.0.catchable {
+                            return Err(e);
+                        }
+                        let ev = self.error_value(&e)?;
+                        self.place(func, &[Value::Bool(false), ev], nresults);
+                    }
+                }
+                Ok(CallRes::Done)
+            }
+            other => {
+                let msg = format!("attempt to call a {} value", other.type_name());
+                let mut e = Throw::msg(msg);
+                e.0.location = self.current_location();
+                let ev = self.error_value(&e)?;
+                self.place(func, &[Value::Bool(false), ev], nresults);
+                Ok(CallRes::Done)
+            }
+        }
+    }
+
+    /// Build the suspension for a host function call.
+    fn host_call(&mut self, h: HostRef, func: usize, nargs: usize) -> VmResult<HostCall> {
+        let obj = self.heap.host(h).clone();
+        let target = match obj.kind {
+            HostKind::Node { .. } => HostTarget::Tool(obj.path.clone()),
+            HostKind::Search => HostTarget::Search,
+            HostKind::Extension => HostTarget::Extension(obj.path.clone()),
+        };
+        if let Some(name) = self.nested.last() {
+            let what = match &target {
+                HostTarget::Tool(p) => format!("a tool (tools.{})", p),
+                HostTarget::Search => "search".to_string(),
+                HostTarget::Extension(p) => format!("'{}'", p),
+            };
+            return Err(Throw::msg(format!(
+                "cannot call {} from inside a {} callback; call it outside (e.g. before sorting) and use the results",
+                what, name
+            )));
+        }
+        let mut n = nargs;
+        while n > 0 && self.stack[func + n].is_nil() {
+            n -= 1;
+        }
+        let mut args = Vec::with_capacity(n);
+        for i in 0..n {
+            let v = self.stack[func + 1 + i];
+            let root = if n == 1 {
+                "input".to_string()
+            } else {
+                format!("argument #{}", i + 1)
+            };
+            let mut work = 0u64;
+            let j = crate::boundary::export(&self.heap, v, &root, &mut work)?;
+            self.fuel -= work as i64;
+            args.push(j);
+        }
+        let f = self.frames.last();
+        let location = f.and_then(|f| {
+            let p = &self.prog.protos[f.proto as usize];
+            p.pos.get(f.pc.saturating_sub(1)).map(|pos| Location {
+                line: pos.line,
+                column: pos.column,
+            })
+        });
+        Ok(HostCall {
+            target,
+            args,
+            location,
+        })
+    }
+
+    /// Call `f` with `args` from Rust (a nested dispatch loop), returning all results.
+    /// `at` is a stack index above every live value.
+    pub(crate) fn call_nested(
+        &mut self,
+        at: usize,
+        f: Value,
+        args: &[Value],
+        name: &'static str,
+    ) -> VmResult<Vec<Value>> {
+        if self.nested.len() >= limits::MAX_NATIVE_NESTING {
+            return Err(Throw::msg("stack overflow (too many nested callbacks)"));
+        }
+        let at = at.max(self.top.min(self.stack.len()));
+        self.ensure_stack(at + args.len() + 2)?;
+        self.stack[at] = f;
+        self.stack[at + 1..at + 1 + args.len()].copy_from_slice(args);
+        let saved_top = self.top;
+        let depth = self.frames.len();
+        self.nested.push(name);
+        let r = (|| -> VmResult<Vec<Value>> {
+            match self.precall(at, args.len(), MULTI, FrameKind::Normal)? {
+                CallRes::Lua => match self.run_until(depth)? {
+                    Exit::Returned => {}
+                    Exit::Yield => return Err(Throw::msg("internal error: yield in nested call")),
+                    Exit::Host(_) => {
+                        return Err(Throw::msg("internal error: host call in nested call"));
+                    }
+                },
+                CallRes::Done => {}
+                CallRes::Host(_) => {
+                    return Err(Throw::msg("internal error: host call in nested call"));
+                }
+            }
+            Ok(self.stack[at..self.top].to_vec())
+        })();
+        self.nested.pop();
+        if r.is_err() {
+            // Unwind any frames the nested call left.
+            if self.frames.len() > depth {
+                let f = self.frames[depth];
+                self.close_upvals(f.func);
+                self.frames.truncate(depth);
+            }
+        }
+        self.top = saved_top;
+        r
+    }
+
+    fn refuel_nested(&mut self) -> VmResult<()> {
+        self.fuel_used += (self.slice - self.fuel).max(0) as u64;
+        self.fuel = self.slice;
+        self.check_totals()
+    }
+
+    /// Check the total fuel cap and the deadline.
+    pub(crate) fn check_totals(&self) -> VmResult<()> {
+        if self.fuel_used() > limits::MAX_TOTAL_FUEL {
+            return Err(Throw::fatal(
+                ErrorKind::ExecutionFailure,
+                format!(
+                    "instruction limit exceeded: the program ran more than {} steps; look for an endless loop or process less data",
+                    limits::MAX_TOTAL_FUEL
+                ),
+            ));
+        }
+        if let Some(d) = self.deadline {
+            if std::time::Instant::now() >= d {
+                return Err(Throw::fatal(
+                    ErrorKind::TimeoutExceeded,
+                    "the execution timed out",
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    // ------------------------------------------------------------------------------------------
+    // Indexing
+    // ------------------------------------------------------------------------------------------
+
+    /// `obj[key]` without metatables. `None`: the value cannot be indexed.
+    #[inline]
+    fn index(&mut self, obj: Value, key: Value) -> Option<Value> {
+        match obj {
+            Value::Table(t) => Some(self.heap.table_get(t, key)),
+            Value::Str(_) => match self.string_lib {
+                Some(s) => Some(self.heap.table_get(s, key)),
+                None => Some(Value::Nil),
+            },
+            Value::HostNs(h) | Value::HostFn(h) => {
+                let obj = self.heap.host(h);
+                if let Value::Str(k) = key {
+                    if let Some((_, v)) = obj.children.iter().find(|(ck, _)| *ck == k) {
+                        return Some(*v);
+                    }
+                    if matches!(obj.kind, HostKind::Node { .. }) {
+                        let seg = self.heap.str_lossy(k);
+                        let path = if obj.path.is_empty() {
+                            seg
+                        } else {
+                            format!("{}.{}", obj.path, seg)
+                        };
+                        self.miss_flag = Some(path);
+                    }
+                }
+                Some(Value::Nil)
+            }
+            _ => None,
+        }
+    }
+
+    fn set_index(&mut self, obj: Value, key: Value, v: Value) -> Option<VmResult<()>> {
+        match obj {
+            Value::Table(t) => Some(self.heap.table_set(t, key, v)),
+            Value::HostNs(_) | Value::HostFn(_) => Some(Err(Throw::msg(
+                "cannot assign to a field of 'tools' (the tools namespace is read-only)",
+            ))),
+            _ => None,
+        }
+    }
+
+    // ------------------------------------------------------------------------------------------
+    // The dispatch loop
+    // ------------------------------------------------------------------------------------------
+
+    fn execute(&mut self, stop: usize) -> VmResult<Exit> {
+        let prog = self.prog.clone();
+        'frame: loop {
+            let fi = self.frames.len() - 1;
+            let fr = self.frames[fi];
+            let base = fr.base;
+            let cl = fr.closure;
+            let proto = &prog.protos[fr.proto as usize];
+            let code = &proto.code[..];
+            let kb = proto.k_offset as usize;
+            let mut pc = fr.pc;
+
+            macro_rules! r {
+                ($x:expr) => {
+                    self.stack[base + $x as usize]
+                };
+            }
+            macro_rules! k {
+                ($x:expr) => {
+                    self.kflat[kb + $x as usize]
+                };
+            }
+            macro_rules! save {
+                () => {
+                    self.frames[fi].pc = pc;
+                };
+            }
+            macro_rules! tri {
+                ($e:expr) => {
+                    match $e {
+                        Ok(v) => v,
+                        Err(e) => {
+                            self.frames[fi].pc = pc;
+                            return Err(e);
+                        }
+                    }
+                };
+            }
+            macro_rules! fail {
+                ($e:expr) => {{
+                    self.frames[fi].pc = pc;
+                    return Err($e);
+                }};
+            }
+
+            loop {
+                let op = code[pc];
+                pc += 1;
+                self.fuel -= 1;
+                if self.fuel < 0 {
+                    if stop == 0 && self.nested.is_empty() {
+                        self.frames[fi].pc = pc - 1;
+                        self.fuel = 0;
+                        return Ok(Exit::Yield);
+                    }
+                    save!();
+                    tri!(self.refuel_nested());
+                }
+                match op {
+                    Op::Move { a, b } => r!(a) = r!(b),
+                    Op::LoadK { a, k } => r!(a) = k!(k),
+                    Op::LoadInt { a, i } => r!(a) = Value::Int(i as i64),
+                    Op::LoadNil { a, n } => {
+                        for i in 0..=n as usize {
+                            self.stack[base + a as usize + i] = Value::Nil;
+                        }
+                    }
+                    Op::LoadBool { a, v } => r!(a) = Value::Bool(v),
+                    Op::GetUpval { a, u } => r!(a) = self.get_upval(cl, u),
+                    Op::SetUpval { a, u } => {
+                        let v = r!(a);
+                        self.set_upval(cl, u, v);
+                    }
+                    Op::GetGlobal { a, k } => {
+                        let key = k!(k);
+                        let Value::Str(s) = key else {
+                            unreachable_const()
+                        };
+                        r!(a) = self.heap.table(self.globals).get_str(s);
+                    }
+                    Op::SetGlobal { a, k } => {
+                        let key = k!(k);
+                        let v = r!(a);
+                        let g = self.globals;
+                        tri!(self.heap.table_set(g, key, v));
+                    }
+                    Op::GetField { a, t, k } => {
+                        let obj = r!(t);
+                        let key = k!(k);
+                        let v = if let Value::Table(tr) = obj {
+                            match key {
+                                Value::Str(s) => self.heap.table(tr).get_str(s),
+                                _ => self.heap.table_get(tr, key),
+                            }
+                        } else {
+                            match self.index(obj, key) {
+                                Some(v) => {
+                                    if let Some(path) = self.miss_flag.take() {
+                                        self.miss = Some(Miss {
+                                            depth: fi + 1,
+                                            pc: pc - 1,
+                                            path,
+                                        });
+                                    }
+                                    v
+                                }
+                                None => {
+                                    save!();
+                                    let ks = key_desc(&self.heap, key);
+                                    if obj.is_nil() {
+                                        if let Some(e) = self.unknown_tool_for(t, ks.clone()) {
+                                            fail!(e);
+                                        }
+                                    }
+                                    fail!(Throw::msg(format!(
+                                        "attempt to index a {} value{}{}",
+                                        obj.type_name(),
+                                        self.varinfo(t),
+                                        ks.map(|k| hint_field(&k)).unwrap_or_default()
+                                    )))
+                                }
+                            }
+                        };
+                        r!(a) = v;
+                    }
+                    Op::GetTable { a, t, key } => {
+                        let obj = r!(t);
+                        let kv = r!(key);
+                        let v = match obj {
+                            Value::Table(tr) => {
+                                if let Value::Int(i) = kv {
+                                    self.heap.table(tr).get_int(i)
+                                } else {
+                                    self.heap.table_get(tr, kv)
+                                }
+                            }
+                            _ => match self.index(obj, kv) {
+                                Some(v) => {
+                                    if let Some(path) = self.miss_flag.take() {
+                                        self.miss = Some(Miss {
+                                            depth: fi + 1,
+                                            pc: pc - 1,
+                                            path,
+                                        });
+                                    }
+                                    v
+                                }
+                                None => {
+                                    save!();
+                                    let ks = key_desc(&self.heap, kv);
+                                    if obj.is_nil() {
+                                        if let Some(e) = self.unknown_tool_for(t, ks) {
+                                            fail!(e);
+                                        }
+                                    }
+                                    fail!(Throw::msg(format!(
+                                        "attempt to index a {} value{}",
+                                        obj.type_name(),
+                                        self.varinfo(t)
+                                    )))
+                                }
+                            },
+                        };
+                        r!(a) = v;
+                    }
+                    Op::SetField { t, k, v } => {
+                        let obj = r!(t);
+                        let key = k!(k);
+                        let val = r!(v);
+                        match self.set_index(obj, key, val) {
+                            Some(res) => tri!(res),
+                            None => {
+                                save!();
+                                fail!(Throw::msg(format!(
+                                    "attempt to index a {} value{}",
+                                    obj.type_name(),
+                                    self.varinfo(t)
+                                )))
+                            }
+                        }
+                    }
+                    Op::SetTable { t, key, v } => {
+                        let obj = r!(t);
+                        let kv = r!(key);
+                        let val = r!(v);
+                        match self.set_index(obj, kv, val) {
+                            Some(res) => tri!(res),
+                            None => {
+                                save!();
+                                fail!(Throw::msg(format!(
+                                    "attempt to index a {} value{}",
+                                    obj.type_name(),
+                                    self.varinfo(t)
+                                )))
+                            }
+                        }
+                    }
+                    Op::NewTable { a, narr, nhash } => {
+                        save!();
+                        self.maybe_gc();
+                        let t = tri!(self.heap.new_table(narr as usize, nhash as usize));
+                        r!(a) = Value::Table(t);
+                    }
+                    Op::SetList { a, n, start } => {
+                        let Value::Table(t) = r!(a) else {
+                            unreachable_const()
+                        };
+                        let first = base + a as usize + 1;
+                        let count = if n == 0 { self.top - first } else { n as usize };
+                        for i in 0..count {
+                            let v = self.stack[first + i];
+                            tri!(self.heap.table_set_int(t, start as i64 + i as i64 + 1, v));
+                        }
+                    }
+                    Op::SelfOp { a, b, k } => {
+                        let obj = r!(b);
+                        let key = k!(k);
+                        r!(a + 1) = obj;
+                        let v = match self.index(obj, key) {
+                            Some(v) => {
+                                if let Some(path) = self.miss_flag.take() {
+                                    self.miss = Some(Miss {
+                                        depth: fi + 1,
+                                        pc: pc - 1,
+                                        path,
+                                    });
+                                }
+                                v
+                            }
+                            None => {
+                                save!();
+                                let ks = key_desc(&self.heap, key);
+                                if obj.is_nil() {
+                                    if let Some(e) = self.unknown_tool_for(b, ks.clone()) {
+                                        fail!(e);
+                                    }
+                                }
+                                fail!(Throw::msg(format!(
+                                    "attempt to index a {} value{}",
+                                    obj.type_name(),
+                                    self.varinfo(b)
+                                )))
+                            }
+                        };
+                        r!(a) = v;
+                    }
+                    Op::Add { a, b, c } => {
+                        let (x, y) = (r!(b), r!(c));
+                        r!(a) = match (x, y) {
+                            (Value::Int(i), Value::Int(j)) => Value::Int(i.wrapping_add(j)),
+                            (Value::Float(i), Value::Float(j)) => Value::Float(i + j),
+                            _ => {
+                                save!();
+                                tri!(self.arith_slow(ArithOp::Add, x, y, Some(b), Some(c)))
+                            }
+                        };
+                    }
+                    Op::Sub { a, b, c } => {
+                        let (x, y) = (r!(b), r!(c));
+                        r!(a) = match (x, y) {
+                            (Value::Int(i), Value::Int(j)) => Value::Int(i.wrapping_sub(j)),
+                            (Value::Float(i), Value::Float(j)) => Value::Float(i - j),
+                            _ => {
+                                save!();
+                                tri!(self.arith_slow(ArithOp::Sub, x, y, Some(b), Some(c)))
+                            }
+                        };
+                    }
+                    Op::AddI { a, b, i } => {
+                        let x = r!(b);
+                        r!(a) = match x {
+                            Value::Int(v) => Value::Int(v.wrapping_add(i as i64)),
+                            Value::Float(f) => Value::Float(f + i as f64),
+                            _ => {
+                                save!();
+                                tri!(self.arith_slow(
+                                    ArithOp::Add,
+                                    x,
+                                    Value::Int(i as i64),
+                                    Some(b),
+                                    None
+                                ))
+                            }
+                        };
+                    }
+                    Op::Arith { op, a, b, c } => {
+                        let (x, y) = (r!(b), r!(c));
+                        r!(a) = match arith_fast(op, x, y) {
+                            Some(v) => v,
+                            None => {
+                                save!();
+                                tri!(self.arith_slow(op, x, y, Some(b), Some(c)))
+                            }
+                        };
+                    }
+                    Op::ArithK { op, a, b, k } => {
+                        let (x, y) = (r!(b), k!(k));
+                        r!(a) = match arith_fast(op, x, y) {
+                            Some(v) => v,
+                            None => {
+                                save!();
+                                tri!(self.arith_slow(op, x, y, Some(b), None))
+                            }
+                        };
+                    }
+                    Op::ArithKR { op, a, k, c } => {
+                        let (x, y) = (k!(k), r!(c));
+                        r!(a) = match arith_fast(op, x, y) {
+                            Some(v) => v,
+                            None => {
+                                save!();
+                                tri!(self.arith_slow(op, x, y, None, Some(c)))
+                            }
+                        };
+                    }
+                    Op::Unm { a, b } => {
+                        let x = r!(b);
+                        r!(a) = match x {
+                            Value::Int(i) => Value::Int(i.wrapping_neg()),
+                            Value::Float(f) => Value::Float(-f),
+                            _ => {
+                                save!();
+                                tri!(
+                                    self.arith_slow(ArithOp::Sub, Value::Int(0), x, None, Some(b))
+                                        .map(|v| match (x, v) {
+                                            // -"2.0" must be -2.0, 0 - 2.0 gives -2.0 as well
+                                            (_, v) => v,
+                                        })
+                                )
+                            }
+                        };
+                    }
+                    Op::Not { a, b } => r!(a) = Value::Bool(!r!(b).truthy()),
+                    Op::Len { a, b } => {
+                        let x = r!(b);
+                        r!(a) = match x {
+                            Value::Table(t) => Value::Int(self.heap.table_len(t)),
+                            Value::Str(s) => Value::Int(self.heap.str_bytes(s).len() as i64),
+                            _ => {
+                                save!();
+                                fail!(Throw::msg(format!(
+                                    "attempt to get length of a {} value{}",
+                                    x.type_name(),
+                                    self.varinfo(b)
+                                )))
+                            }
+                        };
+                    }
+                    Op::BNot { a, b } => {
+                        let x = r!(b);
+                        save!();
+                        r!(a) =
+                            tri!(self.arith_slow(ArithOp::BXor, x, Value::Int(-1), Some(b), None));
+                    }
+                    Op::Concat { a, b, n } => {
+                        save!();
+                        let v = tri!(self.concat(base + b as usize, n as usize, b));
+                        r!(a) = v;
+                        self.maybe_gc();
+                    }
+                    Op::Jmp { off } => {
+                        pc = (pc as i64 + off as i64) as usize;
+                    }
+                    Op::Eq { a, b, k } => {
+                        if (r!(a) == r!(b)) != k {
+                            pc += 1;
+                        }
+                    }
+                    Op::EqK { a, kc, k } => {
+                        if (r!(a) == k!(kc)) != k {
+                            pc += 1;
+                        }
+                    }
+                    Op::Lt { a, b, k } => {
+                        let (x, y) = (r!(a), r!(b));
+                        let res = match (x, y) {
+                            (Value::Int(i), Value::Int(j)) => i < j,
+                            _ => {
+                                save!();
+                                tri!(self.less_than(x, y))
+                            }
+                        };
+                        if res != k {
+                            pc += 1;
+                        }
+                    }
+                    Op::Le { a, b, k } => {
+                        let (x, y) = (r!(a), r!(b));
+                        let res = match (x, y) {
+                            (Value::Int(i), Value::Int(j)) => i <= j,
+                            _ => {
+                                save!();
+                                tri!(self.less_equal(x, y))
+                            }
+                        };
+                        if res != k {
+                            pc += 1;
+                        }
+                    }
+                    Op::LtK { a, kc, k } => {
+                        let (x, y) = (r!(a), k!(kc));
+                        let res = match (x, y) {
+                            (Value::Int(i), Value::Int(j)) => i < j,
+                            _ => {
+                                save!();
+                                tri!(self.less_than(x, y))
+                            }
+                        };
+                        if res != k {
+                            pc += 1;
+                        }
+                    }
+                    Op::LeK { a, kc, k } => {
+                        let (x, y) = (r!(a), k!(kc));
+                        let res = match (x, y) {
+                            (Value::Int(i), Value::Int(j)) => i <= j,
+                            _ => {
+                                save!();
+                                tri!(self.less_equal(x, y))
+                            }
+                        };
+                        if res != k {
+                            pc += 1;
+                        }
+                    }
+                    Op::GtK { a, kc, k } => {
+                        let (x, y) = (r!(a), k!(kc));
+                        let res = match (x, y) {
+                            (Value::Int(i), Value::Int(j)) => i > j,
+                            _ => {
+                                save!();
+                                tri!(self.less_than(y, x))
+                            }
+                        };
+                        if res != k {
+                            pc += 1;
+                        }
+                    }
+                    Op::GeK { a, kc, k } => {
+                        let (x, y) = (r!(a), k!(kc));
+                        let res = match (x, y) {
+                            (Value::Int(i), Value::Int(j)) => i >= j,
+                            _ => {
+                                save!();
+                                tri!(self.less_equal(y, x))
+                            }
+                        };
+                        if res != k {
+                            pc += 1;
+                        }
+                    }
+                    Op::Test { a, k } => {
+                        if r!(a).truthy() != k {
+                            pc += 1;
+                        }
+                    }
+                    Op::TestSet { a, b, k } => {
+                        let v = r!(b);
+                        if v.truthy() == k {
+                            r!(a) = v;
+                        } else {
+                            pc += 1;
+                        }
+                    }
+                    Op::Call { a, b, c } => {
+                        let func = base + a as usize;
+                        let nargs = if b == 0 {
+                            self.top - func - 1
+                        } else {
+                            b as usize - 1
+                        };
+                        save!();
+                        let callee = self.stack[func];
+                        if !callee.is_function() {
+                            if callee.is_nil() {
+                                if let Some(e) = self.unknown_tool_for(a, None) {
+                                    fail!(e);
+                                }
+                            }
+                            let vi = self.varinfo(a);
+                            fail!(Throw::msg(format!(
+                                "attempt to call a {} value{}{}",
+                                callee.type_name(),
+                                vi,
+                                call_hint(&vi)
+                            )));
+                        }
+                        match tri!(self.precall(func, nargs, c as i32 - 1, FrameKind::Normal)) {
+                            CallRes::Lua => continue 'frame,
+                            CallRes::Done => {
+                                self.maybe_gc();
+                                if self.frames.len() != fi + 1 {
+                                    // A pcall frame was pushed by a native path.
+                                    continue 'frame;
+                                }
+                            }
+                            CallRes::Host(call) => return Ok(Exit::Host(call)),
+                        }
+                    }
+                    Op::TailCall { .. } => {
+                        fail!(Throw::msg(
+                            "internal error: tail calls are compiled as calls"
+                        ));
+                    }
+                    Op::Return { a, b } => {
+                        let first = base + a as usize;
+                        let n = if b == 0 {
+                            self.top - first
+                        } else {
+                            b as usize - 1
+                        };
+                        if let Some(&(idx, _)) = self.open_upvals.last() {
+                            if idx >= fr.func {
+                                self.close_upvals(fr.func);
+                            }
+                        }
+                        let f = self.frames.pop().expect("frame");
+                        let (dest, extra) = if f.kind != FrameKind::Normal {
+                            self.stack[f.func - 1] = Value::Bool(true);
+                            (f.func, 1usize)
+                        } else {
+                            (f.func, 0)
+                        };
+                        for i in 0..n {
+                            self.stack[dest + i] = self.stack[first + i];
+                        }
+                        let total = n + extra;
+                        let start = dest - extra;
+                        if f.nresults < 0 {
+                            self.top = start + total;
+                        } else {
+                            let want = f.nresults as usize;
+                            if start + want > self.stack.len() {
+                                self.stack.resize(start + want + 1, Value::Nil);
+                            }
+                            for i in total..want {
+                                self.stack[start + i] = Value::Nil;
+                            }
+                        }
+                        if self.frames.len() <= stop {
+                            return Ok(Exit::Returned);
+                        }
+                        continue 'frame;
+                    }
+                    Op::ForPrep { a, jmp } => {
+                        save!();
+                        let run = tri!(self.for_prep(base + a as usize));
+                        if !run {
+                            pc += jmp as usize + 1;
+                        }
+                    }
+                    Op::ForLoop { a, jmp } => {
+                        let ra = base + a as usize;
+                        match self.stack[ra + 2] {
+                            Value::Int(step) => {
+                                let Value::Int(count) = self.stack[ra + 1] else {
+                                    unreachable_const()
+                                };
+                                if count > 0 {
+                                    self.stack[ra + 1] = Value::Int(count - 1);
+                                    let Value::Int(i) = self.stack[ra] else {
+                                        unreachable_const()
+                                    };
+                                    let ni = i.wrapping_add(step);
+                                    self.stack[ra] = Value::Int(ni);
+                                    self.stack[ra + 3] = Value::Int(ni);
+                                    pc -= jmp as usize;
+                                }
+                            }
+                            Value::Float(step) => {
+                                let (Value::Float(i), Value::Float(lim)) =
+                                    (self.stack[ra], self.stack[ra + 1])
+                                else {
+                                    unreachable_const()
+                                };
+                                let ni = i + step;
+                                let cont = if step > 0.0 { ni <= lim } else { lim <= ni };
+                                if cont {
+                                    self.stack[ra] = Value::Float(ni);
+                                    self.stack[ra + 3] = Value::Float(ni);
+                                    pc -= jmp as usize;
+                                }
+                            }
+                            _ => unreachable_const(),
+                        }
+                    }
+                    Op::TForCall { a, c } => {
+                        let ra = base + a as usize;
+                        let f = self.stack[ra];
+                        // Fast path: next(t, k)
+                        if let (Value::Native(n), Value::Table(t)) = (f, self.stack[ra + 1]) {
+                            if Some(n) == self.next_ref {
+                                let key = self.stack[ra + 2];
+                                match tri!(self.heap.table_next(t, key)) {
+                                    Some((k, v)) => {
+                                        self.stack[ra + 3] = k;
+                                        if c >= 2 {
+                                            self.stack[ra + 4] = v;
+                                        }
+                                        for i in 2..c as usize {
+                                            self.stack[ra + 3 + i] = Value::Nil;
+                                        }
+                                    }
+                                    None => {
+                                        for i in 0..c as usize {
+                                            self.stack[ra + 3 + i] = Value::Nil;
+                                        }
+                                    }
+                                }
+                                continue;
+                            }
+                        }
+                        self.stack[ra + 3] = f;
+                        self.stack[ra + 4] = self.stack[ra + 1];
+                        self.stack[ra + 5] = self.stack[ra + 2];
+                        save!();
+                        if !f.is_function() {
+                            fail!(Throw::msg(format!(
+                                "attempt to call a {} value (for iterator 'for iterator')",
+                                f.type_name()
+                            )));
+                        }
+                        match tri!(self.precall(ra + 3, 2, c as i32, FrameKind::Normal)) {
+                            CallRes::Lua => continue 'frame,
+                            CallRes::Done => {}
+                            CallRes::Host(call) => return Ok(Exit::Host(call)),
+                        }
+                    }
+                    Op::TForLoop { a, jmp } => {
+                        let ra = base + a as usize;
+                        let v = self.stack[ra + 3];
+                        if !v.is_nil() {
+                            self.stack[ra + 2] = v;
+                            pc -= jmp as usize;
+                        }
+                    }
+                    Op::Closure { a, p } => {
+                        save!();
+                        self.maybe_gc();
+                        let pidx = proto.protos[p as usize];
+                        let child = &prog.protos[pidx as usize];
+                        let mut ups = Vec::with_capacity(child.upvals.len());
+                        for d in &child.upvals {
+                            if d.in_stack {
+                                ups.push(tri!(self.find_upval(base + d.idx as usize)));
+                            } else {
+                                ups.push(self.heap.closure(cl).upvals[d.idx as usize]);
+                            }
+                        }
+                        let c = tri!(self.heap.new_closure(pidx, ups.into_boxed_slice()));
+                        r!(a) = Value::Closure(c);
+                    }
+                    Op::Vararg { a, c } => {
+                        let f = self.frames[fi];
+                        let n = f.nvarargs;
+                        let dst = base + a as usize;
+                        if c == 0 {
+                            tri!(self.ensure_stack(dst + n + 1));
+                            for i in 0..n {
+                                self.stack[dst + i] = self.stack[f.vararg_base + i];
+                            }
+                            self.top = dst + n;
+                        } else {
+                            let want = c as usize - 1;
+                            for i in 0..want {
+                                self.stack[dst + i] = if i < n {
+                                    self.stack[f.vararg_base + i]
+                                } else {
+                                    Value::Nil
+                                };
+                            }
+                        }
+                    }
+                    Op::Close { a } => {
+                        self.close_upvals(base + a as usize);
+                    }
+                }
+            }
+        }
+    }
+
+    fn for_prep(&mut self, ra: usize) -> VmResult<bool> {
+        let (init, limit, step) = (self.stack[ra], self.stack[ra + 1], self.stack[ra + 2]);
+        if let (Value::Int(i), Value::Int(s)) = (init, step) {
+            if s == 0 {
+                return Err(Throw::msg("'for' step is zero"));
+            }
+            let lim = match limit {
+                Value::Int(l) => l,
+                Value::Float(f) => {
+                    let fl = if s < 0 { f.ceil() } else { f.floor() };
+                    match float_to_int_exact(fl) {
+                        Some(l) => l,
+                        None => {
+                            if f.is_nan() {
+                                return Ok(false);
+                            }
+                            if f > 0.0 {
+                                if s < 0 {
+                                    return Ok(false);
+                                }
+                                i64::MAX
+                            } else {
+                                if s > 0 {
+                                    return Ok(false);
+                                }
+                                i64::MIN
+                            }
+                        }
+                    }
+                }
+                _ => return Err(Throw::msg("'for' limit must be a number")),
+            };
+            if if s > 0 { i > lim } else { i < lim } {
+                return Ok(false);
+            }
+            let count: u64 = if s > 0 {
+                (lim as u64).wrapping_sub(i as u64) / (s as u64)
+            } else {
+                let d = (i as u64).wrapping_sub(lim as u64);
+                d / ((-(s + 1)) as u64 + 1)
+            };
+            // Store the iteration count (as i64 bits; counts fit because they are <= 2^64-1 and
+            // we compare > 0 after reinterpretation only when < 2^63).
+            self.stack[ra + 1] = Value::Int(count.min(i64::MAX as u64) as i64);
+            self.stack[ra + 3] = Value::Int(i);
+            return Ok(true);
+        }
+        let fi = match init {
+            Value::Int(i) => i as f64,
+            Value::Float(f) => f,
+            _ => return Err(Throw::msg("'for' initial value must be a number")),
+        };
+        let fl = match limit {
+            Value::Int(i) => i as f64,
+            Value::Float(f) => f,
+            _ => return Err(Throw::msg("'for' limit must be a number")),
+        };
+        let fs = match step {
+            Value::Int(i) => i as f64,
+            Value::Float(f) => f,
+            _ => return Err(Throw::msg("'for' step must be a number")),
+        };
+        if fs == 0.0 {
+            return Err(Throw::msg("'for' step is zero"));
+        }
+        if if fs > 0.0 { fl < fi } else { fi < fl } || fl.is_nan() || fi.is_nan() {
+            return Ok(false);
+        }
+        self.stack[ra] = Value::Float(fi);
+        self.stack[ra + 1] = Value::Float(fl);
+        self.stack[ra + 2] = Value::Float(fs);
+        self.stack[ra + 3] = Value::Float(fi);
+        Ok(true)
+    }
+
+    fn concat(&mut self, first: usize, n: usize, breg: u8) -> VmResult<Value> {
+        // Blame the rightmost operand that is neither a string nor a number.
+        for i in (0..n).rev() {
+            let v = self.stack[first + i];
+            if !matches!(v, Value::Str(_) | Value::Int(_) | Value::Float(_)) {
+                return Err(Throw::msg(format!(
+                    "attempt to concatenate a {} value{}",
+                    v.type_name(),
+                    self.varinfo(breg + i as u8)
+                )));
+            }
+        }
+        let mut len = 0usize;
+        for i in 0..n {
+            len += match self.stack[first + i] {
+                Value::Str(s) => self.heap.str_bytes(s).len(),
+                _ => 24,
+            };
+        }
+        self.heap.reserve_str(len)?;
+        self.fuel -= (len / 64) as i64;
+        let mut buf = Vec::with_capacity(len);
+        for i in 0..n {
+            match self.stack[first + i] {
+                Value::Str(s) => buf.extend_from_slice(self.heap.str_bytes(s)),
+                Value::Int(x) => buf.extend_from_slice(x.to_string().as_bytes()),
+                Value::Float(f) => buf.extend_from_slice(fmt_float(f).as_bytes()),
+                _ => {}
+            }
+        }
+        Ok(Value::Str(self.heap.intern_owned(buf)?))
+    }
+
+    fn arith_slow(
+        &self,
+        op: ArithOp,
+        x: Value,
+        y: Value,
+        rb: Option<u8>,
+        rc: Option<u8>,
+    ) -> VmResult<Value> {
+        let nx = to_number(&self.heap, x);
+        let ny = to_number(&self.heap, y);
+        let (Some(a), Some(b)) = (nx, ny) else {
+            let (bad, reg) = if nx.is_none() { (x, rb) } else { (y, rc) };
+            let what = if op.is_bitwise() {
+                "perform bitwise operation on"
+            } else {
+                "perform arithmetic on"
+            };
+            let vi = reg.map(|r| self.varinfo(r)).unwrap_or_default();
+            return Err(Throw::msg(format!(
+                "attempt to {} a {} value{}",
+                what,
+                bad.type_name(),
+                vi
+            )));
+        };
+        arith_num(op, a, b)
+    }
+
+    fn less_than(&self, x: Value, y: Value) -> VmResult<bool> {
+        match (x, y) {
+            (Value::Int(a), Value::Int(b)) => Ok(a < b),
+            (Value::Float(a), Value::Float(b)) => Ok(a < b),
+            (Value::Int(a), Value::Float(b)) => Ok(lt_int_float(a, b)),
+            (Value::Float(a), Value::Int(b)) => Ok(lt_float_int(a, b)),
+            (Value::Str(a), Value::Str(b)) => Ok(self.heap.str_bytes(a) < self.heap.str_bytes(b)),
+            _ => Err(compare_error(x, y)),
+        }
+    }
+
+    fn less_equal(&self, x: Value, y: Value) -> VmResult<bool> {
+        match (x, y) {
+            (Value::Int(a), Value::Int(b)) => Ok(a <= b),
+            (Value::Float(a), Value::Float(b)) => Ok(a <= b),
+            (Value::Int(a), Value::Float(b)) => Ok(le_int_float(a, b)),
+            (Value::Float(a), Value::Int(b)) => Ok(le_float_int(a, b)),
+            (Value::Str(a), Value::Str(b)) => Ok(self.heap.str_bytes(a) <= self.heap.str_bytes(b)),
+            _ => Err(compare_error(x, y)),
+        }
+    }
+
+    /// Public comparison for natives (`table.sort` default order): `a < b` as Lua's `<`.
+    pub fn lua_less_than(&self, x: Value, y: Value) -> VmResult<bool> {
+        self.less_than(x, y)
+    }
+}
+
+#[cold]
+fn unreachable_const() -> ! {
+    panic!("internal error: malformed bytecode")
+}
+
+fn compare_error(x: Value, y: Value) -> Throw {
+    let (a, b) = (x.type_name(), y.type_name());
+    if a == b {
+        Throw::msg(format!("attempt to compare two {} values", a))
+    } else {
+        Throw::msg(format!("attempt to compare {} with {}", a, b))
+    }
+}
+
+fn key_desc(heap: &Heap, k: Value) -> Option<String> {
+    match k {
+        Value::Str(s) => Some(heap.str_lossy(s)),
+        _ => None,
+    }
+}
+
+fn hint_field(_k: &str) -> String {
+    String::new()
+}
+
+fn call_hint(vi: &str) -> String {
+    if vi.starts_with(" (global '") {
+        let name = vi.trim_start_matches(" (global '").trim_end_matches("')");
+        let known_fns = [
+            "setmetatable",
+            "getmetatable",
+            "require",
+            "load",
+            "loadstring",
+            "dofile",
+            "loadfile",
+            "unpack",
+            "collectgarbage",
+            "rawlen",
+        ];
+        if name == "unpack" {
+            return "; use table.unpack".into();
+        }
+        if known_fns.contains(&name) {
+            return format!("; '{}' is not available in this sandbox", name);
+        }
+    }
+    String::new()
+}
+
+/// Like Lua's findsetreg: the last instruction before `lastpc` that wrote `reg`.
+fn find_setreg(p: &Proto, lastpc: usize, reg: u8) -> Option<usize> {
+    let mut setreg: Option<usize> = None;
+    let mut jmptarget = 0usize;
+    for pc in 0..lastpc.min(p.code.len()) {
+        let change = match p.code[pc] {
+            Op::Move { a, .. }
+            | Op::LoadK { a, .. }
+            | Op::LoadInt { a, .. }
+            | Op::LoadBool { a, .. }
+            | Op::GetUpval { a, .. }
+            | Op::GetGlobal { a, .. }
+            | Op::GetTable { a, .. }
+            | Op::GetField { a, .. }
+            | Op::NewTable { a, .. }
+            | Op::Add { a, .. }
+            | Op::Sub { a, .. }
+            | Op::AddI { a, .. }
+            | Op::Arith { a, .. }
+            | Op::ArithK { a, .. }
+            | Op::ArithKR { a, .. }
+            | Op::Unm { a, .. }
+            | Op::Not { a, .. }
+            | Op::Len { a, .. }
+            | Op::BNot { a, .. }
+            | Op::Concat { a, .. }
+            | Op::Closure { a, .. }
+            | Op::TestSet { a, .. } => a == reg,
+            Op::LoadNil { a, n } => a <= reg && reg <= a + n,
+            Op::SelfOp { a, .. } => reg == a || reg == a + 1,
+            Op::Call { a, .. } | Op::Vararg { a, .. } => reg >= a,
+            Op::TForCall { a, .. } => reg >= a + 3,
+            Op::ForPrep { a, .. } | Op::ForLoop { a, .. } => reg >= a && reg <= a + 3,
+            Op::Jmp { off } => {
+                let dest = (pc as i64 + 1 + off as i64) as usize;
+                if dest <= lastpc && dest > jmptarget {
+                    jmptarget = dest;
+                }
+                false
+            }
+            _ => false,
+        };
+        if change {
+            setreg = if pc < jmptarget { None } else { Some(pc) };
+        }
+    }
+    setreg
+}
+
+// ----------------------------------------------------------------------------------------------
+// Arithmetic helpers
+// ----------------------------------------------------------------------------------------------
+
+#[inline]
+fn arith_fast(op: ArithOp, x: Value, y: Value) -> Option<Value> {
+    match (x, y) {
+        (Value::Int(a), Value::Int(b)) => match op {
+            ArithOp::Add => Some(Value::Int(a.wrapping_add(b))),
+            ArithOp::Sub => Some(Value::Int(a.wrapping_sub(b))),
+            ArithOp::Mul => Some(Value::Int(a.wrapping_mul(b))),
+            ArithOp::Div => Some(Value::Float(a as f64 / b as f64)),
+            ArithOp::Mod if b != 0 => Some(Value::Int(int_mod(a, b))),
+            ArithOp::IDiv if b != 0 => Some(Value::Int(int_idiv(a, b))),
+            ArithOp::Pow => Some(Value::Float((a as f64).powf(b as f64))),
+            ArithOp::BAnd => Some(Value::Int(a & b)),
+            ArithOp::BOr => Some(Value::Int(a | b)),
+            ArithOp::BXor => Some(Value::Int(a ^ b)),
+            ArithOp::Shl => Some(Value::Int(shift_left(a, b))),
+            ArithOp::Shr => Some(Value::Int(shift_left(a, b.wrapping_neg()))),
+            _ => None,
+        },
+        (Value::Float(a), Value::Float(b)) => float_op(op, a, b),
+        (Value::Int(a), Value::Float(b)) => float_op(op, a as f64, b),
+        (Value::Float(a), Value::Int(b)) => float_op(op, a, b as f64),
+        _ => None,
+    }
+}
+
+#[inline]
+fn float_op(op: ArithOp, a: f64, b: f64) -> Option<Value> {
+    Some(Value::Float(match op {
+        ArithOp::Add => a + b,
+        ArithOp::Sub => a - b,
+        ArithOp::Mul => a * b,
+        ArithOp::Div => a / b,
+        ArithOp::Mod => float_mod(a, b),
+        ArithOp::IDiv => (a / b).floor(),
+        ArithOp::Pow => a.powf(b),
+        _ => return None,
+    }))
+}
+
+/// Lua's integer modulo (floor semantics); `b != 0`.
+#[inline]
+pub fn int_mod(a: i64, b: i64) -> i64 {
+    if b == -1 {
+        return 0;
+    }
+    let r = a % b;
+    if r != 0 && (r ^ b) < 0 { r + b } else { r }
+}
+
+/// Lua's integer floor division; `b != 0`.
+#[inline]
+pub fn int_idiv(a: i64, b: i64) -> i64 {
+    if b == -1 {
+        return a.wrapping_neg();
+    }
+    let q = a / b;
+    if (a % b != 0) && ((a ^ b) < 0) {
+        q - 1
+    } else {
+        q
+    }
+}
+
+/// Lua's float modulo.
+#[inline]
+pub fn float_mod(a: f64, b: f64) -> f64 {
+    let m = a % b;
+    if if m > 0.0 { b < 0.0 } else { m < 0.0 && b != m } {
+        m + b
+    } else {
+        m
+    }
+}
+
+/// Lua's shift left (negative shifts right; |shift| >= 64 gives 0; logical).
+#[inline]
+pub fn shift_left(x: i64, y: i64) -> i64 {
+    if y <= -64 || y >= 64 {
+        0
+    } else if y >= 0 {
+        ((x as u64) << y) as i64
+    } else {
+        ((x as u64) >> (-y)) as i64
+    }
+}
+
+fn to_int_for_bitwise(v: Value) -> VmResult<i64> {
+    match v {
+        Value::Int(i) => Ok(i),
+        Value::Float(f) => {
+            float_to_int_exact(f).ok_or_else(|| Throw::msg("number has no integer representation"))
+        }
+        _ => Err(Throw::msg(
+            "attempt to perform bitwise operation on a non-number value",
+        )),
+    }
+}
+
+/// Arithmetic on two numbers (already coerced): the full Lua 5.4 semantics incl. errors.
+pub fn arith_num(op: ArithOp, a: Value, b: Value) -> VmResult<Value> {
+    if op.is_bitwise() {
+        let x = to_int_for_bitwise(a)?;
+        let y = to_int_for_bitwise(b)?;
+        return Ok(Value::Int(match op {
+            ArithOp::BAnd => x & y,
+            ArithOp::BOr => x | y,
+            ArithOp::BXor => x ^ y,
+            ArithOp::Shl => shift_left(x, y),
+            _ => shift_left(x, y.wrapping_neg()),
+        }));
+    }
+    if let (Value::Int(_), Value::Int(y)) = (a, b) {
+        match op {
+            ArithOp::Mod if y == 0 => return Err(Throw::msg("attempt to perform 'n%%0'")),
+            ArithOp::IDiv if y == 0 => return Err(Throw::msg("attempt to perform 'n//0'")),
+            _ => {}
+        }
+    }
+    arith_fast(op, a, b)
+        .ok_or_else(|| Throw::msg("attempt to perform arithmetic on a non-number value"))
+}
+
+fn lt_int_float(i: i64, f: f64) -> bool {
+    if (-(1i64 << 53)..=(1i64 << 53)).contains(&i) {
+        return (i as f64) < f;
+    }
+    if f.is_nan() {
+        return false;
+    }
+    match float_to_int_exact(f.ceil()) {
+        Some(fi) => i < fi,
+        None => f > 0.0,
+    }
+}
+fn le_int_float(i: i64, f: f64) -> bool {
+    if (-(1i64 << 53)..=(1i64 << 53)).contains(&i) {
+        return (i as f64) <= f;
+    }
+    if f.is_nan() {
+        return false;
+    }
+    match float_to_int_exact(f.floor()) {
+        Some(fi) => i <= fi,
+        None => f > 0.0,
+    }
+}
+fn lt_float_int(f: f64, i: i64) -> bool {
+    if (-(1i64 << 53)..=(1i64 << 53)).contains(&i) {
+        return f < (i as f64);
+    }
+    if f.is_nan() {
+        return false;
+    }
+    match float_to_int_exact(f.floor()) {
+        Some(fi) => fi < i,
+        None => f < 0.0,
+    }
+}
+fn le_float_int(f: f64, i: i64) -> bool {
+    if (-(1i64 << 53)..=(1i64 << 53)).contains(&i) {
+        return f <= (i as f64);
+    }
+    if f.is_nan() {
+        return false;
+    }
+    match float_to_int_exact(f.ceil()) {
+        Some(fi) => fi <= i,
+        None => f < 0.0,
+    }
+}
+
+/// Number value of `v` with string coercion ("10" → 10), or None.
+pub fn to_number(heap: &Heap, v: Value) -> Option<Value> {
+    match v {
+        Value::Int(_) | Value::Float(_) => Some(v),
+        Value::Str(s) => str_to_number(heap.str_bytes(s)),
+        _ => None,
+    }
+}
+
+/// Parse a Lua numeral (like `tonumber(s)`), see [`crate::number::str_to_number`].
+pub fn str_to_number(b: &[u8]) -> Option<Value> {
+    match crate::number::str_to_number(b)? {
+        crate::number::Number::Int(i) => Some(Value::Int(i)),
+        crate::number::Number::Float(f) => Some(Value::Float(f)),
+    }
+}
+
+/// Format a float like Lua's `%.14g` (plus ".0" when it looks like an integer).
+pub fn fmt_float(f: f64) -> String {
+    let mut out = Vec::new();
+    crate::number::fmt_float(f, &mut out);
+    String::from_utf8(out).unwrap_or_default()
+}
+
+/// `tostring(v)` text.
+pub fn tostring_text(heap: &Heap, v: Value) -> String {
+    match v {
+        Value::Nil => "nil".into(),
+        Value::Bool(b) => {
+            if b {
+                "true".into()
+            } else {
+                "false".into()
+            }
+        }
+        Value::Int(i) => i.to_string(),
+        Value::Float(f) => fmt_float(f),
+        Value::Str(s) => heap.str_lossy(s),
+        Value::Table(_) | Value::HostNs(_) => format!("table: 0x{:08x}", Heap::object_id(v)),
+        Value::Closure(_) | Value::HostFn(_) => format!("function: 0x{:08x}", Heap::object_id(v)),
+        Value::Native(n) => format!(
+            "function: builtin: 0x{:08x}",
+            0x3000_0000u64 + n.0 as u64 * 0x40
+        ),
+        Value::JsonNull => "json.null".into(),
+    }
+}
+
+// ----------------------------------------------------------------------------------------------
+// Native calling context
+// ----------------------------------------------------------------------------------------------
+
+/// What a native function sees: its arguments, the heap, and a way to call back into Lua.
+pub struct Ctx<'a> {
+    pub vm: &'a mut Vm,
+    base: usize,
+    nargs: usize,
+    name: &'static str,
+}
+
+impl<'a> Ctx<'a> {
+    /// Number of arguments passed.
+    #[inline]
+    pub fn nargs(&self) -> usize {
+        self.nargs
+    }
+    /// Argument `i` (0-based); `Nil` when absent.
+    #[inline]
+    pub fn arg(&self, i: usize) -> Value {
+        if i < self.nargs {
+            self.vm.stack[self.base + i]
+        } else {
+            Value::Nil
+        }
+    }
+    /// All arguments.
+    pub fn args(&self) -> &[Value] {
+        &self.vm.stack[self.base..self.base + self.nargs]
+    }
+    /// The heap (strings, tables).
+    #[inline]
+    pub fn heap(&mut self) -> &mut Heap {
+        &mut self.vm.heap
+    }
+    /// The heap, read-only.
+    #[inline]
+    pub fn heap_ref(&self) -> &Heap {
+        &self.vm.heap
+    }
+    /// The function's name as used in error messages.
+    pub fn name(&self) -> &'static str {
+        self.name
+    }
+    /// "bad argument #i to 'name' (msg)" (i is 0-based here, printed 1-based).
+    pub fn arg_error(&self, i: usize, msg: &str) -> Throw {
+        Throw::msg(format!(
+            "bad argument #{} to '{}' ({})",
+            i + 1,
+            self.name,
+            msg
+        ))
+    }
+    /// "bad argument #i to 'name' (X expected, got Y)".
+    pub fn type_error(&self, i: usize, expected: &str) -> Throw {
+        let got = if i >= self.nargs {
+            "no value"
+        } else {
+            self.arg(i).type_name()
+        };
+        self.arg_error(i, &format!("{} expected, got {}", expected, got))
+    }
+    /// Argument `i` must be a table.
+    pub fn check_table(&self, i: usize) -> VmResult<TableRef> {
+        match self.arg(i) {
+            Value::Table(t) => Ok(t),
+            _ => Err(self.type_error(i, "table")),
+        }
+    }
+    /// Argument `i` as an integer (floats with integral value and numeric strings accepted).
+    pub fn check_int(&self, i: usize) -> VmResult<i64> {
+        let v = self.arg(i);
+        match v {
+            Value::Int(x) => Ok(x),
+            Value::Float(f) => float_to_int_exact(f)
+                .ok_or_else(|| self.arg_error(i, "number has no integer representation")),
+            Value::Str(s) => match str_to_number(self.vm.heap.str_bytes(s)) {
+                Some(Value::Int(x)) => Ok(x),
+                Some(Value::Float(f)) => float_to_int_exact(f)
+                    .ok_or_else(|| self.arg_error(i, "number has no integer representation")),
+                _ => Err(self.type_error(i, "number")),
+            },
+            _ => Err(self.type_error(i, "number")),
+        }
+    }
+    /// Optional integer argument.
+    pub fn opt_int(&self, i: usize, default: i64) -> VmResult<i64> {
+        if self.arg(i).is_nil() {
+            Ok(default)
+        } else {
+            self.check_int(i)
+        }
+    }
+    /// Argument `i` as a number (`Value::Int` or `Value::Float`; numeric strings converted).
+    pub fn check_number(&self, i: usize) -> VmResult<Value> {
+        match to_number(&self.vm.heap, self.arg(i)) {
+            Some(v) => Ok(v),
+            None => Err(self.type_error(i, "number")),
+        }
+    }
+    /// Argument `i` as f64.
+    pub fn check_f64(&self, i: usize) -> VmResult<f64> {
+        Ok(self.check_number(i)?.as_f64().unwrap_or(0.0))
+    }
+    /// Argument `i` as a string handle (numbers are converted to strings, like Lua).
+    pub fn check_str(&mut self, i: usize) -> VmResult<StrRef> {
+        match self.arg(i) {
+            Value::Str(s) => Ok(s),
+            v @ (Value::Int(_) | Value::Float(_)) => {
+                let t = tostring_text(&self.vm.heap, v);
+                self.vm.heap.intern(t.as_bytes())
+            }
+            _ => Err(self.type_error(i, "string")),
+        }
+    }
+    /// Optional string argument.
+    pub fn opt_str(&mut self, i: usize) -> VmResult<Option<StrRef>> {
+        if self.arg(i).is_nil() {
+            Ok(None)
+        } else {
+            self.check_str(i).map(Some)
+        }
+    }
+    /// Charge `units` of fuel for work proportional to data size (about 1 unit per element or
+    /// per 16 bytes). Never fails by itself; the VM yields/aborts at the next instruction.
+    #[inline]
+    pub fn charge(&mut self, units: u64) -> VmResult<()> {
+        self.vm.fuel -= units.min(i64::MAX as u64) as i64;
+        if self.vm.fuel < -(1 << 40) {
+            self.vm.refuel_nested()?;
+        }
+        Ok(())
+    }
+    /// Make a string value.
+    pub fn new_str(&mut self, bytes: &[u8]) -> VmResult<Value> {
+        self.vm.heap.new_str(bytes)
+    }
+    /// `tostring(v)` as a Rust string.
+    pub fn tostring(&self, v: Value) -> String {
+        tostring_text(&self.vm.heap, v)
+    }
+    /// Call a Lua (or native) function and return all its results. Host calls inside are
+    /// refused with a clear error naming this native.
+    pub fn call(&mut self, f: Value, args: &[Value]) -> VmResult<Vec<Value>> {
+        let at = self.base + self.nargs + 1;
+        self.vm.call_nested(at, f, args, self.name)
+    }
+    /// Call and return the first result (or nil).
+    pub fn call1(&mut self, f: Value, args: &[Value]) -> VmResult<Value> {
+        Ok(self.call(f, args)?.first().copied().unwrap_or(Value::Nil))
+    }
+    /// Lua's `<` on two values (numbers or strings; error otherwise).
+    pub fn less_than(&self, a: Value, b: Value) -> VmResult<bool> {
+        self.vm.less_than(a, b)
+    }
+    /// Location of the Lua code at `level` (1 = the function calling this native).
+    pub fn location(&self, level: usize) -> Option<Location> {
+        self.vm.location_at_level(level)
+    }
+}
+
+/// Keep `Pos` referenced for docs.
+#[allow(dead_code)]
+fn _pos(_: Pos) {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    #[test]
+    fn float_format() {
+        assert_eq!(fmt_float(1.0), "1.0");
+        assert_eq!(fmt_float(1e15), "1e+15");
+        assert_eq!(fmt_float(0.1), "0.1");
+        assert_eq!(fmt_float(2f64.powi(63)), "9.2233720368548e+18");
+        assert_eq!(fmt_float(123.0), "123.0");
+        assert_eq!(fmt_float(-0.0), "-0.0");
+        assert_eq!(fmt_float(1e100), "1e+100");
+        assert_eq!(fmt_float(3.14159265358979), "3.1415926535898");
+        assert_eq!(fmt_float(1e-5), "1e-05");
+    }
+    #[test]
+    fn numbers_parse() {
+        assert_eq!(str_to_number(b" 10 "), Some(Value::Int(10)));
+        assert_eq!(str_to_number(b"0x10"), Some(Value::Int(16)));
+        assert_eq!(str_to_number(b"1e2"), Some(Value::Float(100.0)));
+        assert_eq!(str_to_number(b"inf"), None);
+        assert_eq!(str_to_number(b"1e"), None);
+        assert_eq!(str_to_number(b".5"), Some(Value::Float(0.5)));
+        assert_eq!(
+            str_to_number(b"9223372036854775808"),
+            Some(Value::Float(9223372036854775808.0))
+        );
+    }
+    #[test]
+    fn int_ops() {
+        assert_eq!(int_mod(-7, 3), 2);
+        assert_eq!(int_mod(7, -3), -2);
+        assert_eq!(int_idiv(-7, 2), -4);
+        assert_eq!(int_idiv(i64::MIN, -1), i64::MIN);
+        assert_eq!(shift_left(1, 64), 0);
+        assert_eq!(shift_left(-1, -1), i64::MAX);
+        assert_eq!(float_mod(-5.5, 2.0), 0.5);
+    }
+}

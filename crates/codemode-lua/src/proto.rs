@@ -1,0 +1,366 @@
+//! Compiled function prototypes and the instruction set of the register VM.
+//!
+//! Instructions are a compact `Copy` enum ([`Op`], 8 bytes). Operands named `a`, `b`, `c` are
+//! registers relative to the frame base (8-bit), `k` indexes the prototype's constants, jumps are
+//! signed offsets relative to the next instruction. Conditional tests follow PUC Lua 5.4: a test
+//! instruction skips the next instruction (always a `Jmp`) when its condition does not hold.
+
+use crate::ast::Pos;
+
+/// Arithmetic and bitwise binary operators.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(u8)]
+pub enum ArithOp {
+    Add,
+    Sub,
+    Mul,
+    Div,
+    Mod,
+    Pow,
+    IDiv,
+    BAnd,
+    BOr,
+    BXor,
+    Shl,
+    Shr,
+}
+
+impl ArithOp {
+    pub fn is_bitwise(self) -> bool {
+        matches!(
+            self,
+            ArithOp::BAnd | ArithOp::BOr | ArithOp::BXor | ArithOp::Shl | ArithOp::Shr
+        )
+    }
+}
+
+/// One VM instruction.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Op {
+    /// R[a] = R[b]
+    Move {
+        a: u8,
+        b: u8,
+    },
+    /// R[a] = K[k]
+    LoadK {
+        a: u8,
+        k: u32,
+    },
+    /// R[a] = integer i
+    LoadInt {
+        a: u8,
+        i: i32,
+    },
+    /// R[a..=a+n] = nil
+    LoadNil {
+        a: u8,
+        n: u8,
+    },
+    /// R[a] = v
+    LoadBool {
+        a: u8,
+        v: bool,
+    },
+    /// R[a] = Up[u]
+    GetUpval {
+        a: u8,
+        u: u8,
+    },
+    /// Up[u] = R[a]
+    SetUpval {
+        a: u8,
+        u: u8,
+    },
+    /// R[a] = globals[K[k]]
+    GetGlobal {
+        a: u8,
+        k: u32,
+    },
+    /// globals[K[k]] = R[a]
+    SetGlobal {
+        a: u8,
+        k: u32,
+    },
+    /// R[a] = R[t][R[key]]
+    GetTable {
+        a: u8,
+        t: u8,
+        key: u8,
+    },
+    /// R[a] = R[t][K[k]] (K[k] a string)
+    GetField {
+        a: u8,
+        t: u8,
+        k: u32,
+    },
+    /// R[t][R[key]] = R[v]
+    SetTable {
+        t: u8,
+        key: u8,
+        v: u8,
+    },
+    /// R[t][K[k]] = R[v]
+    SetField {
+        t: u8,
+        k: u32,
+        v: u8,
+    },
+    /// R[a] = {} with size hints
+    NewTable {
+        a: u8,
+        narr: u16,
+        nhash: u16,
+    },
+    /// R[a][start+i] = R[a+i] for i in 1..=n (n == 0: up to top)
+    SetList {
+        a: u8,
+        n: u8,
+        start: u32,
+    },
+    /// R[a+1] = R[b]; R[a] = R[b][K[k]]
+    SelfOp {
+        a: u8,
+        b: u8,
+        k: u32,
+    },
+    /// R[a] = R[b] + R[c] (fast path)
+    Add {
+        a: u8,
+        b: u8,
+        c: u8,
+    },
+    /// R[a] = R[b] - R[c]
+    Sub {
+        a: u8,
+        b: u8,
+        c: u8,
+    },
+    /// R[a] = R[b] + i
+    AddI {
+        a: u8,
+        b: u8,
+        i: i16,
+    },
+    /// R[a] = R[b] op R[c]
+    Arith {
+        op: ArithOp,
+        a: u8,
+        b: u8,
+        c: u8,
+    },
+    /// R[a] = R[b] op K[k]
+    ArithK {
+        op: ArithOp,
+        a: u8,
+        b: u8,
+        k: u16,
+    },
+    /// R[a] = K[k] op R[c]
+    ArithKR {
+        op: ArithOp,
+        a: u8,
+        k: u16,
+        c: u8,
+    },
+    Unm {
+        a: u8,
+        b: u8,
+    },
+    Not {
+        a: u8,
+        b: u8,
+    },
+    Len {
+        a: u8,
+        b: u8,
+    },
+    BNot {
+        a: u8,
+        b: u8,
+    },
+    /// R[a] = R[b] .. ... .. R[b+n-1]
+    Concat {
+        a: u8,
+        b: u8,
+        n: u8,
+    },
+    /// pc += off
+    Jmp {
+        off: i32,
+    },
+    /// if (R[a] == R[b]) != k then pc++
+    Eq {
+        a: u8,
+        b: u8,
+        k: bool,
+    },
+    /// if (R[a] == K[kc]) != k then pc++
+    EqK {
+        a: u8,
+        kc: u32,
+        k: bool,
+    },
+    /// if (R[a] < R[b]) != k then pc++
+    Lt {
+        a: u8,
+        b: u8,
+        k: bool,
+    },
+    /// if (R[a] <= R[b]) != k then pc++
+    Le {
+        a: u8,
+        b: u8,
+        k: bool,
+    },
+    /// if (R[a] < K[kc]) != k then pc++ (numeric constant)
+    LtK {
+        a: u8,
+        kc: u16,
+        k: bool,
+    },
+    /// if (R[a] <= K[kc]) != k then pc++
+    LeK {
+        a: u8,
+        kc: u16,
+        k: bool,
+    },
+    /// if (R[a] > K[kc]) != k then pc++
+    GtK {
+        a: u8,
+        kc: u16,
+        k: bool,
+    },
+    /// if (R[a] >= K[kc]) != k then pc++
+    GeK {
+        a: u8,
+        kc: u16,
+        k: bool,
+    },
+    /// if truthy(R[a]) != k then pc++
+    Test {
+        a: u8,
+        k: bool,
+    },
+    /// if truthy(R[b]) == k then R[a] = R[b] else pc++
+    TestSet {
+        a: u8,
+        b: u8,
+        k: bool,
+    },
+    /// R[a], ..., R[a+c-2] = R[a](R[a+1], ..., R[a+b-1]); b == 0: args up to top;
+    /// c == 0: all results (sets top)
+    Call {
+        a: u8,
+        b: u8,
+        c: u8,
+    },
+    /// return R[a](...) (b as in Call)
+    TailCall {
+        a: u8,
+        b: u8,
+    },
+    /// return R[a], ..., R[a+b-2]; b == 0: up to top
+    Return {
+        a: u8,
+        b: u8,
+    },
+    /// Numeric for: prepare R[a] (init), R[a+1] (limit / count), R[a+2] (step); R[a+3] = var.
+    /// Skips the loop (pc += jmp + 1) when it does not run.
+    ForPrep {
+        a: u8,
+        jmp: u32,
+    },
+    /// Numeric for step; jumps back by `jmp` while the loop continues.
+    ForLoop {
+        a: u8,
+        jmp: u32,
+    },
+    /// R[a+3], ..., R[a+2+c] = R[a](R[a+1], R[a+2])
+    TForCall {
+        a: u8,
+        c: u8,
+    },
+    /// if R[a+3] ~= nil then { R[a+2] = R[a+3]; pc -= jmp }
+    TForLoop {
+        a: u8,
+        jmp: u32,
+    },
+    /// R[a] = closure(protos[p])
+    Closure {
+        a: u8,
+        p: u32,
+    },
+    /// R[a], ..., R[a+c-2] = vararg (c == 0: all, sets top)
+    Vararg {
+        a: u8,
+        c: u8,
+    },
+    /// close upvalues >= R[a]
+    Close {
+        a: u8,
+    },
+}
+
+/// A constant of a prototype.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Const {
+    Int(i64),
+    Float(f64),
+    Str(Box<[u8]>),
+}
+
+/// How a closure captures upvalue `i`: from the enclosing function's register or upvalue.
+#[derive(Clone, Debug, PartialEq)]
+pub struct UpvalDesc {
+    pub in_stack: bool,
+    pub idx: u8,
+    pub name: Box<str>,
+}
+
+/// Debug information about a local variable: register `reg` holds `name` for pcs in
+/// `start_pc..end_pc`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct LocVar {
+    pub name: Box<str>,
+    pub reg: u8,
+    pub start_pc: u32,
+    pub end_pc: u32,
+}
+
+/// A compiled function.
+#[derive(Clone, Debug, Default)]
+pub struct Proto {
+    pub code: Vec<Op>,
+    /// Source position per instruction (parallel to `code`).
+    pub pos: Vec<Pos>,
+    pub consts: Vec<Const>,
+    /// Indices of nested prototypes in the program's flat prototype list.
+    pub protos: Vec<u32>,
+    pub upvals: Vec<UpvalDesc>,
+    pub num_params: u8,
+    pub is_vararg: bool,
+    /// Registers needed by a frame.
+    pub max_stack: u8,
+    pub locvars: Vec<LocVar>,
+    /// Offset of this prototype's constants in the machine's flat constant vector.
+    pub k_offset: u32,
+    /// Line where the function is defined (0 for the main chunk).
+    pub line: u32,
+}
+
+/// A compiled program: prototypes in a flat list, index 0 is the main chunk.
+#[derive(Debug, Default)]
+pub struct ProgramData {
+    pub protos: Vec<Proto>,
+    /// Total constants (sum over prototypes).
+    pub num_consts: usize,
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn op_is_8_bytes() {
+        assert_eq!(std::mem::size_of::<super::Op>(), 8);
+    }
+}

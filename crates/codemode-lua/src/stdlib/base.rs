@@ -1,0 +1,365 @@
+//! Base library (Lua 5.4 manual §6.1): `assert error pcall xpcall select type tostring tonumber
+//! ipairs pairs next rawequal rawlen rawget rawset print`, plus natives for the features that are
+//! absent from the sandbox (`require`, `load`, `setmetatable`, `coroutine.*`, `io.*`, `os.*`,
+//! `debug.*`), which raise an error saying what to do instead.
+//!
+//! `pcall`/`xpcall` are handled by the VM (protected frames); the natives registered here only
+//! identify them.
+
+use crate::ErrorKind;
+use crate::value::{ErrVal, Throw, Value, VmResult};
+use crate::vm::{Ctx, Rets, Vm, str_to_number, tostring_text};
+
+/// Install the base library into `vm`.
+pub fn open(vm: &mut Vm) -> VmResult<()> {
+    let funcs: &[(&'static str, crate::vm::NativeFn)] = &[
+        ("assert", assert),
+        ("error", error),
+        ("select", select),
+        ("type", type_),
+        ("tostring", tostring),
+        ("tonumber", tonumber),
+        ("ipairs", ipairs),
+        ("pairs", pairs),
+        ("rawequal", rawequal),
+        ("rawlen", rawlen),
+        ("rawget", rawget),
+        ("rawset", rawset),
+        ("print", print),
+        ("collectgarbage", collectgarbage),
+    ];
+    for (name, f) in funcs {
+        let v = vm.heap.register_native(name, *f);
+        vm.set_global(name, v)?;
+    }
+    let next = vm.heap.register_native("next", next);
+    vm.set_global("next", next)?;
+    let pcall = vm.heap.register_native("pcall", protected_placeholder);
+    vm.set_global("pcall", pcall)?;
+    let xpcall = vm.heap.register_native("xpcall", protected_placeholder);
+    vm.set_global("xpcall", xpcall)?;
+    vm.set_special(pcall, xpcall, next);
+    let ipairs_iter = vm.heap.register_native("ipairs_iterator", ipairs_iter);
+    vm.ipairs_iter = ipairs_iter;
+    vm.set_global("_G", Value::Table(vm.globals))?;
+    let v = vm.heap.intern_static("Lua 5.4")?;
+    vm.set_global("_VERSION", Value::Str(v))?;
+    // Absent features.
+    for name in [
+        "require",
+        "load",
+        "loadstring",
+        "dofile",
+        "loadfile",
+        "setmetatable",
+        "getmetatable",
+    ] {
+        let f = vm.heap.register_native(name, unavailable);
+        vm.set_global(name, f)?;
+    }
+    let absent: &[(&str, &[&'static str])] = &[
+        (
+            "coroutine",
+            &[
+                "coroutine.create",
+                "coroutine.resume",
+                "coroutine.yield",
+                "coroutine.wrap",
+                "coroutine.status",
+                "coroutine.running",
+                "coroutine.isyieldable",
+                "coroutine.close",
+            ],
+        ),
+        (
+            "io",
+            &[
+                "io.write",
+                "io.read",
+                "io.open",
+                "io.lines",
+                "io.close",
+                "io.popen",
+                "io.output",
+                "io.input",
+            ],
+        ),
+        (
+            "os",
+            &[
+                "os.time",
+                "os.clock",
+                "os.date",
+                "os.getenv",
+                "os.exit",
+                "os.execute",
+                "os.remove",
+                "os.rename",
+                "os.tmpname",
+                "os.difftime",
+            ],
+        ),
+        (
+            "debug",
+            &[
+                "debug.traceback",
+                "debug.getinfo",
+                "debug.sethook",
+                "debug.gethook",
+                "debug.getlocal",
+                "debug.getmetatable",
+                "debug.setmetatable",
+            ],
+        ),
+    ];
+    for (lib, names) in absent {
+        let t = vm.heap.new_table(0, names.len())?;
+        for full in names.iter() {
+            let short = &full[lib.len() + 1..];
+            let f = vm.heap.register_native(full, unavailable);
+            vm.heap.table_set_field(t, short, f)?;
+        }
+        vm.set_global(lib, Value::Table(t))?;
+    }
+    Ok(())
+}
+
+fn protected_placeholder(cx: &mut Ctx<'_>) -> VmResult<Rets> {
+    Err(Throw::msg(format!(
+        "'{}' cannot be called this way",
+        cx.name()
+    )))
+}
+
+/// The error raised by a feature that is absent from the sandbox.
+fn unavailable(cx: &mut Ctx<'_>) -> VmResult<Rets> {
+    let name = cx.name();
+    let instead = match name {
+        "require" | "dofile" | "loadfile" => {
+            "the program must be one self-contained chunk; define helper functions inline"
+        }
+        "load" | "loadstring" => "code cannot be compiled at run time; write the logic directly",
+        "setmetatable" | "getmetatable" => {
+            "metatables are not supported; use plain tables and functions (e.g. pass 'self' explicitly)"
+        }
+        n if n.starts_with("coroutine.") => {
+            "coroutines are not supported; use loops, callbacks, or build a list of results"
+        }
+        n if n.starts_with("io.") => {
+            "there is no file or console I/O; use print(...) for log lines and return the result value"
+        }
+        n if n.starts_with("os.") => {
+            "the operating system is not accessible (no clock, date, environment or processes)"
+        }
+        _ => "debugging facilities are not available",
+    };
+    Err(Throw::with_kind(
+        ErrorKind::ExecutionFailure,
+        format!("{} is not available in this sandbox: {}", name, instead),
+    ))
+}
+
+fn assert(cx: &mut Ctx<'_>) -> VmResult<Rets> {
+    if cx.nargs() == 0 {
+        return Err(cx.arg_error(0, "value expected"));
+    }
+    if cx.arg(0).truthy() {
+        return Ok(Rets::Many(cx.args().to_vec()));
+    }
+    if cx.nargs() >= 2 {
+        let mut t = Throw::value(cx.arg(1));
+        t.0.positioned = false;
+        Err(t)
+    } else {
+        Err(Throw::msg("assertion failed!"))
+    }
+}
+
+fn error(cx: &mut Ctx<'_>) -> VmResult<Rets> {
+    let v = cx.arg(0);
+    let level = cx.opt_int(1, 1)?;
+    if let Value::Str(s) = v {
+        if level > 0 {
+            let mut t = Throw::msg(cx.heap_ref().str_lossy(s));
+            // Keep the exact bytes when the message is not UTF-8.
+            if std::str::from_utf8(cx.heap_ref().str_bytes(s)).is_err() {
+                t.0.value = ErrVal::Value(v);
+            }
+            t.0.location = cx.location(level as usize);
+            t.0.positioned = true;
+            return Err(t);
+        }
+    }
+    Err(Throw::value(v))
+}
+
+fn select(cx: &mut Ctx<'_>) -> VmResult<Rets> {
+    let n = cx.nargs() as i64;
+    if let Value::Str(s) = cx.arg(0) {
+        if cx.heap_ref().str_bytes(s) == b"#" {
+            return Ok(Rets::One(Value::Int(n - 1)));
+        }
+    }
+    let i = cx.check_int(0)?;
+    let start = if i < 0 {
+        if -i >= n {
+            return Err(cx.arg_error(0, "index out of range"));
+        }
+        n + i
+    } else if i == 0 {
+        return Err(cx.arg_error(0, "index out of range"));
+    } else {
+        i.min(n)
+    };
+    cx.charge((n - start).max(0) as u64)?;
+    Ok(Rets::Many(cx.args()[start as usize..].to_vec()))
+}
+
+fn type_(cx: &mut Ctx<'_>) -> VmResult<Rets> {
+    if cx.nargs() == 0 {
+        return Err(cx.arg_error(0, "value expected"));
+    }
+    let name = cx.arg(0).type_name();
+    let s = cx.heap().intern_static(name)?;
+    Ok(Rets::One(Value::Str(s)))
+}
+
+fn tostring(cx: &mut Ctx<'_>) -> VmResult<Rets> {
+    if cx.nargs() == 0 {
+        return Err(cx.arg_error(0, "value expected"));
+    }
+    let v = cx.arg(0);
+    if let Value::Str(_) = v {
+        return Ok(Rets::One(v));
+    }
+    let t = tostring_text(cx.heap_ref(), v);
+    Ok(Rets::One(cx.new_str(t.as_bytes())?))
+}
+
+fn tonumber(cx: &mut Ctx<'_>) -> VmResult<Rets> {
+    if cx.arg(1).is_nil() {
+        if cx.nargs() == 0 {
+            return Err(cx.arg_error(0, "value expected"));
+        }
+        return Ok(Rets::One(match cx.arg(0) {
+            v @ (Value::Int(_) | Value::Float(_)) => v,
+            Value::Str(s) => str_to_number(cx.heap_ref().str_bytes(s)).unwrap_or(Value::Nil),
+            _ => Value::Nil,
+        }));
+    }
+    let base = cx.check_int(1)?;
+    let s = match cx.arg(0) {
+        Value::Str(s) => s,
+        _ => return Err(cx.type_error(0, "string")),
+    };
+    if !(2..=36).contains(&base) {
+        return Err(cx.arg_error(1, "base out of range"));
+    }
+    Ok(Rets::One(
+        match crate::number::str_to_int_base(cx.heap_ref().str_bytes(s), base as u32) {
+            Some(i) => Value::Int(i),
+            None => Value::Nil,
+        },
+    ))
+}
+
+fn ipairs(cx: &mut Ctx<'_>) -> VmResult<Rets> {
+    let t = cx.arg(0);
+    match t {
+        Value::Table(_) => {}
+        Value::HostNs(_) | Value::HostFn(_) => {
+            return Err(cx.arg_error(
+                0,
+                "the tools namespace cannot be iterated; use search(...) to list tools",
+            ));
+        }
+        _ => return Err(cx.type_error(0, "table")),
+    }
+    let iter = cx.vm.ipairs_iter;
+    Ok(Rets::Many(vec![iter, t, Value::Int(0)]))
+}
+
+fn ipairs_iter(cx: &mut Ctx<'_>) -> VmResult<Rets> {
+    let Value::Table(t) = cx.arg(0) else {
+        return Err(cx.type_error(0, "table"));
+    };
+    let i = cx.check_int(1)?.wrapping_add(1);
+    let v = cx.heap_ref().table_get_int(t, i);
+    if v.is_nil() {
+        Ok(Rets::One(Value::Nil))
+    } else {
+        Ok(Rets::Two(Value::Int(i), v))
+    }
+}
+
+fn pairs(cx: &mut Ctx<'_>) -> VmResult<Rets> {
+    let t = cx.arg(0);
+    match t {
+        Value::Table(_) => {}
+        Value::HostNs(_) | Value::HostFn(_) => {
+            return Err(cx.arg_error(
+                0,
+                "the tools namespace cannot be iterated; use search(...) to list tools",
+            ));
+        }
+        _ => return Err(cx.type_error(0, "table")),
+    }
+    let next = cx.vm.next_fn();
+    Ok(Rets::Many(vec![next, t, Value::Nil]))
+}
+
+fn next(cx: &mut Ctx<'_>) -> VmResult<Rets> {
+    let t = cx.check_table(0)?;
+    match cx.heap_ref().table_next(t, cx.arg(1))? {
+        Some((k, v)) => Ok(Rets::Two(k, v)),
+        None => Ok(Rets::One(Value::Nil)),
+    }
+}
+
+fn rawequal(cx: &mut Ctx<'_>) -> VmResult<Rets> {
+    if cx.nargs() < 2 {
+        return Err(cx.arg_error(cx.nargs(), "value expected"));
+    }
+    Ok(Rets::One(Value::Bool(cx.arg(0) == cx.arg(1))))
+}
+
+fn rawlen(cx: &mut Ctx<'_>) -> VmResult<Rets> {
+    match cx.arg(0) {
+        Value::Table(t) => Ok(Rets::One(Value::Int(cx.heap_ref().table_len(t)))),
+        Value::Str(s) => Ok(Rets::One(Value::Int(
+            cx.heap_ref().str_bytes(s).len() as i64
+        ))),
+        _ => Err(cx.arg_error(0, "table or string expected")),
+    }
+}
+
+fn rawget(cx: &mut Ctx<'_>) -> VmResult<Rets> {
+    let t = cx.check_table(0)?;
+    Ok(Rets::One(cx.heap_ref().table_get(t, cx.arg(1))))
+}
+
+fn rawset(cx: &mut Ctx<'_>) -> VmResult<Rets> {
+    let t = cx.check_table(0)?;
+    let (k, v) = (cx.arg(1), cx.arg(2));
+    cx.heap().table_set(t, k, v)?;
+    Ok(Rets::One(Value::Table(t)))
+}
+
+fn print(cx: &mut Ctx<'_>) -> VmResult<Rets> {
+    let mut line = String::new();
+    for i in 0..cx.nargs() {
+        if i > 0 {
+            line.push('\t');
+        }
+        line.push_str(&tostring_text(cx.heap_ref(), cx.arg(i)));
+    }
+    cx.charge(1 + line.len() as u64 / 16)?;
+    cx.heap().push_log(line)?;
+    Ok(Rets::Zero)
+}
+
+fn collectgarbage(cx: &mut Ctx<'_>) -> VmResult<Rets> {
+    // The collector runs automatically; report the memory in use for "count".
+    let kb = cx.heap_ref().mem.used as f64 / 1024.0;
+    Ok(Rets::One(Value::Float(kb)))
+}
