@@ -734,6 +734,9 @@ impl<'a> Parser<'a> {
                     is_vararg = true;
                     break;
                 }
+                if !matches!(self.tok.tok, Tok::Name(_)) {
+                    return Err(self.err_near("<name> or '...' expected"));
+                }
                 params.push(self.name()?);
                 if !self.test_next(&Tok::Comma)? {
                     break;
