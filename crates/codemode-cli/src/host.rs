@@ -1,37 +1,213 @@
-//! Glue between the CLI and the `codemode` host crate: builds the tool tree from a manifest and
-//! runs one execution.
+//! Glue between the CLI and the `codemode` host crate: turns a [`Manifest`] into command tools,
+//! builds a [`CodeMode`] runtime with the command-line limits, and runs one execution.
 
-use serde_json::Value;
+use std::sync::Arc;
 
-use crate::manifest::Manifest;
+use codemode::{BuildError, CodeMode, LimitName, Limits, Namespace, Tool, ToolError};
+
+use crate::manifest::{Manifest, ToolSpec};
 use crate::{ConfigError, Lang};
 
 /// Execution options taken from the command line (`None` = the host's default).
 pub struct Options {
+    /// Program language.
     pub lang: Lang,
-    pub timeout_ms: Option<u64>,
-    pub max_tool_calls: Option<u64>,
-    pub max_output_bytes: Option<u64>,
-    pub max_memory_bytes: Option<u64>,
+    /// `--timeout-ms`.
+    pub timeout_ms: Option<i64>,
+    /// `--max-tool-calls`.
+    pub max_tool_calls: Option<i64>,
+    /// `--max-output-bytes`.
+    pub max_output_bytes: Option<i64>,
+    /// `--max-memory-bytes`.
+    pub max_memory_bytes: Option<i64>,
 }
 
-/// The serialized Result and whether it is ok.
+/// The serialized Result (one line of JSON) and whether it is ok.
 pub struct Outcome {
+    /// `"ok"` of the Result.
     pub ok: bool,
+    /// The Result as compact JSON.
     pub json: String,
 }
 
-/// Runs `source` over the tools of `manifest`.
+/// Builds the runtime: limits, namespaces and one command tool per manifest tool.
 ///
 /// # Errors
-/// Configuration errors (exit status 2).
-pub async fn execute(
-    options: Options,
-    manifest: Manifest,
-    source: String,
-) -> Result<Outcome, ConfigError> {
-    let _ = (options, manifest, source, Value::Null);
-    Err(ConfigError(
-        "the host runtime is not wired in yet".to_string(),
-    ))
+/// Invalid limits, unsupported language, or a tool tree the host rejects (exit status 2).
+pub fn build(options: &Options, manifest: Manifest) -> Result<CodeMode, ConfigError> {
+    let limits = limits(options)?;
+    let mut builder = CodeMode::builder().limits(limits);
+    builder = builder.language(match options.lang {
+        Lang::Lua => codemode::Language::Lua,
+        Lang::Js => codemode::Language::JavaScript,
+    });
+    for ns in manifest.namespaces {
+        let mut n = Namespace::new();
+        if let Some(d) = ns.description {
+            n = n.description(d);
+        }
+        builder = builder.namespace(ns.path, n);
+    }
+    for spec in manifest.tools {
+        let path = spec.path.clone();
+        builder = builder.tool(path, command_tool(spec));
+    }
+    builder.build().map_err(|e| match e {
+        BuildError::UnsupportedLanguage(_) => ConfigError(
+            "JavaScript is not supported yet; write the program in Lua (a .lua file or --lang lua)"
+                .to_string(),
+        ),
+        other => ConfigError(format!("cannot set up the tools: {other}")),
+    })
+}
+
+/// Runs `source` on `codemode` and serializes the Result.
+pub async fn execute(codemode: &CodeMode, source: &str) -> Outcome {
+    let result = codemode.execute(source).await;
+    Outcome {
+        ok: result.is_ok(),
+        json: result.to_json_string(),
+    }
+}
+
+/// A host [`Tool`] that runs the command of `spec` once per call.
+fn command_tool(spec: ToolSpec) -> Tool {
+    let description = spec.description.clone();
+    let input = spec.input.clone();
+    let output = spec.output.clone();
+    let spec = Arc::new(spec);
+    let tool = Tool::new(description, input, move |value| {
+        let spec = Arc::clone(&spec);
+        async move {
+            crate::command::run(&spec, &value)
+                .await
+                .map_err(ToolError::new)
+        }
+    });
+    match output {
+        Some(schema) => tool.with_output_schema(schema),
+        None => tool,
+    }
+}
+
+fn limits(options: &Options) -> Result<Limits, ConfigError> {
+    let mut limits = Limits::default();
+    let pairs = [
+        (LimitName::TimeoutMs, "--timeout-ms", options.timeout_ms),
+        (
+            LimitName::MaxToolCalls,
+            "--max-tool-calls",
+            options.max_tool_calls,
+        ),
+        (
+            LimitName::MaxOutputBytes,
+            "--max-output-bytes",
+            options.max_output_bytes,
+        ),
+        (
+            LimitName::MaxMemoryBytes,
+            "--max-memory-bytes",
+            options.max_memory_bytes,
+        ),
+    ];
+    for (name, flag, value) in pairs {
+        if let Some(v) = value {
+            limits = limits
+                .with(name, v)
+                .map_err(|e| ConfigError(format!("{flag}: {e}")))?;
+        }
+    }
+    Ok(limits)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use codemode::DiagnosticKind;
+    use serde_json::json;
+
+    fn options() -> Options {
+        Options {
+            lang: Lang::Lua,
+            timeout_ms: Some(5_000),
+            max_tool_calls: None,
+            max_output_bytes: None,
+            max_memory_bytes: None,
+        }
+    }
+
+    fn runtime(tools: serde_json::Value) -> CodeMode {
+        let doc = json!({"namespaces": {"t": {"description": "test"}}, "tools": tools});
+        let m = crate::manifest::parse(&doc.to_string(), "m.json", &std::env::temp_dir()).unwrap();
+        build(&options(), m).unwrap()
+    }
+
+    #[tokio::test]
+    async fn command_tools_go_through_host_validation() {
+        let cm = runtime(json!({
+            "t.echo": {"description": "echo", "command": ["cat"],
+                       "input": {"type": "object", "properties": {"id": {"type": "string"}}, "required": ["id"]},
+                       "output": {"type": "object", "required": ["id"]}},
+            "t.fail": {"description": "fail", "input": {"type": "object"},
+                       "command": ["sh", "-c", "echo 'no such order; list orders first' >&2; exit 1"]},
+            "t.bad": {"description": "bad", "input": {"type": "object"}, "output": {"type": "array"},
+                      "command": ["sh", "-c", "echo '{}'"]}
+        }));
+        assert_eq!(
+            cm.call_tool("t.echo", json!({"id": "o1"})).await.unwrap(),
+            json!({"id": "o1"})
+        );
+
+        let d = cm.call_tool("t.echo", json!({"id": 5})).await.unwrap_err();
+        assert_eq!(d.kind, DiagnosticKind::InvalidToolInput);
+
+        let d = cm.call_tool("t.fail", json!({})).await.unwrap_err();
+        assert_eq!(d.kind, DiagnosticKind::ToolFailure);
+        assert!(
+            d.message.contains("no such order; list orders first"),
+            "{}",
+            d.message
+        );
+
+        let d = cm.call_tool("t.bad", json!({})).await.unwrap_err();
+        assert_eq!(d.kind, DiagnosticKind::InvalidToolOutput);
+    }
+
+    #[tokio::test]
+    async fn timeout_interrupts_a_command_tool() {
+        let mut o = options();
+        o.timeout_ms = Some(300);
+        let doc = json!({"tools": {"t.hang": {"description": "hang", "input": {}, "command": ["sleep", "30"]}}});
+        let m = crate::manifest::parse(&doc.to_string(), "m.json", &std::env::temp_dir()).unwrap();
+        let cm = build(&o, m).unwrap();
+        let start = std::time::Instant::now();
+        let d = cm.call_tool("t.hang", json!({})).await.unwrap_err();
+        assert_eq!(d.kind, DiagnosticKind::TimeoutExceeded);
+        assert!(start.elapsed() < std::time::Duration::from_secs(5));
+    }
+
+    #[test]
+    fn limits_are_validated_with_the_flag_name() {
+        let mut o = options();
+        o.max_output_bytes = Some(-5);
+        let e = limits(&o).unwrap_err().0;
+        assert!(
+            e.starts_with("--max-output-bytes: max_output_bytes must be an integer from 0"),
+            "{e}"
+        );
+        o.max_output_bytes = Some(10);
+        o.max_memory_bytes = Some(1 << 20);
+        let l = limits(&o).unwrap();
+        assert_eq!(l.max_output_bytes(), 10);
+        assert_eq!(l.max_memory_bytes(), Some(1 << 20));
+        assert_eq!(l.timeout_ms(), 5_000);
+    }
+
+    #[test]
+    fn javascript_is_refused_with_a_cli_message() {
+        let mut o = options();
+        o.lang = Lang::Js;
+        let e = build(&o, Manifest::default()).unwrap_err().0;
+        assert!(e.starts_with("JavaScript is not supported yet"), "{e}");
+    }
 }

@@ -44,17 +44,17 @@ struct RunArgs {
     #[arg(long = "tools", value_name = "MANIFEST")]
     tools: Vec<PathBuf>,
     /// Wall-clock limit for the whole execution, in milliseconds (≥ 1). Default: 120000.
-    #[arg(long, value_name = "N")]
-    timeout_ms: Option<u64>,
+    #[arg(long, value_name = "N", allow_negative_numbers = true)]
+    timeout_ms: Option<i64>,
     /// Most host calls (tool calls, denied ones included) the program may attempt. Default: 128.
-    #[arg(long, value_name = "N")]
-    max_tool_calls: Option<u64>,
+    #[arg(long, value_name = "N", allow_negative_numbers = true)]
+    max_tool_calls: Option<i64>,
     /// Most bytes of JSON output (value and logs) before they are cut. Default: 65536.
-    #[arg(long, value_name = "N")]
-    max_output_bytes: Option<u64>,
+    #[arg(long, value_name = "N", allow_negative_numbers = true)]
+    max_output_bytes: Option<i64>,
     /// Most bytes of memory the program may use.
-    #[arg(long, value_name = "N")]
-    max_memory_bytes: Option<u64>,
+    #[arg(long, value_name = "N", allow_negative_numbers = true)]
+    max_memory_bytes: Option<i64>,
     /// Program file; `-` or nothing reads the program from stdin.
     #[arg(value_name = "FILE")]
     file: Option<PathBuf>,
@@ -120,12 +120,13 @@ fn run(args: RunArgs) -> Result<ExitCode, ConfigError> {
         max_output_bytes: args.max_output_bytes,
         max_memory_bytes: args.max_memory_bytes,
     };
+    let codemode = host::build(&options, manifest)?;
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
         .enable_all()
         .build()
         .map_err(|e| ConfigError(format!("cannot start the async runtime: {e}")))?;
-    let outcome = runtime.block_on(host::execute(options, manifest, source))?;
+    let outcome = runtime.block_on(host::execute(&codemode, &source));
     println!("{}", outcome.json);
     // Don't wait for stray tool processes or blocking tasks.
     runtime.shutdown_background();
