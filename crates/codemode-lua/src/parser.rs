@@ -70,6 +70,7 @@ fn parse_chunk(source: &[u8]) -> PResult<Block> {
         peak: 0,
         vararg: true,
         after_return: false,
+        prev_end: 0,
     };
     let block = p.block()?;
     if p.tok.tok != Tok::Eof {
@@ -93,6 +94,8 @@ struct Parser<'a> {
     vararg: bool,
     /// Set right after a `return` statement is parsed; cleared when a token is consumed.
     after_return: bool,
+    /// Byte offset just past the last consumed token.
+    prev_end: usize,
 }
 
 fn binop(tok: &Tok) -> Option<(BinOp, u8, u8)> {
@@ -140,6 +143,7 @@ const RETURN_HINT: &str = "`return` must be the last statement of a block (use `
 const FOR_HINT: &str =
     "Lua loops are `for i = 1, n do ... end` or `for k, v in pairs(t) do ... end`";
 const TABLE_HINT: &str = "use `key = value` (or `[\"key\"] = value`) in Lua table constructors";
+const TYPES_HINT: &str = "Lua has no type annotations; write `local x = 1`, `function f(a, b)`";
 const COMMENT_HINT: &str = "Lua comments are `-- line` and `--[[ block ]]`";
 
 /// Which statement starts at the current token (keeps the dispatcher's frame small).
@@ -173,7 +177,9 @@ impl<'a> Parser<'a> {
 
     /// Consume the current token.
     fn advance(&mut self) -> PResult<()> {
-        self.tok = self.next_raw()?;
+        let next = self.next_raw()?;
+        self.prev_end = self.tok.end;
+        self.tok = next;
         self.after_return = false;
         Ok(())
     }
@@ -181,6 +187,7 @@ impl<'a> Parser<'a> {
     /// Consume the current token and return it.
     fn take(&mut self) -> PResult<Token> {
         let next = self.next_raw()?;
+        self.prev_end = self.tok.end;
         self.after_return = false;
         Ok(std::mem::replace(&mut self.tok, next))
     }
@@ -626,6 +633,9 @@ impl<'a> Parser<'a> {
         let mut names = Vec::new();
         loop {
             let name = self.name()?;
+            if self.check(&Tok::Colon) {
+                return Err(self.err_hint("unexpected symbol", TYPES_HINT));
+            }
             let attrib = if self.check(&Tok::Lt) {
                 self.attrib()?
             } else {
@@ -678,18 +688,34 @@ impl<'a> Parser<'a> {
             out.push(Stmt::Call(first));
             return Ok(());
         }
-        let js_decl = matches!(
-            (&first.kind, &self.tok.tok),
-            (ExprKind::Name(n), Tok::Name(_)) if matches!(&**n, "const" | "let" | "var")
-        );
-        Err(self.err_hint(
-            "syntax error",
-            if js_decl {
+        Err(self.exprstat_error(&first))
+    }
+
+    /// The error for an expression statement that is neither a call nor an assignment.
+    #[cold]
+    #[inline(never)]
+    fn exprstat_error(&self, first: &Expr) -> Box<GuestError> {
+        let name = match &first.kind {
+            ExprKind::Name(n) => Some(&**n),
+            _ => None,
+        };
+        let decrement = self
+            .lex
+            .source()
+            .get(self.prev_end..)
+            .is_some_and(|r| r.starts_with(b"--"));
+        let hint = match (name, &self.tok.tok) {
+            (Some("const" | "let" | "var"), Tok::Name(_)) => {
                 "declare variables with `local` (e.g. `local x = 1`)"
-            } else {
-                "a statement must be an assignment or a function call"
-            },
-        ))
+            }
+            (Some("continue"), _) => {
+                "Lua has no `continue`; use `goto continue` and put `::continue::` just before \
+                 the loop's `end`"
+            }
+            _ if decrement => "`--` starts a comment in Lua; write `x = x - 1`",
+            _ => "a statement must be an assignment or a function call",
+        };
+        self.err_hint("syntax error", hint)
     }
 
     fn assignment(&mut self, first: Expr, pos: Pos, out: &mut Vec<Stmt>) -> PResult<()> {
@@ -738,6 +764,9 @@ impl<'a> Parser<'a> {
                     return Err(self.err_near("<name> or '...' expected"));
                 }
                 params.push(self.name()?);
+                if self.check(&Tok::Colon) {
+                    return Err(self.err_hint("')' expected", TYPES_HINT));
+                }
                 if !self.test_next(&Tok::Comma)? {
                     break;
                 }

@@ -841,6 +841,30 @@ fn javascript_hints() {
     for (src, msg) in cases {
         assert_eq!(err_msg(src), msg, "{src}");
     }
+    let more = [
+        (
+            "for i = 1, 3 do if i == 2 then continue end end",
+            "syntax error near 'end'; Lua has no `continue`; use `goto continue` and put \
+             `::continue::` just before the loop's `end`",
+        ),
+        (
+            "x--\ny = 1",
+            "syntax error near 'y'; `--` starts a comment in Lua; write `x = x - 1`",
+        ),
+        (
+            "local x: number = 1",
+            "unexpected symbol near ':'; Lua has no type annotations; write `local x = 1`, \
+             `function f(a, b)`",
+        ),
+        (
+            "function f(a: string) end",
+            "')' expected near ':'; Lua has no type annotations; write `local x = 1`, \
+             `function f(a, b)`",
+        ),
+    ];
+    for (src, msg) in more {
+        assert_eq!(err_msg(src), msg, "{src}");
+    }
     // `//` inside an expression is floor division, valid Lua.
     assert_eq!(chunk("x = a // b"), "[(set x = (// a b))]");
 }
@@ -1325,7 +1349,7 @@ fn token_soups_agree_with_lua() {
         "{x = 1}",
         "[==[z]==]",
     ];
-    let mut rng = XorShift(0x5EED_0F_50_0B5);
+    let mut rng = XorShift(0x05EE_D0F5_00B5);
     let mut progs = Vec::new();
     while progs.len() < 4000 {
         let len = 1 + rng.below(14);
