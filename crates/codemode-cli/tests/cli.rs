@@ -699,3 +699,36 @@ fn example_tools_refuse_paths_outside_the_repository() {
     assert_eq!(v["head"], json!("-- Which files chang"));
     assert_eq!(v["cut"], json!(true));
 }
+
+#[test]
+fn example_crates_on_this_repository() {
+    let root = repo_root();
+    let r = run_in(
+        &root,
+        &[
+            "run",
+            "--tools",
+            "examples/git-insights/tools.json",
+            "examples/git-insights/crates.lua",
+        ],
+        "",
+    );
+    assert_eq!(r.code, 0, "stdout: {} stderr: {}", r.stdout, r.stderr);
+    let v = r.json();
+    let items = v["value"].as_array().expect("a list");
+    let names: Vec<&str> = items.iter().map(|i| i["crate"].as_str().unwrap()).collect();
+    for expected in ["codemode", "codemode-lua", "codemode-cli"] {
+        assert!(names.contains(&expected), "{names:?}");
+    }
+    let mut prev = i64::MAX;
+    for item in items {
+        let bytes = item["bytes"].as_i64().unwrap();
+        assert!(bytes <= prev, "sorted by bytes, descending: {v}");
+        prev = bytes;
+        assert!(item["files"].as_i64().unwrap() >= 1);
+        let largest = item["largest"]["path"].as_str().unwrap();
+        assert!(largest.ends_with(".rs"), "{largest}");
+        let size = std::fs::metadata(root.join(largest)).unwrap().len() as i64;
+        assert_eq!(size, item["largest"]["bytes"].as_i64().unwrap());
+    }
+}
