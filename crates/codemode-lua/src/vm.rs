@@ -1555,7 +1555,7 @@ impl Vm {
                         save!();
                         let run = tri!(self.for_prep(base + a as usize));
                         if !run {
-                            pc += jmp as usize + 1;
+                            pc += jmp as usize;
                         }
                     }
                     Op::ForLoop { a, jmp } => {
@@ -1718,7 +1718,7 @@ impl Vm {
                         }
                     }
                 }
-                _ => return Err(Throw::msg("'for' limit must be a number")),
+                other => return Err(for_error("limit", other)),
             };
             if if s > 0 { i > lim } else { i < lim } {
                 return Ok(false);
@@ -1738,17 +1738,17 @@ impl Vm {
         let fi = match init {
             Value::Int(i) => i as f64,
             Value::Float(f) => f,
-            _ => return Err(Throw::msg("'for' initial value must be a number")),
+            other => return Err(for_error("initial value", other)),
         };
         let fl = match limit {
             Value::Int(i) => i as f64,
             Value::Float(f) => f,
-            _ => return Err(Throw::msg("'for' limit must be a number")),
+            other => return Err(for_error("limit", other)),
         };
         let fs = match step {
             Value::Int(i) => i as f64,
             Value::Float(f) => f,
-            _ => return Err(Throw::msg("'for' step must be a number")),
+            other => return Err(for_error("step", other)),
         };
         if fs == 0.0 {
             return Err(Throw::msg("'for' step is zero"));
@@ -1850,6 +1850,14 @@ impl Vm {
     pub fn lua_less_than(&self, x: Value, y: Value) -> VmResult<bool> {
         self.less_than(x, y)
     }
+}
+
+fn for_error(what: &str, v: Value) -> Throw {
+    Throw::msg(format!(
+        "bad 'for' {} (number expected, got {})",
+        what,
+        v.type_name()
+    ))
 }
 
 #[cold]

@@ -1,0 +1,207 @@
+//! End-to-end tests of the compiler and VM: `compile` + `Machine` (no host tools here; see
+//! `vm_host.rs` for suspension/resume).
+
+use codemode_lua::{Budgets, Env, ErrorKind, GuestError, Machine, Step, compile};
+use serde_json::{Value as Json, json};
+
+/// Run to completion; returns the exported value and the logs.
+fn run(src: &str) -> (Result<Json, GuestError>, Vec<String>) {
+    let p = match compile(src) {
+        Ok(p) => p,
+        Err(e) => return (Err(e), vec![]),
+    };
+    let mut m = Machine::new(&p, &Env::default(), Budgets::default());
+    loop {
+        match m.run(100_000) {
+            Step::Yield => continue,
+            Step::Done(v) => return (Ok(v), m.take_logs()),
+            Step::Error(e) => return (Err(e), m.take_logs()),
+            Step::HostCall(c) => panic!("unexpected host call {:?}", c),
+        }
+    }
+}
+
+fn val(src: &str) -> Json {
+    match run(src).0 {
+        Ok(v) => v,
+        Err(e) => panic!("program failed: {:?}\n{}", e, src),
+    }
+}
+
+fn logs(src: &str) -> Vec<String> {
+    let (r, l) = run(src);
+    if let Err(e) = r {
+        panic!("program failed: {:?}\n{}", e, src);
+    }
+    l
+}
+
+fn err(src: &str) -> GuestError {
+    match run(src).0 {
+        Ok(v) => panic!("expected an error, got {}", v),
+        Err(e) => e,
+    }
+}
+
+#[test]
+fn returns_values() {
+    assert_eq!(val("return 1"), json!(1));
+    assert_eq!(val("return 1.5"), json!(1.5));
+    assert_eq!(val("return 'hi'"), json!("hi"));
+    assert_eq!(val("return nil"), Json::Null);
+    assert_eq!(val("local x = 2 return x * 21"), json!(42));
+    assert_eq!(val("return {1, 2, 3}"), json!([1, 2, 3]));
+    assert_eq!(val("return {a = 1}"), json!({"a": 1}));
+}
+
+/// Run `src` in lua5.4 and here; the printed lines must be equal.
+fn same_as_lua(src: &str) {
+    let out = std::process::Command::new("lua5.4")
+        .arg("-e")
+        .arg(src)
+        .output()
+        .expect("lua5.4 must be installed");
+    assert!(
+        out.status.success(),
+        "lua5.4 failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let expected: Vec<String> = String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .map(|s| s.to_string())
+        .collect();
+    let expected: Vec<String> = expected
+        .iter()
+        .map(|l| l.replace("(command line):", "input:"))
+        .collect();
+    let got = logs(src);
+    let got: Vec<String> = got
+        .iter()
+        .flat_map(|l| l.split('\n').map(strip_column).collect::<Vec<_>>())
+        .collect();
+    assert_eq!(got, expected, "program:\n{}", src);
+}
+
+/// "input:3:14: msg" -> "input:3: msg" (Lua has no column).
+fn strip_column(line: &str) -> String {
+    let mut out = String::new();
+    let mut rest = line;
+    while let Some(i) = rest.find("input:") {
+        out.push_str(&rest[..i + 6]);
+        rest = &rest[i + 6..];
+        let digits = rest.bytes().take_while(|b| b.is_ascii_digit()).count();
+        out.push_str(&rest[..digits]);
+        rest = &rest[digits..];
+        if rest.starts_with(':') {
+            let d2 = rest[1..].bytes().take_while(|b| b.is_ascii_digit()).count();
+            if d2 > 0 && rest[1 + d2..].starts_with(':') {
+                rest = &rest[1 + d2..];
+            }
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
+#[test]
+fn arithmetic_subtypes() {
+    same_as_lua(
+        "print(7 // 2, 7.0 // 2, -7 // 2, 7 % -3, -7 % 3, 5.5 % 2, 1 / 2, 2^10, 3 | 5, 3 ~ 5, 1 << 63, 1 << 64, -1 >> 1)
+         print(type(print), 10 / 2, 3 - 1.0, '10' + 1, '3' * '4', 0x10, 1e15, 1e16, -0.0, 100 // 0.0, 5.0 % -3)
+         print(9007199254740993 < 9007199254740992.0, 2^53 == 2^53 + 1, 1 == 1.0, math_type, 3 // 0.0, -3 % 0.0)
+         print(9223372036854775807 + 1, -9223372036854775808 // -1, 5 // 0.0, -5 // 0.0, 0/0 ~= 0/0)
+         print(math_type, 1 < 1.5, 2 <= 2.0, 'a' < 'b', 'abc' < 'abd', 'Z' < 'a', 2^63 == math_type, -(-9223372036854775807 - 1))
+         print(7 // -2.0, -7.5 // 2, 7.5 % -2, 3 & 5.0, 1 << -1, 8 >> -1, ~0, '0x10' + 0, ' 5 ' * 2, 10 == '10')
+         print(1e308 * 10, -1e308 * 10, 2^-1074, 123456789012345678)
+         local a, b = 10, 3 print(a / b, a % b, a // b, -a // b, a % -b, a ^ 0.5)",
+    );
+}
+
+#[test]
+fn closures_and_upvalues() {
+    same_as_lua(
+        "local function counter() local n = 0 return function() n = n + 1 return n end end
+         local c1, c2 = counter(), counter()
+         print(c1(), c1(), c2(), c1())
+         local fs = {}
+         for i = 1, 3 do fs[i] = function() return i end end
+         print(fs[1](), fs[2](), fs[3]())
+         local gs = {}
+         local j = 0
+         while j < 3 do j = j + 1 local k = j * 10 gs[j] = function() k = k + 1 return k end end
+         print(gs[1](), gs[1](), gs[2](), gs[3]())
+         local x = 1
+         local function get() return x end
+         local function set(v) x = v end
+         set(5) print(get(), x)
+         local hs = {}
+         for _, v in ipairs({'a', 'b'}) do hs[#hs + 1] = function() return v end end
+         print(hs[1](), hs[2]())
+         local function outer() local a = 1 return function() return function() a = a + 1 return a end end end
+         local f = outer()() print(f(), f())
+         local r = {}
+         repeat local z = #r r[#r + 1] = function() return z end until z >= 2
+         print(r[1](), r[2](), r[3]())",
+    );
+}
+
+#[test]
+fn varargs_select_and_multiple_results() {
+    same_as_lua(
+        "local function f(...) return select('#', ...), ... end
+         print(f()) print(f(nil, nil)) print(f(1, 2, 3))
+         local function g(...) local a, b = ... return a, b end
+         print(g(1)) print(g(1, 2, 3))
+         print(select(2, 'a', 'b', 'c')) print(select(-1, 'a', 'b', 'c'))
+         local function mr() return 1, 2, 3 end
+         local t = {mr(), mr()} print(#t, t[1], t[2], t[4])
+         local t2 = {mr(), (mr())} print(#t2)
+         print(mr(), 10) print((mr()))
+         local a, b, c, d = mr() print(a, b, c, d)
+         local x, y = 1 print(x, y)
+         a, b = b, a print(a, b)
+         local p = {n = 0} p.n, p[1] = 5, 6 print(p.n, p[1])
+         local function pack(...) return {n = select('#', ...), ...} end
+         local pk = pack(nil, 2, nil) print(pk.n, pk[2])
+         print(select('#', table_unpack))",
+    );
+}
+
+#[test]
+fn numeric_for_edge_cases() {
+    same_as_lua(
+        "for i = 1, 3 do io_write = i end print(io_write)
+         for i = 10, 1, -3 do print(i) end
+         for i = 1, 2, 0.5 do print(i) end
+         for i = 1.0, 3 do print(i) end
+         for i = math_huge or 9223372036854775806, 9223372036854775807 do print(i) end
+         for i = -9223372036854775807, -9223372036854775808, -1 do print(i) end
+         for i = 1, 0 do print('never') end
+         for i = 3, 1.5, -1 do print(i) end
+         for i = 1, 1.9 do print(i) end
+         for i = 0.1, 0.35, 0.1 do print(i) end
+         local n = 0 for i = 1, 10 do n = n + i end print(n)
+         print(pcall(function() for i = 1, 10, 0 do end end))
+         print(pcall(function() for i = 'a', 10 do end end))
+         for i = 9223372036854775807 - 2, 1e100 do print(i) end",
+    );
+}
+
+#[test]
+fn goto_break_repeat() {
+    same_as_lua(
+        "for i = 1, 5 do
+           if i % 2 == 0 then goto continue end
+           print(i)
+           ::continue::
+         end
+         local i = 0
+         ::top:: i = i + 1 if i < 3 then goto top end print(i)
+         local k = 0
+         repeat local done = k >= 2 k = k + 1 until done
+         print(k)
+         while true do k = k + 1 if k > 10 then break end end print(k)
+         for a = 1, 3 do for b = 1, 3 do if b == 2 then break end print(a, b) end end
+         do local fs = {} for i = 1, 3 do local x = i * 2 fs[i] = function() return x end if i == 2 then break end end print(fs[1](), fs[2](), fs[3]) end",
+    );
+}
