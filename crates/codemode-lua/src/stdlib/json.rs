@@ -8,10 +8,77 @@
 
 use serde_json::{Map, Number as JsonNumber, Value};
 
-/// Deepest nesting of arrays/objects accepted anywhere JSON data crosses into or out of Lua
-/// (`json.decode`, `json.encode`, tool input/output). Equal to serde_json's own parser limit, so
-/// whatever we produce can be read back by any serde_json consumer.
-pub const MAX_DEPTH: usize = 128;
+use crate::boundary;
+use crate::table::Shape;
+use crate::value::{Throw, Value as LuaValue, VmResult};
+use crate::vm::{Ctx, NativeFn, Rets, Vm};
+
+/// Install `json` into `vm`: `json.null` (a sentinel that is neither nil nor a table),
+/// `json.array(...)`, `json.encode(v)`, `json.decode(s)`.
+pub fn open(vm: &mut Vm) -> VmResult<()> {
+    let funcs: &[(&'static str, NativeFn)] =
+        &[("array", array), ("encode", encode), ("decode", decode)];
+    let t = vm.new_lib("json", funcs)?;
+    vm.heap.table_set_field(t, "null", LuaValue::JsonNull)?;
+    Ok(())
+}
+
+/// `json.array(...)`: a table marked as a JSON array holding the arguments (a `nil` argument is
+/// stored as `json.null`, so positions are kept). `json.array()` encodes as `[]`.
+fn array(ctx: &mut Ctx) -> VmResult<Rets> {
+    let vals: Vec<LuaValue> = ctx.args().to_vec();
+    ctx.charge(1 + vals.len() as u64)?;
+    let heap = ctx.heap();
+    let t = heap.new_table(vals.len(), 0)?;
+    heap.set_shape(t, Shape::Array);
+    for (i, v) in vals.into_iter().enumerate() {
+        let v = if v.is_nil() { LuaValue::JsonNull } else { v };
+        heap.table_set_int(t, i as i64 + 1, v)?;
+    }
+    Ok(LuaValue::Table(t).into())
+}
+
+/// `json.encode(v)`: JSON text under the data-boundary rules (object keys sorted; integers stay
+/// integers, floats are written with a fraction or exponent, e.g. `3.0`; NaN/±inf → `null`).
+/// Errors (catchable, kind InvalidDataValue) name the path inside `v`, e.g. `value.items[2]`.
+fn encode(ctx: &mut Ctx) -> VmResult<Rets> {
+    if ctx.nargs() == 0 {
+        return Err(ctx.arg_error(0, "value expected"));
+    }
+    let v = ctx.arg(0);
+    let mut work = 0u64;
+    let json = boundary::export(ctx.heap_ref(), v, "value", &mut work);
+    ctx.charge(work)?;
+    let json = json.map_err(|mut e| {
+        if let crate::value::ErrVal::Msg(m) = &mut e.0.value {
+            *m = format!("json.encode: {m}");
+        }
+        e
+    })?;
+    let text = serde_json::to_string(&json).map_err(|e| Throw::msg(format!("json.encode: {e}")))?;
+    ctx.heap_ref().reserve_str(text.len())?;
+    Ok(ctx
+        .heap()
+        .intern_owned(text.into_bytes())
+        .map(LuaValue::Str)?
+        .into())
+}
+
+/// `json.decode(s)`: Lua data from JSON text. Arrays and objects become tables that remember
+/// their shape; `null` inside them is `json.null`; a top-level `null` gives `nil`.
+fn decode(ctx: &mut Ctx) -> VmResult<Rets> {
+    let s = ctx.check_str(0)?;
+    let bytes = ctx.heap_ref().str_bytes(s);
+    ctx.charge(1 + bytes.len() as u64 / 16)?;
+    let bytes = ctx.heap_ref().str_bytes(s);
+    let tree = decode_text(bytes).map_err(Throw::msg)?;
+    let mut work = 0u64;
+    let v = boundary::import(ctx.heap(), &tree, &mut work)?;
+    ctx.charge(work)?;
+    Ok(v.into())
+}
+
+pub use crate::boundary::MAX_DEPTH;
 
 enum Frame {
     Arr(Vec<Value>),

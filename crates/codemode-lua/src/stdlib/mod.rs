@@ -20,11 +20,11 @@ pub mod utf8;
 pub fn open_all(vm: &mut Vm) -> VmResult<()> {
     base::open(vm)?;
     // ---- stdlib helper: library `open` calls (each `pub fn open(vm: &mut Vm) -> VmResult<()>`).
-    // string::open(vm)?;
-    // table::open(vm)?;
-    // math::open(vm)?;
-    // utf8::open(vm)?;
-    // json::open(vm)?;
+    string::open(vm)?;
+    table::open(vm)?;
+    math::open(vm)?;
+    utf8::open(vm)?;
+    json::open(vm)?;
     // ---- end of library calls.
     if let crate::value::Value::Table(t) = vm.get_global("string") {
         vm.string_lib = Some(t);

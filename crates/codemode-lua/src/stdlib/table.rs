@@ -1,10 +1,306 @@
-//! The `table` library: `concat insert remove sort unpack pack move`.
+//! The `table` library (Lua 5.4 manual §6.6): `concat insert remove sort unpack pack move`.
 //!
 //! [`sort`] is Lua 5.4's own quicksort (`ltablib.c` `auxsort`), ported so that the order of
 //! comparator calls, the result for non-strict comparators and the detection of inconsistent
 //! ones ("invalid order function for sorting") match `lua5.4`. Indexes are always checked; the
 //! recursion goes into the smaller half only (depth ≤ log2 n) and a deterministic pivot
 //! randomisation replaces Lua's clock-based one, so a quadratic input cannot be forced.
+//!
+//! Long loops charge fuel and check the execution's limits (deadline, total fuel) as they go.
+
+use crate::value::{TableRef, Throw, Value, VmResult};
+use crate::vm::{Ctx, NativeFn, Rets, Vm, tostring_text};
+
+/// Install `table` into `vm`.
+pub fn open(vm: &mut Vm) -> VmResult<()> {
+    let funcs: &[(&'static str, NativeFn)] = &[
+        ("concat", concat),
+        ("insert", insert),
+        ("remove", remove),
+        ("sort", sort_native),
+        ("unpack", unpack),
+        ("pack", pack),
+        ("move", move_),
+    ];
+    vm.new_lib("table", funcs)?;
+    Ok(())
+}
+
+/// Most values `table.unpack` may return (Lua: "too many results to unpack").
+const MAX_UNPACK: u64 = 999_000;
+
+/// Charge `units` of fuel and, every so often, check the deadline and total fuel so a long
+/// native loop cannot outlive the execution's limits.
+fn tick(ctx: &mut Ctx, units: u64) -> VmResult<()> {
+    ctx.charge(units)?;
+    ctx.vm.check_totals()
+}
+
+/// Run `f(i)` for `n` steps, ticking every 1024 steps.
+fn ticking(ctx: &mut Ctx, step: u64, counter: &mut u64) -> VmResult<()> {
+    *counter += step;
+    if *counter >= 1024 {
+        let c = *counter;
+        *counter = 0;
+        tick(ctx, c)?;
+    }
+    Ok(())
+}
+
+fn concat(ctx: &mut Ctx) -> VmResult<Rets> {
+    let t = ctx.check_table(0)?;
+    let last = ctx.heap_ref().table_len(t);
+    let sep = ctx.opt_str(1)?;
+    let mut i = ctx.opt_int(2, 1)?;
+    let last = ctx.opt_int(3, last)?;
+    let mut out: Vec<u8> = Vec::new();
+    let mut work = 0u64;
+    if i <= last {
+        loop {
+            let v = ctx.heap_ref().table_get_int(t, i);
+            match v {
+                Value::Str(s) => out.extend_from_slice(ctx.heap_ref().str_bytes(s)),
+                Value::Int(_) | Value::Float(_) => {
+                    out.extend_from_slice(tostring_text(ctx.heap_ref(), v).as_bytes())
+                }
+                other => {
+                    return Err(Throw::msg(format!(
+                        "invalid value ({}) at index {} in table for 'concat'",
+                        other.type_name(),
+                        i
+                    )));
+                }
+            }
+            if i == last {
+                break;
+            }
+            if let Some(sep) = sep {
+                out.extend_from_slice(ctx.heap_ref().str_bytes(sep));
+            }
+            i += 1;
+            ticking(ctx, 1, &mut work)?;
+            if work == 0 {
+                ctx.heap_ref().reserve_str(out.len())?;
+            }
+        }
+    }
+    ctx.heap_ref().reserve_str(out.len())?;
+    tick(ctx, (out.len() / 16) as u64)?;
+    Ok(ctx.heap().intern_owned(out).map(Value::Str)?.into())
+}
+
+fn insert(ctx: &mut Ctx) -> VmResult<Rets> {
+    let t = ctx.check_table(0)?;
+    let e = ctx.heap_ref().table_len(t).wrapping_add(1);
+    match ctx.nargs() {
+        2 => {
+            let v = ctx.arg(1);
+            ctx.heap().table_set_int(t, e, v)?;
+        }
+        3 => {
+            let pos = ctx.check_int(1)?;
+            if (pos as u64).wrapping_sub(1) >= e as u64 {
+                return Err(ctx.arg_error(1, "position out of bounds"));
+            }
+            let v = ctx.arg(2);
+            shift_up(ctx, t, pos, e)?;
+            ctx.heap().table_set_int(t, pos, v)?;
+        }
+        _ => return Err(Throw::msg("wrong number of arguments to 'insert'")),
+    }
+    Ok(Rets::Zero)
+}
+
+/// `t[i] = t[i-1]` for i = e down to pos+1, with a fast path for the array part.
+fn shift_up(ctx: &mut Ctx, t: TableRef, pos: i64, e: i64) -> VmResult<()> {
+    let mut work = 0u64;
+    let mut i = e;
+    while i > pos {
+        let v = ctx.heap_ref().table_get_int(t, i - 1);
+        ctx.heap().table_set_int(t, i, v)?;
+        i -= 1;
+        ticking(ctx, 1, &mut work)?;
+    }
+    Ok(())
+}
+
+fn remove(ctx: &mut Ctx) -> VmResult<Rets> {
+    let t = ctx.check_table(0)?;
+    let size = ctx.heap_ref().table_len(t);
+    let mut pos = ctx.opt_int(1, size)?;
+    if ctx.nargs() > 1 && pos != size && (pos as u64).wrapping_sub(1) > size as u64 {
+        // Lua 5.4.4 reports this on argument #1.
+        return Err(ctx.arg_error(0, "position out of bounds"));
+    }
+    let result = ctx.heap_ref().table_get_int(t, pos);
+    let mut work = 0u64;
+    while pos < size {
+        let v = ctx.heap_ref().table_get_int(t, pos + 1);
+        ctx.heap().table_set_int(t, pos, v)?;
+        pos += 1;
+        ticking(ctx, 1, &mut work)?;
+    }
+    ctx.heap().table_set_int(t, pos, Value::Nil)?;
+    Ok(result.into())
+}
+
+fn unpack(ctx: &mut Ctx) -> VmResult<Rets> {
+    let i = ctx.opt_int(1, 1)?;
+    let e = if ctx.arg(2).is_nil() {
+        match ctx.arg(0) {
+            Value::Table(t) => ctx.heap_ref().table_len(t),
+            other => {
+                return Err(Throw::msg(format!(
+                    "attempt to get length of a {} value",
+                    other.type_name()
+                )));
+            }
+        }
+    } else {
+        ctx.check_int(2)?
+    };
+    if i > e {
+        return Ok(Rets::Zero);
+    }
+    let n = (e as u64).wrapping_sub(i as u64);
+    if n >= MAX_UNPACK {
+        return Err(Throw::msg("too many results to unpack"));
+    }
+    let t = match ctx.arg(0) {
+        Value::Table(t) => t,
+        other => {
+            return Err(Throw::msg(format!(
+                "attempt to index a {} value",
+                other.type_name()
+            )));
+        }
+    };
+    tick(ctx, n + 1)?;
+    let heap = ctx.heap_ref();
+    let mut out = Vec::with_capacity(n as usize + 1);
+    let mut k = i;
+    loop {
+        out.push(heap.table_get_int(t, k));
+        if k == e {
+            break;
+        }
+        k += 1;
+    }
+    Ok(Rets::Many(out))
+}
+
+fn pack(ctx: &mut Ctx) -> VmResult<Rets> {
+    let n = ctx.nargs();
+    tick(ctx, n as u64)?;
+    let vals: Vec<Value> = ctx.args().to_vec();
+    let heap = ctx.heap();
+    let t = heap.new_table(n, 1)?;
+    for (i, v) in vals.into_iter().enumerate() {
+        heap.table_set_int(t, i as i64 + 1, v)?;
+    }
+    heap.table_set_field(t, "n", Value::Int(n as i64))?;
+    Ok(Value::Table(t).into())
+}
+
+fn move_(ctx: &mut Ctx) -> VmResult<Rets> {
+    let f = ctx.check_int(1)?;
+    let e = ctx.check_int(2)?;
+    let t = ctx.check_int(3)?;
+    let dest_arg = if ctx.arg(4).is_nil() { 0 } else { 4 };
+    let a1 = ctx.check_table(0)?;
+    let a2 = ctx.check_table(dest_arg)?;
+    if e >= f {
+        if !(f > 0 || e < i64::MAX.wrapping_add(f)) {
+            return Err(ctx.arg_error(2, "too many elements to move"));
+        }
+        let n = e - f + 1;
+        if t > i64::MAX - n + 1 {
+            return Err(ctx.arg_error(3, "destination wrap around"));
+        }
+        let mut work = 0u64;
+        if t > e || t <= f || a1 != a2 {
+            for i in 0..n {
+                let v = ctx.heap_ref().table_get_int(a1, f + i);
+                ctx.heap().table_set_int(a2, t + i, v)?;
+                ticking(ctx, 1, &mut work)?;
+            }
+        } else {
+            let mut i = n - 1;
+            while i >= 0 {
+                let v = ctx.heap_ref().table_get_int(a1, f + i);
+                ctx.heap().table_set_int(a2, t + i, v)?;
+                ticking(ctx, 1, &mut work)?;
+                i -= 1;
+            }
+        }
+    }
+    Ok(Value::Table(a2).into())
+}
+
+fn sort_native(ctx: &mut Ctx) -> VmResult<Rets> {
+    let t = ctx.check_table(0)?;
+    let n = ctx.heap_ref().table_len(t);
+    if n <= 1 {
+        return Ok(Rets::Zero);
+    }
+    if n >= i32::MAX as i64 {
+        return Err(ctx.arg_error(0, "array too big"));
+    }
+    let cmp = ctx.arg(1);
+    if !cmp.is_nil() && !cmp.is_function() {
+        return Err(ctx.type_error(1, "function"));
+    }
+    let n = n as usize;
+    tick(ctx, n as u64)?;
+    let mut vals: Vec<Value> = (1..=n as i64)
+        .map(|i| ctx.heap_ref().table_get_int(t, i))
+        .collect();
+    let log2n = (usize::BITS - n.leading_zeros()) as u64;
+    let result: Result<(), SortError<Throw>> =
+        if cmp.is_nil() && vals.iter().all(|v| matches!(v, Value::Int(_))) {
+            // Fast path: equal integers are indistinguishable, so any correct sort gives Lua's result.
+            tick(ctx, n as u64 * log2n)?;
+            vals.sort_unstable_by_key(|v| if let Value::Int(i) = v { *i } else { 0 });
+            Ok(())
+        } else if cmp.is_nil() && vals.iter().all(|v| matches!(v, Value::Str(_))) {
+            // Strings are interned: equal strings are the same value.
+            tick(ctx, n as u64 * log2n)?;
+            let heap = ctx.heap_ref();
+            vals.sort_unstable_by(|a, b| match (a, b) {
+                (Value::Str(x), Value::Str(y)) => heap.str_bytes(*x).cmp(heap.str_bytes(*y)),
+                _ => std::cmp::Ordering::Equal,
+            });
+            Ok(())
+        } else {
+            let mut work = 0u64;
+            let r = if cmp.is_nil() {
+                let mut lt = |a: &Value, b: &Value| -> VmResult<bool> {
+                    work += 1;
+                    if work >= 1024 {
+                        work = 0;
+                        tick(ctx, 1024)?;
+                    }
+                    ctx.less_than(*a, *b)
+                };
+                sort(&mut vals, &mut lt)
+            } else {
+                let mut lt = |a: &Value, b: &Value| -> VmResult<bool> {
+                    Ok(ctx.call1(cmp, &[*a, *b])?.truthy())
+                };
+                sort(&mut vals, &mut lt)
+            };
+            r
+        };
+    // Write back (also after an error: Lua sorts in place, so a failed sort leaves a permutation).
+    for (i, v) in vals.into_iter().enumerate() {
+        ctx.heap().table_set_int(t, i as i64 + 1, v)?;
+    }
+    match result {
+        Ok(()) => Ok(Rets::Zero),
+        Err(SortError::Compare(e)) => Err(e),
+        Err(SortError::InvalidOrder) => Err(Throw::msg(INVALID_ORDER)),
+    }
+}
 
 /// Lua's `RANLIMIT`: partitions at least this long may use a randomised pivot.
 const RANLIMIT: usize = 100;

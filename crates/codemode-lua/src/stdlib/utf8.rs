@@ -3,6 +3,122 @@
 //! *lax* mode; the default (strict) mode rejects surrogates and code points above 0x10FFFF.
 //! Overlong encodings are always rejected. Positions are 1-based byte indexes as in Lua.
 
+use crate::value::{Throw, Value, VmResult};
+use crate::vm::{Ctx, NativeFn, Rets, Vm};
+
+/// Install `utf8` into `vm`.
+pub fn open(vm: &mut Vm) -> VmResult<()> {
+    let funcs: &[(&'static str, NativeFn)] = &[
+        ("char", char_native),
+        ("codepoint", codepoint_native),
+        ("len", len_native),
+        ("offset", offset_native),
+        ("codes", codes_native),
+    ];
+    let t = vm.new_lib("utf8", funcs)?;
+    let p = vm.heap.new_str(CHARPATTERN)?;
+    vm.heap.table_set_field(t, "charpattern", p)?;
+    Ok(())
+}
+
+fn char_native(ctx: &mut Ctx) -> VmResult<Rets> {
+    let n = ctx.nargs();
+    let mut out = Vec::with_capacity(n);
+    for i in 0..n {
+        let c = ctx.check_int(i)?;
+        char_of(c, i + 1, &mut out).map_err(Throw::msg)?;
+    }
+    ctx.charge(1 + n as u64 / 4)?;
+    Ok(ctx.new_str(&out)?.into())
+}
+
+fn len_native(ctx: &mut Ctx) -> VmResult<Rets> {
+    let s = ctx.check_str(0)?;
+    let i = ctx.opt_int(1, 1)?;
+    let j = ctx.opt_int(2, -1)?;
+    let lax = ctx.arg(3).truthy();
+    let b = ctx.heap_ref().str_bytes(s);
+    let r = len(b, i, j, lax).map_err(Throw::msg)?;
+    let n = b.len() as u64;
+    ctx.charge(1 + n / 8)?;
+    Ok(match r {
+        Ok(n) => Value::Int(n).into(),
+        Err(pos) => Rets::Two(Value::Nil, Value::Int(pos)),
+    })
+}
+
+fn codepoint_native(ctx: &mut Ctx) -> VmResult<Rets> {
+    let s = ctx.check_str(0)?;
+    let i = ctx.opt_int(1, 1)?;
+    let j = if ctx.arg(2).is_nil() {
+        None
+    } else {
+        Some(ctx.check_int(2)?)
+    };
+    let lax = ctx.arg(3).truthy();
+    let b = ctx.heap_ref().str_bytes(s);
+    let max = crate::limits::MAX_STACK_SLOTS / 2;
+    let cps = codepoint(b, i, j, lax, max).map_err(Throw::msg)?;
+    ctx.charge(1 + cps.len() as u64)?;
+    Ok(Rets::Many(cps.into_iter().map(Value::Int).collect()))
+}
+
+fn offset_native(ctx: &mut Ctx) -> VmResult<Rets> {
+    let s = ctx.check_str(0)?;
+    let n = ctx.check_int(1)?;
+    let i = if ctx.arg(2).is_nil() {
+        None
+    } else {
+        Some(ctx.check_int(2)?)
+    };
+    let b = ctx.heap_ref().str_bytes(s);
+    let len = b.len() as u64;
+    let r = offset(b, n, i).map_err(Throw::msg)?;
+    ctx.charge(1 + len.min(n.unsigned_abs().saturating_mul(4)) / 4)?;
+    Ok(r.map_or(Value::Nil, Value::Int).into())
+}
+
+/// `utf8.codes(s [, lax])` returns `(utf8.codes, state, 0)`: the same native is the iterator.
+/// Called by the generic `for` it gets `(state, position)` with an integer position, which is how
+/// it tells the two uses apart. `state` is the string (strict) or a table `{s}` (lax).
+fn codes_native(ctx: &mut Ctx) -> VmResult<Rets> {
+    if let Value::Int(control) = ctx.arg(1) {
+        let (s, strict) = match ctx.arg(0) {
+            Value::Str(s) => (s, true),
+            Value::Table(t) => match ctx.heap_ref().table_get_int(t, 1) {
+                Value::Str(s) => (s, false),
+                _ => return Err(ctx.type_error(0, "string")),
+            },
+            _ => (ctx.check_str(0)?, true),
+        };
+        ctx.charge(1)?;
+        let b = ctx.heap_ref().str_bytes(s);
+        return Ok(match codes_next(b, control, strict).map_err(Throw::msg)? {
+            Some((p, c)) => Rets::Two(Value::Int(p), Value::Int(c)),
+            None => Value::Nil.into(),
+        });
+    }
+    let s = ctx.check_str(0)?;
+    let lax = ctx.arg(1).truthy();
+    let me = match ctx.vm.get_global("utf8") {
+        Value::Table(t) => ctx.heap_ref().table_get_field(t, "codes"),
+        _ => Value::Nil,
+    };
+    let me = if me.is_function() {
+        me
+    } else {
+        return Err(Throw::msg("utf8.codes: the utf8 table was changed"));
+    };
+    let state = if lax {
+        let t = ctx.heap().new_table(1, 0)?;
+        ctx.heap().table_set_int(t, 1, Value::Str(s))?;
+        Value::Table(t)
+    } else {
+        Value::Str(s)
+    };
+    Ok(Rets::Many(vec![me, state, Value::Int(0)]))
+}
+
 /// `utf8.charpattern`: the Lua pattern matching exactly one UTF-8 byte sequence.
 pub const CHARPATTERN: &[u8] = b"[\x00-\x7F\xC2-\xFD][\x80-\xBF]*";
 
@@ -205,14 +321,12 @@ pub fn offset(s: &[u8], n: i64, i: Option<i64>) -> Result<Option<i64>, String> {
 }
 
 /// One step of the `utf8.codes` iterator (Lua 5.4.4's `iter_aux`): given the control value (the
-/// previous position, 0 at the start), the next `(position, code point)` or `None` at the end.
+/// previous position, 0 at the start), skip continuation bytes and decode the next character:
+/// `(position, code point)`, or `None` at the end.
 pub fn codes_next(s: &[u8], control: i64, strict: bool) -> Result<Option<(i64, i64)>, String> {
-    let len = s.len() as i64;
-    let mut n = control.wrapping_sub(1);
-    if n < 0 {
-        n = 0;
-    } else if n < len {
-        n += 1;
+    let len = s.len() as u64;
+    let mut n = control as u64;
+    if n < len {
         while is_cont(s, n as usize) {
             n += 1;
         }
@@ -221,7 +335,7 @@ pub fn codes_next(s: &[u8], control: i64, strict: bool) -> Result<Option<(i64, i
         return Ok(None);
     }
     match decode(s, n as usize, strict) {
-        Some((code, _)) => Ok(Some((n + 1, code as i64))),
+        Some((code, _)) => Ok(Some((n as i64 + 1, code as i64))),
         None => Err(MSG_INVALID.into()),
     }
 }
@@ -325,5 +439,8 @@ mod tests {
             codes_next(b"a\xff", 1, true).unwrap_err(),
             "invalid UTF-8 code"
         );
+        assert_eq!(codes_next(b"\x80a", 0, true), Ok(Some((2, 97))));
+        assert_eq!(codes_next(b"a\x80b", 1, true), Ok(Some((3, 98))));
+        assert_eq!(codes_next(b"ab", 2, true), Ok(None));
     }
 }

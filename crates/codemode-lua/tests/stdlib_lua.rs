@@ -1,0 +1,275 @@
+//! Standard library behaviour compared with the reference interpreter: each snippet runs under
+//! `lua5.4` and under our [`Machine`]; the printed lines must be identical. Also checks the
+//! things that differ from Lua on purpose (absent features, json library, data boundary).
+
+use codemode_lua::{Budgets, Env, ErrorKind, Machine, Step, compile};
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+/// Run `src` in our machine; returns (printed lines joined by '\n', final step).
+fn run_ours(src: &str) -> (String, Step) {
+    let prog = match compile(src) {
+        Ok(p) => p,
+        Err(e) => panic!("compile error: {e:?}\n{src}"),
+    };
+    let mut m = Machine::new(&prog, &Env::default(), Budgets::default());
+    let step = loop {
+        match m.run(1_000_000) {
+            Step::Yield => continue,
+            other => break other,
+        }
+    };
+    (m.take_logs().join("\n"), step)
+}
+
+/// Run `src` under lua5.4; None when lua5.4 is not installed.
+fn run_lua(src: &str) -> Option<String> {
+    let mut child = match Command::new("lua5.4")
+        .arg("-")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+    {
+        Ok(c) => c,
+        Err(_) => return None,
+    };
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(src.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(
+        out.status.success(),
+        "lua5.4 failed: {}\n{src}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let s = String::from_utf8_lossy(&out.stdout).into_owned();
+    Some(s.strip_suffix('\n').unwrap_or(&s).to_string())
+}
+
+/// Error messages carry a position prefix that differs between the two ("stdin:3:" vs
+/// "input:3:5:"), and Lua omits it for some errors raised inside C functions while our VM always
+/// adds it; drop the prefix on both sides.
+fn normalise(s: &str) -> String {
+    let mut out = String::new();
+    for line in s.split('\n') {
+        let mut l = line.to_string();
+        for pfx in ["stdin:", "input:"] {
+            while let Some(i) = l.find(pfx) {
+                let rest = &l[i + pfx.len()..];
+                let digits = rest
+                    .bytes()
+                    .take_while(|c| c.is_ascii_digit() || *c == b':')
+                    .count();
+                l = format!("{}{}", &l[..i], rest[digits..].trim_start());
+            }
+        }
+        out.push_str(&l);
+        out.push('\n');
+    }
+    out
+}
+
+fn same_as_lua(src: &str) {
+    let (ours, step) = run_ours(src);
+    if let Step::Error(e) = &step {
+        panic!("our run failed: {e:?}\nprinted so far:\n{ours}\n--- program:\n{src}");
+    }
+    let Some(theirs) = run_lua(src) else {
+        eprintln!("lua5.4 not installed: skipping comparison");
+        return;
+    };
+    let (a, b) = (normalise(&ours), normalise(&theirs));
+    if a != b {
+        let al: Vec<&str> = a.lines().collect();
+        let bl: Vec<&str> = b.lines().collect();
+        for (i, (x, y)) in al.iter().zip(bl.iter()).enumerate() {
+            if x != y {
+                panic!(
+                    "line {} differs:\n ours: {x}\n lua:  {y}\n--- program:\n{src}",
+                    i + 1
+                );
+            }
+        }
+        panic!(
+            "output length differs: ours {} lines, lua {} lines\nours:\n{a}\nlua:\n{b}",
+            al.len(),
+            bl.len()
+        );
+    }
+}
+
+/// `print(pcall(f, ...))` lines for many calls: builds a program from one call per line.
+fn calls_same_as_lua(calls: &str) {
+    let mut src = String::new();
+    for line in calls.lines().map(str::trim).filter(|l| !l.is_empty()) {
+        src.push_str(&format!("print(pcall(function() return {line} end))\n"));
+    }
+    same_as_lua(&src);
+}
+
+#[test]
+fn string_functions() {
+    calls_same_as_lua(
+        r##"
+        string.len("hello"), ("x"):len(), string.len(""), string.len(123)
+        string.upper("Hello, World 1"), string.lower("ÀBC xyz"), ("abc"):upper(), string.upper(12)
+        string.upper(), string.upper({}), string.lower(nil)
+        string.rep("ab", 3, ","), string.rep("x", 0), string.rep("x", -1), string.rep("", 1e9), string.rep("ab", 3), ("-"):rep(5)
+        string.rep(), string.rep("x"), string.rep("x", 1.5), string.rep("x", "2")
+        string.reverse("abc"), string.reverse(""), ("hello"):reverse()
+        string.sub("hello", 2, -2), string.sub("hello", -100, 100), string.sub("hello", 0), string.sub("hello", 4, 2), string.sub("hello", 2.0)
+        string.sub("hello", 1.5), string.sub("hello", "x"), string.sub("hello", "2", "3"), string.sub("hello", -3), string.sub("hello", 5, 5), string.sub("hello", 6)
+        string.sub("hello", math.mininteger, math.maxinteger), string.sub("hello", 3, math.mininteger), string.sub("", 1, 1)
+        string.byte("abc"), string.byte("abc", 1, -1), string.byte("abc", 10), string.byte("abc", -1), string.byte("abc", 0, 2), string.byte("")
+        string.char(), string.char(104, 105), string.char(0, 255):byte(1, -1), string.char(256), string.char("x"), string.char(-1), string.char("65")
+        string.find("hello", "l"), string.find("hello", "l", 4), string.find("hello", "xyz"), string.find("hello", "")
+        string.find("hello", "", 10), string.find("hello", "", 6), string.find("a.b", ".", 1, true), string.find("hello", "lo", -2)
+        string.find("", ""), string.find("abc", "", 0), string.find("abc", "b", -10), string.find("a+b", "+", 1, true), string.find("hello world", "o w")
+        string.find("x", "x", 2), string.find("x", "", 2), string.find(12345, 34), ("a,b,,c"):find(",", 3, true)
+        string.find(), string.find("x"), string.find("x", {})
+    "##,
+    );
+}
+
+#[test]
+fn string_format() {
+    calls_same_as_lua(
+        r##"
+        string.format("%d %5d %-5d| %05d %+d %x %X %o %c", 42, 42, 42, 42, 42, 255, 255, 8, 65)
+        string.format("%s %s %s %s %s", 1, 1.5, "x", nil, true)
+        string.format("%10s|%-10s|%.2s", "abc", "abc", "abc")
+        string.format("%5.1f %.3f %e %.0e %g %g %g %g", 3.14159, 2/3, 12345.678, 5e10, 1e20, 0.0001, 100000, 1e6)
+        string.format("%q", "a\nb\0c\"d\\\r\t\1272")
+        string.format("%q %q %q %q %q", 1, 1.5, math.mininteger, 1/0, -1/0)
+        string.format("%a %A %.2a", 1.0, 0.5, 1/3)
+        string.format("%i %u", -5, 7), string.format("%.3d|%.0d|%#x|%#o", 5, 0, 255, 8)
+        string.format("%5%"), string.format("%"), string.format("%y", 1), string.format("%d"), string.format("%d", 1.5)
+        string.format("%d", "10"), string.format("%d", "x"), string.format("%d", 2^63), string.format("%x", -1)
+        string.format("%100d", 1), string.format("%.100f", 1), string.format("%q", {}), string.format("%10q", "x")
+        string.format("%s", {}) ~= nil, string.format("%-5c|", 66), string.format("%.3c", 65)
+        string.format("%5.2s|%.0s|%s", "abcdef", "abc", "a\0b") == "   ab||a\0b"
+        string.format("%g %g %g %g", 0/0 ~= 0/0 and 1 or 0, 1e300*1e10, -1e300*1e10, 123456789)
+        string.format("%.14g %.17g %.20g", 0.1, 0.1, 0.1)
+        ("%d items"):format(3), ("%s=%s"):format("k", "v")
+        string.format("[%s]", string.format("%5.1f", -0.04)), string.format("%+.2e", 0)
+    "##,
+    );
+}
+
+#[test]
+fn table_functions() {
+    calls_same_as_lua(
+        r##"
+        table.concat({1, 2, 3}), table.concat({1, 2.5, "x"}, "-"), table.concat({}, "x"), table.concat({1, 2, 3}, "", 3, 2)
+        table.concat({1, 2, 3}, ", ", 2, 3), table.concat({"a", "b"}, ", ", 1, 2)
+        table.concat({1, 2, {}}), table.concat({1, 2, 3}, ", ", 2, 5), table.concat({}, {}), table.concat(nil), table.concat({1,2,3}, nil, 2)
+        table.unpack({1, 2, 3}), table.unpack({1, 2, 3}, 2), table.unpack({1, 2, 3}, 2, 3), table.unpack({1, 2, 3}, -1, 1), table.unpack({})
+        table.unpack({}, 1, 1e8), select("#", table.unpack({}, 1, 100))
+        table.pack(1, nil, 3).n, table.pack().n, #table.pack(1, 2)
+        table.insert({}, 1, 2, 3), table.insert({}, 3, 2), table.insert({}), table.insert(nil, 1), table.insert({}, 1.5, 1)
+        table.remove({}), table.remove({}, 0), table.remove({1, 2, 3}, 1), table.remove({1, 2, 3}), table.remove({}, 5), table.remove({1, 2, 3}, 7)
+        table.remove({1, 2, 3}, 4), table.remove({1, 2, 3}, -1)
+        table.sort({3, 1, "x"}), table.sort({3, 1, 2}, 5), table.sort({1, 2, 3, 4, 5}, function(a, b) return true end), table.sort(nil)
+        table.sort({{}, {}})
+        table.move({1, 2, 3}, 1, 3, 2)[4], table.move({}, 1, math.maxinteger, 2), table.move({}, -1, math.maxinteger, 2), table.move({1,2}, 1, 2, 1, nil)[2]
+    "##,
+    );
+    same_as_lua(
+        r##"
+        local t = {5, 2, 8, 1, 9, 3}
+        table.sort(t); print(table.concat(t, " "))
+        table.sort(t, function(a, b) return a > b end); print(table.concat(t, " "))
+        local words = {"pear", "apple", "fig", "banana", "Apple", "apple"}
+        table.sort(words); print(table.concat(words, " "))
+        local mixed = {3, 1.5, 2, -1, 2.5, 1e10, -0.5, 7}
+        table.sort(mixed); print(table.concat(mixed, " "))
+        local recs = {}
+        for i = 1, 200 do recs[i] = {id = i, score = (i * 37) % 23} end
+        table.sort(recs, function(a, b) if a.score ~= b.score then return a.score > b.score end return a.id < b.id end)
+        local out = {}
+        for i = 1, 10 do out[i] = recs[i].id .. ":" .. recs[i].score end
+        print(table.concat(out, ","))
+        local big = {}
+        for i = 1, 1000 do big[i] = (i * 7919) % 1009 end
+        table.sort(big, function(a, b) return a < b end)
+        local ok = true
+        for i = 2, #big do if big[i-1] > big[i] then ok = false end end
+        print(ok, big[1], big[1000])
+        local calls = 0
+        local s = {5, 3, 4, 1, 2, 9, 7, 8, 6, 0}
+        table.sort(s, function(a, b) calls = calls + 1; return a < b end)
+        print(calls, table.concat(s, ""))
+        local q = {}
+        for i = 1, 10 do table.insert(q, i) end
+        table.insert(q, 1, 0); table.insert(q, 5, "x")
+        print(table.concat(q, ","), #q)
+        print(table.remove(q, 1), table.remove(q), table.remove(q, 4), table.concat(q, ","))
+        local m = table.move({1, 2, 3, 4, 5}, 2, 4, 1); print(table.concat(m, ","))
+        local m2 = table.move({1, 2, 3, 4, 5}, 1, 3, 3); print(table.concat(m2, ","))
+        local m3 = table.move({1, 2, 3}, 1, 3, 1, {}); print(table.concat(m3, ","))
+        print(pcall(table.sort, {1, 2, 3}, function(a, b) error("boom") end))
+        local le = {}
+        for i = 1, 50 do le[i] = i % 5 end
+        print(pcall(table.sort, le, function(a, b) return a <= b end))
+    "##,
+    );
+}
+
+#[test]
+fn math_functions() {
+    calls_same_as_lua(
+        r##"
+        math.modf(3.7), math.modf(-3.7), math.modf(5), math.modf(1/0), math.modf(-1/0), math.type(math.modf(2^70))
+        math.tointeger("3"), math.tointeger(3.0), math.tointeger("x"), math.tointeger(), math.tointeger(3.5), math.tointeger(2^63)
+        math.floor(3.5), math.floor(-3.5), math.floor(1e100), math.ceil(3.2), math.floor("3.7"), math.ceil(2^63), math.floor(-0.0)
+        math.fmod(7, 3), math.fmod(-7, 3), math.fmod(7, -3), math.fmod(7.5, 2), math.fmod(math.mininteger, -1), math.fmod(1, 0), math.fmod(1, 0.0) ~= math.fmod(1, 0.0)
+        math.abs(math.mininteger), math.abs(-0.0), math.abs(-3), math.abs("-3"), math.abs(), math.abs({})
+        math.max(1, 2.5, 2), math.max(3, 3.0), math.max(3.0, 3), math.min(1), math.max(), math.max(1, "x"), math.max("a", "b"), math.min(4, 2, 8)
+        math.type(1), math.type(1.0), math.type("1"), math.type()
+        math.ult(1, -1), math.ult(1.5, 2), math.log(8, 2), math.log(100, 10), math.log(27, 3), math.log(0), math.exp(1), math.sqrt(2)
+        math.atan(1, -1), math.atan(1), math.sin(0), math.cos(0), math.tan(1), math.asin(1), math.acos(0)
+        math.huge, -math.huge, math.pi, math.maxinteger, math.mininteger, math.maxinteger + 1 == math.mininteger
+        math.floor("x"), math.floor(), math.sqrt({}), math.log("8", "2")
+    "##,
+    );
+    let (_, step) = run_ours("return math.random(1, 10)");
+    match step {
+        Step::Error(e) => {
+            assert_eq!(e.kind, ErrorKind::ExecutionFailure);
+            assert!(
+                e.message.contains("math.random is not available"),
+                "{}",
+                e.message
+            );
+        }
+        other => panic!("expected an error, got {other:?}"),
+    }
+}
+
+#[test]
+fn utf8_functions() {
+    calls_same_as_lua(
+        r##"
+        utf8.char(72, 0x20AC, 105), #utf8.char(0x7FFFFFFF), utf8.char(), utf8.char(0x80000000), utf8.char(-1)
+        utf8.charpattern
+        utf8.len("héllo€"), utf8.len("héllo€", 3), utf8.len("ab\xffcd"), utf8.len("abc", 4), utf8.len("abc", 5), utf8.len("abc", 1, 4), utf8.len("")
+        utf8.len("\u{D800}"), utf8.len("\u{D800}", 1, -1, true), utf8.len("\xC0\x80", 1, -1, true), utf8.len("héllo", -3)
+        utf8.codepoint("héllo€", 1, -1), utf8.codepoint("héllo€", 3), utf8.codepoint("abc", 0), utf8.codepoint("abc", 1, 4), utf8.codepoint("abc", 3, 2)
+        utf8.offset("aé€b", 1), utf8.offset("aé€b", 3), utf8.offset("aé€b", 5), utf8.offset("aé€b", 6), utf8.offset("aé€b", -1), utf8.offset("aé€b", -2)
+        utf8.offset("aé€b", -5), utf8.offset("aé€b", 0, 5), utf8.offset("aé€b", 1, 5), utf8.offset("aé€b", 1, 9)
+    "##,
+    );
+    same_as_lua(
+        r##"
+        for p, c in utf8.codes("aé€😀") do print(p, c) end
+        for p, c in utf8.codes("\x80a") do print(p, c) end
+        print(pcall(function() for p, c in utf8.codes("ab\xC3") do print(p, c) end end))
+        for p, c in utf8.codes("\u{D800}x", true) do print(p, c) end
+        print(pcall(function() for p, c in utf8.codes("\u{D800}x") do print(p, c) end end))
+    "##,
+    );
+}
