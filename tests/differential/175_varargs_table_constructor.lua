@@ -2,7 +2,8 @@ local function collect(...)
   local t = { ... }
   local u = { ..., "end" }
   local v = { "start", ... }
-  return #t, #u, #v, t, select("#", ...)
+  -- with no arguments u is { nil, "end" }: its length is not unique (0 or 2), so report u[2]
+  return #t, u[2], #v, t, select("#", ...)
 end
 local a, b, c, t, n = collect(1, 2, 3)
 print(a, b, c, n, table.concat(t, ","))
