@@ -17,8 +17,11 @@
 //!   program failed, the error message with its position prefix removed (codemode's message may
 //!   add a hint after Lua's text), and the error line when Lua's message carries one.
 //!
-//! Error messages differ in their position prefix (`input:3:` in Lua), so every compared text is
-//! normalised by [`strip_positions`]. Lua runs the program with chunk name `input`.
+//! Error messages caught by `pcall` carry a position prefix: `input:3:` in Lua (the driver runs
+//! programs with chunk name `input`), `input:3:7:` in codemode. Printed output is compared after
+//! [`normalise_positions`] drops the column, so whether a message has a position and its line
+//! still count. Uncaught error messages are compared after [`strip_positions`] removes the
+//! prefix (codemode reports the location separately; its line is compared on its own).
 //!
 //! All mismatches are collected and reported together; the test then fails once. `lua5.4` must be
 //! installed (`.ci/run` installs it): without it the tests fail and say so.
@@ -305,8 +308,19 @@ fn position_line(message: &str) -> Option<u32> {
 }
 
 /// Remove every position prefix `<chunk>:<line>:` (and `<chunk>:<line>:<column>:`), with one
-/// following space, from `text`, wherever it occurs (programs print caught messages mid-line).
+/// following space, from `text`, wherever it occurs. Used for uncaught error messages, where
+/// codemode reports the location separately.
 fn strip_positions(text: &str) -> String {
+    rewrite_positions(text, false)
+}
+
+/// Rewrite every position prefix to `<chunk>:<line>: `: codemode adds a column
+/// (`input:3:7: `), Lua does not. Whether a message has a position, and its line, still count.
+fn normalise_positions(text: &str) -> String {
+    rewrite_positions(text, true)
+}
+
+fn rewrite_positions(text: &str, keep_line: bool) -> String {
     let mut out = String::with_capacity(text.len());
     let mut i = 0;
     let bytes = text.as_bytes();
@@ -316,26 +330,26 @@ fn strip_positions(text: &str) -> String {
             if bytes[i..].starts_with(c) && bytes.get(i + c.len()) == Some(&b':') {
                 // one or two `<digits>:` groups
                 let mut j = i + c.len() + 1;
-                let mut groups = 0;
-                loop {
+                let mut groups = Vec::new();
+                while groups.len() < 2 {
                     let start = j;
                     while j < bytes.len() && bytes[j].is_ascii_digit() {
                         j += 1;
                     }
                     if j > start && bytes.get(j) == Some(&b':') {
+                        groups.push(&text[start..j]);
                         j += 1;
-                        groups += 1;
-                        if groups == 2 {
-                            break;
-                        }
                     } else {
                         j = start;
                         break;
                     }
                 }
-                if groups > 0 {
+                if let Some(line) = groups.first() {
                     if bytes.get(j) == Some(&b' ') {
                         j += 1;
+                    }
+                    if keep_line {
+                        out.push_str(&format!("{chunk}:{line}: "));
                     }
                     i = j;
                     continue 'outer;
@@ -419,7 +433,7 @@ fn differential_corpus() {
         let program = std::fs::read_to_string(path).expect("readable program");
         let wrapped = wrap(&program);
         let expected = match run_oracle(&lua, &wrapped) {
-            Ok(o) if o.error.is_none() => strip_positions(&o.output),
+            Ok(o) if o.error.is_none() => normalise_positions(&o.output),
             Ok(o) => {
                 let entry = format!(
                     "{name}: invalid test: fails under lua5.4: {}",
@@ -437,7 +451,7 @@ fn differential_corpus() {
         };
         let actual = match run_ours(&wrapped) {
             Ok(o) => {
-                let mut text = strip_positions(&o.output);
+                let mut text = normalise_positions(&o.output);
                 if let Some(err) = o.error {
                     text.push_str(&format!(
                         "<uncaught error at line {:?}: {}>\n",
@@ -497,7 +511,7 @@ fn differential_errors() {
         };
         let exp_msg = strip_positions(expected.error.as_deref().unwrap_or_default());
         let mut problems = Vec::new();
-        if strip_positions(&expected.output) != strip_positions(&actual.output) {
+        if normalise_positions(&expected.output) != normalise_positions(&actual.output) {
             problems.push(format!(
                 "  printed output differs:\n{}",
                 describe_diff(&expected.output, &actual.output)
@@ -544,6 +558,8 @@ fn strip_positions_removes_prefixes() {
     );
     assert_eq!(strip_positions("input: 3"), "input: 3");
     assert_eq!(strip_positions("input:x: y"), "input:x: y");
+    assert_eq!(normalise_positions("x input:12:7: y"), "x input:12: y");
+    assert_eq!(normalise_positions("input:3: boom"), "input:3: boom");
     assert_eq!(position_line("input:42: oops"), Some(42));
     assert_eq!(position_line("oops"), None);
 }
