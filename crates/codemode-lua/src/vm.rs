@@ -166,6 +166,8 @@ pub struct Vm {
     pub pinned: Vec<Value>,
     /// The iterator function `ipairs` returns.
     pub ipairs_iter: Value,
+    /// The next native call is made directly by pcall or a native (no Lua caller line).
+    direct_next: bool,
 }
 
 const MULTI: i32 = -1;
@@ -210,6 +212,7 @@ impl Vm {
             deadline: None,
             pinned: Vec::new(),
             ipairs_iter: Value::Nil,
+            direct_next: false,
         })
     }
 
@@ -353,7 +356,15 @@ impl Vm {
         if level == 0 || level > self.frames.len() {
             return None;
         }
-        let f = &self.frames[self.frames.len() - level];
+        let mut idx = self.frames.len() - 1;
+        for _ in 1..level {
+            // The caller of a frame started by pcall is pcall itself: no position.
+            if self.frames[idx].kind != FrameKind::Normal || idx == 0 {
+                return None;
+            }
+            idx -= 1;
+        }
+        let f = &self.frames[idx];
         let p = &self.prog.protos[f.proto as usize];
         let pc = f.pc.saturating_sub(1);
         p.pos.get(pc).map(|pos| Location {
@@ -665,12 +676,14 @@ impl Vm {
                     return self.call_pcall(func, nargs, nresults, Some(n) == self.xpcall_ref);
                 }
                 let def = self.heap.native(n);
+                let direct = std::mem::take(&mut self.direct_next);
                 let rets = {
                     let mut cx = Ctx {
                         vm: self,
                         base: func + 1,
                         nargs,
                         name: def.name,
+                        direct,
                     };
                     (def.f)(&mut cx)?
                 };
@@ -775,15 +788,15 @@ impl Vm {
             Value::Closure(_) => self.precall(fslot, fargs, nresults, kind),
             Value::HostFn(_) => self.precall(fslot, fargs, nresults, kind),
             Value::Native(n) if Some(n) != self.pcall_ref && Some(n) != self.xpcall_ref => {
+                self.direct_next = true;
                 match self.precall(fslot, fargs, nresults, kind) {
                     Ok(r) => Ok(r),
                     Err(mut e) => {
                         if !e.0.catchable {
                             return Err(e);
                         }
-                        if !e.0.positioned && e.0.location.is_none() {
-                            e.0.location = self.current_location();
-                        }
+                        // Called directly by pcall: Lua reports no position.
+                        e.0.positioned = true;
                         let mut ev = self.error_value(&e)?;
                         if is_x {
                             let h = self.stack[func];
@@ -901,6 +914,7 @@ impl Vm {
         let saved_top = self.top;
         let depth = self.frames.len();
         self.nested.push(name);
+        self.direct_next = matches!(f, Value::Native(_));
         let r = (|| -> VmResult<Vec<Value>> {
             match self.precall(at, args.len(), MULTI, FrameKind::Normal)? {
                 CallRes::Lua => match self.run_until(depth)? {
@@ -1329,13 +1343,24 @@ impl Vm {
                             Value::Float(f) => Value::Float(-f),
                             _ => {
                                 save!();
-                                tri!(
-                                    self.arith_slow(ArithOp::Sub, Value::Int(0), x, None, Some(b))
-                                        .map(|v| match (x, v) {
-                                            // -"2.0" must be -2.0, 0 - 2.0 gives -2.0 as well
-                                            (_, v) => v,
-                                        })
-                                )
+                                match to_number(&self.heap, x) {
+                                    Some(Value::Int(i)) => Value::Int(i.wrapping_neg()),
+                                    Some(Value::Float(f)) => Value::Float(-f),
+                                    _ => {
+                                        let vi = self.varinfo(b);
+                                        if let Value::Str(_) = x {
+                                            fail!(Throw::msg(format!(
+                                                "attempt to unm a 'string' with a 'string'{}",
+                                                vi
+                                            )))
+                                        }
+                                        fail!(Throw::msg(format!(
+                                            "attempt to perform arithmetic on a {} value{}",
+                                            x.type_name(),
+                                            vi
+                                        )))
+                                    }
+                                }
                             }
                         };
                     }
@@ -1808,6 +1833,17 @@ impl Vm {
         let ny = to_number(&self.heap, y);
         let (Some(a), Some(b)) = (nx, ny) else {
             let (bad, reg) = if nx.is_none() { (x, rb) } else { (y, rc) };
+            if !op.is_bitwise() && (matches!(x, Value::Str(_)) || matches!(y, Value::Str(_))) {
+                // Lua's string arithmetic metamethods report both operand types.
+                let vi = reg.map(|r| self.varinfo(r)).unwrap_or_default();
+                return Err(Throw::msg(format!(
+                    "attempt to {} a '{}' with a '{}'{}",
+                    arith_name(op),
+                    x.type_name(),
+                    y.type_name(),
+                    vi
+                )));
+            }
             let what = if op.is_bitwise() {
                 "perform bitwise operation on"
             } else {
@@ -1849,6 +1885,19 @@ impl Vm {
     /// Public comparison for natives (`table.sort` default order): `a < b` as Lua's `<`.
     pub fn lua_less_than(&self, x: Value, y: Value) -> VmResult<bool> {
         self.less_than(x, y)
+    }
+}
+
+fn arith_name(op: ArithOp) -> &'static str {
+    match op {
+        ArithOp::Add => "add",
+        ArithOp::Sub => "sub",
+        ArithOp::Mul => "mul",
+        ArithOp::Div => "div",
+        ArithOp::Mod => "mod",
+        ArithOp::Pow => "pow",
+        ArithOp::IDiv => "idiv",
+        _ => "perform bitwise operation on",
     }
 }
 
@@ -2076,8 +2125,8 @@ pub fn arith_num(op: ArithOp, a: Value, b: Value) -> VmResult<Value> {
     }
     if let (Value::Int(_), Value::Int(y)) = (a, b) {
         match op {
-            ArithOp::Mod if y == 0 => return Err(Throw::msg("attempt to perform 'n%%0'")),
-            ArithOp::IDiv if y == 0 => return Err(Throw::msg("attempt to perform 'n//0'")),
+            ArithOp::Mod if y == 0 => return Err(Throw::msg("attempt to perform 'n%0'")),
+            ArithOp::IDiv if y == 0 => return Err(Throw::msg("attempt to divide by zero")),
             _ => {}
         }
     }
@@ -2192,6 +2241,8 @@ pub struct Ctx<'a> {
     base: usize,
     nargs: usize,
     name: &'static str,
+    /// Called directly by pcall or another native (no calling Lua line).
+    direct: bool,
 }
 
 impl<'a> Ctx<'a> {
@@ -2340,6 +2391,9 @@ impl<'a> Ctx<'a> {
     }
     /// Location of the Lua code at `level` (1 = the function calling this native).
     pub fn location(&self, level: usize) -> Option<Location> {
+        if self.direct {
+            return None;
+        }
         self.vm.location_at_level(level)
     }
 }

@@ -205,3 +205,119 @@ fn goto_break_repeat() {
          do local fs = {} for i = 1, 3 do local x = i * 2 fs[i] = function() return x end if i == 2 then break end end print(fs[1](), fs[2](), fs[3]) end",
     );
 }
+
+#[test]
+fn pcall_error_values_and_levels() {
+    same_as_lua(
+        "print(pcall(error, 'x'))
+         print(pcall(error, 'x', 0))
+         print(pcall(function() error('boom') end))
+         print(pcall(function() error('lvl2', 2) end))
+         local ok, e = pcall(function() error({code = 1}) end) print(ok, type(e), e.code)
+         print(pcall(function() error() end))
+         print(pcall(function() local t = nil; return t.x end))
+         print(pcall(function() return undefinedfn() end))
+         print(pcall(function() local t = {} t.a.b = 1 end))
+         print(pcall(function() return 1 + {} end))
+         print(pcall(function() local s = nil return s + 1 end))
+         print(pcall(function() return #nil end))
+         print(pcall(function() return {} < {} end))
+         print(pcall(function() return 1 < 'x' end))
+         print(pcall(function() return 'a' .. {} end))
+         print(pcall(function() return 1 // 0 end))
+         print(pcall(function() return 1 % 0 end))
+         print(pcall(function() return 1.5 | 0 end))
+         print(pcall(function() local t = {} t[nil] = 1 end))
+         print(pcall(function() local t = {} t[0/0] = 1 end))
+         print(pcall(function() local obj = {} obj:method() end))
+         print(pcall(function() string_x.y() end))
+         print(select('#', pcall(function() return 1, 2, 3 end)))
+         print(pcall(pcall, error, 'e'))
+         print(xpcall(function() error('E') end, function(m) return 'handled: ' .. m end))
+         print(xpcall(function(a, b) return a + b end, print, 3, 4))
+         print(pcall(assert, false, 'custom'))
+         print(pcall(assert, nil))
+         print(pcall(assert, 1, 2, 3))
+         local up = nil
+         print(pcall(function() return up.field end))
+         print(pcall(function() local a = {} return a.b.c end))
+         print(pcall(function() return ('x'):nosuch() end))",
+    );
+}
+
+#[test]
+fn stack_overflow_is_catchable() {
+    same_as_lua(
+        "local function r(n) return 1 + r(n + 1) end
+         local ok, e = pcall(r, 1)
+         print(ok, type(e) == 'string' and e:len() > 0 and e:sub(-14))",
+    );
+}
+
+#[test]
+fn uncaught_error_location_and_message() {
+    let e = err("local x = 1\nlocal y = nil\nreturn x + y");
+    assert_eq!(e.kind, ErrorKind::ExecutionFailure);
+    assert_eq!(
+        e.message,
+        "attempt to perform arithmetic on a nil value (local 'y')"
+    );
+    assert_eq!(e.location.map(|l| (l.line, l.column)), Some((3, 10)));
+    let e = err("  error('my message')");
+    assert_eq!(e.message, "my message");
+    assert_eq!(e.location.map(|l| (l.line, l.column)), Some((1, 8)));
+    let e = err("error({code = 7})");
+    assert!(e.message.contains("\"code\":7"), "{}", e.message);
+    let e = err("local t = {}\nt.lookpu()");
+    assert_eq!(e.message, "attempt to call a nil value (field 'lookpu')");
+    let e = err("foo()");
+    assert_eq!(e.message, "attempt to call a nil value (global 'foo')");
+    let e = err("local t = setmetatable({}, {})");
+    assert!(
+        e.message
+            .starts_with("setmetatable is not available in this sandbox"),
+        "{}",
+        e.message
+    );
+    let e = err("local x <const> = 1\nx = 2");
+    assert_eq!(e.kind, ErrorKind::ParseError);
+    assert_eq!(e.message, "attempt to assign to const variable 'x'");
+    let e = err("goto nowhere");
+    assert_eq!(e.kind, ErrorKind::ParseError);
+    let e = err("do goto l1 local a = 1 ::l1:: print(a) end");
+    assert!(
+        e.message.contains("jumps into the scope of local 'a'"),
+        "{}",
+        e.message
+    );
+}
+
+#[test]
+fn tables_length_next_and_keys() {
+    same_as_lua(
+        "local t = {} for i = 1, 10 do t[i] = i end print(#t)
+         t[11] = nil t[10] = nil print(#t)
+         local h = {} h[1.0] = 'a' h[2] = 'b' print(h[1], h[2.0], #h, math_type)
+         local cnt = 0 for k, v in pairs({a = 1, b = 2, c = 3, 10, 20}) do cnt = cnt + 1 end print(cnt)
+         local d = {} for i = 1, 100 do d['k' .. i] = i end
+         for k in pairs(d) do d[k] = nil end print(next(d))
+         local s = {} s[3] = 3 s[2] = 2 s[1] = 1 print(#s)
+         local n = 0 for i, v in ipairs({1, 2, nil, 4}) do n = n + 1 end print(n)
+         print(rawlen({1, 2}), rawget({5}, 1), rawequal('a', 'a'), rawequal({}, {}))
+         local big = {} for i = 1, 1000 do big[#big + 1] = i end print(#big, big[500])
+         print(#'hello', ('x'):len(), ('abc'):upper())",
+    );
+}
+
+#[test]
+fn strings_concat_and_tostring() {
+    same_as_lua(
+        "print(1 .. 2, 1.5 .. '', 'a' .. 'b' .. 'c' .. 1 .. 2.0)
+         print(tostring(nil), tostring(true), tostring(12), tostring(1e100), tostring(-0.0))
+         print(tonumber('0x1p4'), tonumber('  12  '), tonumber('1e'), tonumber('z', 36), tonumber('ff', 16), tonumber('8', 8))
+         print(tonumber(nil), tonumber('10', 2), tonumber(' -7 ', 10))
+         local parts = {} for i = 1, 5 do parts[#parts + 1] = i end
+         local s = '' for i = 1, 5 do s = s .. i .. ',' end print(s)
+         print(type(print), type(nil), type({}), type('s'), type(2), type(true))",
+    );
+}
