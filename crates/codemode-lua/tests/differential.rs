@@ -25,6 +25,9 @@
 //!
 //! All mismatches are collected and reported together; the test then fails once. `lua5.4` must be
 //! installed (`.ci/run` installs it): without it the tests fail and say so.
+//!
+//! Environment: `DIFF_FILTER=<part of a file name>` runs a subset, `DIFF_VERBOSE=1` prints both
+//! full outputs of every mismatch, `LUA54=<path>` picks another Lua 5.4 binary.
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
