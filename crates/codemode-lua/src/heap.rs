@@ -26,6 +26,8 @@ pub struct MemCounter {
     pub cap: usize,
     /// Bytes allocated since the last collection.
     pub debt: usize,
+    /// Bytes held right after the last collection.
+    pub live_after_gc: usize,
 }
 
 impl MemCounter {
@@ -34,6 +36,7 @@ impl MemCounter {
             used: 0,
             cap,
             debt: 0,
+            live_after_gc: 0,
         }
     }
     /// Charge `n` bytes before allocating them. Error: uncatchable ExecutionFailure naming the cap.
@@ -466,7 +469,11 @@ impl Heap {
     /// True when enough has been allocated since the last collection to make one worthwhile.
     #[inline]
     pub fn gc_due(&self) -> bool {
-        self.mem.debt > self.mem.used.max(crate::limits::GC_MIN_DEBT_BYTES)
+        self.mem.debt
+            > self
+                .mem
+                .live_after_gc
+                .max(crate::limits::GC_MIN_DEBT_BYTES.min(self.mem.cap / 8))
     }
 
     /// Mark-and-sweep. `roots` must list every value reachable from outside the heap (stack,
@@ -580,6 +587,7 @@ impl Heap {
             }
         }
         self.mem.debt = 0;
+        self.mem.live_after_gc = self.mem.used;
     }
 
     fn mark_upval(&mut self, u: UpvalRef, work: &mut Vec<Value>) {

@@ -1,0 +1,296 @@
+//! Host interaction: tool calls suspend the machine and resume with the host's reply; unknown
+//! tools; errors and aborts; fuel slices; memory cap.
+
+use std::sync::Arc;
+
+use codemode_lua::{
+    Budgets, Env, ErrorKind, GuestError, HostCall, HostReply, HostTarget, Machine, Step, compile,
+};
+use serde_json::{Value as Json, json};
+
+fn env() -> Env {
+    Env {
+        tool_paths: vec![
+            "orders.lookup".into(),
+            "orders.list".into(),
+            "ns.dash-name".into(),
+            "util".into(),
+            "util.echo".into(),
+        ],
+        extension_paths: vec!["fetch".into(), "fs.read".into()],
+        suggest: Some(Arc::new(|p: &str| {
+            if p.starts_with("orders.") {
+                vec!["orders.lookup".to_string()]
+            } else {
+                vec![]
+            }
+        })),
+    }
+}
+
+/// Run with a scripted host: `reply` answers each call.
+fn drive(
+    src: &str,
+    mut reply: impl FnMut(&HostCall) -> HostReply,
+) -> (Result<Json, GuestError>, Vec<HostCall>, Vec<String>) {
+    let p = compile(src).expect("compiles");
+    let mut m = Machine::new(&p, &env(), Budgets::default());
+    let mut calls = Vec::new();
+    loop {
+        match m.run(10_000) {
+            Step::Yield => {}
+            Step::HostCall(c) => {
+                let r = reply(&c);
+                calls.push(c);
+                m.resume(r);
+            }
+            Step::Done(v) => return (Ok(v), calls, m.take_logs()),
+            Step::Error(e) => return (Err(e), calls, m.take_logs()),
+        }
+    }
+}
+
+fn echo(c: &HostCall) -> HostReply {
+    HostReply::Value(json!({"tool": format!("{:?}", c.target), "args": c.args}))
+}
+
+#[test]
+fn tool_call_suspends_and_resumes() {
+    let (r, calls, _) = drive(
+        "local r = tools.orders.lookup({id = 'o1'}) return r.args[1].id",
+        echo,
+    );
+    assert_eq!(r.unwrap(), json!("o1"));
+    assert_eq!(calls.len(), 1);
+    assert_eq!(calls[0].target, HostTarget::Tool("orders.lookup".into()));
+    assert_eq!(calls[0].args, vec![json!({"id": "o1"})]);
+    assert_eq!(calls[0].location.map(|l| l.line), Some(1));
+}
+
+#[test]
+fn tool_calls_inside_nested_functions_pcall_and_loops() {
+    let src = "
+        local function get(id) return tools['orders'].lookup({id = id}) end
+        local out = {}
+        for i = 1, 3 do
+          local ok, v = pcall(get, 'o' .. i)
+          out[#out + 1] = ok and v.args[1].id or 'err'
+        end
+        local ok2, v2 = pcall(tools.ns['dash-name'], {})
+        out[#out + 1] = ok2 and 'dash' or v2
+        out[#out + 1] = tools.util.echo({}).tool
+        out[#out + 1] = tools.util({x = 1}).tool
+        return out";
+    let (r, calls, _) = drive(src, echo);
+    assert_eq!(
+        r.unwrap(),
+        json!([
+            "o1",
+            "o2",
+            "o3",
+            "dash",
+            "Tool(\"util.echo\")",
+            "Tool(\"util\")"
+        ])
+    );
+    assert_eq!(calls.len(), 6);
+}
+
+#[test]
+fn host_error_caught_by_pcall_and_uncaught_keeps_kind() {
+    let fail = |_: &HostCall| HostReply::Error {
+        kind: ErrorKind::ToolFailure,
+        message: "db down".into(),
+    };
+    let (r, _, _) = drive(
+        "local ok, e = pcall(tools.orders.lookup, {id = 1})
+         local ok2, e2 = pcall(function() return tools.orders.lookup({}) end)
+         return {ok, e, ok2, e2}",
+        fail,
+    );
+    assert_eq!(r.unwrap(), json!([false, "db down", false, "db down"]));
+    let (r, _, _) = drive("local x = 1\nreturn tools.orders.lookup({})", fail);
+    let e = r.unwrap_err();
+    assert_eq!(e.kind, ErrorKind::ToolFailure);
+    assert_eq!(e.message, "db down");
+    assert_eq!(e.location.map(|l| l.line), Some(2));
+}
+
+#[test]
+fn abort_is_not_caught_by_pcall() {
+    let abort = |_: &HostCall| {
+        HostReply::Abort(GuestError {
+            kind: ErrorKind::TimeoutExceeded,
+            message: "timed out".into(),
+            location: None,
+            suggestions: vec![],
+        })
+    };
+    let (r, _, _) = drive(
+        "local ok = pcall(tools.orders.lookup, {}) return 'survived'",
+        abort,
+    );
+    let e = r.unwrap_err();
+    assert_eq!(e.kind, ErrorKind::TimeoutExceeded);
+    assert_eq!(e.message, "timed out");
+}
+
+#[test]
+fn unknown_tool_has_suggestion() {
+    let (r, calls, _) = drive("return tools.orders.lookpu({id = 1})", echo);
+    let e = r.unwrap_err();
+    assert!(calls.is_empty());
+    assert_eq!(e.kind, ErrorKind::UnknownTool);
+    assert!(
+        e.message.contains("did you mean tools.orders.lookup?"),
+        "{}",
+        e.message
+    );
+    assert_eq!(e.suggestions, vec!["tools.orders.lookup".to_string()]);
+    let (r, _, _) = drive("return tools.nope.x()", echo);
+    let e = r.unwrap_err();
+    assert_eq!(e.kind, ErrorKind::UnknownTool);
+    assert!(e.message.contains("'tools.nope.x'"), "{}", e.message);
+    // Catchable.
+    let (r, _, _) = drive(
+        "local ok, e = pcall(function() return tools.orders.lookpu({}) end) return {ok, e}",
+        echo,
+    );
+    let v = r.unwrap();
+    assert_eq!(v[0], json!(false));
+    assert!(v[1].as_str().unwrap().contains("unknown tool"));
+}
+
+#[test]
+fn types_of_host_values() {
+    let (r, _, _) = drive(
+        "return {type(tools), type(tools.orders), type(tools.orders.lookup), type(search), type(fetch), type(fs.read), type(tools.util)}",
+        echo,
+    );
+    assert_eq!(
+        r.unwrap(),
+        json!([
+            "table", "table", "function", "function", "function", "function", "function"
+        ])
+    );
+}
+
+#[test]
+fn search_and_extensions_suspend() {
+    let (r, calls, _) = drive(
+        "local a = search({query = 'x'}) local b = fs.read({path = 'p'}) return fetch('u', 2)",
+        echo,
+    );
+    assert!(r.is_ok());
+    assert_eq!(calls[0].target, HostTarget::Search);
+    assert_eq!(calls[1].target, HostTarget::Extension("fs.read".into()));
+    assert_eq!(calls[2].target, HostTarget::Extension("fetch".into()));
+    assert_eq!(calls[2].args, vec![json!("u"), json!(2)]);
+}
+
+#[test]
+fn tool_result_shapes_survive_round_trip() {
+    let (r, calls, _) = drive(
+        "local r = tools.orders.list({}) return tools.orders.lookup({items = r.items, meta = r.meta})",
+        |c| match &c.target {
+            HostTarget::Tool(p) if p == "orders.list" => {
+                HostReply::Value(json!({"items": [], "meta": {}}))
+            }
+            _ => HostReply::Value(c.args[0].clone()),
+        },
+    );
+    assert_eq!(r.unwrap(), json!({"items": [], "meta": {}}));
+    assert_eq!(calls.len(), 2);
+}
+
+#[test]
+fn fuel_yields_and_resumes() {
+    let p = compile("local n = 0 for i = 1, 100000 do n = n + i end return n").unwrap();
+    let mut m = Machine::new(&p, &Env::default(), Budgets::default());
+    let mut yields = 0;
+    let v = loop {
+        match m.run(1000) {
+            Step::Yield => yields += 1,
+            Step::Done(v) => break v,
+            other => panic!("{:?}", other),
+        }
+    };
+    assert_eq!(v, json!(5000050000i64));
+    assert!(yields >= 100, "yields = {}", yields);
+}
+
+#[test]
+fn memory_cap_trips_uncatchably() {
+    let p = compile(
+        "local ok = pcall(function() local t = {} for i = 1, 10000000 do t[i] = 'x' .. i end end) return 'no'",
+    )
+    .unwrap();
+    let mut m = Machine::new(
+        &p,
+        &Env::default(),
+        Budgets {
+            max_memory_bytes: Some(4 * 1024 * 1024),
+        },
+    );
+    let e = loop {
+        match m.run(100_000) {
+            Step::Yield => {}
+            Step::Error(e) => break e,
+            other => panic!("{:?}", other),
+        }
+    };
+    assert_eq!(e.kind, ErrorKind::ExecutionFailure);
+    assert!(
+        e.message.starts_with("memory limit exceeded"),
+        "{}",
+        e.message
+    );
+}
+
+#[test]
+fn garbage_is_collected() {
+    // Allocates far more than the cap in total, but holds little at any time.
+    let p =
+        compile("local s for i = 1, 200000 do s = {i, tostring(i) .. 'abcdefgh'} end return s[1]")
+            .unwrap();
+    let mut m = Machine::new(
+        &p,
+        &Env::default(),
+        Budgets {
+            max_memory_bytes: Some(16 * 1024 * 1024),
+        },
+    );
+    let v = loop {
+        match m.run(100_000) {
+            Step::Yield => {}
+            Step::Done(v) => break v,
+            other => panic!("{:?}", other),
+        }
+    };
+    assert_eq!(v, json!(200000));
+}
+
+#[test]
+fn print_goes_to_logs() {
+    let (r, _, logs) = drive("print('a', 1, nil, true, 2.5) print() return 0", echo);
+    assert!(r.is_ok());
+    assert_eq!(
+        logs,
+        vec!["a\t1\tnil\ttrue\t2.5".to_string(), String::new()]
+    );
+}
+
+#[test]
+fn unavailable_features_say_what_to_do() {
+    for (src, needle) in [
+        ("require('x')", "require is not available in this sandbox"),
+        ("load('x')", "load is not available"),
+        ("coroutine.wrap(print)", "coroutine.wrap is not available"),
+        ("io.write('x')", "io.write is not available"),
+        ("os.time()", "os.time is not available"),
+    ] {
+        let (r, _, _) = drive(src, echo);
+        let e = r.unwrap_err();
+        assert!(e.message.contains(needle), "{}: {}", src, e.message);
+    }
+}
