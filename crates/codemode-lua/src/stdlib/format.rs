@@ -25,9 +25,31 @@ pub enum FmtArg<'a> {
     },
 }
 
-/// An error of `string.format`: the complete Lua-style message.
+/// An error of `string.format`. `arg` is the 1-based Lua argument number for "bad argument"
+/// errors (the format string is #1); the caller turns those into its own "bad argument #N to
+/// '<name>' (msg)" so the function name matches the call site. [`FormatError::message`] renders
+/// the message with the name `format`.
 #[derive(Clone, Debug, PartialEq)]
-pub struct FormatError(pub String);
+pub struct FormatError {
+    pub arg: Option<usize>,
+    pub msg: String,
+}
+
+impl FormatError {
+    fn plain(msg: impl Into<String>) -> FormatError {
+        FormatError {
+            arg: None,
+            msg: msg.into(),
+        }
+    }
+    /// The full message as Lua prints it when the function is called as `string.format`.
+    pub fn message(&self) -> String {
+        match self.arg {
+            Some(n) => format!("bad argument #{n} to 'format' ({})", self.msg),
+            None => self.msg.clone(),
+        }
+    }
+}
 
 /// Lua limits the length of one conversion spec (flags + width + precision + letter) to 21 bytes.
 const MAX_SPEC_LEN: usize = 21;
@@ -50,7 +72,10 @@ struct Spec {
 }
 
 fn bad_arg(argno: usize, msg: &str) -> FormatError {
-    FormatError(format!("bad argument #{argno} to 'format' ({msg})"))
+    FormatError {
+        arg: Some(argno),
+        msg: msg.to_string(),
+    }
 }
 
 fn type_name(a: &FmtArg) -> &'static str {
@@ -105,7 +130,7 @@ fn check_spec(spec: &[u8], flags: &[u8], precision: bool) -> Result<(), FormatEr
         }
     }
     if !spec.get(i).is_some_and(|c| c.is_ascii_alphabetic()) {
-        return Err(FormatError(format!(
+        return Err(FormatError::plain(format!(
             "invalid conversion specification: '%{}'",
             String::from_utf8_lossy(spec)
         )));
@@ -350,13 +375,13 @@ pub fn format(
         let conv = fmt.get(i).copied();
         let spec_len = i - start + 1;
         if spec_len > MAX_SPEC_LEN {
-            return Err(FormatError("invalid format (too long)".into()));
+            return Err(FormatError::plain("invalid format (too long)"));
         }
         let spec_with_conv = &fmt[start..(i + 1).min(fmt.len())];
         let mods = &fmt[start..i];
         i += 1;
         let invalid_conv = || {
-            FormatError(format!(
+            FormatError::plain(format!(
                 "invalid conversion '%{}' to 'format'",
                 String::from_utf8_lossy(spec_with_conv)
             ))
@@ -384,7 +409,7 @@ pub fn format(
             }
             Some(b'q') => {
                 if !mods.is_empty() {
-                    return Err(FormatError("specifier '%q' cannot have modifiers".into()));
+                    return Err(FormatError::plain("specifier '%q' cannot have modifiers"));
                 }
                 quote_value(out, arg, argno)?;
             }
@@ -425,9 +450,8 @@ pub fn format(
                 }
             }
             Some(b'p') => {
-                return Err(FormatError(
-                    "invalid conversion '%p' to 'format': addresses are not available; use tostring(v) to label values"
-                        .into(),
+                return Err(FormatError::plain(
+                    "invalid conversion '%p' to 'format': addresses are not available; use tostring(v) to label values",
                 ));
             }
             _ => return Err(invalid_conv()),
@@ -445,7 +469,7 @@ mod tests {
         let mut ts = |i: usize| Ok(format!("table: {i}").into_bytes());
         format(f.as_bytes(), args, &mut ts, &mut out)
             .map(|_| String::from_utf8_lossy(&out).into_owned())
-            .map_err(|e| e.0)
+            .map_err(|e| e.message())
     }
     use FmtArg::*;
     fn ok(f: &str, args: &[FmtArg]) -> String {

@@ -314,7 +314,12 @@ fn format_(ctx: &mut Ctx) -> VmResult<Rets> {
     };
     let r = format::format(heap.str_bytes(fmt), &args, &mut ts, &mut out);
     drop(args);
-    r.map_err(|e| Throw::msg(e.0))?;
+    if let Err(e) = r {
+        return Err(match e.arg {
+            Some(n) => ctx.arg_error(n - 1, &e.msg),
+            None => Throw::msg(e.msg),
+        });
+    }
     charge_bytes(ctx, out.len())?;
     Ok(ctx.heap().intern_owned(out).map(Value::Str)?.into())
 }

@@ -26,7 +26,7 @@ fn char_native(ctx: &mut Ctx) -> VmResult<Rets> {
     let mut out = Vec::with_capacity(n);
     for i in 0..n {
         let c = ctx.check_int(i)?;
-        char_of(c, i + 1, &mut out).map_err(Throw::msg)?;
+        char_of(c, i + 1, &mut out).map_err(|e| raise(ctx, e))?;
     }
     ctx.charge(1 + n as u64 / 4)?;
     Ok(ctx.new_str(&out)?.into())
@@ -38,7 +38,8 @@ fn len_native(ctx: &mut Ctx) -> VmResult<Rets> {
     let j = ctx.opt_int(2, -1)?;
     let lax = ctx.arg(3).truthy();
     let b = ctx.heap_ref().str_bytes(s);
-    let r = len(b, i, j, lax).map_err(Throw::msg)?;
+    let r = len(b, i, j, lax);
+    let r = r.map_err(|e| raise(ctx, e))?;
     let n = b.len() as u64;
     ctx.charge(1 + n / 8)?;
     Ok(match r {
@@ -58,7 +59,8 @@ fn codepoint_native(ctx: &mut Ctx) -> VmResult<Rets> {
     let lax = ctx.arg(3).truthy();
     let b = ctx.heap_ref().str_bytes(s);
     let max = crate::limits::MAX_STACK_SLOTS / 2;
-    let cps = codepoint(b, i, j, lax, max).map_err(Throw::msg)?;
+    let cps = codepoint(b, i, j, lax, max);
+    let cps = cps.map_err(|e| raise(ctx, e))?;
     ctx.charge(1 + cps.len() as u64)?;
     Ok(Rets::Many(cps.into_iter().map(Value::Int).collect()))
 }
@@ -73,7 +75,8 @@ fn offset_native(ctx: &mut Ctx) -> VmResult<Rets> {
     };
     let b = ctx.heap_ref().str_bytes(s);
     let len = b.len() as u64;
-    let r = offset(b, n, i).map_err(Throw::msg)?;
+    let r = offset(b, n, i);
+    let r = r.map_err(|e| raise(ctx, e))?;
     ctx.charge(1 + len.min(n.unsigned_abs().saturating_mul(4)) / 4)?;
     Ok(r.map_or(Value::Nil, Value::Int).into())
 }
@@ -93,7 +96,8 @@ fn codes_native(ctx: &mut Ctx) -> VmResult<Rets> {
         };
         ctx.charge(1)?;
         let b = ctx.heap_ref().str_bytes(s);
-        return Ok(match codes_next(b, control, strict).map_err(Throw::msg)? {
+        let r = codes_next(b, control, strict);
+        return Ok(match r.map_err(|e| raise(ctx, e))? {
             Some((p, c)) => Rets::Two(Value::Int(p), Value::Int(c)),
             None => Value::Nil.into(),
         });
@@ -125,6 +129,31 @@ pub const CHARPATTERN: &[u8] = b"[\x00-\x7F\xC2-\xFD][\x80-\xBF]*";
 const MAXUNICODE: u32 = 0x10FFFF;
 /// Largest code point `utf8.char` encodes (and lax decoding accepts).
 pub const MAXUTF: u32 = 0x7FFF_FFFF;
+
+/// An error of a utf8 helper: `arg` is the 1-based argument number for "bad argument" errors.
+#[derive(Clone, Debug, PartialEq)]
+pub struct UtfError {
+    pub arg: Option<usize>,
+    pub msg: &'static str,
+}
+
+fn arg_err(arg: usize, msg: &'static str) -> UtfError {
+    UtfError {
+        arg: Some(arg),
+        msg,
+    }
+}
+
+fn plain(msg: &'static str) -> UtfError {
+    UtfError { arg: None, msg }
+}
+
+fn raise(ctx: &Ctx, e: UtfError) -> Throw {
+    match e.arg {
+        Some(n) => ctx.arg_error(n - 1, e.msg),
+        None => Throw::msg(e.msg),
+    }
+}
 
 /// Message Lua uses for undecodable input.
 pub const MSG_INVALID: &str = "invalid UTF-8 code";
@@ -202,11 +231,9 @@ fn posrelat(pos: i64, len: usize) -> i64 {
 }
 
 /// `utf8.char(...)` of one code point; the error text is the argument message.
-pub fn char_of(code: i64, argno: usize, out: &mut Vec<u8>) -> Result<(), String> {
+pub fn char_of(code: i64, argno: usize, out: &mut Vec<u8>) -> Result<(), UtfError> {
     if code < 0 || code as u64 > MAXUTF as u64 {
-        return Err(format!(
-            "bad argument #{argno} to 'char' (value out of range)"
-        ));
+        return Err(arg_err(argno, "value out of range"));
     }
     encode(code as u32, out);
     Ok(())
@@ -214,17 +241,17 @@ pub fn char_of(code: i64, argno: usize, out: &mut Vec<u8>) -> Result<(), String>
 
 /// `utf8.len(s, i, j, lax)`: `Ok(Ok(n))` characters, `Ok(Err(pos))` for the first invalid byte
 /// (Lua returns `nil, pos`), `Err(message)` for bad positions.
-pub fn len(s: &[u8], i: i64, j: i64, lax: bool) -> Result<Result<i64, i64>, String> {
+pub fn len(s: &[u8], i: i64, j: i64, lax: bool) -> Result<Result<i64, i64>, UtfError> {
     let l = s.len() as i64;
     let mut posi = posrelat(i, s.len());
     let posj = posrelat(j, s.len());
     if !(1 <= posi && posi - 1 <= l) {
-        return Err("bad argument #2 to 'len' (initial position out of bounds)".into());
+        return Err(arg_err(2, "initial position out of bounds"));
     }
     posi -= 1;
     let posj = posj - 1;
     if posj >= l {
-        return Err("bad argument #3 to 'len' (final position out of bounds)".into());
+        return Err(arg_err(3, "final position out of bounds"));
     }
     let mut n = 0;
     while posi <= posj {
@@ -245,20 +272,20 @@ pub fn codepoint(
     j: Option<i64>,
     lax: bool,
     max_results: usize,
-) -> Result<Vec<i64>, String> {
+) -> Result<Vec<i64>, UtfError> {
     let posi = posrelat(i, s.len());
     let pose = posrelat(j.unwrap_or(posi), s.len());
     if posi < 1 {
-        return Err("bad argument #2 to 'codepoint' (out of bounds)".into());
+        return Err(arg_err(2, "out of bounds"));
     }
     if pose > s.len() as i64 {
-        return Err("bad argument #3 to 'codepoint' (out of bounds)".into());
+        return Err(arg_err(3, "out of bounds"));
     }
     if posi > pose {
         return Ok(Vec::new());
     }
     if (pose - posi) as u64 >= max_results as u64 {
-        return Err("string slice too long".into());
+        return Err(plain("string slice too long"));
     }
     let mut out = Vec::new();
     let mut p = (posi - 1) as usize;
@@ -269,7 +296,7 @@ pub fn codepoint(
                 out.push(code as i64);
                 p = next;
             }
-            None => return Err(MSG_INVALID.into()),
+            None => return Err(plain(MSG_INVALID)),
         }
     }
     Ok(out)
@@ -277,12 +304,12 @@ pub fn codepoint(
 
 /// `utf8.offset(s, n, i)`: byte position (1-based) where the n-th character (counting from
 /// position `i`) starts; `Ok(None)` when there is no such character.
-pub fn offset(s: &[u8], n: i64, i: Option<i64>) -> Result<Option<i64>, String> {
+pub fn offset(s: &[u8], n: i64, i: Option<i64>) -> Result<Option<i64>, UtfError> {
     let len = s.len() as i64;
     let default = if n >= 0 { 1 } else { len + 1 };
     let mut posi = posrelat(i.unwrap_or(default), s.len());
     if !(1 <= posi && posi - 1 <= len) {
-        return Err("bad argument #3 to 'offset' (position out of bounds)".into());
+        return Err(arg_err(3, "position out of bounds"));
     }
     posi -= 1;
     let mut n = n;
@@ -292,7 +319,7 @@ pub fn offset(s: &[u8], n: i64, i: Option<i64>) -> Result<Option<i64>, String> {
         }
     } else {
         if is_cont(s, posi as usize) {
-            return Err("initial position is a continuation byte".into());
+            return Err(plain("initial position is a continuation byte"));
         }
         if n < 0 {
             while n < 0 && posi > 0 {
@@ -323,7 +350,7 @@ pub fn offset(s: &[u8], n: i64, i: Option<i64>) -> Result<Option<i64>, String> {
 /// One step of the `utf8.codes` iterator (Lua 5.4.4's `iter_aux`): given the control value (the
 /// previous position, 0 at the start), skip continuation bytes and decode the next character:
 /// `(position, code point)`, or `None` at the end.
-pub fn codes_next(s: &[u8], control: i64, strict: bool) -> Result<Option<(i64, i64)>, String> {
+pub fn codes_next(s: &[u8], control: i64, strict: bool) -> Result<Option<(i64, i64)>, UtfError> {
     let len = s.len() as u64;
     let mut n = control as u64;
     if n < len {
@@ -336,7 +363,7 @@ pub fn codes_next(s: &[u8], control: i64, strict: bool) -> Result<Option<(i64, i
     }
     match decode(s, n as usize, strict) {
         Some((code, _)) => Ok(Some((n as i64 + 1, code as i64))),
-        None => Err(MSG_INVALID.into()),
+        None => Err(plain(MSG_INVALID)),
     }
 }
 
@@ -361,7 +388,10 @@ mod tests {
         assert_eq!(enc(0x110000), vec![0xF4, 0x90, 0x80, 0x80]);
         let mut v = Vec::new();
         assert!(char_of(0x80000000, 1, &mut v).is_err());
-        assert!(char_of(-1, 3, &mut v).unwrap_err().contains("#3 to 'char'"));
+        assert_eq!(
+            char_of(-1, 3, &mut v).unwrap_err(),
+            arg_err(3, "value out of range")
+        );
     }
 
     #[test]
@@ -373,12 +403,12 @@ mod tests {
         assert_eq!(len(b"", 1, -1, false), Ok(Ok(0)));
         assert_eq!(
             len(b"abc", 5, -1, false).unwrap_err(),
-            "bad argument #2 to 'len' (initial position out of bounds)"
+            arg_err(2, "initial position out of bounds")
         );
         assert_eq!(len(b"abc", 4, -1, false), Ok(Ok(0)));
         assert_eq!(
             len(b"abc", 1, 4, false).unwrap_err(),
-            "bad argument #3 to 'len' (final position out of bounds)"
+            arg_err(3, "final position out of bounds")
         );
         assert_eq!(len(&enc(0xD800), 1, -1, false), Ok(Err(1)));
         assert_eq!(len(&enc(0xD800), 1, -1, true), Ok(Ok(1)));
@@ -390,15 +420,15 @@ mod tests {
         assert_eq!(codepoint(s, 2, None, false, 1000), Ok(vec![233]));
         assert_eq!(
             codepoint(s, 3, None, false, 1000).unwrap_err(),
-            "invalid UTF-8 code"
+            plain("invalid UTF-8 code")
         );
         assert_eq!(
             codepoint(b"abc", 0, None, false, 1000).unwrap_err(),
-            "bad argument #2 to 'codepoint' (out of bounds)"
+            arg_err(2, "out of bounds")
         );
         assert_eq!(
             codepoint(b"abc", 1, Some(4), false, 1000).unwrap_err(),
-            "bad argument #3 to 'codepoint' (out of bounds)"
+            arg_err(3, "out of bounds")
         );
         assert_eq!(codepoint(b"abc", 3, Some(2), false, 1000), Ok(vec![]));
         assert_eq!(codepoint(b"abc", -1, None, false, 1000), Ok(vec![99]));
@@ -417,11 +447,11 @@ mod tests {
         assert_eq!(offset(s, 0, Some(5)), Ok(Some(4)));
         assert_eq!(
             offset(s, 1, Some(5)).unwrap_err(),
-            "initial position is a continuation byte"
+            plain("initial position is a continuation byte")
         );
         assert_eq!(
             offset(s, 1, Some(9)).unwrap_err(),
-            "bad argument #3 to 'offset' (position out of bounds)"
+            arg_err(3, "position out of bounds")
         );
     }
 
@@ -437,7 +467,7 @@ mod tests {
         assert_eq!(got, vec![(1, 97), (2, 233), (4, 8364)]);
         assert_eq!(
             codes_next(b"a\xff", 1, true).unwrap_err(),
-            "invalid UTF-8 code"
+            plain("invalid UTF-8 code")
         );
         assert_eq!(codes_next(b"\x80a", 0, true), Ok(Some((2, 97))));
         assert_eq!(codes_next(b"a\x80b", 1, true), Ok(Some((3, 98))));
