@@ -5,11 +5,12 @@
 //! `tools.orders.lookup({ id = "o1" })`. Every execution returns an [`ExecutionResult`] that
 //! serializes to the wire shape of issue 2 §1.
 //!
-//! ```no_run
+//! ```
 //! use codemode::{CodeMode, Limits, Namespace, Tool, ToolError};
 //! use serde_json::json;
 //!
-//! # async fn demo() -> Result<(), Box<dyn std::error::Error>> {
+//! # #[tokio::main(flavor = "current_thread")]
+//! # async fn main() -> Result<(), Box<dyn std::error::Error>> {
 //! let lookup = Tool::new(
 //!     "Look up an order by id.",
 //!     json!({"type": "object", "properties": {"id": {"type": "string"}}, "required": ["id"]}),

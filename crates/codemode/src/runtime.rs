@@ -261,7 +261,10 @@ impl CodeMode {
                     return r;
                 }
             };
-            let machine = Machine::new(&program, &inner.env, inner.limits.budgets());
+            let mut machine = Machine::new(&program, &inner.env, inner.limits.budgets());
+            // Natives that call back into Lua (a `table.sort` comparator) cannot yield; the
+            // machine checks this deadline there itself.
+            machine.set_deadline(deadline.into_std());
             drive(&inner, machine, deadline, &cancel).await
         }
     }
@@ -448,6 +451,13 @@ impl Exec<'_> {
 
     /// A guest error → diagnostic, re-attaching host suggestions lost in `HostReply::Error`.
     fn diagnostic(&mut self, e: GuestError) -> Diagnostic {
+        if e.kind == ErrorKind::TimeoutExceeded {
+            // The machine noticed the deadline itself (inside a native that calls back into
+            // Lua): same message as the driver's, keeping the machine's location.
+            let mut d = self.timeout_diagnostic();
+            d.location = e.location.map(Into::into);
+            return d;
+        }
         let key = (e.kind, e.message.clone());
         let mut d = Diagnostic::from(e);
         if d.suggestions.is_empty() {
@@ -563,10 +573,17 @@ impl Exec<'_> {
             };
             return self.host_error(DiagnosticKind::UnknownTool, message, suggestions);
         };
+        let n_args = args.len();
+        let all_args = if n_args > 1 {
+            Value::Array(args.clone())
+        } else {
+            Value::Null
+        };
         let input = match Self::single_input(&path, args) {
             Ok(v) => v,
             Err(msg) => {
-                self.record(&path, &Value::Null, ToolCallStatus::Denied);
+                // Recorded with all arguments as an array, so the call shows what was sent.
+                self.record(&path, &all_args, ToolCallStatus::Denied);
                 return self.host_error(
                     DiagnosticKind::InvalidToolInput,
                     msg,
@@ -831,6 +848,7 @@ mod tests {
             "{message}"
         );
         assert_eq!(r.tool_calls[0].status, ToolCallStatus::Denied);
+        assert_eq!(r.tool_calls[0].input, json!([{}, 2]));
     }
 
     #[tokio::test]

@@ -85,7 +85,7 @@ async fn tool_call_returns_data() {
     .await;
     assert_eq!(
         r.to_json_string(),
-        r#"{"ok":true,"value":{"id":"o1","total":42,"qty":3,"tags":[]},"logs":["order\to1"],"toolCalls":[{"name":"orders.lookup","input":{"id":"o1"},"status":"success"}]}"#
+        r#"{"ok":true,"value":{"id":"o1","qty":3,"tags":[],"total":42},"logs":["order\to1"],"toolCalls":[{"name":"orders.lookup","input":{"id":"o1"},"status":"success"}]}"#
     );
 }
 
@@ -277,12 +277,12 @@ async fn pcall_cannot_swallow_the_tool_call_limit() {
 }
 
 #[tokio::test]
-async fn unknown_and_search_calls_count_toward_the_limit() {
+async fn denied_and_search_calls_count_toward_the_limit() {
     let cm = runtime(Limits::default().with_max_tool_calls(2).unwrap());
     let r = cm
         .execute(
             r#"
-            pcall(tools.nope.nothing, {})
+            pcall(tools.orders.lookup, { id = 5 })
             search({ query = "x" })
             tools.orders.lookup({ id = "o1" })
         "#,
@@ -295,7 +295,8 @@ async fn unknown_and_search_calls_count_toward_the_limit() {
         r.to_json_string()
     );
     let names: Vec<&str> = r.tool_calls.iter().map(|c| c.name.as_str()).collect();
-    assert_eq!(names, vec!["search"]);
+    assert_eq!(names, vec!["orders.lookup", "search"]);
+    assert_eq!(r.tool_calls[0].status, ToolCallStatus::Denied);
 }
 
 #[tokio::test]
