@@ -1,0 +1,2 @@
+print("nil then false")
+return nil, false, nil
