@@ -5,8 +5,12 @@ use codemode_lua::{Budgets, Env, ErrorKind, GuestError, Machine, Step, compile};
 use serde_json::{Value, json};
 
 fn run(src: &str) -> Result<Value, GuestError> {
+    run_with(src, Budgets::default())
+}
+
+fn run_with(src: &str, budgets: Budgets) -> Result<Value, GuestError> {
     let prog = compile(src).unwrap_or_else(|e| panic!("compile error {e:?}\n{src}"));
-    let mut m = Machine::new(&prog, &Env::default(), Budgets::default());
+    let mut m = Machine::new(&prog, &Env::default(), budgets);
     loop {
         match m.run(1_000_000) {
             Step::Yield => continue,
@@ -227,4 +231,24 @@ fn big_requests_fail_fast() {
     );
     let e = run("return table.unpack({}, 1, 1e7)").unwrap_err();
     assert!(e.message.contains("too many results to unpack"), "{e:?}");
+    // Results built inside natives are checked against the memory cap while they grow.
+    let small = || Budgets {
+        max_memory_bytes: Some(10 << 20),
+    };
+    for src in [
+        "local s = string.rep('x', 2e6); return #string.format('%s%s%s%s%s%s', s, s, s, s, s, s)",
+        "local s = string.rep('x', 2e6); return #table.concat({s, s, s, s, s, s})",
+        "local s = string.rep('x', 2e6); return #string.rep(s, 6)",
+    ] {
+        let e = run_with(src, small()).unwrap_err();
+        assert!(e.message.contains("memory limit exceeded"), "{src}: {e:?}");
+    }
+    assert_eq!(
+        run_with(
+            "local s = string.rep('x', 1e6); return #string.format('%s%s', s, s)",
+            small()
+        )
+        .unwrap(),
+        json!(2_000_000)
+    );
 }

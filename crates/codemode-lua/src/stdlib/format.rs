@@ -51,6 +51,9 @@ impl FormatError {
     }
 }
 
+/// Message of the error returned when the output would exceed `max_len`.
+pub const TOO_LONG: &str = "string.format: result too long";
+
 /// Lua limits the length of one conversion spec (flags + width + precision + letter) to 21 bytes.
 const MAX_SPEC_LEN: usize = 21;
 
@@ -334,15 +337,22 @@ fn quote_value(out: &mut Vec<u8>, a: &FmtArg, argno: usize) -> Result<(), Format
 /// `tostring(i)` must return Lua's `tostring` of `args[i]` for [`FmtArg::Other`] values (used by
 /// `%s`); it may fail (its error is passed through). Argument numbers in messages count the
 /// format string as #1, as Lua does.
+///
+/// The output stops growing past `max_len` bytes: the result is then
+/// `Err(FormatError { arg: None, msg: TOO_LONG })` (the caller reports its memory limit).
 pub fn format(
     fmt: &[u8],
     args: &[FmtArg],
     tostring: &mut dyn FnMut(usize) -> Result<Vec<u8>, FormatError>,
     out: &mut Vec<u8>,
+    max_len: usize,
 ) -> Result<(), FormatError> {
     let mut i = 0;
     let mut next_arg = 0usize;
     while i < fmt.len() {
+        if out.len() > max_len {
+            return Err(FormatError::plain(TOO_LONG));
+        }
         let c = fmt[i];
         if c != b'%' {
             // Copy a run of literal bytes at once.
@@ -467,7 +477,7 @@ mod tests {
     fn fmt(f: &str, args: &[FmtArg]) -> Result<String, String> {
         let mut out = Vec::new();
         let mut ts = |i: usize| Ok(format!("table: {i}").into_bytes());
-        format(f.as_bytes(), args, &mut ts, &mut out)
+        format(f.as_bytes(), args, &mut ts, &mut out, usize::MAX)
             .map(|_| String::from_utf8_lossy(&out).into_owned())
             .map_err(|e| e.message())
     }

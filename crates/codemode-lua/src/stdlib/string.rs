@@ -312,9 +312,14 @@ fn format_(ctx: &mut Ctx) -> VmResult<Rets> {
     let mut ts = |i: usize| -> Result<Vec<u8>, FormatError> {
         Ok(tostring_text(heap, vals[i]).into_bytes())
     };
-    let r = format::format(heap.str_bytes(fmt), &args, &mut ts, &mut out);
+    let room = heap.mem.cap.saturating_sub(heap.mem.used);
+    let r = format::format(heap.str_bytes(fmt), &args, &mut ts, &mut out, room);
     drop(args);
     if let Err(e) = r {
+        if e.arg.is_none() && e.msg == format::TOO_LONG {
+            // Report it as the memory limit it is.
+            ctx.heap_ref().reserve_str(out.len())?;
+        }
         return Err(match e.arg {
             Some(n) => ctx.arg_error(n - 1, &e.msg),
             None => Throw::msg(e.msg),

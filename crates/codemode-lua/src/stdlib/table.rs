@@ -79,9 +79,7 @@ fn concat(ctx: &mut Ctx) -> VmResult<Rets> {
             }
             i += 1;
             ticking(ctx, 1, &mut work)?;
-            if work == 0 {
-                ctx.heap_ref().reserve_str(out.len())?;
-            }
+            ctx.heap_ref().reserve_str(out.len())?;
         }
     }
     ctx.heap_ref().reserve_str(out.len())?;
