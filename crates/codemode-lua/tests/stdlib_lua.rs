@@ -273,3 +273,160 @@ fn utf8_functions() {
     "##,
     );
 }
+
+/// Deterministic pseudo-random floats (various magnitudes, subnormals, integers, halves).
+fn sample_floats(n: usize) -> Vec<f64> {
+    let mut state = 0x2545_F491_4F6C_DD1Du64;
+    let mut next = || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state
+    };
+    let mut v = vec![
+        0.0,
+        -0.0,
+        0.5,
+        1.5,
+        2.5,
+        -2.5,
+        0.1,
+        1e15,
+        1e16,
+        123456.789,
+        1e-5,
+        5e-324,
+        f64::MAX,
+        2f64.powi(63),
+        2f64.powi(53) + 1.0,
+    ];
+    while v.len() < n {
+        let r = next();
+        let f = match r % 4 {
+            0 => f64::from_bits(next()),                        // any bit pattern
+            1 => (next() % 2_000_000) as f64 / 1000.0 - 1000.0, // short decimals
+            2 => ((next() % 100_000) as f64) * 10f64.powi((next() % 40) as i32 - 20),
+            _ => (next() as i64 >> (next() % 60)) as f64 + 0.5,
+        };
+        if f.is_finite() {
+            v.push(f);
+        }
+    }
+    v
+}
+
+fn hex_literal(f: f64) -> String {
+    let mut out = Vec::new();
+    if f.is_sign_negative() {
+        out.push(b'-');
+    }
+    codemode_lua::number::body_a(f, None, false, false, &mut out);
+    format!("({})", String::from_utf8(out).unwrap())
+}
+
+#[test]
+fn float_formatting_matches_lua_on_many_values() {
+    let fmts = [
+        "%g", "%.3g", "%.17g", "%e", "%.0e", "%.12e", "%f", "%.0f", "%.3f", "%a", "%.2a", "%q",
+        "%10.4g", "%-12.3e|", "%+.5g", "%#.3g", "%#.0f", "%08.2f", "%A", "%G", "%E",
+    ];
+    let mut src = String::new();
+    for (i, f) in sample_floats(300).into_iter().enumerate() {
+        let lit = hex_literal(f);
+        let fmt = fmts[i % fmts.len()];
+        let fmt2 = fmts[(i * 7 + 3) % fmts.len()];
+        src.push_str(&format!("do local x = {lit}; print(x, -x, string.format('{fmt} {fmt2}', x, -x), math.tointeger(x), x // 1, tostring(x * 3)) end\n"));
+    }
+    same_as_lua(&src);
+}
+
+#[test]
+fn string_to_number_matches_lua() {
+    let cases = [
+        "10",
+        " 10 ",
+        "0x10",
+        "0X1F",
+        "1e2",
+        "1E+2",
+        ".5",
+        "5.",
+        ".",
+        "0x",
+        "1e",
+        "1e+",
+        "inf",
+        "nan",
+        "-inf",
+        " 0x1p4 ",
+        "0x1.8",
+        "0x.8p1",
+        "0xA.8p1",
+        "1 2",
+        "",
+        " ",
+        "+5",
+        "-5",
+        "- 5",
+        "--5",
+        "0x-1",
+        "9223372036854775807",
+        "9223372036854775808",
+        "-9223372036854775808",
+        "-9223372036854775809",
+        "0xffffffffffffffff",
+        "0x1ffffffffffffffff",
+        "1e308",
+        "1e309",
+        "-1e309",
+        "0x1p-1074",
+        "0x1p-1075",
+        "0x1.fffffffffffffp1023",
+        "123456789012345678901234567890",
+        "0.1e-400",
+        "1.5e",
+        "\t7\n",
+        "0b101",
+        "1_000",
+        "١",
+        "0x1P+2",
+        "3.0",
+        "-0",
+        "-0.0",
+        "00012",
+        "0x0000000000000000000000001",
+        "1.7976931348623157e308",
+        "2.2250738585072011e-308",
+        "4.9e-324",
+        "0x1.0000000000000801p0",
+        "0x1.00000000000008p0",
+        "0x1.00000000000018p0",
+    ];
+    let mut src = String::new();
+    for c in cases {
+        let lua_str = c
+            .replace('\\', "\\\\")
+            .replace('\t', "\\t")
+            .replace('\n', "\\n");
+        src.push_str(&format!(
+            "do local v = tonumber(\"{lua_str}\"); print(\"{lua_str}\", v, math.type(v)) end\n"
+        ));
+    }
+    for (s, base) in [
+        ("ff", 16),
+        ("FF", 16),
+        ("zz", 36),
+        (" -11 ", 2),
+        ("8", 8),
+        ("", 10),
+        ("1.5", 10),
+        ("7fffffffffffffff", 16),
+        ("ffffffffffffffffff", 16),
+        ("-", 10),
+        ("+z", 36),
+        ("10", 36),
+    ] {
+        src.push_str(&format!("print(tonumber(\"{s}\", {base}))\n"));
+    }
+    same_as_lua(&src);
+}
