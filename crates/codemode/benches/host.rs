@@ -55,7 +55,11 @@ fn codemode() -> CodeMode {
 }
 
 fn check(r: &ExecutionResult, expected: serde_json::Value) {
-    assert!(r.is_ok(), "benchmark program failed: {}", r.to_json_string());
+    assert!(
+        r.is_ok(),
+        "benchmark program failed: {}",
+        r.to_json_string()
+    );
     assert_eq!(r.value(), Some(&expected));
 }
 
