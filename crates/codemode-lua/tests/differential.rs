@@ -227,6 +227,11 @@ fn run_oracle(lua: &str, source: &str) -> Result<Outcome, String> {
 
 /// Run `source` in codemode-lua (no tools). Panics inside the interpreter become an `Err`.
 fn run_ours(source: &str) -> Result<Outcome, String> {
+    run_ours_with(source, Budgets::default())
+}
+
+/// Run `source` in codemode-lua with the given budgets.
+fn run_ours_with(source: &str, budgets: Budgets) -> Result<Outcome, String> {
     let source = source.to_string();
     let result = std::panic::catch_unwind(move || -> Result<Outcome, String> {
         let program = match compile(&source) {
@@ -239,7 +244,7 @@ fn run_ours(source: &str) -> Result<Outcome, String> {
             }
         };
         let env = Env::default();
-        let mut machine = Machine::new(&program, &env, Budgets::default());
+        let mut machine = Machine::new(&program, &env, budgets);
         let start = Instant::now();
         let mut slices = 0u32;
         let (error, error_line) = loop {
@@ -479,6 +484,58 @@ fn differential_corpus() {
         failures = full;
     }
     report("corpus", &failures, programs.len());
+}
+
+/// Memory cap for [`corpus_under_gc_pressure`]: collections then start every cap/8 bytes of
+/// allocation instead of every few MiB, so the corpus exercises the collector many times.
+const GC_PRESSURE_CAP: usize = 1 << 18;
+
+/// The corpus again, in codemode only, with a small memory cap so that the garbage collector runs
+/// often: the output must be the same as with the default budgets (a difference means a live
+/// object was freed or a value corrupted). A program whose live data does not fit the cap is
+/// skipped (its error says "memory limit").
+#[test]
+fn corpus_under_gc_pressure() {
+    let programs = programs_in(&corpus_dir());
+    let mut failures = Vec::new();
+    let mut skipped = Vec::new();
+    for path in &programs {
+        let name = name_of(path);
+        let program = std::fs::read_to_string(path).expect("readable program");
+        let wrapped = wrap(&program);
+        let normal = run_ours(&wrapped);
+        let budgets = Budgets {
+            max_memory_bytes: Some(GC_PRESSURE_CAP),
+        };
+        let stressed = run_ours_with(&wrapped, budgets);
+        if let Ok(Outcome {
+            error: Some(msg), ..
+        }) = &stressed
+        {
+            if msg.contains("memory limit") {
+                skipped.push(name);
+                continue;
+            }
+        }
+        if normal != stressed {
+            failures.push(format!(
+                "{name}:\n  default budgets: {normal:?}\n  {GC_PRESSURE_CAP}-byte cap: {stressed:?}"
+            ));
+        }
+    }
+    assert!(
+        skipped.len() * 10 <= programs.len(),
+        "too many programs do not fit {GC_PRESSURE_CAP} bytes: {skipped:?}"
+    );
+    if !failures.is_empty() {
+        panic!(
+            "{} of {} programs print something else when the collector runs often \
+             (skipped for the memory cap: {skipped:?}):\n\n{}",
+            failures.len(),
+            programs.len(),
+            failures.join("\n")
+        );
+    }
 }
 
 #[test]
