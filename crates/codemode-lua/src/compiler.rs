@@ -809,6 +809,13 @@ impl Compiler {
             1 if r.exprs[0].is_multi() => {
                 let base = self.free() as u8;
                 self.exp_multi(&r.exprs[0], base, -1)?;
+                // A call in tail position becomes a tail call (the frame is reused).
+                if let Some(Op::Call { a, b, c: 0 }) = self.fr().proto.code.last().copied() {
+                    if a == base {
+                        let last = self.pc() - 1;
+                        self.f().proto.code[last] = Op::TailCall { a, b };
+                    }
+                }
                 self.emit(Op::Return { a: base, b: 0 }, pos);
             }
             1 => {

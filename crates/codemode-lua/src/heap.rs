@@ -168,6 +168,8 @@ pub struct Heap {
     upval_marks: Vec<bool>,
     upval_free: Vec<u32>,
     natives: Vec<NativeDef>,
+    /// Qualified names of library natives ("string.rep"), parallel to `natives`.
+    native_qual: Vec<Option<Box<str>>>,
     /// Host objects (tools tree, `search`, extensions).
     pub hosts: Vec<HostObj>,
     /// Memory accounting.
@@ -193,6 +195,7 @@ impl Heap {
             upval_marks: Vec::new(),
             upval_free: Vec::new(),
             natives: Vec::new(),
+            native_qual: Vec::new(),
             hosts: Vec::new(),
             mem: MemCounter::new(cap),
             logs: Vec::new(),
@@ -441,7 +444,23 @@ impl Heap {
     /// Register a native function; the returned value can be stored in tables.
     pub fn register_native(&mut self, name: &'static str, f: NativeFn) -> Value {
         self.natives.push(NativeDef { name, f });
+        self.native_qual.push(None);
         Value::Native(NativeRef((self.natives.len() - 1) as u32))
+    }
+
+    /// Record the qualified name ("string.rep") of a library native, used in argument errors
+    /// when the function is called without a call-site name (e.g. directly by `pcall`).
+    pub fn set_native_qualified(&mut self, n: NativeRef, qualified: &str) {
+        if let Some(q) = self.native_qual.get_mut(n.0 as usize) {
+            *q = Some(qualified.into());
+        }
+    }
+
+    /// The qualified name of a native, if it belongs to a library.
+    pub fn native_qualified(&self, n: NativeRef) -> Option<&str> {
+        self.native_qual
+            .get(n.0 as usize)
+            .and_then(|q| q.as_deref())
     }
     #[inline]
     pub fn native(&self, n: NativeRef) -> NativeDef {

@@ -250,6 +250,10 @@ impl Vm {
         let t = self.heap.new_table(0, funcs.len())?;
         for (name, f) in funcs {
             let v = self.heap.register_native(name, *f);
+            if let Value::Native(n) = v {
+                self.heap
+                    .set_native_qualified(n, &format!("{}.{}", lib, name));
+            }
             self.heap.table_set_field(t, name, v)?;
         }
         self.set_global(lib, Value::Table(t))?;
@@ -509,6 +513,57 @@ impl Vm {
         Some(self.unknown_tool(&path))
     }
 
+    /// Rewrite "bad argument #N to 'name'" with the name used at the call site, like
+    /// luaL_argerror (method calls do not count `self`).
+    fn fix_arg_error(&self, mut e: Throw, reg: u8) -> Throw {
+        let ErrVal::Msg(m) = &e.0.value else { return e };
+        let Some(rest) = m.strip_prefix("bad argument #") else {
+            return e;
+        };
+        let digits = rest.bytes().take_while(|b| b.is_ascii_digit()).count();
+        let Ok(n) = rest[..digits].parse::<usize>() else {
+            return e;
+        };
+        let Some(after) = rest[digits..].strip_prefix(" to '") else {
+            return e;
+        };
+        let Some(q) = after.find('\'') else { return e };
+        let tail = &after[q + 1..];
+        let Some(f) = self.frames.last() else {
+            return e;
+        };
+        let p = &self.prog.protos[f.proto as usize];
+        let pc = f.pc.saturating_sub(1);
+        let new = match self.obj_name(p, f, pc, reg) {
+            Some(("method", name)) => {
+                if n == 1 {
+                    format!("calling '{}' on bad self{}", name, tail)
+                } else {
+                    format!("bad argument #{} to '{}'{}", n - 1, name, tail)
+                }
+            }
+            Some((_, name)) => format!("bad argument #{} to '{}'{}", n, name, tail),
+            None => return e,
+        };
+        e.0.value = ErrVal::Msg(new);
+        e
+    }
+
+    /// Qualify the function name of an argument error with its library ("string.rep"), as Lua
+    /// does when no call-site name is known.
+    fn qualify_arg_error(&self, mut e: Throw, n: NativeRef) -> Throw {
+        let qual = self.heap.native_qualified(n);
+        let short = self.heap.native(n).name;
+        if let (Some(q), ErrVal::Msg(m)) = (qual, &e.0.value) {
+            let pat = format!(" to '{}'", short);
+            if m.starts_with("bad argument #") && m.contains(&pat) {
+                let new = m.replacen(&pat, &format!(" to '{}'", q), 1);
+                e.0.value = ErrVal::Msg(new);
+            }
+        }
+        e
+    }
+
     fn unknown_tool(&self, path: &str) -> Throw {
         let sugg: Vec<String> = match &self.suggest {
             Some(s) => s(path)
@@ -757,7 +812,14 @@ impl Vm {
         is_x: bool,
     ) -> VmResult<CallRes> {
         let name = if is_x { "xpcall" } else { "pcall" };
-        if nargs == 0 || (is_x && nargs < 2) {
+        if is_x && nargs < 2 {
+            let got = if nargs == 0 { "no value" } else { "no value" };
+            return Err(Throw::msg(format!(
+                "bad argument #2 to 'xpcall' (function expected, got {})",
+                got
+            )));
+        }
+        if nargs == 0 {
             return Err(Throw::msg(format!(
                 "bad argument #{} to '{}' (value expected)",
                 nargs + 1,
@@ -797,6 +859,7 @@ impl Vm {
                         }
                         // Called directly by pcall: Lua reports no position.
                         e.0.positioned = true;
+                        let e = self.qualify_arg_error(e, n);
                         let mut ev = self.error_value(&e)?;
                         if is_x {
                             let h = self.stack[func];
@@ -836,7 +899,7 @@ impl Vm {
             other => {
                 let msg = format!("attempt to call a {} value", other.type_name());
                 let mut e = Throw::msg(msg);
-                e.0.location = self.current_location();
+                e.0.positioned = true;
                 let ev = self.error_value(&e)?;
                 self.place(func, &[Value::Bool(false), ev], nresults);
                 Ok(CallRes::Done)
@@ -1519,7 +1582,11 @@ impl Vm {
                                 call_hint(&vi)
                             )));
                         }
-                        match tri!(self.precall(func, nargs, c as i32 - 1, FrameKind::Normal)) {
+                        let res = match self.precall(func, nargs, c as i32 - 1, FrameKind::Normal) {
+                            Ok(r) => r,
+                            Err(e) => return Err(self.fix_arg_error(e, a)),
+                        };
+                        match res {
                             CallRes::Lua => continue 'frame,
                             CallRes::Done => {
                                 self.maybe_gc();
@@ -1531,10 +1598,54 @@ impl Vm {
                             CallRes::Host(call) => return Ok(Exit::Host(call)),
                         }
                     }
-                    Op::TailCall { .. } => {
-                        fail!(Throw::msg(
-                            "internal error: tail calls are compiled as calls"
-                        ));
+                    Op::TailCall { a, b } => {
+                        let func = base + a as usize;
+                        let nargs = if b == 0 {
+                            self.top - func - 1
+                        } else {
+                            b as usize - 1
+                        };
+                        save!();
+                        let callee = self.stack[func];
+                        if let Value::Closure(_) = callee {
+                            if let Some(&(idx, _)) = self.open_upvals.last() {
+                                if idx > fr.func {
+                                    self.close_upvals(fr.func + 1);
+                                }
+                            }
+                            let cur = self.frames.pop().expect("frame");
+                            for i in 0..=nargs {
+                                self.stack[cur.func + i] = self.stack[func + i];
+                            }
+                            self.precall(cur.func, nargs, cur.nresults, cur.kind)?;
+                            continue 'frame;
+                        }
+                        if !callee.is_function() {
+                            if callee.is_nil() {
+                                if let Some(e) = self.unknown_tool_for(a, None) {
+                                    fail!(e);
+                                }
+                            }
+                            let vi = self.varinfo(a);
+                            fail!(Throw::msg(format!(
+                                "attempt to call a {} value{}{}",
+                                callee.type_name(),
+                                vi,
+                                call_hint(&vi)
+                            )));
+                        }
+                        // Not a Lua function: an ordinary call; the next instruction returns.
+                        match self.precall(func, nargs, MULTI, FrameKind::Normal) {
+                            Ok(CallRes::Lua) => continue 'frame,
+                            Ok(CallRes::Done) => {
+                                self.maybe_gc();
+                                if self.frames.len() != fi + 1 {
+                                    continue 'frame;
+                                }
+                            }
+                            Ok(CallRes::Host(call)) => return Ok(Exit::Host(call)),
+                            Err(e) => return Err(self.fix_arg_error(e, a)),
+                        }
                     }
                     Op::Return { a, b } => {
                         let first = base + a as usize;
@@ -1715,6 +1826,12 @@ impl Vm {
 
     fn for_prep(&mut self, ra: usize) -> VmResult<bool> {
         let (init, limit, step) = (self.stack[ra], self.stack[ra + 1], self.stack[ra + 2]);
+        // Strings are converted like Lua's tonumber (a string never makes an integer loop).
+        let conv = |v: Value| match v {
+            Value::Str(_) => to_number(&self.heap, v).unwrap_or(v),
+            v => v,
+        };
+        let limit = conv(limit);
         if let (Value::Int(i), Value::Int(s)) = (init, step) {
             if s == 0 {
                 return Err(Throw::msg("'for' step is zero"));
@@ -1760,6 +1877,7 @@ impl Vm {
             self.stack[ra + 3] = Value::Int(i);
             return Ok(true);
         }
+        let (init, step) = (conv(init), conv(step));
         let fi = match init {
             Value::Int(i) => i as f64,
             Value::Float(f) => f,
@@ -1829,19 +1947,22 @@ impl Vm {
         rb: Option<u8>,
         rc: Option<u8>,
     ) -> VmResult<Value> {
-        let nx = to_number(&self.heap, x);
-        let ny = to_number(&self.heap, y);
+        let (nx, ny) = if op.is_bitwise() {
+            (x.as_f64().map(|_| x), y.as_f64().map(|_| y))
+        } else {
+            (to_number(&self.heap, x), to_number(&self.heap, y))
+        };
         let (Some(a), Some(b)) = (nx, ny) else {
             let (bad, reg) = if nx.is_none() { (x, rb) } else { (y, rc) };
             if !op.is_bitwise() && (matches!(x, Value::Str(_)) || matches!(y, Value::Str(_))) {
                 // Lua's string arithmetic metamethods report both operand types.
                 let vi = reg.map(|r| self.varinfo(r)).unwrap_or_default();
+                let _ = vi;
                 return Err(Throw::msg(format!(
-                    "attempt to {} a '{}' with a '{}'{}",
+                    "attempt to {} a '{}' with a '{}'",
                     arith_name(op),
                     x.type_name(),
-                    y.type_name(),
-                    vi
+                    y.type_name()
                 )));
             }
             let what = if op.is_bitwise() {
@@ -2079,7 +2200,7 @@ pub fn int_idiv(a: i64, b: i64) -> i64 {
 #[inline]
 pub fn float_mod(a: f64, b: f64) -> f64 {
     let m = a % b;
-    if if m > 0.0 { b < 0.0 } else { m < 0.0 && b != m } {
+    if (m > 0.0 && b < 0.0) || (m < 0.0 && b > 0.0) {
         m + b
     } else {
         m

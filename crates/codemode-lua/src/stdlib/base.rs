@@ -166,12 +166,29 @@ fn assert(cx: &mut Ctx<'_>) -> VmResult<Rets> {
     if cx.arg(0).truthy() {
         return Ok(Rets::Many(cx.args().to_vec()));
     }
-    if cx.nargs() >= 2 {
-        let mut t = Throw::value(cx.arg(1));
-        t.0.positioned = false;
-        Err(t)
+    // Like Lua, assert raises its message as error(message) would (position for strings).
+    let msg = if cx.nargs() >= 2 {
+        cx.arg(1)
     } else {
-        Err(Throw::msg("assertion failed!"))
+        Value::Nil
+    };
+    match msg {
+        Value::Str(s) => {
+            let mut t = Throw::msg(cx.heap_ref().str_lossy(s));
+            if std::str::from_utf8(cx.heap_ref().str_bytes(s)).is_err() {
+                t.0.value = ErrVal::Value(msg);
+            }
+            t.0.location = cx.location(1);
+            t.0.positioned = true;
+            Err(t)
+        }
+        Value::Nil if cx.nargs() < 2 => {
+            let mut t = Throw::msg("assertion failed!");
+            t.0.location = cx.location(1);
+            t.0.positioned = true;
+            Err(t)
+        }
+        v => Err(Throw::value(v)),
     }
 }
 
@@ -264,6 +281,9 @@ fn tonumber(cx: &mut Ctx<'_>) -> VmResult<Rets> {
 }
 
 fn ipairs(cx: &mut Ctx<'_>) -> VmResult<Rets> {
+    if cx.nargs() == 0 {
+        return Err(cx.arg_error(0, "value expected"));
+    }
     let t = cx.arg(0);
     match t {
         Value::Table(_) => {}
