@@ -430,3 +430,41 @@ fn string_to_number_matches_lua() {
     }
     same_as_lua(&src);
 }
+
+#[test]
+fn sort_matches_lua_even_with_bad_comparators() {
+    // Same algorithm as lua5.4: identical results (or the same "invalid order function" error)
+    // for consistent, non-strict and inconsistent comparators, and the same number of calls.
+    let src = r##"
+        local seed = 12345
+        local function rnd(n) seed = (seed * 1103515245 + 12345) % 2147483648; return seed % n end
+        local comps = {
+            function(a, b) return a < b end,
+            function(a, b) return a <= b end,
+            function(a, b) return a > b end,
+            function(a, b) return (a * 7 + b) % 3 == 0 end,
+            function(a, b) return true end,
+            function(a, b) return false end,
+        }
+        for size = 0, 70, 3 do
+            for c = 1, #comps do
+                local t = {}
+                for i = 1, size do t[i] = rnd(20) end
+                local calls = 0
+                local f = comps[c]
+                local ok, err = pcall(table.sort, t, function(a, b) calls = calls + 1; return f(a, b) end)
+                print(size, c, ok, ok or err, calls, table.concat(t, ","))
+            end
+        end
+        for size = 90, 400, 37 do
+            local t = {}
+            for i = 1, size do t[i] = rnd(1000) end
+            table.sort(t)
+            local u = {}
+            for i = 1, size do u[i] = tostring(rnd(50)) end
+            table.sort(u)
+            print(size, table.concat(t, ","), table.concat(u, ","))
+        end
+    "##;
+    same_as_lua(src);
+}
