@@ -468,3 +468,36 @@ fn sort_matches_lua_even_with_bad_comparators() {
     "##;
     same_as_lua(src);
 }
+
+#[test]
+fn insert_remove_positions_match_lua() {
+    same_as_lua(
+        r##"
+        local function show(t) local o = {} for i = 1, #t do o[i] = tostring(t[i]) end return #t .. ":" .. table.concat(o, ",") end
+        -- array part
+        local a = {}
+        for i = 1, 8 do table.insert(a, i) end
+        table.insert(a, 1, "first"); table.insert(a, 5, "mid"); table.insert(a, #a + 1, "last")
+        print(show(a))
+        print(table.remove(a, 1), table.remove(a, 4), table.remove(a), table.remove(a, #a), show(a))
+        -- elements living in the hash part (filled backwards)
+        local h = {}
+        for i = 10, 1, -1 do h[i] = i * 10 end
+        table.insert(h, 3, "x"); print(show(h))
+        print(table.remove(h, 2), show(h))
+        print(table.remove(h, #h + 1), show(h))
+        -- removing everything from the front
+        local q = {}
+        for i = 1, 50 do q[i] = i end
+        local sum = 0
+        while #q > 0 do sum = sum + table.remove(q, 1) end
+        print(sum, #q, table.remove(q), table.remove(q, 0), table.remove(q, 1))
+        -- inserting at the front many times
+        local f = {}
+        for i = 1, 40 do table.insert(f, 1, i) end
+        print(show(f))
+        local n = {n = 1}
+        table.insert(n, "v"); print(n[1], n.n, #n)
+    "##,
+    );
+}

@@ -101,15 +101,24 @@ fn insert(ctx: &mut Ctx) -> VmResult<Rets> {
                 return Err(ctx.arg_error(1, "position out of bounds"));
             }
             let v = ctx.arg(2);
-            shift_up(ctx, t, pos, e)?;
-            ctx.heap().table_set_int(t, pos, v)?;
+            // Store v at the new end first; when everything lives in the array part a rotation
+            // does Lua's shifting loop in one memmove.
+            ctx.heap().table_set_int(t, e, v)?;
+            ctx.charge(1 + (e - pos) as u64 / 32)?;
+            let (tb, _) = ctx.heap().table_and_mem(t);
+            if tb.arr.len() as i64 == e && pos >= 1 {
+                tb.arr[pos as usize - 1..].rotate_right(1);
+            } else {
+                shift_up(ctx, t, pos, e)?;
+                ctx.heap().table_set_int(t, pos, v)?;
+            }
         }
         _ => return Err(Throw::msg("wrong number of arguments to 'insert'")),
     }
     Ok(Rets::Zero)
 }
 
-/// `t[i] = t[i-1]` for i = e down to pos+1, with a fast path for the array part.
+/// `t[i] = t[i-1]` for i = e down to pos+1 (the general path: elements outside the array part).
 fn shift_up(ctx: &mut Ctx, t: TableRef, pos: i64, e: i64) -> VmResult<()> {
     let mut work = 0u64;
     let mut i = e;
@@ -131,6 +140,13 @@ fn remove(ctx: &mut Ctx) -> VmResult<Rets> {
         return Err(ctx.arg_error(0, "position out of bounds"));
     }
     let result = ctx.heap_ref().table_get_int(t, pos);
+    if pos >= 1 && pos < size && ctx.heap_ref().table(t).arr.len() as i64 == size {
+        // All of 1..size is in the array part: shift with one memmove, then clear t[size].
+        ctx.charge(1 + (size - pos) as u64 / 32)?;
+        let (tb, _) = ctx.heap().table_and_mem(t);
+        tb.arr[pos as usize - 1..size as usize].rotate_left(1);
+        pos = size;
+    }
     let mut work = 0u64;
     while pos < size {
         let v = ctx.heap_ref().table_get_int(t, pos + 1);
