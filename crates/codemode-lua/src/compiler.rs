@@ -29,11 +29,41 @@ fn cerr(pos: Pos, msg: impl Into<String>) -> GuestError {
     }
 }
 
+/// Nesting depth the compiler handles on the caller's stack; deeper programs (the parser allows
+/// up to `parser::MAX_SYNTAX_DEPTH`) are compiled again on a helper thread with a large stack.
+const INLINE_DEPTH: u32 = 24;
+
+/// Stack size of the helper thread for deeply nested programs.
+const DEEP_STACK_BYTES: usize = 256 * 1024 * 1024;
+
 /// Compile a parsed chunk into a program (prototype 0 is the main chunk, a vararg function).
 pub fn compile_chunk(block: &Block) -> CResult<ProgramData> {
+    match compile_with_limit(block, INLINE_DEPTH) {
+        Err(e) if e.message == TOO_DEEP => std::thread::scope(|s| {
+            std::thread::Builder::new()
+                .stack_size(DEEP_STACK_BYTES)
+                .spawn_scoped(s, || compile_with_limit(block, u32::MAX))
+                .map_err(|_| {
+                    cerr(
+                        Pos::default(),
+                        "cannot compile: no thread for a deeply nested program",
+                    )
+                })?
+                .join()
+                .unwrap_or_else(|_| Err(cerr(Pos::default(), "internal error while compiling")))
+        }),
+        r => r,
+    }
+}
+
+const TOO_DEEP: &str = "\u{0}too deep";
+
+fn compile_with_limit(block: &Block, max_depth: u32) -> CResult<ProgramData> {
     let mut c = Compiler {
         fs: Vec::new(),
         protos: Vec::new(),
+        depth: 0,
+        max_depth,
     };
     c.protos.push(None);
     c.open_function(true, 0, 0);
@@ -125,6 +155,9 @@ enum Var {
 struct Compiler {
     fs: Vec<FuncState>,
     protos: Vec<Option<Proto>>,
+    /// Current recursion depth (statements, expressions, functions).
+    depth: u32,
+    max_depth: u32,
 }
 
 fn is_unsafe_for_dest(e: &Expr) -> bool {
@@ -469,6 +502,22 @@ impl Compiler {
     }
 
     fn stmt(&mut self, s: &Stmt, label_at_end: bool) -> CResult<()> {
+        self.enter()?;
+        let r = self.stmt_inner(s, label_at_end);
+        self.depth -= 1;
+        r
+    }
+
+    fn enter(&mut self) -> CResult<()> {
+        self.depth += 1;
+        if self.depth > self.max_depth {
+            self.depth -= 1;
+            return Err(cerr(Pos::default(), TOO_DEEP));
+        }
+        Ok(())
+    }
+
+    fn stmt_inner(&mut self, s: &Stmt, label_at_end: bool) -> CResult<()> {
         match s {
             Stmt::Local { names, exprs, pos } => {
                 let base = self.free();
@@ -1105,6 +1154,13 @@ impl Compiler {
 
     /// Evaluate `e` into register `dest`.
     fn exp_to_reg(&mut self, e: &Expr, dest: u8) -> CResult<()> {
+        self.enter()?;
+        let r = self.exp_to_reg_inner(e, dest);
+        self.depth -= 1;
+        r
+    }
+
+    fn exp_to_reg_inner(&mut self, e: &Expr, dest: u8) -> CResult<()> {
         let pos = e.pos;
         let save = self.free();
         match &e.kind {
@@ -1352,6 +1408,13 @@ impl Compiler {
     /// Emit code that jumps (returned list of Jmp pcs) when truthiness of `e` equals
     /// `jump_when`, and falls through otherwise.
     fn cond_jump(&mut self, e: &Expr, jump_when: bool) -> CResult<Vec<usize>> {
+        self.enter()?;
+        let r = self.cond_jump_inner(e, jump_when);
+        self.depth -= 1;
+        r
+    }
+
+    fn cond_jump_inner(&mut self, e: &Expr, jump_when: bool) -> CResult<Vec<usize>> {
         let pos = e.pos;
         let save = self.free();
         let r = match &e.kind {

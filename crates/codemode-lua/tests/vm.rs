@@ -321,3 +321,63 @@ fn strings_concat_and_tostring() {
          print(type(print), type(nil), type({}), type('s'), type(2), type(true))",
     );
 }
+
+/// Deeply nested programs (up to the parser's depth limit) compile and run on a small stack.
+#[test]
+fn deep_nesting_compiles_on_small_stack() {
+    let handle = std::thread::Builder::new()
+        .stack_size(1024 * 1024)
+        .spawn(|| {
+            let n = 190;
+            let mut outs = Vec::new();
+            let parens = format!("return {}1{}", "(".repeat(n), ")".repeat(n));
+            let tables = format!("return {}1{}", "{".repeat(n), "}".repeat(n));
+            let arith = format!(
+                "local x = 1 return {}x{}",
+                "(x + ".repeat(n / 2),
+                ")".repeat(n / 2)
+            );
+            let funcs = format!(
+                "return {} 7 {}",
+                "(function() return ".repeat(60),
+                " end)()".repeat(60)
+            );
+            let mut ifs = String::new();
+            for _ in 0..n / 2 {
+                ifs.push_str("if true then ");
+            }
+            ifs.push_str("x = 5 ");
+            for _ in 0..n / 2 {
+                ifs.push_str("end ");
+            }
+            ifs.push_str("return x");
+            let concat = format!("return {}'z'", "'a' .. ".repeat(1000));
+            let sum = format!("local x = 1 return {}0", "x + ".repeat(5000));
+            for src in [parens, tables, arith, funcs, ifs, concat, sum] {
+                outs.push(match compile(&src) {
+                    Ok(p) => {
+                        let mut m = Machine::new(&p, &Env::default(), Budgets::default());
+                        loop {
+                            match m.run(1_000_000) {
+                                Step::Yield => continue,
+                                Step::Done(_) => break "ok".to_string(),
+                                Step::Error(e) => break format!("error: {}", e.message),
+                                Step::HostCall(_) => break "host".into(),
+                            }
+                        }
+                    }
+                    Err(e) => format!("compile error: {}", e.message),
+                });
+            }
+            outs
+        })
+        .unwrap();
+    let outs = handle.join().expect("no stack overflow");
+    assert_eq!(outs[0], "ok");
+    assert_eq!(outs[4], "ok");
+    assert!(outs[1].contains("nests deeper than"), "{}", outs[1]);
+    // Everything else either works or gives a clean error (never a crash).
+    for o in &outs {
+        assert!(o == "ok" || o.contains("error"), "{}", o);
+    }
+}
