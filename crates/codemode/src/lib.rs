@@ -48,8 +48,10 @@
 //!   against every tool future; on expiry the result is `TimeoutExceeded`, in-flight calls are
 //!   `interrupted`, logs and `toolCalls` are kept.
 //! - `max_tool_calls`: `runtime.rs` — every host call attempt counts (tools, `search`, extensions,
-//!   also refused or unknown ones); the first attempt past the limit ends the run with
-//!   `ToolCallLimitExceeded` (not catchable by `pcall`) and is not listed in `toolCalls`.
+//!   also ones denied for bad input); the first attempt past the limit ends the run with
+//!   `ToolCallLimitExceeded` (not catchable by `pcall`) and is not listed in `toolCalls`. A path
+//!   that names no tool (`tools.orders.lookpu`) is caught by the interpreter as `UnknownTool`
+//!   before any host call, so it is neither counted nor listed.
 //! - `max_output_bytes`: `result.rs` ([`ExecutionResult::truncate`]) — never fails a run.
 //! - `max_memory_bytes`: passed to the interpreter as `codemode_lua::Budgets`.
 //!

@@ -15,8 +15,9 @@
 //!   (InvalidToolOutput); resume with the value or an ordinary catchable error.
 //! - `Done` / `Error`: take the logs, build the [`ExecutionResult`], apply `max_output_bytes`.
 //!
-//! `toolCalls` lists admitted calls only: a call refused by the tool-call limit, a call to an
-//! unknown tool and an extension call are counted but not listed.
+//! `toolCalls` lists admitted calls only (status `success`, `failure`, `interrupted`, or `denied`
+//! for bad input): a call refused by the tool-call limit, a call to an unknown tool that reaches
+//! the host, and an extension call are counted but not listed.
 
 use std::collections::HashMap;
 use std::future::Future;
