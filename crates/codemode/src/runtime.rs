@@ -254,6 +254,12 @@ impl CodeMode {
         async move {
             let start = Instant::now();
             let deadline = deadline_after(start, inner.limits.timeout_ms());
+            if is_blank_lua(&source) {
+                return ExecutionResult::failure(Diagnostic::new(
+                    DiagnosticKind::ParseError,
+                    "The program is empty: write Lua statements and `return` the result.",
+                ));
+            }
             let program = match codemode_lua::compile(&source) {
                 Ok(p) => p,
                 Err(e) => {
@@ -659,6 +665,52 @@ impl Exec<'_> {
         }
         self.tool_calls[index].status = ToolCallStatus::Success;
         CallOutcome::Reply(HostReply::Value(value))
+    }
+}
+
+/// `true` when `source` holds only whitespace and Lua comments (`-- line`, `--[[ long ]]`,
+/// `--[==[ long ]==]`). An unterminated long comment counts as not blank (the parser reports it).
+fn is_blank_lua(source: &str) -> bool {
+    let b = source.as_bytes();
+    let mut i = 0;
+    loop {
+        while i < b.len() && b[i].is_ascii_whitespace() {
+            i += 1;
+        }
+        if i == b.len() {
+            return true;
+        }
+        if !b[i..].starts_with(b"--") {
+            return false;
+        }
+        i += 2;
+        // Long comment: `[` `=`* `[` ... `]` `=`* `]`.
+        if i < b.len() && b[i] == b'[' {
+            let mut j = i + 1;
+            while j < b.len() && b[j] == b'=' {
+                j += 1;
+            }
+            if j < b.len() && b[j] == b'[' {
+                let level = j - i - 1;
+                let mut close = Vec::with_capacity(level + 2);
+                close.push(b']');
+                close.extend(std::iter::repeat_n(b'=', level));
+                close.push(b']');
+                match b[j + 1..]
+                    .windows(close.len())
+                    .position(|w| w == close.as_slice())
+                {
+                    Some(p) => {
+                        i = j + 1 + p + close.len();
+                        continue;
+                    }
+                    None => return false,
+                }
+            }
+        }
+        while i < b.len() && b[i] != b'\n' {
+            i += 1;
+        }
     }
 }
 
@@ -1080,6 +1132,29 @@ mod tests {
             DiagnosticKind::ToolCallLimitExceeded
         );
         assert!(r.tool_calls.is_empty());
+    }
+
+    #[test]
+    fn blank_programs_are_detected() {
+        for blank in [
+            "",
+            "  \n\t",
+            "-- hi",
+            "-- a\n  -- b\n",
+            "--[[ x\n y ]]",
+            "--[==[ ]] ]==]  --x",
+        ] {
+            assert!(is_blank_lua(blank), "{blank:?}");
+        }
+        for code in [
+            "return 1",
+            "-- c\nx = 1",
+            "--[[ x ]] return",
+            "--[[ unterminated",
+            "--[=[ ]] ]=] y",
+        ] {
+            assert!(!is_blank_lua(code), "{code:?}");
+        }
     }
 
     #[test]

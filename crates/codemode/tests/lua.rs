@@ -175,6 +175,18 @@ async fn parse_error_has_a_location() {
 }
 
 #[tokio::test]
+async fn empty_program_is_a_parse_error() {
+    for src in ["", "   \n", "-- only a comment\n--[[ and a long one ]]"] {
+        let r = run(src).await;
+        assert_eq!(
+            r.to_json_string(),
+            r#"{"ok":false,"error":{"kind":"ParseError","message":"The program is empty: write Lua statements and `return` the result."},"toolCalls":[]}"#
+        );
+    }
+    assert_eq!(run("-- comment\nreturn 1").await.value(), Some(&json!(1)));
+}
+
+#[tokio::test]
 async fn busy_loop_times_out_with_logs_and_tool_calls() {
     let cm = runtime(Limits::default().with_timeout_ms(200).unwrap());
     let t = Instant::now();
