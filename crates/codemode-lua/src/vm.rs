@@ -479,6 +479,18 @@ impl Vm {
             }
             Op::GetGlobal { k, .. } => Some(("global", self.kstr(p, k))),
             Op::GetField { k, .. } => Some(("field", self.kstr(p, k))),
+            Op::GetTable { key, .. } => {
+                let name = match find_setreg(p, setpc, key).map(|kpc| p.code[kpc]) {
+                    Some(Op::LoadK { k, .. }) if Self::local_name(p, setpc, key).is_none() => {
+                        match p.consts.get(k as usize) {
+                            Some(Const::Str(s)) => String::from_utf8_lossy(s).into_owned(),
+                            _ => "?".into(),
+                        }
+                    }
+                    _ => "?".into(),
+                };
+                Some(("field", name))
+            }
             Op::GetUpval { u, .. } => p
                 .upvals
                 .get(u as usize)
