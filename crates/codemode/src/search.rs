@@ -338,8 +338,9 @@ fn as_count(v: Option<&Value>) -> Option<u64> {
 /// Existing tool paths nearest to a missing `path`, best first (at most [`MAX_SUGGESTIONS`]).
 ///
 /// Distance: the smaller of the edit distance over the whole dotted path and the edit distance of
-/// the last segment (+2 when the enclosing namespaces differ); a tool directly below `path` (when
-/// a namespace was called) counts as distance 1. Candidates further than
+/// the last segment (+2 when the enclosing namespaces differ); a tool below `path` (when a
+/// namespace was called) or a tool whose path ends with `.path` (a missing leading namespace)
+/// counts as distance 1. Candidates further than
 /// `max(2, len(last segment) / 2)` are dropped.
 pub fn suggest(tree: &ToolTree, path: &str) -> Vec<String> {
     const MAX_LEN: usize = 200;
@@ -355,7 +356,9 @@ pub fn suggest(tree: &ToolTree, path: &str) -> Vec<String> {
             continue;
         }
         let lp = p.to_lowercase();
-        let d = if lp.starts_with(&lower) && lp[lower.len()..].starts_with('.') {
+        let below = lp.starts_with(&lower) && lp[lower.len()..].starts_with('.');
+        let suffix = lp.ends_with(&lower) && lp[..lp.len() - lower.len()].ends_with('.');
+        let d = if below || suffix {
             1
         } else {
             let (c_ns, c_last) = split_last(&lp);
