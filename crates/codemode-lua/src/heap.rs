@@ -90,14 +90,14 @@ const NO_LINK: u32 = u32::MAX;
 /// Per-string overhead charged on top of its bytes.
 pub const STRING_OVERHEAD: usize = 40;
 
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 enum StrData {
     Free,
     Static(&'static [u8]),
     Owned(Box<[u8]>),
 }
 
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 struct StrObj {
     data: StrData,
     hash: u64,
@@ -153,7 +153,9 @@ pub struct HostObj {
     pub children: Vec<(StrRef, Value)>,
 }
 
-/// The arena. See the module docs.
+/// The arena. See the module docs. `Clone` copies the whole arena (used to fork a prepared
+/// standard-library template into each new machine).
+#[derive(Clone)]
 pub struct Heap {
     strs: Vec<StrObj>,
     str_free: Vec<u32>,
@@ -199,6 +201,17 @@ impl Heap {
             hosts: Vec::new(),
             mem: MemCounter::new(cap),
             logs: Vec::new(),
+        }
+    }
+
+    /// Turn every owned string into a leaked `'static` one, so clones of this heap share the
+    /// bytes. Only for the process-wide standard-library template (built once).
+    pub fn make_static(&mut self) {
+        for o in &mut self.strs {
+            if let StrData::Owned(b) = &o.data {
+                let leaked: &'static [u8] = Box::leak(b.clone());
+                o.data = StrData::Static(leaked);
+            }
         }
     }
 

@@ -223,8 +223,7 @@ impl Machine {
     }
 
     fn setup(program: &Program, env: &Env, cap: usize) -> Result<Vm, Throw> {
-        let mut vm = Vm::new(program.inner.clone(), cap)?;
-        stdlib::open_all(&mut vm)?;
+        let mut vm = stdlib_template()?.fork(program.inner.clone(), cap)?;
         // tools
         let root = build_tools(&mut vm, &env.tool_paths)?;
         vm.set_global("tools", root)?;
@@ -395,6 +394,28 @@ impl Machine {
             }
             None => Vec::new(),
         }
+    }
+}
+
+/// The process-wide prepared standard library: built once, then copied into every machine
+/// (copying is much cheaper than registering every native and interning every name again).
+fn stdlib_template() -> Result<&'static Vm, Throw> {
+    static TEMPLATE: std::sync::OnceLock<Result<Vm, String>> = std::sync::OnceLock::new();
+    let t = TEMPLATE.get_or_init(|| {
+        let build = || -> Result<Vm, Throw> {
+            let mut vm = Vm::new(Arc::new(proto::ProgramData::default()), limits::MAX_MEMORY_BYTES)?;
+            stdlib::open_all(&mut vm)?;
+            vm.heap.make_static();
+            Ok(vm)
+        };
+        build().map_err(|e| format!("{:?}", e.0.value))
+    });
+    match t {
+        Ok(vm) => Ok(vm),
+        Err(m) => Err(Throw::fatal(
+            ErrorKind::ExecutionFailure,
+            format!("internal error: the standard library failed to load: {}", m),
+        )),
     }
 }
 

@@ -216,6 +216,51 @@ impl Vm {
         })
     }
 
+    /// A new VM for `prog` whose globals and heap are a copy of this (template) VM's, with
+    /// memory cap `mem_cap`. Used to start each machine from a prepared standard library.
+    pub fn fork(&self, prog: Arc<ProgramData>, mem_cap: usize) -> VmResult<Vm> {
+        let mut heap = self.heap.clone();
+        heap.mem.cap = mem_cap;
+        heap.mem.check(0)?;
+        let mut kflat = Vec::with_capacity(prog.num_consts);
+        for p in &prog.protos {
+            for k in &p.consts {
+                kflat.push(match k {
+                    Const::Int(i) => Value::Int(*i),
+                    Const::Float(f) => Value::Float(*f),
+                    Const::Str(s) => Value::Str(heap.intern(s)?),
+                });
+            }
+        }
+        Ok(Vm {
+            heap,
+            stack: Vec::with_capacity(256),
+            frames: Vec::with_capacity(16),
+            open_upvals: Vec::new(),
+            globals: self.globals,
+            string_lib: self.string_lib,
+            prog,
+            kflat,
+            top: 0,
+            fuel: 0,
+            slice: 0,
+            fuel_used: 0,
+            pcall_ref: self.pcall_ref,
+            xpcall_ref: self.xpcall_ref,
+            next_ref: self.next_ref,
+            nested: Vec::new(),
+            pending: None,
+            pending_error: None,
+            miss: None,
+            miss_flag: None,
+            suggest: None,
+            deadline: None,
+            pinned: self.pinned.clone(),
+            ipairs_iter: self.ipairs_iter,
+            direct_next: false,
+        })
+    }
+
     /// Register the natives the VM treats specially (`pcall`, `xpcall`, `next`).
     pub fn set_special(&mut self, pcall: Value, xpcall: Value, next: Value) {
         if let Value::Native(n) = pcall {
@@ -588,7 +633,7 @@ impl Vm {
             format!("unknown tool 'tools.{}' (did you mean {}?)", path, first)
         } else {
             format!(
-                "unknown tool 'tools.{}': no tool has this path; use search(\"...\") to find tool names",
+                "unknown tool 'tools.{}': no tool has this path; use search({{ query = \"...\" }}) to find tool names",
                 path
             )
         };
