@@ -24,6 +24,16 @@ class ToolError(Exception):
 
 
 def repo_root():
+    """The nearest directory above this script that holds `.git` (a directory, or a file in a
+    worktree); `git rev-parse` as a fallback."""
+    d = HERE
+    while True:
+        if os.path.exists(os.path.join(d, ".git")):
+            return os.path.realpath(d)
+        parent = os.path.dirname(d)
+        if parent == d:
+            break
+        d = parent
     try:
         out = subprocess.run(
             ["git", "-C", HERE, "rev-parse", "--show-toplevel"],
@@ -87,10 +97,12 @@ def git_show(inp):
     rev = inp["rev"]
     if rev.startswith("-"):
         raise ToolError(f"rev '{rev}' must be a commit hash or name, not an option")
-    head = git("show", "-s", "--format=%H%x1f%an%x1f%ae%x1f%aI%x1f%s%x1f%b", rev, "--")
+    out = git("show", "--numstat", "--no-renames",
+              "--format=%H%x1f%an%x1f%ae%x1f%aI%x1f%s%x1f%b%x1e", rev, "--")
+    head, _, numstat = out.partition("\x1e")
     h, author, email, date, subject, body = head.split("\x1f", 5)
     files = []
-    for line in git("show", "--format=", "--numstat", "--no-renames", rev, "--").splitlines():
+    for line in numstat.splitlines():
         if not line.strip():
             continue
         added, deleted, path = line.split("\t", 2)
