@@ -467,10 +467,10 @@ impl Exec<'_> {
         }
         let key = (e.kind, e.message.clone());
         let mut d = Diagnostic::from(e);
-        if d.suggestions.is_empty() {
-            if let Some(s) = self.host_suggestions.remove(&key) {
-                d.suggestions = s;
-            }
+        if d.suggestions.is_empty()
+            && let Some(s) = self.host_suggestions.remove(&key)
+        {
+            d.suggestions = s;
         }
         d
     }
@@ -653,15 +653,15 @@ impl Exec<'_> {
                 return self.host_error(kind, message, suggestions);
             }
         };
-        if let Some(out) = &entry.output {
-            if let Err(msg) = out.validate(&value) {
-                self.tool_calls[index].status = ToolCallStatus::Failure;
-                return self.host_error(
-                    DiagnosticKind::InvalidToolOutput,
-                    format!("Invalid output from tool '{path}': {msg}"),
-                    Vec::new(),
-                );
-            }
+        if let Some(out) = &entry.output
+            && let Err(msg) = out.validate(&value)
+        {
+            self.tool_calls[index].status = ToolCallStatus::Failure;
+            return self.host_error(
+                DiagnosticKind::InvalidToolOutput,
+                format!("Invalid output from tool '{path}': {msg}"),
+                Vec::new(),
+            );
         }
         self.tool_calls[index].status = ToolCallStatus::Success;
         CallOutcome::Reply(HostReply::Value(value))

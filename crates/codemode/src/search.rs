@@ -97,14 +97,14 @@ fn render_type(schema: &Value, depth: usize) -> String {
             .join(" | ");
     }
     for key in ["anyOf", "oneOf"] {
-        if let Some(Value::Array(alts)) = obj.get(key) {
-            if depth < 3 {
-                return alts
-                    .iter()
-                    .map(|a| render_type(a, depth + 1))
-                    .collect::<Vec<_>>()
-                    .join(" | ");
-            }
+        if let Some(Value::Array(alts)) = obj.get(key)
+            && depth < 3
+        {
+            return alts
+                .iter()
+                .map(|a| render_type(a, depth + 1))
+                .collect::<Vec<_>>()
+                .join(" | ");
         }
     }
     let types: Vec<&str> = match obj.get("type") {
@@ -189,15 +189,15 @@ fn words(s: &str) -> Vec<String> {
 
 fn forms(term: &str) -> Vec<String> {
     let mut f = vec![term.to_string()];
-    if term.len() > 3 {
-        if let Some(s) = term.strip_suffix("es") {
-            f.push(s.to_string());
-        }
+    if term.len() > 3
+        && let Some(s) = term.strip_suffix("es")
+    {
+        f.push(s.to_string());
     }
-    if term.len() > 2 {
-        if let Some(s) = term.strip_suffix('s') {
-            f.push(s.to_string());
-        }
+    if term.len() > 2
+        && let Some(s) = term.strip_suffix('s')
+    {
+        f.push(s.to_string());
     }
     f
 }
