@@ -417,3 +417,71 @@ async fn one_shot_execute_matches_the_runtime() {
     assert_eq!(a, b);
     assert_eq!(a.value(), Some(&json!("o7")));
 }
+
+#[tokio::test]
+async fn busy_sort_comparator_times_out() {
+    // A native calling back into Lua cannot yield; the machine checks the host's deadline there.
+    let cm = runtime(Limits::default().with_timeout_ms(150).unwrap());
+    let t = Instant::now();
+    let r = cm
+        .execute("local t = {} for i = 1, 100 do t[i] = i end\ntable.sort(t, function(a, b) while true do end end)")
+        .await;
+    assert!(
+        t.elapsed() < Duration::from_millis(250),
+        "took {:?}",
+        t.elapsed()
+    );
+    let e = r.error().unwrap();
+    assert_eq!(e.kind, DiagnosticKind::TimeoutExceeded);
+    assert_eq!(e.message, "Execution timed out after 150ms.");
+    assert_eq!(e.location.map(|l| l.line), Some(2));
+}
+
+#[tokio::test]
+async fn memory_limit_reaches_the_interpreter() {
+    let cm = runtime(
+        Limits::default()
+            .with_max_memory_bytes(Some(200_000))
+            .unwrap(),
+    );
+    let r = cm
+        .execute("local t = {} for i = 1, 1e6 do t[i] = 'x' .. i end return #t")
+        .await;
+    let e = r.error().unwrap();
+    assert_eq!(e.kind, DiagnosticKind::ExecutionFailure);
+    assert!(e.message.contains("200000 bytes"), "{}", e.message);
+    // Without the cap the same program is fine.
+    let r = run("local t = {} for i = 1, 1e4 do t[i] = 'x' .. i end return #t").await;
+    assert_eq!(r.value(), Some(&json!(10000)));
+}
+
+#[tokio::test]
+async fn data_shapes_survive_a_round_trip_through_tools() {
+    let echo = Tool::new("Echo.", json!({}), |v| async move { Ok(v) });
+    let cm = options(Limits::default())
+        .tool("echo", echo)
+        .build()
+        .unwrap();
+    let r = cm
+        .execute("local r = tools.echo({ a = json.array(), b = {}, n = json.null, list = {1, 2} }) return tools.echo(r)")
+        .await;
+    assert_eq!(
+        r.value(),
+        Some(&json!({"a": [], "b": {}, "list": [1, 2], "n": null})),
+        "{}",
+        r.to_json_string()
+    );
+    assert_eq!(
+        r.tool_calls[1].input,
+        json!({"a": [], "b": {}, "list": [1, 2], "n": null})
+    );
+}
+
+#[tokio::test]
+async fn values_that_cannot_cross_are_invalid_data() {
+    let r = run("return tools.orders.lookup({ id = 'a', f = function() end })").await;
+    let e = r.error().unwrap();
+    assert_eq!(e.kind, DiagnosticKind::InvalidDataValue);
+    assert!(e.message.contains("input.f"), "{}", e.message);
+    assert!(r.tool_calls.is_empty());
+}
