@@ -424,3 +424,17 @@ fn schema_messages() {
     );
     assert!(s.validate(&json!({"n": 2, "tag": "a"})).is_ok());
 }
+
+#[test]
+fn runtime_types_are_thread_safe_and_executions_spawnable() {
+    fn send_sync<T: Send + Sync + 'static>() {}
+    fn spawnable<F: std::future::Future + Send + 'static>(_: &F) {}
+    send_sync::<CodeMode>();
+    send_sync::<Tool>();
+    send_sync::<ToolError>();
+    send_sync::<codemode::ExecutionResult>();
+    let cm = CodeMode::builder().build().unwrap();
+    let fut = cm.execute("return 1");
+    spawnable(&fut);
+    drop(fut);
+}
