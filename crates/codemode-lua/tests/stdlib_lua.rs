@@ -501,3 +501,30 @@ fn insert_remove_positions_match_lua() {
     "##,
     );
 }
+
+#[test]
+fn string_index_rules_match_lua_exhaustively() {
+    // Every (i, j) in a window around the string bounds for sub/byte/find, plus utf8 positions.
+    same_as_lua(
+        r##"
+        local s = "héllo, wörld"
+        local out = {}
+        for i = -16, 16 do
+            for j = -16, 16 do
+                out[#out + 1] = s:sub(i, j) .. "|" .. table.concat({s:byte(i, j)}, ".")
+            end
+            out[#out + 1] = tostring(s:find("l", i, true)) .. tostring(s:find("", i, true)) .. tostring(s:find("ö", i, true))
+            local ok, a, b = pcall(utf8.len, s, i)
+            out[#out + 1] = tostring(ok) .. tostring(a) .. tostring(b)
+            ok, a = pcall(utf8.offset, s, i)
+            out[#out + 1] = tostring(ok) .. tostring(a)
+            ok, a = pcall(utf8.offset, s, 2, i)
+            out[#out + 1] = tostring(ok) .. tostring(a)
+            ok, a, b = pcall(utf8.codepoint, s, i, i + 1)
+            out[#out + 1] = tostring(ok) .. tostring(a) .. tostring(b)
+            out[#out + 1] = ("ab"):rep(i, "-")
+        end
+        print(table.concat(out, "\n"))
+    "##,
+    );
+}
