@@ -7,6 +7,12 @@
 //! words, +8 when the path contains it, +4 when the description contains it, +2 when the
 //! enclosing namespace descriptions or input property names contain it. Results with score > 0,
 //! best first, ties by path. An empty query lists every tool in path order.
+//!
+//! Result: `{ items = [{ path, description, signature }], remaining, next }` where `path` is the
+//! canonical dotted path (`"orders.lookup"`), `signature` the call form
+//! (`tools.orders.lookup({ id: string })`), `remaining` the number of hits after this page and
+//! `next` `{ offset = N }` for the next page or `json.null`. A query equal to a tool's path (with
+//! or without `tools.`) or to its call expression returns just that tool.
 
 use serde_json::{Map, Value, json};
 
