@@ -528,3 +528,49 @@ fn string_index_rules_match_lua_exhaustively() {
     "##,
     );
 }
+
+#[test]
+fn random_format_specs_match_lua() {
+    // Random conversion specs (valid and invalid) with assorted arguments; outputs and error
+    // messages must agree.
+    let mut state = 0x1234_5678_9ABC_DEF1u64;
+    let mut next = move |n: u64| {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state % n
+    };
+    let body = b"-+ #0123456789.";
+    let convs = b"diouxXcseEfgGaAq%yl";
+    let args = [
+        "0",
+        "1",
+        "-1",
+        "255",
+        "3.0",
+        "-2.5",
+        "1e100",
+        "0.1",
+        "math.mininteger",
+        "math.maxinteger",
+        "'abc'",
+        "'12'",
+        "''",
+        "nil",
+        "true",
+        "1/0",
+        "-1/0",
+        "2^53",
+    ];
+    let mut src = String::new();
+    for _ in 0..3000 {
+        let mut spec = String::from("%");
+        for _ in 0..next(7) {
+            spec.push(body[next(body.len() as u64) as usize] as char);
+        }
+        spec.push(convs[next(convs.len() as u64) as usize] as char);
+        let a = args[next(args.len() as u64) as usize];
+        src.push_str(&format!("print(pcall(string.format, '[{spec}]', {a}))\n"));
+    }
+    same_as_lua(&src);
+}

@@ -413,6 +413,10 @@ pub fn format(
                 fmt_integer(out, &parse_spec(mods), conv, n);
             }
             Some(conv @ (b'a' | b'A' | b'e' | b'E' | b'f' | b'F' | b'g' | b'G')) => {
+                // Lua checks the spec before the argument for %a/%A, after it for the others.
+                if conv == b'a' || conv == b'A' {
+                    check_spec(spec_with_conv, FLAGS_F, true)?;
+                }
                 let f = to_float(arg, argno)?;
                 check_spec(spec_with_conv, FLAGS_F, true)?;
                 fmt_floatconv(out, &parse_spec(mods), conv, f);
