@@ -9,8 +9,10 @@
 //! - Stdout over [`MAX_STDOUT_BYTES`] is a failure; the process is killed.
 //! - A program that cannot be started is a failure naming the program.
 //!
-//! The process inherits the environment, runs in the manifest's directory, and is killed
-//! (SIGKILL) when the call's future is dropped, e.g. when the execution times out.
+//! The process inherits the environment and runs in the manifest's directory, in a process group
+//! of its own. When the call ends, the whole group gets SIGKILL: the process itself if the call's
+//! future is dropped (the execution timed out or was cancelled), and anything it left running in
+//! the background.
 
 use std::process::Stdio;
 
@@ -33,20 +35,24 @@ pub const MAX_STDERR_MESSAGE: usize = 2048;
 /// Cancel-safe: dropping the future kills the process.
 pub async fn run(tool: &ToolSpec, input: &Value) -> Result<Value, String> {
     let program = tool.program.display().to_string();
-    let mut child = Command::new(&tool.program)
+    let mut command = Command::new(&tool.program);
+    command
         .args(&tool.args)
         .current_dir(&tool.cwd)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
-        .kill_on_drop(true)
-        .spawn()
-        .map_err(|e| {
-            format!(
-                "tool '{}' could not start program '{program}': {e}",
-                tool.path
-            )
-        })?;
+        .kill_on_drop(true);
+    // Its own process group, so that whatever it starts can be stopped with it.
+    #[cfg(unix)]
+    command.process_group(0);
+    let mut child = command.spawn().map_err(|e| {
+        format!(
+            "tool '{}' could not start program '{program}': {e}",
+            tool.path
+        )
+    })?;
+    let _group = ProcessGroup(child.id());
 
     let mut stdin = child.stdin.take().expect("stdin is piped");
     let stdout = child.stdout.take().expect("stdout is piped");
@@ -104,6 +110,22 @@ pub async fn run(tool: &ToolSpec, input: &Value) -> Result<Value, String> {
     }
 
     parse_output(&tool.path, &out)
+}
+
+/// Kills the process group of a command tool when dropped: when the call ends (normally, or
+/// because its future is dropped on timeout or cancellation), nothing it started keeps running.
+struct ProcessGroup(Option<u32>);
+
+impl Drop for ProcessGroup {
+    fn drop(&mut self) {
+        #[cfg(unix)]
+        if let Some(pid) = self.0.and_then(|p| i32::try_from(p).ok()) {
+            if let Some(pid) = rustix::process::Pid::from_raw(pid) {
+                // ESRCH (the group is already gone) is the normal case.
+                let _ = rustix::process::kill_process_group(pid, rustix::process::Signal::KILL);
+            }
+        }
+    }
 }
 
 /// Parses a command's stdout as exactly one JSON value (surrounding whitespace allowed).
@@ -233,6 +255,20 @@ mod tests {
             e.starts_with("tool 't.x' could not start program '/nonexistent/prog': "),
             "{e}"
         );
+    }
+
+    #[tokio::test]
+    async fn dropping_the_call_kills_the_process_group() {
+        let marker = std::env::temp_dir().join(format!("codemode-group-{}", std::process::id()));
+        let _ = std::fs::remove_file(&marker);
+        // The shell starts a grandchild; it must die with the call instead of writing the marker.
+        let script = format!("(sleep 1; touch '{}') & wait", marker.display());
+        let t = tool("sh", &["-c", &script]);
+        let r =
+            tokio::time::timeout(std::time::Duration::from_millis(200), run(&t, &json!({}))).await;
+        assert!(r.is_err());
+        tokio::time::sleep(std::time::Duration::from_millis(1500)).await;
+        assert!(!marker.exists(), "the grandchild survived the call");
     }
 
     #[tokio::test]

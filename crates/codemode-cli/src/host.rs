@@ -3,7 +3,9 @@
 
 use std::sync::Arc;
 
-use codemode::{BuildError, CodeMode, LimitName, Limits, Namespace, Tool, ToolError};
+use codemode::{
+    BuildError, CancellationToken, CodeMode, LimitName, Limits, Namespace, Tool, ToolError,
+};
 
 use crate::manifest::{Manifest, ToolSpec};
 use crate::{ConfigError, Lang};
@@ -61,9 +63,10 @@ pub fn build(options: &Options, manifest: Manifest) -> Result<CodeMode, ConfigEr
     })
 }
 
-/// Runs `source` on `codemode` and serializes the Result.
-pub async fn execute(codemode: &CodeMode, source: &str) -> Outcome {
-    let result = codemode.execute(source).await;
+/// Runs `source` on `codemode` and serializes the Result. Cancelling `cancel` (the CLI does on
+/// SIGINT/SIGTERM) ends the run with a failed Result; in-flight tool processes are killed.
+pub async fn execute(codemode: &CodeMode, source: &str, cancel: CancellationToken) -> Outcome {
+    let result = codemode.execute_with_cancel(source, cancel).await;
     Outcome {
         ok: result.is_ok(),
         json: result.to_json_string(),

@@ -126,7 +126,11 @@ fn run(args: RunArgs) -> Result<ExitCode, ConfigError> {
         .enable_all()
         .build()
         .map_err(|e| ConfigError(format!("cannot start the async runtime: {e}")))?;
-    let outcome = runtime.block_on(host::execute(&codemode, &source));
+    let outcome = runtime.block_on(async {
+        let cancel = codemode::CancellationToken::new();
+        tokio::spawn(cancel_on_signal(cancel.clone()));
+        host::execute(&codemode, &source, cancel).await
+    });
     println!("{}", outcome.json);
     // Don't wait for stray tool processes or blocking tasks.
     runtime.shutdown_background();
@@ -135,6 +139,31 @@ fn run(args: RunArgs) -> Result<ExitCode, ConfigError> {
     } else {
         ExitCode::from(1)
     })
+}
+
+/// Cancels the execution on Ctrl-C (SIGINT) or SIGTERM, so that the Result gathered so far is
+/// still printed and tool processes (which run in their own process groups and so do not see the
+/// terminal's Ctrl-C) are killed.
+async fn cancel_on_signal(cancel: codemode::CancellationToken) {
+    #[cfg(unix)]
+    {
+        use tokio::signal::unix::{SignalKind, signal};
+        let (Ok(mut int), Ok(mut term)) = (
+            signal(SignalKind::interrupt()),
+            signal(SignalKind::terminate()),
+        ) else {
+            return;
+        };
+        tokio::select! {
+            _ = int.recv() => {}
+            _ = term.recv() => {}
+        }
+    }
+    #[cfg(not(unix))]
+    if tokio::signal::ctrl_c().await.is_err() {
+        return;
+    }
+    cancel.cancel();
 }
 
 fn lang_from_extension(f: &Path) -> Lang {

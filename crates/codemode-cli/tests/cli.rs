@@ -482,7 +482,7 @@ fn command_tool_input_is_validated_against_schema() {
 #[test]
 fn timeout_kills_a_hanging_command_tool() {
     let d = scratch("hang");
-    script(&d.join("hang.sh"), "exec sleep 30");
+    script(&d.join("hang.sh"), "sleep 30");
     let m = manifest_with(&d, json!(["./hang.sh"]));
     let start = Instant::now();
     let r = run(
@@ -732,4 +732,55 @@ fn example_crates_on_this_repository() {
         assert!(root.join(largest).is_file(), "{largest}");
         assert!(item["largest"]["bytes"].as_i64().unwrap() > 0);
     }
+}
+
+#[test]
+fn sigint_cancels_the_run_and_still_prints_the_result() {
+    let d = scratch("sigint");
+    let started = d.join("started");
+    script(
+        &d.join("hang.sh"),
+        &format!("touch '{}'\nsleep 30", started.display()),
+    );
+    let m = manifest_with(&d, json!(["./hang.sh"]));
+    let mut child = Command::new(BIN)
+        .args(["run", "--tools", m.to_str().unwrap()])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(b"print('waiting')\nreturn tools.t.x({})")
+        .unwrap();
+    let start = Instant::now();
+    while !started.exists() {
+        assert!(
+            start.elapsed() < Duration::from_secs(30),
+            "the tool never started"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let status = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let out = child.wait_with_output().unwrap();
+    assert!(start.elapsed() < Duration::from_secs(20));
+    assert_eq!(out.status.code(), Some(1));
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["ok"], json!(false));
+    assert!(
+        v["error"]["message"]
+            .as_str()
+            .unwrap()
+            .contains("cancelled"),
+        "{v}"
+    );
+    assert_eq!(v["logs"], json!(["waiting"]));
+    assert_eq!(v["toolCalls"][0]["status"], json!("interrupted"));
 }
