@@ -185,6 +185,16 @@ pub fn parse(text: &str, name: &str, dir: &Path) -> Result<Manifest, ManifestErr
         manifest: name.to_string(),
         message,
     };
+    let first = text.trim_start().chars().next();
+    if first.is_some() && first != Some('{') {
+        if let Err(e) = serde_json::from_str::<serde::de::IgnoredAny>(text) {
+            return Err(err(json_error(&e)));
+        }
+        return Err(err(
+            "the manifest must be a JSON object like {\"tools\": {...}, \"namespaces\": {...}}"
+                .to_string(),
+        ));
+    }
     let raw: RawManifest = serde_json::from_str(text).map_err(|e| err(json_error(&e)))?;
     let mut manifest = Manifest::default();
 
@@ -360,7 +370,8 @@ fn check_schema(field: &str, v: Value) -> Result<Value, String> {
         ));
     }
     if let Err(e) = jsonschema::validator_for(&v) {
-        let at = e.schema_path().to_string();
+        // The schema is the instance here: its instance path is the place inside the schema.
+        let at = e.instance_path().to_string();
         let at = if at.is_empty() {
             String::new()
         } else {
@@ -516,6 +527,21 @@ mod tests {
         let e = p("{\"tools\": {").unwrap_err();
         assert!(e.starts_with("manifest m.json: invalid JSON: "), "{e}");
         assert!(e.contains("line 1"), "{e}");
+    }
+
+    #[test]
+    fn manifest_must_be_an_object() {
+        let e = p("[]").unwrap_err();
+        assert!(e.contains("the manifest must be a JSON object"), "{e}");
+        let e = p("[").unwrap_err();
+        assert!(e.contains("invalid JSON"), "{e}");
+    }
+
+    #[test]
+    fn schema_errors_point_into_the_schema() {
+        let e = p(r#"{"tools":{"a":{"description":"x","input":{"properties":{"n":{"minimum":"3"}}},"command":["sh"]}}}"#)
+            .unwrap_err();
+        assert!(e.ends_with("(at /properties/n/minimum)"), "{e}");
     }
 
     #[test]
