@@ -31,8 +31,20 @@ enum Commands {
     /// Run a program and print its Result as one JSON line.
     ///
     /// Exit status: 0 when the Result is ok, 1 when it is not, 2 for usage or configuration errors.
+    #[command(after_long_help = RUN_AFTER_HELP)]
     Run(RunArgs),
 }
+
+const RUN_AFTER_HELP: &str = r#"Manifest (JSON):
+  {"namespaces": {"orders": {"description": "..."}},
+   "tools": {"orders.lookup": {"description": "...", "input": {JSON Schema},
+             "output": {JSON Schema}, "command": ["python3", "orders.py"]}}}
+A command tool reads its input as JSON on stdin and prints one JSON value on stdout; a non-zero
+exit fails the call with its stderr as the message. Relative program paths containing '/' resolve
+against the manifest's directory, which is also the command's working directory.
+
+Example:
+  codemode run --tools examples/git-insights/tools.json examples/git-insights/churn.lua"#;
 
 /// Arguments of `codemode run`.
 #[derive(clap::Args, Debug)]
@@ -52,7 +64,7 @@ struct RunArgs {
     /// Most bytes of JSON output (value and logs) before they are cut. Default: 65536.
     #[arg(long, value_name = "N", allow_negative_numbers = true)]
     max_output_bytes: Option<i64>,
-    /// Most bytes of memory the program may use.
+    /// Most bytes of memory the program may use (≥ 1). Default: the interpreter's built-in cap.
     #[arg(long, value_name = "N", allow_negative_numbers = true)]
     max_memory_bytes: Option<i64>,
     /// Program file; `-` or nothing reads the program from stdin.
