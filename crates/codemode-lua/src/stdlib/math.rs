@@ -1,7 +1,8 @@
 //! The `math` library (Lua 5.4 manual §6.7): `abs ceil floor fmod modf sqrt exp log sin cos tan
 //! asin acos atan tointeger type ult max min` and the constants `pi huge maxinteger
-//! mininteger`. `random`/`randomseed` exist only to say why they are absent: programs must be
-//! deterministic.
+//! mininteger`, `deg rad`, and the 5.3 compatibility functions `atan2 cosh sinh tanh pow frexp
+//! ldexp log10` (Debian's `lua5.4` is built with them). `random`/`randomseed` exist only to say
+//! why they are absent: programs must be deterministic.
 
 use crate::number::{Number, float_to_int_exact, str_to_number};
 use crate::value::{Throw, Value, VmResult};
@@ -29,6 +30,17 @@ pub fn open(vm: &mut Vm) -> VmResult<()> {
         ("ult", ult),
         ("max", max),
         ("min", min),
+        ("deg", deg),
+        ("rad", rad),
+        // Lua 5.3 compatibility functions, present in Debian's lua5.4 (LUA_COMPAT_MATHLIB).
+        ("atan2", atan),
+        ("cosh", cosh),
+        ("sinh", sinh),
+        ("tanh", tanh),
+        ("pow", pow),
+        ("frexp", frexp),
+        ("ldexp", ldexp),
+        ("log10", log10),
         ("random", random),
         ("randomseed", random),
     ];
@@ -74,8 +86,16 @@ fn ceil(ctx: &mut Ctx) -> VmResult<Rets> {
 }
 
 fn fmod(ctx: &mut Ctx) -> VmResult<Rets> {
-    let a = ctx.check_number(0)?;
-    let b = ctx.check_number(1)?;
+    // Integer semantics only for actual integers (a numeric string takes the float path).
+    let (a, b) = match (ctx.arg(0), ctx.arg(1)) {
+        (a @ Value::Int(_), b @ Value::Int(_)) => (a, b),
+        _ => {
+            // lua5.4 (gcc, x86-64) evaluates `fmod(checknumber(1), checknumber(2))` right to
+            // left, so argument #2 is reported first.
+            let b = ctx.check_f64(1)?;
+            (Value::Float(ctx.check_f64(0)?), Value::Float(b))
+        }
+    };
     Ok(match (a, b) {
         (Value::Int(a), Value::Int(b)) => {
             if b == 0 {
@@ -123,6 +143,72 @@ fn asin(ctx: &mut Ctx) -> VmResult<Rets> {
 }
 fn acos(ctx: &mut Ctx) -> VmResult<Rets> {
     float_fn(ctx, f64::acos)
+}
+
+fn deg(ctx: &mut Ctx) -> VmResult<Rets> {
+    Ok(Value::Float(ctx.check_f64(0)? * (180.0 / std::f64::consts::PI)).into())
+}
+fn rad(ctx: &mut Ctx) -> VmResult<Rets> {
+    Ok(Value::Float(ctx.check_f64(0)? * (std::f64::consts::PI / 180.0)).into())
+}
+fn cosh(ctx: &mut Ctx) -> VmResult<Rets> {
+    float_fn(ctx, f64::cosh)
+}
+fn sinh(ctx: &mut Ctx) -> VmResult<Rets> {
+    float_fn(ctx, f64::sinh)
+}
+fn tanh(ctx: &mut Ctx) -> VmResult<Rets> {
+    float_fn(ctx, f64::tanh)
+}
+fn log10(ctx: &mut Ctx) -> VmResult<Rets> {
+    float_fn(ctx, f64::log10)
+}
+fn pow(ctx: &mut Ctx) -> VmResult<Rets> {
+    let x = ctx.check_f64(0)?;
+    let y = ctx.check_f64(1)?;
+    Ok(Value::Float(x.powf(y)).into())
+}
+
+/// `frexp(x)`: `m, e` with `x = m * 2^e` and `0.5 <= |m| < 1` (x itself and 0 for 0, inf, NaN).
+pub fn frexp_f(x: f64) -> (f64, i64) {
+    if x == 0.0 || !x.is_finite() {
+        return (x, 0);
+    }
+    let (x, adj) = if x.abs() < f64::MIN_POSITIVE {
+        (x * 2f64.powi(54), -54)
+    } else {
+        (x, 0)
+    };
+    let bits = x.to_bits();
+    let exp = ((bits >> 52) & 0x7ff) as i64 - 1022;
+    let m = f64::from_bits((bits & !(0x7ffu64 << 52)) | (1022u64 << 52));
+    (m, exp + adj)
+}
+
+/// `ldexp(m, e)`: `m * 2^e`, computed in steps so intermediate powers never overflow.
+pub fn ldexp_f(m: f64, e: i64) -> f64 {
+    let mut e = e.clamp(-2300, 2300);
+    let mut x = m;
+    while e > 1000 {
+        x *= 2f64.powi(1000);
+        e -= 1000;
+    }
+    while e < -1000 {
+        x *= 2f64.powi(-1000);
+        e += 1000;
+    }
+    x * 2f64.powi(e as i32)
+}
+
+fn frexp(ctx: &mut Ctx) -> VmResult<Rets> {
+    let (m, e) = frexp_f(ctx.check_f64(0)?);
+    Ok(Rets::Two(Value::Float(m), Value::Int(e)))
+}
+fn ldexp(ctx: &mut Ctx) -> VmResult<Rets> {
+    let m = ctx.check_f64(0)?;
+    // Lua casts the exponent to a C int (wrapping).
+    let e = ctx.check_int(1)? as i32 as i64;
+    Ok(Value::Float(ldexp_f(m, e)).into())
 }
 
 fn atan(ctx: &mut Ctx) -> VmResult<Rets> {
