@@ -2190,7 +2190,7 @@ fn find_setreg(p: &Proto, lastpc: usize, reg: u8) -> Option<usize> {
 // Arithmetic helpers
 // ----------------------------------------------------------------------------------------------
 
-#[inline]
+#[inline(always)]
 fn arith_fast(op: ArithOp, x: Value, y: Value) -> Option<Value> {
     match (x, y) {
         (Value::Int(a), Value::Int(b)) => match op {
@@ -2215,7 +2215,7 @@ fn arith_fast(op: ArithOp, x: Value, y: Value) -> Option<Value> {
     }
 }
 
-#[inline]
+#[inline(always)]
 fn float_op(op: ArithOp, a: f64, b: f64) -> Option<Value> {
     Some(Value::Float(match op {
         ArithOp::Add => a + b,
@@ -2230,7 +2230,7 @@ fn float_op(op: ArithOp, a: f64, b: f64) -> Option<Value> {
 }
 
 /// Lua's integer modulo (floor semantics); `b != 0`.
-#[inline]
+#[inline(always)]
 pub fn int_mod(a: i64, b: i64) -> i64 {
     if b == -1 {
         return 0;
@@ -2240,7 +2240,7 @@ pub fn int_mod(a: i64, b: i64) -> i64 {
 }
 
 /// Lua's integer floor division; `b != 0`.
-#[inline]
+#[inline(always)]
 pub fn int_idiv(a: i64, b: i64) -> i64 {
     if b == -1 {
         return a.wrapping_neg();
@@ -2254,7 +2254,7 @@ pub fn int_idiv(a: i64, b: i64) -> i64 {
 }
 
 /// Lua's float modulo.
-#[inline]
+#[inline(always)]
 pub fn float_mod(a: f64, b: f64) -> f64 {
     let m = a % b;
     if (m > 0.0 && b < 0.0) || (m < 0.0 && b > 0.0) {
@@ -2265,7 +2265,7 @@ pub fn float_mod(a: f64, b: f64) -> f64 {
 }
 
 /// Lua's shift left (negative shifts right; |shift| >= 64 gives 0; logical).
-#[inline]
+#[inline(always)]
 pub fn shift_left(x: i64, y: i64) -> i64 {
     if y <= -64 || y >= 64 {
         0
