@@ -9,7 +9,8 @@
 //! - Stdout over [`MAX_STDOUT_BYTES`] is a failure; the process is killed.
 //! - A program that cannot be started is a failure naming the program.
 //!
-//! The process inherits the environment and runs in the manifest's directory, in a process group
+//! The process inherits the environment, plus `CODEMODE_TOOL` set to the tool's dotted path (so
+//! one script can serve several tools), and runs in the manifest's directory, in a process group
 //! of its own. When the call ends, the whole group gets SIGKILL: the process itself if the call's
 //! future is dropped (the execution timed out or was cancelled), and anything it left running in
 //! the background.
@@ -34,6 +35,11 @@ pub const MAX_STDERR_MESSAGE: usize = 2048;
 ///
 /// Cancel-safe: dropping the future kills the process.
 pub async fn run(tool: &ToolSpec, input: &Value) -> Result<Value, String> {
+    run_capped(tool, input, MAX_STDOUT_BYTES).await
+}
+
+/// [`run`] with `max_stdout` bytes of stdout allowed.
+async fn run_capped(tool: &ToolSpec, input: &Value, max_stdout: u64) -> Result<Value, String> {
     let program = tool.program.display().to_string();
     let mut command = Command::new(&tool.program);
     command
@@ -42,6 +48,7 @@ pub async fn run(tool: &ToolSpec, input: &Value) -> Result<Value, String> {
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
+        .env("CODEMODE_TOOL", &tool.path)
         .kill_on_drop(true);
     // Its own process group, so that whatever it starts can be stopped with it.
     #[cfg(unix)]
@@ -67,22 +74,26 @@ pub async fn run(tool: &ToolSpec, input: &Value) -> Result<Value, String> {
         drop(stdin);
     };
     let read_out = async {
-        let r = read_capped(stdout, MAX_STDOUT_BYTES).await;
+        let r = read_capped(stdout, max_stdout, false).await;
         if matches!(r, Ok((_, true))) {
             // Too much output: stop the process now so that stderr reaches end of file.
             let _ = child.start_kill();
         }
         r
     };
-    let (_, out, err) = tokio::join!(write, read_out, read_capped(stderr, MAX_STDERR_KEEP));
+    let (_, out, err) = tokio::join!(write, read_out, read_capped(stderr, MAX_STDERR_KEEP, true));
     let (out, out_over) =
         out.map_err(|e| format!("tool '{}': reading its stdout failed: {e}", tool.path))?;
     if out_over {
         let _ = child.wait().await;
         return Err(format!(
-            "tool '{}' printed more than {} MiB on stdout; return less data (e.g. ask for fewer items)",
+            "tool '{}' printed more than {} on stdout; return less data (e.g. ask for fewer items)",
             tool.path,
-            MAX_STDOUT_BYTES / (1024 * 1024)
+            if max_stdout % (1024 * 1024) == 0 {
+                format!("{} MiB", max_stdout / (1024 * 1024))
+            } else {
+                format!("{max_stdout} bytes")
+            }
         ));
     }
     let (err, _) = err.unwrap_or_default();
@@ -153,15 +164,20 @@ pub fn cap_message(s: &str, max: usize) -> String {
 }
 
 /// Reads up to `cap` bytes. Returns the bytes and whether more than `cap` were available.
-/// For stderr, the excess is drained so that the process never blocks on a full pipe.
-async fn read_capped<R: AsyncRead + Unpin>(r: R, cap: u64) -> std::io::Result<(Vec<u8>, bool)> {
+/// With `drain` (stderr), the excess is read and dropped so that the process never blocks on a
+/// full pipe; without it (stdout), reading stops and the caller kills the process.
+async fn read_capped<R: AsyncRead + Unpin>(
+    r: R,
+    cap: u64,
+    drain: bool,
+) -> std::io::Result<(Vec<u8>, bool)> {
     let mut buf = Vec::new();
     let mut limited = r.take(cap + 1);
     limited.read_to_end(&mut buf).await?;
     let over = buf.len() as u64 > cap;
     if over {
         buf.truncate(cap as usize);
-        if cap < MAX_STDOUT_BYTES {
+        if drain {
             let mut rest = limited.into_inner();
             let mut sink = [0u8; 8192];
             while rest.read(&mut sink).await? > 0 {}
@@ -279,6 +295,26 @@ mod tests {
             tokio::time::timeout(std::time::Duration::from_millis(200), run(&t, &json!({}))).await;
         assert!(r.is_err());
         assert!(start.elapsed() < std::time::Duration::from_secs(5));
+    }
+
+    #[tokio::test]
+    async fn too_much_stdout_fails_and_kills_the_process() {
+        // Prints forever; the cap stops it.
+        let t = tool(
+            "sh",
+            &["-c", "while :; do echo '[1,2,3,4,5,6,7,8,9]'; done"],
+        );
+        let e = run_capped(&t, &json!({}), 4096).await.unwrap_err();
+        assert_eq!(
+            e,
+            "tool 't.x' printed more than 4096 bytes on stdout; return less data (e.g. ask for fewer items)"
+        );
+    }
+
+    #[tokio::test]
+    async fn the_tool_path_is_in_the_environment() {
+        let t = tool("sh", &["-c", "printf '\"%s\"' \"$CODEMODE_TOOL\""]);
+        assert_eq!(run(&t, &json!({})).await.unwrap(), json!("t.x"));
     }
 
     #[test]
