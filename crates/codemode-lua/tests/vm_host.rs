@@ -294,3 +294,66 @@ fn unavailable_features_say_what_to_do() {
         assert!(e.message.contains(needle), "{}: {}", src, e.message);
     }
 }
+
+#[test]
+fn host_call_inside_sort_comparator_is_refused_clearly() {
+    let (r, calls, _) = drive(
+        "local t = {3, 1, 2}
+         table.sort(t, function(a, b) tools.orders.lookup({}) return a < b end)
+         return t",
+        echo,
+    );
+    assert!(calls.is_empty());
+    let e = r.unwrap_err();
+    assert!(
+        e.message
+            .contains("cannot call a tool (tools.orders.lookup) from inside a sort callback"),
+        "{}",
+        e.message
+    );
+    // pcall and errors inside comparators work.
+    let (r, _, _) = drive(
+        "local t = {3, 1, 2}
+         table.sort(t, function(a, b) local ok = pcall(error, 'x') return a < b end)
+         local ok, e = pcall(table.sort, t, function(a, b) error('cmp failed') end)
+         return {t, ok, e}",
+        echo,
+    );
+    assert_eq!(
+        r.unwrap(),
+        json!([[1, 2, 3], false, "input:3:65: cmp failed"])
+    );
+}
+
+#[test]
+fn deadline_stops_a_comparator_loop() {
+    let p = compile("table.sort({3, 2, 1}, function(a, b) while true do end end)").unwrap();
+    let mut m = Machine::new(&p, &Env::default(), Budgets::default());
+    m.set_deadline(std::time::Instant::now() + std::time::Duration::from_millis(50));
+    let start = std::time::Instant::now();
+    let e = loop {
+        match m.run(10_000) {
+            Step::Yield => {}
+            Step::Error(e) => break e,
+            other => panic!("{:?}", other),
+        }
+    };
+    assert_eq!(e.kind, ErrorKind::TimeoutExceeded);
+    assert!(start.elapsed() < std::time::Duration::from_secs(5));
+}
+
+#[test]
+fn tail_calls_do_not_grow_the_stack() {
+    let (r, _, _) = drive(
+        "local function loop(n, acc) if n == 0 then return acc end return loop(n - 1, acc + 1) end
+         return loop(1000000, 0)",
+        echo,
+    );
+    assert_eq!(r.unwrap(), json!(1000000));
+    // A tool call in tail position suspends and returns its value.
+    let (r, _, _) = drive(
+        "local function f() return tools.orders.lookup({id = 5}) end return f().args[1].id",
+        echo,
+    );
+    assert_eq!(r.unwrap(), json!(5));
+}
