@@ -12,7 +12,7 @@ mod command;
 mod host;
 mod manifest;
 
-use std::io::Read;
+use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -143,7 +143,9 @@ fn run(args: RunArgs) -> Result<ExitCode, ConfigError> {
         tokio::spawn(cancel_on_signal(cancel.clone()));
         host::execute(&codemode, &source, cancel).await
     });
-    println!("{}", outcome.json);
+    // A reader that went away (`| head -c 10`) is not an error of the run: ignore EPIPE.
+    let mut stdout = std::io::stdout().lock();
+    let _ = writeln!(stdout, "{}", outcome.json).and_then(|()| stdout.flush());
     // Don't wait for stray tool processes or blocking tasks.
     runtime.shutdown_background();
     Ok(if outcome.ok {
