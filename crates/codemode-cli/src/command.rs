@@ -89,7 +89,7 @@ async fn run_capped(tool: &ToolSpec, input: &Value, max_stdout: u64) -> Result<V
         return Err(format!(
             "tool '{}' printed more than {} on stdout; return less data (e.g. ask for fewer items)",
             tool.path,
-            if max_stdout % (1024 * 1024) == 0 {
+            if max_stdout.is_multiple_of(1024 * 1024) {
                 format!("{} MiB", max_stdout / (1024 * 1024))
             } else {
                 format!("{max_stdout} bytes")
@@ -130,11 +130,13 @@ struct ProcessGroup(Option<u32>);
 impl Drop for ProcessGroup {
     fn drop(&mut self) {
         #[cfg(unix)]
-        if let Some(pid) = self.0.and_then(|p| i32::try_from(p).ok()) {
-            if let Some(pid) = rustix::process::Pid::from_raw(pid) {
-                // ESRCH (the group is already gone) is the normal case.
-                let _ = rustix::process::kill_process_group(pid, rustix::process::Signal::KILL);
-            }
+        if let Some(pid) = self
+            .0
+            .and_then(|p| i32::try_from(p).ok())
+            .and_then(rustix::process::Pid::from_raw)
+        {
+            // ESRCH (the group is already gone) is the normal case.
+            let _ = rustix::process::kill_process_group(pid, rustix::process::Signal::KILL);
         }
     }
 }

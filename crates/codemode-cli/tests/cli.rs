@@ -600,7 +600,7 @@ fn example_churn_on_this_repository() {
         let file = item["file"].as_str().expect("file");
         assert!(!file.is_empty(), "{v}");
         let changes = item["changes"].as_i64().expect("changes");
-        assert!(changes >= 1 && changes <= 50);
+        assert!((1..=50).contains(&changes));
         assert!(changes <= prev, "sorted by changes, descending: {v}");
         prev = changes;
         let authors = item["authors"].as_array().expect("authors");
