@@ -107,20 +107,17 @@ fn run(args: RunArgs) -> Result<ExitCode, ConfigError> {
     let source = if from_stdin {
         let mut buf = Vec::new();
         std::io::stdin()
+            .take(MAX_PROGRAM_BYTES + 1)
             .read_to_end(&mut buf)
             .map_err(|e| ConfigError(format!("cannot read the program from stdin: {e}")))?;
-        String::from_utf8(buf)
-            .map_err(|e| ConfigError(format!("the program on stdin is not valid UTF-8: {e}")))?
+        program_text(buf, "the program on stdin")?
     } else {
         let f = args.file.as_deref().expect("file given");
-        let bytes = std::fs::read(f)
+        let mut buf = Vec::new();
+        std::fs::File::open(f)
+            .and_then(|file| file.take(MAX_PROGRAM_BYTES + 1).read_to_end(&mut buf))
             .map_err(|e| ConfigError(format!("cannot read program file {}: {e}", f.display())))?;
-        String::from_utf8(bytes).map_err(|e| {
-            ConfigError(format!(
-                "program file {} is not valid UTF-8: {e}",
-                f.display()
-            ))
-        })?
+        program_text(buf, &format!("program file {}", f.display()))?
     };
     let manifest =
         manifest::Manifest::load_all(&args.tools).map_err(|e| ConfigError(e.to_string()))?;
@@ -153,6 +150,20 @@ fn run(args: RunArgs) -> Result<ExitCode, ConfigError> {
     } else {
         ExitCode::from(1)
     })
+}
+
+/// Largest program accepted, in bytes (16 MiB).
+const MAX_PROGRAM_BYTES: u64 = 16 * 1024 * 1024;
+
+/// Checks the size and encoding of a program read by [`run`]; `what` names its origin.
+fn program_text(bytes: Vec<u8>, what: &str) -> Result<String, ConfigError> {
+    if bytes.len() as u64 > MAX_PROGRAM_BYTES {
+        return Err(ConfigError(format!(
+            "{what} is larger than {} MiB",
+            MAX_PROGRAM_BYTES / (1024 * 1024)
+        )));
+    }
+    String::from_utf8(bytes).map_err(|e| ConfigError(format!("{what} is not valid UTF-8: {e}")))
 }
 
 /// Cancels the execution on Ctrl-C (SIGINT) or SIGTERM, so that the Result gathered so far is

@@ -183,6 +183,12 @@ fn usage_errors_exit_2() {
 
     let r = run(&["bogus"], "");
     assert_eq!(r.code, 2);
+
+    let d = scratch("latin1");
+    std::fs::write(d.join("p.lua"), b"return '\xe9t\xe9'").unwrap();
+    let r = run(&["run", d.join("p.lua").to_str().unwrap()], "");
+    assert_eq!(r.code, 2);
+    assert!(r.stderr.contains("is not valid UTF-8"), "{}", r.stderr);
 }
 
 #[test]
