@@ -513,11 +513,10 @@ fn corpus_under_gc_pressure() {
         if let Ok(Outcome {
             error: Some(msg), ..
         }) = &stressed
+            && msg.contains("memory limit")
         {
-            if msg.contains("memory limit") {
-                skipped.push(name);
-                continue;
-            }
+            skipped.push(name);
+            continue;
         }
         if normal != stressed {
             failures.push(format!(
@@ -594,13 +593,13 @@ fn differential_errors() {
                         "  error message differs:\n      expected: {exp_msg}\n      lua5.4:   {lua_msg}\n      codemode: {act_msg}"
                     ));
                 }
-                if let Some(line) = expected.error_line {
-                    if actual.error_line != Some(line) {
-                        problems.push(format!(
-                            "  error line differs: lua5.4 line {line}, codemode {:?}",
-                            actual.error_line
-                        ));
-                    }
+                if let Some(line) = expected.error_line
+                    && actual.error_line != Some(line)
+                {
+                    problems.push(format!(
+                        "  error line differs: lua5.4 line {line}, codemode {:?}",
+                        actual.error_line
+                    ));
                 }
             }
         }
