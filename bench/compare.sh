@@ -8,10 +8,12 @@
 #   --no-build   reuse the existing release binary instead of running cargo build --release
 #   PROGRAM.lua  only these programs (default: every bench/lua/*.lua)
 # Environment: CARGO_TARGET_DIR (where the release binary is built; default ./target),
-#              LUA (the reference interpreter; default lua5.4).
+#              LUA (the reference interpreter; default lua5.4),
+#              NO_HYPERFINE=1 (time with a bash loop even when hyperfine is installed).
 #
-# Times are wall-clock means of whole processes (process start included: the startup row shows
-# what an empty program costs each interpreter). In-process numbers come from `cargo bench`
+# Times are means over whole processes (process start included: the startup row shows what an
+# empty program costs each interpreter): wall clock, and CPU time (user + system), which is
+# steadier when other work shares the cores. In-process numbers come from `cargo bench`
 # (crates/codemode-lua/benches/vm.rs, crates/codemode/benches/host.rs).
 set -euo pipefail
 
@@ -29,7 +31,7 @@ while [ $# -gt 0 ]; do
       shift 2
       ;;
     --no-build) BUILD=0; shift ;;
-    -h|--help) sed -n '2,16p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n '2,17p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     -*) echo "compare.sh: unknown option $1 (see --help)" >&2; exit 2 ;;
     *) PROGRAMS+=("$1"); shift ;;
   esac
@@ -70,14 +72,15 @@ WORK="$(mktemp -d)"
 trap 'rm -rf "$WORK"' EXIT
 
 HAVE_HYPERFINE=0
-if command -v hyperfine >/dev/null 2>&1; then
+if [ -z "${NO_HYPERFINE:-}" ] && command -v hyperfine >/dev/null 2>&1; then
   HAVE_HYPERFINE=1
 else
   echo "note: hyperfine not found; timing with a bash loop (apt-get install -y hyperfine for better stats)" >&2
 fi
 
-# mean_ms NAME CMD...: mean wall time of CMD in milliseconds over $RUNS runs (after one warmup).
-mean_ms() {
+# measure NAME CMD...: "WALL_MS CPU_MS", the mean wall time and mean CPU time (user + system) of
+# CMD in milliseconds over $RUNS runs (after one warmup run).
+measure() {
   local name="$1"
   shift
   if [ "$HAVE_HYPERFINE" -eq 1 ]; then
@@ -86,19 +89,22 @@ mean_ms() {
     # which the checksum check already reported.
     hyperfine --style none --shell=none -i --warmup 1 --runs "$RUNS" --export-json "$json" \
       -- "$(printf '%q ' "$@")" >/dev/null 2>&1
-    jq -r '.results[0].mean * 1000' "$json"
+    jq -r '.results[0] | "\(.mean * 1000) \((.user + .system) * 1000)"' "$json"
   else
     "$@" >/dev/null 2>&1 || true
-    local total=0 t0 t1 i
+    local i line
+    : >"$WORK/$name.times"
     for ((i = 0; i < RUNS; i++)); do
-      t0=$(date +%s%N)
-      "$@" >/dev/null 2>&1 || true
-      t1=$(date +%s%N)
-      total=$((total + t1 - t0))
+      # bash's time keyword: real, user and system seconds of the command.
+      { TIMEFORMAT='%R %U %S'; time "$@" >/dev/null 2>&1 || true; } 2>>"$WORK/$name.times"
     done
-    awk -v t="$total" -v n="$RUNS" 'BEGIN { printf "%.3f\n", t / n / 1e6 }'
+    awk '{ w += $1; c += $2 + $3; n++ } END { printf "%.3f %.3f\n", w / n * 1000, c / n * 1000 }' \
+      "$WORK/$name.times"
   fi
 }
+
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.3f", (a > 0 ? b / a : 0) }'; }
+geomean() { printf '%s\n' "$@" | awk '$1 > 0 { s += log($1); n++ } END { printf "%.2f", (n ? exp(s / n) : 0) }'; }
 
 # Checksums: lua5.4 prints the checksum; `codemode run` prints the JSON Result whose value is
 # the checksum (the print goes to its logs).
@@ -115,17 +121,20 @@ codemode_value() {
 
 echo "== $RUNS runs per program and interpreter ($( [ "$HAVE_HYPERFINE" -eq 1 ] && echo hyperfine || echo bash loop)), $(nproc) cores" >&2
 
-printf '%-18s %12s %12s %8s  %s\n' "program" "lua5.4 ms" "codemode ms" "ratio" "checksum"
-printf '%-18s %12s %12s %8s  %s\n' "------------------" "------------" "------------" "--------" "--------"
+ROW='%-16s %10s %12s %7s %10s %12s %7s  %s\n'
+NUM='%-16s %10.1f %12.1f %7.2f %10.1f %12.1f %7.2f  %s\n'
+printf "$ROW" "program" "lua5.4 ms" "codemode ms" "ratio" "lua5.4 cpu" "codemode cpu" "cpu x" "checksum"
+printf "$ROW" "----------------" "----------" "------------" "-------" "----------" "------------" "-------" "--------"
 
 # Startup: an empty program, to show how much of each time is process start (not in the mean).
 echo 'return 1' >"$WORK/startup.lua"
-s_lua=$(mean_ms startup-lua "$LUA" "$WORK/startup.lua")
-s_cm=$(mean_ms startup-codemode "$CODEMODE" run "$WORK/startup.lua")
-printf '%-18s %12.1f %12.1f %8s  %s\n' "(startup)" "$s_lua" "$s_cm" \
-  "$(awk -v a="$s_lua" -v b="$s_cm" 'BEGIN { printf "%.2f", b / a }')" "(not in the mean)"
+read -r s_lua s_lua_cpu < <(measure startup-lua "$LUA" "$WORK/startup.lua")
+read -r s_cm s_cm_cpu < <(measure startup-codemode "$CODEMODE" run "$WORK/startup.lua")
+printf "$NUM" "(startup)" "$s_lua" "$s_cm" "$(ratio "$s_lua" "$s_cm")" \
+  "$s_lua_cpu" "$s_cm_cpu" "$(ratio "$s_lua_cpu" "$s_cm_cpu")" "(not in the means)"
 
 RATIOS=()
+CPU_RATIOS=()
 MISMATCH=0
 for prog in "${PROGRAMS[@]}"; do
   if [ ! -f "$prog" ]; then
@@ -136,22 +145,27 @@ for prog in "${PROGRAMS[@]}"; do
   expected="$(lua_value "$prog")"
   got="$(codemode_value "$prog")"
   if [ "$expected" != "$got" ]; then
-    printf '%-18s %12s %12s %8s  MISMATCH: lua5.4=%s codemode=%s\n' "$name" "-" "-" "-" "$expected" "$got"
+    printf "$ROW" "$name" "-" "-" "-" "-" "-" "-" "MISMATCH: lua5.4=$expected codemode=$got"
     MISMATCH=1
     continue
   fi
-  t_lua=$(mean_ms "$name-lua" "$LUA" "$prog")
-  t_cm=$(mean_ms "$name-codemode" "$CODEMODE" run "$prog")
-  ratio=$(awk -v a="$t_lua" -v b="$t_cm" 'BEGIN { printf "%.3f", b / a }')
-  RATIOS+=("$ratio")
-  printf '%-18s %12.1f %12.1f %8.2f  %s\n' "$name" "$t_lua" "$t_cm" "$ratio" "$expected"
+  read -r t_lua t_lua_cpu < <(measure "$name-lua" "$LUA" "$prog")
+  read -r t_cm t_cm_cpu < <(measure "$name-codemode" "$CODEMODE" run "$prog")
+  r=$(ratio "$t_lua" "$t_cm")
+  rc=$(ratio "$t_lua_cpu" "$t_cm_cpu")
+  RATIOS+=("$r")
+  CPU_RATIOS+=("$rc")
+  printf "$NUM" "$name" "$t_lua" "$t_cm" "$r" "$t_lua_cpu" "$t_cm_cpu" "$rc" "$expected"
 done
 
 if [ ${#RATIOS[@]} -gt 0 ]; then
-  geo=$(printf '%s\n' "${RATIOS[@]}" | awk '{ s += log($1); n++ } END { printf "%.2f", exp(s / n) }')
+  geo=$(geomean "${RATIOS[@]}")
+  geo_cpu=$(geomean "${CPU_RATIOS[@]}")
   verdict=$(awk -v g="$geo" 'BEGIN { print (g <= 2.0 ? "meets" : "misses") }')
   echo
-  echo "geometric mean codemode/lua5.4: ${geo}x over ${#RATIOS[@]} programs ($verdict the ≤ 2x target)"
+  echo "geometric mean codemode/lua5.4 (wall): ${geo}x over ${#RATIOS[@]} programs ($verdict the <= 2x target)"
+  echo "geometric mean codemode/lua5.4 (cpu):  ${geo_cpu}x (user+system time; steadier on a shared machine)"
+  echo "load average at the end: $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo unknown)"
 fi
 if [ "$MISMATCH" -ne 0 ]; then
   echo "compare.sh: some programs gave different results under codemode (see MISMATCH rows)" >&2
