@@ -282,6 +282,12 @@ fn uncaught_error_location_and_message() {
     let e = err("local x <const> = 1\nx = 2");
     assert_eq!(e.kind, ErrorKind::ParseError);
     assert_eq!(e.message, "attempt to assign to const variable 'x'");
+    // Clearer than Lua's "bad argument #1 to 'for iterator'".
+    let e = err("for k in pairs(nil) do end");
+    assert_eq!(
+        e.message,
+        "bad argument #1 to 'pairs' (table expected, got nil)"
+    );
     let e = err("goto nowhere");
     assert_eq!(e.kind, ErrorKind::ParseError);
     let e = err("do goto l1 local a = 1 ::l1:: print(a) end");
@@ -380,4 +386,42 @@ fn deep_nesting_compiles_on_small_stack() {
     for o in &outs {
         assert!(o == "ok" || o.contains("error"), "{}", o);
     }
+}
+
+#[test]
+fn assignment_order_and_logic_values() {
+    same_as_lua(
+        "local a = {} local i = 1 i, a[i] = i + 1, 20 print(i, a[1], a[2])
+         local x print(nil and 1, false or nil, 1 and nil or 3, 1 and 2, nil or false, false and nil)
+         local c = 1 < 2 local d = 'a' == 'b' local e = not nil print(c, d, e, not 0)
+         x = x or {} x.n = (x.n or 0) + 1 print(x.n)
+         local y = 5 y = y > 3 and 'big' or 'small' print(y)
+         local z = 0 z = (z == 0) and {z} or z print(type(z), z[1])
+         local obj = {v = 10} function obj:add(n) return self.v + n end print(obj:add(5), obj.add(obj, 1))
+         local ns = {inner = {}} function ns.inner.f(a) return a * 2 end print(ns.inner.f(21))
+         for k = 1, 3 do local kk = k k = k * 10 print(k, kk) end
+         local w = 0 while w < 10 do w = w + 1 if w % 3 ~= 0 then goto cont end print('w', w) ::cont:: end
+         local u = 0 repeat u = u + 1 if u == 2 then goto skip end print('u', u) ::skip:: until u >= 3
+         local s = '' for q = 1, 3 do s = s .. q .. (q < 3 and ',' or '') end print(s)
+         print(('abc'):upper(), ('%d'):format(7), #'xyz', ('x'):rep(3, '-'))
+         local function deep(n) if n == 0 then return 0 end return 1 + deep(n - 1) end print(deep(10000))
+         local t = {10, 20, 30, nil, 50} print(select('#', table.unpack(t, 1, 5)))
+         print(math.type(1), math.type(1.0), math.type('1'), 7 // 0.0, -7 // 0.0, math.maxinteger + 1 == math.mininteger)
+         print(string.format('%5.2f|%-5d|%s', 3.14159, 42, {1} ~= nil))",
+    );
+}
+
+#[test]
+fn generic_for_with_custom_iterators() {
+    same_as_lua(
+        "local function range(n) local i = 0 return function() i = i + 1 if i <= n then return i end end end
+         for v in range(3) do print(v) end
+         local function iter(t, k) local nk, nv = next(t, k) return nk, nv end
+         local cnt = 0 for k, v in iter, {a = 1, b = 2} do cnt = cnt + v end print(cnt)
+         for i, v in ipairs({'x', 'y'}) do print(i, v) end
+         local keys = {} for k in pairs({x = 1, y = 2, z = 3}) do keys[#keys + 1] = k end table.sort(keys) print(table.concat(keys, ','))
+         local t = {} for i = 1, 10 do t[i] = i end for k, v in pairs(t) do if v % 2 == 0 then t[k] = nil end end
+         local rest = {} for k, v in pairs(t) do rest[#rest + 1] = v end table.sort(rest) print(table.concat(rest, ' '))
+         print(pcall(function() for x in 5 do end end))",
+    );
 }
