@@ -621,6 +621,33 @@ impl Vm {
         e
     }
 
+    /// Calling a namespace (`tools.orders(...)`): say which tools it holds.
+    fn namespace_call_error(&self, h: HostRef) -> Throw {
+        let obj = self.heap.host(h);
+        let mut names: Vec<String> = obj
+            .children
+            .iter()
+            .take(5)
+            .map(|(k, _)| self.heap.str_lossy(*k))
+            .collect();
+        names.sort();
+        let path = if obj.path.is_empty() {
+            "tools".to_string()
+        } else {
+            format!("tools.{}", obj.path)
+        };
+        let example = names
+            .first()
+            .map(|n| format!(" (e.g. {}.{}({{ ... }}))", path, n))
+            .unwrap_or_default();
+        Throw::msg(format!(
+            "{} is a namespace, not a tool; call one of its tools{}; it contains: {}",
+            path,
+            example,
+            names.join(", ")
+        ))
+    }
+
     fn unknown_tool(&self, path: &str) -> Throw {
         let sugg: Vec<String> = match &self.suggest {
             Some(s) => s(path)
@@ -982,6 +1009,15 @@ impl Vm {
                 "cannot call {} from inside a {} callback; call it outside (e.g. before sorting) and use the results",
                 what, name
             )));
+        }
+        if let (HostTarget::Tool(p), true) = (&target, nargs >= 1) {
+            if matches!(self.stack[func + 1], Value::HostNs(_) | Value::HostFn(_)) {
+                let (ns, name) = p.rsplit_once('.').unwrap_or(("", p));
+                return Err(Throw::msg(format!(
+                    "tools are called with '.', not ':': write tools.{}.{}({{ ... }}) instead of tools.{}:{}(...)",
+                    ns, name, ns, name
+                )));
+            }
         }
         let mut n = nargs;
         while n > 0 && self.stack[func + n].is_nil() {
@@ -1631,6 +1667,9 @@ impl Vm {
                                     fail!(e);
                                 }
                             }
+                            if let Value::HostNs(h) = callee {
+                                fail!(self.namespace_call_error(h));
+                            }
                             let vi = self.varinfo(a);
                             fail!(Throw::msg(format!(
                                 "attempt to call a {} value{}{}",
@@ -1682,6 +1721,9 @@ impl Vm {
                                 if let Some(e) = self.unknown_tool_for(a, None) {
                                     fail!(e);
                                 }
+                            }
+                            if let Value::HostNs(h) = callee {
+                                fail!(self.namespace_call_error(h));
                             }
                             let vi = self.varinfo(a);
                             fail!(Throw::msg(format!(

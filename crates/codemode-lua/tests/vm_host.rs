@@ -357,3 +357,67 @@ fn tail_calls_do_not_grow_the_stack() {
     );
     assert_eq!(r.unwrap(), json!(5));
 }
+
+#[test]
+fn namespace_call_and_colon_call_explain_themselves() {
+    let (r, calls, _) = drive("return tools.orders({})", echo);
+    assert!(calls.is_empty());
+    let e = r.unwrap_err();
+    assert!(
+        e.message
+            .starts_with("tools.orders is a namespace, not a tool"),
+        "{}",
+        e.message
+    );
+    assert!(e.message.contains("lookup"), "{}", e.message);
+    let (r, calls, _) = drive("return tools.orders:lookup({id = 1})", echo);
+    assert!(calls.is_empty());
+    let e = r.unwrap_err();
+    assert!(
+        e.message.contains("tools are called with '.', not ':'"),
+        "{}",
+        e.message
+    );
+}
+
+/// Every corpus program gives the same value and logs when the machine yields every few
+/// instructions (suspension at any instruction boundary is transparent).
+#[test]
+fn tiny_slices_do_not_change_results() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/differential");
+    let mut files: Vec<_> = std::fs::read_dir(&dir)
+        .expect("corpus dir")
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "lua"))
+        .collect();
+    files.sort();
+    assert!(files.len() > 50);
+    let run = |src: &str, slice: u32| {
+        let p = match compile(src) {
+            Ok(p) => p,
+            Err(e) => return (Err(e.message), vec![]),
+        };
+        let mut m = Machine::new(&p, &Env::default(), Budgets::default());
+        let mut steps = 0u64;
+        loop {
+            steps += 1;
+            if steps > 50_000_000 {
+                return (Err("too many steps".into()), vec![]);
+            }
+            match m.run(slice) {
+                Step::Yield => {}
+                Step::Done(v) => return (Ok(v), m.take_logs()),
+                Step::Error(e) => {
+                    return (Err(format!("{:?}: {}", e.kind, e.message)), m.take_logs());
+                }
+                Step::HostCall(_) => return (Err("host call".into()), vec![]),
+            }
+        }
+    };
+    for f in files {
+        let src = std::fs::read_to_string(&f).unwrap();
+        let big = run(&src, 100_000_000);
+        let small = run(&src, 3);
+        assert_eq!(big, small, "{}", f.display());
+    }
+}
