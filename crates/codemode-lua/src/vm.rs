@@ -2444,7 +2444,7 @@ pub fn tostring_text(heap: &Heap, v: Value) -> String {
         Value::Table(_) | Value::HostNs(_) => format!("table: 0x{:08x}", Heap::object_id(v)),
         Value::Closure(_) | Value::HostFn(_) => format!("function: 0x{:08x}", Heap::object_id(v)),
         Value::Native(n) => format!(
-            "function: builtin: 0x{:08x}",
+            "function: 0x{:08x}",
             0x3000_0000u64 + n.0 as u64 * 0x40
         ),
         Value::JsonNull => "json.null".into(),
