@@ -897,11 +897,9 @@ impl Vm {
     ) -> VmResult<CallRes> {
         let name = if is_x { "xpcall" } else { "pcall" };
         if is_x && nargs < 2 {
-            let got = if nargs == 0 { "no value" } else { "no value" };
-            return Err(Throw::msg(format!(
-                "bad argument #2 to 'xpcall' (function expected, got {})",
-                got
-            )));
+            return Err(Throw::msg(
+                "bad argument #2 to 'xpcall' (function expected, got no value)",
+            ));
         }
         if nargs == 0 {
             return Err(Throw::msg(format!(
