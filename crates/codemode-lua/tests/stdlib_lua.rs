@@ -749,3 +749,16 @@ fn table_and_string_functions_on_assorted_arguments_match_lua() {
     }
     same_as_lua(&src);
 }
+
+#[test]
+fn nan_and_infinity_print_like_lua() {
+    same_as_lua(
+        r##"
+        local z = 0
+        print(0/0, -(0/0), z/z, -(z/z), math.huge - math.huge, math.huge, -math.huge, 1/0, -1/0)
+        print(string.format("%f %g %e %a %5.1f", 0/0, -(0/0), z/z, 1/0, -1/0))
+        print(math.sqrt(-1), math.log(-1), math.acos(2), math.fmod(1, 0.0), math.fmod(1/0, 1))
+        print(tostring(0/0), tostring(1e308 * 10), 2^1024, -2^1024)
+    "##,
+    );
+}
