@@ -353,9 +353,8 @@ pub fn decode_text(text: &[u8]) -> Result<Value, String> {
                         }
                         Some(b']') => {
                             r.i += 1;
-                            let Some(Frame::Arr(items)) = stack.pop() else {
-                                unreachable!()
-                            };
+                            let items = std::mem::take(items);
+                            stack.pop();
                             value = Value::Array(items);
                         }
                         _ => return Err(r.unexpected()),
@@ -382,9 +381,8 @@ pub fn decode_text(text: &[u8]) -> Result<Value, String> {
                         }
                         Some(b'}') => {
                             r.i += 1;
-                            let Some(Frame::Obj(map, _)) = stack.pop() else {
-                                unreachable!()
-                            };
+                            let map = std::mem::take(map);
+                            stack.pop();
                             value = Value::Object(map);
                         }
                         _ => return Err(r.unexpected()),
