@@ -509,4 +509,89 @@ mod decode_tests {
         let objs = "{\"a\":".repeat(200);
         assert!(d(&objs).unwrap_err().contains("nesting deeper"));
     }
+
+    /// Numbers compare by value (serde_json keeps big integers as u64, `-0` as a float).
+    fn same(a: &Value, b: &Value) -> bool {
+        match (a, b) {
+            (Value::Number(x), Value::Number(y)) => x.as_f64() == y.as_f64(),
+            (Value::Array(x), Value::Array(y)) => {
+                x.len() == y.len() && x.iter().zip(y).all(|(p, q)| same(p, q))
+            }
+            (Value::Object(x), Value::Object(y)) => {
+                x.len() == y.len()
+                    && x.iter()
+                        .zip(y)
+                        .all(|((k1, v1), (k2, v2))| k1 == k2 && same(v1, v2))
+            }
+            _ => a == b,
+        }
+    }
+
+    #[test]
+    fn agrees_with_serde_json_on_random_inputs() {
+        let alphabet: &[&[u8]] = &[
+            b"{",
+            b"}",
+            b"[",
+            b"]",
+            b",",
+            b":",
+            b" ",
+            b"\"",
+            b"a",
+            b"\\",
+            b"\\u00e9",
+            b"\\ud83d\\ude00",
+            b"\\n",
+            b"0",
+            b"1",
+            b"-",
+            b".",
+            b"e",
+            b"+",
+            b"9999999999999999999",
+            b"true",
+            b"false",
+            b"null",
+            b"\xc3\xa9",
+            b"\xff",
+            b"\n",
+            b"\"k\":",
+            b"1.5e300",
+            b"1e400",
+            b"\\x",
+        ];
+        let mut state = 0xDEAD_BEEF_1234_5678u64;
+        let mut next = |n: usize| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            (state % n as u64) as usize
+        };
+        let mut both_ok = 0;
+        for _ in 0..30000 {
+            let mut text = Vec::new();
+            for _ in 0..next(14) + 1 {
+                text.extend_from_slice(alphabet[next(alphabet.len())]);
+            }
+            let ours = decode_text(&text);
+            let theirs: Result<Value, _> = serde_json::from_slice(&text);
+            match (&ours, &theirs) {
+                (Ok(a), Ok(b)) => {
+                    both_ok += 1;
+                    assert!(
+                        same(a, b),
+                        "{:?}: {a} vs {b}",
+                        String::from_utf8_lossy(&text)
+                    );
+                }
+                (Err(_), Err(_)) => {}
+                _ => panic!(
+                    "disagree on {:?}: ours {ours:?}, serde_json {theirs:?}",
+                    String::from_utf8_lossy(&text)
+                ),
+            }
+        }
+        assert!(both_ok > 100, "too few valid samples: {both_ok}");
+    }
 }
