@@ -172,6 +172,9 @@ pub struct Vm {
 
 const MULTI: i32 = -1;
 
+/// Fuel charged per call (besides the callee's own loops).
+const CALL_FUEL: i64 = 4;
+
 impl Vm {
     /// A VM for `prog` with an empty globals table and memory cap `mem_cap` bytes.
     pub fn new(prog: Arc<ProgramData>, mem_cap: usize) -> VmResult<Vm> {
@@ -1220,19 +1223,28 @@ impl Vm {
                 }};
             }
 
+            // Fuel is charged where execution can repeat (backward jumps, calls), weighted by
+            // the number of instructions repeated, so straight-line code costs nothing extra
+            // and every loop or recursion still reaches a yield point.
+            macro_rules! charge {
+                ($n:expr) => {
+                    // Check before charging, so a charge larger than a whole slice still makes
+                    // progress on the next slice.
+                    if self.fuel <= 0 {
+                        if stop == 0 && self.nested.is_empty() {
+                            self.frames[fi].pc = pc - 1;
+                            return Ok(Exit::Yield);
+                        }
+                        save!();
+                        tri!(self.refuel_nested());
+                    }
+                    self.fuel -= $n as i64;
+                };
+            }
+
             loop {
                 let op = code[pc];
                 pc += 1;
-                self.fuel -= 1;
-                if self.fuel < 0 {
-                    if stop == 0 && self.nested.is_empty() {
-                        self.frames[fi].pc = pc - 1;
-                        self.fuel = 0;
-                        return Ok(Exit::Yield);
-                    }
-                    save!();
-                    tri!(self.refuel_nested());
-                }
                 match op {
                     Op::Move { a, b } => r!(a) = r!(b),
                     Op::LoadK { a, k } => r!(a) = k!(k),
@@ -1547,6 +1559,9 @@ impl Vm {
                         self.maybe_gc();
                     }
                     Op::Jmp { off } => {
+                        if off < 0 {
+                            charge!(-(off as i64));
+                        }
                         pc = (pc as i64 + off as i64) as usize;
                     }
                     Op::Eq { a, b, k } => {
@@ -1651,6 +1666,7 @@ impl Vm {
                         }
                     }
                     Op::Call { a, b, c } => {
+                        charge!(CALL_FUEL);
                         let func = base + a as usize;
                         let nargs = if b == 0 {
                             self.top - func - 1
@@ -1693,6 +1709,7 @@ impl Vm {
                         }
                     }
                     Op::TailCall { a, b } => {
+                        charge!(CALL_FUEL);
                         let func = base + a as usize;
                         let nargs = if b == 0 {
                             self.top - func - 1
@@ -1792,6 +1809,7 @@ impl Vm {
                         }
                     }
                     Op::ForLoop { a, jmp } => {
+                        charge!(jmp);
                         let ra = base + a as usize;
                         match self.stack[ra + 2] {
                             Value::Int(step) => {
@@ -1869,6 +1887,7 @@ impl Vm {
                         }
                     }
                     Op::TForLoop { a, jmp } => {
+                        charge!(jmp + 1);
                         let ra = base + a as usize;
                         let v = self.stack[ra + 3];
                         if !v.is_nil() {
@@ -2441,10 +2460,7 @@ pub fn tostring_text(heap: &Heap, v: Value) -> String {
         Value::Str(s) => heap.str_lossy(s),
         Value::Table(_) | Value::HostNs(_) => format!("table: 0x{:08x}", Heap::object_id(v)),
         Value::Closure(_) | Value::HostFn(_) => format!("function: 0x{:08x}", Heap::object_id(v)),
-        Value::Native(n) => format!(
-            "function: 0x{:08x}",
-            0x3000_0000u64 + n.0 as u64 * 0x40
-        ),
+        Value::Native(n) => format!("function: 0x{:08x}", 0x3000_0000u64 + n.0 as u64 * 0x40),
         Value::JsonNull => "json.null".into(),
     }
 }
