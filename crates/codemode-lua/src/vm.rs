@@ -984,6 +984,14 @@ impl Vm {
             other => {
                 let msg = format!("attempt to call a {} value", other.type_name());
                 let mut e = Throw::msg(msg);
+                // pcall(tools.orders.lookpu, ...): report the unknown tool.
+                if let (true, Some(f)) = (other.is_nil(), self.frames.last()) {
+                    if fslot >= f.base && fslot - f.base < 256 {
+                        if let Some(u) = self.unknown_tool_for((fslot - f.base) as u8, None) {
+                            e = u;
+                        }
+                    }
+                }
                 e.0.positioned = true;
                 let ev = self.error_value(&e)?;
                 self.place(func, &[Value::Bool(false), ev], nresults);

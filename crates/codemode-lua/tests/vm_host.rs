@@ -421,3 +421,21 @@ fn tiny_slices_do_not_change_results() {
         assert_eq!(big, small, "{}", f.display());
     }
 }
+
+#[test]
+fn unknown_tool_passed_to_pcall_is_named() {
+    let (r, calls, _) = drive(
+        "local ok, e = pcall(tools.orders.lookpu, {id = 1}) return {ok, e}",
+        echo,
+    );
+    assert!(calls.is_empty());
+    let v = r.unwrap();
+    assert_eq!(v[0], json!(false));
+    assert!(
+        v[1].as_str()
+            .unwrap()
+            .contains("unknown tool 'tools.orders.lookpu' (did you mean tools.orders.lookup?)"),
+        "{}",
+        v[1]
+    );
+}
