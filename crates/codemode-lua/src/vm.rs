@@ -1109,6 +1109,17 @@ impl Vm {
         r
     }
 
+    /// A native ran far past the slice: account the overdraft and check the total fuel cap and
+    /// the deadline (natives cannot yield, so long native work is checked here).
+    fn overdraft(&mut self) -> VmResult<()> {
+        if !self.nested.is_empty() {
+            return self.refuel_nested();
+        }
+        self.fuel_used += self.fuel.unsigned_abs();
+        self.fuel = 0;
+        self.check_totals()
+    }
+
     fn refuel_nested(&mut self) -> VmResult<()> {
         self.fuel_used += (self.slice - self.fuel).max(0) as u64;
         self.fuel = self.slice;
@@ -2603,9 +2614,12 @@ impl<'a> Ctx<'a> {
     /// per 16 bytes). Never fails by itself; the VM yields/aborts at the next instruction.
     #[inline]
     pub fn charge(&mut self, units: u64) -> VmResult<()> {
-        self.vm.fuel -= units.min(i64::MAX as u64) as i64;
-        if self.vm.fuel < -(1 << 40) {
-            self.vm.refuel_nested()?;
+        self.vm.fuel = self
+            .vm
+            .fuel
+            .saturating_sub(units.min(i64::MAX as u64) as i64);
+        if self.vm.fuel < -(1 << 20) {
+            self.vm.overdraft()?;
         }
         Ok(())
     }

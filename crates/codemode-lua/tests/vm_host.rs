@@ -439,3 +439,20 @@ fn unknown_tool_passed_to_pcall_is_named() {
         v[1]
     );
 }
+
+#[test]
+fn deadline_stops_long_native_work() {
+    let p = compile("table.move({}, 1, math.maxinteger, 2) return 1").unwrap();
+    let mut m = Machine::new(&p, &Env::default(), Budgets::default());
+    m.set_deadline(std::time::Instant::now() + std::time::Duration::from_millis(50));
+    let start = std::time::Instant::now();
+    let e = loop {
+        match m.run(10_000) {
+            Step::Yield => {}
+            Step::Error(e) => break e,
+            other => panic!("{:?}", other),
+        }
+    };
+    assert_eq!(e.kind, ErrorKind::TimeoutExceeded);
+    assert!(start.elapsed() < std::time::Duration::from_secs(5));
+}
