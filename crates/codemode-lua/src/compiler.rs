@@ -1329,8 +1329,8 @@ impl Compiler {
                 // R op K
                 if let Some(i) = match (&b.kind, aop) {
                     (ExprKind::Int(i), ArithOp::Add) => i16::try_from(*i).ok(),
-                    (ExprKind::Int(i), ArithOp::Sub) if *i != i16::MIN as i64 => {
-                        i16::try_from(-*i).ok()
+                    (ExprKind::Int(i), ArithOp::Sub) => {
+                        i.checked_neg().and_then(|n| i16::try_from(n).ok())
                     }
                     _ => None,
                 } {

@@ -599,7 +599,12 @@ impl Vm {
                 if n == 1 {
                     format!("calling '{}' on bad self{}", name, tail)
                 } else {
-                    format!("bad argument #{} to '{}'{}", n - 1, name, tail)
+                    format!(
+                        "bad argument #{} to '{}'{}",
+                        n.saturating_sub(1),
+                        name,
+                        tail
+                    )
                 }
             }
             Some((_, name)) => format!("bad argument #{} to '{}'{}", n, name, tail),

@@ -219,7 +219,7 @@ fn select(cx: &mut Ctx<'_>) -> VmResult<Rets> {
     }
     let i = cx.check_int(0)?;
     let start = if i < 0 {
-        if -i >= n {
+        if i.unsigned_abs() >= n as u64 {
             return Err(cx.arg_error(0, "index out of range"));
         }
         n + i
