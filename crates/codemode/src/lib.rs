@@ -64,12 +64,14 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+pub mod catalog;
 pub mod limits;
 pub mod namespace;
 pub mod result;
 pub mod runtime;
 pub mod schema;
 pub mod search;
+pub mod signature;
 pub mod tool;
 
 pub use limits::{LimitError, LimitName, Limits};
@@ -78,5 +80,6 @@ pub use result::{
     Diagnostic, DiagnosticKind, ExecutionResult, Location, ToolCallRecord, ToolCallStatus,
 };
 pub use runtime::{BuildError, CodeMode, Language, Options, execute};
+pub use signature::tool_expression;
 pub use tokio_util::sync::CancellationToken;
 pub use tool::{Tool, ToolError, ToolErrorKind, ToolFuture, ToolHandler};
