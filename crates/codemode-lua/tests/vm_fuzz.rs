@@ -113,7 +113,43 @@ fn expr(r: &mut Rng, depth: u32) -> String {
 }
 
 fn stmt(r: &mut Rng, depth: u32) -> String {
-    match r.below(9) {
+    match r.below(16) {
+        9 if depth > 0 => format!(
+            "local n = 0 while n < {} do n = n + 1 {} end",
+            r.below(4),
+            stmt(r, depth - 1)
+        ),
+        10 if depth > 0 => format!(
+            "local n = 0 repeat n = n + 1 {} until n > {}",
+            stmt(r, depth - 1),
+            r.below(3)
+        ),
+        11 => format!(
+            "y = s:{}({})",
+            r.pick(&["rep", "sub", "upper", "len", "byte", "format", "nosuch"]),
+            expr(r, 1)
+        ),
+        12 => format!(
+            "local c = function(v) x = {} return v end c({})",
+            expr(r, 1),
+            expr(r, 1)
+        ),
+        13 => format!("table.sort(t, function(a, b) return {} end)", expr(r, 1)),
+        14 => {
+            let arg = if r.below(2) == 0 {
+                r.pick(&["{id = 1}", "{}", "x", "s", "nil", "{1, 2}"])
+                    .to_string()
+            } else {
+                expr(r, 1)
+            };
+            let tool = r.pick(&["orders.lookup", "orders.nope", "util", "ns"]);
+            format!("y = tools.{}({}) x = y and y.ok and #y.ok or x", tool, arg)
+        }
+        15 if depth > 0 => format!(
+            "for i = 1, 3 do if {} then goto cont end {} ::cont:: end",
+            expr(r, 1),
+            stmt(r, depth - 1)
+        ),
         0 => format!("x = {}", expr(r, 2)),
         1 => format!("t[{}] = {}", expr(r, 1), expr(r, 2)),
         2 => format!("local z = {} y = z", expr(r, 2)),
@@ -142,7 +178,7 @@ fn generated_programs_never_panic() {
     let n: u64 = std::env::var("FUZZ_N")
         .ok()
         .and_then(|v| v.parse().ok())
-        .unwrap_or(1500);
+        .unwrap_or(1000);
     let seed: u64 = std::env::var("FUZZ_SEED")
         .ok()
         .and_then(|v| v.parse().ok())
@@ -164,19 +200,27 @@ fn generated_programs_never_panic() {
             "return tostring(x) .. tostring(y) .. #s .. tostring(({}))\n",
             expr(&mut r, 2)
         ));
+        if std::env::var("FUZZ_SHOW").is_ok() && src.contains("tools.") {
+            eprintln!("{}", src);
+        }
         let outcome = std::panic::catch_unwind(|| {
             let Ok(p) = compile(&src) else {
                 stats.lock().unwrap()[0] += 1;
                 return;
             };
+            let env = Env {
+                tool_paths: vec!["orders.lookup".into(), "util".into(), "ns.a".into()],
+                extension_paths: vec![],
+                suggest: None,
+            };
             let mut m = Machine::new(
                 &p,
-                &Env::default(),
+                &env,
                 Budgets {
                     max_memory_bytes: Some(8 << 20),
                 },
             );
-            for _ in 0..1000 {
+            for _ in 0..200 {
                 match m.run(10_000) {
                     Step::Yield => continue,
                     Step::Done(_) => {
@@ -187,9 +231,19 @@ fn generated_programs_never_panic() {
                         stats.lock().unwrap()[2] += 1;
                         return;
                     }
-                    Step::HostCall(_) => {
+                    Step::HostCall(c) => {
                         stats.lock().unwrap()[3] += 1;
-                        return;
+                        let reply = match c.args.len() % 3 {
+                            0 => codemode_lua::HostReply::Value(
+                                serde_json::json!({"ok": [1, {}, []], "n": 2.5}),
+                            ),
+                            1 => codemode_lua::HostReply::Error {
+                                kind: codemode_lua::ErrorKind::ToolFailure,
+                                message: "failed".into(),
+                            },
+                            _ => codemode_lua::HostReply::Value(serde_json::Value::Null),
+                        };
+                        m.resume(reply);
                     }
                 }
             }
