@@ -8,6 +8,22 @@
 //! Natives (Rust functions, see [`NativeFn`]) get a [`Ctx`] with their arguments and return
 //! [`Rets`]. A native may call back into Lua with [`Ctx::call`] (a nested dispatch loop, bounded
 //! by `limits::MAX_NATIVE_NESTING`); host calls are refused there.
+//!
+//! ## Design notes
+//! - Instructions: [`crate::proto::Op`], an 8-byte `Copy` enum; registers are `Value`s in one
+//!   `Vec<Value>` (the value stack) addressed as `base + register`.
+//! - Fuel: charged at backward jumps (weighted by the loop body's length), calls, and by natives
+//!   for their work. When the slice given to `Machine::run` is used up the loop returns
+//!   [`Exit::Yield`] at an instruction boundary (the instruction re-executes on resume). Inside a
+//!   nested run (a native calling Lua) it cannot yield, so it checks the total fuel cap and the
+//!   optional deadline instead.
+//! - Errors: [`Throw`] values. Catchable ones unwind the frame `Vec` to the nearest `pcall`
+//!   frame; a message gets its position as `input:LINE:COLUMN: ` when `pcall` converts it to a
+//!   Lua string. Uncatchable ones (limits, timeouts, aborts) unwind everything.
+//! - GC: [`Heap::collect`] runs at safe points of the dispatch loop (table/closure creation,
+//!   concatenation, after a native returns) when the allocation debt is due, never while a
+//!   native runs. Roots: the whole value stack, constants, globals, frames' closures, open
+//!   upvalues, pinned values and host objects.
 
 use std::sync::Arc;
 
@@ -843,7 +859,7 @@ impl Vm {
                     }
                     self.place(func - 1, &v, nresults);
                 } else {
-                    self.place_rets(func, &rets, nresults)?;
+                    self.place_rets(func, rets, nresults)?;
                 }
                 Ok(CallRes::Done)
             }
@@ -869,8 +885,8 @@ impl Vm {
         }
     }
 
-    fn place_rets(&mut self, func: usize, rets: &Rets, nresults: i32) -> VmResult<()> {
-        match (rets, nresults) {
+    fn place_rets(&mut self, func: usize, rets: Rets, nresults: i32) -> VmResult<()> {
+        match (&rets, nresults) {
             (Rets::One(v), 1) => {
                 self.stack[func] = *v;
             }
@@ -878,8 +894,7 @@ impl Vm {
                 if v.len() > limits::MAX_STACK_SLOTS / 2 {
                     return Err(Throw::msg("too many results (stack overflow)"));
                 }
-                let v = v.clone();
-                self.place(func, &v, nresults);
+                self.place(func, v, nresults);
             }
             _ => {
                 let n = rets.len();
