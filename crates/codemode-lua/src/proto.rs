@@ -37,126 +37,126 @@ impl ArithOp {
 /// One VM instruction.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Op {
-    /// R[a] = R[b]
+    /// `R[a] = R[b]`
     Move {
         a: u8,
         b: u8,
     },
-    /// R[a] = K[k]
+    /// `R[a] = K[k]`
     LoadK {
         a: u8,
         k: u32,
     },
-    /// R[a] = integer i
+    /// `R[a] = integer i`
     LoadInt {
         a: u8,
         i: i32,
     },
-    /// R[a..=a+n] = nil
+    /// `R[a..=a+n] = nil`
     LoadNil {
         a: u8,
         n: u8,
     },
-    /// R[a] = v
+    /// `R[a] = v`
     LoadBool {
         a: u8,
         v: bool,
     },
-    /// R[a] = Up[u]
+    /// `R[a] = Up[u]`
     GetUpval {
         a: u8,
         u: u8,
     },
-    /// Up[u] = R[a]
+    /// `Up[u] = R[a]`
     SetUpval {
         a: u8,
         u: u8,
     },
-    /// R[a] = globals[K[k]]
+    /// `R[a] = globals[K[k]]`
     GetGlobal {
         a: u8,
         k: u32,
     },
-    /// globals[K[k]] = R[a]
+    /// `globals[K[k]] = R[a]`
     SetGlobal {
         a: u8,
         k: u32,
     },
-    /// R[a] = R[t][R[key]]
+    /// `R[a] = R[t][R[key]]`
     GetTable {
         a: u8,
         t: u8,
         key: u8,
     },
-    /// R[a] = R[t][K[k]] (K[k] a string)
+    /// `R[a] = R[t][K[k]] (K[k] a string)`
     GetField {
         a: u8,
         t: u8,
         k: u32,
     },
-    /// R[t][R[key]] = R[v]
+    /// `R[t][R[key]] = R[v]`
     SetTable {
         t: u8,
         key: u8,
         v: u8,
     },
-    /// R[t][K[k]] = R[v]
+    /// `R[t][K[k]] = R[v]`
     SetField {
         t: u8,
         k: u32,
         v: u8,
     },
-    /// R[a] = {} with size hints
+    /// `R[a] = {} with size hints`
     NewTable {
         a: u8,
         narr: u16,
         nhash: u16,
     },
-    /// R[a][start+i] = R[a+i] for i in 1..=n (n == 0: up to top)
+    /// `R[a][start+i] = R[a+i] for i in 1..=n (n == 0: up to top)`
     SetList {
         a: u8,
         n: u8,
         start: u32,
     },
-    /// R[a+1] = R[b]; R[a] = R[b][K[k]]
+    /// `R[a+1] = R[b]; R[a] = R[b][K[k]]`
     SelfOp {
         a: u8,
         b: u8,
         k: u32,
     },
-    /// R[a] = R[b] + R[c] (fast path)
+    /// `R[a] = R[b] + R[c] (fast path)`
     Add {
         a: u8,
         b: u8,
         c: u8,
     },
-    /// R[a] = R[b] - R[c]
+    /// `R[a] = R[b] - R[c]`
     Sub {
         a: u8,
         b: u8,
         c: u8,
     },
-    /// R[a] = R[b] + i
+    /// `R[a] = R[b] + i`
     AddI {
         a: u8,
         b: u8,
         i: i16,
     },
-    /// R[a] = R[b] op R[c]
+    /// `R[a] = R[b] op R[c]`
     Arith {
         op: ArithOp,
         a: u8,
         b: u8,
         c: u8,
     },
-    /// R[a] = R[b] op K[k]
+    /// `R[a] = R[b] op K[k]`
     ArithK {
         op: ArithOp,
         a: u8,
         b: u8,
         k: u16,
     },
-    /// R[a] = K[k] op R[c]
+    /// `R[a] = K[k] op R[c]`
     ArithKR {
         op: ArithOp,
         a: u8,
@@ -179,7 +179,7 @@ pub enum Op {
         a: u8,
         b: u8,
     },
-    /// R[a] = R[b] .. ... .. R[b+n-1]
+    /// `R[a] = R[b] .. ... .. R[b+n-1]`
     Concat {
         a: u8,
         b: u8,
@@ -189,83 +189,83 @@ pub enum Op {
     Jmp {
         off: i32,
     },
-    /// if (R[a] == R[b]) != k then pc++
+    /// `if (R[a] == R[b]) != k then pc++`
     Eq {
         a: u8,
         b: u8,
         k: bool,
     },
-    /// if (R[a] == K[kc]) != k then pc++
+    /// `if (R[a] == K[kc]) != k then pc++`
     EqK {
         a: u8,
         kc: u32,
         k: bool,
     },
-    /// if (R[a] < R[b]) != k then pc++
+    /// `if (R[a] < R[b]) != k then pc++`
     Lt {
         a: u8,
         b: u8,
         k: bool,
     },
-    /// if (R[a] <= R[b]) != k then pc++
+    /// `if (R[a] <= R[b]) != k then pc++`
     Le {
         a: u8,
         b: u8,
         k: bool,
     },
-    /// if (R[a] < K[kc]) != k then pc++ (numeric constant)
+    /// `if (R[a] < K[kc]) != k then pc++ (numeric constant)`
     LtK {
         a: u8,
         kc: u16,
         k: bool,
     },
-    /// if (R[a] <= K[kc]) != k then pc++
+    /// `if (R[a] <= K[kc]) != k then pc++`
     LeK {
         a: u8,
         kc: u16,
         k: bool,
     },
-    /// if (R[a] > K[kc]) != k then pc++
+    /// `if (R[a] > K[kc]) != k then pc++`
     GtK {
         a: u8,
         kc: u16,
         k: bool,
     },
-    /// if (R[a] >= K[kc]) != k then pc++
+    /// `if (R[a] >= K[kc]) != k then pc++`
     GeK {
         a: u8,
         kc: u16,
         k: bool,
     },
-    /// if truthy(R[a]) != k then pc++
+    /// `if truthy(R[a]) != k then pc++`
     Test {
         a: u8,
         k: bool,
     },
-    /// if truthy(R[b]) == k then R[a] = R[b] else pc++
+    /// `if truthy(R[b]) == k then R[a] = R[b] else pc++`
     TestSet {
         a: u8,
         b: u8,
         k: bool,
     },
-    /// R[a], ..., R[a+c-2] = R[a](R[a+1], ..., R[a+b-1]); b == 0: args up to top;
+    /// `R[a], ..., R[a+c-2] = R[a](R[a+1], ..., R[a+b-1]); b == 0: args up to top;`
     /// c == 0: all results (sets top)
     Call {
         a: u8,
         b: u8,
         c: u8,
     },
-    /// return R[a](...) (b as in Call)
+    /// `return R[a](...) (b as in Call)`
     TailCall {
         a: u8,
         b: u8,
     },
-    /// return R[a], ..., R[a+b-2]; b == 0: up to top
+    /// `return R[a], ..., R[a+b-2]; b == 0: up to top`
     Return {
         a: u8,
         b: u8,
     },
-    /// Numeric for: prepare R[a] (init), R[a+1] (limit / count), R[a+2] (step); R[a+3] = var.
+    /// `Numeric for: prepare R[a] (init), R[a+1] (limit / count), R[a+2] (step); R[a+3] = var.`
     /// Skips the loop (pc += jmp + 1) when it does not run.
     ForPrep {
         a: u8,
@@ -276,27 +276,27 @@ pub enum Op {
         a: u8,
         jmp: u32,
     },
-    /// R[a+3], ..., R[a+2+c] = R[a](R[a+1], R[a+2])
+    /// `R[a+3], ..., R[a+2+c] = R[a](R[a+1], R[a+2])`
     TForCall {
         a: u8,
         c: u8,
     },
-    /// if R[a+3] ~= nil then { R[a+2] = R[a+3]; pc -= jmp }
+    /// `if R[a+3] ~= nil then { R[a+2] = R[a+3]; pc -= jmp }`
     TForLoop {
         a: u8,
         jmp: u32,
     },
-    /// R[a] = closure(protos[p])
+    /// `R[a] = closure(protos[p])`
     Closure {
         a: u8,
         p: u32,
     },
-    /// R[a], ..., R[a+c-2] = vararg (c == 0: all, sets top)
+    /// `R[a], ..., R[a+c-2] = vararg (c == 0: all, sets top)`
     Vararg {
         a: u8,
         c: u8,
     },
-    /// close upvalues >= R[a]
+    /// `close upvalues >= R[a]`
     Close {
         a: u8,
     },

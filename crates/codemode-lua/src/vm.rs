@@ -1,9 +1,9 @@
 //! The stackless register VM.
 //!
-//! Lua-to-Lua calls push a [`Frame`] on a heap `Vec` and continue in the same dispatch loop; the
+//! Lua-to-Lua calls push a `Frame` on a heap `Vec` and continue in the same dispatch loop; the
 //! Rust stack never grows with guest recursion. `pcall`/`xpcall` mark their frame as protected;
 //! an error unwinds the frame `Vec` to the nearest protected frame. A host call (tool, `search`,
-//! extension) suspends the loop ([`Exit::Host`]) and the machine later resumes with the reply.
+//! extension) suspends the loop (`Exit::Host`) and the machine later resumes with the reply.
 //!
 //! Natives (Rust functions, see [`NativeFn`]) get a [`Ctx`] with their arguments and return
 //! [`Rets`]. A native may call back into Lua with [`Ctx::call`] (a nested dispatch loop, bounded
@@ -14,7 +14,7 @@
 //!   `Vec<Value>` (the value stack) addressed as `base + register`.
 //! - Fuel: charged at backward jumps (weighted by the loop body's length), calls, and by natives
 //!   for their work. When the slice given to `Machine::run` is used up the loop returns
-//!   [`Exit::Yield`] at an instruction boundary (the instruction re-executes on resume). Inside a
+//!   `Exit::Yield` at an instruction boundary (the instruction re-executes on resume). Inside a
 //!   nested run (a native calling Lua) it cannot yield, so it checks the total fuel cap and the
 //!   optional deadline instead.
 //! - Errors: [`Throw`] values. Catchable ones unwind the frame `Vec` to the nearest `pcall`
