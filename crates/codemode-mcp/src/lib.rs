@@ -1,0 +1,2 @@
+//! Code Mode over MCP (issue 5).
+#![forbid(unsafe_code)]
