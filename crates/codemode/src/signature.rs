@@ -46,6 +46,10 @@ use crate::runtime::Language;
 /// `unknown`.
 pub const MAX_DEPTH: usize = 8;
 
+/// Longest chain of `$ref`s followed inside one another (`A` → `B` → `C` ...); a reference
+/// past it renders `unknown` ([`UnknownCause::Depth`]).
+pub const MAX_REF_CHAIN: usize = 32;
+
 /// Most schema nodes read for one rendering (guards against reference fan-out such as a
 /// definition used 100 times by a definition used 100 times ...). Nodes past it render `unknown`.
 pub const MAX_RENDER_NODES: usize = 5_000;
@@ -419,7 +423,7 @@ fn intersect(parts: Vec<Ty>) -> Ty {
 /// Why part of a schema rendered `unknown` (see [`unknown_causes`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum UnknownCause {
-    /// Nested deeper than [`MAX_DEPTH`].
+    /// Nested deeper than [`MAX_DEPTH`], or a reference chain longer than [`MAX_REF_CHAIN`].
     Depth,
     /// More than [`MAX_RENDER_NODES`] schema nodes.
     Budget,
@@ -549,6 +553,9 @@ impl<'a> Reader<'a> {
         };
         if self.refs.contains(&r) {
             return self.unknown(UnknownCause::Cycle(r.to_string()));
+        }
+        if self.refs.len() >= MAX_REF_CHAIN {
+            return self.unknown(UnknownCause::Depth);
         }
         let Some(target) = self.resolve(r) else {
             return self.unknown(UnknownCause::UnresolvedRef(r.to_string()));

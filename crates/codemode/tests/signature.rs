@@ -390,6 +390,44 @@ fn depth_cap_renders_unknown() {
 }
 
 #[test]
+fn long_reference_chains_are_bounded() {
+    // D0 -> D1 -> ... -> D9999 -> string: no structure between the references.
+    let mut defs = serde_json::Map::new();
+    for i in 0..10_000 {
+        defs.insert(
+            format!("D{i}"),
+            json!({"$ref": format!("#/$defs/D{}", i + 1)}),
+        );
+    }
+    defs.insert("D10000".into(), json!({"type": "string"}));
+    let s = json!({"$defs": defs, "type": "object", "properties": {"x": {"$ref": "#/$defs/D0"}}});
+    assert_eq!(compact(&s, Lua), "{ x?: unknown }");
+    assert_eq!(unknown_causes(&s), vec![UnknownCause::Depth]);
+    // A short chain resolves.
+    let s = json!({"$defs": {"A": {"$ref": "#/$defs/B"}, "B": {"type": "integer"}}, "$ref": "#/$defs/A"});
+    assert_eq!(compact(&s, Lua), "integer");
+}
+
+#[test]
+fn item_and_value_docs_are_attached_to_the_field() {
+    let s = json!({"type": "object", "properties": {
+        "tags": {"type": "array", "description": "Tags to set.", "maxItems": 5,
+                 "items": {"type": "string", "description": "A tag name", "maxLength": 20}},
+        "scores": {"type": "object", "additionalProperties": {"type": "integer", "minimum": 0}}
+    }});
+    assert_eq!(
+        pretty(&s, Lua),
+        "{\n  -- Tags to set. @maxItems 5\n  -- Each item: A tag name. @maxLength 20\n  tags?: string[],\n  \
+         scores?: { [string]: integer }, -- Each value: @minimum 0\n}"
+    );
+    assert_eq!(
+        pretty(&s, Ts),
+        "{\n  /**\n   * Tags to set. @maxItems 5\n   * Each item: A tag name. @maxLength 20\n   */\n  tags?: string[];\n  \
+         /** Each value: @integer @minimum 0 */\n  scores?: { [key: string]: number };\n}"
+    );
+}
+
+#[test]
 fn reference_fan_out_is_bounded() {
     // Each level has 10 properties referring to the next level: 10^8 paths when expanded.
     let mut defs = serde_json::Map::new();
