@@ -3,9 +3,10 @@
 # give the same checksum, and print a table (program, lua5.4 ms, codemode ms, ratio) followed by
 # the geometric mean of the ratios (issue 2 §4: target ≤ 2×).
 #
-# Usage: bench/compare.sh [--runs N] [--no-build] [PROGRAM.lua ...]
+# Usage: bench/compare.sh [--runs N] [--no-build] [--divan] [PROGRAM.lua ...]
 #   --runs N     timed runs per program and interpreter (default 5, one warmup run besides)
 #   --no-build   reuse the existing release binary instead of running cargo build --release
+#   --divan      afterwards also run the in-process divan benches (cargo bench; a bench-profile build)
 #   PROGRAM.lua  only these programs (default: every bench/lua/*.lua)
 # Environment: CARGO_TARGET_DIR (where the release binary is built; default ./target),
 #              LUA (the reference interpreter; default lua5.4),
@@ -22,6 +23,7 @@ cd "$ROOT"
 
 RUNS=5
 BUILD=1
+DIVAN=0
 PROGRAMS=()
 while [ $# -gt 0 ]; do
   case "$1" in
@@ -31,7 +33,8 @@ while [ $# -gt 0 ]; do
       shift 2
       ;;
     --no-build) BUILD=0; shift ;;
-    -h|--help) sed -n '2,17p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    --divan) DIVAN=1; shift ;;
+    -h|--help) sed -n '2,18p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     -*) echo "compare.sh: unknown option $1 (see --help)" >&2; exit 2 ;;
     *) PROGRAMS+=("$1"); shift ;;
   esac
@@ -166,6 +169,12 @@ if [ ${#RATIOS[@]} -gt 0 ]; then
   echo "geometric mean codemode/lua5.4 (wall): ${geo}x over ${#RATIOS[@]} programs ($verdict the <= 2x target)"
   echo "geometric mean codemode/lua5.4 (cpu):  ${geo_cpu}x (user+system time; steadier on a shared machine)"
   echo "load average at the end: $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo unknown)"
+fi
+if [ "$DIVAN" -eq 1 ]; then
+  echo
+  echo "== in-process (divan): cargo bench -p codemode-lua --bench vm; cargo bench -p codemode --bench host"
+  cargo bench -q -p codemode-lua --bench vm 2>/dev/null
+  cargo bench -q -p codemode --bench host 2>/dev/null
 fi
 if [ "$MISMATCH" -ne 0 ]; then
   echo "compare.sh: some programs gave different results under codemode (see MISMATCH rows)" >&2
