@@ -40,7 +40,9 @@
 //! | [`Limits`] (`timeout_ms`, `max_tool_calls`, `max_output_bytes`, `max_memory_bytes`), validation, Lua defaults | `limits.rs` |
 //! | [`ExecutionResult`], [`Diagnostic`], [`DiagnosticKind`], [`Location`], [`ToolCallRecord`], wire JSON, output truncation | `result.rs` |
 //! | compiled JSON Schema validators; validation messages with instance path and rule | `schema.rs` |
-//! | built-in `search`, UnknownTool suggestions, tool expressions, short signatures | `search.rs` |
+//! | built-in `search`: input checks, the ranker ([`search::rank`], [`search::SearchIndex`]), pages, UnknownTool suggestions | `search.rs` |
+//! | [`Hooks`] (`tool_before`/`tool_after`, `extension_before`/`extension_after`), [`FnHooks`], [`CallOutcome`] | `hooks.rs` |
+//! | [`Extension`]: host functions as Lua globals (`fs.read`), reserved globals | `extension.rs` |
 //! | [`CodeMode`] builder ([`Options`]), [`execute`], the async driver (deadline, tool-call counting, statuses) | `runtime.rs` |
 //!
 //! ## Limits and where they are enforced
@@ -65,6 +67,8 @@
 #![warn(missing_docs)]
 
 pub mod catalog;
+pub mod extension;
+pub mod hooks;
 pub mod limits;
 pub mod namespace;
 pub mod result;
@@ -74,6 +78,8 @@ pub mod search;
 pub mod signature;
 pub mod tool;
 
+pub use extension::{Extension, ExtensionFuture, ExtensionHandler};
+pub use hooks::{CallOutcome, FnHooks, Hooks, NoHooks};
 pub use limits::{LimitError, LimitName, Limits};
 pub use namespace::{Namespace, ToolEntry, ToolTree};
 pub use result::{

@@ -190,12 +190,12 @@ impl std::fmt::Display for Diagnostic {
 pub enum ToolCallStatus {
     /// The handler returned a value that passed the output checks.
     Success,
-    /// The handler failed, or its output was rejected.
+    /// The handler failed, or its output was rejected, or the input was rejected before the
+    /// handler ran (argument count, JSON Schema, bad `search` arguments).
     Failure,
     /// The call was still running when the execution timed out or was cancelled.
     Interrupted,
-    /// The host refused to run the handler: the input failed the tool's JSON Schema (or the
-    /// argument count was wrong). Later: a policy hook said no.
+    /// A `tool_before` hook ([`crate::Hooks`]) refused the call; the handler did not run.
     Denied,
 }
 

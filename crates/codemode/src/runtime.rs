@@ -8,16 +8,25 @@
 //!   adapts so one slice takes about [`TARGET_SLICE`] of wall time, so the deadline is checked
 //!   about every millisecond even in a busy loop (this is the wall-clock backstop).
 //! - `HostCall`: count the attempt (over `max_tool_calls` → `HostReply::Abort`
-//!   (ToolCallLimitExceeded), not catchable); resolve the tool (UnknownTool with suggestions); check
-//!   the argument count and the input schema (InvalidToolInput, status `denied`); record the call
-//!   in `toolCalls`; run the handler under `tokio::select!` with the deadline and the cancellation
-//!   token (deadline → status `interrupted`, result TimeoutExceeded); check the output schema
-//!   (InvalidToolOutput); resume with the value or an ordinary catchable error.
+//!   (ToolCallLimitExceeded), not catchable); then the one gate every host call goes through:
+//!   - tools: resolve the path (UnknownTool with suggestions); check the argument count and the
+//!     input schema (InvalidToolInput, listed with status `failure`, no hooks); list the call;
+//!     `tool_before` hook (may deny: status `denied`, catchable ToolFailure with the hook's
+//!     message); run the handler; check the output schema (InvalidToolOutput); `tool_after` hook;
+//!   - `search`: the same with the name `"search"` and [`search::SearchRequest::from_input`] as
+//!     the input check;
+//!   - extensions: `extension_before` hook (may deny: catchable ExecutionFailure), the handler,
+//!     `extension_after` hook; never listed.
+//!
+//!   The `before` hook and the handler run under `tokio::select!` with the deadline and the
+//!   cancellation token (deadline → status `interrupted`, `after` hook with
+//!   [`CallOutcome::Interrupted`], result TimeoutExceeded). The guest resumes with the value or an
+//!   ordinary catchable error.
 //! - `Done` / `Error`: take the logs, build the [`ExecutionResult`], apply `max_output_bytes`.
 //!
 //! `toolCalls` lists admitted calls only (status `success`, `failure`, `interrupted`, or `denied`
-//! for bad input): a call refused by the tool-call limit, a call to an unknown tool that reaches
-//! the host, and an extension call are counted but not listed.
+//! by a hook): a call refused by the tool-call limit, a call to an unknown tool that reaches the
+//! host, and an extension call are counted but not listed.
 
 use std::collections::HashMap;
 use std::future::Future;
@@ -32,11 +41,12 @@ use serde_json::Value;
 use tokio::time::Instant;
 use tokio_util::sync::CancellationToken;
 
+use crate::extension::{Extension, ExtensionHandler, RESERVED_GLOBALS, is_lua_name};
+use crate::hooks::{AFTER_HOOK_GRACE, CallOutcome, HOOK_PANIC_MESSAGE, Hooks, NoHooks};
 use crate::limits::Limits;
 use crate::namespace::{Namespace, ToolTree};
 use crate::result::{Diagnostic, DiagnosticKind, ExecutionResult, ToolCallRecord, ToolCallStatus};
-use crate::schema::CompiledSchema;
-use crate::search;
+use crate::search::{self, SearchIndex, SearchRequest};
 use crate::tool::{Tool, ToolError, ToolErrorKind};
 
 /// Wall time one `run` slice should take; the slice size adapts toward it.
@@ -94,9 +104,44 @@ pub enum BuildError {
     /// The chosen language is not available.
     #[error("JavaScript support is not available yet; use Language::Lua")]
     UnsupportedLanguage(Language),
+    /// An extension name or function path is not a dotted Lua name.
+    #[error(
+        "extension '{extension}': '{path}' is not a valid global path; use Lua names (letters, digits and '_', not starting with a digit, not a keyword) separated by single dots"
+    )]
+    InvalidExtensionName {
+        /// The extension's name.
+        extension: String,
+        /// The offending full path.
+        path: String,
+    },
+    /// An extension without functions.
+    #[error("extension '{extension}' has no functions; add some with .function(name, handler)")]
+    EmptyExtension {
+        /// The extension's name.
+        extension: String,
+    },
+    /// An extension global would shadow a built-in global ([`crate::extension::RESERVED_GLOBALS`]).
+    #[error(
+        "extension '{extension}' would shadow the built-in global '{global}'; choose another name"
+    )]
+    ReservedGlobal {
+        /// The extension's name.
+        extension: String,
+        /// The global.
+        global: String,
+    },
+    /// Two extensions claim the same global, or one path is both a function and a table.
+    #[error("extension '{extension}': {message}")]
+    ExtensionConflict {
+        /// The extension added last.
+        extension: String,
+        /// What collides with what.
+        message: String,
+    },
 }
 
-/// Options of a [`CodeMode`]: language, tools, namespaces, limits. Also the builder.
+/// Options of a [`CodeMode`]: language, tools, namespaces, limits, hooks, extensions. Also the
+/// builder.
 ///
 /// ```
 /// use codemode::{CodeMode, Limits, Namespace, Tool};
@@ -109,11 +154,25 @@ pub enum BuildError {
 ///     .build()?;
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Default)]
 pub struct Options {
     language: Language,
     root: Namespace,
     limits: Limits,
+    hooks: Option<Arc<dyn Hooks>>,
+    extensions: Vec<Extension>,
+}
+
+impl std::fmt::Debug for Options {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Options")
+            .field("language", &self.language)
+            .field("root", &self.root)
+            .field("limits", &self.limits)
+            .field("hooks", &self.hooks.is_some())
+            .field("extensions", &self.extensions)
+            .finish()
+    }
 }
 
 impl Options {
@@ -152,7 +211,22 @@ impl Options {
         self
     }
 
-    /// Build the runtime: canonicalise paths, compile schemas. Errors: [`BuildError`].
+    /// Set the hooks around every host call (see [`crate::hooks`]); replaces earlier hooks.
+    /// `Arc<H>` works too, so the host can keep a handle on its hooks.
+    pub fn hooks(mut self, hooks: impl Hooks) -> Self {
+        self.hooks = Some(Arc::new(hooks));
+        self
+    }
+
+    /// Add an extension (host functions as Lua globals, see [`crate::extension`]). Names are
+    /// checked by [`Options::build`].
+    pub fn extension(mut self, extension: Extension) -> Self {
+        self.extensions.push(extension);
+        self
+    }
+
+    /// Build the runtime: canonicalise paths, compile schemas, index tools for `search`, check
+    /// extension names. Errors: [`BuildError`].
     pub fn build(self) -> Result<CodeMode, BuildError> {
         CodeMode::new(self)
     }
@@ -161,9 +235,11 @@ impl Options {
 struct Inner {
     language: Language,
     tree: Arc<ToolTree>,
+    index: Arc<SearchIndex>,
     limits: Limits,
     env: Env,
-    search_schema: CompiledSchema,
+    hooks: Arc<dyn Hooks>,
+    extensions: HashMap<String, ExtensionHandler>,
 }
 
 /// A Code Mode runtime: built once, then [`CodeMode::execute`] any number of times, concurrently.
@@ -197,21 +273,25 @@ impl CodeMode {
         let mut tree = ToolTree::default();
         tree.insert_root(options.root)?;
         let tree = Arc::new(tree);
-        let suggest_tree = tree.clone();
+        let index = Arc::new(SearchIndex::new(&tree));
+        let extensions = check_extensions(options.extensions)?;
+        let mut extension_paths: Vec<String> = extensions.keys().cloned().collect();
+        extension_paths.sort();
+        let suggest_index = index.clone();
         let env = Env {
             tool_paths: tree.paths().map(str::to_string).collect(),
-            extension_paths: Vec::new(),
-            suggest: Some(Arc::new(move |p: &str| search::suggest(&suggest_tree, p))),
+            extension_paths,
+            suggest: Some(Arc::new(move |p: &str| suggest_index.suggest(p))),
         };
-        let search_schema = CompiledSchema::compile(&search::search_input_schema())
-            .expect("the search input schema is valid");
         Ok(CodeMode {
             inner: Arc::new(Inner {
                 language: options.language,
                 tree,
+                index,
                 limits: options.limits,
                 env,
-                search_schema,
+                hooks: options.hooks.unwrap_or_else(|| Arc::new(NoHooks)),
+                extensions,
             }),
         })
     }
@@ -219,6 +299,23 @@ impl CodeMode {
     /// The tool tree.
     pub fn tools(&self) -> &ToolTree {
         &self.inner.tree
+    }
+
+    /// The search index over the tools (what the built-in `search` uses).
+    pub fn search_index(&self) -> &SearchIndex {
+        &self.inner.index
+    }
+
+    /// Run the built-in `search` from the host (same input checks and result as a program's
+    /// `search(...)`, without hooks or counting). Errors: the `InvalidToolInput` message.
+    pub fn search(&self, input: &Value) -> Result<Value, String> {
+        let req = SearchRequest::from_input(input)?;
+        Ok(self.inner.index.search(&req))
+    }
+
+    /// Dotted paths of every extension function (`fs.list`, `fs.read`, ...), sorted.
+    pub fn extension_paths(&self) -> &[String] {
+        &self.inner.env.extension_paths
     }
 
     /// The limits every execution runs under.
@@ -296,17 +393,15 @@ impl CodeMode {
             sleep: None,
         };
         match exec.tool_call(path.to_string(), vec![input]).await {
-            CallOutcome::Reply(HostReply::Value(v)) => Ok(v),
-            CallOutcome::Reply(HostReply::Error { kind, message }) => {
-                Err(exec.diagnostic(GuestError {
-                    kind,
-                    message,
-                    location: None,
-                    suggestions: Vec::new(),
-                }))
-            }
-            CallOutcome::Reply(HostReply::Abort(e)) => Err(e.into()),
-            CallOutcome::Stop(d) => Err(d),
+            Answer::Reply(HostReply::Value(v)) => Ok(v),
+            Answer::Reply(HostReply::Error { kind, message }) => Err(exec.diagnostic(GuestError {
+                kind,
+                message,
+                location: None,
+                suggestions: Vec::new(),
+            })),
+            Answer::Reply(HostReply::Abort(e)) => Err(e.into()),
+            Answer::Stop(d) => Err(d),
         }
     }
 }
@@ -359,7 +454,7 @@ struct Exec<'a> {
 /// Bound on remembered host-error suggestions per execution.
 const MAX_REMEMBERED_SUGGESTIONS: usize = 64;
 
-enum CallOutcome {
+enum Answer {
     Reply(HostReply),
     Stop(Diagnostic),
 }
@@ -399,8 +494,8 @@ async fn drive<G: Guest>(
                     break Err(d);
                 }
                 match exec.host_call(call).await {
-                    CallOutcome::Reply(reply) => machine.resume(reply),
-                    CallOutcome::Stop(d) => break Err(d),
+                    Answer::Reply(reply) => machine.resume(reply),
+                    Answer::Stop(d) => break Err(d),
                 }
             }
             Step::Done(value) => break Ok(value),
@@ -480,13 +575,13 @@ impl Exec<'_> {
         kind: DiagnosticKind,
         message: String,
         suggestions: Vec<String>,
-    ) -> CallOutcome {
+    ) -> Answer {
         let gk = kind.to_guest().expect("host errors are guest kinds");
         if !suggestions.is_empty() && self.host_suggestions.len() < MAX_REMEMBERED_SUGGESTIONS {
             self.host_suggestions
                 .insert((gk, message.clone()), suggestions);
         }
-        CallOutcome::Reply(HostReply::Error { kind: gk, message })
+        Answer::Reply(HostReply::Error { kind: gk, message })
     }
 
     fn record(&mut self, name: &str, input: &Value, status: ToolCallStatus) -> usize {
@@ -498,11 +593,11 @@ impl Exec<'_> {
         self.tool_calls.len() - 1
     }
 
-    async fn host_call(&mut self, call: HostCall) -> CallOutcome {
+    async fn host_call(&mut self, call: HostCall) -> Answer {
         self.attempts += 1;
         let max = self.inner.limits.max_tool_calls();
         if self.attempts > max {
-            return CallOutcome::Reply(HostReply::Abort(GuestError {
+            return Answer::Reply(HostReply::Abort(GuestError {
                 kind: ErrorKind::ToolCallLimitExceeded,
                 message: format!(
                     "Execution exceeded its tool-call limit of {max}; make fewer calls (batch work into one call, reuse results you already have) or continue in a new execution."
@@ -513,12 +608,8 @@ impl Exec<'_> {
         }
         match call.target {
             HostTarget::Tool(path) => self.tool_call(path, call.args).await,
-            HostTarget::Search => self.search_call(call.args),
-            HostTarget::Extension(name) => self.host_error(
-                DiagnosticKind::ExecutionFailure,
-                format!("Extension function '{name}' is not available in this host."),
-                Vec::new(),
-            ),
+            HostTarget::Search => self.search_call(call.args).await,
+            HostTarget::Extension(name) => self.extension_call(name, call.args).await,
         }
     }
 
@@ -538,30 +629,191 @@ impl Exec<'_> {
         }
     }
 
-    fn search_call(&mut self, args: Vec<Value>) -> CallOutcome {
-        let input = match Self::single_input("search", args) {
-            Ok(v) => v,
-            Err(msg) => return self.host_error(DiagnosticKind::InvalidToolInput, msg, Vec::new()),
-        };
-        if let Err(msg) = self.inner.search_schema.validate(&input) {
-            self.record("search", &input, ToolCallStatus::Denied);
-            return self.host_error(
-                DiagnosticKind::InvalidToolInput,
-                format!("Invalid input for search: {msg}"),
-                vec!["Call search with { query?: string, namespace?: string, limit?: integer >= 1, offset?: integer >= 0 }.".to_string()],
-            );
+    /// Awaits `fut` under the deadline and the cancellation token; `Err` is the diagnostic that
+    /// ends the run.
+    async fn bounded<F: Future>(&mut self, fut: F) -> Result<F::Output, Diagnostic> {
+        let deadline = self.deadline;
+        let sleep = self
+            .sleep
+            .get_or_insert_with(|| Box::pin(tokio::time::sleep_until(deadline)));
+        tokio::select! {
+            biased;
+            _ = self.cancel.cancelled() => Err(self.cancel_diagnostic()),
+            _ = sleep.as_mut() => Err(self.timeout_diagnostic()),
+            r = fut => Ok(r),
         }
-        self.record("search", &input, ToolCallStatus::Success);
-        CallOutcome::Reply(HostReply::Value(search::run_search(
-            &self.inner.tree,
-            &input,
-        )))
     }
 
-    async fn tool_call(&mut self, path: String, args: Vec<Value>) -> CallOutcome {
+    /// Runs a `before` hook, turning a panic into a denial.
+    async fn before_hook(
+        hooks: &dyn Hooks,
+        gate: Gate,
+        name: &str,
+        input: &Value,
+        args: &[Value],
+    ) -> Result<(), String> {
+        let started = std::panic::catch_unwind(AssertUnwindSafe(|| match gate {
+            Gate::Tool => hooks.tool_before(name, input),
+            Gate::Extension => hooks.extension_before(name, args),
+        }));
+        match started {
+            Err(_) => Err(HOOK_PANIC_MESSAGE.to_string()),
+            Ok(fut) => AssertUnwindSafe(fut)
+                .catch_unwind()
+                .await
+                .unwrap_or_else(|_| Err(HOOK_PANIC_MESSAGE.to_string())),
+        }
+    }
+
+    /// Runs an `after` hook: until the deadline, or [`AFTER_HOOK_GRACE`] from now if that is
+    /// later; panics are ignored.
+    async fn after_hook(
+        &self,
+        gate: Gate,
+        name: &str,
+        input: &Value,
+        args: &[Value],
+        outcome: &CallOutcome,
+    ) {
+        let hooks = &*self.inner.hooks;
+        let started = std::panic::catch_unwind(AssertUnwindSafe(|| match gate {
+            Gate::Tool => hooks.tool_after(name, input, outcome),
+            Gate::Extension => hooks.extension_after(name, args, outcome),
+        }));
+        if let Ok(fut) = started {
+            let until = self.deadline.max(Instant::now() + AFTER_HOOK_GRACE);
+            let _ = tokio::time::timeout_at(until, AssertUnwindSafe(fut).catch_unwind()).await;
+        }
+    }
+
+    async fn search_call(&mut self, args: Vec<Value>) -> Answer {
+        let n_args = args.len();
+        let all_args = (n_args > 1).then(|| Value::Array(args.clone()));
+        let hint = vec![format!(
+            "Call search with one table: search({{ query = \"words\", namespace = \"a.b\", limit = {}, offset = 0 }}); every field is optional.",
+            search::DEFAULT_SEARCH_LIMIT
+        )];
+        let input = match Self::single_input("search", args) {
+            Ok(v) => v,
+            Err(msg) => {
+                self.record(
+                    "search",
+                    &all_args.unwrap_or(Value::Null),
+                    ToolCallStatus::Failure,
+                );
+                return self.host_error(DiagnosticKind::InvalidToolInput, msg, hint);
+            }
+        };
+        let req = match SearchRequest::from_input(&input) {
+            Ok(r) => r,
+            Err(msg) => {
+                self.record("search", &input, ToolCallStatus::Failure);
+                return self.host_error(DiagnosticKind::InvalidToolInput, msg, hint);
+            }
+        };
+        let index = self.record("search", &input, ToolCallStatus::Interrupted);
+        let hooks = &*self.inner.hooks;
+        let gate = self
+            .bounded(Self::before_hook(hooks, Gate::Tool, "search", &input, &[]))
+            .await;
+        let outcome = match gate {
+            Err(stop) => {
+                self.after_hook(Gate::Tool, "search", &input, &[], &CallOutcome::Interrupted)
+                    .await;
+                return Answer::Stop(stop);
+            }
+            Ok(Err(message)) => HookedOutcome::denied(message),
+            Ok(Ok(())) => HookedOutcome::success(self.inner.index.search(&req)),
+        };
+        self.finish_tool(index, "search", &input, outcome).await
+    }
+
+    /// Records the final status, runs `tool_after`, and turns the outcome into the reply.
+    async fn finish_tool(
+        &mut self,
+        index: usize,
+        name: &str,
+        input: &Value,
+        outcome: HookedOutcome,
+    ) -> Answer {
+        self.tool_calls[index].status = outcome.outcome.status();
+        self.after_hook(Gate::Tool, name, input, &[], &outcome.outcome)
+            .await;
+        match outcome.outcome {
+            CallOutcome::Success(v) => Answer::Reply(HostReply::Value(v)),
+            CallOutcome::Denied(message) => {
+                self.host_error(DiagnosticKind::ToolFailure, message, Vec::new())
+            }
+            CallOutcome::Failure { kind, message } => {
+                self.host_error(kind, message, outcome.suggestions)
+            }
+            CallOutcome::Interrupted => unreachable_interrupted(),
+        }
+    }
+
+    async fn extension_call(&mut self, name: String, args: Vec<Value>) -> Answer {
+        let Some(handler) = self.inner.extensions.get(&name).cloned() else {
+            return self.host_error(
+                DiagnosticKind::ExecutionFailure,
+                format!("Extension function '{name}' is not available in this host."),
+                Vec::new(),
+            );
+        };
+        let null = Value::Null;
+        let hooks = &*self.inner.hooks;
+        let gated = self
+            .bounded(async {
+                Self::before_hook(hooks, Gate::Extension, &name, &null, &args).await?;
+                let started = std::panic::catch_unwind(AssertUnwindSafe(|| handler(args.clone())));
+                Ok(match started {
+                    Err(_) => Err(ToolError::internal("the extension handler panicked")),
+                    Ok(fut) => AssertUnwindSafe(fut)
+                        .catch_unwind()
+                        .await
+                        .unwrap_or_else(|_| {
+                            Err(ToolError::internal("the extension handler panicked"))
+                        }),
+                })
+            })
+            .await;
+        let outcome = match gated {
+            Err(stop) => {
+                self.after_hook(
+                    Gate::Extension,
+                    &name,
+                    &null,
+                    &args,
+                    &CallOutcome::Interrupted,
+                )
+                .await;
+                return Answer::Stop(stop);
+            }
+            Ok(Err(message)) => CallOutcome::Denied(message),
+            Ok(Ok(Ok(v))) => CallOutcome::Success(v),
+            Ok(Ok(Err(e))) => CallOutcome::Failure {
+                kind: DiagnosticKind::ExecutionFailure,
+                message: match e.kind() {
+                    ToolErrorKind::Internal => format!("Extension function '{name}' failed."),
+                    _ if e.message().is_empty() => format!("Extension function '{name}' failed."),
+                    _ => e.message().to_string(),
+                },
+            },
+        };
+        self.after_hook(Gate::Extension, &name, &null, &args, &outcome)
+            .await;
+        match outcome {
+            CallOutcome::Success(v) => Answer::Reply(HostReply::Value(v)),
+            CallOutcome::Denied(message) | CallOutcome::Failure { message, .. } => {
+                self.host_error(DiagnosticKind::ExecutionFailure, message, Vec::new())
+            }
+            CallOutcome::Interrupted => unreachable_interrupted(),
+        }
+    }
+
+    async fn tool_call(&mut self, path: String, args: Vec<Value>) -> Answer {
         let inner = self.inner;
         let Some(entry) = inner.tree.get(&path).cloned() else {
-            let near = search::suggest(&inner.tree, &path);
+            let near = inner.index.suggest(&path);
             let (message, suggestions) = match near.first() {
                 Some(best) => (
                     format!(
@@ -590,7 +842,7 @@ impl Exec<'_> {
             Ok(v) => v,
             Err(msg) => {
                 // Recorded with all arguments as an array, so the call shows what was sent.
-                self.record(&path, &all_args, ToolCallStatus::Denied);
+                self.record(&path, &all_args, ToolCallStatus::Failure);
                 return self.host_error(
                     DiagnosticKind::InvalidToolInput,
                     msg,
@@ -599,7 +851,7 @@ impl Exec<'_> {
             }
         };
         if let Err(msg) = entry.input.validate(&input) {
-            self.record(&path, &input, ToolCallStatus::Denied);
+            self.record(&path, &input, ToolCallStatus::Failure);
             return self.host_error(
                 DiagnosticKind::InvalidToolInput,
                 format!("Invalid input for tool '{path}': {msg}"),
@@ -607,27 +859,36 @@ impl Exec<'_> {
             );
         }
         let index = self.record(&path, &input, ToolCallStatus::Interrupted);
-        let started = std::panic::catch_unwind(AssertUnwindSafe(|| entry.tool.call(input)));
-        let result = match started {
-            Err(_) => Err(ToolError::internal("the tool handler panicked")),
-            Ok(fut) => {
-                let fut = AssertUnwindSafe(fut).catch_unwind();
-                let deadline = self.deadline;
-                let sleep = self
-                    .sleep
-                    .get_or_insert_with(|| Box::pin(tokio::time::sleep_until(deadline)));
-                tokio::select! {
-                    biased;
-                    _ = self.cancel.cancelled() => return CallOutcome::Stop(self.cancel_diagnostic()),
-                    _ = sleep.as_mut() => return CallOutcome::Stop(self.timeout_diagnostic()),
-                    r = fut => r.unwrap_or_else(|_| Err(ToolError::internal("the tool handler panicked"))),
-                }
+        let hooks = &*inner.hooks;
+        let gated = self
+            .bounded(async {
+                Self::before_hook(hooks, Gate::Tool, &path, &input, &[]).await?;
+                let started =
+                    std::panic::catch_unwind(AssertUnwindSafe(|| entry.tool.call(input.clone())));
+                Ok(match started {
+                    Err(_) => Err(ToolError::internal("the tool handler panicked")),
+                    Ok(fut) => AssertUnwindSafe(fut)
+                        .catch_unwind()
+                        .await
+                        .unwrap_or_else(|_| Err(ToolError::internal("the tool handler panicked"))),
+                })
+            })
+            .await;
+        let result = match gated {
+            Err(stop) => {
+                self.after_hook(Gate::Tool, &path, &input, &[], &CallOutcome::Interrupted)
+                    .await;
+                return Answer::Stop(stop);
             }
+            Ok(Err(message)) => {
+                return self
+                    .finish_tool(index, &path, &input, HookedOutcome::denied(message))
+                    .await;
+            }
+            Ok(Ok(r)) => r,
         };
-        let value = match result {
-            Ok(v) => v,
+        let outcome = match result {
             Err(e) => {
-                self.tool_calls[index].status = ToolCallStatus::Failure;
                 let (kind, message, suggestions) = match e.kind() {
                     ToolErrorKind::Failure if !e.message().is_empty() => (
                         DiagnosticKind::ToolFailure,
@@ -650,22 +911,129 @@ impl Exec<'_> {
                         Vec::new(),
                     ),
                 };
-                return self.host_error(kind, message, suggestions);
+                HookedOutcome {
+                    outcome: CallOutcome::Failure { kind, message },
+                    suggestions,
+                }
             }
+            Ok(value) => match entry.output.as_ref().map(|out| out.validate(&value)) {
+                Some(Err(msg)) => HookedOutcome {
+                    outcome: CallOutcome::Failure {
+                        kind: DiagnosticKind::InvalidToolOutput,
+                        message: format!("Invalid output from tool '{path}': {msg}"),
+                    },
+                    suggestions: Vec::new(),
+                },
+                _ => HookedOutcome::success(value),
+            },
         };
-        if let Some(out) = &entry.output
-            && let Err(msg) = out.validate(&value)
-        {
-            self.tool_calls[index].status = ToolCallStatus::Failure;
-            return self.host_error(
-                DiagnosticKind::InvalidToolOutput,
-                format!("Invalid output from tool '{path}': {msg}"),
-                Vec::new(),
-            );
-        }
-        self.tool_calls[index].status = ToolCallStatus::Success;
-        CallOutcome::Reply(HostReply::Value(value))
+        self.finish_tool(index, &path, &input, outcome).await
     }
+}
+
+/// Which pair of hooks a call goes through.
+#[derive(Clone, Copy, Debug)]
+enum Gate {
+    Tool,
+    Extension,
+}
+
+/// A finished call's outcome plus the suggestions to attach to its diagnostic.
+struct HookedOutcome {
+    outcome: CallOutcome,
+    suggestions: Vec<String>,
+}
+
+impl HookedOutcome {
+    fn success(v: Value) -> Self {
+        HookedOutcome {
+            outcome: CallOutcome::Success(v),
+            suggestions: Vec::new(),
+        }
+    }
+    fn denied(message: String) -> Self {
+        HookedOutcome {
+            outcome: CallOutcome::Denied(message),
+            suggestions: Vec::new(),
+        }
+    }
+}
+
+/// Interrupted calls return `Answer::Stop` before reaching the reply; this is the fallback.
+fn unreachable_interrupted() -> Answer {
+    Answer::Stop(Diagnostic::new(
+        DiagnosticKind::ExecutionFailure,
+        "A host call was interrupted.",
+    ))
+}
+
+/// Checks extension names (see [`crate::extension`]) and flattens them to path → handler.
+fn check_extensions(
+    extensions: Vec<Extension>,
+) -> Result<HashMap<String, ExtensionHandler>, BuildError> {
+    // global → extension that owns it
+    let mut owners: HashMap<String, String> = HashMap::new();
+    let mut functions: HashMap<String, ExtensionHandler> = HashMap::new();
+    for ext in extensions {
+        let name = ext.name().to_string();
+        if !is_lua_name(&name) {
+            return Err(BuildError::InvalidExtensionName {
+                extension: name.clone(),
+                path: name,
+            });
+        }
+        if RESERVED_GLOBALS.contains(&name.as_str()) {
+            return Err(BuildError::ReservedGlobal {
+                extension: name.clone(),
+                global: name,
+            });
+        }
+        if let Some(other) = owners.get(&name) {
+            return Err(BuildError::ExtensionConflict {
+                extension: name.clone(),
+                message: format!("the global '{name}' is already defined by extension '{other}'"),
+            });
+        }
+        owners.insert(name.clone(), name.clone());
+        let mut own: Vec<String> = Vec::new();
+        let mut any = false;
+        for (path, handler) in ext.into_functions() {
+            any = true;
+            if !path.split('.').all(is_lua_name) {
+                return Err(BuildError::InvalidExtensionName {
+                    extension: name.clone(),
+                    path,
+                });
+            }
+            for other in &own {
+                let clash = if *other == path {
+                    Some(format!("'{path}' is defined twice"))
+                } else if path.starts_with(other.as_str()) && path.as_bytes()[other.len()] == b'.' {
+                    Some(format!(
+                        "'{other}' is a function, so it cannot also hold '{path}'"
+                    ))
+                } else if other.starts_with(path.as_str()) && other.as_bytes()[path.len()] == b'.' {
+                    Some(format!(
+                        "'{path}' is a function, so it cannot also hold '{other}'"
+                    ))
+                } else {
+                    None
+                };
+                if let Some(message) = clash {
+                    return Err(BuildError::ExtensionConflict {
+                        extension: name.clone(),
+                        message,
+                    });
+                }
+            }
+            own.push(path.clone());
+            functions.insert(path, handler);
+        }
+        if !any {
+            return Err(BuildError::EmptyExtension { extension: name });
+        }
+    }
+    Ok(functions)
 }
 
 /// `true` when `source` holds only whitespace and Lua comments (`-- line`, `--[[ long ]]`,
@@ -855,7 +1223,7 @@ mod tests {
     }
 
     #[tokio::test]
-    async fn invalid_input_is_denied_and_suggestion_reattached() {
+    async fn invalid_input_is_a_failure_and_suggestion_reattached() {
         let cm = runtime(Limits::default());
         let msg =
             "Invalid input for tool 'orders.lookup': at /id: \"x\" is not of type \"integer\"";
@@ -881,7 +1249,7 @@ mod tests {
             e.suggestions,
             vec!["Use search({ query = \"orders.lookup\" }) to get the tool's signature."]
         );
-        assert_eq!(r.tool_calls[0].status, ToolCallStatus::Denied);
+        assert_eq!(r.tool_calls[0].status, ToolCallStatus::Failure);
     }
 
     #[tokio::test]
@@ -900,7 +1268,7 @@ mod tests {
             ),
             "{message}"
         );
-        assert_eq!(r.tool_calls[0].status, ToolCallStatus::Denied);
+        assert_eq!(r.tool_calls[0].status, ToolCallStatus::Failure);
         assert_eq!(r.tool_calls[0].input, json!([{}, 2]));
     }
 
@@ -1101,11 +1469,11 @@ mod tests {
         assert_eq!(*kind, ErrorKind::InvalidToolInput);
         assert_eq!(
             message,
-            "Invalid input for search: at /limit: 0 is less than the minimum of 1"
+            "search: 'limit' must be an integer from 1 to 50; got 0."
         );
         assert_eq!(r.tool_calls.len(), 2);
         assert_eq!(r.tool_calls[0].name, "search");
-        assert_eq!(r.tool_calls[1].status, ToolCallStatus::Denied);
+        assert_eq!(r.tool_calls[1].status, ToolCallStatus::Failure);
     }
 
     #[tokio::test]

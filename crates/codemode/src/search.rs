@@ -1,42 +1,253 @@
-//! Tool discovery: the built-in `search({query?, namespace?, limit?, offset?})`, UnknownTool
-//! suggestions ([`suggest`]), tool expressions ([`tool_expression`]) and short signatures.
+//! Tool discovery: the built-in `search({ query?, namespace?, limit?, offset? })`, the ranker
+//! behind it ([`rank`], [`SearchIndex`]), UnknownTool "did you mean" suggestions ([`suggest`]) and
+//! tool expressions ([`tool_expression`]).
 //!
-//! This is the simple first version (issue 2); issue 4 replaces the ranking and the signature
-//! rendering. Ranking: per query term (lower-cased words, with a trailing `s`/`es` dropped as an
-//! alternative form): +20 when the path ends with the term, +12 when it is one of the path's
-//! words, +8 when the path contains it, +4 when the description contains it, +2 when the
-//! enclosing namespace descriptions or input property names contain it. Results with score > 0,
-//! best first, ties by path. An empty query lists every tool in path order.
+//! ## Input
+//! `search()` or `search({ query = "list issues", namespace = "github", limit = 5, offset = 0 })`.
+//! Every field is optional: `query` (string; empty browses), `namespace` (string, dotted, any
+//! depth; a leading `tools.` is ignored), `limit` (integer 1..=[`MAX_SEARCH_LIMIT`], default
+//! [`DEFAULT_SEARCH_LIMIT`]), `offset` (integer ≥ 0, default 0). A field set to `json.null`
+//! counts as absent. Anything else (another type, a fraction, `limit = 0`, a negative offset, an
+//! unknown field, more than one argument) is an `InvalidToolInput` whose message names the field,
+//! what it got and what it accepts ([`SearchRequest::from_input`]).
 //!
-//! Result: `{ items = [{ path, description, signature }], remaining, next }` where `path` is the
-//! canonical dotted path (`"orders.lookup"`), `signature` the call form
-//! (`tools.orders.lookup({ id: string })`), `remaining` the number of hits after this page and
-//! `next` `{ offset = N }` for the next page or `json.null`. A query equal to a tool's path (with
-//! or without `tools.`) or to its call expression returns just that tool.
+//! ## Result
+//! `{ items = { { path, description, signature }, ... }, remaining, next }`: `path` is the
+//! canonical dotted path (`"github.issues.list"`), `signature` the tool's call form, `remaining`
+//! the number of hits after this page and `next` `{ offset = N }` for the next page or `json.null`.
+//! An offset past the end gives `{ items = {}, remaining = 0, next = json.null }`.
+//!
+//! ## Matching
+//! 1. Exact lookup: the trimmed query, with or without a leading `tools.`, equal to a tool path in
+//!    scope (`github.issues.list`), or equal to the tool's expression (`tools.ns["dash-name"]`),
+//!    returns that one tool.
+//! 2. Empty query: every tool in scope, in path order (byte order).
+//! 3. Otherwise the ranker ([`SearchIndex::rank`]). The query is split into terms: at every
+//!    character that is not an ASCII letter or digit, and at camelCase boundaries
+//!    (`postMessage` → `post`, `message`; `HTTPServer` → `http`, `server`), lower-cased. One-letter
+//!    terms and a few filler words (`a`, `the`, `to`, `of`, ...) are dropped when other terms
+//!    remain. Each term is folded to a singular stem ([`fold`]: `issues` → `issue`,
+//!    `repositories` → `repository`, `boxes` → `box`; `status` stays). Per term, a tool earns:
+//!    - **20** when its last path segment, folded, equals the term (`list` → `github.issues.list`);
+//!    - **12** when the term is one of its path words (segments split like the query and folded);
+//!    - **8** when the lower-cased path contains the term;
+//!    - **6** when the term is one of the words of a top-level input property name
+//!      (`trackingNumber` → `tracking`, `number`);
+//!    - **4** when its description contains it;
+//!    - **2** when its search text contains it: path, description, the descriptions of every
+//!      enclosing namespace, and each top-level input property name and description.
+//!
+//!    Scores add up over terms; tools scoring 0 are dropped; best first, ties by path.
+
+use std::collections::HashSet;
 
 use serde_json::{Map, Value, json};
 
 use crate::namespace::ToolTree;
 
 /// Default page size of `search`.
-pub const DEFAULT_SEARCH_LIMIT: u64 = 10;
+pub const DEFAULT_SEARCH_LIMIT: usize = 10;
 /// Largest page size `search` accepts.
-pub const MAX_SEARCH_LIMIT: u64 = 100;
+pub const MAX_SEARCH_LIMIT: usize = 50;
 /// How many suggestions an UnknownTool error carries at most.
 pub const MAX_SUGGESTIONS: usize = 3;
+/// Query terms beyond this many are ignored (bounds the ranking work per call).
+pub const MAX_QUERY_TERMS: usize = 32;
+/// The fields `search` accepts, in the order error messages list them.
+pub const SEARCH_FIELDS: [&str; 4] = ["query", "namespace", "limit", "offset"];
 
-/// The JSON Schema of `search`'s input.
+/// Words dropped from a query when other terms remain.
+const FILLER_WORDS: [&str; 16] = [
+    "a", "an", "the", "to", "of", "for", "in", "on", "by", "and", "or", "with", "from", "into",
+    "my", "all",
+];
+
+/// The JSON Schema of `search`'s input (for documentation and signatures; the runtime checks
+/// input with [`SearchRequest::from_input`], which gives clearer messages).
 pub fn search_input_schema() -> Value {
     json!({
         "type": "object",
         "properties": {
-            "query": {"type": "string", "description": "Words to look for in tool paths and descriptions; empty lists every tool."},
-            "namespace": {"type": "string", "description": "Only tools under this dotted path (e.g. \"orders\")."},
-            "limit": {"type": "integer", "minimum": 1, "maximum": MAX_SEARCH_LIMIT, "description": "Page size (default 10)."},
-            "offset": {"type": "integer", "minimum": 0, "description": "Index of the first result (default 0); use `next.offset` of the previous page."}
+            "query": {"type": "string", "description": "Words to look for in tool paths, descriptions and parameter names, or an exact tool path; empty lists every tool."},
+            "namespace": {"type": "string", "description": "Only tools under this dotted path (e.g. \"github.issues\")."},
+            "limit": {"type": "integer", "minimum": 1, "maximum": MAX_SEARCH_LIMIT, "default": DEFAULT_SEARCH_LIMIT, "description": "Page size."},
+            "offset": {"type": "integer", "minimum": 0, "default": 0, "description": "Index of the first result; use `next.offset` of the previous page."}
         },
         "additionalProperties": false
     })
+}
+
+/// The JSON Schema of `search`'s result.
+pub fn search_output_schema() -> Value {
+    json!({
+        "type": "object",
+        "properties": {
+            "items": {"type": "array", "items": {
+                "type": "object",
+                "properties": {
+                    "path": {"type": "string", "description": "Canonical dotted tool path."},
+                    "description": {"type": "string"},
+                    "signature": {"type": "string", "description": "How to call the tool and what it returns."}
+                },
+                "required": ["path", "description", "signature"]
+            }},
+            "remaining": {"type": "integer", "minimum": 0, "description": "Hits after this page."},
+            "next": {"anyOf": [
+                {"type": "object", "properties": {"offset": {"type": "integer"}}, "required": ["offset"]},
+                {"type": "null"}
+            ], "description": "Pass as the next call's offset, or null on the last page."}
+        },
+        "required": ["items", "remaining", "next"]
+    })
+}
+
+/// A checked `search` input.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SearchRequest {
+    /// The query, trimmed ("" browses).
+    pub query: String,
+    /// The namespace scope, normalised (no `tools.` prefix, no surrounding dots; "" = everything).
+    pub namespace: String,
+    /// Page size, 1..=[`MAX_SEARCH_LIMIT`].
+    pub limit: usize,
+    /// Index of the first hit shown.
+    pub offset: usize,
+}
+
+impl Default for SearchRequest {
+    fn default() -> Self {
+        SearchRequest {
+            query: String::new(),
+            namespace: String::new(),
+            limit: DEFAULT_SEARCH_LIMIT,
+            offset: 0,
+        }
+    }
+}
+
+impl SearchRequest {
+    /// A request for `query` with the default page.
+    pub fn query(query: impl Into<String>) -> Self {
+        SearchRequest {
+            query: query.into().trim().to_string(),
+            ..SearchRequest::default()
+        }
+    }
+
+    /// Checks a `search` input (the one argument of the call; `{}` when called without one).
+    ///
+    /// Errors (the text of the `InvalidToolInput` the program sees), e.g.
+    /// `search: 'limit' must be an integer from 1 to 50; got 0.` or
+    /// `search: unknown field 'qeury'; the fields are query, namespace, limit, offset.`
+    pub fn from_input(input: &Value) -> Result<Self, String> {
+        let Value::Object(map) = input else {
+            return Err(format!(
+                "search expects one table such as search({{ query = \"list issues\" }}); got {}.",
+                describe(input)
+            ));
+        };
+        let mut req = SearchRequest::default();
+        for (key, value) in map {
+            if value.is_null() {
+                continue;
+            }
+            match key.as_str() {
+                "query" | "namespace" => {
+                    let Value::String(s) = value else {
+                        return Err(format!(
+                            "search: '{key}' must be a string; got {}.",
+                            describe(value)
+                        ));
+                    };
+                    if key == "query" {
+                        req.query = s.trim().to_string();
+                    } else {
+                        req.namespace = normalize_namespace(s);
+                    }
+                }
+                "limit" => match as_integer(value) {
+                    Some(n) if (1..=MAX_SEARCH_LIMIT as i128).contains(&n) => {
+                        req.limit = n as usize
+                    }
+                    _ => {
+                        return Err(format!(
+                            "search: 'limit' must be an integer from 1 to {MAX_SEARCH_LIMIT}; got {}.",
+                            describe(value)
+                        ));
+                    }
+                },
+                "offset" => match as_integer(value) {
+                    Some(n) if n >= 0 => req.offset = usize::try_from(n).unwrap_or(usize::MAX),
+                    _ => {
+                        return Err(format!(
+                            "search: 'offset' must be an integer >= 0 (use next.offset of the previous page); got {}.",
+                            describe(value)
+                        ));
+                    }
+                },
+                other => {
+                    return Err(format!(
+                        "search: unknown field '{}'; the fields are {}.",
+                        cut(other, 64),
+                        SEARCH_FIELDS.join(", ")
+                    ));
+                }
+            }
+        }
+        Ok(req)
+    }
+}
+
+/// An integer value, also from an integral float (Lua `10.0`), within ±2^63.
+fn as_integer(v: &Value) -> Option<i128> {
+    if let Some(i) = v.as_i64() {
+        return Some(i.into());
+    }
+    if let Some(u) = v.as_u64() {
+        return Some(u.into());
+    }
+    let f = v.as_f64()?;
+    (f.fract() == 0.0 && f.abs() < 9.2e18).then_some(f as i128)
+}
+
+/// Short model-facing description of a JSON value: `a string ("abc")`, `the number 0.5`.
+fn describe(v: &Value) -> String {
+    match v {
+        Value::Null => "nil".into(),
+        Value::Bool(b) => format!("the boolean {b}"),
+        Value::Number(n) => format!("{n}"),
+        Value::String(s) => format!("the string {}", Value::String(cut(s, 40))),
+        Value::Array(_) => "a list".into(),
+        Value::Object(_) => "a table".into(),
+    }
+}
+
+fn cut(s: &str, max: usize) -> String {
+    if s.len() <= max {
+        return s.to_string();
+    }
+    let mut end = max;
+    while !s.is_char_boundary(end) {
+        end -= 1;
+    }
+    format!("{}...", &s[..end])
+}
+
+fn normalize_namespace(ns: &str) -> String {
+    let ns = ns.trim();
+    let ns = ns.strip_prefix("tools.").unwrap_or(ns);
+    if ns == "tools" {
+        return String::new();
+    }
+    ns.trim_matches('.').to_string()
+}
+
+/// `true` when `path` is `ns` or below it (whole segments: `slack.admin` contains
+/// `slack.admin.users.list`, not `slack.administrator.list`).
+pub fn in_namespace(path: &str, ns: &str) -> bool {
+    ns.is_empty()
+        || path == ns
+        || (path.len() > ns.len() && path.starts_with(ns) && path.as_bytes()[ns.len()] == b'.')
 }
 
 /// The call expression of a tool path: `tools.orders.lookup`, `tools.ns["dash-name"]`.
@@ -168,24 +379,30 @@ fn render_one(obj: &Map<String, Value>, t: &str, depth: usize) -> String {
     }
 }
 
-/// Lower-cased words of `s`: split at non-alphanumerics and lower→upper case changes.
-fn words(s: &str) -> Vec<String> {
+/// Lower-cased words of `s`: split at every character that is not an ASCII letter or digit and
+/// at camelCase boundaries (`getUserIDs` → `get`, `user`, `ids`; `HTTPServer` → `http`,
+/// `server`). Non-ASCII letters are kept inside words (lower-cased), not split.
+pub fn words(s: &str) -> Vec<String> {
+    let chars: Vec<char> = s.chars().collect();
     let mut out = Vec::new();
     let mut cur = String::new();
-    let mut prev_lower = false;
-    for c in s.chars() {
-        if c.is_alphanumeric() {
-            if c.is_uppercase() && prev_lower && !cur.is_empty() {
-                out.push(std::mem::take(&mut cur));
-            }
-            prev_lower = c.is_lowercase() || c.is_ascii_digit();
-            cur.extend(c.to_lowercase());
-        } else {
-            prev_lower = false;
+    for (i, &c) in chars.iter().enumerate() {
+        if !c.is_alphanumeric() {
             if !cur.is_empty() {
                 out.push(std::mem::take(&mut cur));
             }
+            continue;
         }
+        if c.is_uppercase() && !cur.is_empty() {
+            let prev = chars[i - 1];
+            // `HTTPServer` splits before `S`; `IDs` (a plural acronym) does not split.
+            let next_lower = chars.get(i + 1).is_some_and(|n| n.is_lowercase())
+                && (chars[i + 1] != 's' || chars.get(i + 2).is_some_and(|n| n.is_lowercase()));
+            if prev.is_lowercase() || prev.is_ascii_digit() || (prev.is_uppercase() && next_lower) {
+                out.push(std::mem::take(&mut cur));
+            }
+        }
+        cur.extend(c.to_lowercase());
     }
     if !cur.is_empty() {
         out.push(cur);
@@ -193,171 +410,351 @@ fn words(s: &str) -> Vec<String> {
     out
 }
 
-fn forms(term: &str) -> Vec<String> {
-    let mut f = vec![term.to_string()];
-    if term.len() > 3
-        && let Some(s) = term.strip_suffix("es")
-    {
-        f.push(s.to_string());
+/// Folds a lower-case word to a singular stem: `issues` → `issue`, `repositories` →
+/// `repository`, `boxes`/`matches`/`classes` → `box`/`match`/`class`, `repos` → `repo`. Words
+/// ending in `ss`, `us` or `is` (`access`, `status`, `analysis`) and words of three letters or
+/// fewer are kept.
+pub fn fold(word: &str) -> String {
+    let n = word.len();
+    if n > 4 && word.ends_with("ies") {
+        return format!("{}y", &word[..n - 3]);
     }
-    if term.len() > 2
-        && let Some(s) = term.strip_suffix('s')
+    if n > 4
+        && ["sses", "xes", "ches", "shes", "zes"]
+            .iter()
+            .any(|s| word.ends_with(s))
     {
-        f.push(s.to_string());
+        return word[..n - 2].to_string();
     }
-    f
+    if n > 3 && word.ends_with('s') && !["ss", "us", "is"].iter().any(|s| word.ends_with(s)) {
+        return word[..n - 1].to_string();
+    }
+    word.to_string()
 }
 
-/// Run `search` over the tree. `input` has passed [`search_input_schema`].
-pub fn run_search(tree: &ToolTree, input: &Value) -> Value {
-    let query = input
-        .get("query")
-        .and_then(Value::as_str)
-        .unwrap_or("")
-        .trim();
-    let namespace = input
-        .get("namespace")
-        .and_then(Value::as_str)
-        .unwrap_or("")
-        .trim();
-    let namespace = namespace.strip_prefix("tools.").unwrap_or(namespace);
-    let namespace = if namespace == "tools" {
-        ""
-    } else {
-        namespace.trim_matches('.')
-    };
-    let limit = as_count(input.get("limit"))
-        .unwrap_or(DEFAULT_SEARCH_LIMIT)
-        .clamp(1, MAX_SEARCH_LIMIT) as usize;
-    let offset = as_count(input.get("offset")).unwrap_or(0);
-    let offset = usize::try_from(offset).unwrap_or(usize::MAX);
+/// One query term: its stem and the forms used for substring matches.
+#[derive(Debug)]
+struct Term {
+    stem: String,
+    forms: Vec<String>,
+}
 
-    let in_scope = |p: &str| {
-        namespace.is_empty()
-            || p == namespace
-            || (p.starts_with(namespace) && p[namespace.len()..].starts_with('.'))
-    };
-    let exact = query.strip_prefix("tools.").unwrap_or(query);
-    let mut hits: Vec<&str> = Vec::new();
-    if tree.get(exact).is_some() && in_scope(exact) {
-        hits.push(exact);
-    } else if let Some(p) = tree
-        .paths()
-        .find(|p| in_scope(p) && tool_expression(p) == query)
-    {
-        hits.push(p);
+fn query_terms(query: &str) -> Vec<Term> {
+    let all = words(query);
+    let meaningful: Vec<&String> = all
+        .iter()
+        .filter(|w| w.len() > 1 && !FILLER_WORDS.contains(&w.as_str()))
+        .collect();
+    let chosen: Vec<&String> = if meaningful.is_empty() {
+        all.iter().collect()
     } else {
-        let terms: Vec<Vec<String>> = words(query).iter().map(|t| forms(t)).collect();
-        let mut scored: Vec<(u64, &str)> = Vec::new();
-        for entry in tree.tools() {
-            let p = entry.path.as_str();
-            if !in_scope(p) {
-                continue;
-            }
-            if terms.is_empty() {
-                scored.push((0, p));
-                continue;
-            }
-            let lp = p.to_lowercase();
-            let pwords = words(p);
-            let desc = entry.tool.description().to_lowercase();
-            let mut extra = String::new();
-            for d in tree.enclosing_descriptions(p) {
-                extra.push_str(&d.to_lowercase());
-                extra.push('\n');
-            }
-            if let Some(Value::Object(props)) = entry.tool.input_schema().get("properties") {
-                for (k, v) in props {
-                    extra.push_str(&k.to_lowercase());
-                    extra.push('\n');
-                    if let Some(d) = v.get("description").and_then(Value::as_str) {
-                        extra.push_str(&d.to_lowercase());
-                        extra.push('\n');
+        meaningful
+    };
+    let mut seen = HashSet::new();
+    let mut terms = Vec::new();
+    for w in chosen {
+        let stem = fold(w);
+        if !seen.insert(stem.clone()) {
+            continue;
+        }
+        let mut forms = vec![stem.clone()];
+        if stem.len() > 3
+            && let Some(base) = stem.strip_suffix('y')
+        {
+            // `repository`/`repositories`: also match the text `repositor`, so the singular and
+            // the plural find the same tools.
+            forms.push(base.to_string());
+        }
+        terms.push(Term { stem, forms });
+        if terms.len() == MAX_QUERY_TERMS {
+            break;
+        }
+    }
+    terms
+}
+
+/// The searchable text of one tool, prepared once.
+#[derive(Clone, Debug)]
+struct IndexEntry {
+    path: String,
+    lower_path: String,
+    last_stem: String,
+    word_stems: Vec<String>,
+    property_stems: Vec<String>,
+    description: String,
+    lower_description: String,
+    text: String,
+    signature: String,
+}
+
+/// The prepared search index over a [`ToolTree`]: lower-cased paths, path-word stems,
+/// descriptions, search texts and rendered signatures, in path order. Built once per runtime.
+#[derive(Clone, Debug, Default)]
+pub struct SearchIndex {
+    entries: Vec<IndexEntry>,
+}
+
+impl SearchIndex {
+    /// Index every tool of `tree`.
+    pub fn new(tree: &ToolTree) -> Self {
+        let entries = tree
+            .tools()
+            .map(|entry| {
+                let p = entry.path.as_str();
+                let lower_path = p.to_lowercase();
+                let last = p.rsplit('.').next().unwrap_or(p).to_lowercase();
+                let word_stems = words(p).iter().map(|w| fold(w)).collect();
+                let description = entry.tool.description().to_string();
+                let mut text = format!("{lower_path}\n{}\n", description.to_lowercase());
+                let mut property_stems: Vec<String> = Vec::new();
+                for d in tree.enclosing_descriptions(p) {
+                    text.push_str(&d.to_lowercase());
+                    text.push('\n');
+                }
+                for (name, desc) in input_properties(entry.tool.input_schema()) {
+                    property_stems.extend(words(&name).iter().map(|w| fold(w)));
+                    text.push_str(&name.to_lowercase());
+                    text.push('\n');
+                    if let Some(d) = desc {
+                        text.push_str(&d.to_lowercase());
+                        text.push('\n');
                     }
                 }
-            }
-            let mut score = 0u64;
-            for fs in &terms {
-                let any = |pred: &dyn Fn(&str) -> bool| fs.iter().any(|f| pred(f));
-                if any(&|f| lp == f || lp.ends_with(&format!(".{f}"))) {
-                    score += 20;
+                IndexEntry {
+                    path: p.to_string(),
+                    lower_description: description.to_lowercase(),
+                    last_stem: fold(&last),
+                    lower_path,
+                    word_stems,
+                    property_stems,
+                    description,
+                    text,
+                    signature: item_signature(tree, p),
                 }
-                if any(&|f| pwords.iter().any(|w| w == f)) {
-                    score += 12;
-                }
-                if any(&|f| lp.contains(f)) {
-                    score += 8;
-                }
-                if any(&|f| desc.contains(f)) {
-                    score += 4;
-                }
-                if any(&|f| extra.contains(f)) {
-                    score += 2;
-                }
-            }
-            if score > 0 {
-                scored.push((score, p));
-            }
+            })
+            .collect();
+        SearchIndex { entries }
+    }
+
+    /// Number of indexed tools.
+    pub fn len(&self) -> usize {
+        self.entries.len()
+    }
+
+    /// `true` when no tool is indexed.
+    pub fn is_empty(&self) -> bool {
+        self.entries.is_empty()
+    }
+
+    /// Ranks every tool against `query` (the scoring of the module docs): `(score, path)` for
+    /// tools scoring above 0, best first, ties by path. A query without terms returns every tool
+    /// with score 0 in path order.
+    pub fn rank(&self, query: &str) -> Vec<(u32, &str)> {
+        let terms = query_terms(query);
+        if terms.is_empty() {
+            return self.entries.iter().map(|e| (0, e.path.as_str())).collect();
         }
+        let mut scored: Vec<(u32, &str)> = self
+            .entries
+            .iter()
+            .filter_map(|e| {
+                let score: u32 = terms.iter().map(|t| score_term(e, t)).sum();
+                (score > 0).then_some((score, e.path.as_str()))
+            })
+            .collect();
         scored.sort_by(|a, b| b.0.cmp(&a.0).then_with(|| a.1.cmp(b.1)));
-        hits = scored.into_iter().map(|(_, p)| p).collect();
+        scored
     }
-    let total = hits.len();
-    let page: Vec<Value> = hits
-        .iter()
-        .skip(offset)
-        .take(limit)
-        .map(|p| {
-            let entry = tree.get(p).expect("hit is a tool path");
-            let mut item = Map::new();
-            item.insert("path".into(), Value::String(p.to_string()));
-            item.insert(
-                "description".into(),
-                Value::String(entry.tool.description().to_string()),
-            );
-            if let Some(sig) = signature(tree, p) {
-                item.insert("signature".into(), Value::String(sig));
+
+    fn entry(&self, path: &str) -> Option<&IndexEntry> {
+        self.entries
+            .binary_search_by(|e| e.path.as_str().cmp(path))
+            .ok()
+            .map(|i| &self.entries[i])
+    }
+
+    /// Runs a checked `search` request: exact lookup, browse or ranking, then the page.
+    pub fn search(&self, req: &SearchRequest) -> Value {
+        let ns = req.namespace.as_str();
+        let q = req.query.as_str();
+        let exact = q.strip_prefix("tools.").unwrap_or(q);
+        let hits: Vec<&str> =
+            if let Some(e) = self.entry(exact).filter(|e| in_namespace(&e.path, ns)) {
+                vec![e.path.as_str()]
+            } else if let Some(e) = self.entries.iter().find(|e| {
+                q.starts_with("tools")
+                    && in_namespace(&e.path, ns)
+                    && (tool_expression(&e.path) == q
+                        || crate::signature::tool_expression(&e.path, crate::Language::Lua) == q)
+            }) {
+                vec![e.path.as_str()]
+            } else {
+                self.rank(q)
+                    .into_iter()
+                    .map(|(_, p)| p)
+                    .filter(|p| in_namespace(p, ns))
+                    .collect()
+            };
+        let total = hits.len();
+        let start = req.offset.min(total);
+        let page: Vec<Value> = hits[start..]
+            .iter()
+            .take(req.limit)
+            .filter_map(|p| self.entry(p))
+            .map(|e| {
+                let mut item = Map::new();
+                item.insert("path".into(), Value::String(e.path.clone()));
+                item.insert("description".into(), Value::String(e.description.clone()));
+                item.insert("signature".into(), Value::String(e.signature.clone()));
+                Value::Object(item)
+            })
+            .collect();
+        let shown = page.len();
+        let remaining = total - start - shown;
+        let next = if remaining > 0 {
+            json!({"offset": start + shown})
+        } else {
+            Value::Null
+        };
+        json!({"items": page, "remaining": remaining, "next": next})
+    }
+
+    /// Existing tool paths nearest to a missing `path`, best first (at most
+    /// [`MAX_SUGGESTIONS`]): first near-misses by spelling (see [`suggest`]), then the ranker's
+    /// best hits for the path's words (scoped to its first segment when that is an existing
+    /// namespace) that score at least 20.
+    pub fn suggest(&self, path: &str) -> Vec<String> {
+        const MAX_LEN: usize = 200;
+        if path.len() > MAX_LEN {
+            return Vec::new();
+        }
+        let mut out = spelling_neighbours(self.entries.iter().map(|e| e.path.as_str()), path);
+        let first = path.split('.').next().unwrap_or("");
+        let scoped = path.contains('.')
+            && self
+                .entries
+                .iter()
+                .any(|e| in_namespace(&e.path, first) && e.path != first);
+        for (score, p) in self.rank(path) {
+            if out.len() >= MAX_SUGGESTIONS || score < 20 {
+                break;
             }
-            Value::Object(item)
-        })
-        .collect();
-    let shown = page.len();
-    let start = offset.min(total);
-    let remaining = total - start - shown;
-    let next = if remaining > 0 {
-        json!({"offset": start + shown})
-    } else {
-        Value::Null
-    };
-    json!({"items": page, "remaining": remaining, "next": next})
-}
-
-fn as_count(v: Option<&Value>) -> Option<u64> {
-    let v = v?;
-    v.as_u64().or_else(|| {
-        v.as_f64()
-            .filter(|f| *f >= 0.0 && f.fract() == 0.0)
-            .map(|f| f.min(u64::MAX as f64) as u64)
-    })
-}
-
-/// Existing tool paths nearest to a missing `path`, best first (at most [`MAX_SUGGESTIONS`]).
-///
-/// Distance: the smaller of the edit distance over the whole dotted path and the edit distance of
-/// the last segment (+2 when the enclosing namespaces differ); a tool below `path` (when a
-/// namespace was called) or a tool whose path ends with `.path` (a missing leading namespace)
-/// counts as distance 1. Candidates further than
-/// `max(2, len(last segment) / 2)` are dropped.
-pub fn suggest(tree: &ToolTree, path: &str) -> Vec<String> {
-    const MAX_LEN: usize = 200;
-    if path.len() > MAX_LEN {
-        return Vec::new();
+            if (scoped && !in_namespace(p, first)) || out.iter().any(|o| o == p) {
+                continue;
+            }
+            out.push(p.to_string());
+        }
+        out.truncate(MAX_SUGGESTIONS);
+        out
     }
+}
+
+fn score_term(e: &IndexEntry, t: &Term) -> u32 {
+    let mut s = 0;
+    if e.last_stem == t.stem {
+        s += 20;
+    }
+    if e.word_stems.contains(&t.stem) {
+        s += 12;
+    }
+    if e.property_stems.contains(&t.stem) {
+        s += 6;
+    }
+    let any = |hay: &str| t.forms.iter().any(|f| hay.contains(f.as_str()));
+    if any(&e.lower_path) {
+        s += 8;
+    }
+    if any(&e.lower_description) {
+        s += 4;
+    }
+    if any(&e.text) {
+        s += 2;
+    }
+    s
+}
+
+/// Top-level input properties (name, description) of a schema, following one local `$ref`.
+fn input_properties(schema: &Value) -> Vec<(String, Option<String>)> {
+    let mut s = schema;
+    if let Some(r) = s.get("$ref").and_then(Value::as_str)
+        && let Some(target) = r
+            .strip_prefix("#/")
+            .and_then(|p| schema.pointer(&format!("/{p}")))
+    {
+        s = target;
+    }
+    match s.get("properties") {
+        Some(Value::Object(props)) => props
+            .iter()
+            .map(|(k, v)| {
+                (
+                    k.clone(),
+                    v.get("description")
+                        .and_then(Value::as_str)
+                        .map(str::to_string),
+                )
+            })
+            .collect(),
+        _ => Vec::new(),
+    }
+}
+
+/// The signature shown in search results for the tool at `path`.
+fn item_signature(tree: &ToolTree, path: &str) -> String {
+    signature(tree, path).unwrap_or_else(|| tool_expression(path))
+}
+
+/// Ranks the tools of `tree` against `query` (builds a [`SearchIndex`]; hosts that rank often
+/// keep one). `(score, path)`, best first, ties by path; see the module docs for the scoring.
+///
+/// ```
+/// use codemode::{CodeMode, Tool};
+/// use codemode::search::rank;
+/// use serde_json::json;
+/// let t = |d: &str| Tool::new(d, json!({"type": "object"}), |v| async move { Ok(v) });
+/// let cm = CodeMode::builder()
+///     .tool("github.issues.list", t("List issues of a repository."))
+///     .tool("github.issues.get", t("Get one issue."))
+///     .tool("github.pulls.list", t("List pull requests."))
+///     .build()?;
+/// let ranked = rank(cm.tools(), "list issues");
+/// assert_eq!(ranked[0].1, "github.issues.list");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn rank(tree: &ToolTree, query: &str) -> Vec<(u32, String)> {
+    SearchIndex::new(tree)
+        .rank(query)
+        .into_iter()
+        .map(|(s, p)| (s, p.to_string()))
+        .collect()
+}
+
+/// Runs `search` over `tree` with a raw input (the program's argument). Errors: the
+/// `InvalidToolInput` message of [`SearchRequest::from_input`].
+pub fn run_search(tree: &ToolTree, input: &Value) -> Result<Value, String> {
+    let req = SearchRequest::from_input(input)?;
+    Ok(SearchIndex::new(tree).search(&req))
+}
+
+/// Existing tool paths nearest to a missing `path`, best first (at most [`MAX_SUGGESTIONS`]);
+/// see [`SearchIndex::suggest`].
+///
+/// Spelling distance: the smaller of the edit distance over the whole dotted path and the edit
+/// distance of the last segment (+2 when the enclosing namespaces differ); a tool below `path`
+/// (when a namespace was called) or a tool whose path ends with `.path` (a missing leading
+/// namespace) counts as distance 1. Candidates further than `max(2, len(last segment) / 2)` are
+/// dropped.
+pub fn suggest(tree: &ToolTree, path: &str) -> Vec<String> {
+    SearchIndex::new(tree).suggest(path)
+}
+
+fn spelling_neighbours<'a>(paths: impl Iterator<Item = &'a str>, path: &str) -> Vec<String> {
+    const MAX_LEN: usize = 200;
     let lower = path.to_lowercase();
     let (m_ns, m_last) = split_last(&lower);
     let threshold = (m_last.chars().count() / 2).max(2);
     let mut scored: Vec<(usize, &str)> = Vec::new();
-    for p in tree.paths() {
+    for p in paths {
         if p.len() > MAX_LEN {
             continue;
         }
@@ -426,7 +823,120 @@ mod tests {
             words("getUserIDs list_orders"),
             vec!["get", "user", "ids", "list", "orders"]
         );
-        assert_eq!(forms("issues"), vec!["issues", "issu", "issue"]);
+        assert_eq!(
+            words("HTTPServer v2Api"),
+            vec!["http", "server", "v2", "api"]
+        );
+        assert_eq!(
+            words("resolve-library-id"),
+            vec!["resolve", "library", "id"]
+        );
+        assert_eq!(words("  "), Vec::<String>::new());
+    }
+
+    #[test]
+    fn folding_makes_singular_stems() {
+        for (w, f) in [
+            ("issues", "issue"),
+            ("issue", "issue"),
+            ("repositories", "repository"),
+            ("messages", "message"),
+            ("boxes", "box"),
+            ("matches", "match"),
+            ("classes", "class"),
+            ("repos", "repo"),
+            ("status", "status"),
+            ("access", "access"),
+            ("analysis", "analysis"),
+            ("ids", "ids"),
+            ("list", "list"),
+        ] {
+            assert_eq!(fold(w), f, "{w}");
+        }
+    }
+
+    #[test]
+    fn query_terms_drop_fillers_and_duplicates() {
+        let t: Vec<String> = query_terms("send a message to the Messages channel")
+            .into_iter()
+            .map(|t| t.stem)
+            .collect();
+        assert_eq!(t, vec!["send", "message", "channel"]);
+        let t: Vec<String> = query_terms("a").into_iter().map(|t| t.stem).collect();
+        assert_eq!(t, vec!["a"]);
+        let t = query_terms("repositories");
+        assert_eq!(t[0].forms, vec!["repository", "repositor"]);
+        assert_eq!(query_terms(&"x y ".repeat(1000)).len(), 2);
+        assert!(query_terms(&"word ".repeat(10_000)).len() <= MAX_QUERY_TERMS);
+    }
+
+    #[test]
+    fn request_checks_every_field() {
+        assert_eq!(
+            SearchRequest::from_input(&json!({})).unwrap(),
+            SearchRequest::default()
+        );
+        let r = SearchRequest::from_input(
+            &json!({"query": " list ", "namespace": "tools.github.", "limit": 5.0, "offset": 3}),
+        )
+        .unwrap();
+        assert_eq!(
+            r,
+            SearchRequest {
+                query: "list".into(),
+                namespace: "github".into(),
+                limit: 5,
+                offset: 3
+            }
+        );
+        let ns_all = SearchRequest::from_input(&json!({"namespace": "tools"})).unwrap();
+        assert_eq!(ns_all.namespace, "");
+        let null_is_absent = SearchRequest::from_input(&json!({"query": null})).unwrap();
+        assert_eq!(null_is_absent, SearchRequest::default());
+        for (input, msg) in [
+            (
+                json!("x"),
+                "search expects one table such as search({ query = \"list issues\" }); got the string \"x\".",
+            ),
+            (
+                json!({"query": 5}),
+                "search: 'query' must be a string; got 5.",
+            ),
+            (
+                json!({"namespace": true}),
+                "search: 'namespace' must be a string; got the boolean true.",
+            ),
+            (
+                json!({"limit": 0}),
+                "search: 'limit' must be an integer from 1 to 50; got 0.",
+            ),
+            (
+                json!({"limit": 51}),
+                "search: 'limit' must be an integer from 1 to 50; got 51.",
+            ),
+            (
+                json!({"limit": 2.5}),
+                "search: 'limit' must be an integer from 1 to 50; got 2.5.",
+            ),
+            (
+                json!({"limit": "3"}),
+                "search: 'limit' must be an integer from 1 to 50; got the string \"3\".",
+            ),
+            (
+                json!({"offset": -1}),
+                "search: 'offset' must be an integer >= 0 (use next.offset of the previous page); got -1.",
+            ),
+            (
+                json!({"qeury": "x"}),
+                "search: unknown field 'qeury'; the fields are query, namespace, limit, offset.",
+            ),
+        ] {
+            assert_eq!(
+                SearchRequest::from_input(&input).unwrap_err(),
+                msg,
+                "{input}"
+            );
+        }
     }
 
     #[test]

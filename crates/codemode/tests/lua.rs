@@ -122,7 +122,7 @@ async fn invalid_input_from_lua() {
         e.suggestions,
         vec!["Use search({ query = \"orders.lookup\" }) to get the tool's signature."]
     );
-    assert_eq!(r.tool_calls[0].status, ToolCallStatus::Denied);
+    assert_eq!(r.tool_calls[0].status, ToolCallStatus::Failure);
     assert_eq!(r.tool_calls[0].input, json!({"id": 5}));
 }
 
@@ -299,7 +299,7 @@ async fn denied_and_search_calls_count_toward_the_limit() {
     );
     let names: Vec<&str> = r.tool_calls.iter().map(|c| c.name.as_str()).collect();
     assert_eq!(names, vec!["orders.lookup", "search"]);
-    assert_eq!(r.tool_calls[0].status, ToolCallStatus::Denied);
+    assert_eq!(r.tool_calls[0].status, ToolCallStatus::Failure);
 }
 
 #[tokio::test]
