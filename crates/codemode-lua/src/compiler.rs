@@ -1335,7 +1335,16 @@ impl Compiler {
                     _ => None,
                 } {
                     let ra = self.exp_to_anyreg(a)?;
-                    self.emit(Op::AddI { a: dest, b: ra, i }, pos);
+                    let sub = aop == ArithOp::Sub;
+                    self.emit(
+                        Op::AddI {
+                            a: dest,
+                            b: ra,
+                            i,
+                            sub,
+                        },
+                        pos,
+                    );
                     return Ok(());
                 }
                 if matches!(b.kind, ExprKind::Int(_) | ExprKind::Float(_)) {

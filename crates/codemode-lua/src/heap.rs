@@ -635,10 +635,10 @@ impl Heap {
     /// A stable per-object id for `tostring` ("table: 0x...").
     pub fn object_id(v: Value) -> u64 {
         match v {
-            Value::Table(t) => 0x1000_0000 + t.0 as u64 * 0x40,
-            Value::Closure(c) => 0x2000_0000 + c.0 as u64 * 0x40,
-            Value::Native(n) => 0x3000_0000 + n.0 as u64 * 0x40,
-            Value::HostNs(h) | Value::HostFn(h) => 0x4000_0000 + h.0 as u64 * 0x40,
+            Value::Table(t) => 0x5555_1000_0000 + t.0 as u64 * 0x40,
+            Value::Closure(c) => 0x5555_2000_0000 + c.0 as u64 * 0x40,
+            Value::Native(n) => 0x5555_3000_0000 + n.0 as u64 * 0x40,
+            Value::HostNs(h) | Value::HostFn(h) => 0x5555_4000_0000 + h.0 as u64 * 0x40,
             _ => 0,
         }
     }

@@ -136,11 +136,12 @@ pub enum Op {
         b: u8,
         c: u8,
     },
-    /// `R[a] = R[b] + i`
+    /// `R[a] = R[b] + i` (`sub`: written as `R[b] - (-i)`, for error messages)
     AddI {
         a: u8,
         b: u8,
         i: i16,
+        sub: bool,
     },
     /// `R[a] = R[b] op R[c]`
     Arith {

@@ -545,6 +545,12 @@ impl Vm {
             Op::GetField { k, .. } => Some(("field", self.kstr(p, k))),
             Op::GetTable { key, .. } => {
                 let name = match find_setreg(p, setpc, key).map(|kpc| p.code[kpc]) {
+                    // Lua's GETI (a constant integer key 0..=255) reports "integer index".
+                    Some(Op::LoadInt { i, .. })
+                        if (0..=255).contains(&i) && Self::local_name(p, setpc, key).is_none() =>
+                    {
+                        "integer index".to_string()
+                    }
                     Some(Op::LoadK { k, .. }) if Self::local_name(p, setpc, key).is_none() => {
                         match p.consts.get(k as usize) {
                             Some(Const::Str(s)) => String::from_utf8_lossy(s).into_owned(),
@@ -592,6 +598,10 @@ impl Vm {
     /// Rewrite "bad argument #N to 'name'" with the name used at the call site, like
     /// luaL_argerror (method calls do not count `self`).
     fn fix_arg_error(&self, mut e: Throw, reg: u8) -> Throw {
+        if e.0.positioned {
+            // Raised deeper (e.g. in a comparator) and already named there.
+            return e;
+        }
         let ErrVal::Msg(m) = &e.0.value else { return e };
         let Some(rest) = m.strip_prefix("bad argument #") else {
             return e;
@@ -1494,20 +1504,19 @@ impl Vm {
                             }
                         };
                     }
-                    Op::AddI { a, b, i } => {
+                    Op::AddI { a, b, i, sub } => {
                         let x = r!(b);
                         r!(a) = match x {
                             Value::Int(v) => Value::Int(v.wrapping_add(i as i64)),
                             Value::Float(f) => Value::Float(f + i as f64),
                             _ => {
                                 save!();
-                                tri!(self.arith_slow(
-                                    ArithOp::Add,
-                                    x,
-                                    Value::Int(i as i64),
-                                    Some(b),
-                                    None
-                                ))
+                                let (op, k) = if sub {
+                                    (ArithOp::Sub, -(i as i64))
+                                } else {
+                                    (ArithOp::Add, i as i64)
+                                };
+                                tri!(self.arith_slow(op, x, Value::Int(k), Some(b), None))
                             }
                         };
                     }
@@ -1554,10 +1563,9 @@ impl Vm {
                                     _ => {
                                         let vi = self.varinfo(b);
                                         if let Value::Str(_) = x {
-                                            fail!(Throw::msg(format!(
-                                                "attempt to unm a 'string' with a 'string'{}",
-                                                vi
-                                            )))
+                                            fail!(Throw::msg(
+                                                "attempt to unm a 'string' with a 'string'"
+                                            ))
                                         }
                                         fail!(Throw::msg(format!(
                                             "attempt to perform arithmetic on a {} value{}",
@@ -2062,16 +2070,28 @@ impl Vm {
     }
 
     fn concat(&mut self, first: usize, n: usize, breg: u8) -> VmResult<Value> {
-        // Blame the rightmost operand that is neither a string nor a number.
-        for i in (0..n).rev() {
-            let v = self.stack[first + i];
-            if !matches!(v, Value::Str(_) | Value::Int(_) | Value::Float(_)) {
-                return Err(Throw::msg(format!(
-                    "attempt to concatenate a {} value{}",
-                    v.type_name(),
-                    self.varinfo(breg + i as u8)
-                )));
+        // Blame the operand Lua blames: it concatenates from the right, pairwise, and for a bad
+        // pair names the left operand if that one is bad, else the right one.
+        let bad = |v: Value| !matches!(v, Value::Str(_) | Value::Int(_) | Value::Float(_));
+        let mut blame = None;
+        if n >= 2 {
+            if bad(self.stack[first + n - 2]) {
+                blame = Some(n - 2);
+            } else if bad(self.stack[first + n - 1]) {
+                blame = Some(n - 1);
+            } else {
+                blame = (0..n - 2).rev().find(|&i| bad(self.stack[first + i]));
             }
+        } else if n == 1 && bad(self.stack[first]) {
+            blame = Some(0);
+        }
+        if let Some(i) = blame {
+            let v = self.stack[first + i];
+            return Err(Throw::msg(format!(
+                "attempt to concatenate a {} value{}",
+                v.type_name(),
+                self.varinfo(breg + i as u8)
+            )));
         }
         let mut len = 0usize;
         for i in 0..n {
@@ -2497,9 +2517,10 @@ pub fn tostring_text(heap: &Heap, v: Value) -> String {
         Value::Int(i) => i.to_string(),
         Value::Float(f) => fmt_float(f),
         Value::Str(s) => heap.str_lossy(s),
-        Value::Table(_) | Value::HostNs(_) => format!("table: 0x{:08x}", Heap::object_id(v)),
-        Value::Closure(_) | Value::HostFn(_) => format!("function: 0x{:08x}", Heap::object_id(v)),
-        Value::Native(n) => format!("function: 0x{:08x}", 0x3000_0000u64 + n.0 as u64 * 0x40),
+        Value::Table(_) | Value::HostNs(_) => format!("table: 0x{:012x}", Heap::object_id(v)),
+        Value::Closure(_) | Value::HostFn(_) | Value::Native(_) => {
+            format!("function: 0x{:012x}", Heap::object_id(v))
+        }
         Value::JsonNull => "json.null".into(),
     }
 }
@@ -2661,9 +2682,13 @@ impl<'a> Ctx<'a> {
     pub fn call1(&mut self, f: Value, args: &[Value]) -> VmResult<Value> {
         Ok(self.call(f, args)?.first().copied().unwrap_or(Value::Nil))
     }
-    /// Lua's `<` on two values (numbers or strings; error otherwise).
+    /// Lua's `<` on two values (numbers or strings; error otherwise). Like a comparison made
+    /// inside a C function in Lua, the error carries no position.
     pub fn less_than(&self, a: Value, b: Value) -> VmResult<bool> {
-        self.vm.less_than(a, b)
+        self.vm.less_than(a, b).map_err(|mut e| {
+            e.0.positioned = true;
+            e
+        })
     }
     /// Location of the Lua code at `level` (1 = the function calling this native).
     pub fn location(&self, level: usize) -> Option<Location> {

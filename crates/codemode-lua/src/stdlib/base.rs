@@ -285,26 +285,35 @@ fn ipairs(cx: &mut Ctx<'_>) -> VmResult<Rets> {
         return Err(cx.arg_error(0, "value expected"));
     }
     let t = cx.arg(0);
-    match t {
-        Value::Table(_) => {}
-        Value::HostNs(_) | Value::HostFn(_) => {
-            return Err(cx.arg_error(
-                0,
-                "the tools namespace cannot be iterated; use search(...) to list tools",
-            ));
-        }
-        _ => return Err(cx.type_error(0, "table")),
+    if let Value::HostNs(_) | Value::HostFn(_) = t {
+        return Err(cx.arg_error(
+            0,
+            "the tools namespace cannot be iterated; use search(...) to list tools",
+        ));
+    }
+    // Lua accepts any value and fails later with "attempt to index a nil value" (no position,
+    // no name); naming the function and the argument is more useful.
+    if !matches!(t, Value::Table(_)) {
+        return Err(cx.type_error(0, "table"));
     }
     let iter = cx.vm.ipairs_iter;
     Ok(Rets::Many(vec![iter, t, Value::Int(0)]))
 }
 
 fn ipairs_iter(cx: &mut Ctx<'_>) -> VmResult<Rets> {
-    let Value::Table(t) = cx.arg(0) else {
-        return Err(cx.type_error(0, "table"));
-    };
     let i = cx.check_int(1)?.wrapping_add(1);
-    let v = cx.heap_ref().table_get_int(t, i);
+    let v = match cx.arg(0) {
+        Value::Table(t) => cx.heap_ref().table_get_int(t, i),
+        Value::Str(_) => Value::Nil,
+        other => {
+            let mut e = Throw::msg(format!(
+                "attempt to index a {} value (field '?')",
+                other.type_name()
+            ));
+            e.0.positioned = true;
+            return Err(e);
+        }
+    };
     if v.is_nil() {
         Ok(Rets::One(Value::Nil))
     } else {
@@ -349,7 +358,7 @@ fn rawlen(cx: &mut Ctx<'_>) -> VmResult<Rets> {
         Value::Str(s) => Ok(Rets::One(Value::Int(
             cx.heap_ref().str_bytes(s).len() as i64
         ))),
-        _ => Err(cx.arg_error(0, "table or string expected")),
+        _ => Err(cx.type_error(0, "table or string")),
     }
 }
 
