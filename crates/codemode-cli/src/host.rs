@@ -74,7 +74,7 @@ pub async fn execute(codemode: &CodeMode, source: &str, cancel: CancellationToke
 }
 
 /// A host [`Tool`] that runs the command of `spec` once per call.
-fn command_tool(spec: ToolSpec) -> Tool {
+pub(crate) fn command_tool(spec: ToolSpec) -> Tool {
     let description = spec.description.clone();
     let input = spec.input.clone();
     let output = spec.output.clone();

@@ -11,6 +11,7 @@
 mod command;
 mod host;
 mod manifest;
+mod mcp;
 
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
@@ -33,6 +34,9 @@ enum Commands {
     /// Exit status: 0 when the Result is ok, 1 when it is not, 2 for usage or configuration errors.
     #[command(after_long_help = RUN_AFTER_HELP)]
     Run(RunArgs),
+    /// Serve Code Mode over MCP (stdio, or streamable HTTP with --http) in front of the MCP
+    /// servers of a config file.
+    Mcp(mcp::McpArgs),
 }
 
 const RUN_AFTER_HELP: &str = r#"Manifest (JSON):
@@ -67,6 +71,9 @@ struct RunArgs {
     /// Most bytes of memory the program may use (≥ 1). Default: the interpreter's built-in cap.
     #[arg(long, value_name = "N", allow_negative_numbers = true)]
     max_memory_bytes: Option<i64>,
+    /// Run over the MCP servers of this config file ({"mcpServers": {...}}), see `codemode mcp`.
+    #[arg(long, value_name = "FILE")]
+    mcp_config: Option<PathBuf>,
     /// Program file; `-` or nothing reads the program from stdin.
     #[arg(value_name = "FILE")]
     file: Option<PathBuf>,
@@ -95,6 +102,7 @@ fn main() -> ExitCode {
                 ExitCode::from(2)
             }
         },
+        Commands::Mcp(args) => mcp::serve(args),
     }
 }
 
@@ -129,6 +137,9 @@ fn run(args: RunArgs) -> Result<ExitCode, ConfigError> {
         max_output_bytes: args.max_output_bytes,
         max_memory_bytes: args.max_memory_bytes,
     };
+    if let Some(config) = &args.mcp_config {
+        return mcp::run(config, &options, &args.tools, &source);
+    }
     let codemode = host::build(&options, manifest)?;
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
@@ -233,7 +244,9 @@ mod tests {
             "-",
         ])
         .unwrap();
-        let Commands::Run(a) = cli.command;
+        let Commands::Run(a) = cli.command else {
+            panic!("expected the run subcommand")
+        };
         assert_eq!(
             a.tools,
             vec![PathBuf::from("a.json"), PathBuf::from("b.json")]

@@ -1,2 +1,38 @@
-//! Code Mode over MCP (issue 5).
+//! # codemode-mcp: Code Mode as an MCP gateway (issue 5)
+//!
+//! Starts the MCP servers of a config file (the `mcpServers` format MCP clients use), turns each
+//! into a namespace of one [`codemode::CodeMode`] runtime (`tools.<server>.<tool>(input)`), and
+//! serves MCP itself with two tools, `execute` (run a program over all of them) and `search`.
+//!
+//! | concern | file |
+//! |---|---|
+//! | config file format and validation ([`Config`]) | `config.rs` |
+//! | downstream servers: start, list, call, result mapping, restarts ([`downstream::Server`]) | `downstream.rs` |
+//! | attachments and progress per execution | `attachments.rs` |
+//! | the runtime over the servers, rebuilt on `list_changed` ([`Gateway`]) | `gateway.rs` |
+//! | the MCP server: `execute`, `search`, stdio and streamable HTTP ([`CodeModeServer`]) | `server.rs` |
+//!
+//! ```no_run
+//! # async fn f() -> Result<(), Box<dyn std::error::Error>> {
+//! use codemode_mcp::{Config, Gateway};
+//! let config = Config::load(std::path::Path::new("mcp.json"))?;
+//! let gateway = Gateway::start(config, None).await?;
+//! let run = gateway
+//!     .execute("return tools.time.get_current_time({ timezone = 'UTC' })", Default::default(), None)
+//!     .await;
+//! println!("{}", run.result.to_json_string());
+//! codemode_mcp::serve_stdio(gateway).await?;
+//! # Ok(()) }
+//! ```
 #![forbid(unsafe_code)]
+#![warn(missing_docs)]
+
+pub mod attachments;
+pub mod config;
+pub mod downstream;
+pub mod gateway;
+pub mod server;
+
+pub use config::{Config, ConfigError, ServerSpec, Transport};
+pub use gateway::{Execution, Extend, Gateway};
+pub use server::{CodeModeServer, serve_http, serve_stdio};

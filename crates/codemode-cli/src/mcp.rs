@@ -1,0 +1,208 @@
+//! `codemode mcp --config FILE [--http [ADDR]]` and `codemode run --mcp-config FILE`: Code Mode
+//! over the MCP servers of a config file (see the `codemode-mcp` crate for the format and the
+//! behaviour).
+
+use std::net::SocketAddr;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::sync::Arc;
+
+use codemode::{LimitName, Limits, Namespace, Tool};
+use codemode_mcp::{Config, Gateway};
+
+use crate::ConfigError;
+use crate::manifest::Manifest;
+
+/// Default address of `--http` without a value.
+pub const DEFAULT_HTTP_ADDR: &str = "127.0.0.1:8931";
+
+/// Arguments of `codemode mcp`.
+#[derive(clap::Args, Debug)]
+pub struct McpArgs {
+    /// The MCP config file: {"mcpServers": {...}, "codemode": {...}}.
+    #[arg(long, value_name = "FILE")]
+    pub config: PathBuf,
+    /// Serve streamable HTTP at http://ADDR/mcp instead of stdio. ADDR is HOST:PORT or PORT
+    /// (loopback); without a value 127.0.0.1:8931.
+    #[arg(long, value_name = "ADDR", num_args = 0..=1, default_missing_value = DEFAULT_HTTP_ADDR)]
+    pub http: Option<String>,
+}
+
+/// `codemode mcp`: serve until the client disconnects (stdio) or SIGINT/SIGTERM (HTTP).
+pub fn serve(args: McpArgs) -> ExitCode {
+    match serve_inner(args) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(ConfigError(m)) => {
+            eprintln!("codemode: {m}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn runtime() -> Result<tokio::runtime::Runtime, ConfigError> {
+    tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .map_err(|e| ConfigError(format!("cannot start the async runtime: {e}")))
+}
+
+fn http_addr(s: &str) -> Result<SocketAddr, ConfigError> {
+    if let Ok(port) = s.parse::<u16>() {
+        return Ok(SocketAddr::from(([127, 0, 0, 1], port)));
+    }
+    s.parse::<SocketAddr>().map_err(|_| {
+        ConfigError(format!(
+            "--http {s:?}: give HOST:PORT (e.g. 127.0.0.1:8931) or a port number"
+        ))
+    })
+}
+
+fn serve_inner(args: McpArgs) -> Result<(), ConfigError> {
+    let config = Config::load(&args.config).map_err(|e| ConfigError(e.to_string()))?;
+    let addr = args.http.as_deref().map(http_addr).transpose()?;
+    let extend = manifest_tools(&config.manifests, &[])?;
+    let rt = runtime()?;
+    let r = rt.block_on(async move {
+        let gateway = Gateway::start(config, extend)
+            .await
+            .map_err(|e| ConfigError(e.to_string()))?;
+        let r = match addr {
+            None => codemode_mcp::serve_stdio(gateway.clone()).await,
+            Some(addr) => {
+                let stop = codemode::CancellationToken::new();
+                tokio::spawn(crate::cancel_on_signal(stop.clone()));
+                codemode_mcp::serve_http(gateway.clone(), addr, stop, |a| {
+                    eprintln!("codemode: serving MCP at http://{a}/mcp");
+                })
+                .await
+            }
+        };
+        gateway.shutdown().await;
+        r.map_err(ConfigError)
+    });
+    rt.shutdown_timeout(std::time::Duration::from_millis(500));
+    r
+}
+
+/// Host tools from tool manifests (`codemode.tools` of the config plus `--tools`), added beside
+/// the servers at every rebuild.
+fn manifest_tools(
+    from_config: &[PathBuf],
+    extra: &[PathBuf],
+) -> Result<Option<codemode_mcp::Extend>, ConfigError> {
+    let paths: Vec<PathBuf> = from_config.iter().chain(extra).cloned().collect();
+    if paths.is_empty() {
+        return Ok(None);
+    }
+    let manifest = Manifest::load_all(&paths).map_err(|e| ConfigError(e.to_string()))?;
+    let namespaces: Vec<(String, Option<String>)> = manifest
+        .namespaces
+        .iter()
+        .map(|n| (n.path.clone(), n.description.clone()))
+        .collect();
+    let tools: Vec<(String, Tool)> = manifest
+        .tools
+        .into_iter()
+        .map(|t| (t.path.clone(), crate::host::command_tool(t)))
+        .collect();
+    Ok(Some(Arc::new(move |mut b: codemode::Options| {
+        for (p, d) in &namespaces {
+            let mut ns = Namespace::new();
+            if let Some(d) = d {
+                ns = ns.description(d.clone());
+            }
+            b = b.namespace(p.clone(), ns);
+        }
+        for (p, t) in &tools {
+            b = b.tool(p.clone(), t.clone());
+        }
+        b
+    })))
+}
+
+/// `codemode run --mcp-config FILE`: run `source` once over the config's servers (plus the
+/// `--tools` manifests), print the Result as one JSON line; attachments are summarized on stderr.
+/// Command-line limits override the config's.
+pub fn run(
+    config_path: &Path,
+    options: &crate::host::Options,
+    manifests: &[PathBuf],
+    source: &str,
+) -> Result<ExitCode, ConfigError> {
+    let mut config = Config::load(config_path).map_err(|e| ConfigError(e.to_string()))?;
+    config.limits = override_limits(config.limits, options)?;
+    if options.lang == crate::Lang::Js {
+        config.language = codemode::Language::JavaScript;
+    }
+    let extend = manifest_tools(&config.manifests, manifests)?;
+    let rt = runtime()?;
+    let outcome = rt.block_on(async move {
+        let gateway = Gateway::start(config, extend)
+            .await
+            .map_err(|e| ConfigError(e.to_string()))?;
+        let cancel = codemode::CancellationToken::new();
+        tokio::spawn(crate::cancel_on_signal(cancel.clone()));
+        let exec = gateway.execute(source, cancel, None).await;
+        gateway.shutdown().await;
+        Ok::<_, ConfigError>(exec)
+    })?;
+    for (i, a) in outcome.attachments.iter().enumerate() {
+        eprintln!(
+            "codemode: attachment {}: {} {}",
+            i + 1,
+            a["type"].as_str().unwrap_or("?"),
+            a["mimeType"].as_str().unwrap_or("")
+        );
+    }
+    use std::io::Write;
+    let mut stdout = std::io::stdout().lock();
+    let _ = writeln!(stdout, "{}", outcome.result.to_json_string()).and_then(|()| stdout.flush());
+    rt.shutdown_timeout(std::time::Duration::from_millis(500));
+    Ok(if outcome.result.is_ok() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    })
+}
+
+fn override_limits(mut limits: Limits, o: &crate::host::Options) -> Result<Limits, ConfigError> {
+    let pairs = [
+        (LimitName::TimeoutMs, "--timeout-ms", o.timeout_ms),
+        (
+            LimitName::MaxToolCalls,
+            "--max-tool-calls",
+            o.max_tool_calls,
+        ),
+        (
+            LimitName::MaxOutputBytes,
+            "--max-output-bytes",
+            o.max_output_bytes,
+        ),
+        (
+            LimitName::MaxMemoryBytes,
+            "--max-memory-bytes",
+            o.max_memory_bytes,
+        ),
+    ];
+    for (name, flag, value) in pairs {
+        if let Some(v) = value {
+            limits = limits
+                .with(name, v)
+                .map_err(|e| ConfigError(format!("{flag}: {e}")))?;
+        }
+    }
+    Ok(limits)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn http_addresses() {
+        assert_eq!(http_addr("8000").unwrap().to_string(), "127.0.0.1:8000");
+        assert_eq!(http_addr("[::1]:9").unwrap().to_string(), "[::1]:9");
+        assert!(http_addr("localhost").unwrap_err().0.contains("HOST:PORT"));
+    }
+}

@@ -1,0 +1,473 @@
+//! The configuration file: the `mcpServers` map MCP clients already use, plus an optional
+//! `codemode` section.
+//!
+//! ```json
+//! {
+//!   "mcpServers": {
+//!     "everything": { "command": "npx", "args": ["-y", "@modelcontextprotocol/server-everything"],
+//!                     "env": { "KEY": "value" }, "cwd": "/tmp", "timeoutMs": 30000 },
+//!     "remote":     { "url": "http://127.0.0.1:3917/mcp", "headers": { "Authorization": "Bearer T" } }
+//!   },
+//!   "codemode": { "language": "lua", "limits": { "timeoutMs": 60000, "maxToolCalls": 64 },
+//!                 "catalogBudget": 8000, "tools": ["manifest.json"] }
+//! }
+//! ```
+//!
+//! Unknown keys, a server with neither `command` nor `url` (or both), and values of the wrong type
+//! are errors whose message names the key path (`mcpServers.git.comand`). Relative `cwd` and
+//! `tools` paths resolve against the directory of the config file.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use codemode::{Language, LimitName, Limits};
+use serde_json::{Map, Value};
+
+/// Default per-call timeout for a downstream `tools/call` (the execution's own `timeout_ms`
+/// still applies on top).
+pub const DEFAULT_CALL_TIMEOUT: Duration = Duration::from_secs(60);
+
+/// Default size of the tool catalog in the `execute` description, in characters.
+pub const DEFAULT_CATALOG_BUDGET: usize = 8000;
+
+/// How to reach one downstream MCP server.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Transport {
+    /// A child process speaking newline-delimited JSON-RPC on stdin/stdout.
+    Stdio {
+        /// Program to start (looked up on `PATH` when it has no `/`).
+        command: String,
+        /// Its arguments.
+        args: Vec<String>,
+        /// Extra environment variables (the rest is inherited).
+        env: BTreeMap<String, String>,
+        /// Working directory (absolute after loading).
+        cwd: Option<PathBuf>,
+    },
+    /// Streamable HTTP (`POST` to the MCP endpoint).
+    Http {
+        /// The endpoint, e.g. `http://127.0.0.1:3917/mcp`.
+        url: String,
+        /// Extra headers sent with every request (`Authorization` included).
+        headers: BTreeMap<String, String>,
+    },
+}
+
+/// One entry of `mcpServers`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ServerSpec {
+    /// The key: also the namespace the server's tools appear under (`tools.<name>.<tool>`).
+    pub name: String,
+    /// How to reach it.
+    pub transport: Transport,
+    /// Timeout of one `tools/call` (`timeoutMs`, default [`DEFAULT_CALL_TIMEOUT`]).
+    pub call_timeout: Duration,
+}
+
+/// The whole configuration.
+#[derive(Clone, Debug)]
+pub struct Config {
+    /// Servers in the order of the file; `"disabled": true` entries are left out.
+    pub servers: Vec<ServerSpec>,
+    /// `codemode.language` (default Lua).
+    pub language: Language,
+    /// `codemode.limits` applied to every execution.
+    pub limits: Limits,
+    /// `codemode.catalogBudget`: characters of tool catalog in the `execute` description.
+    pub catalog_budget: usize,
+    /// `codemode.tools`: tool manifests (absolute paths) the CLI adds beside the servers.
+    pub manifests: Vec<PathBuf>,
+}
+
+/// A configuration error; the message names the file and the key path.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct ConfigError(pub String);
+
+impl Config {
+    /// Read and validate a config file. Errors: unreadable file, invalid JSON, invalid content.
+    pub fn load(path: &Path) -> Result<Config, ConfigError> {
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| ConfigError(format!("cannot read MCP config {}: {e}", path.display())))?;
+        let dir = path
+            .parent()
+            .map(Path::to_path_buf)
+            .unwrap_or_else(|| PathBuf::from("."));
+        let dir = std::path::absolute(&dir).unwrap_or(dir);
+        Config::parse(&text, &dir)
+            .map_err(|ConfigError(m)| ConfigError(format!("MCP config {}: {m}", path.display())))
+    }
+
+    /// Parse and validate config text; relative paths resolve against `dir`.
+    pub fn parse(text: &str, dir: &Path) -> Result<Config, ConfigError> {
+        let root: Value =
+            serde_json::from_str(text).map_err(|e| ConfigError(format!("invalid JSON: {e}")))?;
+        let root = object(&root, "the top level")?;
+        known_keys(root, "", &["mcpServers", "codemode"])?;
+        let mut servers = Vec::new();
+        match root.get("mcpServers") {
+            None => {}
+            Some(v) => {
+                for (name, spec) in object(v, "mcpServers")? {
+                    if let Some(s) = server(name, spec, dir)? {
+                        servers.push(s);
+                    }
+                }
+            }
+        }
+        let mut config = Config {
+            servers,
+            language: Language::Lua,
+            limits: Limits::default(),
+            catalog_budget: DEFAULT_CATALOG_BUDGET,
+            manifests: Vec::new(),
+        };
+        if let Some(cm) = root.get("codemode") {
+            let cm = object(cm, "codemode")?;
+            known_keys(
+                cm,
+                "codemode.",
+                &["language", "limits", "catalogBudget", "tools"],
+            )?;
+            if let Some(l) = cm.get("language") {
+                config.language = match l.as_str() {
+                    Some("lua") => Language::Lua,
+                    Some("js" | "javascript") => Language::JavaScript,
+                    _ => {
+                        return Err(ConfigError(format!(
+                            "codemode.language must be \"lua\" or \"js\", not {l}"
+                        )));
+                    }
+                }
+            }
+            if let Some(l) = cm.get("limits") {
+                config.limits = limits(object(l, "codemode.limits")?)?;
+            }
+            if let Some(b) = cm.get("catalogBudget") {
+                config.catalog_budget = b.as_u64().ok_or_else(|| {
+                    ConfigError(format!(
+                        "codemode.catalogBudget must be a non-negative integer, not {b}"
+                    ))
+                })? as usize;
+            }
+            if let Some(t) = cm.get("tools") {
+                let arr = t.as_array().ok_or_else(|| {
+                    ConfigError("codemode.tools must be a list of manifest paths".into())
+                })?;
+                for (i, p) in arr.iter().enumerate() {
+                    let p = p.as_str().ok_or_else(|| {
+                        ConfigError(format!("codemode.tools[{i}] must be a string path"))
+                    })?;
+                    config.manifests.push(dir.join(p));
+                }
+            }
+        }
+        Ok(config)
+    }
+}
+
+fn object<'a>(v: &'a Value, what: &str) -> Result<&'a Map<String, Value>, ConfigError> {
+    v.as_object()
+        .ok_or_else(|| ConfigError(format!("{what} must be an object, not {}", kind(v))))
+}
+
+fn kind(v: &Value) -> &'static str {
+    match v {
+        Value::Null => "null",
+        Value::Bool(_) => "a boolean",
+        Value::Number(_) => "a number",
+        Value::String(_) => "a string",
+        Value::Array(_) => "a list",
+        Value::Object(_) => "an object",
+    }
+}
+
+fn known_keys(obj: &Map<String, Value>, prefix: &str, known: &[&str]) -> Result<(), ConfigError> {
+    for k in obj.keys() {
+        if !known.contains(&k.as_str()) {
+            return Err(ConfigError(format!(
+                "unknown key {prefix}{k}; the keys allowed here are {}",
+                known.join(", ")
+            )));
+        }
+    }
+    Ok(())
+}
+
+fn string(v: &Value, what: &str) -> Result<String, ConfigError> {
+    v.as_str()
+        .map(str::to_string)
+        .ok_or_else(|| ConfigError(format!("{what} must be a string, not {}", kind(v))))
+}
+
+fn string_map(v: &Value, what: &str) -> Result<BTreeMap<String, String>, ConfigError> {
+    object(v, what)?
+        .iter()
+        .map(|(k, v)| Ok((k.clone(), string(v, &format!("{what}.{k}"))?)))
+        .collect()
+}
+
+fn server(name: &str, spec: &Value, dir: &Path) -> Result<Option<ServerSpec>, ConfigError> {
+    let at = format!("mcpServers.{name}");
+    if name.is_empty() || name.split('.').any(str::is_empty) {
+        return Err(ConfigError(format!(
+            "server name {name:?} cannot be a namespace: use a non-empty name without empty dot segments"
+        )));
+    }
+    let spec = object(spec, &at)?;
+    known_keys(
+        spec,
+        &format!("{at}."),
+        &[
+            "command",
+            "args",
+            "env",
+            "cwd",
+            "url",
+            "headers",
+            "type",
+            "timeoutMs",
+            "disabled",
+        ],
+    )?;
+    if let Some(d) = spec.get("disabled") {
+        match d {
+            Value::Bool(true) => return Ok(None),
+            Value::Bool(false) => {}
+            _ => return Err(ConfigError(format!("{at}.disabled must be true or false"))),
+        }
+    }
+    let call_timeout = match spec.get("timeoutMs") {
+        None => DEFAULT_CALL_TIMEOUT,
+        Some(v) => match v.as_u64() {
+            Some(ms) if ms >= 1 => Duration::from_millis(ms),
+            _ => {
+                return Err(ConfigError(format!(
+                    "{at}.timeoutMs must be an integer of milliseconds ≥ 1, not {v}"
+                )));
+            }
+        },
+    };
+    let transport = match (spec.get("command"), spec.get("url")) {
+        (Some(_), Some(_)) => {
+            return Err(ConfigError(format!(
+                "{at} has both \"command\" and \"url\"; give \"command\" for a local (stdio) server or \"url\" for a remote (HTTP) one"
+            )));
+        }
+        (None, None) => {
+            return Err(ConfigError(format!(
+                "{at} has neither \"command\" (a local server started over stdio) nor \"url\" (a streamable HTTP endpoint)"
+            )));
+        }
+        (Some(c), None) => {
+            for k in ["url", "headers"] {
+                if spec.contains_key(k) {
+                    return Err(ConfigError(format!(
+                        "{at}.{k} is for HTTP servers; this one has a \"command\""
+                    )));
+                }
+            }
+            let command = string(c, &format!("{at}.command"))?;
+            if command.is_empty() {
+                return Err(ConfigError(format!("{at}.command is empty")));
+            }
+            let args = match spec.get("args") {
+                None => Vec::new(),
+                Some(a) => a
+                    .as_array()
+                    .ok_or_else(|| ConfigError(format!("{at}.args must be a list of strings")))?
+                    .iter()
+                    .enumerate()
+                    .map(|(i, a)| string(a, &format!("{at}.args[{i}]")))
+                    .collect::<Result<_, _>>()?,
+            };
+            let env = match spec.get("env") {
+                None => BTreeMap::new(),
+                Some(e) => string_map(e, &format!("{at}.env"))?,
+            };
+            let cwd = match spec.get("cwd") {
+                None => None,
+                Some(c) => Some(dir.join(string(c, &format!("{at}.cwd"))?)),
+            };
+            if let Some(t) = spec.get("type")
+                && t.as_str() != Some("stdio")
+            {
+                return Err(ConfigError(format!(
+                    "{at}.type is {t} but the server has a \"command\"; use \"stdio\" or leave it out"
+                )));
+            }
+            Transport::Stdio {
+                command,
+                args,
+                env,
+                cwd,
+            }
+        }
+        (None, Some(u)) => {
+            for k in ["args", "env", "cwd"] {
+                if spec.contains_key(k) {
+                    return Err(ConfigError(format!(
+                        "{at}.{k} is for servers started with a \"command\"; this one has a \"url\""
+                    )));
+                }
+            }
+            let url = string(u, &format!("{at}.url"))?;
+            if !(url.starts_with("http://") || url.starts_with("https://")) {
+                return Err(ConfigError(format!(
+                    "{at}.url must start with http:// or https://, not {url:?}"
+                )));
+            }
+            let headers = match spec.get("headers") {
+                None => BTreeMap::new(),
+                Some(h) => string_map(h, &format!("{at}.headers"))?,
+            };
+            if let Some(t) = spec.get("type")
+                && !matches!(
+                    t.as_str(),
+                    Some("http" | "streamable-http" | "streamableHttp")
+                )
+            {
+                return Err(ConfigError(format!(
+                    "{at}.type is {t}; only streamable HTTP (\"http\") is supported for a \"url\""
+                )));
+            }
+            Transport::Http { url, headers }
+        }
+    };
+    Ok(Some(ServerSpec {
+        name: name.to_string(),
+        transport,
+        call_timeout,
+    }))
+}
+
+fn limits(obj: &Map<String, Value>) -> Result<Limits, ConfigError> {
+    let mut limits = Limits::default();
+    for (k, v) in obj {
+        let name = match k.as_str() {
+            "timeoutMs" | "timeout_ms" => LimitName::TimeoutMs,
+            "maxToolCalls" | "max_tool_calls" => LimitName::MaxToolCalls,
+            "maxOutputBytes" | "max_output_bytes" => LimitName::MaxOutputBytes,
+            "maxMemoryBytes" | "max_memory_bytes" => LimitName::MaxMemoryBytes,
+            _ => {
+                return Err(ConfigError(format!(
+                    "unknown key codemode.limits.{k}; the keys allowed here are timeoutMs, maxToolCalls, maxOutputBytes, maxMemoryBytes"
+                )));
+            }
+        };
+        let n = v
+            .as_i64()
+            .map(i128::from)
+            .or_else(|| v.as_u64().map(i128::from))
+            .ok_or_else(|| {
+                ConfigError(format!("codemode.limits.{k} must be an integer, not {v}"))
+            })?;
+        limits = limits
+            .with(name, n)
+            .map_err(|e| ConfigError(format!("codemode.limits.{k}: {e}")))?;
+    }
+    Ok(limits)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parse(s: &str) -> Result<Config, String> {
+        Config::parse(s, Path::new("/etc/cm")).map_err(|e| e.0)
+    }
+
+    #[test]
+    fn parses_stdio_and_http_servers_and_codemode_section() {
+        let c = parse(
+            r#"{"mcpServers": {
+                "time": {"command": "uvx", "args": ["mcp-server-time"], "env": {"TZ": "UTC"}, "cwd": "w", "timeoutMs": 500},
+                "remote": {"url": "http://127.0.0.1:1/mcp", "headers": {"Authorization": "Bearer x"}},
+                "off": {"command": "x", "disabled": true}},
+               "codemode": {"language": "lua", "limits": {"timeoutMs": 1000, "max_tool_calls": 3},
+                            "catalogBudget": 10, "tools": ["m.json"]}}"#,
+        )
+        .unwrap();
+        assert_eq!(c.servers.len(), 2);
+        assert_eq!(c.servers[1].name, "remote");
+        assert_eq!(
+            c.servers[1].transport,
+            Transport::Http {
+                url: "http://127.0.0.1:1/mcp".into(),
+                headers: [("Authorization".to_string(), "Bearer x".to_string())].into()
+            }
+        );
+        assert_eq!(c.servers[0].call_timeout, Duration::from_millis(500));
+        assert_eq!(
+            c.servers[0].transport,
+            Transport::Stdio {
+                command: "uvx".into(),
+                args: vec!["mcp-server-time".into()],
+                env: [("TZ".to_string(), "UTC".to_string())].into(),
+                cwd: Some(PathBuf::from("/etc/cm/w")),
+            }
+        );
+        assert_eq!(c.limits.timeout_ms(), 1000);
+        assert_eq!(c.limits.max_tool_calls(), 3);
+        assert_eq!(c.catalog_budget, 10);
+        assert_eq!(c.manifests, vec![PathBuf::from("/etc/cm/m.json")]);
+    }
+
+    #[test]
+    fn rejects_bad_configs_with_the_key_path() {
+        let cases = [
+            (
+                r#"{"mcpServers": {"a": {"comand": "x"}}}"#,
+                "unknown key mcpServers.a.comand",
+            ),
+            (
+                r#"{"mcpServers": {"a": {"args": []}}}"#,
+                "mcpServers.a has neither \"command\"",
+            ),
+            (
+                r#"{"mcpServers": {"a": {"command": "x", "url": "http://h"}}}"#,
+                "has both",
+            ),
+            (
+                r#"{"mcpServers": {"a": {"command": 3}}}"#,
+                "mcpServers.a.command must be a string, not a number",
+            ),
+            (
+                r#"{"mcpServers": {"a": {"command": "x", "args": [1]}}}"#,
+                "mcpServers.a.args[0] must be a string",
+            ),
+            (
+                r#"{"mcpServers": {"a": {"url": "ftp://h"}}}"#,
+                "must start with http://",
+            ),
+            (
+                r#"{"mcpServers": {"a": {"url": "http://h", "env": {}}}}"#,
+                "mcpServers.a.env is for servers started with a \"command\"",
+            ),
+            (r#"{"servers": {}}"#, "unknown key servers"),
+            (
+                r#"{"codemode": {"limits": {"timeoutMs": 0}}}"#,
+                "codemode.limits.timeoutMs",
+            ),
+            (
+                r#"{"codemode": {"limits": {"timeout": 5}}}"#,
+                "unknown key codemode.limits.timeout",
+            ),
+            (
+                r#"{"codemode": {"language": "python"}}"#,
+                "codemode.language must be",
+            ),
+            (
+                r#"{"mcpServers": {"a..b": {"command": "x"}}}"#,
+                "cannot be a namespace",
+            ),
+            (r#"[1]"#, "the top level must be an object, not a list"),
+            (r#"{"#, "invalid JSON"),
+        ];
+        for (text, want) in cases {
+            let err = parse(text).unwrap_err();
+            assert!(err.contains(want), "{text}: {err}");
+        }
+    }
+}

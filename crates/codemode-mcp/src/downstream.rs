@@ -1,0 +1,465 @@
+//! Downstream MCP servers (the MCP client side): start or connect, initialize, list every page of
+//! `tools/list`, call tools, map results to values, restart a server that exited.
+//!
+//! ## Result mapping (`tools/call` → the value the program sees)
+//! - `isError: true` → [`ToolError`] (diagnostic `ToolFailure`) whose message is the server's text.
+//! - `structuredContent` present → that value.
+//! - otherwise the content parts: a text part becomes its string (text that looks like JSON stays
+//!   a string: the program calls `json.decode` when it means it); an image, audio, resource or
+//!   resource-link part is kept host-side as an attachment of the execution and the program sees
+//!   `{ type = "image", mimeType = "image/png", attachment = N }` (N counts from 1 per execution).
+//!   One part → that part; several → a list; none → `nil`.
+//! - A protocol error, a transport failure or a call that exceeds the server's `timeoutMs` →
+//!   `ToolFailure` naming the server and the tool.
+//!
+//! ## Lifecycle
+//! A stdio server is a child process (its stderr is forwarded line by line to our stderr, prefixed
+//! `[name]`, and the last lines are kept for error messages). When it exits, the call in flight
+//! fails, and the next call restarts it; after [`MAX_RESTARTS`] restarts its calls fail without
+//! another attempt. `notifications/tools/list_changed` re-lists its tools and tells the gateway.
+
+use std::collections::VecDeque;
+use std::process::Stdio;
+use std::sync::atomic::{AtomicU32, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use codemode::ToolError;
+use rmcp::model::{CallToolRequestParams, CallToolResult};
+use rmcp::service::{NotificationContext, RunningService};
+use rmcp::transport::{StreamableHttpClientTransport, TokioChildProcess};
+use rmcp::{ClientHandler, RoleClient, ServiceExt};
+use serde_json::{Map, Value, json};
+use tokio::io::AsyncBufReadExt;
+use tokio::sync::mpsc::UnboundedSender;
+
+use crate::attachments;
+use crate::config::{ServerSpec, Transport};
+
+/// How many times a server that exited is restarted (on the next call) before its calls fail
+/// without another attempt.
+pub const MAX_RESTARTS: u32 = 3;
+
+/// How long starting a server (spawn + `initialize` + `tools/list`) may take.
+pub const STARTUP_TIMEOUT: Duration = Duration::from_secs(30);
+
+/// Lines of a server's stderr kept for error messages.
+const STDERR_KEEP: usize = 20;
+
+/// A tool as a downstream server lists it.
+pub type McpTool = rmcp::model::Tool;
+
+/// Receives `notifications/tools/list_changed` and forwards the server's name.
+#[derive(Clone)]
+struct Handler {
+    server: String,
+    changed: UnboundedSender<String>,
+}
+
+impl ClientHandler for Handler {
+    fn on_tool_list_changed(
+        &self,
+        _context: NotificationContext<RoleClient>,
+    ) -> impl Future<Output = ()> + Send + '_ {
+        let _ = self.changed.send(self.server.clone());
+        std::future::ready(())
+    }
+}
+
+struct Conn {
+    service: RunningService<RoleClient, Handler>,
+}
+
+/// What a server told us at its last (re)start or list refresh.
+#[derive(Clone, Debug, Default)]
+pub struct Snapshot {
+    /// Namespace description: the server's `instructions`, else its title or name.
+    pub description: Option<String>,
+    /// Every tool from every page of `tools/list`.
+    pub tools: Vec<McpTool>,
+}
+
+/// One downstream server.
+pub struct Server {
+    /// Its configuration entry.
+    pub spec: ServerSpec,
+    conn: tokio::sync::Mutex<Option<Arc<Conn>>>,
+    restarts: AtomicU32,
+    snapshot: Mutex<Snapshot>,
+    stderr: Arc<Mutex<VecDeque<String>>>,
+    changed: UnboundedSender<String>,
+}
+
+impl Server {
+    /// A server that is not started yet; `changed` receives its name on `list_changed`.
+    pub fn new(spec: ServerSpec, changed: UnboundedSender<String>) -> Arc<Server> {
+        Arc::new(Server {
+            spec,
+            conn: tokio::sync::Mutex::new(None),
+            restarts: AtomicU32::new(0),
+            snapshot: Mutex::new(Snapshot::default()),
+            stderr: Arc::new(Mutex::new(VecDeque::new())),
+            changed,
+        })
+    }
+
+    /// The server's name (its namespace).
+    pub fn name(&self) -> &str {
+        &self.spec.name
+    }
+
+    /// The tools and description as last listed.
+    pub fn snapshot(&self) -> Snapshot {
+        self.snapshot.lock().expect("snapshot lock").clone()
+    }
+
+    /// Start (or connect to) the server, initialize and list its tools.
+    ///
+    /// # Errors
+    /// A message naming the server: spawn failure, initialize failure or timeout, list failure.
+    pub async fn start(&self) -> Result<(), String> {
+        let mut slot = self.conn.lock().await;
+        self.start_locked(&mut slot).await
+    }
+
+    async fn start_locked(&self, slot: &mut Option<Arc<Conn>>) -> Result<(), String> {
+        if let Some(old) = slot.take() {
+            old.service.cancellation_token().cancel();
+        }
+        let conn = tokio::time::timeout(STARTUP_TIMEOUT, self.connect())
+            .await
+            .map_err(|_| {
+                format!(
+                    "MCP server '{}' did not finish starting within {} s{}",
+                    self.name(),
+                    STARTUP_TIMEOUT.as_secs(),
+                    self.stderr_note()
+                )
+            })??;
+        let conn = Arc::new(conn);
+        let snap = self.list(&conn).await?;
+        *self.snapshot.lock().expect("snapshot lock") = snap;
+        *slot = Some(conn);
+        Ok(())
+    }
+
+    async fn connect(&self) -> Result<Conn, String> {
+        let handler = Handler {
+            server: self.name().to_string(),
+            changed: self.changed.clone(),
+        };
+        let name = self.name();
+        let service = match &self.spec.transport {
+            Transport::Stdio {
+                command,
+                args,
+                env,
+                cwd,
+            } => {
+                let mut cmd = tokio::process::Command::new(command);
+                cmd.args(args).envs(env);
+                if let Some(cwd) = cwd {
+                    cmd.current_dir(cwd);
+                }
+                let (transport, stderr) = TokioChildProcess::builder(cmd)
+                    .stderr(Stdio::piped())
+                    .spawn()
+                    .map_err(|e| {
+                        format!("MCP server '{name}' could not be started ({command}): {e}")
+                    })?;
+                if let Some(stderr) = stderr {
+                    let keep = self.stderr.clone();
+                    let prefix = name.to_string();
+                    tokio::spawn(async move {
+                        let mut lines = tokio::io::BufReader::new(stderr).lines();
+                        while let Ok(Some(line)) = lines.next_line().await {
+                            eprintln!("[{prefix}] {line}");
+                            let mut k = keep.lock().expect("stderr lock");
+                            if k.len() == STDERR_KEEP {
+                                k.pop_front();
+                            }
+                            k.push_back(line);
+                        }
+                    });
+                }
+                handler.serve(transport).await.map_err(|e| {
+                    format!(
+                        "MCP server '{name}' failed to initialize: {e}{}",
+                        self.stderr_note()
+                    )
+                })?
+            }
+            Transport::Http { url, headers } => {
+                use rmcp::transport::streamable_http_client::StreamableHttpClientTransportConfig;
+                let mut config = StreamableHttpClientTransportConfig::with_uri(url.as_str());
+                let mut custom = std::collections::HashMap::new();
+                for (k, v) in headers {
+                    if k.eq_ignore_ascii_case("authorization")
+                        && let Some(token) = v.strip_prefix("Bearer ")
+                    {
+                        config = config.auth_header(token.to_string());
+                        continue;
+                    }
+                    let hn = axum::http::HeaderName::from_bytes(k.as_bytes())
+                        .map_err(|e| format!("MCP server '{name}': header {k:?}: {e}"))?;
+                    let hv = axum::http::HeaderValue::from_str(v)
+                        .map_err(|e| format!("MCP server '{name}': header {k:?}: {e}"))?;
+                    custom.insert(hn, hv);
+                }
+                config = config.custom_headers(custom);
+                let transport = StreamableHttpClientTransport::from_config(config);
+                handler.serve(transport).await.map_err(|e| {
+                    format!("MCP server '{name}' at {url} failed to initialize: {e}")
+                })?
+            }
+        };
+        Ok(Conn { service })
+    }
+
+    async fn list(&self, conn: &Conn) -> Result<Snapshot, String> {
+        let name = self.name();
+        let tools = conn
+            .service
+            .peer()
+            .list_all_tools()
+            .await
+            .map_err(|e| format!("MCP server '{name}' failed to list its tools: {e}"))?;
+        let info = conn.service.peer().peer_info();
+        let description = info.as_ref().and_then(|i| {
+            i.instructions
+                .clone()
+                .filter(|s| !s.trim().is_empty())
+                .or_else(|| i.server_info.as_ref().and_then(|s| s.title.clone()))
+                .or_else(|| {
+                    i.server_info
+                        .as_ref()
+                        .map(|s| format!("MCP server {}", s.name))
+                })
+        });
+        Ok(Snapshot { description, tools })
+    }
+
+    /// Re-list the tools after `list_changed` (keeps the old list on failure).
+    ///
+    /// # Errors
+    /// The server is not connected or listing failed.
+    pub async fn refresh(&self) -> Result<(), String> {
+        let conn = self.conn.lock().await.clone();
+        let Some(conn) = conn else {
+            return Err(format!("MCP server '{}' is not running", self.name()));
+        };
+        let snap = self.list(&conn).await?;
+        *self.snapshot.lock().expect("snapshot lock") = snap;
+        Ok(())
+    }
+
+    fn stderr_note(&self) -> String {
+        let k = self.stderr.lock().expect("stderr lock");
+        if k.is_empty() {
+            return String::new();
+        }
+        let tail: Vec<&str> = k.iter().rev().take(3).rev().map(String::as_str).collect();
+        format!(" (its last stderr lines: {})", tail.join(" | "))
+    }
+
+    /// The live connection, restarting an exited server (at most [`MAX_RESTARTS`] times).
+    async fn live(&self, tool: &str) -> Result<Arc<Conn>, ToolError> {
+        let mut slot = self.conn.lock().await;
+        if let Some(c) = slot.as_ref()
+            && !c.service.is_closed()
+        {
+            return Ok(c.clone());
+        }
+        let n = self.restarts.load(Ordering::Relaxed);
+        if n >= MAX_RESTARTS {
+            return Err(ToolError::new(format!(
+                "MCP server '{}' is not running: it stopped and was already restarted {MAX_RESTARTS} times, so '{tool}' cannot be called. Use the other servers' tools or report the problem{}.",
+                self.name(),
+                self.stderr_note()
+            )));
+        }
+        self.restarts.store(n + 1, Ordering::Relaxed);
+        eprintln!(
+            "codemode: restarting MCP server '{}' (restart {} of {MAX_RESTARTS})",
+            self.name(),
+            n + 1
+        );
+        self.start_locked(&mut slot).await.map_err(|e| {
+            ToolError::new(format!(
+                "{e}; '{tool}' could not be called. The next call tries again."
+            ))
+        })?;
+        let _ = self.changed.send(self.name().to_string());
+        Ok(slot.as_ref().expect("just started").clone())
+    }
+
+    /// Call `tool` with `input` (an object, or `{}`), mapping the result as the module docs say.
+    ///
+    /// # Errors
+    /// [`ToolError`] (`ToolFailure`) with the server's message, or naming the server for protocol
+    /// errors, exits and timeouts.
+    pub async fn call(&self, tool: &str, input: Value) -> Result<Value, ToolError> {
+        let conn = self.live(tool).await?;
+        let mut params = CallToolRequestParams::new(tool.to_string());
+        match input {
+            Value::Object(m) => params = params.with_arguments(m),
+            Value::Null => {}
+            other => {
+                return Err(ToolError::invalid_input(format!(
+                    "MCP tools take a table of named arguments, not {}",
+                    if other.is_array() {
+                        "a list"
+                    } else {
+                        "a single value"
+                    }
+                )));
+            }
+        }
+        let name = self.name();
+        let timeout = self.spec.call_timeout;
+        let reply = tokio::time::timeout(timeout, conn.service.peer().call_tool(params)).await;
+        match reply {
+            Err(_) => Err(ToolError::new(format!(
+                "MCP server '{name}' did not answer the call to '{tool}' within {} ms (the server's timeoutMs); try again later or use another tool.",
+                timeout.as_millis()
+            ))),
+            Ok(Err(e)) => {
+                use rmcp::ServiceError as E;
+                Err(ToolError::new(match e {
+                    E::McpError(err) => format!(
+                        "MCP server '{name}' rejected the call to '{tool}': {} (error {})",
+                        err.message, err.code.0
+                    ),
+                    E::TransportClosed | E::TransportSend(_) => {
+                        // Let the service loop notice the exit before the next call looks.
+                        tokio::time::sleep(Duration::from_millis(20)).await;
+                        format!(
+                            "MCP server '{name}' stopped during the call to '{tool}'{}. It is restarted on the next call.",
+                            self.stderr_note()
+                        )
+                    }
+                    other => format!("MCP server '{name}' failed the call to '{tool}': {other}"),
+                }))
+            }
+            Ok(Ok(result)) => map_result(name, tool, result),
+        }
+    }
+
+    /// Stop the server (closes the connection; a child process is killed).
+    pub async fn stop(&self) {
+        if let Some(c) = self.conn.lock().await.take() {
+            c.service.cancellation_token().cancel();
+        }
+    }
+}
+
+/// Map a `tools/call` result to the program's value (see the module docs).
+///
+/// # Errors
+/// `isError: true` → [`ToolError`] with the server's text.
+pub fn map_result(server: &str, tool: &str, result: CallToolResult) -> Result<Value, ToolError> {
+    let parts: Vec<Value> = result
+        .content
+        .iter()
+        .filter_map(|c| serde_json::to_value(c).ok())
+        .collect();
+    if result.is_error == Some(true) {
+        let texts: Vec<&str> = parts
+            .iter()
+            .filter(|p| p["type"] == "text")
+            .filter_map(|p| p["text"].as_str())
+            .collect();
+        let msg = texts.join("\n");
+        return Err(ToolError::new(if msg.trim().is_empty() {
+            format!("MCP server '{server}' reported an error from '{tool}' without a message")
+        } else {
+            msg
+        }));
+    }
+    if let Some(v) = result.structured_content {
+        return Ok(v);
+    }
+    let mut values: Vec<Value> = parts.into_iter().map(part_value).collect();
+    Ok(match values.len() {
+        0 => Value::Null,
+        1 => values.pop().expect("one"),
+        _ => Value::Array(values),
+    })
+}
+
+/// One content part as the program sees it: text → string; anything else → attachment reference.
+fn part_value(part: Value) -> Value {
+    if part["type"] == "text"
+        && let Some(t) = part["text"].as_str()
+    {
+        return Value::String(t.to_string());
+    }
+    let mut r = Map::new();
+    r.insert("type".into(), part["type"].clone());
+    let mime = part
+        .get("mimeType")
+        .or_else(|| part.get("resource").and_then(|r| r.get("mimeType")));
+    if let Some(m) = mime {
+        r.insert("mimeType".into(), m.clone());
+    }
+    if let Some(u) = part
+        .get("uri")
+        .or_else(|| part.get("resource").and_then(|r| r.get("uri")))
+    {
+        r.insert("uri".into(), u.clone());
+    }
+    let n = attachments::attach(part);
+    r.insert("attachment".into(), json!(n));
+    Value::Object(r)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn result(v: Value) -> CallToolResult {
+        serde_json::from_value(v).unwrap()
+    }
+
+    #[test]
+    fn maps_structured_text_and_errors() {
+        let r = result(json!({"content": [{"type": "text", "text": "{\"a\":1}"}],
+                              "structuredContent": {"a": 1}}));
+        assert_eq!(map_result("s", "t", r).unwrap(), json!({"a": 1}));
+        let r = result(json!({"content": [{"type": "text", "text": "{\"a\":1}"}]}));
+        assert_eq!(map_result("s", "t", r).unwrap(), json!("{\"a\":1}"));
+        let r = result(
+            json!({"content": [{"type": "text", "text": "a"}, {"type": "text", "text": "b"}]}),
+        );
+        assert_eq!(map_result("s", "t", r).unwrap(), json!(["a", "b"]));
+        let r = result(json!({"content": []}));
+        assert_eq!(map_result("s", "t", r).unwrap(), Value::Null);
+        let r =
+            result(json!({"content": [{"type": "text", "text": "no such file"}], "isError": true}));
+        assert_eq!(
+            map_result("s", "t", r).unwrap_err().message(),
+            "no such file"
+        );
+        let r = result(json!({"content": [], "isError": true}));
+        assert_eq!(
+            map_result("s", "t", r).unwrap_err().message(),
+            "MCP server 's' reported an error from 't' without a message"
+        );
+    }
+
+    #[test]
+    fn images_become_attachment_references() {
+        let (v, att) = attachments::collect_sync(|| {
+            let r = result(json!({"content": [
+                {"type": "text", "text": "here"},
+                {"type": "image", "data": "AAAA", "mimeType": "image/png"}]}));
+            map_result("s", "t", r).unwrap()
+        });
+        assert_eq!(
+            v,
+            json!(["here", {"type": "image", "mimeType": "image/png", "attachment": 1}])
+        );
+        assert_eq!(att.len(), 1);
+        assert_eq!(att[0]["data"], "AAAA");
+    }
+}

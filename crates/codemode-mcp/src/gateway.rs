@@ -1,0 +1,337 @@
+//! The gateway: downstream servers as namespaces of one [`CodeMode`] runtime, rebuilt when a
+//! server's tool list changes, and executions with attachments and progress.
+
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+use std::sync::{Arc, Mutex, RwLock};
+
+use codemode::{
+    BuildError, CancellationToken, CodeMode, ExecutionResult, Namespace, Options, Tool, ToolError,
+};
+use serde_json::{Value, json};
+
+use crate::attachments::{self, ExecContext, ProgressFn};
+use crate::config::{Config, ConfigError};
+use crate::downstream::Server;
+
+/// Adds host tools beside the servers (e.g. the CLI's manifest tools); called at every rebuild.
+pub type Extend = Arc<dyn Fn(Options) -> Options + Send + Sync>;
+
+/// One execution's outcome: the Result and the attachments (MCP content parts, numbered from 1).
+#[derive(Debug)]
+pub struct Execution {
+    /// The Result.
+    pub result: ExecutionResult,
+    /// Image/audio/resource parts returned by nested calls, in the order the program saw them.
+    pub attachments: Vec<Value>,
+}
+
+/// Downstream servers plus the runtime built over them. Cheap to share (`Arc`).
+pub struct Gateway {
+    config: Config,
+    servers: Vec<Arc<Server>>,
+    extend: Option<Extend>,
+    current: RwLock<CodeMode>,
+    /// Startup failures and skipped tools, for the `execute` description and stderr.
+    problems: Mutex<BTreeMap<String, String>>,
+    on_change: Mutex<Vec<Arc<dyn Fn() + Send + Sync>>>,
+}
+
+impl Gateway {
+    /// Start every configured server concurrently, list their tools and build the runtime.
+    /// A server that fails to start is reported on stderr and in [`Gateway::problems`]; the
+    /// others work.
+    ///
+    /// # Errors
+    /// Only configuration problems the host cannot work around (an unsupported language, host
+    /// tools from `extend` that do not build).
+    pub async fn start(
+        config: Config,
+        extend: Option<Extend>,
+    ) -> Result<Arc<Gateway>, ConfigError> {
+        let (tx, mut rx) = tokio::sync::mpsc::unbounded_channel::<String>();
+        let servers: Vec<Arc<Server>> = config
+            .servers
+            .iter()
+            .map(|s| Server::new(s.clone(), tx.clone()))
+            .collect();
+        let starts = servers.iter().map(|s| {
+            let s = s.clone();
+            async move { (s.name().to_string(), s.start().await) }
+        });
+        let outcomes = futures::future::join_all(starts).await;
+        let mut problems = BTreeMap::new();
+        for (name, r) in outcomes {
+            if let Err(e) = r {
+                eprintln!("codemode: {e}");
+                problems.insert(name, e);
+            }
+        }
+        let empty = CodeMode::builder()
+            .build()
+            .map_err(|e| ConfigError(e.to_string()))?;
+        let gw = Arc::new(Gateway {
+            config,
+            servers,
+            extend,
+            current: RwLock::new(empty),
+            problems: Mutex::new(problems),
+            on_change: Mutex::new(Vec::new()),
+        });
+        gw.rebuild()?;
+        let weak = Arc::downgrade(&gw);
+        tokio::spawn(async move {
+            while let Some(name) = rx.recv().await {
+                let Some(gw) = weak.upgrade() else { break };
+                if let Some(s) = gw.servers.iter().find(|s| s.name() == name) {
+                    if let Err(e) = s.refresh().await {
+                        eprintln!("codemode: {e}");
+                    }
+                }
+                if let Err(e) = gw.rebuild() {
+                    eprintln!("codemode: cannot rebuild the tools after a change of '{name}': {e}");
+                }
+                let hooks = gw.on_change.lock().expect("hooks lock").clone();
+                for h in hooks {
+                    h();
+                }
+            }
+        });
+        Ok(gw)
+    }
+
+    /// Call `hook` after every rebuild caused by a server's tool-list change or restart.
+    pub fn on_change(&self, hook: Arc<dyn Fn() + Send + Sync>) {
+        self.on_change.lock().expect("hooks lock").push(hook);
+    }
+
+    /// The configuration.
+    pub fn config(&self) -> &Config {
+        &self.config
+    }
+
+    /// The current runtime (its tool tree reflects the last tool lists).
+    pub fn codemode(&self) -> CodeMode {
+        self.current.read().expect("runtime lock").clone()
+    }
+
+    /// Servers that failed to start and tools left out, by name, with the reason.
+    pub fn problems(&self) -> BTreeMap<String, String> {
+        self.problems.lock().expect("problems lock").clone()
+    }
+
+    /// Rebuild the runtime from the servers' current tool lists. Tools whose names cannot be
+    /// paths are left out, invalid output schemas are dropped and invalid input schemas become
+    /// `{"type": "object"}` (the server still validates); each is noted in [`Gateway::problems`].
+    fn rebuild(&self) -> Result<(), ConfigError> {
+        struct Entry {
+            path: String,
+            tool: Tool,
+        }
+        let mut namespaces = Vec::new();
+        let mut entries: Vec<Entry> = Vec::new();
+        for s in &self.servers {
+            let snap = s.snapshot();
+            let mut ns = Namespace::new();
+            if let Some(d) = snap.description {
+                ns = ns.description(d);
+            }
+            namespaces.push((s.name().to_string(), ns));
+            for t in snap.tools {
+                let path = format!("{}.{}", s.name(), t.name);
+                entries.push(Entry {
+                    tool: mcp_tool(s.clone(), &t, &path),
+                    path,
+                });
+            }
+        }
+        let mut problems = Vec::new();
+        for _ in 0..=entries.len() {
+            let mut b = CodeMode::builder()
+                .language(self.config.language)
+                .limits(self.config.limits);
+            for (n, ns) in &namespaces {
+                b = b.namespace(n.clone(), ns.clone());
+            }
+            for e in &entries {
+                b = b.tool(e.path.clone(), e.tool.clone());
+            }
+            if let Some(x) = &self.extend {
+                b = x(b);
+            }
+            let err = match b.build() {
+                Ok(cm) => {
+                    *self.current.write().expect("runtime lock") = cm;
+                    let mut p = self.problems.lock().expect("problems lock");
+                    for (k, v) in problems {
+                        eprintln!("codemode: {v}");
+                        p.insert(k, v);
+                    }
+                    return Ok(());
+                }
+                Err(e) => e,
+            };
+            let bad_path = match &err {
+                BuildError::InvalidSchema { path, .. }
+                | BuildError::DuplicateTool { path }
+                | BuildError::EmptySegment { path } => path.clone(),
+                _ => return Err(ConfigError(err.to_string())),
+            };
+            let Some(i) = entries
+                .iter()
+                .position(|e| e.path == bad_path || bad_path.ends_with(&format!(".{}", e.path)))
+            else {
+                return Err(ConfigError(err.to_string()));
+            };
+            match &err {
+                BuildError::InvalidSchema {
+                    which: "output", ..
+                } => {
+                    let t = &entries[i].tool;
+                    entries[i].tool = rebuild_tool(t, t.input_schema().clone(), None);
+                    problems.push((bad_path, format!("{err}; its output schema is ignored")));
+                }
+                BuildError::InvalidSchema { .. } => {
+                    let t = &entries[i].tool;
+                    entries[i].tool =
+                        rebuild_tool(t, json!({"type": "object"}), t.output_schema().cloned());
+                    problems.push((bad_path, format!("{err}; its input is not checked here")));
+                }
+                _ => {
+                    entries.remove(i);
+                    problems.push((bad_path, format!("{err}; the tool is left out")));
+                }
+            }
+        }
+        Err(ConfigError("cannot build the tool tree".into()))
+    }
+
+    /// Run one program. `cancel` interrupts it; `progress` hears about every nested call to a
+    /// server's tool.
+    pub async fn execute(
+        &self,
+        code: &str,
+        cancel: CancellationToken,
+        progress: Option<ProgressFn>,
+    ) -> Execution {
+        let ctx = ExecContext::new(progress);
+        let fut = self.codemode().execute_with_cancel(code, cancel);
+        let result = attachments::scope(ctx.clone(), fut).await;
+        Execution {
+            result,
+            attachments: ctx.take_attachments(),
+        }
+    }
+
+    /// The built-in search over the current tools (same input and result as `search(...)` in a
+    /// program).
+    ///
+    /// # Errors
+    /// The input is invalid (message says which field and why).
+    pub fn search(&self, input: &Value) -> Result<Value, String> {
+        codemode::search::run_search(self.codemode().tools(), input)
+    }
+
+    /// The description of the `execute` tool: how to write a program, then the tool catalog
+    /// (signatures), cut to `catalogBudget` characters, then servers that are not available.
+    pub fn execute_description(&self) -> String {
+        let cm = self.codemode();
+        let tree = cm.tools();
+        let mut out = String::from(
+            "Run a Lua 5.4 program that calls tools and returns a value. Call tools as \
+             `tools.<server>.<tool>({ name = value, ... })` (names with dashes: \
+             `tools.server[\"get-sum\"]{ a = 1 }`); calls return the tool's value directly \
+             (structured content, or the text as a string: use json.decode(text) when it is JSON). \
+             A failing call raises an error (catch it with pcall). Finish with `return value`; \
+             print(...) goes to logs. Find tools with `search({ query = \"...\" })` inside the \
+             program or with the `search` tool. The result is JSON: \
+             {ok, value | error, logs, toolCalls}.\n",
+        );
+        let mut names: Vec<&str> = self.servers.iter().map(|s| s.name()).collect();
+        names.sort();
+        let budget = self.config.catalog_budget;
+        let mut catalog = String::new();
+        let mut left_out = 0usize;
+        for s in &names {
+            let desc = tree.namespace_description(s).unwrap_or("");
+            let mut block = format!("\n## tools.{s}: {}\n", one_line(desc, 200));
+            for e in tree
+                .tools()
+                .filter(|e| e.path.starts_with(&format!("{s}.")))
+            {
+                let sig =
+                    codemode::search::signature(tree, &e.path).unwrap_or_else(|| e.path.clone());
+                let _ = writeln!(block, "- {sig} -- {}", one_line(e.tool.description(), 160));
+            }
+            if catalog.len() + block.len() <= budget {
+                catalog.push_str(&block);
+            } else {
+                left_out += 1;
+            }
+        }
+        out.push_str(&catalog);
+        if left_out > 0 {
+            let _ = writeln!(
+                out,
+                "\n({left_out} more servers are not listed here; find their tools with search.)"
+            );
+        }
+        let problems = self.problems();
+        for (name, why) in problems.iter().filter(|(n, _)| names.contains(&n.as_str())) {
+            let _ = writeln!(out, "\nUnavailable: tools.{name}: {}", one_line(why, 300));
+        }
+        out
+    }
+
+    /// Stop every server.
+    pub async fn shutdown(&self) {
+        for s in &self.servers {
+            s.stop().await;
+        }
+    }
+}
+
+fn one_line(s: &str, max: usize) -> String {
+    let flat: String = s.split_whitespace().collect::<Vec<_>>().join(" ");
+    if flat.chars().count() <= max {
+        return flat;
+    }
+    let cut: String = flat.chars().take(max).collect();
+    format!("{cut}…")
+}
+
+/// A host tool forwarding to `tools/call` on `server`.
+fn mcp_tool(server: Arc<Server>, t: &rmcp::model::Tool, path: &str) -> Tool {
+    let name = t.name.to_string();
+    let description = t
+        .description
+        .as_deref()
+        .or(t.title.as_deref())
+        .unwrap_or("")
+        .to_string();
+    let input = Value::Object((*t.input_schema).clone());
+    let path = path.to_string();
+    let tool = Tool::new(description, input, move |input: Value| {
+        let server = server.clone();
+        let name = name.clone();
+        let path = path.clone();
+        async move {
+            let r: Result<Value, ToolError> = server.call(&name, input).await;
+            attachments::call_done(&path);
+            r
+        }
+    });
+    match &t.output_schema {
+        Some(o) => tool.with_output_schema(Value::Object((**o).clone())),
+        None => tool,
+    }
+}
+
+fn rebuild_tool(t: &Tool, input: Value, output: Option<Value>) -> Tool {
+    let t2 = t.clone();
+    let tool = Tool::new(t.description().to_string(), input, move |v| t2.call(v));
+    match output {
+        Some(o) => tool.with_output_schema(o),
+        None => tool,
+    }
+}
