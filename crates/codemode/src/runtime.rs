@@ -273,7 +273,7 @@ impl CodeMode {
         let mut tree = ToolTree::default();
         tree.insert_root(options.root)?;
         let tree = Arc::new(tree);
-        let index = Arc::new(SearchIndex::new(&tree));
+        let index = Arc::new(SearchIndex::for_language(&tree, options.language));
         let extensions = check_extensions(options.extensions)?;
         let mut extension_paths: Vec<String> = extensions.keys().cloned().collect();
         extension_paths.sort();
@@ -1459,7 +1459,7 @@ mod tests {
         assert_eq!(v["items"][0]["path"], json!("orders.lookup"));
         assert_eq!(
             v["items"][0]["signature"],
-            json!("tools.orders.lookup({ id?: integer })")
+            json!("tools.orders.lookup({ id?: integer }) -> unknown")
         );
         assert_eq!(v["remaining"], json!(0));
         assert_eq!(v["next"], Value::Null);

@@ -13,7 +13,10 @@
 //!
 //! ## Result
 //! `{ items = { { path, description, signature }, ... }, remaining, next }`: `path` is the
-//! canonical dotted path (`"github.issues.list"`), `signature` the tool's call form, `remaining`
+//! canonical dotted path (`"github.issues.list"`), `signature` the tool's full signature in the
+//! runtime's language ([`crate::signature::tool_signature`], pretty style: Lua
+//! `tools.orders.lookup({ id: string }) -> { total: number }` with field docs as `--` comments),
+//! `remaining`
 //! the number of hits after this page and `next` `{ offset = N }` for the next page or `json.null`.
 //! An offset past the end gives `{ items = {}, remaining = 0, next = json.null }`.
 //!
@@ -41,9 +44,13 @@
 
 use std::collections::HashSet;
 
+use std::sync::Arc;
+
 use serde_json::{Map, Value, json};
 
-use crate::namespace::ToolTree;
+use crate::namespace::{ToolEntry, ToolTree};
+use crate::runtime::Language;
+use crate::signature::{Style, tool_signature};
 
 /// Default page size of `search`.
 pub const DEFAULT_SEARCH_LIMIT: usize = 10;
@@ -250,133 +257,10 @@ pub fn in_namespace(path: &str, ns: &str) -> bool {
         || (path.len() > ns.len() && path.starts_with(ns) && path.as_bytes()[ns.len()] == b'.')
 }
 
-/// The call expression of a tool path: `tools.orders.lookup`, `tools.ns["dash-name"]`.
+/// The Lua call expression of a tool path: `tools.orders.lookup`, `tools.ns["dash-name"]`,
+/// `tools.a["end"]` (see [`crate::signature::tool_expression`]).
 pub fn tool_expression(path: &str) -> String {
-    let mut out = String::from("tools");
-    for seg in path.split('.') {
-        if is_lua_name(seg) {
-            out.push('.');
-            out.push_str(seg);
-        } else {
-            out.push('[');
-            out.push_str(&Value::String(seg.to_string()).to_string());
-            out.push(']');
-        }
-    }
-    out
-}
-
-fn is_lua_name(s: &str) -> bool {
-    const KEYWORDS: [&str; 22] = [
-        "and", "break", "do", "else", "elseif", "end", "false", "for", "function", "goto", "if",
-        "in", "local", "nil", "not", "or", "repeat", "return", "then", "true", "until", "while",
-    ];
-    let mut chars = s.chars();
-    match chars.next() {
-        Some(c) if c.is_ascii_alphabetic() || c == '_' => {}
-        _ => return false,
-    }
-    chars.all(|c| c.is_ascii_alphanumeric() || c == '_') && !KEYWORDS.contains(&s)
-}
-
-/// A one-line signature: `tools.orders.lookup({ id: string, limit?: integer }): { id: string, total: number }`.
-pub fn signature(tree: &ToolTree, path: &str) -> Option<String> {
-    let entry = tree.get(path)?;
-    let input = render_type(entry.tool.input_schema(), 0);
-    let mut s = tool_expression(path);
-    if input == "{}" || input == "{  }" {
-        s.push_str("()");
-    } else {
-        s.push('(');
-        s.push_str(&input);
-        s.push(')');
-    }
-    if let Some(out) = entry.tool.output_schema() {
-        s.push_str(": ");
-        s.push_str(&render_type(out, 0));
-    }
-    Some(s)
-}
-
-/// A compact type rendering of a JSON Schema (top levels only).
-fn render_type(schema: &Value, depth: usize) -> String {
-    let Some(obj) = schema.as_object() else {
-        return "any".into();
-    };
-    if let Some(c) = obj.get("const") {
-        return c.to_string();
-    }
-    if let Some(Value::Array(vals)) = obj.get("enum") {
-        return vals
-            .iter()
-            .map(Value::to_string)
-            .collect::<Vec<_>>()
-            .join(" | ");
-    }
-    for key in ["anyOf", "oneOf"] {
-        if let Some(Value::Array(alts)) = obj.get(key)
-            && depth < 3
-        {
-            return alts
-                .iter()
-                .map(|a| render_type(a, depth + 1))
-                .collect::<Vec<_>>()
-                .join(" | ");
-        }
-    }
-    let types: Vec<&str> = match obj.get("type") {
-        Some(Value::String(t)) => vec![t.as_str()],
-        Some(Value::Array(ts)) => ts.iter().filter_map(Value::as_str).collect(),
-        _ if obj.contains_key("properties") => vec!["object"],
-        _ => return "any".into(),
-    };
-    types
-        .iter()
-        .map(|t| render_one(obj, t, depth))
-        .collect::<Vec<_>>()
-        .join(" | ")
-}
-
-fn render_one(obj: &Map<String, Value>, t: &str, depth: usize) -> String {
-    match t {
-        "object" => {
-            let Some(Value::Object(props)) = obj.get("properties") else {
-                return if depth == 0 {
-                    "{}".into()
-                } else {
-                    "object".into()
-                };
-            };
-            if depth >= 2 {
-                return "object".into();
-            }
-            let required: Vec<&str> = match obj.get("required") {
-                Some(Value::Array(r)) => r.iter().filter_map(Value::as_str).collect(),
-                _ => Vec::new(),
-            };
-            let fields: Vec<String> = props
-                .iter()
-                .map(|(k, v)| {
-                    let opt = if required.contains(&k.as_str()) {
-                        ""
-                    } else {
-                        "?"
-                    };
-                    format!("{k}{opt}: {}", render_type(v, depth + 1))
-                })
-                .collect();
-            if fields.is_empty() {
-                "{}".into()
-            } else {
-                format!("{{ {} }}", fields.join(", "))
-            }
-        }
-        "array" => match obj.get("items") {
-            Some(items) if depth < 3 => format!("{}[]", render_type(items, depth + 1)),
-            _ => "any[]".into(),
-        },
-        other => other.to_string(),
-    }
+    crate::signature::tool_expression(path, Language::Lua)
 }
 
 /// Lower-cased words of `s`: split at every character that is not an ASCII letter or digit and
@@ -484,7 +368,7 @@ struct IndexEntry {
     description: String,
     lower_description: String,
     text: String,
-    signature: String,
+    entry: Arc<ToolEntry>,
 }
 
 /// The prepared search index over a [`ToolTree`]: lower-cased paths, path-word stems,
@@ -492,11 +376,17 @@ struct IndexEntry {
 #[derive(Clone, Debug, Default)]
 pub struct SearchIndex {
     entries: Vec<IndexEntry>,
+    language: Language,
 }
 
 impl SearchIndex {
-    /// Index every tool of `tree`.
+    /// Index every tool of `tree`; result signatures in Lua notation.
     pub fn new(tree: &ToolTree) -> Self {
+        Self::for_language(tree, Language::Lua)
+    }
+
+    /// Index every tool of `tree`; result signatures in `language`'s notation.
+    pub fn for_language(tree: &ToolTree, language: Language) -> Self {
         let entries = tree
             .tools()
             .map(|entry| {
@@ -529,11 +419,11 @@ impl SearchIndex {
                     property_stems,
                     description,
                     text,
-                    signature: item_signature(tree, p),
+                    entry: entry.clone(),
                 }
             })
             .collect();
-        SearchIndex { entries }
+        SearchIndex { entries, language }
     }
 
     /// Number of indexed tools.
@@ -605,7 +495,10 @@ impl SearchIndex {
                 let mut item = Map::new();
                 item.insert("path".into(), Value::String(e.path.clone()));
                 item.insert("description".into(), Value::String(e.description.clone()));
-                item.insert("signature".into(), Value::String(e.signature.clone()));
+                item.insert(
+                    "signature".into(),
+                    Value::String(tool_signature(&e.entry, self.language, Style::Pretty)),
+                );
                 Value::Object(item)
             })
             .collect();
@@ -697,11 +590,6 @@ fn input_properties(schema: &Value) -> Vec<(String, Option<String>)> {
             .collect(),
         _ => Vec::new(),
     }
-}
-
-/// The signature shown in search results for the tool at `path`.
-fn item_signature(tree: &ToolTree, path: &str) -> String {
-    signature(tree, path).unwrap_or_else(|| tool_expression(path))
 }
 
 /// Ranks the tools of `tree` against `query` (builds a [`SearchIndex`]; hosts that rank often

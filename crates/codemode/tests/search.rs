@@ -389,6 +389,14 @@ fn exact_path_or_expression_returns_one_tool_with_signature() {
     let sig = r["items"][0]["signature"].as_str().unwrap();
     assert!(sig.starts_with("tools.github.issues.list("), "{sig}");
     assert!(sig.contains("repo: string"), "{sig}");
+    // The same full signature as the catalog (Lua, pretty, with field docs).
+    let entry = cm
+        .catalog()
+        .into_iter()
+        .find(|e| e.path == "github.issues.list")
+        .unwrap();
+    assert_eq!(r["items"][0]["signature"], json!(entry.signature));
+    assert!(sig.contains("-- owner/name"), "{sig}");
     let r = search(&cm, json!({"query": "tools.ns[\"dash-name\"]"}));
     assert_eq!(paths(&r), ["ns.dash-name"]);
     let r = search(
