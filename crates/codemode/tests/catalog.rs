@@ -376,3 +376,51 @@ fn real_mcp_tool_sets() {
     );
     assert!(!all.contains("unknown\n  }"));
 }
+
+#[test]
+fn github_openapi_tools_with_huge_signatures() {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/openapi_github.json");
+    let v: Value =
+        serde_json::from_str(&std::fs::read_to_string(path).expect("fixture")).expect("json");
+    let attach = |s: &Value| {
+        let mut s = s.clone();
+        if let Some(o) = s.as_object_mut() {
+            o.insert("components".into(), v["components"].clone());
+        }
+        s
+    };
+    let mut b = CodeMode::builder()
+        .namespace("github", Namespace::new().description("GitHub REST API"))
+        .tools(fixture_tools("time"));
+    for t in v["tools"].as_array().expect("tools") {
+        let mut tl = tool(
+            t["description"].as_str().unwrap_or_default(),
+            attach(&t["inputSchema"]),
+        );
+        if let Some(o) = t.get("outputSchema") {
+            tl = tl.with_output_schema(attach(o));
+        }
+        b = b.tool(format!("github.{}", t["name"].as_str().expect("name")), tl);
+    }
+    let cm = b.build().expect("GitHub schemas compile");
+    let header = count_tokens(&guide(Language::Lua, &cm.limits()));
+    let text = cm.instructions(DEFAULT_INSTRUCTIONS_BUDGET);
+    assert!(count_tokens(&text) <= DEFAULT_INSTRUCTIONS_BUDGET + header);
+    // Both namespaces visible; the small one complete; the cheapest GitHub operation shown,
+    // the issue operations (thousands of tokens each) not.
+    assert!(text.contains("- time (2 tools, all shown)"), "{text}");
+    assert!(
+        text.contains("- github (24 tools, ") && text.contains(": GitHub REST API\n"),
+        "{text}"
+    );
+    assert!(text.contains("  tools.github.pulls_merge({\n"), "{text}");
+    assert!(!text.contains("tools.github.issues_get("), "{text}");
+    // The catalog still has every full signature.
+    let cat = cm.catalog();
+    let issues_get = cat
+        .iter()
+        .find(|e| e.path == "github.issues_get")
+        .expect("issues_get");
+    assert!(count_tokens(&issues_get.signature) > 3_000);
+    assert!(!issues_get.signature.contains("unknown"));
+}
