@@ -263,6 +263,14 @@ pub fn tool_expression(path: &str) -> String {
     crate::signature::tool_expression(path, Language::Lua)
 }
 
+/// The one-line Lua signature of the tool at `path` (compact style, no comments), or `None`
+/// when there is no such tool. Search results carry the pretty form
+/// ([`crate::signature::tool_signature`] with [`Style::Pretty`]).
+pub fn signature(tree: &ToolTree, path: &str) -> Option<String> {
+    tree.get(path)
+        .map(|e| tool_signature(e, Language::Lua, Style::Compact))
+}
+
 /// Lower-cased words of `s`: split at every character that is not an ASCII letter or digit and
 /// at camelCase boundaries (`getUserIDs` → `get`, `user`, `ids`; `HTTPServer` → `http`,
 /// `server`). Non-ASCII letters are kept inside words (lower-cased), not split.
