@@ -516,6 +516,22 @@ impl<'a> Reader<'a> {
     }
 
     fn read_object(&mut self, o: &'a Map<String, Value>, depth: usize) -> Ty {
+        // Effect's empty-struct marker: `{ not: { type: "null" } }` with only annotations.
+        const ANNOTATIONS: [&str; 8] = [
+            "not",
+            "title",
+            "description",
+            "default",
+            "examples",
+            "readOnly",
+            "writeOnly",
+            "$schema",
+        ];
+        if o.get("not") == Some(&serde_json::json!({"type": "null"}))
+            && o.keys().all(|k| ANNOTATIONS.contains(&k.as_str()))
+        {
+            return Ty::Object(Obj::default());
+        }
         let mut parts = vec![self.base(o, depth)];
         if let Some(r) = o.get("$ref") {
             parts.push(self.reference(r, depth));

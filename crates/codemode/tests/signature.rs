@@ -181,6 +181,7 @@ fn empty_input_and_missing_output() {
     for input in [
         json!({}),
         json!(true),
+        json!({"not": {"type": "null"}, "title": "Empty"}),
         json!({"type": "object"}),
         json!({"type": "object", "properties": {}}),
         json!({"$schema": "http://json-schema.org/draft-07/schema#", "type": "object", "properties": {}}),
@@ -205,6 +206,15 @@ fn empty_input_and_missing_output() {
 
 // ------------------------------------------------------------------------------------------
 // Schema features
+
+#[test]
+fn other_not_keywords_are_ignored() {
+    assert_eq!(
+        compact(&json!({"type": "string", "not": {"enum": [""]}}), Lua),
+        "string"
+    );
+    assert_eq!(compact(&json!({"not": {"type": "string"}}), Lua), "unknown");
+}
 
 #[test]
 fn enums_consts_and_literals() {
