@@ -32,7 +32,9 @@
 //! is also looked up in the `$defs`/`definitions` of enclosing schemas) with a cycle guard
 //! (a reference already being expanded renders `unknown`); a schema nested deeper than
 //! [`MAX_DEPTH`] renders `unknown`; anything without type information (`{}`, `true`,
-//! `{"type": 5}`, remote refs) renders `unknown`. Rendering never panics and never invents a type.
+//! `{"type": 5}`, remote refs) renders `unknown`; `not` is ignored, except Effect's empty-struct
+//! marker `{"not": {"type": "null"}}` (with only annotations beside it), which is `{}`. Rendering
+//! never panics and never invents a type; [`unknown_causes`] says why a part is `unknown`.
 
 use std::fmt::Write as _;
 
