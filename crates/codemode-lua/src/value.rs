@@ -56,12 +56,12 @@ impl Default for Value {
 impl PartialEq for Value {
     #[inline]
     fn eq(&self, other: &Value) -> bool {
-        match (*self, *other) {
+        match (self, other) {
             (Value::Nil, Value::Nil) => true,
             (Value::Bool(a), Value::Bool(b)) => a == b,
             (Value::Int(a), Value::Int(b)) => a == b,
             (Value::Float(a), Value::Float(b)) => a == b,
-            (Value::Int(a), Value::Float(b)) | (Value::Float(b), Value::Int(a)) => {
+            (&Value::Int(a), &Value::Float(b)) | (&Value::Float(b), &Value::Int(a)) => {
                 float_to_int_exact(b) == Some(a)
             }
             (Value::Str(a), Value::Str(b)) => a == b,
