@@ -673,3 +673,78 @@ fn github_nullable_and_formats_render() {
         "{lua}"
     );
 }
+
+/// Every object node of `v` (depth-first, bounded).
+fn subschemas<'a>(v: &'a Value, out: &mut Vec<&'a Value>, depth: usize) {
+    if depth > 40 {
+        return;
+    }
+    match v {
+        Value::Object(o) => {
+            out.push(v);
+            for x in o.values() {
+                subschemas(x, out, depth + 1);
+            }
+        }
+        Value::Array(a) => {
+            for x in a {
+                subschemas(x, out, depth + 1);
+            }
+        }
+        _ => {}
+    }
+}
+
+#[test]
+fn every_subschema_and_mangled_variants_render_without_panicking() {
+    let mut docs = mcp_fixtures();
+    docs.push(load("openapi_github.json"));
+    let mut nodes = Vec::new();
+    for d in &docs {
+        subschemas(d, &mut nodes, 0);
+    }
+    assert!(nodes.len() > 2_000, "{}", nodes.len());
+    let weird = [
+        json!(5),
+        json!("x"),
+        json!(null),
+        json!([]),
+        json!({}),
+        json!(true),
+    ];
+    let mut rendered = 0usize;
+    for (i, node) in nodes.iter().enumerate() {
+        for lang in [Lua, Ts] {
+            let text = render_type(node, lang, Style::Pretty);
+            assert!(!text.is_empty());
+            rendered += 1;
+        }
+        // Replace one keyword of every 7th node with an odd value.
+        if i % 7 == 0
+            && let Some(o) = node.as_object()
+        {
+            for key in [
+                "type",
+                "properties",
+                "items",
+                "required",
+                "enum",
+                "anyOf",
+                "$ref",
+                "additionalProperties",
+            ] {
+                if o.contains_key(key) {
+                    let mut m = o.clone();
+                    m.insert(key.into(), weird[i % weird.len()].clone());
+                    let v = Value::Object(m);
+                    let _ = render_type(&v, Lua, Style::Pretty);
+                    let _ = render_type(&v, Ts, Style::Compact);
+                    let _ = is_empty_input(&v);
+                    let _ = unknown_causes(&v);
+                    rendered += 1;
+                }
+            }
+        }
+    }
+    assert!(rendered > 5_000, "{rendered}");
+}
