@@ -447,6 +447,11 @@ impl Heap {
     pub fn upval(&self, u: UpvalRef) -> Upval {
         self.upvals[u.0 as usize]
     }
+    /// The upvalue cell, by reference (avoids copying the enum).
+    #[inline]
+    pub fn upval_ref(&self, u: UpvalRef) -> &Upval {
+        &self.upvals[u.0 as usize]
+    }
     #[inline]
     pub fn set_upval(&mut self, u: UpvalRef, v: Upval) {
         self.upvals[u.0 as usize] = v;

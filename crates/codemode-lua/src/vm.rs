@@ -733,16 +733,16 @@ impl Vm {
     #[inline]
     fn get_upval(&self, cl: ClosureRef, u: u8) -> Value {
         let r = self.heap.closure(cl).upvals[u as usize];
-        match self.heap.upval(r) {
-            Upval::Open(i) => self.stack[i],
-            Upval::Closed(v) => v,
+        match self.heap.upval_ref(r) {
+            &Upval::Open(i) => self.stack[i],
+            Upval::Closed(v) => *v,
         }
     }
 
     #[inline]
     fn set_upval(&mut self, cl: ClosureRef, u: u8, v: Value) {
         let r = self.heap.closure(cl).upvals[u as usize];
-        match self.heap.upval(r) {
+        match *self.heap.upval_ref(r) {
             Upval::Open(i) => self.stack[i] = v,
             Upval::Closed(_) => self.heap.set_upval(r, Upval::Closed(v)),
         }
