@@ -184,6 +184,8 @@ pub struct Vm {
     pub ipairs_iter: Value,
     /// The next native call is made directly by pcall or a native (no Lua caller line).
     direct_next: bool,
+    /// End of the results of the last nested call with all results.
+    nested_top: usize,
 }
 
 const MULTI: i32 = -1;
@@ -232,6 +234,7 @@ impl Vm {
             pinned: Vec::new(),
             ipairs_iter: Value::Nil,
             direct_next: false,
+            nested_top: 0,
         })
     }
 
@@ -277,6 +280,7 @@ impl Vm {
             pinned: self.pinned.clone(),
             ipairs_iter: self.ipairs_iter,
             direct_next: false,
+            nested_top: 0,
         })
     }
 
@@ -1099,6 +1103,32 @@ impl Vm {
         args: &[Value],
         name: &'static str,
     ) -> VmResult<Vec<Value>> {
+        let at = self.call_nested_raw(at, f, args, name, MULTI)?;
+        Ok(self.stack[at..self.nested_top].to_vec())
+    }
+
+    /// Like [`Vm::call_nested`] but only the first result (no allocation).
+    pub(crate) fn call_nested1(
+        &mut self,
+        at: usize,
+        f: Value,
+        args: &[Value],
+        name: &'static str,
+    ) -> VmResult<Value> {
+        let at = self.call_nested_raw(at, f, args, name, 1)?;
+        Ok(self.stack[at])
+    }
+
+    /// Run a nested call; results stay at `stack[returned index..]` (`nested_top` ends them
+    /// when `nres` is MULTI).
+    fn call_nested_raw(
+        &mut self,
+        at: usize,
+        f: Value,
+        args: &[Value],
+        name: &'static str,
+        nres: i32,
+    ) -> VmResult<usize> {
         if self.nested.len() >= limits::MAX_NATIVE_NESTING {
             return Err(Throw::msg("stack overflow (too many nested callbacks)"));
         }
@@ -1110,8 +1140,8 @@ impl Vm {
         let depth = self.frames.len();
         self.nested.push(name);
         self.direct_next = matches!(f, Value::Native(_));
-        let r = (|| -> VmResult<Vec<Value>> {
-            match self.precall(at, args.len(), MULTI, FrameKind::Normal)? {
+        let r = (|| -> VmResult<usize> {
+            match self.precall(at, args.len(), nres, FrameKind::Normal)? {
                 CallRes::Lua => match self.run_until(depth)? {
                     Exit::Returned => {}
                     Exit::Yield => return Err(Throw::msg("internal error: yield in nested call")),
@@ -1124,7 +1154,10 @@ impl Vm {
                     return Err(Throw::msg("internal error: host call in nested call"));
                 }
             }
-            Ok(self.stack[at..self.top].to_vec())
+            if nres < 0 {
+                self.nested_top = self.top;
+            }
+            Ok(at)
         })();
         self.nested.pop();
         if r.is_err() {
@@ -2695,9 +2728,10 @@ impl<'a> Ctx<'a> {
         let at = self.base + self.nargs + 1;
         self.vm.call_nested(at, f, args, self.name)
     }
-    /// Call and return the first result (or nil).
+    /// Call and return the first result (or nil). No allocation (use it for comparators).
     pub fn call1(&mut self, f: Value, args: &[Value]) -> VmResult<Value> {
-        Ok(self.call(f, args)?.first().copied().unwrap_or(Value::Nil))
+        let at = self.base + self.nargs + 1;
+        self.vm.call_nested1(at, f, args, self.name)
     }
     /// Lua's `<` on two values (numbers or strings; error otherwise). Like a comparison made
     /// inside a C function in Lua, the error carries no position.
