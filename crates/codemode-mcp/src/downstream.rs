@@ -331,8 +331,7 @@ impl Server {
                         err.message, err.code.0
                     ),
                     E::TransportClosed | E::TransportSend(_) => {
-                        // Let the service loop notice the exit before the next call looks.
-                        tokio::time::sleep(Duration::from_millis(20)).await;
+                        self.forget(&conn).await;
                         format!(
                             "MCP server '{name}' stopped during the call to '{tool}'{}. It is restarted on the next call.",
                             self.stderr_note()
@@ -342,6 +341,17 @@ impl Server {
                 }))
             }
             Ok(Ok(result)) => map_result(name, tool, result),
+        }
+    }
+
+    /// Drop `conn` if it is still the current connection (its transport failed), so the next
+    /// call restarts the server.
+    async fn forget(&self, conn: &Arc<Conn>) {
+        let mut slot = self.conn.lock().await;
+        if slot.as_ref().is_some_and(|c| Arc::ptr_eq(c, conn))
+            && let Some(c) = slot.take()
+        {
+            c.service.cancellation_token().cancel();
         }
     }
 

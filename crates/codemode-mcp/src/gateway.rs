@@ -83,10 +83,10 @@ impl Gateway {
         tokio::spawn(async move {
             while let Some(name) = rx.recv().await {
                 let Some(gw) = weak.upgrade() else { break };
-                if let Some(s) = gw.servers.iter().find(|s| s.name() == name) {
-                    if let Err(e) = s.refresh().await {
-                        eprintln!("codemode: {e}");
-                    }
+                if let Some(s) = gw.servers.iter().find(|s| s.name() == name)
+                    && let Err(e) = s.refresh().await
+                {
+                    eprintln!("codemode: {e}");
                 }
                 if let Err(e) = gw.rebuild() {
                     eprintln!("codemode: cannot rebuild the tools after a change of '{name}': {e}");

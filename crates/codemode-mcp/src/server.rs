@@ -85,20 +85,27 @@ impl CodeModeServer {
                 "execute needs {\"code\": \"<Lua program>\"}: a string with the program, e.g. \"return 1 + 1\".",
             );
         };
+        // Progress goes through one forwarding task, so notifications keep their order and all
+        // of them are sent before the response.
+        let mut forwarder = None;
         let progress = context.meta.get_progress_token().map(|token| {
+            let (tx, mut rx) = tokio::sync::mpsc::unbounded_channel::<(u64, String)>();
             let peer = context.peer.clone();
-            let f: crate::attachments::ProgressFn = Arc::new(move |n: u64, path: &str| {
-                let param: Result<ProgressNotificationParam, _> = serde_json::from_value(json!({
-                    "progressToken": token,
-                    "progress": n,
-                    "message": format!("{n} call{} done: {path}", if n == 1 { "" } else { "s" }),
-                }));
-                if let Ok(param) = param {
-                    let peer = peer.clone();
-                    tokio::spawn(async move {
+            forwarder = Some(tokio::spawn(async move {
+                while let Some((n, path)) = rx.recv().await {
+                    let param: Result<ProgressNotificationParam, _> =
+                        serde_json::from_value(json!({
+                            "progressToken": token,
+                            "progress": n,
+                            "message": format!("{n} call{} done: {path}", if n == 1 { "" } else { "s" }),
+                        }));
+                    if let Ok(param) = param {
                         let _ = peer.notify_progress(param).await;
-                    });
+                    }
                 }
+            }));
+            let f: crate::attachments::ProgressFn = Arc::new(move |n: u64, path: &str| {
+                let _ = tx.send((n, path.to_string()));
             });
             f
         });
@@ -106,6 +113,9 @@ impl CodeModeServer {
             .gateway
             .execute(code, context.ct.clone(), progress)
             .await;
+        if let Some(f) = forwarder {
+            let _ = f.await;
+        }
         let structured = exec.result.to_json_value();
         let mut content = vec![json!({"type": "text", "text": exec.result.to_json_string()})];
         content.extend(exec.attachments);

@@ -1,0 +1,458 @@
+//! Integration tests of `codemode mcp` and `codemode run --mcp-config` against real third-party
+//! MCP servers (npm `@modelcontextprotocol/server-everything`, `server-memory`; PyPI
+//! `mcp-server-time`) and a fixture server of ours, driven by the official Python MCP SDK client
+//! (`crates/codemode-mcp/tests/mcp_client.py`), over stdio and streamable HTTP.
+//!
+//! The servers are installed by `crates/codemode-mcp/tests/setup.sh` (`.ci/run` runs it) into
+//! `$CODEMODE_MCP_SERVERS` (default `<repo>/target/mcp-servers`). Without that install the tests
+//! print a loud SKIPPED message and pass.
+
+use std::io::{BufRead, BufReader, Write};
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+
+use serde_json::{Value, json};
+
+fn repo() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+fn mcp_tests() -> PathBuf {
+    repo().join("crates/codemode-mcp/tests")
+}
+
+/// The installed servers, or `None` (after a loud message) when setup.sh has not been run.
+fn servers() -> Option<PathBuf> {
+    let dir = std::env::var_os("CODEMODE_MCP_SERVERS")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| repo().join("target/mcp-servers"));
+    if dir.join(".complete").exists() {
+        return Some(dir);
+    }
+    eprintln!(
+        "\n!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!\n\
+         !!! SKIPPED: the MCP test servers are not installed in {}.\n\
+         !!! Run crates/codemode-mcp/tests/setup.sh (the CI script does) to run this test.\n\
+         !!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!\n",
+        dir.display()
+    );
+    None
+}
+
+/// Writes a config with the given servers (name → spec) into a fresh temp dir; returns its path.
+fn config(name: &str, servers: Value) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("codemode-mcp-test-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("mcp.json");
+    std::fs::write(&path, json!({"mcpServers": servers}).to_string()).unwrap();
+    path
+}
+
+fn everything(s: &Path) -> Value {
+    json!({"command": s.join("npm/node_modules/.bin/mcp-server-everything")})
+}
+
+fn memory(s: &Path, file: &Path) -> Value {
+    json!({"command": s.join("npm/node_modules/.bin/mcp-server-memory"),
+           "env": {"MEMORY_FILE_PATH": file}})
+}
+
+fn time_server(s: &Path) -> Value {
+    json!({"command": s.join("venv/bin/mcp-server-time"), "args": ["--local-timezone", "UTC"]})
+}
+
+fn fixture(s: &Path) -> Value {
+    json!({"command": s.join("venv/bin/python"),
+           "args": [mcp_tests().join("fixtures/fixture_server.py")],
+           "env": {"FIXTURE_PAGE_SIZE": "2"},
+           "timeoutMs": 1500})
+}
+
+/// Runs the Python SDK client over `codemode mcp --config CONFIG` (stdio) with `steps`.
+fn client_stdio(s: &Path, config: &Path, steps: Value) -> Value {
+    let args = [
+        "stdio".to_string(),
+        env!("CARGO_BIN_EXE_codemode").to_string(),
+        "mcp".into(),
+        "--config".into(),
+        config.display().to_string(),
+    ];
+    run_client(s, &args, steps)
+}
+
+fn run_client(s: &Path, args: &[String], steps: Value) -> Value {
+    let mut child = Command::new(s.join("venv/bin/python"))
+        .arg(mcp_tests().join("mcp_client.py"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(steps.to_string().as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        out.status.success(),
+        "client failed: {}\nstderr:\n{stderr}",
+        out.status
+    );
+    serde_json::from_slice(&out.stdout)
+        .unwrap_or_else(|e| panic!("client output is not JSON ({e}); stderr:\n{stderr}"))
+}
+
+fn execute(code: &str) -> Value {
+    json!({"op": "call", "name": "execute", "args": {"code": code}})
+}
+
+/// The `structuredContent` (the Result) of step `i`.
+fn result(out: &Value, i: usize) -> &Value {
+    &out["steps"][i]["result"]["structuredContent"]
+}
+
+const TWO_SERVERS: &str = r#"
+local sum = tools.everything["get-sum"]({ a = 19, b = 23 })
+tools.memory.create_entities({ entities = {
+  { name = "codemode", entityType = "project", observations = { "runs Lua" } },
+  { name = "rmcp", entityType = "crate", observations = { "MCP SDK", "Rust" } } } })
+local graph = tools.memory.read_graph({})
+local names = {}
+for _, e in ipairs(graph.entities) do names[#names + 1] = e.name end
+table.sort(names)
+local t = tools.time.convert_time({ source_timezone = "UTC", time = "12:00", target_timezone = "Asia/Tokyo" })
+return { sum = sum, names = names, observations = #graph.entities[2].observations,
+         tokyo = t.target.datetime:sub(12, 16) }
+"#;
+
+fn check_two_servers(out: &Value, i: usize) {
+    let r = result(out, i);
+    assert_eq!(r["ok"], json!(true), "{r}");
+    assert_eq!(r["value"]["sum"], json!("The sum of 19 and 23 is 42."));
+    assert_eq!(r["value"]["names"], json!(["codemode", "rmcp"]));
+    assert_eq!(r["value"]["observations"], json!(2));
+    assert_eq!(r["value"]["tokyo"], json!("21:00"));
+    let calls: Vec<&str> = r["toolCalls"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        calls,
+        [
+            "everything.get-sum",
+            "memory.create_entities",
+            "memory.read_graph",
+            "time.convert_time"
+        ]
+    );
+    assert_eq!(out["steps"][i]["result"]["isError"], json!(false));
+    // The text part carries the same Result for clients that only show text.
+    let text = out["steps"][i]["result"]["content"][0]["text"]
+        .as_str()
+        .unwrap();
+    assert_eq!(&serde_json::from_str::<Value>(text).unwrap(), r);
+}
+
+#[test]
+fn stdio_client_runs_programs_over_three_real_servers() {
+    let Some(s) = servers() else { return };
+    let cfg = config("stdio", json!({}));
+    let mem = cfg.parent().unwrap().join("memory.jsonl");
+    let cfg = config(
+        "stdio",
+        json!({"everything": everything(&s), "memory": memory(&s, &mem), "time": time_server(&s),
+               "broken": {"command": "/nonexistent/mcp-server"}}),
+    );
+    let mut progress_step = execute(TWO_SERVERS);
+    progress_step["progress"] = json!(true);
+    let out = client_stdio(
+        &s,
+        &cfg,
+        json!([
+            {"op": "list"},
+            progress_step,
+            execute(r#"local img = tools.everything["get-tiny-image"]({}); return img"#),
+            {"op": "call", "name": "search", "args": {"query": "convert time"}},
+            execute("return tools.memory.read_graph({}).entities[1].name + 1"),
+        ]),
+    );
+    // tools/list: execute and search; execute's description is the catalog.
+    let tools = out["steps"][0]["tools"].as_array().unwrap();
+    let names: Vec<&str> = tools.iter().map(|t| t["name"].as_str().unwrap()).collect();
+    assert_eq!(names, ["execute", "search"]);
+    let desc = tools[0]["description"].as_str().unwrap();
+    assert!(desc.contains("tools.memory.create_entities("), "{desc}");
+    assert!(desc.contains("tools.time.convert_time("), "{desc}");
+    assert!(desc.contains("tools.everything[\"get-sum\"]"), "{desc}");
+    assert!(
+        desc.contains("Unavailable: tools.broken: MCP server 'broken' could not be started"),
+        "{desc}"
+    );
+    // Two (three) servers, aggregated.
+    check_two_servers(&out, 1);
+    // Progress: one notification per nested call, in order, before the response.
+    let progress = out["steps"][1]["progress"].as_array().unwrap();
+    let messages: Vec<&str> = progress.iter().map(|p| p[2].as_str().unwrap()).collect();
+    assert_eq!(
+        messages,
+        [
+            "1 call done: everything.get-sum",
+            "2 calls done: memory.create_entities",
+            "3 calls done: memory.read_graph",
+            "4 calls done: time.convert_time"
+        ]
+    );
+    // Image part → attachment: the program sees a reference, the client gets the image part.
+    let r = result(&out, 2);
+    assert_eq!(
+        r["value"][1],
+        json!({"type": "image", "mimeType": "image/png", "attachment": 1})
+    );
+    let content = out["steps"][2]["result"]["content"].as_array().unwrap();
+    assert_eq!(content.len(), 2, "{content:?}");
+    assert_eq!(content[1]["type"], "image");
+    assert_eq!(content[1]["mimeType"], "image/png");
+    assert!(content[1]["data"].as_str().unwrap().len() > 100);
+    // search
+    let items = result(&out, 3)["items"].as_array().unwrap();
+    assert_eq!(items[0]["path"], "time.convert_time");
+    // A failing program: isError with the diagnostic.
+    assert_eq!(out["steps"][4]["result"]["isError"], json!(true));
+    let err = &result(&out, 4)["error"];
+    assert_eq!(err["kind"], "ExecutionFailure", "{err}");
+    assert_eq!(err["location"]["line"], json!(1), "{err}");
+}
+
+#[test]
+fn http_client_runs_programs_over_real_servers() {
+    let Some(s) = servers() else { return };
+    let cfg = config("http", json!({}));
+    let mem = cfg.parent().unwrap().join("memory.jsonl");
+    let cfg = config(
+        "http",
+        json!({"everything": everything(&s), "memory": memory(&s, &mem), "time": time_server(&s)}),
+    );
+    let mut server = Command::new(env!("CARGO_BIN_EXE_codemode"))
+        .args(["mcp", "--config"])
+        .arg(&cfg)
+        .args(["--http", "127.0.0.1:0"])
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut lines = BufReader::new(server.stderr.take().unwrap()).lines();
+    let url = loop {
+        let line = lines
+            .next()
+            .expect("codemode mcp --http ended before serving")
+            .unwrap();
+        if let Some(rest) = line.strip_prefix("codemode: serving MCP at ") {
+            break rest.to_string();
+        }
+    };
+    std::thread::spawn(move || for _ in lines {});
+    let out = run_client(
+        &s,
+        &["http".into(), url],
+        json!([{"op": "list"}, execute(TWO_SERVERS)]),
+    );
+    let _ = server.kill();
+    let _ = server.wait();
+    assert_eq!(out["steps"][0]["tools"][0]["name"], "execute");
+    check_two_servers(&out, 1);
+}
+
+#[test]
+fn fixture_server_errors_timeouts_crashes_and_pagination() {
+    let Some(s) = servers() else { return };
+    let cfg = config("fixture", json!({"fixture": fixture(&s)}));
+    let out = client_stdio(
+        &s,
+        &cfg,
+        json!([
+            // 0: isError → ToolFailure with the server's text; pcall sees the message.
+            execute(
+                r#"local ok, e = pcall(tools.fixture.fail, { message = "quota exceeded" })
+                       return { ok = ok, e = e }"#
+            ),
+            // 1: uncaught → the execute result is isError.
+            execute(r#"return tools.fixture.fail({ message = "quota exceeded" })"#),
+            // 2: no outputSchema: text stays text, JSON-looking text too.
+            execute(r#"return { tools.fixture.echo({ text = "hi" }), tools.fixture.json_text() }"#),
+            // 3: tools/list pagination (2 per page, 9 tools): every tool is there.
+            execute(
+                r#"local r = search({ namespace = "fixture", limit = 50 })
+                       local p = {} for _, i in ipairs(r.items) do p[#p + 1] = i.path end
+                       return { p, tools.fixture.pid().pid > 0 }"#
+            ),
+            // 4: a tool that never answers: timeout (timeoutMs 1500) names the server.
+            execute(r#"return tools.fixture.hang()"#),
+            // 5: crash mid-run, then the next call restarts the server.
+            execute(
+                r#"local before = tools.fixture.pid().pid
+                       local ok, e = pcall(tools.fixture.crash)
+                       local after = tools.fixture.pid().pid
+                       return { ok = ok, e = e, restarted = before ~= after }"#
+            ),
+        ]),
+    );
+    let r = result(&out, 0);
+    assert_eq!(
+        r["value"],
+        json!({"ok": false, "e": "quota exceeded"}),
+        "{r}"
+    );
+    assert_eq!(out["steps"][1]["result"]["isError"], json!(true));
+    assert_eq!(result(&out, 1)["error"]["kind"], "ToolFailure");
+    assert_eq!(result(&out, 1)["error"]["message"], "quota exceeded");
+    assert_eq!(
+        result(&out, 2)["value"],
+        json!(["hi", "{\"looks\": \"like json\"}"])
+    );
+    assert_eq!(
+        result(&out, 3)["value"],
+        json!([
+            [
+                "fixture.add",
+                "fixture.crash",
+                "fixture.echo",
+                "fixture.fail",
+                "fixture.grow",
+                "fixture.hang",
+                "fixture.json_text",
+                "fixture.pid",
+                "fixture.sleep"
+            ],
+            true
+        ])
+    );
+    let e = &result(&out, 4)["error"];
+    assert_eq!(e["kind"], "ToolFailure", "{e}");
+    assert_eq!(
+        e["message"],
+        "MCP server 'fixture' did not answer the call to 'hang' within 1500 ms (the server's timeoutMs); try again later or use another tool."
+    );
+    let r = &result(&out, 5)["value"];
+    assert_eq!(r["ok"], json!(false), "{r}");
+    assert_eq!(r["restarted"], json!(true), "{r}");
+    let msg = r["e"].as_str().unwrap();
+    assert!(
+        msg.starts_with("MCP server 'fixture' stopped during the call to 'crash'")
+            && msg.ends_with("It is restarted on the next call."),
+        "{msg}"
+    );
+}
+
+#[test]
+fn list_changed_refreshes_the_namespace_and_tells_the_client() {
+    let Some(s) = servers() else { return };
+    let cfg = config("listchanged", json!({"fixture": fixture(&s)}));
+    let out = client_stdio(
+        &s,
+        &cfg,
+        json!([
+            execute(r#"return tools.fixture.grow({ name = "fresh" })"#),
+            {"op": "sleep", "seconds": 1.0},
+            execute(r#"return tools.fixture.fresh()"#),
+            {"op": "list"},
+        ]),
+    );
+    assert_eq!(result(&out, 0)["value"], "added fresh");
+    assert_eq!(
+        result(&out, 2)["value"],
+        "I am fresh",
+        "{}",
+        result(&out, 2)
+    );
+    let desc = out["steps"][3]["tools"][0]["description"].as_str().unwrap();
+    assert!(desc.contains("tools.fixture.fresh()"), "{desc}");
+    let notes = out["notifications"].as_array().unwrap();
+    assert!(
+        notes
+            .iter()
+            .any(|n| n == "notifications/tools/list_changed"),
+        "{notes:?}"
+    );
+}
+
+#[test]
+fn cancellation_interrupts_and_concurrent_executes_do_not_block() {
+    let Some(s) = servers() else { return };
+    let cfg = config("cancel", json!({"fixture": fixture(&s)}));
+    let out = client_stdio(
+        &s,
+        &cfg,
+        json!([
+            // 0: cancelled after 0.4 s: the program would have added a tool at 1.2 s.
+            {"op": "cancel", "name": "execute", "after": 0.4,
+             "args": {"code": "tools.fixture.sleep({ ms = 1200 }); return tools.fixture.grow({ name = 'late' })"}},
+            {"op": "sleep", "seconds": 1.5},
+            // 2: the tool was never added.
+            execute(r#"local n = 0
+                       for _, i in ipairs(search({ namespace = "fixture", limit = 50 }).items) do
+                         if i.path == "fixture.late" then n = n + 1 end
+                       end
+                       return n"#),
+            // 3: a slow and a fast program at once.
+            {"op": "parallel", "calls": [
+                {"name": "execute", "args": {"code": "return tools.fixture.sleep({ ms = 1200 })"}},
+                {"name": "execute", "args": {"code": "return tools.fixture.add({ a = 1, b = 2 }).sum"}}]},
+        ]),
+    );
+    assert!(out["steps"][0]["cancelled"] == json!(true));
+    assert_eq!(result(&out, 2)["value"], json!(0), "{}", result(&out, 2));
+    let par = &out["steps"][3]["results"];
+    assert_eq!(par[0]["result"]["structuredContent"]["value"], "slept");
+    assert_eq!(par[1]["result"]["structuredContent"]["value"], 3);
+    let slow = par[0]["seconds"].as_f64().unwrap();
+    let fast = par[1]["seconds"].as_f64().unwrap();
+    assert!(slow >= 1.15 && fast < 0.8, "slow {slow} s, fast {fast} s");
+}
+
+#[test]
+fn run_with_mcp_config_runs_one_program() {
+    let Some(s) = servers() else { return };
+    let cfg = config(
+        "run",
+        json!({"everything": everything(&s), "fixture": fixture(&s)}),
+    );
+    let prog = cfg.parent().unwrap().join("p.lua");
+    std::fs::write(
+        &prog,
+        r#"return { tools.fixture.add({ a = 40, b = 2 }).sum, tools.everything.echo({ message = "hi" }) }"#,
+    )
+    .unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_codemode"))
+        .args(["run", "--mcp-config"])
+        .arg(&cfg)
+        .arg(&prog)
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{stdout}\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let r: Value = serde_json::from_str(stdout.trim()).unwrap();
+    assert_eq!(r["value"], json!([42, "Echo: hi"]), "{r}");
+    // A bad config is a usage error (exit 2) with the key path.
+    let bad = config("badrun", json!({"x": {"comand": "y"}}));
+    let out = Command::new(env!("CARGO_BIN_EXE_codemode"))
+        .args(["run", "--mcp-config"])
+        .arg(&bad)
+        .arg(&prog)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("unknown key mcpServers.x.comand"), "{err}");
+}
