@@ -506,9 +506,11 @@ fn guest_error(vm: Option<&mut Box<Vm>>, e: Throw) -> GuestError {
 #[cfg(test)]
 mod send_tests {
     fn assert_send<T: Send>() {}
+    fn assert_sync<T: Sync>() {}
     #[test]
     fn machine_is_send() {
         assert_send::<super::Machine>();
         assert_send::<super::Program>();
+        assert_sync::<super::Program>();
     }
 }
