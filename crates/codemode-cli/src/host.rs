@@ -22,6 +22,8 @@ pub struct Options {
     pub max_output_bytes: Option<i64>,
     /// `--max-memory-bytes`.
     pub max_memory_bytes: Option<i64>,
+    /// Extensions to install (`--allow-read DIR` → the `fs` extension).
+    pub extensions: Vec<codemode::Extension>,
 }
 
 /// The serialized Result (one line of JSON) and whether it is ok.
@@ -53,6 +55,9 @@ pub fn build(options: &Options, manifest: Manifest) -> Result<CodeMode, ConfigEr
     for spec in manifest.tools {
         let path = spec.path.clone();
         builder = builder.tool(path, command_tool(spec));
+    }
+    for extension in &options.extensions {
+        builder = builder.extension(extension.clone());
     }
     builder.build().map_err(|e| match e {
         BuildError::UnsupportedLanguage(_) => ConfigError(
@@ -136,6 +141,7 @@ mod tests {
             max_tool_calls: None,
             max_output_bytes: None,
             max_memory_bytes: None,
+            extensions: Vec::new(),
         }
     }
 

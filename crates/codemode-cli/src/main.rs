@@ -4,11 +4,20 @@
 //! [--max-output-bytes N] [FILE|-]` runs one program over the command tools described by the
 //! manifests and prints the Result as one JSON object on one line of stdout.
 //!
+//! `--allow-read DIR` gives the program read-only file access confined to DIR through the `fs`
+//! extension (`fs.read(path)`, `fs.list(path?)`; see `fs_ext.rs`).
+//!
+//! `codemode catalog --tools MANIFEST [--lang ..] [--budget N]` prints the model-facing
+//! instructions; `codemode search --tools MANIFEST [QUERY] [--namespace NS] [--limit N]` prints
+//! what the built-in `search` returns (see `discover.rs`).
+//!
 //! Exit status: 0 when the Result is ok, 1 when it is not ok, 2 for usage or configuration
 //! errors (bad arguments, unreadable program file, bad manifest, invalid limits); those print one
 //! line `codemode: ...` on stderr and nothing on stdout.
 
 mod command;
+mod discover;
+mod fs_ext;
 mod host;
 mod manifest;
 mod mcp;
@@ -37,6 +46,11 @@ enum Commands {
     /// Serve Code Mode over MCP (stdio, or streamable HTTP with --http) in front of the MCP
     /// servers of a config file.
     Mcp(mcp::McpArgs),
+    /// Print the instructions a model gets for these tools: how to write programs, the limits,
+    /// and a token-budgeted catalog of signatures.
+    Catalog(discover::CatalogArgs),
+    /// Print what the built-in `search` returns for a query, as one JSON line.
+    Search(discover::SearchArgs),
 }
 
 const RUN_AFTER_HELP: &str = r#"Manifest (JSON):
@@ -74,6 +88,10 @@ struct RunArgs {
     /// Run over the MCP servers of this config file ({"mcpServers": {...}}), see `codemode mcp`.
     #[arg(long, value_name = "FILE")]
     mcp_config: Option<PathBuf>,
+    /// Let the program read files below DIR with `fs.read(path)` and `fs.list(path?)` (read-only;
+    /// `..` and symlinks leading outside DIR are refused).
+    #[arg(long, value_name = "DIR")]
+    allow_read: Option<PathBuf>,
     /// Program file; `-` or nothing reads the program from stdin.
     #[arg(value_name = "FILE")]
     file: Option<PathBuf>,
@@ -103,6 +121,23 @@ fn main() -> ExitCode {
             }
         },
         Commands::Mcp(args) => mcp::serve(args),
+        Commands::Catalog(args) => print_or_fail(discover::catalog_text(&args)),
+        Commands::Search(args) => print_or_fail(discover::search_json(&args)),
+    }
+}
+
+/// Prints `text` (exit 0) or the configuration error (exit 2).
+fn print_or_fail(text: Result<String, ConfigError>) -> ExitCode {
+    match text {
+        Ok(text) => {
+            let mut stdout = std::io::stdout().lock();
+            let _ = writeln!(stdout, "{}", text.trim_end()).and_then(|()| stdout.flush());
+            ExitCode::SUCCESS
+        }
+        Err(ConfigError(msg)) => {
+            eprintln!("codemode: {msg}");
+            ExitCode::from(2)
+        }
     }
 }
 
@@ -136,6 +171,12 @@ fn run(args: RunArgs) -> Result<ExitCode, ConfigError> {
         max_tool_calls: args.max_tool_calls,
         max_output_bytes: args.max_output_bytes,
         max_memory_bytes: args.max_memory_bytes,
+        extensions: match &args.allow_read {
+            Some(dir) => vec![fs_ext::extension(
+                fs_ext::AllowedDir::new(dir).map_err(ConfigError)?,
+            )],
+            None => Vec::new(),
+        },
     };
     if let Some(config) = &args.mcp_config {
         return mcp::run(config, &options, &args.tools, &source);
