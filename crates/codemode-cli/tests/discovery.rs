@@ -1,0 +1,311 @@
+//! End-to-end tests of `codemode catalog`, `codemode search` and `codemode run --allow-read`.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+use serde_json::{Value, json};
+
+const BIN: &str = env!("CARGO_BIN_EXE_codemode");
+
+struct Run {
+    code: i32,
+    stdout: String,
+    stderr: String,
+}
+
+fn run(args: &[&str], stdin: &str) -> Run {
+    let mut child = Command::new(BIN)
+        .args(args)
+        .current_dir(std::env::temp_dir())
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("spawn codemode");
+    // The process may exit before reading stdin (usage errors): ignore a broken pipe.
+    let _ = child.stdin.take().unwrap().write_all(stdin.as_bytes());
+    let out = child.wait_with_output().unwrap();
+    Run {
+        code: out.status.code().expect("exit code"),
+        stdout: String::from_utf8(out.stdout).unwrap(),
+        stderr: String::from_utf8(out.stderr).unwrap(),
+    }
+}
+
+fn scratch(name: &str) -> PathBuf {
+    static N: AtomicUsize = AtomicUsize::new(0);
+    let d = std::env::temp_dir().join(format!(
+        "codemode-discovery-test-{}-{}-{name}",
+        std::process::id(),
+        N.fetch_add(1, Ordering::SeqCst)
+    ));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+fn manifest(dir: &Path) -> String {
+    let m = dir.join("tools.json");
+    let doc = json!({
+        "namespaces": {"github": {"description": "GitHub issues"}, "slack": {"description": "Team chat"}},
+        "tools": {
+            "github.issues.list": {"description": "List issues of a repository.", "command": ["cat"],
+                "input": {"type": "object", "properties": {"repo": {"type": "string", "description": "owner/name"}}, "required": ["repo"]}},
+            "github.issues.get": {"description": "Get one issue.", "command": ["cat"], "input": {"type": "object"}},
+            "slack.chat.postMessage": {"description": "Send a message to a channel.", "command": ["cat"],
+                "input": {"type": "object", "properties": {"channel": {"type": "string"}, "text": {"type": "string"}}}}
+        }
+    });
+    std::fs::write(&m, doc.to_string()).unwrap();
+    m.to_str().unwrap().to_string()
+}
+
+fn json_line(r: &Run) -> Value {
+    assert_eq!(r.code, 0, "stderr: {}", r.stderr);
+    let lines: Vec<&str> = r.stdout.lines().collect();
+    assert_eq!(lines.len(), 1, "{:?}", r.stdout);
+    serde_json::from_str(lines[0]).unwrap()
+}
+
+// ------------------------------------------------------------------ search
+
+#[test]
+fn search_prints_the_result_json() {
+    let d = scratch("search");
+    let m = manifest(&d);
+    let v = json_line(&run(&["search", "--tools", &m, "send message"], ""));
+    assert_eq!(v["items"][0]["path"], json!("slack.chat.postMessage"));
+    assert_eq!(
+        v["items"][0]["description"],
+        json!("Send a message to a channel.")
+    );
+    assert!(
+        v["items"][0]["signature"]
+            .as_str()
+            .unwrap()
+            .starts_with("tools.slack.chat.postMessage(")
+    );
+    let v = json_line(&run(
+        &[
+            "search",
+            "--tools",
+            &m,
+            "--namespace",
+            "github",
+            "--limit",
+            "1",
+        ],
+        "",
+    ));
+    assert_eq!(v["items"][0]["path"], json!("github.issues.get"));
+    assert_eq!(v["remaining"], json!(1));
+    assert_eq!(v["next"], json!({"offset": 1}));
+    let v = json_line(&run(
+        &["search", "--tools", &m, "tools.github.issues.list"],
+        "",
+    ));
+    assert_eq!(v["items"].as_array().unwrap().len(), 1);
+    assert_eq!(v["next"], Value::Null);
+}
+
+#[test]
+fn search_rejects_bad_flags_with_exit_2() {
+    let d = scratch("search-bad");
+    let m = manifest(&d);
+    let r = run(&["search", "--tools", &m, "--limit", "0", "x"], "");
+    assert_eq!(r.code, 2);
+    assert_eq!(
+        r.stderr.trim(),
+        "codemode: --limit must be an integer from 1 to 50; got 0."
+    );
+    assert!(r.stdout.is_empty());
+    let r = run(&["search", "--tools", &m, "--offset", "-1"], "");
+    assert_eq!(r.code, 2);
+    assert!(
+        r.stderr
+            .starts_with("codemode: --offset must be an integer >= 0"),
+        "{}",
+        r.stderr
+    );
+}
+
+// ------------------------------------------------------------------ catalog
+
+#[test]
+fn catalog_prints_instructions_with_signatures() {
+    let d = scratch("catalog");
+    let m = manifest(&d);
+    let r = run(
+        &[
+            "catalog",
+            "--tools",
+            &m,
+            "--budget",
+            "2000",
+            "--max-tool-calls",
+            "9",
+        ],
+        "",
+    );
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert!(
+        r.stdout.contains("tools.github.issues.list({"),
+        "{}",
+        r.stdout
+    );
+    assert!(r.stdout.contains("at most 9 tool calls"), "{}", r.stdout);
+    assert!(!r.stdout.contains("fs.read"));
+    // A tiny budget still names every namespace.
+    let small = run(&["catalog", "--tools", &m, "--budget", "1"], "");
+    assert_eq!(small.code, 0, "{}", small.stderr);
+    assert!(
+        small.stdout.contains("github") && small.stdout.contains("slack"),
+        "{}",
+        small.stdout
+    );
+    assert!(small.stdout.contains("search"), "{}", small.stdout);
+    // TypeScript notation.
+    let js = run(&["catalog", "--tools", &m, "--lang", "js"], "");
+    assert_eq!(js.code, 0, "{}", js.stderr);
+    assert!(js.stdout.contains("Promise<"), "{}", js.stdout);
+    // --allow-read adds the fs note.
+    let fs = run(
+        &[
+            "catalog",
+            "--tools",
+            &m,
+            "--allow-read",
+            d.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert_eq!(fs.code, 0, "{}", fs.stderr);
+    assert!(fs.stdout.contains("fs.read(path)"), "{}", fs.stdout);
+}
+
+// ------------------------------------------------------------------ run --allow-read
+
+fn files() -> PathBuf {
+    let d = scratch("files");
+    std::fs::create_dir_all(d.join("docs")).unwrap();
+    std::fs::write(d.join("docs/a.md"), "# Title\nline 2\n").unwrap();
+    std::fs::write(d.join("top.txt"), "top").unwrap();
+    d
+}
+
+#[test]
+fn allow_read_reads_and_lists_files() {
+    let d = files();
+    let r = run(
+        &["run", "--allow-read", d.to_str().unwrap()],
+        r#"
+        local names = {}
+        for _, e in ipairs(fs.list()) do names[#names + 1] = e.name .. ":" .. e.type end
+        local docs = fs.list("docs")
+        return { names = names, doc = fs.read("docs/a.md"), size = docs[1].size }
+        "#,
+    );
+    let v = json_line(&r);
+    assert_eq!(
+        v["value"],
+        json!({"names": ["docs:dir", "top.txt:file"], "doc": "# Title\nline 2\n", "size": 15})
+    );
+    assert_eq!(v["toolCalls"], json!([]));
+}
+
+#[cfg(unix)]
+#[test]
+fn allow_read_refuses_escapes() {
+    let d = files();
+    std::os::unix::fs::symlink("/etc", d.join("etc")).unwrap();
+    let outside = scratch("outside");
+    std::fs::write(outside.join("secret.txt"), "secret").unwrap();
+    std::os::unix::fs::symlink(outside.join("secret.txt"), d.join("link.txt")).unwrap();
+    let r = run(
+        &["run", "--allow-read", d.to_str().unwrap()],
+        r#"
+        local out = {}
+        for _, p in ipairs({ "etc/hostname", "../x", "docs/../../x", "/etc/passwd", "link.txt" }) do
+            local ok, err = pcall(fs.read, p)
+            out[#out + 1] = tostring(ok) .. " " .. err
+        end
+        local ok, err = pcall(fs.list, "etc")
+        out[#out + 1] = tostring(ok) .. " " .. err
+        return out
+        "#,
+    );
+    let v = json_line(&r);
+    let out: Vec<&str> = v["value"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|x| x.as_str().unwrap())
+        .collect();
+    assert_eq!(out.len(), 6, "{v}");
+    assert!(
+        out[0].starts_with("false fs.read: 'etc/hostname' is outside the allowed directory"),
+        "{}",
+        out[0]
+    );
+    assert!(
+        out[1].starts_with("false fs.read: '../x' contains '..'"),
+        "{}",
+        out[1]
+    );
+    assert!(
+        out[2].starts_with("false fs.read: 'docs/../../x' contains '..'"),
+        "{}",
+        out[2]
+    );
+    assert!(
+        out[3].starts_with("false fs.read: '/etc/passwd' is outside the allowed directory"),
+        "{}",
+        out[3]
+    );
+    assert!(
+        out[4].starts_with("false fs.read: 'link.txt' is outside the allowed directory"),
+        "{}",
+        out[4]
+    );
+    assert!(
+        out[5].starts_with("false fs.list: 'etc' is outside the allowed directory"),
+        "{}",
+        out[5]
+    );
+}
+
+#[test]
+fn without_allow_read_there_is_no_fs() {
+    let r = run(&["run"], "return fs == nil");
+    assert_eq!(json_line(&r)["value"], json!(true));
+}
+
+#[test]
+fn allow_read_of_a_missing_dir_is_a_usage_error() {
+    let r = run(&["run", "--allow-read", "/definitely/not/here"], "return 1");
+    assert_eq!(r.code, 2);
+    assert!(
+        r.stderr
+            .starts_with("codemode: --allow-read /definitely/not/here:"),
+        "{}",
+        r.stderr
+    );
+}
+
+#[test]
+fn uncaught_fs_errors_fail_the_run() {
+    let d = files();
+    let r = run(
+        &["run", "--allow-read", d.to_str().unwrap()],
+        "return fs.read('missing.txt')",
+    );
+    assert_eq!(r.code, 1);
+    let v: Value = serde_json::from_str(r.stdout.trim()).unwrap();
+    assert_eq!(v["error"]["kind"], json!("ExecutionFailure"));
+    assert_eq!(
+        v["error"]["message"],
+        json!("fs.read: 'missing.txt' does not exist; fs.list(dir) shows what is there")
+    );
+}
