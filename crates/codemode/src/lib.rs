@@ -50,7 +50,7 @@
 //!   against every tool future; on expiry the result is `TimeoutExceeded`, in-flight calls are
 //!   `interrupted`, logs and `toolCalls` are kept.
 //! - `max_tool_calls`: `runtime.rs` — every host call attempt counts (tools, `search`, extensions,
-//!   also ones denied for bad input); the first attempt past the limit ends the run with
+//!   also ones rejected for bad input or denied by a hook); the first attempt past the limit ends the run with
 //!   `ToolCallLimitExceeded` (not catchable by `pcall`) and is not listed in `toolCalls`. A path
 //!   that names no tool (`tools.orders.lookpu`) is caught by the interpreter as `UnknownTool`
 //!   before any host call, so it is neither counted nor listed.

@@ -207,7 +207,7 @@ pub struct ToolCallRecord {
     /// Canonical dotted path (`"orders.lookup"`), or `"search"`.
     pub name: String,
     /// The input as the program sent it (`{}` when called without arguments; an array of all
-    /// arguments when a denied call passed more than one).
+    /// arguments when a rejected call passed more than one).
     pub input: Value,
     /// How the call ended.
     pub status: ToolCallStatus,

@@ -41,6 +41,39 @@
 //!      enclosing namespace, and each top-level input property name and description.
 //!
 //!    Scores add up over terms; tools scoring 0 are dropped; best first, ties by path.
+//!
+//! `search` is always callable, whether or not the catalog given to the model was complete. Each
+//! call is a tool call named `"search"`: listed in `toolCalls`, counted against `max_tool_calls`,
+//! and run between the `tool_before`/`tool_after` hooks. The same ranker gives UnknownTool its
+//! "did you mean" ([`SearchIndex::suggest`]).
+//!
+//! ```
+//! use codemode::{CodeMode, Namespace, Tool};
+//! use serde_json::json;
+//!
+//! # #[tokio::main(flavor = "current_thread")]
+//! # async fn main() -> Result<(), Box<dyn std::error::Error>> {
+//! let t = |d: &str| Tool::new(d, json!({"type": "object"}), |v| async move { Ok(v) });
+//! let cm = CodeMode::builder()
+//!     .namespace("slack", Namespace::new().description("Team chat")
+//!         .tool("chat.postMessage", t("Send a message to a channel."))
+//!         .tool("users.list", t("List people.")))
+//!     .tool("github.issues.list", t("List issues of a repository."))
+//!     .build()?;
+//! // From a program: find the tool, then call it by the path search returned.
+//! let r = cm.execute(r#"
+//!     local hits = search({ query = "send message", limit = 1 })
+//!     return { hits.items[1].path, hits.items[1].signature, hits.remaining }
+//! "#).await;
+//! assert_eq!(r.value(), Some(&json!(["slack.chat.postMessage", "tools.slack.chat.postMessage() -> unknown", 0])));
+//! assert_eq!(r.tool_calls[0].name, "search");
+//! // From the host: the same input checks and result.
+//! let page = cm.search(&json!({ "namespace": "slack", "limit": 1 }))?;
+//! assert_eq!(page["items"][0]["path"], "slack.chat.postMessage");
+//! assert_eq!(page["next"], json!({ "offset": 1 }));
+//! assert!(cm.search(&json!({ "limit": 0 })).is_err());
+//! # Ok(()) }
+//! ```
 
 use std::collections::HashSet;
 
