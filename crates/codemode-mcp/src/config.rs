@@ -28,8 +28,9 @@ use serde_json::{Map, Value};
 /// still applies on top).
 pub const DEFAULT_CALL_TIMEOUT: Duration = Duration::from_secs(60);
 
-/// Default size of the tool catalog in the `execute` description, in characters.
-pub const DEFAULT_CATALOG_BUDGET: usize = 8000;
+/// Default size of the tool catalog in the `execute` description, in tokens (o200k_base, see
+/// [`codemode::catalog`]).
+pub const DEFAULT_CATALOG_BUDGET: usize = codemode::catalog::DEFAULT_INSTRUCTIONS_BUDGET;
 
 /// How to reach one downstream MCP server.
 #[derive(Clone, Debug, PartialEq)]
@@ -74,7 +75,7 @@ pub struct Config {
     pub language: Language,
     /// `codemode.limits` applied to every execution.
     pub limits: Limits,
-    /// `codemode.catalogBudget`: characters of tool catalog in the `execute` description.
+    /// `codemode.catalogBudget`: tokens of tool catalog in the `execute` description.
     pub catalog_budget: usize,
     /// `codemode.tools`: tool manifests (absolute paths) the CLI adds beside the servers.
     pub manifests: Vec<PathBuf>,

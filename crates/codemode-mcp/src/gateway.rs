@@ -232,51 +232,19 @@ impl Gateway {
         codemode::search::run_search(self.codemode().tools(), input)
     }
 
-    /// The description of the `execute` tool: how to write a program, then the tool catalog
-    /// (signatures), cut to `catalogBudget` characters, then servers that are not available.
+    /// The description of the `execute` tool: [`codemode::catalog::instructions`] for the
+    /// configured language and limits with a catalog of at most `catalogBudget` tokens, then
+    /// the servers that are not available and why.
     pub fn execute_description(&self) -> String {
         let cm = self.codemode();
-        let tree = cm.tools();
-        let mut out = String::from(
-            "Run a Lua 5.4 program that calls tools and returns a value. Call tools as \
-             `tools.<server>.<tool>({ name = value, ... })` (names with dashes: \
-             `tools.server[\"get-sum\"]{ a = 1 }`); calls return the tool's value directly \
-             (structured content, or the text as a string: use json.decode(text) when it is JSON). \
-             A failing call raises an error (catch it with pcall). Finish with `return value`; \
-             print(...) goes to logs. Find tools with `search({ query = \"...\" })` inside the \
-             program or with the `search` tool. The result is JSON: \
-             {ok, value | error, logs, toolCalls}.\n",
+        let mut out = codemode::catalog::instructions(
+            cm.tools(),
+            &self.config.limits,
+            self.config.language,
+            self.config.catalog_budget,
         );
-        let mut names: Vec<&str> = self.servers.iter().map(|s| s.name()).collect();
-        names.sort();
-        let budget = self.config.catalog_budget;
-        let mut catalog = String::new();
-        let mut left_out = 0usize;
-        for s in &names {
-            let desc = tree.namespace_description(s).unwrap_or("");
-            let mut block = format!("\n## tools.{s}: {}\n", one_line(desc, 200));
-            for e in tree
-                .tools()
-                .filter(|e| e.path.starts_with(&format!("{s}.")))
-            {
-                let sig =
-                    codemode::search::signature(tree, &e.path).unwrap_or_else(|| e.path.clone());
-                let _ = writeln!(block, "- {sig} -- {}", one_line(e.tool.description(), 160));
-            }
-            if catalog.len() + block.len() <= budget {
-                catalog.push_str(&block);
-            } else {
-                left_out += 1;
-            }
-        }
-        out.push_str(&catalog);
-        if left_out > 0 {
-            let _ = writeln!(
-                out,
-                "\n({left_out} more servers are not listed here; find their tools with search.)"
-            );
-        }
         let problems = self.problems();
+        let names: Vec<&str> = self.servers.iter().map(|s| s.name()).collect();
         for (name, why) in problems.iter().filter(|(n, _)| names.contains(&n.as_str())) {
             let _ = writeln!(out, "\nUnavailable: tools.{name}: {}", one_line(why, 300));
         }
