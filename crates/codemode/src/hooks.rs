@@ -30,8 +30,8 @@
 //! The `before` hook and the handler run under the execution's deadline and cancellation token:
 //! if the deadline passes (or the host cancels) during either, the call's outcome is
 //! [`CallOutcome::Interrupted`], `after` still runs, then the run ends with `TimeoutExceeded`
-//! (or the cancellation failure). Each `after` hook may take until the deadline, and at least
-//! [`AFTER_HOOK_GRACE`] when the deadline has already passed; after that it is dropped. A hook
+//! (or the cancellation failure). Each `after` hook may run until the deadline or for
+//! [`AFTER_HOOK_GRACE`], whichever ends later; after that it is dropped. A hook
 //! that panics is treated as a denial (`before`, message "The host refused this call.") or
 //! ignored (`after`). Dropping the execution future itself drops everything, hooks included (Rust
 //! has no async drop): use a [`crate::CancellationToken`] to stop a run and still get the `after`

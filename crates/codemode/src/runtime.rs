@@ -42,7 +42,7 @@ use tokio::time::Instant;
 use tokio_util::sync::CancellationToken;
 
 use crate::extension::{Extension, ExtensionHandler, RESERVED_GLOBALS, is_lua_name};
-use crate::hooks::{AFTER_HOOK_GRACE, CallOutcome, HOOK_PANIC_MESSAGE, Hooks, NoHooks};
+use crate::hooks::{AFTER_HOOK_GRACE, CallOutcome, HOOK_PANIC_MESSAGE, Hooks};
 use crate::limits::Limits;
 use crate::namespace::{Namespace, ToolTree};
 use crate::result::{Diagnostic, DiagnosticKind, ExecutionResult, ToolCallRecord, ToolCallStatus};
@@ -238,7 +238,8 @@ struct Inner {
     index: Arc<SearchIndex>,
     limits: Limits,
     env: Env,
-    hooks: Arc<dyn Hooks>,
+    /// `None` when the host gave no hooks (the gate then costs nothing).
+    hooks: Option<Arc<dyn Hooks>>,
     extensions: HashMap<String, ExtensionHandler>,
 }
 
@@ -290,7 +291,7 @@ impl CodeMode {
                 index,
                 limits: options.limits,
                 env,
-                hooks: options.hooks.unwrap_or_else(|| Arc::new(NoHooks)),
+                hooks: options.hooks,
                 extensions,
             }),
         })
@@ -646,12 +647,15 @@ impl Exec<'_> {
 
     /// Runs a `before` hook, turning a panic into a denial.
     async fn before_hook(
-        hooks: &dyn Hooks,
+        hooks: Option<&dyn Hooks>,
         gate: Gate,
         name: &str,
         input: &Value,
         args: &[Value],
     ) -> Result<(), String> {
+        let Some(hooks) = hooks else {
+            return Ok(());
+        };
         let started = std::panic::catch_unwind(AssertUnwindSafe(|| match gate {
             Gate::Tool => hooks.tool_before(name, input),
             Gate::Extension => hooks.extension_before(name, args),
@@ -665,7 +669,7 @@ impl Exec<'_> {
         }
     }
 
-    /// Runs an `after` hook: until the deadline, or [`AFTER_HOOK_GRACE`] from now if that is
+    /// Runs an `after` hook: until the deadline or for [`AFTER_HOOK_GRACE`], whichever ends
     /// later; panics are ignored.
     async fn after_hook(
         &self,
@@ -675,7 +679,9 @@ impl Exec<'_> {
         args: &[Value],
         outcome: &CallOutcome,
     ) {
-        let hooks = &*self.inner.hooks;
+        let Some(hooks) = self.inner.hooks.as_deref() else {
+            return;
+        };
         let started = std::panic::catch_unwind(AssertUnwindSafe(|| match gate {
             Gate::Tool => hooks.tool_after(name, input, outcome),
             Gate::Extension => hooks.extension_after(name, args, outcome),
@@ -712,7 +718,7 @@ impl Exec<'_> {
             }
         };
         let index = self.record("search", &input, ToolCallStatus::Interrupted);
-        let hooks = &*self.inner.hooks;
+        let hooks = self.inner.hooks.as_deref();
         let gate = self
             .bounded(Self::before_hook(hooks, Gate::Tool, "search", &input, &[]))
             .await;
@@ -760,11 +766,17 @@ impl Exec<'_> {
             );
         };
         let null = Value::Null;
-        let hooks = &*self.inner.hooks;
+        let hooks = self.inner.hooks.as_deref();
+        // Without hooks the arguments move into the handler; with hooks they are kept for `after`.
+        let (handler_args, args) = if hooks.is_some() {
+            (args.clone(), args)
+        } else {
+            (args, Vec::new())
+        };
         let gated = self
             .bounded(async {
                 Self::before_hook(hooks, Gate::Extension, &name, &null, &args).await?;
-                let started = std::panic::catch_unwind(AssertUnwindSafe(|| handler(args.clone())));
+                let started = std::panic::catch_unwind(AssertUnwindSafe(|| handler(handler_args)));
                 Ok(match started {
                     Err(_) => Err(ToolError::internal("the extension handler panicked")),
                     Ok(fut) => AssertUnwindSafe(fut)
@@ -859,12 +871,18 @@ impl Exec<'_> {
             );
         }
         let index = self.record(&path, &input, ToolCallStatus::Interrupted);
-        let hooks = &*inner.hooks;
+        let hooks = inner.hooks.as_deref();
+        // Without hooks the input moves into the handler; with hooks it is kept for `after`.
+        let (handler_input, input) = if hooks.is_some() {
+            (input.clone(), input)
+        } else {
+            (input, Value::Null)
+        };
         let gated = self
             .bounded(async {
                 Self::before_hook(hooks, Gate::Tool, &path, &input, &[]).await?;
                 let started =
-                    std::panic::catch_unwind(AssertUnwindSafe(|| entry.tool.call(input.clone())));
+                    std::panic::catch_unwind(AssertUnwindSafe(|| entry.tool.call(handler_input)));
                 Ok(match started {
                     Err(_) => Err(ToolError::internal("the tool handler panicked")),
                     Ok(fut) => AssertUnwindSafe(fut)
