@@ -594,3 +594,24 @@ async fn unknown_tool_from_lua_uses_the_ranker() {
         e.message
     );
 }
+
+#[test]
+fn everyday_queries_find_the_right_tool_first() {
+    let cm = realistic();
+    for (q, want) in [
+        ("create pull request", "github.pulls.create"),
+        ("merge", "github.pulls.merge"),
+        ("find user by email", "slack.users.lookupByEmail"),
+        ("upload file", "slack.files.upload"),
+        ("track package", "orders.shipments.track"),
+        ("cancel order", "orders.cancel"),
+        ("workflow runs", "github.actions.listWorkflowRuns"),
+        ("repo content", "github.repos.getContent"),
+        ("get issue", "github.issues.get"),
+        ("invite user workspace", "slack.admin.users.invite"),
+        ("library docs", "context7.get-library-docs"),
+        ("forecast", "weather.forecast_daily"),
+    ] {
+        assert_eq!(top(&cm, q, 1), [want], "{q}");
+    }
+}
