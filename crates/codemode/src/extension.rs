@@ -74,7 +74,8 @@ pub const RESERVED_GLOBALS: &[&str] = &[
     // host
     "tools",
     "search",
-    // installed by the interpreter
+    // Lua's environment name and the globals installed by the interpreter
+    "_ENV",
     "_G",
     "_VERSION",
     "assert",

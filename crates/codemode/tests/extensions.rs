@@ -234,7 +234,7 @@ fn build_err(exts: Vec<Extension>) -> BuildError {
 fn built_in_globals_cannot_be_shadowed() {
     for name in [
         "tools", "search", "json", "string", "table", "math", "utf8", "print", "pairs", "require",
-        "io", "os", "_G",
+        "io", "os", "_G", "_ENV",
     ] {
         let e = build_err(vec![echo_ext(name)]);
         assert_eq!(
