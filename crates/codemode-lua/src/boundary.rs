@@ -31,9 +31,15 @@ use crate::value::{StrRef, TableRef, Throw, Value, VmResult};
 /// whatever we produce can be read back by any serde_json consumer.
 pub const MAX_DEPTH: usize = 128;
 
-/// Upper bound on the JSON size (approximate bytes) of one exported value. Shared sub-tables are
-/// copied each time they appear, so a small Lua value can stand for a huge JSON text.
+/// Upper bound on the size of one exported value: its JSON text plus [`EXPORT_NODE_BYTES`] per
+/// value (the in-memory copy handed to the host), approximately. Shared sub-tables are copied
+/// each time they appear, so a small Lua value can stand for a huge copy; this bound keeps the
+/// copy (which is outside the execution's memory accounting) small.
 pub const MAX_EXPORT_BYTES: usize = 64 * 1024 * 1024;
+
+/// Bytes charged against [`MAX_EXPORT_BYTES`] per exported value besides its JSON text: the
+/// size of one `serde_json::Value`.
+pub const EXPORT_NODE_BYTES: usize = std::mem::size_of::<Json>();
 
 #[derive(Clone, Copy)]
 enum Seg {
@@ -93,7 +99,7 @@ impl<'h> Exporter<'h> {
         self.work += 1 + (n as u64) / 64;
         if self.bytes > MAX_EXPORT_BYTES {
             return Err(invalid(format!(
-                "{} is too large to cross to the host (more than {} bytes as JSON; a table that \
+                "{} is too large to cross to the host (more than {} bytes of data; a table that \
                  appears several times is copied each time); send less data or summarize it first",
                 self.root, MAX_EXPORT_BYTES
             )));
@@ -116,6 +122,7 @@ impl<'h> Exporter<'h> {
     }
 
     fn value(&mut self, v: Value) -> VmResult<Json> {
+        self.add_bytes(EXPORT_NODE_BYTES)?;
         Ok(match v {
             Value::Nil | Value::JsonNull => {
                 self.add_bytes(4)?;

@@ -184,6 +184,46 @@ impl fmt::Display for LimitName {
     }
 }
 
+/// Deepest nesting of arrays/objects accepted in a tool's output (and anywhere data enters the
+/// interpreter): the interpreter's own bound, [`codemode_lua::boundary::MAX_DEPTH`] (128).
+pub const MAX_TOOL_OUTPUT_DEPTH: usize = codemode_lua::boundary::MAX_DEPTH;
+
+/// Check a tool's output before the interpreter (or a schema validator, which may recurse)
+/// sees it: nesting at most [`MAX_TOOL_OUTPUT_DEPTH`] levels. Walks iteratively, so any depth is
+/// safe. Error: the text for an `InvalidToolOutput` diagnostic.
+pub fn check_tool_output(value: &serde_json::Value) -> Result<(), String> {
+    use serde_json::Value;
+    let mut stack: Vec<(&Value, usize)> = vec![(value, 0)];
+    while let Some((v, depth)) = stack.pop() {
+        let children: Box<dyn Iterator<Item = &Value>> = match v {
+            Value::Array(items) => Box::new(items.iter()),
+            Value::Object(map) => Box::new(map.values()),
+            _ => continue,
+        };
+        if depth >= MAX_TOOL_OUTPUT_DEPTH {
+            return Err(format!(
+                "the output nests deeper than {MAX_TOOL_OUTPUT_DEPTH} levels; tools must return flatter data"
+            ));
+        }
+        stack.extend(children.map(|c| (c, depth + 1)));
+    }
+    Ok(())
+}
+
+/// Drop a JSON value of any depth without recursion (`serde_json::Value`'s own `Drop` recurses
+/// once per level and can overflow the stack on hostile data).
+pub fn drop_deep(value: serde_json::Value) {
+    use serde_json::Value;
+    let mut stack = vec![value];
+    while let Some(v) = stack.pop() {
+        match v {
+            Value::Array(items) => stack.extend(items),
+            Value::Object(map) => stack.extend(map.into_iter().map(|(_, v)| v)),
+            _ => {}
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -202,5 +242,28 @@ mod tests {
     fn memory_budget_is_passed_through() {
         let l = Limits::default().with_max_memory_bytes(Some(4096)).unwrap();
         assert_eq!(l.budgets().max_memory_bytes, Some(4096));
+    }
+
+    #[test]
+    fn tool_output_depth_is_checked_without_recursion() {
+        let mut v = serde_json::Value::Null;
+        for _ in 0..1_000_000 {
+            v = serde_json::Value::Array(vec![v]);
+        }
+        let err = super::check_tool_output(&v).unwrap_err();
+        assert_eq!(
+            err,
+            "the output nests deeper than 128 levels; tools must return flatter data"
+        );
+        super::drop_deep(v);
+        let mut ok = serde_json::json!({"a": 1});
+        for _ in 0..127 {
+            ok = serde_json::json!([ok]);
+        }
+        assert_eq!(super::check_tool_output(&ok), Ok(()));
+        super::drop_deep(serde_json::json!([ok]));
+        let mut over = ok;
+        over = serde_json::json!([over]);
+        assert!(super::check_tool_output(&over).is_err());
     }
 }

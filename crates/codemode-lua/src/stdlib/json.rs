@@ -70,8 +70,22 @@ fn decode(ctx: &mut Ctx) -> VmResult<Rets> {
     let s = ctx.check_str(0)?;
     let bytes = ctx.heap_ref().str_bytes(s);
     ctx.charge(1 + bytes.len() as u64 / 16)?;
+    // The intermediate tree lives outside the heap's accounting: bound it by what the heap could
+    // still hold, so a large input fails with the memory limit before it is built.
+    let mem = &ctx.heap_ref().mem;
+    let room = mem.cap.saturating_sub(mem.used);
     let bytes = ctx.heap_ref().str_bytes(s);
-    let tree = decode_text(bytes).map_err(Throw::msg)?;
+    let tree = match decode_text_within(bytes, room) {
+        Ok(tree) => tree,
+        Err(DecodeError::Syntax(m)) => return Err(Throw::msg(m)),
+        Err(DecodeError::TooLarge) => {
+            return Err(ctx
+                .heap_ref()
+                .mem
+                .check(room.saturating_add(1))
+                .unwrap_err());
+        }
+    };
     let mut work = 0u64;
     let v = boundary::import(ctx.heap(), &tree, &mut work)?;
     ctx.charge(work)?;
@@ -276,6 +290,44 @@ impl<'a> Reader<'a> {
 
 /// Parse JSON text into a [`Value`]. Errors: `json.decode: <what> at position <1-based byte>`.
 pub fn decode_text(text: &[u8]) -> Result<Value, String> {
+    decode_text_within(text, usize::MAX).map_err(|e| match e {
+        DecodeError::Syntax(m) => m,
+        DecodeError::TooLarge => "json.decode: the value is too large".to_string(),
+    })
+}
+
+/// Why [`decode_text_within`] failed.
+#[derive(Debug, PartialEq)]
+pub enum DecodeError {
+    /// Not JSON, or nested too deep: `json.decode: <what> at position <1-based byte>`.
+    Syntax(String),
+    /// The tree would take more than the given bytes (see [`DECODE_NODE_BYTES`]).
+    TooLarge,
+}
+
+impl From<String> for DecodeError {
+    fn from(m: String) -> Self {
+        DecodeError::Syntax(m)
+    }
+}
+
+/// Bytes counted per decoded value (and per object key, besides its text) against the bound of
+/// [`decode_text_within`]: about what one `serde_json::Value` (or map entry) takes.
+pub const DECODE_NODE_BYTES: usize = 64;
+
+/// Like [`decode_text`], but stops with [`DecodeError::TooLarge`] as soon as the tree would take
+/// more than `max_bytes` (counting [`DECODE_NODE_BYTES`] per value and key plus string bytes),
+/// before building it further.
+pub fn decode_text_within(text: &[u8], max_bytes: usize) -> Result<Value, DecodeError> {
+    let mut size = 0usize;
+    let mut grow = |n: usize| -> Result<(), DecodeError> {
+        size = size.saturating_add(n);
+        if size > max_bytes {
+            Err(DecodeError::TooLarge)
+        } else {
+            Ok(())
+        }
+    };
     let mut r = Reader { s: text, i: 0 };
     let mut stack: Vec<Frame> = Vec::new();
     'value: loop {
@@ -284,10 +336,9 @@ pub fn decode_text(text: &[u8]) -> Result<Value, String> {
         let mut value = match r.s.get(r.i) {
             Some(b'{') | Some(b'[') => {
                 if stack.len() >= MAX_DEPTH {
-                    return Err(err_at(
-                        r.i,
-                        format!("nesting deeper than {MAX_DEPTH} levels"),
-                    ));
+                    return Err(
+                        err_at(r.i, format!("nesting deeper than {MAX_DEPTH} levels")).into(),
+                    );
                 }
                 let open = r.s[r.i];
                 r.i += 1;
@@ -305,12 +356,13 @@ pub fn decode_text(text: &[u8]) -> Result<Value, String> {
                     Value::Object(Map::new())
                 } else {
                     if r.s.get(r.i) != Some(&b'"') {
-                        return Err(r.unexpected());
+                        return Err(r.unexpected().into());
                     }
                     let key = r.string()?;
+                    grow(DECODE_NODE_BYTES + key.len())?;
                     r.ws();
                     if r.s.get(r.i) != Some(&b':') {
-                        return Err(r.unexpected());
+                        return Err(r.unexpected().into());
                     }
                     r.i += 1;
                     stack.push(Frame::Obj(Map::new(), key));
@@ -331,14 +383,22 @@ pub fn decode_text(text: &[u8]) -> Result<Value, String> {
                 Value::Null
             }
             Some(c) if *c == b'-' || c.is_ascii_digit() => r.number()?,
-            _ => return Err(r.unexpected()),
+            _ => return Err(r.unexpected().into()),
         };
+        grow(
+            DECODE_NODE_BYTES
+                + if let Value::String(t) = &value {
+                    t.len()
+                } else {
+                    0
+                },
+        )?;
         // Attach the finished value to its container(s), closing as many as end here.
         loop {
             let Some(top) = stack.last_mut() else {
                 r.ws();
                 if r.i < r.s.len() {
-                    return Err(r.unexpected());
+                    return Err(r.unexpected().into());
                 }
                 return Ok(value);
             };
@@ -357,7 +417,7 @@ pub fn decode_text(text: &[u8]) -> Result<Value, String> {
                             stack.pop();
                             value = Value::Array(items);
                         }
-                        _ => return Err(r.unexpected()),
+                        _ => return Err(r.unexpected().into()),
                     }
                 }
                 Frame::Obj(map, key) => {
@@ -368,12 +428,13 @@ pub fn decode_text(text: &[u8]) -> Result<Value, String> {
                             r.i += 1;
                             r.ws();
                             if r.s.get(r.i) != Some(&b'"') {
-                                return Err(r.unexpected());
+                                return Err(r.unexpected().into());
                             }
                             let k = r.string()?;
+                            grow(DECODE_NODE_BYTES + k.len())?;
                             r.ws();
                             if r.s.get(r.i) != Some(&b':') {
-                                return Err(r.unexpected());
+                                return Err(r.unexpected().into());
                             }
                             r.i += 1;
                             *key = k;
@@ -385,7 +446,7 @@ pub fn decode_text(text: &[u8]) -> Result<Value, String> {
                             stack.pop();
                             value = Value::Object(map);
                         }
-                        _ => return Err(r.unexpected()),
+                        _ => return Err(r.unexpected().into()),
                     }
                 }
             }

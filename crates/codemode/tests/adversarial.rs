@@ -1,0 +1,802 @@
+//! Adversarial suite (issue 3): hostile programs run through the host `CodeMode` API.
+//!
+//! Every case asserts
+//! - the outcome (the diagnostic kind, and a fragment of the message naming what ran out);
+//! - that the run ends within its `timeout_ms` + 100 ms (measured with `Instant`);
+//! - memory: each run has `max_memory_bytes` = [`MEMORY`] (64 MiB of accounted bytes) unless the
+//!   case says otherwise, so a bomb must end with the memory-limit failure instead of growing; the
+//!   process's resident set may grow by at most [`RSS_GROWTH`] during the run (coarse: tests run
+//!   in parallel threads of one process) and its peak (`VmHWM`) stays under [`RSS_PEAK`].
+//!
+//! None may panic: a panic in the host or the interpreter fails the test.
+
+mod adversarial_support;
+
+use std::time::Duration;
+
+use adversarial_support::*;
+use codemode::{DiagnosticKind, Limits, ToolCallStatus};
+use serde_json::json;
+
+// ---------------------------------------------------------------------------------------------
+// Infinite loops of every shape: TimeoutExceeded at the deadline.
+// ---------------------------------------------------------------------------------------------
+
+#[tokio::test]
+async fn loop_while_true() {
+    run_loop("while true do end").await.times_out();
+}
+
+#[tokio::test]
+async fn loop_repeat_until_false() {
+    run_loop("local n = 0 repeat n = n + 1 until false")
+        .await
+        .times_out();
+}
+
+#[tokio::test]
+async fn loop_goto() {
+    run_loop("::top:: goto top").await.times_out();
+}
+
+#[tokio::test]
+async fn loop_numeric_for_to_huge() {
+    run_loop("for i = 1, math.huge do end").await.times_out();
+}
+
+#[tokio::test]
+async fn loop_integer_for_over_whole_range() {
+    run_loop("local s = 0 for i = math.mininteger, math.maxinteger do s = s ~ i end return s")
+        .await
+        .times_out();
+}
+
+#[tokio::test]
+async fn loop_tail_recursion() {
+    run_loop("local function f(n) return f(n + 1) end return f(0)")
+        .await
+        .times_out();
+}
+
+#[tokio::test]
+async fn loop_mutual_tail_recursion() {
+    run_loop("local g local function f() return g() end g = function() return f() end return f()")
+        .await
+        .times_out();
+}
+
+#[tokio::test]
+async fn loop_pcall_around_error() {
+    let r = run_loop("while true do pcall(error, 'again') end").await;
+    r.times_out();
+}
+
+#[tokio::test]
+async fn loop_pcall_around_stack_overflow() {
+    run_loop(
+        "local function f() return 1 + f() end
+         while true do pcall(f) end",
+    )
+    .await
+    .times_out();
+}
+
+#[tokio::test]
+async fn loop_inside_xpcall_handler() {
+    run_loop("return xpcall(error, function(m) while true do end end)")
+        .await
+        .times_out();
+}
+
+#[tokio::test]
+async fn loop_error_in_xpcall_handler_retried() {
+    run_loop("while true do xpcall(function() error('a') end, function(m) error('b') end) end")
+        .await
+        .times_out();
+}
+
+#[tokio::test]
+async fn loop_inside_sort_comparator() {
+    run_loop("table.sort({3, 2, 1}, function(a, b) while true do end end)")
+        .await
+        .times_out();
+}
+
+#[tokio::test]
+async fn loop_slow_comparator_on_large_sort() {
+    run_loop(
+        "local t = {} for i = 1, 200000 do t[i] = (i * 7919) % 200003 end
+         table.sort(t, function(a, b) for _ = 1, 50 do end return a < b end)
+         return t[1]",
+    )
+    .await
+    .times_out();
+}
+
+#[tokio::test]
+async fn loop_native_sort_of_a_million_elements_stops_at_deadline() {
+    let r = run_with(
+        "local t = {} for i = 1, 1000000 do t[i] = (i * 7919) % 1000003 end
+         while true do table.sort(t) t[1], t[#t] = t[#t], t[1] end",
+        limits(300, Some(MEMORY)),
+    )
+    .await;
+    r.fails(DiagnosticKind::TimeoutExceeded, "timed out");
+}
+
+#[tokio::test]
+async fn loop_garbage_allocation_is_collected() {
+    // Allocates far more than the memory cap in total, but holds little: the collector keeps up
+    // and the run ends at the deadline, not with the memory limit.
+    run_loop("while true do local t = {string.rep('x', 1000), {}, {}} end")
+        .await
+        .times_out();
+}
+
+#[tokio::test]
+async fn loop_closure_creation_and_calls() {
+    run_loop("local function f() return function() return 1 end end local n = 0 while true do n = n + f()() end")
+        .await
+        .times_out();
+}
+
+#[tokio::test]
+async fn loop_string_work_in_builtins() {
+    run_loop("while true do local s = string.rep('ab', 1000) s = s:upper() .. s:lower() end")
+        .await
+        .times_out();
+}
+
+// ---------------------------------------------------------------------------------------------
+// Deep recursion: the catchable "stack overflow" (like Lua's), never the Rust stack.
+// ---------------------------------------------------------------------------------------------
+
+#[tokio::test]
+async fn recursion_non_tail_overflows_the_guest_stack() {
+    run("local function f(n) return 1 + f(n + 1) end return f(0)")
+        .await
+        .fails(DiagnosticKind::ExecutionFailure, "stack overflow");
+}
+
+#[tokio::test]
+async fn recursion_stack_overflow_is_catchable() {
+    let r = run("local function f(n) return 1 + f(n + 1) end
+         local ok, err = pcall(f, 0)
+         return {ok = ok, overflow = string.find(err, 'stack overflow', 1, true) ~= nil}")
+    .await;
+    assert_eq!(r.value(), &json!({"ok": false, "overflow": true}));
+}
+
+#[tokio::test]
+async fn recursion_through_vararg_growth() {
+    run("local function f(...) return f(1, ...) + 1 end return f()")
+        .await
+        .fails(DiagnosticKind::ExecutionFailure, "stack overflow");
+}
+
+#[tokio::test]
+async fn recursion_through_pcall_rethrowing() {
+    run("local function f() local ok, e = pcall(f) error(e, 0) end f()")
+        .await
+        .fails(DiagnosticKind::ExecutionFailure, "stack overflow");
+}
+
+#[tokio::test]
+async fn sandbox_refuses_metatables() {
+    run("local a, b = {}, {} setmetatable(a, {__index = b}) setmetatable(b, {__index = a}) return a.x")
+        .await
+        .fails(DiagnosticKind::ExecutionFailure, "setmetatable is not available");
+}
+
+#[tokio::test]
+async fn recursion_nested_pcall_1000_deep() {
+    let r = run(
+        "local function f(n) if n == 0 then error('x') end return select('#', pcall(f, n - 1)) end
+         return f(1000)",
+    )
+    .await;
+    assert_eq!(r.value(), &json!(2));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Memory bombs: the memory-limit failure, checked before the allocation is made.
+// ---------------------------------------------------------------------------------------------
+
+#[tokio::test]
+async fn memory_string_doubling() {
+    run("local s = 'x' while true do s = s .. s end")
+        .await
+        .out_of_memory();
+}
+
+#[tokio::test]
+async fn memory_table_array_growth() {
+    run("local t = {} for i = 1, 1e9 do t[i] = i end")
+        .await
+        .out_of_memory();
+}
+
+#[tokio::test]
+async fn memory_table_hash_growth() {
+    // 16 MiB here: growing a hash part is slow in a debug build.
+    run_with(
+        "local t = {} local i = 0 while true do i = i + 1 t[string.rep('k', 200) .. i] = i end",
+        limits(TIMEOUT_MS, Some(16 * 1024 * 1024)),
+    )
+    .await
+    .out_of_memory();
+}
+
+#[tokio::test]
+async fn memory_closures_growth() {
+    run("local fs = {} while true do fs[#fs + 1] = function() return fs end end")
+        .await
+        .out_of_memory();
+}
+
+#[tokio::test]
+async fn memory_string_rep_1e12_fails_at_once() {
+    let r = run("return string.rep('x', 1e12)").await;
+    r.out_of_memory();
+    assert!(r.elapsed < Duration::from_millis(200), "{:?}", r.elapsed);
+}
+
+#[tokio::test]
+async fn memory_method_rep_1e9() {
+    let r = run("return ('x'):rep(1e9)").await;
+    r.out_of_memory();
+    assert!(r.elapsed < Duration::from_millis(200), "{:?}", r.elapsed);
+}
+
+#[tokio::test]
+async fn memory_rep_with_separator() {
+    run("return string.rep('abc', 1e8, ', ')")
+        .await
+        .out_of_memory();
+}
+
+#[tokio::test]
+async fn memory_table_concat_of_shared_strings() {
+    // The table is small (one 100 kB string referenced 1000 times); the result would be 100 MB.
+    let r = run(
+        "local s = string.rep('x', 100000) local t = {} for i = 1, 1000 do t[i] = s end
+         return #table.concat(t)",
+    )
+    .await;
+    r.out_of_memory();
+}
+
+#[tokio::test]
+async fn memory_table_concat_with_huge_separator() {
+    run("local t = {} for i = 1, 1000 do t[i] = 'a' end
+         return #table.concat(t, string.rep('-', 100000))")
+    .await
+    .out_of_memory();
+}
+
+#[tokio::test]
+async fn memory_unpack_huge_range() {
+    run("return select('#', table.unpack({}, 1, 1e8))")
+        .await
+        .fails(
+            DiagnosticKind::ExecutionFailure,
+            "too many results to unpack",
+        );
+}
+
+#[tokio::test]
+async fn memory_unpack_whole_integer_range() {
+    run("return table.unpack({}, math.mininteger, math.maxinteger)")
+        .await
+        .fails(
+            DiagnosticKind::ExecutionFailure,
+            "too many results to unpack",
+        );
+}
+
+#[tokio::test]
+async fn memory_json_decode_deep_input() {
+    run("return json.decode(string.rep('[', 100000) .. string.rep(']', 100000))")
+        .await
+        .fails(DiagnosticKind::ExecutionFailure, "nesting deeper than 128");
+}
+
+#[tokio::test]
+async fn memory_json_decode_huge_array() {
+    run("return #json.decode('[' .. string.rep('{\"a\":[1,2,3]},', 2000000) .. '0]')")
+        .await
+        .out_of_memory();
+}
+
+#[tokio::test]
+async fn memory_json_encode_of_shared_subtables() {
+    // 2^40 leaves when written out: the export size bound stops it.
+    run("local t = {1} for i = 1, 40 do t = {t, t} end
+         return #json.encode(t)")
+    .await
+    .fails(DiagnosticKind::InvalidDataValue, "too large to cross");
+}
+
+#[tokio::test]
+async fn memory_returning_shared_subtables() {
+    run("local t = {1} for i = 1, 40 do t = {t, t} end return t")
+        .await
+        .fails(DiagnosticKind::InvalidDataValue, "too large");
+}
+
+#[tokio::test]
+async fn memory_many_small_tables() {
+    run("local t = {} while true do t[#t + 1] = {1, 2, 3, 4, 5, 6, 7, 8} end")
+        .await
+        .out_of_memory();
+}
+
+#[tokio::test]
+async fn memory_limit_under_cap_succeeds() {
+    // About 8 MB held: fine under the 64 MiB cap.
+    let r = run("local t = {} for i = 1, 80 do t[i] = string.rep(string.char(65 + i % 26), 100000) end return #table.concat(t)").await;
+    assert_eq!(r.value(), &json!(8_000_000));
+}
+
+#[tokio::test]
+async fn memory_limit_error_is_not_catchable() {
+    let r = run(
+        "local ok = pcall(function() local s = 'x' while true do s = s .. s end end)
+         return 'caught'",
+    )
+    .await;
+    r.out_of_memory();
+}
+
+#[tokio::test]
+async fn memory_limit_keeps_logs_and_tool_calls() {
+    let r =
+        run("print('before') tools.t.echo({}) local s = 'x' while true do s = s .. s end").await;
+    r.out_of_memory();
+    assert_eq!(r.result.logs, vec!["before".to_string()]);
+    assert_eq!(r.result.tool_calls.len(), 1);
+    assert_eq!(r.result.tool_calls[0].status, ToolCallStatus::Success);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Deep nesting in source: ParseError, never a stack overflow.
+// ---------------------------------------------------------------------------------------------
+
+fn nested(open: &str, middle: &str, close: &str, n: usize) -> String {
+    format!("{}{}{}", open.repeat(n), middle, close.repeat(n))
+}
+
+#[tokio::test]
+async fn source_100k_parentheses() {
+    run(&format!("return {}", nested("(", "1", ")", 100_000)))
+        .await
+        .fails(DiagnosticKind::ParseError, "nesting too deep");
+}
+
+#[tokio::test]
+async fn source_100k_table_constructors() {
+    run(&format!("return {}", nested("{", "1", "}", 100_000)))
+        .await
+        .fails(DiagnosticKind::ParseError, "nesting too deep");
+}
+
+#[tokio::test]
+async fn source_100k_do_blocks() {
+    run(&nested("do ", "", " end", 100_000))
+        .await
+        .fails(DiagnosticKind::ParseError, "nesting too deep");
+}
+
+#[tokio::test]
+async fn source_100k_if_blocks() {
+    run(&nested("if true then ", "", " end", 100_000))
+        .await
+        .fails(DiagnosticKind::ParseError, "nesting too deep");
+}
+
+#[tokio::test]
+async fn source_100k_functions() {
+    run(&format!(
+        "return {}",
+        nested("function() return ", "1", " end", 100_000)
+    ))
+    .await
+    .fails(DiagnosticKind::ParseError, "nesting too deep");
+}
+
+#[tokio::test]
+async fn source_100k_unary_operators() {
+    run(&format!("return {}1", "- ".repeat(100_000)))
+        .await
+        .fails(DiagnosticKind::ParseError, "nesting too deep");
+}
+
+#[tokio::test]
+async fn source_100k_not_operators() {
+    run(&format!("return {}true", "not ".repeat(100_000)))
+        .await
+        .fails(DiagnosticKind::ParseError, "nesting too deep");
+}
+
+#[tokio::test]
+async fn source_100k_right_associative_concat() {
+    let src = format!("local a = 'x' return #({}a)", "a .. ".repeat(100_000));
+    run(&src)
+        .await
+        .fails(DiagnosticKind::ParseError, "nesting too deep");
+}
+
+#[tokio::test]
+async fn source_100k_power_chain() {
+    let src = format!("return {}1", "2 ^ ".repeat(100_000));
+    run(&src)
+        .await
+        .fails(DiagnosticKind::ParseError, "nesting too deep");
+}
+
+#[tokio::test]
+async fn source_long_flat_chains() {
+    // elseif chains are iterative: they compile at any length; call chains count one nesting
+    // level per call (like binary operators below).
+    let elifs: String = (0..5_000)
+        .map(|i| format!("elseif x == {i} then return {i} "))
+        .collect();
+    let r = run(&format!("local x = 4999 if false then {elifs} end")).await;
+    assert_eq!(r.value(), &json!(4999));
+    let calls = format!(
+        "local function f() return f end return type(f{})",
+        "()".repeat(150)
+    );
+    assert_eq!(run(&calls).await.value(), &json!("function"));
+    // A binary-operator chain counts one nesting level per operator (Lua 5.4 accepts 20,000
+    // terms here; we stop at the syntax depth bound with a ParseError that says what to do).
+    let r = run(&format!("return 0{}", " + 1".repeat(150))).await;
+    assert_eq!(r.value(), &json!(150));
+    run(&format!("return 0{}", " + 1".repeat(20_000)))
+        .await
+        .fails(DiagnosticKind::ParseError, "nesting too deep");
+}
+
+#[tokio::test]
+async fn source_too_large() {
+    let src = format!("return '{}'", "x".repeat(5 * 1024 * 1024));
+    run(&src)
+        .await
+        .fails(DiagnosticKind::ParseError, "too large");
+}
+
+#[tokio::test]
+async fn source_too_many_locals() {
+    let locals: String = (0..300).map(|i| format!("local v{i} = {i}\n")).collect();
+    run(&locals)
+        .await
+        .fails(DiagnosticKind::ParseError, "too many");
+}
+
+// ---------------------------------------------------------------------------------------------
+// Deep and cyclic data crossing the boundary.
+// ---------------------------------------------------------------------------------------------
+
+#[tokio::test]
+async fn data_deep_table_returned() {
+    run("local t = {} for i = 1, 100000 do t = {t} end return t")
+        .await
+        .fails(DiagnosticKind::InvalidDataValue, "deeper than 128");
+}
+
+#[tokio::test]
+async fn data_deep_table_passed_to_tool() {
+    let r = run("local t = {} for i = 1, 100000 do t = {x = t} end return tools.t.echo(t)").await;
+    r.fails(DiagnosticKind::InvalidDataValue, "deeper than 128");
+    assert!(r.result.tool_calls.is_empty());
+}
+
+#[tokio::test]
+async fn data_cyclic_table_returned() {
+    run("local t = {} t.self = t return t")
+        .await
+        .fails(DiagnosticKind::InvalidDataValue, "cycl");
+}
+
+#[tokio::test]
+async fn data_cyclic_array_passed_to_tool() {
+    run("local t = {1, 2} t[3] = t return tools.t.echo({items = t})")
+        .await
+        .fails(DiagnosticKind::InvalidDataValue, "cycl");
+}
+
+#[tokio::test]
+async fn data_cyclic_json_encode() {
+    run("local a, b = {}, {} a.b = b b.a = a return json.encode(a)")
+        .await
+        .fails(DiagnosticKind::InvalidDataValue, "(a cycle)");
+}
+
+#[tokio::test]
+async fn data_cyclic_tables_compare_and_print() {
+    let r = run(
+        "local t = {} t.self = t print(t == t.self, rawequal(t, t.self)) return type(tostring(t))",
+    )
+    .await;
+    assert_eq!(r.value(), &json!("string"));
+    assert_eq!(r.result.logs, vec!["true\ttrue".to_string()]);
+}
+
+#[tokio::test]
+async fn data_json_from_tool_at_the_depth_limit_is_accepted() {
+    let r = run("local v = tools.t.deep({depth = 127}) local d = 0 while type(v) == 'table' do d = d + 1 v = v[1] end return d").await;
+    assert_eq!(r.value(), &json!(127));
+}
+
+#[tokio::test]
+async fn data_enormous_string_from_tool() {
+    run("return #tools.t.huge({bytes = 100000000})")
+        .await
+        .out_of_memory();
+}
+
+#[tokio::test]
+async fn data_enormous_array_from_tool() {
+    run("return #tools.t.wide({n = 300000})")
+        .await
+        .out_of_memory();
+}
+
+#[tokio::test]
+async fn data_tool_output_violating_schema() {
+    let r = run("return tools.t.typed({})").await;
+    r.fails(DiagnosticKind::InvalidToolOutput, "not of type \"integer\"");
+    assert_eq!(r.result.tool_calls[0].status, ToolCallStatus::Failure);
+}
+
+#[tokio::test]
+async fn data_tool_reporting_invalid_output() {
+    run("return tools.t.badoutput({})")
+        .await
+        .fails(DiagnosticKind::InvalidToolOutput, "missing field 'id'");
+}
+
+#[tokio::test]
+async fn data_error_value_deep_table() {
+    run("local t = {} for i = 1, 100000 do t = {t} end error(t)")
+        .await
+        .fails(DiagnosticKind::ExecutionFailure, "table value");
+}
+
+#[tokio::test]
+async fn data_error_value_cyclic_table() {
+    run("local t = {} t.self = t error(t)")
+        .await
+        .fails(DiagnosticKind::ExecutionFailure, "table value");
+}
+
+// ---------------------------------------------------------------------------------------------
+// Tool-call storms and misbehaving tools.
+// ---------------------------------------------------------------------------------------------
+
+fn storm_limits() -> Limits {
+    limits(TIMEOUT_MS, Some(MEMORY))
+        .with_max_tool_calls(10)
+        .unwrap()
+}
+
+#[tokio::test]
+async fn storm_plain_loop() {
+    let r = run_with(
+        "for i = 1, 1e9 do tools.t.echo({i = i}) end",
+        storm_limits(),
+    )
+    .await;
+    r.fails(DiagnosticKind::ToolCallLimitExceeded, "10");
+    assert_eq!(r.result.tool_calls.len(), 10);
+}
+
+#[tokio::test]
+async fn storm_pcall_catching_each_refused_call() {
+    let r = run_with(
+        "local n = 0 while true do if pcall(tools.t.echo, {}) then n = n + 1 end end",
+        storm_limits(),
+    )
+    .await;
+    r.fails(DiagnosticKind::ToolCallLimitExceeded, "10");
+    assert_eq!(r.result.tool_calls.len(), 10);
+}
+
+#[tokio::test]
+async fn storm_pcall_around_failing_tool() {
+    let r = run_with("while true do pcall(tools.t.fail, {}) end", storm_limits()).await;
+    r.fails(DiagnosticKind::ToolCallLimitExceeded, "10");
+    assert!(
+        r.result
+            .tool_calls
+            .iter()
+            .all(|c| c.status == ToolCallStatus::Failure)
+    );
+}
+
+#[tokio::test]
+async fn storm_pcall_around_invalid_input() {
+    let r = run_with(
+        "while true do pcall(tools.t.echo, 'not an object') end",
+        storm_limits(),
+    )
+    .await;
+    r.fails(DiagnosticKind::ToolCallLimitExceeded, "10");
+}
+
+#[tokio::test]
+async fn storm_pcall_around_unknown_tool() {
+    // An unknown path is refused by the interpreter itself (no host call is made), so it does
+    // not use up max_tool_calls; the loop is bounded by the timeout instead.
+    let r = run_with("while true do pcall(tools.t.nope, {}) end", storm_limits()).await;
+    r.fails(DiagnosticKind::TimeoutExceeded, "timed out");
+    assert!(r.result.tool_calls.is_empty());
+}
+
+#[tokio::test]
+async fn storm_search_loop() {
+    let r = run_with(
+        "while true do pcall(search, {query = 'echo'}) end",
+        storm_limits(),
+    )
+    .await;
+    r.fails(DiagnosticKind::ToolCallLimitExceeded, "10");
+}
+
+#[tokio::test]
+async fn storm_inside_sort_comparator() {
+    let r = run_with(
+        "local t = {} for i = 1, 100 do t[i] = 100 - i end
+         table.sort(t, function(a, b) pcall(tools.t.echo, {}) return a < b end)",
+        storm_limits(),
+    )
+    .await;
+    // A comparator cannot suspend for a host call: the call is refused with an error.
+    assert!(r.result.error().is_some());
+}
+
+#[tokio::test]
+async fn tool_that_hangs_is_interrupted() {
+    let r = run_with("return tools.t.hang({})", limits(300, Some(MEMORY))).await;
+    r.fails(DiagnosticKind::TimeoutExceeded, "timed out");
+    assert_eq!(r.result.tool_calls[0].status, ToolCallStatus::Interrupted);
+    assert!(r.elapsed >= Duration::from_millis(290));
+}
+
+#[tokio::test]
+async fn tool_that_hangs_under_pcall_still_times_out() {
+    let r = run_with(
+        "print('start') local ok = pcall(tools.t.hang, {}) return 'caught'",
+        limits(300, Some(MEMORY)),
+    )
+    .await;
+    r.fails(DiagnosticKind::TimeoutExceeded, "timed out");
+    assert_eq!(r.result.logs, vec!["start".to_string()]);
+}
+
+#[tokio::test]
+async fn tool_that_fails() {
+    let r = run("return tools.t.fail({})").await;
+    r.fails(DiagnosticKind::ToolFailure, "the tool is broken");
+}
+
+#[tokio::test]
+async fn tool_that_panics() {
+    let r = run("local ok, err = pcall(tools.t.panic, {}) return {ok, err}").await;
+    assert_eq!(r.value()[0], json!(false));
+    assert_eq!(r.result.tool_calls[0].status, ToolCallStatus::Failure);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Output size, format widths, sorting, errors.
+// ---------------------------------------------------------------------------------------------
+
+#[tokio::test]
+async fn output_100_mb_of_logs_is_truncated() {
+    // 100 MB printed under the default (512 MiB) memory cap: the run succeeds, the logs are cut
+    // to max_output_bytes.
+    let r = run_with(
+        "print(string.rep('x', 100000000)) return 'done'",
+        limits(10_000, None),
+    )
+    .await;
+    assert_eq!(r.value(), &json!("done"));
+    assert!(r.result.truncated);
+    let bytes: usize = r.result.logs.iter().map(|l| l.len()).sum();
+    assert!(bytes <= 65_536, "{bytes}");
+}
+
+#[tokio::test]
+async fn output_50_mb_value_is_truncated() {
+    let r = run_with("return string.rep('y', 50000000)", limits(10_000, None)).await;
+    assert!(r.result.truncated);
+    assert!(r.result.to_json_string().len() < 70_000);
+}
+
+#[tokio::test]
+async fn output_100_mb_value_exceeds_the_export_bound() {
+    run_with("return string.rep('y', 100000000)", limits(10_000, None))
+        .await
+        .fails(DiagnosticKind::InvalidDataValue, "too large");
+}
+
+#[tokio::test]
+async fn output_many_log_lines_hit_the_memory_cap() {
+    run("while true do print(string.rep('line of output ', 100)) end")
+        .await
+        .out_of_memory();
+}
+
+#[tokio::test]
+async fn format_huge_width_is_rejected() {
+    run("return string.format('%5000d', 1)")
+        .await
+        .fails(DiagnosticKind::ExecutionFailure, "invalid conversion");
+}
+
+#[tokio::test]
+async fn format_largest_widths_are_fine() {
+    let r = run("return #string.format('%99d|%-99s|%99.99f', 1, 'x', 1e308)").await;
+    assert_eq!(r.value(), &json!(99 + 1 + 99 + 1 + 409));
+}
+
+#[tokio::test]
+async fn sort_with_inconsistent_comparator() {
+    let r = run("local t = {} for i = 1, 1000 do t[i] = i % 17 end
+         local ok, err = pcall(table.sort, t, function(a, b) return true end)
+         return {ok = ok, err = err}")
+    .await;
+    assert_eq!(r.value()["ok"], json!(false));
+    assert!(
+        r.value()["err"]
+            .as_str()
+            .unwrap()
+            .contains("invalid order function")
+    );
+}
+
+#[tokio::test]
+async fn sort_with_random_comparator_terminates() {
+    let r = run(
+        "local t = {} for i = 1, 5000 do t[i] = i end local x = 1
+         pcall(table.sort, t, function(a, b) x = (x * 1103515245 + 12345) % 2147483648 return x % 2 == 0 end)
+         return #t",
+    )
+    .await;
+    assert_eq!(r.value(), &json!(5000));
+}
+
+#[tokio::test]
+async fn error_with_table_value() {
+    run("error({code = 42, reason = 'nope'})")
+        .await
+        .fails(DiagnosticKind::ExecutionFailure, "\"code\":42");
+}
+
+#[tokio::test]
+async fn error_inside_error_handler() {
+    let r = run("return {xpcall(function() error('a') end, function(m) error('b') end)}").await;
+    assert_eq!(r.value()[0], json!(false));
+}
+
+#[tokio::test]
+async fn sandbox_refuses_coroutines() {
+    run("local co = coroutine.wrap(function() while true do coroutine.yield(1) end end) while true do co() end")
+        .await
+        .fails(DiagnosticKind::ExecutionFailure, "coroutine.wrap is not available");
+}
+
+#[tokio::test]
+async fn error_with_huge_message_stays_bounded() {
+    // The message is as large as the program made it (bounded by the memory cap).
+    let r = run("error(string.rep('e', 10000000))").await;
+    r.fails(DiagnosticKind::ExecutionFailure, "eee");
+    assert!(r.result.error().unwrap().message.len() <= 10_000_000);
+}
+
+#[tokio::test]
+async fn error_nil_value() {
+    run("error(nil)")
+        .await
+        .fails(DiagnosticKind::ExecutionFailure, "nil value");
+}
