@@ -1,0 +1,159 @@
+//! The gateway in-process over the fixture MCP server (`tests/fixtures/fixture_server.py`, plain
+//! `python3`, no packages): attachments of every media kind, startup failures, restarts, and a
+//! downstream server reached over streamable HTTP (our own server, served in-process).
+
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use codemode::CancellationToken;
+use codemode_mcp::{Config, Gateway};
+use serde_json::{Value, json};
+
+fn fixture_cmd() -> Value {
+    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/fixture_server.py");
+    json!({"command": "python3", "args": [script], "env": {"FIXTURE_PAGE_SIZE": "3"}, "timeoutMs": 2000})
+}
+
+fn config(servers: Value) -> Config {
+    Config::parse(
+        &json!({"mcpServers": servers}).to_string(),
+        &PathBuf::from("/"),
+    )
+    .unwrap()
+}
+
+async fn run(gw: &Gateway, code: &str) -> codemode_mcp::Execution {
+    gw.execute(code, CancellationToken::new(), None).await
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn media_parts_become_attachments_and_broken_servers_are_reported() {
+    let gw = Gateway::start(
+        config(json!({"fx": fixture_cmd(), "broken": {"command": "/nonexistent/mcp-server"}})),
+        None,
+    )
+    .await
+    .unwrap();
+    assert!(
+        gw.problems()["broken"].starts_with("MCP server 'broken' could not be started"),
+        "{:?}",
+        gw.problems()
+    );
+    let paths: Vec<String> = gw.codemode().tools().paths().map(String::from).collect();
+    assert_eq!(paths.len(), 10, "{paths:?}");
+    assert!(paths.contains(&"fx.pid".to_string()));
+
+    let progress: Arc<std::sync::Mutex<Vec<String>>> = Arc::default();
+    let p2 = progress.clone();
+    let exec = gw
+        .execute(
+            "local m = tools.fx.media() local n = tools.fx.add({ a = 1, b = 2 }) return { m, n.sum }",
+            CancellationToken::new(),
+            Some(Arc::new(move |n, path: &str| {
+                p2.lock().unwrap().push(format!("{n} {path}"))
+            })),
+        )
+        .await;
+    assert_eq!(
+        exec.result.value().unwrap(),
+        &json!([[
+            {"type": "image", "mimeType": "image/png", "attachment": 1},
+            {"type": "audio", "mimeType": "audio/wav", "attachment": 2},
+            {"type": "resource", "mimeType": "text/plain", "uri": "file:///notes.txt", "attachment": 3}
+        ], 3])
+    );
+    assert_eq!(exec.attachments.len(), 3);
+    assert_eq!(exec.attachments[0]["data"], "iVBORw0KGgo=");
+    assert_eq!(exec.attachments[2]["resource"]["text"], "notes");
+    assert_eq!(*progress.lock().unwrap(), ["1 fx.media", "2 fx.add"]);
+    // Attachments are per execution: the next one numbers from 1 again.
+    let again = run(&gw, "return tools.fx.media()[2].attachment").await;
+    assert_eq!(again.result.value().unwrap(), &json!(2));
+    let desc = gw.execute_description();
+    assert!(desc.contains("Unavailable: tools.broken"), "{desc}");
+    gw.shutdown().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_crashed_server_restarts_at_most_three_times() {
+    let gw = Gateway::start(config(json!({"fx": fixture_cmd()})), None)
+        .await
+        .unwrap();
+    let mut pids = Vec::new();
+    for _ in 0..4 {
+        let r = run(
+            &gw,
+            "local p = tools.fx.pid().pid local ok, e = pcall(tools.fx.crash) return { p, ok, e }",
+        )
+        .await;
+        let v = r.result.value().unwrap().clone();
+        assert_eq!(v[1], json!(false));
+        pids.push(v[0].as_i64().unwrap());
+    }
+    pids.dedup();
+    assert_eq!(pids.len(), 4, "each run starts on a new process: {pids:?}");
+    let r = run(&gw, "return tools.fx.pid()").await;
+    let e = r.result.error().unwrap();
+    assert_eq!(e.kind.as_str(), "ToolFailure");
+    assert!(
+        e.message.starts_with(
+            "MCP server 'fx' is not running: it stopped and was already restarted 3 times"
+        ),
+        "{}",
+        e.message
+    );
+    gw.shutdown().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_downstream_server_over_streamable_http() {
+    // Gateway A (over the fixture) served over HTTP; gateway B uses it as a `url` server.
+    let a = Gateway::start(config(json!({"fx": fixture_cmd()})), None)
+        .await
+        .unwrap();
+    let stop = CancellationToken::new();
+    let (tx, rx) = tokio::sync::oneshot::channel();
+    let serve = tokio::spawn(codemode_mcp::serve_http(
+        a.clone(),
+        "127.0.0.1:0".parse().unwrap(),
+        stop.clone(),
+        move |addr| {
+            let _ = tx.send(addr);
+        },
+    ));
+    let addr = rx.await.unwrap();
+    let b = Gateway::start(
+        config(json!({"inner": {"url": format!("http://{addr}/mcp"), "headers": {"X-Test": "1"}}})),
+        None,
+    )
+    .await
+    .unwrap();
+    assert!(b.problems().is_empty(), "{:?}", b.problems());
+    let paths: Vec<String> = b.codemode().tools().paths().map(String::from).collect();
+    assert_eq!(paths, ["inner.execute", "inner.search"]);
+    let r = run(
+        &b,
+        r#"local r = tools.inner.execute({ code = "return tools.fx.add({ a = 20, b = 22 }).sum" })
+           return r.value"#,
+    )
+    .await;
+    assert_eq!(
+        r.result.value(),
+        Some(&json!(42)),
+        "{}",
+        r.result.to_json_string()
+    );
+    // The inner execute's failure comes back as isError → ToolFailure with the Result text.
+    let r = run(
+        &b,
+        r#"return tools.inner.execute({ code = "error('boom')" })"#,
+    )
+    .await;
+    let e = r.result.error().unwrap();
+    assert_eq!(e.kind.as_str(), "ToolFailure");
+    assert!(e.message.contains("boom"), "{}", e.message);
+    b.shutdown().await;
+    stop.cancel();
+    let _ = serve.await;
+    a.shutdown().await;
+}
