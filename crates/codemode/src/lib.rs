@@ -61,8 +61,10 @@
 //! `ParseError`, `UnsupportedSyntax`, `InvalidDataValue`, `ExecutionFailure`: the interpreter
 //! (`codemode-lua`), mapped 1:1 in `result.rs`. `UnknownTool`, `InvalidToolInput`,
 //! `InvalidToolOutput`, `ToolFailure`, `ToolCallLimitExceeded`, `TimeoutExceeded`: the driver in
-//! `runtime.rs` (schema messages from `schema.rs`, suggestions from `search.rs`). `Truncated`:
-//! `result.rs` (warning only).
+//! `runtime.rs` (schema messages from `schema.rs`, suggestions from `search.rs`; a call denied by
+//! a `tool_before` hook is a `ToolFailure` with the hook's message). An extension function's error
+//! or denial is an `ExecutionFailure` with its message (`runtime.rs`). `Truncated`: `result.rs`
+//! (warning only).
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
