@@ -13,8 +13,8 @@
 //!     input schema (InvalidToolInput, listed with status `failure`, no hooks); list the call;
 //!     `tool_before` hook (may deny: status `denied`, catchable ToolFailure with the hook's
 //!     message); run the handler; check the output schema (InvalidToolOutput); `tool_after` hook;
-//!   - `search`: the same with the name `"search"` and [`search::SearchRequest::from_input`] as
-//!     the input check;
+//!   - `search` (also reached as `tools.search(...)` when no tool owns the path `search`): the
+//!     same with the name `"search"` and [`search::SearchRequest::from_input`] as the input check;
 //!   - extensions: `extension_before` hook (may deny: catchable ExecutionFailure), the handler,
 //!     `extension_after` hook; never listed.
 //!
@@ -241,6 +241,17 @@ struct Inner {
     /// `None` when the host gave no hooks (the gate then costs nothing).
     hooks: Option<Arc<dyn Hooks>>,
     extensions: HashMap<String, ExtensionHandler>,
+    /// `tools.search(...)` is an alias of the `search` global (no tool owns the root `search`).
+    search_alias: bool,
+}
+
+/// The tool path that aliases the `search` global when no tool uses it.
+const SEARCH_ALIAS: &str = "search";
+
+/// `true` when no tool path is `search` or starts with `search.`, so `tools.search(...)` can
+/// alias the built-in.
+fn search_alias_free(tree: &ToolTree) -> bool {
+    !tree.paths().any(|p| search::in_namespace(p, SEARCH_ALIAS))
 }
 
 /// A Code Mode runtime: built once, then [`CodeMode::execute`] any number of times, concurrently.
@@ -279,8 +290,13 @@ impl CodeMode {
         let mut extension_paths: Vec<String> = extensions.keys().cloned().collect();
         extension_paths.sort();
         let suggest_index = index.clone();
+        let mut tool_paths: Vec<String> = tree.paths().map(str::to_string).collect();
+        let search_alias = search_alias_free(&tree);
+        if search_alias {
+            tool_paths.push(SEARCH_ALIAS.to_string());
+        }
         let env = Env {
-            tool_paths: tree.paths().map(str::to_string).collect(),
+            tool_paths,
             extension_paths,
             suggest: Some(Arc::new(move |p: &str| suggest_index.suggest(p))),
         };
@@ -293,6 +309,7 @@ impl CodeMode {
                 env,
                 hooks: options.hooks,
                 extensions,
+                search_alias,
             }),
         })
     }
@@ -824,6 +841,9 @@ impl Exec<'_> {
 
     async fn tool_call(&mut self, path: String, args: Vec<Value>) -> Answer {
         let inner = self.inner;
+        if inner.search_alias && path == SEARCH_ALIAS {
+            return self.search_call(args).await;
+        }
         let Some(entry) = inner.tree.get(&path).cloned() else {
             let near = inner.index.suggest(&path);
             let (message, suggestions) = match near.first() {

@@ -615,3 +615,31 @@ fn everyday_queries_find_the_right_tool_first() {
         assert_eq!(top(&cm, q, 1), [want], "{q}");
     }
 }
+
+#[tokio::test]
+async fn tools_search_is_an_alias_unless_a_tool_owns_the_path() {
+    let cm = realistic();
+    let r = cm
+        .execute(r#"return tools.search({ query = "send message", limit = 1 }).items[1].path"#)
+        .await;
+    assert_eq!(
+        r.value(),
+        Some(&json!("slack.chat.postMessage")),
+        "{}",
+        r.to_json_string()
+    );
+    assert_eq!(r.tool_calls[0].name, "search");
+    // Not a tool: not in the catalog or in search results.
+    assert!(cm.catalog().iter().all(|e| e.path != "search"));
+    // A real tool at `search` (or below it) wins.
+    let cm = CodeMode::builder()
+        .tool("search.code", plain("Search code."))
+        .build()
+        .unwrap();
+    let r = cm.execute("return tools.search.code({})").await;
+    assert_eq!(r.tool_calls[0].name, "search.code");
+    let r = cm
+        .execute("return search({ query = \"code\" }).items[1].path")
+        .await;
+    assert_eq!(r.value(), Some(&json!("search.code")));
+}
