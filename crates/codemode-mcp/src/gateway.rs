@@ -17,6 +17,14 @@ use crate::downstream::Server;
 /// Adds host tools beside the servers (e.g. the CLI's manifest tools); called at every rebuild.
 pub type Extend = Arc<dyn Fn(Options) -> Options + Send + Sync>;
 
+/// Pauses before the background retries of a server that failed to start (bounded: after the
+/// last one it stays unavailable).
+pub const STARTUP_RETRY_PAUSES: [std::time::Duration; 3] = [
+    std::time::Duration::from_secs(5),
+    std::time::Duration::from_secs(30),
+    std::time::Duration::from_secs(120),
+];
+
 /// One execution's outcome: the Result and the attachments (MCP content parts, numbered from 1).
 #[derive(Debug)]
 pub struct Execution {
@@ -67,6 +75,28 @@ impl Gateway {
                 problems.insert(name, e);
             }
         }
+        // Servers that failed to start are retried in the background with growing pauses; a
+        // success goes through the same path as `list_changed` (refresh, rebuild, notify).
+        for s in servers.iter().filter(|s| problems.contains_key(s.name())) {
+            let s = s.clone();
+            let tx = tx.clone();
+            tokio::spawn(async move {
+                for pause in STARTUP_RETRY_PAUSES {
+                    tokio::time::sleep(pause).await;
+                    if tx.is_closed() {
+                        return;
+                    }
+                    match s.start().await {
+                        Ok(()) => {
+                            eprintln!("codemode: MCP server '{}' started on a retry", s.name());
+                            let _ = tx.send(s.name().to_string());
+                            return;
+                        }
+                        Err(e) => eprintln!("codemode: retry failed: {e}"),
+                    }
+                }
+            });
+        }
         let empty = CodeMode::builder()
             .build()
             .map_err(|e| ConfigError(e.to_string()))?;
@@ -83,10 +113,13 @@ impl Gateway {
         tokio::spawn(async move {
             while let Some(name) = rx.recv().await {
                 let Some(gw) = weak.upgrade() else { break };
-                if let Some(s) = gw.servers.iter().find(|s| s.name() == name)
-                    && let Err(e) = s.refresh().await
-                {
-                    eprintln!("codemode: {e}");
+                if let Some(s) = gw.servers.iter().find(|s| s.name() == name) {
+                    match s.refresh().await {
+                        Ok(()) => {
+                            gw.problems.lock().expect("problems lock").remove(&name);
+                        }
+                        Err(e) => eprintln!("codemode: {e}"),
+                    }
                 }
                 if let Err(e) = gw.rebuild() {
                     eprintln!("codemode: cannot rebuild the tools after a change of '{name}': {e}");

@@ -157,3 +157,40 @@ async fn a_downstream_server_over_streamable_http() {
     let _ = serve.await;
     a.shutdown().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_server_that_failed_to_start_is_retried_in_the_background() {
+    let dir = std::env::temp_dir().join(format!("codemode-mcp-late-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let script = dir.join("late_server.py");
+    let _ = std::fs::remove_file(&script);
+    let gw = Gateway::start(
+        config(json!({"late": {"command": "python3", "args": [script]}})),
+        None,
+    )
+    .await
+    .unwrap();
+    assert!(gw.problems().contains_key("late"), "{:?}", gw.problems());
+    assert_eq!(gw.codemode().tools().len(), 0);
+    let changed = Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let c2 = changed.clone();
+    gw.on_change(Arc::new(move || {
+        c2.store(true, std::sync::atomic::Ordering::SeqCst)
+    }));
+    std::fs::copy(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/fixture_server.py"),
+        &script,
+    )
+    .unwrap();
+    // The first retry comes after STARTUP_RETRY_PAUSES[0] (5 s).
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(15);
+    while !changed.load(std::sync::atomic::Ordering::SeqCst) && std::time::Instant::now() < deadline
+    {
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    assert!(gw.problems().is_empty(), "{:?}", gw.problems());
+    let r = run(&gw, "return tools.late.add({ a = 2, b = 3 }).sum").await;
+    assert_eq!(r.result.value(), Some(&json!(5)));
+    gw.shutdown().await;
+    let _ = std::fs::remove_dir_all(&dir);
+}
