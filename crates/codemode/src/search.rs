@@ -44,7 +44,8 @@
 //!
 //! `search` is always callable, whether or not the catalog given to the model was complete. Each
 //! call is a tool call named `"search"`: listed in `toolCalls`, counted against `max_tool_calls`,
-//! and run between the `tool_before`/`tool_after` hooks. The same ranker gives UnknownTool its
+//! and run between the `tool_before`/`tool_after` hooks. `tools.search(...)` is an alias unless a
+//! tool owns the path `search` or paths below it. The same ranker gives UnknownTool its
 //! "did you mean" ([`SearchIndex::suggest`]).
 //!
 //! ```
