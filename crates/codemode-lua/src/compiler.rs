@@ -64,6 +64,7 @@ fn compile_with_limit(block: &Block, max_depth: u32) -> CResult<ProgramData> {
         protos: Vec::new(),
         depth: 0,
         max_depth,
+        upval_overflow: false,
     };
     c.protos.push(None);
     c.open_function(true, 0, 0);
@@ -158,6 +159,9 @@ struct Compiler {
     /// Current recursion depth (statements, expressions, functions).
     depth: u32,
     max_depth: u32,
+    /// Set when a function needed more than `limits::MAX_UPVALUES` upvalues; the next use of a
+    /// name (which knows its position) reports it.
+    upval_overflow: bool,
 }
 
 fn is_unsafe_for_dest(e: &Expr) -> bool {
@@ -443,6 +447,7 @@ impl Compiler {
         };
         let f = &mut self.fs[fsi];
         if f.proto.upvals.len() >= limits::MAX_UPVALUES {
+            self.upval_overflow = true;
             return Var::Global;
         }
         f.proto.upvals.push(UpvalDesc {
@@ -459,7 +464,23 @@ impl Compiler {
         self.resolve(i, name)
     }
 
+    /// Error if resolving a name overflowed the upvalue bound (Lua: "too many upvalues").
+    fn check_upvals(&self, pos: Pos) -> CResult<()> {
+        if self.upval_overflow {
+            return Err(cerr(
+                pos,
+                format!(
+                    "too many upvalues (limit is {}): a function uses more outer local variables \
+                     than that; put them in a table and use its fields",
+                    limits::MAX_UPVALUES
+                ),
+            ));
+        }
+        Ok(())
+    }
+
     fn check_not_const(&self, var: &Var, name: &str, pos: Pos) -> CResult<()> {
+        self.check_upvals(pos)?;
         let f = self.fr();
         let c = match var {
             Var::Local(r) => f.actvars[*r as usize].is_const,
@@ -1198,6 +1219,7 @@ impl Compiler {
             ExprKind::Function(fb) => self.function(fb, false, dest)?,
             ExprKind::Table(fields) => self.table_cons(fields, dest, pos)?,
             ExprKind::Name(n) => match self.resolve_here(n) {
+                _ if self.upval_overflow => return Err(self.check_upvals(pos).unwrap_err()),
                 Var::Local(r) => {
                     if r != dest {
                         self.emit(Op::Move { a: dest, b: r }, pos);

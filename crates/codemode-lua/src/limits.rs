@@ -1,33 +1,100 @@
-//! Fixed internal bounds of the Lua machine, each a named constant. Hosts tune only what
-//! [`crate::Budgets`] exposes; these protect the host process whatever the program does.
+//! Every fixed internal bound of the Lua guest, in one place (issue 3). Hosts tune only what
+//! [`crate::Budgets`] exposes (and the host crate's `Limits`); these bounds protect the host
+//! process whatever the program does, even when the host raises its own limits.
+//!
+//! What exhausting each gives (see also crates/codemode-lua/LIMITS.md):
+//! - source and syntax bounds: a `ParseError` with a location and a hint;
+//! - execution bounds (memory, total fuel): an `ExecutionFailure` that `pcall` cannot catch,
+//!   naming the bound; logs and the tool-call record are kept by the host;
+//! - call depth ([`MAX_FRAMES`], [`MAX_STACK_SLOTS`], [`MAX_NATIVE_NESTING`]): the catchable
+//!   "stack overflow" error, like Lua's;
+//! - Lua's own per-call bounds ([`MAX_UNPACK`], [`MAX_CALL_RESULTS`], [`MAX_FORMAT_SPEC_LEN`],
+//!   "resulting string too large"): catchable errors with Lua's messages;
+//! - data-boundary bounds ([`MAX_DATA_DEPTH`], [`MAX_EXPORT_BYTES`]): `InvalidDataValue` naming the
+//!   path (catchable when raised by a call such as `json.encode` or a tool call).
 
-/// Memory cap (bytes held by strings, tables, closures, logs) when
-/// [`crate::Budgets::max_memory_bytes`] is `None`. Exceeding it is an uncatchable
-/// ExecutionFailure ("memory limit exceeded").
+// ----- source ---------------------------------------------------------------------------------
+
+/// Largest accepted source text in bytes (4 MiB): larger is a ParseError "program too large
+/// (N bytes; the limit is 4194304 bytes); write a shorter program" before lexing.
+pub use crate::parser::MAX_SOURCE_BYTES;
+
+/// Deepest syntactic nesting (blocks, sub-expressions, parentheses, table constructors,
+/// function bodies, suffix and operator chains): 200, like Lua's `LUAI_MAXCCALLS`. Deeper is a
+/// ParseError "expression/block nesting too deep (limit 200); flatten the program ...". The
+/// parser and compiler never recurse further than this.
+pub use crate::parser::MAX_SYNTAX_DEPTH;
+
+/// Maximum registers per function (operands are 8-bit): more is a ParseError "function or
+/// expression needs too many registers (limit 250)".
+pub const MAX_REGISTERS: usize = 250;
+
+/// Maximum upvalues per function (Lua's limit): more is a ParseError "too many upvalues (limit
+/// is 255)".
+pub const MAX_UPVALUES: usize = 255;
+
+// ----- execution ------------------------------------------------------------------------------
+
+/// Memory cap (bytes held by strings, tables, closures, frames and logs) when
+/// [`crate::Budgets::max_memory_bytes`] is `None`: 512 MiB. Every allocation is charged
+/// *before* it is made (a `string.rep('x', 1e12)` fails at once). Exceeding it is an
+/// uncatchable ExecutionFailure "memory limit exceeded: the program holds more than N bytes;
+/// process data in smaller pieces".
 pub const MAX_MEMORY_BYTES: usize = 512 * 1024 * 1024;
 
 /// A garbage collection runs when the bytes allocated since the last one exceed
-/// `max(live bytes, GC_MIN_DEBT_BYTES)`.
+/// `max(live bytes, GC_MIN_DEBT_BYTES)` (a tuning value, not a bound).
 pub const GC_MIN_DEBT_BYTES: usize = 8 * 1024 * 1024;
 
-/// Total fuel (about one unit per VM instruction; natives charge per byte/element) an execution
-/// may use. Exceeding it is an uncatchable ExecutionFailure.
+/// Total fuel an execution may use: 10^10 units (about one per VM instruction; builtins charge
+/// per byte or element they process: `string.rep`, `table.concat`, `table.sort`, `json.encode`,
+/// copies). Exceeding it is an uncatchable ExecutionFailure "instruction limit exceeded".
+/// In practice the host's `timeout_ms` ends long runs first.
 pub const MAX_TOTAL_FUEL: u64 = 10_000_000_000;
 
-/// Maximum number of active Lua call frames; one more is a catchable "stack overflow" error.
+/// Maximum active Lua call frames (kept on the heap, never on the Rust stack): one more is the
+/// catchable "stack overflow" error.
 pub const MAX_FRAMES: usize = 200_000;
 
-/// Maximum value-stack slots (like LUAI_MAXSTACK); more is a catchable "stack overflow" error.
+/// Maximum value-stack slots (like `LUAI_MAXSTACK`): more is the catchable "stack overflow".
 pub const MAX_STACK_SLOTS: usize = 1_000_000;
 
-/// Maximum nesting of natives calling back into Lua (sort comparators, xpcall handlers, ...).
-pub const MAX_NATIVE_NESTING: usize = 200;
+/// Maximum nesting of natives calling back into Lua (a `table.sort` comparator that sorts, an
+/// `xpcall` handler that calls `xpcall`, ...). Each level is a nested dispatch loop on the Rust
+/// stack: measured about 30 KiB per level in a debug build, so 32 levels stay near 1 MiB, half
+/// of a 2 MiB thread stack (tokio workers, test threads). One more is the catchable
+/// "stack overflow (too many nested callbacks)".
+pub const MAX_NATIVE_NESTING: usize = 32;
 
-/// Maximum registers per function (operands are 8-bit).
-pub const MAX_REGISTERS: usize = 250;
+/// Most values one builtin call may return (`string.byte` over a long slice, `utf8.codepoint`):
+/// half of [`MAX_STACK_SLOTS`]. More is the catchable "string slice too long".
+pub const MAX_CALL_RESULTS: usize = MAX_STACK_SLOTS / 2;
 
-/// Maximum upvalues per function.
-pub const MAX_UPVALUES: usize = 255;
+/// Most values `table.unpack` may return: more is the catchable "too many results to unpack"
+/// (Lua's message).
+pub const MAX_UNPACK: u64 = 999_000;
 
-/// Maximum nesting depth of values walked recursively (export, tostring of nested data).
-pub const MAX_VALUE_DEPTH: usize = 200;
+/// Longest `string.format` conversion spec (flags, width, precision, letter) in bytes, like
+/// Lua: longer is the catchable "invalid format (too long)"; widths or precisions over 99
+/// (`%5000d`) are "invalid conversion specification: '%5000d'", like Lua.
+pub const MAX_FORMAT_SPEC_LEN: usize = 21;
+
+// ----- data boundary --------------------------------------------------------------------------
+
+/// Deepest nesting of arrays/objects wherever data crosses between Lua and JSON: results, tool
+/// inputs and outputs, `json.encode`, `json.decode` (128, serde_json's own parse limit). Deeper
+/// is InvalidDataValue "... nests deeper than 128 levels" (`json.decode`: "nesting deeper than
+/// 128 levels at position N"). Every walk also detects cycles.
+pub use crate::boundary::MAX_DEPTH as MAX_DATA_DEPTH;
+
+/// Largest exported value: 64 MiB counting its JSON text plus one `serde_json::Value` per item
+/// (the copy handed to the host is outside the memory accounting). Larger is InvalidDataValue
+/// "... is too large to cross to the host".
+pub use crate::boundary::MAX_EXPORT_BYTES;
+
+/// Bytes counted per item against [`MAX_EXPORT_BYTES`] besides its JSON text.
+pub use crate::boundary::EXPORT_NODE_BYTES;
+
+/// Bytes counted per value while `json.decode` builds its intermediate tree; the tree may not
+/// exceed the memory the execution has left (else the memory-limit failure, before building on).
+pub use crate::stdlib::json::DECODE_NODE_BYTES;

@@ -198,6 +198,26 @@ async fn recursion_nested_pcall_1000_deep() {
     assert_eq!(r.value(), &json!(2));
 }
 
+#[tokio::test]
+async fn recursion_sort_comparator_sorting_inside() {
+    run(
+        "local function cmp(a, b) table.sort({3, 2, 1}, cmp) return a < b end
+         table.sort({3, 2, 1}, cmp)",
+    )
+    .await
+    .fails(DiagnosticKind::ExecutionFailure, "stack overflow");
+}
+
+#[tokio::test]
+async fn recursion_through_xpcall_handlers() {
+    let r = run("local function h(m) return select(2, xpcall(error, h)) end return tostring(select(2, xpcall(error, h)))").await;
+    assert!(
+        r.result.error().is_some() || r.value().is_string(),
+        "{:?}",
+        r.result.outcome
+    );
+}
+
 // ---------------------------------------------------------------------------------------------
 // Memory bombs: the memory-limit failure, checked before the allocation is made.
 // ---------------------------------------------------------------------------------------------

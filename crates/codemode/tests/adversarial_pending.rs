@@ -1,6 +1,8 @@
-//! Adversarial cases that need fixes requested from other owners (see /work/team/requests.md,
-//! "bounds → vm" and "bounds → discovery"). Kept apart from `adversarial.rs` because some of them
-//! currently abort the test process (Rust stack overflow), which would hide every other result.
+//! Adversarial cases that need a fix requested from the owner of crates/codemode/src/runtime.rs
+//! (see /work/team/requests.md, "bounds → discovery"): deep tool output must be rejected as
+//! InvalidToolOutput before the interpreter sees it, and dropped without recursion. Kept apart
+//! from `adversarial.rs` because one of them aborts the test process (Rust stack overflow while
+//! dropping a 1,000,000-level value), which would hide every other result.
 //! Same harness and bounds as `adversarial.rs`.
 
 mod adversarial_support;
@@ -29,24 +31,4 @@ async fn data_deep_json_from_tool_is_not_catchable_as_data() {
     let v = r.value();
     assert_eq!(v[0], json!(false));
     assert!(v[1].as_str().unwrap().contains("deeper than 128"), "{v}");
-}
-
-#[tokio::test]
-async fn recursion_sort_comparator_sorting_inside() {
-    run(
-        "local function cmp(a, b) table.sort({3, 2, 1}, cmp) return a < b end
-         table.sort({3, 2, 1}, cmp)",
-    )
-    .await
-    .fails(DiagnosticKind::ExecutionFailure, "stack overflow");
-}
-
-#[tokio::test]
-async fn recursion_through_xpcall_handlers() {
-    let r = run("local function h(m) return select(2, xpcall(error, h)) end return tostring(select(2, xpcall(error, h)))").await;
-    assert!(
-        r.result.error().is_some() || r.value().is_string(),
-        "{:?}",
-        r.result.outcome
-    );
 }

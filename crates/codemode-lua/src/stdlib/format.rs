@@ -55,7 +55,7 @@ impl FormatError {
 pub const TOO_LONG: &str = "string.format: result too long";
 
 /// Lua limits the length of one conversion spec (flags + width + precision + letter) to 21 bytes.
-const MAX_SPEC_LEN: usize = 21;
+use crate::limits::MAX_FORMAT_SPEC_LEN as MAX_SPEC_LEN;
 
 const FLAGS_F: &[u8] = b"-+ #0";
 const FLAGS_X: &[u8] = b"-#0";

@@ -12,7 +12,7 @@ use crate::value::{StrRef, Throw, Value, VmResult};
 use crate::vm::{Ctx, NativeFn, Rets, Vm, tostring_text};
 
 /// Most values one call may return (`string.byte` over a long slice).
-const MAX_RESULTS: usize = crate::limits::MAX_STACK_SLOTS / 2;
+use crate::limits::MAX_CALL_RESULTS as MAX_RESULTS;
 
 /// Install `string` into `vm` (the VM uses this table for string methods, `s:upper()`).
 pub fn open(vm: &mut Vm) -> VmResult<()> {

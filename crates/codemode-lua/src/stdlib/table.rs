@@ -26,8 +26,7 @@ pub fn open(vm: &mut Vm) -> VmResult<()> {
     Ok(())
 }
 
-/// Most values `table.unpack` may return (Lua: "too many results to unpack").
-const MAX_UNPACK: u64 = 999_000;
+use crate::limits::MAX_UNPACK;
 
 /// Charge `units` of fuel and, every so often, check the deadline and total fuel so a long
 /// native loop cannot outlive the execution's limits.

@@ -58,7 +58,7 @@ fn codepoint_native(ctx: &mut Ctx) -> VmResult<Rets> {
     };
     let lax = ctx.arg(3).truthy();
     let b = ctx.heap_ref().str_bytes(s);
-    let max = crate::limits::MAX_STACK_SLOTS / 2;
+    let max = crate::limits::MAX_CALL_RESULTS;
     let cps = codepoint(b, i, j, lax, max);
     let cps = cps.map_err(|e| raise(ctx, e))?;
     ctx.charge(1 + cps.len() as u64)?;

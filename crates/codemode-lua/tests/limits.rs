@@ -1,0 +1,353 @@
+//! One test per fixed internal bound (issue 3): each program trips the bound, and the test checks
+//! the error kind, whether `pcall` can catch it, and that the message names the bound.
+//! The table of bounds is crates/codemode-lua/LIMITS.md.
+
+use codemode_lua::boundary::{MAX_DEPTH, MAX_EXPORT_BYTES};
+use codemode_lua::parser::{MAX_SOURCE_BYTES, MAX_SYNTAX_DEPTH};
+use codemode_lua::{
+    Budgets, Env, ErrorKind, GuestError, HostReply, Machine, Step, compile, limits,
+};
+use serde_json::{Value, json};
+
+/// Run `src` to completion (host calls answered with `reply`), returning the final step.
+fn run_with(
+    src: &str,
+    budgets: Budgets,
+    reply: impl Fn() -> HostReply,
+) -> Result<Value, GuestError> {
+    let program = compile(src)?;
+    let env = Env {
+        tool_paths: vec!["t.echo".into()],
+        ..Env::default()
+    };
+    let mut m = Machine::new(&program, &env, budgets);
+    loop {
+        match m.run(1_000_000) {
+            Step::Yield => {}
+            Step::HostCall(_) => m.resume(reply()),
+            Step::Done(v) => return Ok(v),
+            Step::Error(e) => return Err(e),
+        }
+    }
+}
+
+fn run(src: &str) -> Result<Value, GuestError> {
+    run_with(src, Budgets::default(), || HostReply::Value(Value::Null))
+}
+
+fn fails(src: &str, kind: ErrorKind, fragment: &str) -> GuestError {
+    let e = run(src).expect_err(src);
+    assert_eq!(e.kind, kind, "{}", e.message);
+    assert!(
+        e.message.contains(fragment),
+        "{:?} lacks {:?}",
+        e.message,
+        fragment
+    );
+    e
+}
+
+/// `pcall(f)` inside the program: `"caught: <message>"` when caught.
+fn caught(body: &str) -> String {
+    let src = format!(
+        "local ok, e = pcall(function() {body} end) if ok then return 'no error' end return 'caught: ' .. tostring(e)"
+    );
+    run(&src)
+        .expect("the error should be catchable")
+        .as_str()
+        .unwrap()
+        .to_string()
+}
+
+#[test]
+fn max_source_bytes() {
+    let src = format!("return '{}'", "x".repeat(MAX_SOURCE_BYTES));
+    let e = fails(&src, ErrorKind::ParseError, "too large");
+    assert!(
+        e.message.contains(&MAX_SOURCE_BYTES.to_string()),
+        "{}",
+        e.message
+    );
+    // Just under the bound is fine.
+    let ok = format!("return #'{}'", "x".repeat(MAX_SOURCE_BYTES - 20));
+    assert_eq!(run(&ok).unwrap(), json!(MAX_SOURCE_BYTES - 20));
+}
+
+#[test]
+fn max_syntax_depth() {
+    let depth = MAX_SYNTAX_DEPTH as usize;
+    let deep = format!("return {}1{}", "(".repeat(depth + 1), ")".repeat(depth + 1));
+    fails(
+        &deep,
+        ErrorKind::ParseError,
+        &format!("nesting too deep (limit {depth})"),
+    );
+    let deep_blocks = format!("{}{}", "do ".repeat(100_000), " end".repeat(100_000));
+    fails(&deep_blocks, ErrorKind::ParseError, "nesting too deep");
+    let ok = format!("return {}1{}", "(".repeat(100), ")".repeat(100));
+    assert_eq!(run(&ok).unwrap(), json!(1));
+}
+
+#[test]
+fn max_registers() {
+    let locals: String = (0..limits::MAX_REGISTERS + 10)
+        .map(|i| format!("local v{i} = {i}\n"))
+        .collect();
+    fails(&locals, ErrorKind::ParseError, "too many");
+}
+
+#[test]
+fn max_upvalues() {
+    let n = limits::MAX_UPVALUES + 5;
+    // Locals spread over nested functions so no single function has too many registers.
+    let mut src = String::new();
+    let mut names = Vec::new();
+    for chunk in 0..n.div_ceil(100) {
+        src.push_str("local function f");
+        src.push_str(&chunk.to_string());
+        src.push_str("()\n");
+        for i in chunk * 100..((chunk + 1) * 100).min(n) {
+            src.push_str(&format!("local u{i} = {i}\n"));
+            names.push(format!("u{i}"));
+        }
+    }
+    src.push_str(&format!(
+        "return function() return {{{}}} end\n",
+        names.join(", ")
+    ));
+    for _ in 0..n.div_ceil(100) {
+        src.push_str("end\n");
+    }
+    fails(
+        &src,
+        ErrorKind::ParseError,
+        "too many upvalues (limit is 255)",
+    );
+}
+
+#[test]
+fn max_frames_is_a_catchable_stack_overflow() {
+    let e = fails(
+        "local function f(n) return 1 + f(n + 1) end return f(0)",
+        ErrorKind::ExecutionFailure,
+        "stack overflow",
+    );
+    assert!(e.location.is_some());
+    let msg = caught("local function f(n) return 1 + f(n + 1) end return f(0)");
+    assert!(
+        msg.starts_with("caught: ") && msg.contains("stack overflow"),
+        "{msg}"
+    );
+    // Recursion well under MAX_FRAMES is fine.
+    let depth = limits::MAX_FRAMES / 2;
+    let ok = format!(
+        "local function f(n) if n == 0 then return 0 end return 1 + f(n - 1) end return f({depth})"
+    );
+    assert_eq!(run(&ok).unwrap(), json!(depth));
+}
+
+#[test]
+fn max_stack_slots() {
+    // Each frame of this function holds many registers: the value stack runs out before the
+    // frame count does.
+    let locals: String = (0..200).map(|i| format!("local a{i} = n ")).collect();
+    let src = format!("local function f(n) {locals} return 1 + f(n + 1) end return f(0)");
+    assert!(limits::MAX_STACK_SLOTS / 200 < limits::MAX_FRAMES);
+    fails(&src, ErrorKind::ExecutionFailure, "stack overflow");
+    // Results of one call are bounded by it too.
+    let msg = caught("return string.byte(string.rep('a', 600000), 1, -1)");
+    assert_eq!(msg, "caught: input:1:50: string slice too long");
+}
+
+#[test]
+fn max_native_nesting() {
+    // Natives calling back into Lua (sort comparators inside comparators) nest on the Rust
+    // stack; the bound turns that into a catchable "stack overflow". A big stack here so this
+    // test checks the bound itself in any build profile.
+    let handle = std::thread::Builder::new()
+        .stack_size(512 * 1024 * 1024)
+        .spawn(|| {
+            run("local function cmp(a, b) table.sort({3, 2, 1}, cmp) return a < b end table.sort({3, 2, 1}, cmp)")
+        })
+        .unwrap();
+    let e = handle.join().unwrap().unwrap_err();
+    assert_eq!(e.kind, ErrorKind::ExecutionFailure);
+    assert!(
+        e.message
+            .contains("stack overflow (too many nested callbacks)"),
+        "{}",
+        e.message
+    );
+    let _ = limits::MAX_NATIVE_NESTING;
+}
+
+#[test]
+fn max_memory_bytes_default_cap_is_checked_before_allocating() {
+    let src = format!("return string.rep('x', {})", limits::MAX_MEMORY_BYTES);
+    let e = fails(&src, ErrorKind::ExecutionFailure, "memory limit exceeded");
+    assert!(
+        e.message.contains(&limits::MAX_MEMORY_BYTES.to_string()),
+        "{}",
+        e.message
+    );
+    // Not catchable.
+    let e = run(&format!(
+        "local ok = pcall(string.rep, 'x', {}) return 'caught'",
+        limits::MAX_MEMORY_BYTES
+    ))
+    .unwrap_err();
+    assert!(e.message.contains("memory limit exceeded"));
+}
+
+#[test]
+fn budget_max_memory_bytes_over_and_under() {
+    let cap = 8 * 1024 * 1024;
+    let budgets = || Budgets {
+        max_memory_bytes: Some(cap),
+    };
+    // Over: a growing table of distinct strings.
+    let over = run_with(
+        "local t = {} for i = 1, 1e7 do t[i] = string.rep('x', 100) .. i end return #t",
+        budgets(),
+        || HostReply::Value(Value::Null),
+    )
+    .unwrap_err();
+    assert_eq!(over.kind, ErrorKind::ExecutionFailure);
+    assert!(
+        over.message.contains(&format!("more than {cap} bytes")),
+        "{}",
+        over.message
+    );
+    // Under: about 2 MB held.
+    let under = run_with(
+        "local t = {} for i = 1, 20000 do t[i] = string.rep('x', 100) .. i end return #t",
+        budgets(),
+        || HostReply::Value(Value::Null),
+    )
+    .unwrap();
+    assert_eq!(under, json!(20000));
+    // Checked before allocating: a 1 TB request fails at once.
+    let e = run_with("return ('x'):rep(1e12)", budgets(), || {
+        HostReply::Value(Value::Null)
+    })
+    .unwrap_err();
+    assert!(e.message.contains("memory limit exceeded"), "{}", e.message);
+}
+
+#[test]
+fn json_decode_tree_is_bounded_by_the_memory_cap() {
+    let budgets = Budgets {
+        max_memory_bytes: Some(16 * 1024 * 1024),
+    };
+    // 2 MB of text, ~600k values: more than 16 MiB once decoded.
+    let e = run_with(
+        "return #json.decode('[' .. string.rep('[1,2],', 200000) .. '0]')",
+        budgets,
+        || HostReply::Value(Value::Null),
+    )
+    .unwrap_err();
+    assert!(e.message.contains("memory limit exceeded"), "{}", e.message);
+}
+
+#[test]
+fn boundary_max_depth_export_import_and_json() {
+    let d = MAX_DEPTH;
+    fails(
+        "local t = {} for i = 1, 1000 do t = {t} end return t",
+        ErrorKind::InvalidDataValue,
+        &format!("nests deeper than {d} levels"),
+    );
+    let msg = caught("local t = {} for i = 1, 1000 do t = {t} end return json.encode(t)");
+    assert!(msg.contains(&format!("deeper than {d} levels")), "{msg}");
+    let msg = caught(&format!(
+        "return json.decode(string.rep('[', {0}) .. string.rep(']', {0}))",
+        d + 1
+    ));
+    assert!(
+        msg.contains(&format!("nesting deeper than {d} levels")),
+        "{msg}"
+    );
+    // Tool output deeper than the bound: refused on import.
+    let mut deep = json!(1);
+    for _ in 0..=d {
+        deep = json!([deep]);
+    }
+    let e = run_with("return tools.t.echo({})", Budgets::default(), || {
+        HostReply::Value(deep.clone())
+    })
+    .unwrap_err();
+    assert_eq!(e.kind, ErrorKind::InvalidDataValue);
+    assert!(
+        e.message.contains(&format!("deeper than {d} levels")),
+        "{}",
+        e.message
+    );
+    // Exactly at the bound is fine.
+    let ok = format!(
+        "return #json.decode(string.rep('[', {0}) .. string.rep(']', {0}))",
+        d
+    );
+    assert_eq!(run(&ok).unwrap(), json!(1));
+}
+
+#[test]
+fn boundary_max_export_bytes() {
+    let e = fails(
+        "local t = {1} for i = 1, 40 do t = {t, t} end return t",
+        ErrorKind::InvalidDataValue,
+        "too large to cross to the host",
+    );
+    assert!(
+        e.message.contains(&MAX_EXPORT_BYTES.to_string()),
+        "{}",
+        e.message
+    );
+    let msg = caught("local t = {1} for i = 1, 40 do t = {t, t} end return json.encode(t)");
+    assert!(msg.contains("too large to cross"), "{msg}");
+}
+
+#[test]
+fn table_unpack_result_count() {
+    assert_eq!(
+        caught("return table.unpack({}, 1, 1e8)"),
+        "caught: input:1:51: too many results to unpack"
+    );
+}
+
+#[test]
+fn string_rep_result_size() {
+    // Larger than any memory could hold: Lua's own message, catchable like Lua's.
+    let msg = caught("return string.rep('ab', math.maxinteger)");
+    assert!(msg.contains("resulting string too large"), "{msg}");
+}
+
+#[test]
+fn format_spec_length() {
+    let msg = caught("return string.format('%5000d', 1)");
+    assert!(msg.contains("invalid conversion"), "{msg}");
+    assert_eq!(run("return #string.format('%99d', 1)").unwrap(), json!(99));
+}
+
+#[test]
+fn fuel_is_charged_for_builtin_work() {
+    // Builtins charge per byte/element: the fuel used by one big string.rep is far more than the
+    // handful of instructions around it.
+    let program = compile("local s = string.rep('x', 10000000) return #s").unwrap();
+    let mut m = Machine::new(&program, &Env::default(), Budgets::default());
+    loop {
+        match m.run(1_000_000_000) {
+            Step::Yield => {}
+            Step::Done(v) => {
+                assert_eq!(v, json!(10_000_000));
+                break;
+            }
+            other => panic!("{other:?}"),
+        }
+    }
+    assert!(
+        m.fuel_used() >= 10_000_000 / 64,
+        "fuel used: {}",
+        m.fuel_used()
+    );
+    let _ = limits::MAX_TOTAL_FUEL;
+}
