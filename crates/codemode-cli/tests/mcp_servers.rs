@@ -287,7 +287,7 @@ fn fixture_server_errors_timeouts_crashes_and_pagination() {
             execute(r#"return tools.fixture.fail({ message = "quota exceeded" })"#),
             // 2: no outputSchema: text stays text, JSON-looking text too.
             execute(r#"return { tools.fixture.echo({ text = "hi" }), tools.fixture.json_text() }"#),
-            // 3: tools/list pagination (2 per page, 10 tools): every tool is there.
+            // 3: tools/list pagination (2 per page, 11 tools): every tool is there.
             execute(
                 r#"local r = search({ namespace = "fixture", limit = 50 })
                        local p = {} for _, i in ipairs(r.items) do p[#p + 1] = i.path end
@@ -322,6 +322,7 @@ fn fixture_server_errors_timeouts_crashes_and_pagination() {
         json!([
             [
                 "fixture.add",
+                "fixture.cancelled",
                 "fixture.crash",
                 "fixture.echo",
                 "fixture.fail",

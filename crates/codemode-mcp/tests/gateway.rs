@@ -40,7 +40,7 @@ async fn media_parts_become_attachments_and_broken_servers_are_reported() {
         gw.problems()
     );
     let paths: Vec<String> = gw.codemode().tools().paths().map(String::from).collect();
-    assert_eq!(paths.len(), 10, "{paths:?}");
+    assert_eq!(paths.len(), 11, "{paths:?}");
     assert!(paths.contains(&"fx.pid".to_string()));
 
     let progress: Arc<std::sync::Mutex<Vec<String>>> = Arc::default();
@@ -193,4 +193,39 @@ async fn a_server_that_failed_to_start_is_retried_in_the_background() {
     assert_eq!(r.result.value(), Some(&json!(5)));
     gw.shutdown().await;
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn cancelling_an_execution_cancels_the_downstream_call() {
+    let gw = Gateway::start(config(json!({"fx": fixture_cmd()})), None)
+        .await
+        .unwrap();
+    let cancel = CancellationToken::new();
+    let c2 = cancel.clone();
+    tokio::spawn(async move {
+        tokio::time::sleep(std::time::Duration::from_millis(300)).await;
+        c2.cancel();
+    });
+    let t = std::time::Instant::now();
+    let r = gw
+        .execute("return tools.fx.sleep({ ms = 1800 })", cancel, None)
+        .await;
+    assert!(t.elapsed() < std::time::Duration::from_millis(1000));
+    assert_eq!(
+        r.result.error().unwrap().message,
+        "Execution was cancelled by the host."
+    );
+    assert_eq!(
+        r.result.tool_calls[0].status,
+        codemode::ToolCallStatus::Interrupted
+    );
+    tokio::time::sleep(std::time::Duration::from_millis(200)).await;
+    let r = run(&gw, "return tools.fx.cancelled().count").await;
+    assert_eq!(
+        r.result.value(),
+        Some(&json!(1)),
+        "{}",
+        r.result.to_json_string()
+    );
+    gw.shutdown().await;
 }
