@@ -42,6 +42,10 @@
 //!
 //!    Scores add up over terms; tools scoring 0 are dropped; best first, ties by path.
 //!
+//!    When no tool scores at all, a typo-tolerant pass runs instead: per term, **6** when one of
+//!    the tool's path words is within 1 edit of it (terms of 4 to 7 letters) or 2 edits (8 letters
+//!    or more), **2** when a word of an input property name is (`isues` → `github.issues.*`).
+//!
 //! `search` is always callable, whether or not the catalog given to the model was complete. Each
 //! call is a tool call named `"search"`: listed in `toolCalls`, counted against `max_tool_calls`,
 //! and run between the `tool_before`/`tool_after` hooks. `tools.search(...)` is an alias unless a
@@ -494,6 +498,17 @@ impl SearchIndex {
                 (score > 0).then_some((score, e.path.as_str()))
             })
             .collect();
+        if scored.is_empty() {
+            // Nothing matched as written: tolerate typos (`isues`, `mesage`).
+            scored = self
+                .entries
+                .iter()
+                .filter_map(|e| {
+                    let score: u32 = terms.iter().map(|t| fuzzy_term(e, t)).sum();
+                    (score > 0).then_some((score, e.path.as_str()))
+                })
+                .collect();
+        }
         scored.sort_by(|a, b| b.0.cmp(&a.0).then_with(|| a.1.cmp(b.1)));
         scored
     }
@@ -606,6 +621,34 @@ fn score_term(e: &IndexEntry, t: &Term) -> u32 {
         s += 2;
     }
     s
+}
+
+/// Typo-tolerant score of one term (used only when no tool matches exactly): 6 when a path word
+/// is within [`typo_allowance`] edits of the term, 2 when an input property word is.
+fn fuzzy_term(e: &IndexEntry, t: &Term) -> u32 {
+    let max = typo_allowance(&t.stem);
+    if max == 0 {
+        return 0;
+    }
+    let near = |w: &String| w.len() <= 64 && levenshtein(w, &t.stem) <= max;
+    let mut s = 0;
+    if e.word_stems.iter().any(near) {
+        s += 6;
+    }
+    if e.property_stems.iter().any(near) {
+        s += 2;
+    }
+    s
+}
+
+/// Edits tolerated in a misspelled query term: none below 4 letters or above 64, 1 up to 7
+/// letters, 2 from 8 letters.
+fn typo_allowance(term: &str) -> usize {
+    match term.chars().count() {
+        0..=3 | 65.. => 0,
+        4..=7 => 1,
+        _ => 2,
+    }
 }
 
 /// Top-level input properties (name, description) of a schema, following one local `$ref`.

@@ -643,3 +643,26 @@ async fn tools_search_is_an_alias_unless_a_tool_owns_the_path() {
         .await;
     assert_eq!(r.value(), Some(&json!("search.code")));
 }
+
+#[test]
+fn typos_are_tolerated_only_when_nothing_matches() {
+    let cm = realistic();
+    // "isues": no exact match anywhere, so the typo pass finds the issues tools.
+    let r = top(&cm, "isues", 10);
+    assert!(
+        !r.is_empty() && r.iter().all(|p| p.contains("issues")),
+        "{r:?}"
+    );
+    // "postMesage" → post + message; "shipmnts" (stem "shipmnt") is 1 edit from "shipment".
+    assert_eq!(top(&cm, "postMesage", 1), ["slack.chat.postMessage"]);
+    assert_eq!(
+        top(&cm, "shipmnts", 2),
+        ["orders.shipments.create", "orders.shipments.track"]
+    );
+    // Short terms get no allowance; exact matches switch the typo pass off.
+    assert!(top(&cm, "lst", 5).is_empty());
+    assert_eq!(
+        cm.search_index().rank("list isues"),
+        cm.search_index().rank("list")
+    );
+}
