@@ -510,3 +510,43 @@ async fn host_side_call_tool_uses_the_hooks_too() {
     );
     assert_eq!(rec.events().len(), 4);
 }
+
+#[tokio::test]
+async fn fn_hooks_cover_extensions_with_arguments_as_an_array() {
+    let seen = Arc::new(Mutex::new(Vec::<String>::new()));
+    let s = seen.clone();
+    let hooks = FnHooks::new()
+        .extension_before(|name, args| {
+            if args[0] == json!("secret") {
+                Err(format!("{name} may not read secrets"))
+            } else {
+                Ok(())
+            }
+        })
+        .extension_after(move |name, args, o| {
+            s.lock()
+                .unwrap()
+                .push(format!("{name} {args} {}", o.label()))
+        });
+    let ext = Extension::new("kv").function("get", |args: Vec<Value>| async move {
+        Ok(args.into_iter().next().unwrap_or(Value::Null))
+    });
+    let cm = CodeMode::builder()
+        .extension(ext)
+        .hooks(hooks)
+        .build()
+        .unwrap();
+    let r = cm
+        .execute(r#"local ok, e = pcall(kv.get, "secret") return { kv.get("a", 1), e }"#)
+        .await;
+    assert_eq!(
+        r.value(),
+        Some(&json!(["a", "kv.get may not read secrets"])),
+        "{}",
+        r.to_json_string()
+    );
+    assert_eq!(
+        *seen.lock().unwrap(),
+        ["kv.get [\"secret\"] denied", "kv.get [\"a\",1] success"]
+    );
+}
