@@ -155,14 +155,17 @@ pub enum Step {
 /// a host may tune). `Default` gives the documented defaults.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Budgets {
-    /// Optional cap on bytes held by the execution (strings, tables, closures, logs). `None`: the
-    /// fixed internal cap in `limits` applies.
+    /// Optional cap on bytes held by the execution (strings, tables, closures, logs). `None`, or
+    /// a value above it: the fixed internal cap [`limits::MAX_MEMORY_BYTES`] (512 MiB) applies.
+    /// Exceeding the cap is an uncatchable ExecutionFailure "memory limit exceeded".
     pub max_memory_bytes: Option<usize>,
 }
 
 impl Default for Budgets {
     fn default() -> Self {
-        Budgets { max_memory_bytes: None }
+        Budgets {
+            max_memory_bytes: None,
+        }
     }
 }
 
@@ -209,7 +212,12 @@ pub struct Machine {
 impl Machine {
     /// Prepare an execution of `program` with the host's `env`.
     pub fn new(program: &Program, env: &Env, budgets: Budgets) -> Machine {
-        let cap = budgets.max_memory_bytes.unwrap_or(limits::MAX_MEMORY_BYTES);
+        // The fixed cap applies even when the host asks for more.
+        let cap = budgets
+            .max_memory_bytes
+            .map_or(limits::MAX_MEMORY_BYTES, |b| {
+                b.min(limits::MAX_MEMORY_BYTES)
+            });
         match Self::setup(program, env, cap) {
             Ok(vm) => Machine {
                 vm: Some(Box::new(vm)),
@@ -403,7 +411,10 @@ fn stdlib_template() -> Result<&'static Vm, Throw> {
     static TEMPLATE: std::sync::OnceLock<Result<Vm, String>> = std::sync::OnceLock::new();
     let t = TEMPLATE.get_or_init(|| {
         let build = || -> Result<Vm, Throw> {
-            let mut vm = Vm::new(Arc::new(proto::ProgramData::default()), limits::MAX_MEMORY_BYTES)?;
+            let mut vm = Vm::new(
+                Arc::new(proto::ProgramData::default()),
+                limits::MAX_MEMORY_BYTES,
+            )?;
             stdlib::open_all(&mut vm)?;
             vm.heap.make_static();
             Ok(vm)

@@ -2,6 +2,17 @@
 //!
 //! Every limit is an integer within a documented range; a value outside it is an error at
 //! construction, never a silent default. Defaults are the Lua defaults of issue 2 §1.
+//!
+//! Besides these host-tunable limits, fixed bounds protect the process whatever the limits say
+//! (full table with defaults and diagnostics: crates/codemode-lua/LIMITS.md):
+//! - the interpreter's own bounds, all in `codemode_lua::limits` (source size, syntax depth,
+//!   total fuel, call depth, memory cap, data depth and size, ...);
+//! - host side: tool output nesting [`MAX_TOOL_OUTPUT_DEPTH`] (checked iteratively by
+//!   [`check_tool_output`]), `runtime::MIN_SLICE`/`MAX_SLICE` (fuel per run slice; the slice adapts
+//!   so the deadline is checked about every `runtime::TARGET_SLICE`), `search::MAX_SEARCH_LIMIT`
+//!   (results per search call), `schema::MAX_REPORTED_ERRORS`/`MAX_ERROR_CHARS` (size of a
+//!   validation message), `signature::MAX_DEPTH`/`MAX_REF_CHAIN`/`MAX_RENDER_NODES` (schema
+//!   rendering).
 
 use std::fmt;
 
@@ -130,8 +141,11 @@ impl Limits {
         self.with(LimitName::MaxOutputBytes, n)
     }
 
-    /// Optional cap on bytes held by one execution (1 to 2^53 − 1); `None` keeps the
-    /// interpreter's fixed internal cap.
+    /// Optional cap on bytes held by one execution (1 to 2^53 − 1): strings, tables, closures,
+    /// frames and logs, charged before each allocation. `None` (or more than 512 MiB) keeps the
+    /// interpreter's fixed internal cap, `codemode_lua::limits::MAX_MEMORY_BYTES` (512 MiB).
+    /// Exceeding it ends the execution with an `ExecutionFailure` "memory limit exceeded: ..."
+    /// that `pcall` cannot catch (logs and toolCalls are kept).
     pub fn with_max_memory_bytes(mut self, n: Option<u64>) -> Result<Self, LimitError> {
         match n {
             Some(n) => self.with(LimitName::MaxMemoryBytes, n),
