@@ -207,6 +207,9 @@ pub fn compile(source: &str) -> Result<Program, GuestError> {
 pub struct Machine {
     vm: Option<Box<Vm>>,
     finished: Option<Step>,
+    /// Target of the host call waiting for [`Machine::resume`] (names the tool when its output
+    /// cannot be received).
+    waiting_on: Option<HostTarget>,
 }
 
 impl Machine {
@@ -222,10 +225,12 @@ impl Machine {
             Ok(vm) => Machine {
                 vm: Some(Box::new(vm)),
                 finished: None,
+                waiting_on: None,
             },
             Err(e) => Machine {
                 vm: None,
                 finished: Some(Step::Error(guest_error(None, e))),
+                waiting_on: None,
             },
         }
     }
@@ -333,7 +338,10 @@ impl Machine {
                 Ok(()) => return Step::Yield,
                 Err(e) => Step::Error(guest_error(Some(vm), e)),
             },
-            Ok(Exit::Host(call)) => return Step::HostCall(call),
+            Ok(Exit::Host(call)) => {
+                self.waiting_on = Some(call.target.clone());
+                return Step::HostCall(call);
+            }
             Ok(Exit::Returned) => {
                 let v = vm.main_results().first().copied().unwrap_or(Value::Nil);
                 let mut work = 0u64;
@@ -352,35 +360,36 @@ impl Machine {
     pub fn resume(&mut self, reply: HostReply) {
         let Some(vm) = self.vm.as_mut() else { return };
         let Some(p) = vm.pending.take() else { return };
+        let target = self.waiting_on.take();
         match reply {
             HostReply::Value(j) => {
                 let mut work = 0u64;
-                match boundary::import(&mut vm.heap, &j, &mut work) {
-                    Ok(v) => {
+                let imported = boundary::import(&mut vm.heap, &j, &mut work);
+                // Hostile output may nest arbitrarily deep: never drop it recursively.
+                boundary::drop_json(j);
+                match (imported, target) {
+                    (Ok(v), _) => {
                         vm.fuel -= work as i64;
                         vm.deliver(p, true, v)
                     }
-                    Err(e) => vm.pending_error = Some(e),
-                }
-            }
-            HostReply::Error { kind, message } => {
-                let s = match vm.heap.new_str(message.as_bytes()) {
-                    Ok(s) => s,
-                    Err(e) => {
-                        vm.pending_error = Some(e);
-                        return;
+                    // A tool's output that cannot become Lua data (too deep) is the tool's
+                    // fault: InvalidToolOutput, catchable like the host's own output checks.
+                    (Err(e), Some(HostTarget::Tool(path)))
+                        if e.0.kind == ErrorKind::InvalidDataValue =>
+                    {
+                        let message = format!(
+                            "Invalid output from tool '{path}': {}",
+                            match &e.0.value {
+                                ErrVal::Msg(m) => m.as_str(),
+                                ErrVal::Value(_) => "the output cannot be received",
+                            }
+                        );
+                        self.reply_error(p, ErrorKind::InvalidToolOutput, message);
                     }
-                };
-                if p.pcall {
-                    vm.deliver(p, false, s);
-                } else {
-                    let mut t = Throw::with_kind(kind, message);
-                    t.0.value = ErrVal::Value(s);
-                    t.0.location = p.location;
-                    t.0.positioned = true;
-                    vm.pending_error = Some(t);
+                    (Err(e), _) => vm.pending_error = Some(e),
                 }
             }
+            HostReply::Error { kind, message } => self.reply_error(p, kind, message),
             HostReply::Abort(g) => {
                 let mut t = Throw::fatal(g.kind, g.message);
                 t.0.location = g.location.or(p.location);
@@ -388,6 +397,27 @@ impl Machine {
                 t.0.positioned = true;
                 vm.pending_error = Some(t);
             }
+        }
+    }
+
+    /// Answer the pending call `p` with an ordinary, catchable error.
+    fn reply_error(&mut self, p: vm::Pending, kind: ErrorKind, message: String) {
+        let Some(vm) = self.vm.as_mut() else { return };
+        let s = match vm.heap.new_str(message.as_bytes()) {
+            Ok(s) => s,
+            Err(e) => {
+                vm.pending_error = Some(e);
+                return;
+            }
+        };
+        if p.pcall {
+            vm.deliver(p, false, s);
+        } else {
+            let mut t = Throw::with_kind(kind, message);
+            t.0.value = ErrVal::Value(s);
+            t.0.location = p.location;
+            t.0.positioned = true;
+            vm.pending_error = Some(t);
         }
     }
 

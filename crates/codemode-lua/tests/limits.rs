@@ -267,7 +267,7 @@ fn boundary_max_depth_export_import_and_json() {
         msg.contains(&format!("nesting deeper than {d} levels")),
         "{msg}"
     );
-    // Tool output deeper than the bound: refused on import.
+    // Tool output deeper than the bound: refused on import (the tool's fault: InvalidToolOutput).
     let mut deep = json!(1);
     for _ in 0..=d {
         deep = json!([deep]);
@@ -276,11 +276,12 @@ fn boundary_max_depth_export_import_and_json() {
         HostReply::Value(deep.clone())
     })
     .unwrap_err();
-    assert_eq!(e.kind, ErrorKind::InvalidDataValue);
-    assert!(
-        e.message.contains(&format!("deeper than {d} levels")),
-        "{}",
-        e.message
+    assert_eq!(e.kind, ErrorKind::InvalidToolOutput);
+    assert_eq!(
+        e.message,
+        format!(
+            "Invalid output from tool 't.echo': the data nests deeper than {d} levels and cannot be received"
+        )
     );
     // Exactly at the bound is fine.
     let ok = format!(

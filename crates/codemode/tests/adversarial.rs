@@ -543,6 +543,28 @@ async fn data_cyclic_tables_compare_and_print() {
 }
 
 #[tokio::test]
+async fn data_deep_json_from_tool_a_million_levels() {
+    // The host must reject (and free) this without recursing once per level.
+    let r = run("return tools.t.deep({depth = 1000000})").await;
+    r.fails(DiagnosticKind::InvalidToolOutput, "deeper than 128");
+}
+
+#[tokio::test]
+async fn data_deep_json_from_tool_10000_levels() {
+    let r = run("return tools.t.deep({depth = 10000})").await;
+    r.fails(DiagnosticKind::InvalidToolOutput, "deeper than 128");
+    assert_eq!(r.result.tool_calls.len(), 1);
+}
+
+#[tokio::test]
+async fn data_deep_json_from_tool_is_a_catchable_tool_error() {
+    let r = run("local ok, err = pcall(tools.t.deep, {depth = 200}) return {ok, err}").await;
+    let v = r.value();
+    assert_eq!(v[0], json!(false));
+    assert!(v[1].as_str().unwrap().contains("deeper than 128"), "{v}");
+}
+
+#[tokio::test]
 async fn data_json_from_tool_at_the_depth_limit_is_accepted() {
     let r = run("local v = tools.t.deep({depth = 127}) local d = 0 while type(v) == 'table' do d = d + 1 v = v[1] end return d").await;
     assert_eq!(r.value(), &json!(127));
@@ -557,9 +579,13 @@ async fn data_enormous_string_from_tool() {
 
 #[tokio::test]
 async fn data_enormous_array_from_tool() {
-    run("return #tools.t.wide({n = 300000})")
-        .await
-        .out_of_memory();
+    // 100,000 distinct 300-byte strings (30 MB) against a 16 MiB cap: the import stops at the cap.
+    run_with(
+        "return #tools.t.wide({n = 100000})",
+        limits(TIMEOUT_MS, Some(16 * 1024 * 1024)),
+    )
+    .await
+    .out_of_memory();
 }
 
 #[tokio::test]

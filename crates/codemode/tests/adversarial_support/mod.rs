@@ -1,5 +1,5 @@
 //! Shared harness of the adversarial suites (see `adversarial.rs`).
-#![allow(dead_code)]
+#![allow(dead_code)] // each test binary uses part of the harness
 
 use std::future::Future;
 use std::pin::Pin;
