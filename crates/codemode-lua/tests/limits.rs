@@ -200,6 +200,24 @@ fn max_memory_bytes_default_cap_is_checked_before_allocating() {
 }
 
 #[test]
+fn budget_above_the_fixed_cap_keeps_the_fixed_cap() {
+    let e = run_with(
+        &format!("return #string.rep('x', {})", limits::MAX_MEMORY_BYTES),
+        Budgets {
+            max_memory_bytes: Some(usize::MAX),
+        },
+        || HostReply::Value(Value::Null),
+    )
+    .unwrap_err();
+    assert!(
+        e.message
+            .contains(&format!("more than {} bytes", limits::MAX_MEMORY_BYTES)),
+        "{}",
+        e.message
+    );
+}
+
+#[test]
 fn budget_max_memory_bytes_over_and_under() {
     let cap = 8 * 1024 * 1024;
     let budgets = || Budgets {
