@@ -458,3 +458,59 @@ fn run_with_mcp_config_runs_one_program() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("unknown key mcpServers.x.comand"), "{err}");
 }
+
+#[test]
+fn run_over_server_everything_reached_by_streamable_http() {
+    let Some(s) = servers() else { return };
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port();
+    let mut everything = Command::new(s.join("npm/node_modules/.bin/mcp-server-everything"))
+        .arg("streamableHttp")
+        .env("PORT", port.to_string())
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
+    while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "server-everything did not listen"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(100));
+    }
+    let cfg = config(
+        "httpdown",
+        json!({"remote": {"url": format!("http://127.0.0.1:{port}/mcp")}}),
+    );
+    let prog = cfg.parent().unwrap().join("p.lua");
+    std::fs::write(
+        &prog,
+        r#"return { tools.remote["get-sum"]({ a = 5, b = 6 }), tools.remote.echo({ message = "over http" }) }"#,
+    )
+    .unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_codemode"))
+        .args(["run", "--mcp-config"])
+        .arg(&cfg)
+        .arg(&prog)
+        .output()
+        .unwrap();
+    let _ = everything.kill();
+    let _ = everything.wait();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{stdout}\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let r: Value = serde_json::from_str(stdout.trim()).unwrap();
+    assert_eq!(
+        r["value"],
+        json!(["The sum of 5 and 6 is 11.", "Echo: over http"]),
+        "{r}"
+    );
+}
