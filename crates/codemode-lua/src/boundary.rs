@@ -22,7 +22,7 @@
 use serde_json::{Map, Number as JsonNumber, Value as Json};
 
 use crate::ErrorKind;
-use crate::heap::Heap;
+use crate::heap::{DEADLINE_CHECK_WORK, Heap};
 use crate::table::Shape;
 use crate::value::{StrRef, TableRef, Throw, Value, VmResult};
 
@@ -96,7 +96,11 @@ impl<'h> Exporter<'h> {
 
     fn add_bytes(&mut self, n: usize) -> VmResult<()> {
         self.bytes = self.bytes.saturating_add(n);
+        let before = self.work;
         self.work += 1 + (n as u64) / 64;
+        if before / DEADLINE_CHECK_WORK != self.work / DEADLINE_CHECK_WORK {
+            self.heap.check_deadline()?;
+        }
         if self.bytes > MAX_EXPORT_BYTES {
             return Err(invalid(format!(
                 "{} is too large to cross to the host (more than {} bytes of data; a table that \
@@ -331,6 +335,9 @@ pub fn import(heap: &mut Heap, v: &Json, work: &mut u64) -> VmResult<Value> {
 
 fn import_value(heap: &mut Heap, v: &Json, depth: usize, work: &mut u64) -> VmResult<Value> {
     *work += 1;
+    if *work % DEADLINE_CHECK_WORK == 0 {
+        heap.check_deadline()?;
+    }
     Ok(match v {
         Json::Null => Value::JsonNull,
         Json::Bool(b) => Value::Bool(*b),

@@ -17,6 +17,9 @@ use crate::value::{
 };
 use crate::vm::NativeFn;
 
+/// Units of work (values, 64-byte string chunks) between two deadline checks in long data walks.
+pub const DEADLINE_CHECK_WORK: u64 = 1 << 16;
+
 /// Byte accounting with a hard cap and a GC debt counter.
 #[derive(Clone, Debug)]
 pub struct MemCounter {
@@ -178,6 +181,9 @@ pub struct Heap {
     pub mem: MemCounter,
     /// Log lines written by `print` (charged to `mem`).
     pub logs: Vec<String>,
+    /// The execution's wall-clock deadline (see `Machine::set_deadline`), checked by long walks
+    /// over data that run inside one builtin or host reply (export, import, `json.decode`).
+    pub deadline: Option<std::time::Instant>,
 }
 
 impl Heap {
@@ -201,6 +207,19 @@ impl Heap {
             hosts: Vec::new(),
             mem: MemCounter::new(cap),
             logs: Vec::new(),
+            deadline: None,
+        }
+    }
+
+    /// The uncatchable TimeoutExceeded error if the deadline has passed (checked every
+    /// [`DEADLINE_CHECK_WORK`] units of work by long data walks).
+    pub fn check_deadline(&self) -> VmResult<()> {
+        match self.deadline {
+            Some(d) if std::time::Instant::now() >= d => Err(Throw::fatal(
+                ErrorKind::TimeoutExceeded,
+                "the execution timed out",
+            )),
+            _ => Ok(()),
         }
     }
 

@@ -293,6 +293,7 @@ impl Machine {
     pub fn set_deadline(&mut self, deadline: std::time::Instant) {
         if let Some(vm) = &mut self.vm {
             vm.deadline = Some(deadline);
+            vm.heap.deadline = Some(deadline);
         }
     }
 

@@ -329,6 +329,34 @@ async fn memory_json_decode_huge_array() {
 }
 
 #[tokio::test]
+async fn long_json_decode_stops_at_the_deadline() {
+    // One builtin call with a lot of work under the default 512 MiB cap: it checks the deadline
+    // as it goes (in a release build the memory cap may come first; either way it is bounded).
+    let r = run_with(
+        "local s = '[' .. string.rep('1,', 10000000) .. '1]' return #json.decode(s)",
+        limits(400, None),
+    )
+    .await;
+    let d = r.result.error().expect("must fail");
+    assert!(
+        d.kind == DiagnosticKind::TimeoutExceeded
+            || (d.kind == DiagnosticKind::ExecutionFailure && d.message.contains("memory limit")),
+        "{d:?}"
+    );
+}
+
+#[tokio::test]
+async fn long_json_encode_stops_at_the_deadline() {
+    let r = run_with(
+        "local t = {} for i = 1, 500000 do t[i] = i end
+         while true do local s = json.encode(t) end",
+        limits(1_000, None),
+    )
+    .await;
+    r.fails(DiagnosticKind::TimeoutExceeded, "timed out");
+}
+
+#[tokio::test]
 async fn memory_json_encode_of_shared_subtables() {
     // 2^40 leaves when written out: the export size bound stops it.
     run("local t = {1} for i = 1, 40 do t = {t, t} end

@@ -75,9 +75,11 @@ fn decode(ctx: &mut Ctx) -> VmResult<Rets> {
     let mem = &ctx.heap_ref().mem;
     let room = mem.cap.saturating_sub(mem.used);
     let bytes = ctx.heap_ref().str_bytes(s);
-    let tree = match decode_text_within(bytes, room) {
+    let deadline = ctx.heap_ref().deadline;
+    let tree = match decode_text_within(bytes, room, deadline) {
         Ok(tree) => tree,
         Err(DecodeError::Syntax(m)) => return Err(Throw::msg(m)),
+        Err(DecodeError::Timeout) => return Err(ctx.heap_ref().check_deadline().unwrap_err()),
         Err(DecodeError::TooLarge) => {
             return Err(ctx
                 .heap_ref()
@@ -290,9 +292,10 @@ impl<'a> Reader<'a> {
 
 /// Parse JSON text into a [`Value`]. Errors: `json.decode: <what> at position <1-based byte>`.
 pub fn decode_text(text: &[u8]) -> Result<Value, String> {
-    decode_text_within(text, usize::MAX).map_err(|e| match e {
+    decode_text_within(text, usize::MAX, None).map_err(|e| match e {
         DecodeError::Syntax(m) => m,
         DecodeError::TooLarge => "json.decode: the value is too large".to_string(),
+        DecodeError::Timeout => "json.decode: the deadline passed".to_string(),
     })
 }
 
@@ -303,6 +306,8 @@ pub enum DecodeError {
     Syntax(String),
     /// The tree would take more than the given bytes (see [`DECODE_NODE_BYTES`]).
     TooLarge,
+    /// The deadline passed while decoding.
+    Timeout,
 }
 
 impl From<String> for DecodeError {
@@ -317,16 +322,27 @@ pub const DECODE_NODE_BYTES: usize = 64;
 
 /// Like [`decode_text`], but stops with [`DecodeError::TooLarge`] as soon as the tree would take
 /// more than `max_bytes` (counting [`DECODE_NODE_BYTES`] per value and key plus string bytes),
-/// before building it further.
-pub fn decode_text_within(text: &[u8], max_bytes: usize) -> Result<Value, DecodeError> {
+/// before building it further, and with [`DecodeError::Timeout`] once `deadline` has passed
+/// (checked every 65,536 values).
+pub fn decode_text_within(
+    text: &[u8],
+    max_bytes: usize,
+    deadline: Option<std::time::Instant>,
+) -> Result<Value, DecodeError> {
     let mut size = 0usize;
+    let mut count = 0u64;
     let mut grow = |n: usize| -> Result<(), DecodeError> {
         size = size.saturating_add(n);
+        count += 1;
         if size > max_bytes {
-            Err(DecodeError::TooLarge)
-        } else {
-            Ok(())
+            return Err(DecodeError::TooLarge);
         }
+        if count % crate::heap::DEADLINE_CHECK_WORK == 0
+            && deadline.is_some_and(|d| std::time::Instant::now() >= d)
+        {
+            return Err(DecodeError::Timeout);
+        }
+        Ok(())
     };
     let mut r = Reader { s: text, i: 0 };
     let mut stack: Vec<Frame> = Vec::new();
