@@ -18,7 +18,7 @@ use crate::value::{
 use crate::vm::NativeFn;
 
 /// Units of work (values, 64-byte string chunks) between two deadline checks in long data walks.
-pub const DEADLINE_CHECK_WORK: u64 = 1 << 16;
+pub const DEADLINE_CHECK_WORK: u64 = 1 << 12;
 
 /// Byte accounting with a hard cap and a GC debt counter.
 #[derive(Clone, Debug)]

@@ -791,6 +791,16 @@ impl Vm {
             if need > limits::MAX_STACK_SLOTS {
                 return Err(Throw::msg("stack overflow"));
             }
+            // The value stack counts toward the memory cap: charge its growth before it happens
+            // (capacity never shrinks, so each slot is charged once).
+            let cap = self.stack.capacity();
+            if need > cap {
+                let new_cap = need.max(cap.saturating_mul(2)).min(limits::MAX_STACK_SLOTS);
+                self.heap
+                    .mem
+                    .charge((new_cap - cap) * std::mem::size_of::<Value>())?;
+                self.stack.reserve_exact(new_cap - self.stack.len());
+            }
             self.stack.resize(need, Value::Nil);
         }
         Ok(())
@@ -835,6 +845,15 @@ impl Vm {
                     }
                     (base, func + 1 + np, nextra)
                 };
+                if self.frames.len() == self.frames.capacity() {
+                    // Frames count toward the memory cap too (charged as the vector grows).
+                    let cap = self.frames.capacity();
+                    let new_cap = (cap * 2).clamp(16, limits::MAX_FRAMES);
+                    self.heap
+                        .mem
+                        .charge((new_cap - cap) * std::mem::size_of::<Frame>())?;
+                    self.frames.reserve_exact(new_cap - cap);
+                }
                 self.frames.push(Frame {
                     closure: c,
                     proto: pidx,

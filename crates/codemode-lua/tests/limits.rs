@@ -370,3 +370,19 @@ fn fuel_is_charged_for_builtin_work() {
     );
     let _ = limits::MAX_TOTAL_FUEL;
 }
+
+#[test]
+fn frames_and_value_stack_count_toward_the_memory_cap() {
+    // Deep recursion under a 2 MiB cap: the frames and stack slots it needs are charged as they
+    // grow, so the cap is reached long before MAX_FRAMES.
+    let e = run_with(
+        "local function f(n) return 1 + f(n + 1) end return f(0)",
+        Budgets {
+            max_memory_bytes: Some(2 * 1024 * 1024),
+        },
+        || HostReply::Value(Value::Null),
+    )
+    .unwrap_err();
+    assert_eq!(e.kind, ErrorKind::ExecutionFailure);
+    assert!(e.message.contains("memory limit exceeded"), "{}", e.message);
+}

@@ -323,7 +323,7 @@ pub const DECODE_NODE_BYTES: usize = 64;
 /// Like [`decode_text`], but stops with [`DecodeError::TooLarge`] as soon as the tree would take
 /// more than `max_bytes` (counting [`DECODE_NODE_BYTES`] per value and key plus string bytes),
 /// before building it further, and with [`DecodeError::Timeout`] once `deadline` has passed
-/// (checked every 65,536 values).
+/// (checked every 4,096 values).
 pub fn decode_text_within(
     text: &[u8],
     max_bytes: usize,
