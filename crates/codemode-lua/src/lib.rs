@@ -511,6 +511,23 @@ fn build_tools(vm: &mut Vm, paths: &[String]) -> Result<Value, Throw> {
     Ok(refs[""])
 }
 
+/// Cut an error message to [`limits::MAX_ERROR_MESSAGE_BYTES`] (at a character boundary), saying
+/// how long it was.
+fn cap_message(mut message: String) -> String {
+    let max = limits::MAX_ERROR_MESSAGE_BYTES;
+    if message.len() <= max {
+        return message;
+    }
+    let total = message.len();
+    let mut cut = max;
+    while !message.is_char_boundary(cut) {
+        cut -= 1;
+    }
+    message.truncate(cut);
+    message.push_str(&format!(" ... [error message truncated: {total} bytes]"));
+    message
+}
+
 /// Convert an uncaught error into a [`GuestError`].
 fn guest_error(vm: Option<&mut Box<Vm>>, e: Throw) -> GuestError {
     let d = *e.0;
@@ -539,7 +556,7 @@ fn guest_error(vm: Option<&mut Box<Vm>>, e: Throw) -> GuestError {
     };
     GuestError {
         kind: d.kind,
-        message,
+        message: cap_message(message),
         location: d.location,
         suggestions: d.suggestions,
     }

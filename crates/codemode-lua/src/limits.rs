@@ -79,6 +79,11 @@ pub const MAX_UNPACK: u64 = 999_000;
 /// (`%5000d`) are "invalid conversion specification: '%5000d'", like Lua.
 pub const MAX_FORMAT_SPEC_LEN: usize = 21;
 
+/// Longest message of an uncaught error handed to the host (8 KiB): `error(string.rep('e', 1e7))`
+/// gives the first 8 KiB followed by " ... [error message truncated: N bytes]". (Inside the
+/// program, `pcall` still sees the whole value.)
+pub const MAX_ERROR_MESSAGE_BYTES: usize = 8 * 1024;
+
 // ----- data boundary --------------------------------------------------------------------------
 
 /// Deepest nesting of arrays/objects wherever data crosses between Lua and JSON: results, tool

@@ -386,3 +386,21 @@ fn frames_and_value_stack_count_toward_the_memory_cap() {
     assert_eq!(e.kind, ErrorKind::ExecutionFailure);
     assert!(e.message.contains("memory limit exceeded"), "{}", e.message);
 }
+
+#[test]
+fn max_error_message_bytes() {
+    let e = fails(
+        "error(string.rep('e', 100000))",
+        ErrorKind::ExecutionFailure,
+        " ... [error message truncated: 100000 bytes]",
+    );
+    assert_eq!(
+        e.message.len(),
+        limits::MAX_ERROR_MESSAGE_BYTES + " ... [error message truncated: 100000 bytes]".len()
+    );
+    // pcall still sees the whole value.
+    assert_eq!(
+        run("local ok, e = pcall(error, string.rep('e', 100000)) return #e").unwrap(),
+        json!(100000)
+    );
+}
