@@ -347,27 +347,52 @@ fn format_spec_length() {
     assert_eq!(run("return #string.format('%99d', 1)").unwrap(), json!(99));
 }
 
-#[test]
-fn fuel_is_charged_for_builtin_work() {
-    // Builtins charge per byte/element: the fuel used by one big string.rep is far more than the
-    // handful of instructions around it.
-    let program = compile("local s = string.rep('x', 10000000) return #s").unwrap();
+/// Fuel used by `src` (run to completion in one big slice).
+fn fuel_of(src: &str) -> u64 {
+    let program = compile(src).unwrap();
     let mut m = Machine::new(&program, &Env::default(), Budgets::default());
     loop {
         match m.run(1_000_000_000) {
             Step::Yield => {}
-            Step::Done(v) => {
-                assert_eq!(v, json!(10_000_000));
-                break;
-            }
-            other => panic!("{other:?}"),
+            Step::Done(_) => return m.fuel_used(),
+            other => panic!("{src}: {other:?}"),
         }
     }
-    assert!(
-        m.fuel_used() >= 10_000_000 / 64,
-        "fuel used: {}",
-        m.fuel_used()
-    );
+}
+
+#[test]
+fn fuel_is_charged_for_builtin_work() {
+    // Builtins charge for what they do (per byte or element), not one unit per call: the same
+    // program with and without one call differs by far more than a few instructions.
+    for (setup, call, at_least) in [
+        (
+            "local s = 'x'",
+            "s = string.rep('x', 10000000)",
+            10_000_000 / 64,
+        ),
+        (
+            "local t = {} for i = 1, 100000 do t[i] = 'abcdefgh' end local s",
+            "s = table.concat(t)",
+            800_000 / 64,
+        ),
+        (
+            "local t = {} for i = 1, 100000 do t[i] = i end local s",
+            "s = json.encode(t)",
+            100_000,
+        ),
+        (
+            "local t = {} for i = 1, 100000 do t[i] = (i * 7919) % 100003 end",
+            "table.sort(t)",
+            100_000,
+        ),
+    ] {
+        let without = fuel_of(&format!("{setup} return 1"));
+        let with = fuel_of(&format!("{setup} {call} return 1"));
+        assert!(
+            with >= without + at_least,
+            "{call}: {with} < {without} + {at_least}"
+        );
+    }
     let _ = limits::MAX_TOTAL_FUEL;
 }
 
