@@ -297,6 +297,16 @@ impl Machine {
         }
     }
 
+    /// Lower the total fuel this execution may use (default and maximum:
+    /// [`limits::MAX_TOTAL_FUEL`]). Past it, the run ends with the uncatchable ExecutionFailure
+    /// "instruction limit exceeded: the program ran more than N steps; ...". Checked between
+    /// slices and inside long builtins, so the overshoot is at most about one slice.
+    pub fn set_fuel_limit(&mut self, max_fuel: u64) {
+        if let Some(vm) = &mut self.vm {
+            vm.fuel_cap = max_fuel.min(limits::MAX_TOTAL_FUEL);
+        }
+    }
+
     /// Bytes currently held by the execution.
     pub fn memory_used(&self) -> usize {
         self.vm.as_ref().map(|v| v.heap.mem.used).unwrap_or(0)

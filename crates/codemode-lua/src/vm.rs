@@ -178,6 +178,8 @@ pub struct Vm {
     pub(crate) suggest: Option<SuggestFn>,
     /// Optional wall-clock deadline checked inside nested (non-yielding) runs.
     pub deadline: Option<std::time::Instant>,
+    /// Total fuel this execution may use (at most `limits::MAX_TOTAL_FUEL`).
+    pub fuel_cap: u64,
     /// Values pinned as GC roots by the embedder (e.g. boundary).
     pub pinned: Vec<Value>,
     /// The iterator function `ipairs` returns.
@@ -231,6 +233,7 @@ impl Vm {
             miss_flag: None,
             suggest: None,
             deadline: None,
+            fuel_cap: limits::MAX_TOTAL_FUEL,
             pinned: Vec::new(),
             ipairs_iter: Value::Nil,
             direct_next: false,
@@ -277,6 +280,7 @@ impl Vm {
             miss_flag: None,
             suggest: None,
             deadline: None,
+            fuel_cap: limits::MAX_TOTAL_FUEL,
             pinned: self.pinned.clone(),
             ipairs_iter: self.ipairs_iter,
             direct_next: false,
@@ -1151,6 +1155,13 @@ impl Vm {
         if self.nested.len() >= limits::MAX_NATIVE_NESTING {
             return Err(Throw::msg("stack overflow (too many nested callbacks)"));
         }
+        // A call from a native (sort comparator, xpcall handler, ...) costs fuel like a call
+        // instruction; the overdraft check also reads the deadline, so a long native loop of
+        // calls to a loop-free function is stopped too.
+        self.fuel = self.fuel.saturating_sub(CALL_FUEL);
+        if self.fuel < -(1 << 20) {
+            self.overdraft()?;
+        }
         let at = at.max(self.top.min(self.stack.len()));
         self.ensure_stack(at + args.len() + 2)?;
         self.stack[at] = f;
@@ -1210,12 +1221,12 @@ impl Vm {
 
     /// Check the total fuel cap and the deadline.
     pub(crate) fn check_totals(&self) -> VmResult<()> {
-        if self.fuel_used() > limits::MAX_TOTAL_FUEL {
+        if self.fuel_used() > self.fuel_cap {
             return Err(Throw::fatal(
                 ErrorKind::ExecutionFailure,
                 format!(
                     "instruction limit exceeded: the program ran more than {} steps; look for an endless loop or process less data",
-                    limits::MAX_TOTAL_FUEL
+                    self.fuel_cap
                 ),
             ));
         }

@@ -385,6 +385,11 @@ fn fuel_is_charged_for_builtin_work() {
             "table.sort(t)",
             100_000,
         ),
+        (
+            "local t = {} for i = 1, 100000 do t[i] = (i * 7919) % 100003 end",
+            "table.sort(t, function(a, b) return a < b end)",
+            4 * 1_000_000,
+        ),
     ] {
         let without = fuel_of(&format!("{setup} return 1"));
         let with = fuel_of(&format!("{setup} {call} return 1"));
@@ -393,7 +398,6 @@ fn fuel_is_charged_for_builtin_work() {
             "{call}: {with} < {without} + {at_least}"
         );
     }
-    let _ = limits::MAX_TOTAL_FUEL;
 }
 
 #[test]
@@ -427,5 +431,48 @@ fn max_error_message_bytes() {
     assert_eq!(
         run("local ok, e = pcall(error, string.rep('e', 100000)) return #e").unwrap(),
         json!(100000)
+    );
+}
+
+#[test]
+fn max_total_fuel() {
+    // The fixed cap (10^10) takes minutes to reach; `set_fuel_limit` lowers it for this test
+    // (the same check and message).
+    assert_eq!(limits::MAX_TOTAL_FUEL, 10_000_000_000);
+    let program =
+        compile("local ok = pcall(function() while true do end end) return 'caught'").unwrap();
+    let mut m = Machine::new(&program, &Env::default(), Budgets::default());
+    m.set_fuel_limit(5_000_000);
+    let e = loop {
+        match m.run(100_000) {
+            Step::Yield => {}
+            Step::Error(e) => break e,
+            other => panic!("{other:?}"),
+        }
+    };
+    assert_eq!(e.kind, ErrorKind::ExecutionFailure);
+    assert_eq!(
+        e.message,
+        "instruction limit exceeded: the program ran more than 5000000 steps; look for an endless loop or process less data"
+    );
+    assert!(m.fuel_used() < 5_000_000 + 200_000, "{}", m.fuel_used());
+    // A native loop (sort) is stopped too.
+    let program = compile(
+        "local t = {} for i = 1, 200000 do t[i] = (i * 7919) % 200003 end table.sort(t, function(a, b) return a < b end)",
+    )
+    .unwrap();
+    let mut m = Machine::new(&program, &Env::default(), Budgets::default());
+    m.set_fuel_limit(3_000_000);
+    let e = loop {
+        match m.run(100_000) {
+            Step::Yield => {}
+            Step::Error(e) => break e,
+            other => panic!("{other:?} fuel {}", m.fuel_used()),
+        }
+    };
+    assert!(
+        e.message.starts_with("instruction limit exceeded"),
+        "{}",
+        e.message
     );
 }
