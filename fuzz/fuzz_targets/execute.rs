@@ -32,6 +32,8 @@ fuzz_target!(|data: &[u8]| {
         },
     );
     m.set_deadline(Instant::now() + Duration::from_millis(500));
+    // The machine stops itself past this (also inside long builtins); the loop below checks too.
+    m.set_fuel_limit(TOTAL_FUEL);
     let mut calls = 0u32;
     loop {
         match m.run(SLICE) {
