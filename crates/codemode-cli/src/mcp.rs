@@ -16,8 +16,20 @@ use crate::manifest::Manifest;
 /// Default address of `--http` without a value.
 pub const DEFAULT_HTTP_ADDR: &str = "127.0.0.1:8931";
 
+const MCP_AFTER_HELP: &str = r#"Config (JSON, the format MCP clients use, plus an optional "codemode" section):
+  {"mcpServers": {"time": {"command": "uvx", "args": ["mcp-server-time"], "env": {}, "cwd": "."},
+                  "remote": {"url": "http://127.0.0.1:3917/mcp", "headers": {"Authorization": "Bearer T"}}},
+   "codemode": {"language": "lua", "limits": {"timeoutMs": 60000, "maxToolCalls": 64},
+                "catalogBudget": 2000, "tools": ["manifest.json"]}}
+Each server becomes a namespace: programs call tools.<server>.<tool>({ ... }). The MCP server
+offers two tools: execute {code} and search {query, namespace, limit, offset}.
+
+In a client config (Claude Desktop, Cursor, ...):
+  {"mcpServers": {"codemode": {"command": "codemode", "args": ["mcp", "--config", "/path/mcp.json"]}}}"#;
+
 /// Arguments of `codemode mcp`.
 #[derive(clap::Args, Debug)]
+#[command(after_long_help = MCP_AFTER_HELP)]
 pub struct McpArgs {
     /// The MCP config file: {"mcpServers": {...}, "codemode": {...}}.
     #[arg(long, value_name = "FILE")]

@@ -514,3 +514,68 @@ fn run_over_server_everything_reached_by_streamable_http() {
         "{r}"
     );
 }
+
+/// Needs only `python3` (the fixture server uses the standard library), so it always runs.
+#[test]
+fn run_with_mcp_config_adds_manifest_tools_and_config_limits() {
+    let dir =
+        std::env::temp_dir().join(format!("codemode-mcp-test-{}-manifest", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let cfg = dir.join("mcp.json");
+    std::fs::write(
+        &cfg,
+        json!({
+            "mcpServers": {"fx": {"command": "python3",
+                                  "args": [mcp_tests().join("fixtures/fixture_server.py")]}},
+            "codemode": {"tools": [repo().join("examples/git-insights/tools.json")],
+                         "limits": {"maxToolCalls": 2}}
+        })
+        .to_string(),
+    )
+    .unwrap();
+    let program = r#"
+local r = search({ limit = 50 })
+local n = #r.items
+return { n, tools.fx.add({ a = 1, b = 2 }).sum }"#;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_codemode"))
+        .args(["run", "--mcp-config"])
+        .arg(&cfg)
+        .arg("-")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(program.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let r: Value = serde_json::from_str(stdout.trim())
+        .unwrap_or_else(|_| panic!("{stdout}\n{}", String::from_utf8_lossy(&out.stderr)));
+    // 11 fixture tools + 4 manifest tools; maxToolCalls 2 from the config: search + one add.
+    assert_eq!(r["value"], json!([15, 3]), "{r}");
+    // A third call would exceed the config's limit.
+    let mut child = Command::new(env!("CARGO_BIN_EXE_codemode"))
+        .args(["run", "--mcp-config"])
+        .arg(&cfg)
+        .arg("-")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(b"tools.fx.pid() tools.fx.pid() return tools.fx.pid()")
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    let r: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(r["error"]["kind"], "ToolCallLimitExceeded", "{r}");
+    assert_eq!(out.status.code(), Some(1));
+}
