@@ -48,3 +48,26 @@ fn parse_timeout_173e104c_parses_quickly() {
     );
     assert!(execute(src).is_none());
 }
+
+/// `execute` target, 22:07: libFuzzer's slowest unit (12 s) in a 30-minute run: unbounded
+/// recursion through `pcall(level1)` where every level then indexes the caught string error,
+/// so 200,000 nested errors unwind one `pcall` at a time.
+#[test]
+fn execute_slow_9ea50b9d_is_bounded() {
+    let src = include_str!("fuzz_regressions/execute_slow_9ea50b9d.lua");
+    let start = Instant::now();
+    let step = execute(src);
+    // Linear in the (bounded) number of frames: about 0.6 s in a debug build, and the memory
+    // cap now counts the frames too. Under libFuzzer's AddressSanitizer on a loaded machine it
+    // took 12 s; not a hang.
+    assert!(
+        start.elapsed() < Duration::from_secs(5),
+        "{:?}",
+        start.elapsed()
+    );
+    let Some(Step::Error(e)) = step else {
+        panic!("expected an error, got {step:?}")
+    };
+    assert_eq!(e.kind, codemode_lua::ErrorKind::ExecutionFailure);
+    assert_eq!(e.message, "attempt to concatenate a nil value (field 'at')");
+}
