@@ -297,6 +297,11 @@ impl Heap {
     /// Intern a byte string (charged to memory when new).
     #[inline]
     pub fn intern(&mut self, bytes: &[u8]) -> VmResult<StrRef> {
+        // A string that could not be held fails before it is hashed (hashing 100 MB of tool
+        // output only to refuse it would take a noticeable time).
+        if bytes.len() >= 1 << 20 {
+            self.mem.check(bytes.len() + STRING_OVERHEAD)?;
+        }
         let h = hash_bytes(bytes);
         if let Some(s) = self.find_hashed(bytes, h) {
             return Ok(s);

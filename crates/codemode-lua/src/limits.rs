@@ -66,6 +66,11 @@ pub const MAX_STACK_SLOTS: usize = 1_000_000;
 /// "stack overflow (too many nested callbacks)".
 pub const MAX_NATIVE_NESTING: usize = 32;
 
+/// How many times an `xpcall` message handler that itself fails is called again on its new
+/// error (Lua re-enters it until its C stack limit, 200). Then `xpcall` returns `false, "error in
+/// error handling"`, like Lua.
+pub const MAX_ERROR_HANDLER_CALLS: usize = 200;
+
 /// Most values one builtin call may return (`string.byte` over a long slice, `utf8.codepoint`):
 /// half of [`MAX_STACK_SLOTS`]. More is the catchable "string slice too long".
 pub const MAX_CALL_RESULTS: usize = MAX_STACK_SLOTS / 2;

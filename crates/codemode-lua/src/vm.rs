@@ -487,18 +487,28 @@ impl Vm {
             let handler = self.stack[fr.func - 1];
             // Run the handler as a nested call above the failed frame's slot.
             let at = fr.func + 1;
-            match self.call_nested(at, handler, &[ev], "xpcall") {
-                Ok(vals) => ev = vals.first().copied().unwrap_or(Value::Nil),
-                Err(e2) => {
-                    if !e2.0.catchable {
-                        return Err(e2);
-                    }
-                    ev = self.error_value(&e2)?;
-                }
-            }
+            ev = self.run_handler(at, handler, ev)?;
         }
         self.place(fr.func - 1, &[Value::Bool(false), ev], fr.nresults);
         Ok(())
+    }
+
+    /// Run an `xpcall` message handler on error value `ev`. Like Lua, an error inside the
+    /// handler is handed to the handler again; after `limits::MAX_ERROR_HANDLER_CALLS` attempts
+    /// the result is Lua's "error in error handling". Iterative: no Rust stack per attempt.
+    fn run_handler(&mut self, at: usize, handler: Value, mut ev: Value) -> VmResult<Value> {
+        for _ in 0..limits::MAX_ERROR_HANDLER_CALLS {
+            match self.call_nested(at, handler, &[ev], "xpcall") {
+                Ok(vals) => return Ok(vals.first().copied().unwrap_or(Value::Nil)),
+                Err(e) => {
+                    if !e.0.catchable {
+                        return Err(e);
+                    }
+                    ev = self.error_value(&e)?;
+                }
+            }
+        }
+        self.heap.new_str(b"error in error handling")
     }
 
     /// Describe register `reg` of the current frame at its current instruction, like Lua's
@@ -1005,15 +1015,7 @@ impl Vm {
                         let mut ev = self.error_value(&e)?;
                         if is_x {
                             let h = self.stack[func];
-                            match self.call_nested(fslot + 1, h, &[ev], "xpcall") {
-                                Ok(v) => ev = v.first().copied().unwrap_or(Value::Nil),
-                                Err(e2) => {
-                                    if !e2.0.catchable {
-                                        return Err(e2);
-                                    }
-                                    ev = self.error_value(&e2)?;
-                                }
-                            }
+                            ev = self.run_handler(fslot + 1, h, ev)?;
                         }
                         self.place(func, &[Value::Bool(false), ev], nresults);
                         Ok(CallRes::Done)

@@ -476,3 +476,18 @@ fn max_total_fuel() {
         e.message
     );
 }
+
+#[test]
+fn max_error_handler_calls() {
+    // A handler that always fails: Lua's "error in error handling" after the bound.
+    assert_eq!(
+        run("return {xpcall(function() error('a') end, function(m) error('b') end)}").unwrap(),
+        json!([false, "error in error handling"])
+    );
+    // A handler that fails once is handed its own error, like Lua.
+    assert_eq!(
+        run("local n = 0 return {xpcall(error, function(m) n = n + 1 if n == 1 then error('again', 0) end return 'handled ' .. m end, 'first')}").unwrap(),
+        json!([false, "handled again"])
+    );
+    let _ = limits::MAX_ERROR_HANDLER_CALLS;
+}

@@ -210,12 +210,11 @@ async fn recursion_sort_comparator_sorting_inside() {
 
 #[tokio::test]
 async fn recursion_through_xpcall_handlers() {
-    let r = run("local function h(m) return select(2, xpcall(error, h)) end return tostring(select(2, xpcall(error, h)))").await;
-    assert!(
-        r.result.error().is_some() || r.value().is_string(),
-        "{:?}",
-        r.result.outcome
-    );
+    let r = run("local function h(m) return select(2, xpcall(error, h)) end
+         return tostring(select(2, xpcall(error, h)))")
+    .await;
+    // Like Lua 5.4: the innermost handler keeps failing, which ends as "error in error handling".
+    assert_eq!(r.value(), &json!("error in error handling"));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -249,9 +248,13 @@ async fn memory_table_hash_growth() {
 
 #[tokio::test]
 async fn memory_closures_growth() {
-    run("local fs = {} while true do fs[#fs + 1] = function() return fs end end")
-        .await
-        .out_of_memory();
+    // 16 MiB here: creating closures one by one is slow in a debug build.
+    run_with(
+        "local fs = {} while true do fs[#fs + 1] = function() return fs end end",
+        limits(TIMEOUT_MS, Some(16 * 1024 * 1024)),
+    )
+    .await
+    .out_of_memory();
 }
 
 #[tokio::test]
@@ -723,8 +726,13 @@ async fn storm_inside_sort_comparator() {
         storm_limits(),
     )
     .await;
-    // A comparator cannot suspend for a host call: the call is refused with an error.
-    assert!(r.result.error().is_some());
+    // A comparator cannot suspend for a host call: the call is refused with an error that
+    // says what to do instead.
+    r.fails(
+        DiagnosticKind::ExecutionFailure,
+        "cannot call a tool (tools.t.echo) from inside a sort callback",
+    );
+    assert!(r.result.tool_calls.is_empty());
 }
 
 #[tokio::test]
@@ -848,7 +856,7 @@ async fn error_with_table_value() {
 #[tokio::test]
 async fn error_inside_error_handler() {
     let r = run("return {xpcall(function() error('a') end, function(m) error('b') end)}").await;
-    assert_eq!(r.value()[0], json!(false));
+    assert_eq!(r.value(), &json!([false, "error in error handling"]));
 }
 
 #[tokio::test]
