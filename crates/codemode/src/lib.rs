@@ -91,3 +91,9 @@ pub use runtime::{BuildError, CodeMode, Language, Options, execute};
 pub use signature::tool_expression;
 pub use tokio_util::sync::CancellationToken;
 pub use tool::{Tool, ToolError, ToolErrorKind, ToolFuture, ToolHandler};
+
+/// The top-level README's Rust examples, compiled and run as doc tests so they cannot drift
+/// from the API.
+#[cfg(doctest)]
+#[doc = include_str!("../../../README.md")]
+pub struct ReadmeDoctests;
