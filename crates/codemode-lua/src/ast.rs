@@ -76,25 +76,65 @@ pub struct FuncBody {
 #[derive(Clone, Debug, PartialEq)]
 pub enum Stmt {
     /// `local a <const>, b = e1, e2`
-    Local { names: Vec<LocalName>, exprs: Vec<Expr>, pos: Pos },
+    Local {
+        names: Vec<LocalName>,
+        exprs: Vec<Expr>,
+        pos: Pos,
+    },
     /// `a, b.c, d[e] = e1, e2, e3`. Each target is an [`ExprKind::Name`] or [`ExprKind::Index`].
-    Assign { targets: Vec<Expr>, exprs: Vec<Expr>, pos: Pos },
+    Assign {
+        targets: Vec<Expr>,
+        exprs: Vec<Expr>,
+        pos: Pos,
+    },
     /// A function call used as a statement; the expression is a `Call` or `MethodCall`.
     Call(Expr),
     Do(Block, Pos),
-    While { cond: Expr, body: Block, pos: Pos },
+    While {
+        cond: Expr,
+        body: Block,
+        pos: Pos,
+    },
     /// `repeat body until cond`: locals of `body` are visible in `cond`.
-    Repeat { body: Block, cond: Expr, pos: Pos },
+    Repeat {
+        body: Block,
+        cond: Expr,
+        pos: Pos,
+    },
     /// `if c1 then b1 elseif c2 then b2 else b3 end`
-    If { arms: Vec<(Expr, Block)>, else_block: Option<Block>, pos: Pos },
+    If {
+        arms: Vec<(Expr, Block)>,
+        else_block: Option<Block>,
+        pos: Pos,
+    },
     /// `for v = start, limit [, step] do body end`
-    NumericFor { var: Name, start: Expr, limit: Expr, step: Option<Expr>, body: Block, pos: Pos },
+    NumericFor {
+        var: Name,
+        start: Expr,
+        limit: Expr,
+        step: Option<Expr>,
+        body: Block,
+        pos: Pos,
+    },
     /// `for n1, n2 in e1, e2 do body end`
-    GenericFor { names: Vec<Name>, exprs: Vec<Expr>, body: Block, pos: Pos },
+    GenericFor {
+        names: Vec<Name>,
+        exprs: Vec<Expr>,
+        body: Block,
+        pos: Pos,
+    },
     /// `function a.b:c() end`
-    Function { name: FuncName, func: Box<FuncBody>, pos: Pos },
+    Function {
+        name: FuncName,
+        func: Box<FuncBody>,
+        pos: Pos,
+    },
     /// `local function f() end` (f is in scope inside its own body)
-    LocalFunction { name: Name, func: Box<FuncBody>, pos: Pos },
+    LocalFunction {
+        name: Name,
+        func: Box<FuncBody>,
+        pos: Pos,
+    },
     Break(Pos),
     Goto(Name, Pos),
     Label(Name, Pos),
@@ -190,6 +230,9 @@ impl Expr {
 
     /// True for expressions that can produce several values (`f()`, `o:m()`, `...`).
     pub fn is_multi(&self) -> bool {
-        matches!(self.kind, ExprKind::Call(..) | ExprKind::MethodCall(..) | ExprKind::Vararg)
+        matches!(
+            self.kind,
+            ExprKind::Call(..) | ExprKind::MethodCall(..) | ExprKind::Vararg
+        )
     }
 }
