@@ -66,6 +66,10 @@ pub const MAX_STACK_SLOTS: usize = 1_000_000;
 /// "stack overflow (too many nested callbacks)".
 pub const MAX_NATIVE_NESTING: usize = 32;
 
+/// Deepest nesting of active `pcall`/`xpcall` calls (Lua's C stack limit, `LUAI_MAXCCALLS`,
+/// 200): one more is the catchable "C stack overflow", like Lua. Without it, `return pcall(f)`
+/// recursion returns one more value per level (quadratic work on unwind).
+pub const MAX_PCALL_NESTING: usize = 200;
 /// How many times an `xpcall` message handler that itself fails is called again on its new
 /// error (Lua re-enters it until its C stack limit, 200). Then `xpcall` returns `false, "error in
 /// error handling"`, like Lua.

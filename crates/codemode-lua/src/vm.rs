@@ -107,6 +107,10 @@ struct Frame {
     vararg_base: usize,
     nvarargs: usize,
     kind: FrameKind,
+    /// Protected (`pcall`/`xpcall`) frames at or below this one: bounded by
+    /// `limits::MAX_PCALL_NESTING` like Lua's C stack, so `return pcall(f)` recursion (whose
+    /// results grow by one value per level) stays small.
+    pdepth: u16,
 }
 
 /// Why the dispatch loop stopped.
@@ -833,6 +837,14 @@ impl Vm {
                 if self.frames.len() >= limits::MAX_FRAMES {
                     return Err(Throw::msg("stack overflow"));
                 }
+                let below = self.frames.last().map_or(0, |f| f.pdepth);
+                let pdepth = below + u16::from(kind != FrameKind::Normal);
+                if pdepth as usize > limits::MAX_PCALL_NESTING {
+                    // Raised by pcall itself (a native in Lua): no position, like Lua.
+                    let mut e = Throw::msg("C stack overflow");
+                    e.0.positioned = true;
+                    return Err(e);
+                }
                 let prog = &self.prog;
                 let pidx = self.heap.closure(c).proto;
                 let p = &prog.protos[pidx as usize];
@@ -878,6 +890,7 @@ impl Vm {
                     vararg_base: vb,
                     nvarargs: nv,
                     kind,
+                    pdepth,
                 });
                 Ok(CallRes::Lua)
             }

@@ -491,3 +491,63 @@ fn max_error_handler_calls() {
     );
     let _ = limits::MAX_ERROR_HANDLER_CALLS;
 }
+
+/// `return pcall(f)` recursion: a tail call into pcall returns one more value per level, so an
+/// unbounded pcall nesting made the unwind quadratic and a slice never yielded. Like Lua (whose
+/// C stack allows about 200 nested pcalls), nesting stops at `MAX_PCALL_NESTING` with a
+/// catchable "C stack overflow"; lua5.4 gives `true, ..., true, false, "C stack overflow"`.
+#[test]
+fn max_pcall_nesting_tail_call_into_pcall() {
+    let check = |src: &str| {
+        let v = run(src).unwrap();
+        let a = v.as_array().unwrap();
+        let n = a.len();
+        assert!(
+            n >= 3 && n <= limits::MAX_PCALL_NESTING + 2,
+            "{n} results: {src}"
+        );
+        assert!(a[..n - 2].iter().all(|x| *x == json!(true)), "{src}: {v}");
+        assert_eq!(a[n - 2], json!(false), "{src}");
+        assert_eq!(a[n - 1], json!("C stack overflow"), "{src}");
+    };
+    check("local function f() return pcall(f) end return {f()}");
+    check(
+        "local n = 0 local function f() n = n + 1 if n > 40000 then return 1 end return pcall(f) end return {f()}",
+    );
+    // Not a tail call: one value, like Lua.
+    assert_eq!(
+        run("local function f() return (pcall(f)) end return {f()}").unwrap(),
+        json!([true])
+    );
+    // xpcall too: ends with a bounded result.
+    let v = run("local function f() return xpcall(f, f) end return select('#', f())").unwrap();
+    assert!(
+        v.as_u64().unwrap() <= limits::MAX_PCALL_NESTING as u64 + 2,
+        "{v}"
+    );
+    // Nesting under the bound works.
+    assert_eq!(
+        run("local n = 0 local function f() n = n + 1 if n > 150 then return 1 end return pcall(f) end return select('#', f())").unwrap(),
+        json!(151)
+    );
+}
+
+/// The same recursion repeated forever yields at every fuel slice (the host's deadline can fire).
+#[test]
+fn tail_call_into_pcall_yields_each_slice() {
+    for src in [
+        "local function f() return pcall(f) end while true do f() end",
+        "local function f() return xpcall(f, f) end while true do f() end",
+    ] {
+        let program = compile(src).unwrap();
+        let mut m = Machine::new(&program, &Env::default(), Budgets::default());
+        let mut yields = 0;
+        for _ in 0..50 {
+            match m.run(10_000) {
+                Step::Yield => yields += 1,
+                other => panic!("{src}: {other:?}"),
+            }
+        }
+        assert_eq!(yields, 50, "{src}");
+    }
+}
