@@ -143,7 +143,11 @@ struct FuncState {
     max_reg: usize,
     upval_const: Vec<bool>,
     labels: Vec<Label>,
+    /// Index in `labels` of each visible label by name (names are unique among visible labels).
+    label_index: HashMap<Box<str>, usize>,
     gotos: Vec<Goto>,
+    /// Pending gotos per label name (a label scans `gotos` only when some goto waits for it).
+    pending_gotos: HashMap<Box<str>, usize>,
     kcache: HashMap<KKey, u32>,
 }
 
@@ -211,7 +215,9 @@ impl Compiler {
             max_reg: 0,
             upval_const: Vec::new(),
             labels: Vec::new(),
+            label_index: HashMap::new(),
             gotos: Vec::new(),
+            pending_gotos: HashMap::new(),
             kcache: HashMap::new(),
         });
         self.enter_block(false);
@@ -380,7 +386,9 @@ impl Compiler {
                 parent.upval_any = true;
             }
         }
-        f.labels.truncate(b.first_label);
+        for l in f.labels.drain(b.first_label..) {
+            f.label_index.remove(&l.name);
+        }
         for g in f.gotos.iter_mut() {
             if g.block_depth >= depth {
                 g.block_depth = depth - 1;
@@ -501,11 +509,14 @@ impl Compiler {
     // ------------------------------------------------------------------------------------------
 
     fn block(&mut self, b: &Block) -> CResult<()> {
+        // Statements from `tail` on are all labels (computed once: linear in the block).
+        let tail = b
+            .stmts
+            .iter()
+            .rposition(|s| !matches!(s, Stmt::Label(..)))
+            .map_or(0, |p| p + 1);
         for (i, s) in b.stmts.iter().enumerate() {
-            let at_end = b.ret.is_none()
-                && b.stmts[i + 1..]
-                    .iter()
-                    .all(|s| matches!(s, Stmt::Label(..)));
+            let at_end = b.ret.is_none() && i + 1 >= tail;
             self.stmt(s, at_end)?;
             let n = self.fr().actvars.len();
             self.set_free(n);
@@ -793,14 +804,8 @@ impl Compiler {
 
     fn goto(&mut self, name: &ast::Name, pos: Pos) -> CResult<()> {
         let nact = self.fr().actvars.len();
-        if let Some(l) = self
-            .fr()
-            .labels
-            .iter()
-            .rev()
-            .find(|l| l.name == name.name)
-            .cloned()
-        {
+        let found = self.fr().label_index.get(&name.name).copied();
+        if let Some(l) = found.map(|i| self.fr().labels[i].clone()) {
             if nact > l.nactvar {
                 self.emit(Op::Close { a: l.nactvar as u8 }, pos);
             }
@@ -811,6 +816,7 @@ impl Compiler {
         let close_pc = self.emit(Op::Close { a: 0 }, pos);
         let jmp_pc = self.emit_jmp(pos);
         let depth = self.fr().blocks.len();
+        *self.f().pending_gotos.entry(name.name.clone()).or_insert(0) += 1;
         self.f().gotos.push(Goto {
             name: name.name.clone(),
             close_pc,
@@ -824,7 +830,8 @@ impl Compiler {
     }
 
     fn label(&mut self, name: &ast::Name, pos: Pos, at_end: bool) -> CResult<()> {
-        if let Some(l) = self.fr().labels.iter().find(|l| l.name == name.name) {
+        let found = self.fr().label_index.get(&name.name).copied();
+        if let Some(l) = found.map(|i| &self.fr().labels[i]) {
             return Err(cerr(
                 pos,
                 format!("label '{}' already defined on line {}", name.name, l.line),
@@ -837,7 +844,9 @@ impl Compiler {
             self.fr().actvars.len()
         };
         let pc = self.pc();
-        self.f().labels.push(Label {
+        let f = self.f();
+        f.label_index.insert(name.name.clone(), f.labels.len());
+        f.labels.push(Label {
             name: name.name.clone(),
             pc,
             nactvar,
@@ -845,7 +854,17 @@ impl Compiler {
             block_depth: depth,
         });
         // Resolve pending gotos of this block.
-        let mut i = 0;
+        let waiting = self
+            .fr()
+            .pending_gotos
+            .get(&name.name)
+            .copied()
+            .unwrap_or(0);
+        let mut i = if waiting == 0 {
+            self.fr().gotos.len()
+        } else {
+            0
+        };
         while i < self.fr().gotos.len() {
             let g = self.fr().gotos[i].clone();
             if g.name == name.name && g.block_depth == depth {
@@ -862,6 +881,9 @@ impl Compiler {
                 self.f().proto.code[g.close_pc] = Op::Close { a: nactvar as u8 };
                 self.patch_jmp(g.jmp_pc, pc);
                 self.f().gotos.remove(i);
+                if let Some(c) = self.f().pending_gotos.get_mut(&name.name) {
+                    *c -= 1;
+                }
             } else {
                 i += 1;
             }

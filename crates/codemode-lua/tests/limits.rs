@@ -551,3 +551,40 @@ fn tail_call_into_pcall_yields_each_slice() {
         assert_eq!(yields, 50, "{src}");
     }
 }
+
+/// 100,000 labels in one block compile (label lookup and the "only labels follow" check were
+/// quadratic: about a minute in a debug build). Lua's goto rules still hold.
+#[test]
+fn many_labels_compile_in_linear_time() {
+    let n = 100_000;
+    let labels: String = (0..n).map(|i| format!("::l{i}::\n")).collect();
+    assert_eq!(run(&format!("{labels}return 1")).unwrap(), json!(1));
+    // A forward goto over all of them, and a backward one.
+    assert_eq!(
+        run(&format!(
+            "local k = 0 goto l{} {labels} k = k + 1 if k < 3 then goto l5 end return k",
+            n - 1
+        ))
+        .unwrap(),
+        json!(3)
+    );
+    let e = compile(&format!("{labels}::l7::\nreturn 1")).unwrap_err();
+    assert!(
+        e.message.contains("label 'l7' already defined on line 8"),
+        "{}",
+        e.message
+    );
+    let e = compile("goto f local x ::f:: print(x)").unwrap_err();
+    assert!(
+        e.message.contains("jumps into the scope of local 'x'"),
+        "{}",
+        e.message
+    );
+    assert_eq!(
+        run("local s = 0 for i = 1, 5 do if i % 2 == 0 then goto continue end s = s + i ::continue:: end return s").unwrap(),
+        json!(9)
+    );
+    // Same label name in sibling blocks is fine; visible in a nested block it is not.
+    assert_eq!(run("do ::a:: end do ::a:: end return 2").unwrap(), json!(2));
+    assert!(compile("::a:: do ::a:: end").is_err());
+}
