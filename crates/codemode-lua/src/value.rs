@@ -147,6 +147,10 @@ pub fn float_floor_to_int(f: f64) -> Option<i64> {
 #[derive(Debug)]
 pub struct Throw(pub Box<ThrowData>);
 
+/// Appended to runtime errors about a userdata value, which can only be `json.null`.
+pub const JSON_NULL_HINT: &str = "; the value is json.null (a JSON null received from a tool or \
+json.decode, and it is truthy): test it with `x == json.null` before using it";
+
 /// What a [`Throw`] carries.
 #[derive(Debug)]
 pub struct ThrowData {
@@ -178,8 +182,14 @@ pub enum ErrVal {
 impl Throw {
     /// A catchable runtime error (ExecutionFailure) with a message; position added by the VM.
     pub fn msg(message: impl Into<String>) -> Throw {
+        let mut message = message.into();
+        // `json.null` is the only userdata a program can hold; Lua's wording ("a userdata
+        // value", "got userdata") does not tell a model what it tripped over.
+        if message.contains("userdata value") || message.contains("got userdata") {
+            message.push_str(JSON_NULL_HINT);
+        }
         Throw(Box::new(ThrowData {
-            value: ErrVal::Msg(message.into()),
+            value: ErrVal::Msg(message),
             kind: ErrorKind::ExecutionFailure,
             catchable: true,
             suggestions: Vec::new(),

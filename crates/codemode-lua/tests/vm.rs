@@ -425,3 +425,30 @@ fn generic_for_with_custom_iterators() {
          print(pcall(function() for x in 5 do end end))",
     );
 }
+
+#[test]
+fn errors_on_json_null_name_it_and_say_how_to_test_for_it() {
+    let e = err("local page = json.decode('{\"next\": null}') return page.next.offset");
+    assert!(
+        e.message.starts_with(
+            "attempt to index a userdata value (field 'next'); the value is json.null"
+        ),
+        "{}",
+        e.message
+    );
+    assert!(e.message.contains("x == json.null"), "{}", e.message);
+    let e = err("return json.null + 1");
+    assert!(
+        e.message.contains(
+            "perform arithmetic on a userdata value (field 'null'); the value is json.null"
+        ),
+        "{}",
+        e.message
+    );
+    let e = err("return string.upper(json.null)");
+    assert!(
+        e.message.contains("got userdata); the value is json.null"),
+        "{}",
+        e.message
+    );
+}
