@@ -46,11 +46,6 @@ impl AllowedDir {
         Ok(AllowedDir { root })
     }
 
-    /// The canonical directory.
-    pub fn root(&self) -> &Path {
-        &self.root
-    }
-
     /// Resolves a program-given path to a canonical path inside the directory.
     pub fn resolve(&self, func: &str, path: &str) -> Result<PathBuf, String> {
         if path.contains('\0') {
@@ -227,7 +222,7 @@ mod tests {
     fn reads_and_lists_inside() {
         let d = scratch();
         let dir = AllowedDir::new(&d).unwrap();
-        assert_eq!(dir.root(), std::fs::canonicalize(&d).unwrap());
+        assert_eq!(dir.root, std::fs::canonicalize(&d).unwrap());
         assert_eq!(dir.read("a.txt").unwrap(), "hello");
         assert_eq!(dir.read("./sub/b.txt").unwrap(), "inner");
         assert_eq!(
