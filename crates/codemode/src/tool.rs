@@ -30,7 +30,7 @@ pub enum ToolErrorKind {
     /// The tool could not produce a valid output; message shown (`InvalidToolOutput`).
     InvalidOutput,
     /// An internal error whose text must not reach the program; the program sees only
-    /// "Tool '<path>' failed." (`ToolFailure`). The error stays available as [`StdError::source`].
+    /// `"Tool '<path>' failed."` (`ToolFailure`). The error stays available as [`StdError::source`].
     Internal,
 }
 
@@ -38,7 +38,7 @@ pub enum ToolErrorKind {
 ///
 /// [`ToolError::new`] is the one channel for a message the program may see. Any other error
 /// (see [`Tool::fallible`], [`ToolError::internal`]) reaches the program only as the short, safe
-/// message "Tool '<path>' failed.".
+/// message `"Tool '<path>' failed."`.
 #[derive(Clone)]
 pub struct ToolError {
     kind: ToolErrorKind,
@@ -196,7 +196,7 @@ impl Tool {
     /// Like [`Tool::new`], but the handler may fail with any error convertible to
     /// `Box<dyn Error + Send + Sync>` (e.g. `anyhow::Error`, `std::io::Error`), so `?` works.
     /// A [`ToolError`] keeps its message; any other error reaches the program only as
-    /// "Tool '<path>' failed." (its text is never shown).
+    /// `"Tool '<path>' failed."` (its text is never shown).
     pub fn fallible<F, Fut, E>(
         description: impl Into<String>,
         input_schema: Value,

@@ -26,8 +26,8 @@ pub enum FmtArg<'a> {
 }
 
 /// An error of `string.format`. `arg` is the 1-based Lua argument number for "bad argument"
-/// errors (the format string is #1); the caller turns those into its own "bad argument #N to
-/// '<name>' (msg)" so the function name matches the call site. [`FormatError::message`] renders
+/// errors (the format string is #1); the caller turns those into its own
+/// `"bad argument #N to '<name>' (msg)"` so the function name matches the call site. [`FormatError::message`] renders
 /// the message with the name `format`.
 #[derive(Clone, Debug, PartialEq)]
 pub struct FormatError {
