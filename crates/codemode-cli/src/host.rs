@@ -99,7 +99,15 @@ pub(crate) fn command_tool(spec: ToolSpec) -> Tool {
 }
 
 fn limits(options: &Options) -> Result<Limits, ConfigError> {
-    let mut limits = Limits::default();
+    override_limits(Limits::default(), options)
+}
+
+/// `limits` with every limit flag given on the command line applied on top; an invalid value
+/// is a [`ConfigError`] naming the flag.
+pub(crate) fn override_limits(
+    mut limits: Limits,
+    options: &Options,
+) -> Result<Limits, ConfigError> {
     let pairs = [
         (LimitName::TimeoutMs, "--timeout-ms", options.timeout_ms),
         (

@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::Arc;
 
-use codemode::{LimitName, Limits, Namespace, Tool};
+use codemode::{Namespace, Tool};
 use codemode_mcp::{Config, Gateway};
 
 use crate::ConfigError;
@@ -143,7 +143,7 @@ pub fn run(
     source: &str,
 ) -> Result<ExitCode, ConfigError> {
     let mut config = Config::load(config_path).map_err(|e| ConfigError(e.to_string()))?;
-    config.limits = override_limits(config.limits, options)?;
+    config.limits = crate::host::override_limits(config.limits, options)?;
     if options.lang == crate::Lang::Js {
         config.language = codemode::Language::JavaScript;
     }
@@ -176,35 +176,6 @@ pub fn run(
     } else {
         ExitCode::from(1)
     })
-}
-
-fn override_limits(mut limits: Limits, o: &crate::host::Options) -> Result<Limits, ConfigError> {
-    let pairs = [
-        (LimitName::TimeoutMs, "--timeout-ms", o.timeout_ms),
-        (
-            LimitName::MaxToolCalls,
-            "--max-tool-calls",
-            o.max_tool_calls,
-        ),
-        (
-            LimitName::MaxOutputBytes,
-            "--max-output-bytes",
-            o.max_output_bytes,
-        ),
-        (
-            LimitName::MaxMemoryBytes,
-            "--max-memory-bytes",
-            o.max_memory_bytes,
-        ),
-    ];
-    for (name, flag, value) in pairs {
-        if let Some(v) = value {
-            limits = limits
-                .with(name, v)
-                .map_err(|e| ConfigError(format!("{flag}: {e}")))?;
-        }
-    }
-    Ok(limits)
 }
 
 #[cfg(test)]
