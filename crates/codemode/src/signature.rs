@@ -700,6 +700,18 @@ impl<'a> Reader<'a> {
                 });
             }
         }
+        // Required keys without a property schema still exist: list them with an unknown type
+        // (a schema `{"required": ["id"]}` must not render as an empty object).
+        for key in &required {
+            if !obj.fields.iter().any(|f| f.key == *key) {
+                obj.fields.push(Field {
+                    key: (*key).to_string(),
+                    optional: false,
+                    ty: self.unknown(UnknownCause::Any),
+                    doc: Vec::new(),
+                });
+            }
+        }
         match o.get("additionalProperties") {
             Some(Value::Bool(true)) if obj.fields.is_empty() => {
                 obj.rest = Some(Box::new(self.unknown(UnknownCause::Any)));

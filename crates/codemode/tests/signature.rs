@@ -748,3 +748,14 @@ fn every_subschema_and_mangled_variants_render_without_panicking() {
     }
     assert!(rendered > 5_000, "{rendered}");
 }
+
+#[test]
+fn required_keys_without_property_schemas_are_listed() {
+    // An output schema that only says which keys exist (seen in a user trial rendering `-> {}`).
+    let s = json!({"type": "object", "required": ["id", "items"]});
+    assert_eq!(compact(&s, Lua), "{ id: unknown, items: unknown }");
+    assert_eq!(compact(&s, Ts), "{ id: unknown; items: unknown }");
+    // Keys with schemas keep them; the bare required key is appended.
+    let s = json!({"type": "object", "properties": {"id": {"type": "string"}}, "required": ["id", "n"]});
+    assert_eq!(compact(&s, Lua), "{ id: string, n: unknown }");
+}
