@@ -106,6 +106,11 @@ struct BlockScope {
     /// Some local of this block or a nested block is captured.
     upval_any: bool,
     first_label: usize,
+    /// Gotos of this block (and of closed blocks inside it) still waiting for a label, by label
+    /// name in creation order. A label resolves only its own block's list; leaving the block
+    /// moves the list to the parent (each goto moves at most `MAX_SYNTAX_DEPTH` times), so
+    /// resolution stays linear in the number of gotos.
+    gotos: HashMap<Box<str>, Vec<Goto>>,
 }
 
 #[derive(Clone, Debug)]
@@ -114,7 +119,6 @@ struct Label {
     pc: usize,
     nactvar: usize,
     line: u32,
-    block_depth: usize,
 }
 
 #[derive(Clone, Debug)]
@@ -125,7 +129,8 @@ struct Goto {
     nactvar: usize,
     line: u32,
     pos: Pos,
-    block_depth: usize,
+    /// Creation order (the first unresolved goto is reported).
+    seq: usize,
 }
 
 #[derive(Hash, PartialEq, Eq)]
@@ -145,9 +150,10 @@ struct FuncState {
     labels: Vec<Label>,
     /// Index in `labels` of each visible label by name (names are unique among visible labels).
     label_index: HashMap<Box<str>, usize>,
-    gotos: Vec<Goto>,
-    /// Pending gotos per label name (a label scans `gotos` only when some goto waits for it).
-    pending_gotos: HashMap<Box<str>, usize>,
+    /// Gotos left unresolved when the function's outermost block closed.
+    unresolved: Vec<Goto>,
+    /// Gotos created so far (numbers [`Goto::seq`]).
+    goto_count: usize,
     kcache: HashMap<KKey, u32>,
 }
 
@@ -216,8 +222,8 @@ impl Compiler {
             upval_const: Vec::new(),
             labels: Vec::new(),
             label_index: HashMap::new(),
-            gotos: Vec::new(),
-            pending_gotos: HashMap::new(),
+            unresolved: Vec::new(),
+            goto_count: 0,
             kcache: HashMap::new(),
         });
         self.enter_block(false);
@@ -226,7 +232,7 @@ impl Compiler {
     fn close_function(&mut self) -> CResult<Proto> {
         self.leave_block()?;
         let fs = self.fs.pop().expect("function state");
-        if let Some(g) = fs.gotos.first() {
+        if let Some(g) = fs.unresolved.iter().min_by_key(|g| g.seq) {
             return Err(cerr(
                 g.pos,
                 format!("no visible label '{}' for goto at line {}", g.name, g.line),
@@ -352,6 +358,7 @@ impl Compiler {
             upval: false,
             upval_any: false,
             first_label: f.labels.len(),
+            gotos: HashMap::new(),
         };
         f.blocks.push(b);
     }
@@ -361,7 +368,7 @@ impl Compiler {
     fn leave_block(&mut self) -> CResult<()> {
         let pc = self.pc();
         let depth = self.fr().blocks.len();
-        let b = self.f().blocks.pop().expect("block");
+        let mut b = self.f().blocks.pop().expect("block");
         // End locals.
         {
             let f = self.f();
@@ -389,12 +396,14 @@ impl Compiler {
         for l in f.labels.drain(b.first_label..) {
             f.label_index.remove(&l.name);
         }
-        for g in f.gotos.iter_mut() {
-            if g.block_depth >= depth {
-                g.block_depth = depth - 1;
-                if g.nactvar > b.nactvar {
-                    g.nactvar = b.nactvar;
-                }
+        // Pending gotos now wait in the enclosing block, outside this block's locals.
+        for (name, mut list) in std::mem::take(&mut b.gotos) {
+            for g in list.iter_mut() {
+                g.nactvar = g.nactvar.min(b.nactvar);
+            }
+            match f.blocks.last_mut() {
+                Some(parent) => parent.gotos.entry(name).or_default().extend(list),
+                None => f.unresolved.extend(list),
             }
         }
         Ok(())
@@ -815,17 +824,25 @@ impl Compiler {
         }
         let close_pc = self.emit(Op::Close { a: 0 }, pos);
         let jmp_pc = self.emit_jmp(pos);
-        let depth = self.fr().blocks.len();
-        *self.f().pending_gotos.entry(name.name.clone()).or_insert(0) += 1;
-        self.f().gotos.push(Goto {
+        let f = self.f();
+        let seq = f.goto_count;
+        f.goto_count += 1;
+        let g = Goto {
             name: name.name.clone(),
             close_pc,
             jmp_pc,
             nactvar: nact,
             line: pos.line,
             pos,
-            block_depth: depth,
-        });
+            seq,
+        };
+        f.blocks
+            .last_mut()
+            .expect("an open block")
+            .gotos
+            .entry(name.name.clone())
+            .or_default()
+            .push(g);
         Ok(())
     }
 
@@ -837,7 +854,6 @@ impl Compiler {
                 format!("label '{}' already defined on line {}", name.name, l.line),
             ));
         }
-        let depth = self.fr().blocks.len();
         let nactvar = if at_end {
             self.fr().blocks.last().map(|b| b.nactvar).unwrap_or(0)
         } else {
@@ -851,44 +867,28 @@ impl Compiler {
             pc,
             nactvar,
             line: pos.line,
-            block_depth: depth,
         });
-        // Resolve pending gotos of this block.
+        // Resolve the gotos of this block waiting for this name (in creation order).
         let waiting = self
-            .fr()
-            .pending_gotos
-            .get(&name.name)
-            .copied()
-            .unwrap_or(0);
-        let mut i = if waiting == 0 {
-            self.fr().gotos.len()
-        } else {
-            0
-        };
-        while i < self.fr().gotos.len() {
-            let g = self.fr().gotos[i].clone();
-            if g.name == name.name && g.block_depth == depth {
-                if g.nactvar < nactvar {
-                    let local = self.fr().actvars[g.nactvar].name.clone();
-                    return Err(cerr(
-                        g.pos,
-                        format!(
-                            "<goto {}> at line {} jumps into the scope of local '{}'",
-                            g.name, g.line, local
-                        ),
-                    ));
-                }
-                self.f().proto.code[g.close_pc] = Op::Close { a: nactvar as u8 };
-                self.patch_jmp(g.jmp_pc, pc);
-                self.f().gotos.remove(i);
-                if let Some(c) = self.f().pending_gotos.get_mut(&name.name) {
-                    *c -= 1;
-                }
-            } else {
-                i += 1;
+            .f()
+            .blocks
+            .last_mut()
+            .and_then(|b| b.gotos.remove(&name.name))
+            .unwrap_or_default();
+        for g in waiting {
+            if g.nactvar < nactvar {
+                let local = self.fr().actvars[g.nactvar].name.clone();
+                return Err(cerr(
+                    g.pos,
+                    format!(
+                        "<goto {}> at line {} jumps into the scope of local '{}'",
+                        g.name, g.line, local
+                    ),
+                ));
             }
+            self.f().proto.code[g.close_pc] = Op::Close { a: nactvar as u8 };
+            self.patch_jmp(g.jmp_pc, pc);
         }
-        let _ = self.fr().labels.last().map(|l| l.block_depth);
         Ok(())
     }
 

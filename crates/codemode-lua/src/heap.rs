@@ -14,6 +14,7 @@ use crate::ErrorKind;
 use crate::table::{Shape, TABLE_BASE_BYTES, Table};
 use crate::value::{
     ClosureRef, HostRef, NativeRef, StrRef, TableRef, Throw, Value, VmResult, hash_bytes,
+    hash_finish, hash_start, hash_words,
 };
 use crate::vm::NativeFn;
 
@@ -223,6 +224,23 @@ impl Heap {
         }
     }
 
+    /// [`hash_bytes`] of a string about to be interned; a long one is hashed
+    /// [`crate::limits::WORK_CHUNK_BYTES`] at a time with a deadline check after each piece
+    /// (hashing 400 MB takes a noticeable time in a debug build).
+    fn hash_checked(&self, bytes: &[u8]) -> VmResult<u64> {
+        let chunk = crate::limits::WORK_CHUNK_BYTES;
+        if bytes.len() < chunk || self.deadline.is_none() {
+            return Ok(hash_bytes(bytes));
+        }
+        let whole = bytes.len() - bytes.len() % 8;
+        let mut h = hash_start(bytes.len());
+        for piece in bytes[..whole].chunks(chunk) {
+            h = hash_words(h, piece);
+            self.check_deadline()?;
+        }
+        Ok(hash_finish(h, &bytes[whole..]))
+    }
+
     /// Turn every owned string into a leaked `'static` one, so clones of this heap share the
     /// bytes. Only for the process-wide standard-library template (built once).
     pub fn make_static(&mut self) {
@@ -302,7 +320,7 @@ impl Heap {
         if bytes.len() >= 1 << 20 {
             self.mem.check(bytes.len() + STRING_OVERHEAD)?;
         }
-        let h = hash_bytes(bytes);
+        let h = self.hash_checked(bytes)?;
         if let Some(s) = self.find_hashed(bytes, h) {
             return Ok(s);
         }
@@ -314,7 +332,7 @@ impl Heap {
     /// this charges `len + overhead` when new — but the buffer already exists, so prefer
     /// [`Heap::reserve_str`] before building large buffers).
     pub fn intern_owned(&mut self, bytes: Vec<u8>) -> VmResult<StrRef> {
-        let h = hash_bytes(&bytes);
+        let h = self.hash_checked(&bytes)?;
         if let Some(s) = self.find_hashed(&bytes, h) {
             return Ok(s);
         }

@@ -523,12 +523,18 @@ fn build_tools(vm: &mut Vm, paths: &[String]) -> Result<Value, Throw> {
 
 /// Cut an error message to [`limits::MAX_ERROR_MESSAGE_BYTES`] (at a character boundary), saying
 /// how long it was.
-fn cap_message(mut message: String) -> String {
+fn cap_message(message: String) -> String {
+    let total = message.len();
+    cap_message_of(message, total)
+}
+
+/// [`cap_message`] of the first bytes of a message `total` bytes long.
+fn cap_message_of(mut message: String, total: usize) -> String {
     let max = limits::MAX_ERROR_MESSAGE_BYTES;
-    if message.len() <= max {
+    if message.len() <= max && total <= max {
         return message;
     }
-    let total = message.len();
+    let max = max.min(message.len());
     let mut cut = max;
     while !message.is_char_boundary(cut) {
         cut -= 1;
@@ -544,7 +550,21 @@ fn guest_error(vm: Option<&mut Box<Vm>>, e: Throw) -> GuestError {
     let message = match &d.value {
         ErrVal::Msg(m) => m.clone(),
         ErrVal::Value(v) => match (vm, v) {
-            (Some(vm), Value::Str(s)) => vm.heap.str_lossy(*s),
+            // Only the part that survives `cap_message` is converted (a message may be 100 MB).
+            (Some(vm), Value::Str(s)) => {
+                let b = vm.heap.str_bytes(*s);
+                let keep = b.len().min(limits::MAX_ERROR_MESSAGE_BYTES + 4);
+                let text = String::from_utf8_lossy(&b[..keep]).into_owned();
+                if keep < b.len() {
+                    return GuestError {
+                        kind: d.kind,
+                        message: cap_message_of(text, b.len()),
+                        location: d.location,
+                        suggestions: d.suggestions,
+                    };
+                }
+                text
+            }
             (Some(vm), Value::Table(_)) => {
                 let mut work = 0;
                 match boundary::export(&vm.heap, *v, "error", &mut work) {

@@ -93,6 +93,19 @@ pub const MAX_FORMAT_SPEC_LEN: usize = 21;
 /// program, `pcall` still sees the whole value.)
 pub const MAX_ERROR_MESSAGE_BYTES: usize = 8 * 1024;
 
+/// Bytes a builtin copies, scans, converts or hashes between two checks of the deadline and the
+/// total fuel (`string.rep`, `upper`, `sub`, `find`, `table.concat`, `..`, `json.encode`, hashing
+/// a new long string, ...): 256 KiB. A single call over a huge string (`s:upper()` of 200 MB)
+/// therefore ends with `TimeoutExceeded` about one chunk of work after the deadline; a call
+/// smaller than one chunk never reads the clock. (A tuning value: it bounds the overshoot, not
+/// what a program may do.)
+pub const WORK_CHUNK_BYTES: usize = 256 * 1024;
+
+/// Elements (values copied, table slots read or written, comparisons) a builtin processes between
+/// two checks of the deadline and the total fuel (`table.sort`, `table.unpack`, `table.move`,
+/// `utf8.len`, ...): 4,096.
+pub const WORK_CHUNK_ELEMS: usize = 4096;
+
 // ----- data boundary --------------------------------------------------------------------------
 
 /// Deepest nesting of arrays/objects wherever data crosses between Lua and JSON: results, tool

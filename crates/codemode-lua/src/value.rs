@@ -168,6 +168,10 @@ pub struct ThrowData {
     /// For `error(v, level)`: set once the position prefix has been decided (level 0 or a
     /// non-string value: no prefix).
     pub positioned: bool,
+    /// For a string raised by `error`/`assert` and kept as [`ErrVal::Value`] (long or not
+    /// UTF-8): when `location` is set, a `pcall` that catches it sees `input:LINE:COL: ` before
+    /// it (the VM builds that string in the heap, charged and in chunks).
+    pub prefix_position: bool,
 }
 
 /// The payload of a [`Throw`].
@@ -195,6 +199,7 @@ impl Throw {
             suggestions: Vec::new(),
             location: None,
             positioned: false,
+            prefix_position: false,
         }))
     }
     /// A catchable error of a given kind (e.g. UnknownTool, ToolFailure from a host reply).
@@ -223,15 +228,35 @@ pub type VmResult<T> = Result<T, Throw>;
 /// Fast non-cryptographic hash for byte strings (FxHash-style, 8 bytes at a time).
 #[inline]
 pub fn hash_bytes(b: &[u8]) -> u64 {
-    const K: u64 = 0x517c_c1b7_2722_0a95;
-    let mut h: u64 = b.len() as u64;
-    let mut chunks = b.chunks_exact(8);
-    for c in &mut chunks {
+    let whole = b.len() - b.len() % 8;
+    hash_finish(hash_words(hash_start(b.len()), &b[..whole]), &b[whole..])
+}
+
+const HASH_K: u64 = 0x517c_c1b7_2722_0a95;
+
+/// First state of [`hash_bytes`] for a string of `len` bytes (with [`hash_words`] and
+/// [`hash_finish`], the hash can be computed piecewise, e.g. with deadline checks in between).
+#[inline]
+pub fn hash_start(len: usize) -> u64 {
+    len as u64
+}
+
+/// Fold whole 8-byte words into the state (`words.len()` must be a multiple of 8).
+#[inline]
+pub fn hash_words(mut h: u64, words: &[u8]) -> u64 {
+    debug_assert_eq!(words.len() % 8, 0);
+    for c in words.chunks_exact(8) {
         let w = u64::from_le_bytes([c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7]]);
-        h = (h.rotate_left(5) ^ w).wrapping_mul(K);
+        h = (h.rotate_left(5) ^ w).wrapping_mul(HASH_K);
     }
-    for &x in chunks.remainder() {
-        h = (h.rotate_left(5) ^ x as u64).wrapping_mul(K);
+    h
+}
+
+/// Fold the last `tail` bytes (fewer than 8) and finish.
+#[inline]
+pub fn hash_finish(mut h: u64, tail: &[u8]) -> u64 {
+    for &x in tail {
+        h = (h.rotate_left(5) ^ x as u64).wrapping_mul(HASH_K);
     }
     h ^ (h >> 29)
 }

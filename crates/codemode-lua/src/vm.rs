@@ -199,6 +199,14 @@ const MULTI: i32 = -1;
 /// Fuel charged per call (besides the callee's own loops).
 const CALL_FUEL: i64 = 4;
 
+/// Bytes of data work (copying, scanning, converting strings) per fuel unit, for natives and
+/// the `..` operator.
+pub const BYTES_PER_FUEL: usize = 16;
+
+/// Values copied per fuel unit by instructions that move a variable number of values (`return`
+/// of many values, varargs, calls with many arguments or results, table constructors).
+const VALUES_PER_FUEL: usize = 4;
+
 impl Vm {
     /// A VM for `prog` with an empty globals table and memory cap `mem_cap` bytes.
     pub fn new(prog: Arc<ProgramData>, mem_cap: usize) -> VmResult<Vm> {
@@ -456,6 +464,17 @@ impl Vm {
     /// Convert an error into the Lua value `pcall` returns.
     pub(crate) fn error_value(&mut self, e: &Throw) -> VmResult<Value> {
         match &e.0.value {
+            ErrVal::Value(Value::Str(s)) if e.0.prefix_position && e.0.location.is_some() => {
+                let (s, l) = (*s, e.0.location.unwrap_or(Location { line: 0, column: 0 }));
+                let prefix = format!("input:{}:{}: ", l.line, l.column);
+                let len = self.heap.str_bytes(s).len();
+                self.heap.reserve_str(prefix.len() + len)?;
+                let mut out = Vec::with_capacity(prefix.len() + len);
+                out.extend_from_slice(prefix.as_bytes());
+                let mut acc = 0usize;
+                self.append_str(&mut out, s, 0, len, &mut acc)?;
+                Ok(Value::Str(self.heap.intern_owned(out)?))
+            }
             ErrVal::Value(v) => Ok(*v),
             ErrVal::Msg(m) => {
                 let s = match e.0.location {
@@ -912,6 +931,7 @@ impl Vm {
                 };
                 if kind != FrameKind::Normal {
                     // Direct native under pcall: prefix with true.
+                    self.fuel -= (rets.len() / VALUES_PER_FUEL) as i64;
                     let mut v = Vec::with_capacity(rets.len() + 1);
                     v.push(Value::Bool(true));
                     for i in 0..rets.len() {
@@ -954,6 +974,7 @@ impl Vm {
                 if v.len() > limits::MAX_STACK_SLOTS / 2 {
                     return Err(Throw::msg("too many results (stack overflow)"));
                 }
+                self.fuel -= (v.len() / VALUES_PER_FUEL) as i64;
                 self.place(func, v, nresults);
             }
             _ => {
@@ -998,6 +1019,7 @@ impl Vm {
             self.stack[func] = h;
             self.stack[func + 1] = f;
             // shift args down by one
+            self.fuel -= (nargs / VALUES_PER_FUEL) as i64;
             for i in 0..nargs - 2 {
                 self.stack[func + 2 + i] = self.stack[func + 3 + i];
             }
@@ -1215,6 +1237,65 @@ impl Vm {
         }
         self.top = saved_top;
         r
+    }
+
+    /// Charge `units` of fuel for work done outside the dispatch loop (natives, value copies).
+    /// Far past the slice, the overdraft is accounted and the limits checked.
+    #[inline]
+    pub(crate) fn charge_units(&mut self, units: u64) -> VmResult<()> {
+        self.fuel = self.fuel.saturating_sub(units.min(i64::MAX as u64) as i64);
+        if self.fuel < -(1 << 20) {
+            self.overdraft()?;
+        }
+        Ok(())
+    }
+
+    /// Account `bytes` of data work inside one operation (copying, scanning, converting):
+    /// `acc` holds the bytes done since the last check; each time it reaches
+    /// [`limits::WORK_CHUNK_BYTES`], fuel is charged (one unit per [`BYTES_PER_FUEL`]) and the
+    /// deadline and total fuel are checked, so one long operation stops soon after the deadline.
+    #[inline]
+    pub(crate) fn work_bytes(&mut self, acc: &mut usize, bytes: usize) -> VmResult<()> {
+        *acc = acc.saturating_add(bytes);
+        if *acc >= limits::WORK_CHUNK_BYTES {
+            let done = std::mem::take(acc);
+            self.charge_units((done / BYTES_PER_FUEL) as u64)?;
+            self.check_totals()?;
+        }
+        Ok(())
+    }
+
+    /// Like [`Vm::work_bytes`] for elements (values, table slots, comparisons): one fuel unit
+    /// each, limits checked every [`limits::WORK_CHUNK_ELEMS`].
+    #[inline]
+    pub(crate) fn work_elems(&mut self, acc: &mut usize, elems: usize) -> VmResult<()> {
+        *acc = acc.saturating_add(elems);
+        if *acc >= limits::WORK_CHUNK_ELEMS {
+            let done = std::mem::take(acc);
+            self.charge_units(done as u64)?;
+            self.check_totals()?;
+        }
+        Ok(())
+    }
+
+    /// Append `bytes[from..to]` of string `s` to `out`, [`limits::WORK_CHUNK_BYTES`] at a time,
+    /// accounting each piece with [`Vm::work_bytes`] (`acc`: see there).
+    pub(crate) fn append_str(
+        &mut self,
+        out: &mut Vec<u8>,
+        s: StrRef,
+        from: usize,
+        to: usize,
+        acc: &mut usize,
+    ) -> VmResult<()> {
+        let mut i = from;
+        while i < to {
+            let end = to.min(i + limits::WORK_CHUNK_BYTES);
+            out.extend_from_slice(&self.heap.str_bytes(s)[i..end]);
+            self.work_bytes(acc, end - i)?;
+            i = end;
+        }
+        Ok(())
     }
 
     /// A native ran far past the slice: account the overdraft and check the total fuel cap and
@@ -1523,6 +1604,7 @@ impl Vm {
                         };
                         let first = base + a as usize + 1;
                         let count = if n == 0 { self.top - first } else { n as usize };
+                        self.fuel -= (count / VALUES_PER_FUEL) as i64;
                         for i in 0..count {
                             let v = self.stack[first + i];
                             tri!(self.heap.table_set_int(t, start as i64 + i as i64 + 1, v));
@@ -1865,6 +1947,7 @@ impl Vm {
                                 }
                             }
                             let cur = self.frames.pop().expect("frame");
+                            self.fuel -= (nargs / VALUES_PER_FUEL) as i64;
                             for i in 0..=nargs {
                                 self.stack[cur.func + i] = self.stack[func + i];
                             }
@@ -1914,6 +1997,8 @@ impl Vm {
                             }
                         }
                         let f = self.frames.pop().expect("frame");
+                        // Copying many results costs fuel too (`return table.unpack(t)` in a loop).
+                        self.fuel -= (n / VALUES_PER_FUEL) as i64;
                         let (dest, extra) = if f.kind != FrameKind::Normal {
                             self.stack[f.func - 1] = Value::Bool(true);
                             (f.func, 1usize)
@@ -2056,6 +2141,7 @@ impl Vm {
                         let n = f.nvarargs;
                         let dst = base + a as usize;
                         if c == 0 {
+                            self.fuel -= (n / VALUES_PER_FUEL) as i64;
                             tri!(self.ensure_stack(dst + n + 1));
                             for i in 0..n {
                                 self.stack[dst + i] = self.stack[f.vararg_base + i];
@@ -2196,9 +2282,13 @@ impl Vm {
         self.heap.reserve_str(len)?;
         self.fuel -= (len / 64) as i64;
         let mut buf = Vec::with_capacity(len);
+        let mut acc = 0usize;
         for i in 0..n {
             match self.stack[first + i] {
-                Value::Str(s) => buf.extend_from_slice(self.heap.str_bytes(s)),
+                Value::Str(s) => {
+                    let l = self.heap.str_bytes(s).len();
+                    self.append_str(&mut buf, s, 0, l, &mut acc)?;
+                }
                 Value::Int(x) => buf.extend_from_slice(x.to_string().as_bytes()),
                 Value::Float(f) => buf.extend_from_slice(fmt_float(f).as_bytes()),
                 _ => {}
@@ -2750,14 +2840,39 @@ impl<'a> Ctx<'a> {
     /// per 16 bytes). Never fails by itself; the VM yields/aborts at the next instruction.
     #[inline]
     pub fn charge(&mut self, units: u64) -> VmResult<()> {
-        self.vm.fuel = self
-            .vm
-            .fuel
-            .saturating_sub(units.min(i64::MAX as u64) as i64);
-        if self.vm.fuel < -(1 << 20) {
-            self.vm.overdraft()?;
-        }
-        Ok(())
+        self.vm.charge_units(units)
+    }
+    /// Charge `units` of fuel for one chunk of work and check the deadline and the total fuel
+    /// now. Long natives call it (or [`Ctx::work_bytes`] / [`Ctx::work_elems`]) every
+    /// [`limits::WORK_CHUNK_BYTES`] bytes or [`limits::WORK_CHUNK_ELEMS`] elements, so a single
+    /// call ends with the uncatchable TimeoutExceeded soon after the deadline.
+    pub fn progress(&mut self, units: u64) -> VmResult<()> {
+        self.vm.charge_units(units)?;
+        self.vm.check_totals()
+    }
+    /// Account `bytes` of work; checks the limits each time `acc` (bytes since the last check,
+    /// start at 0) reaches [`limits::WORK_CHUNK_BYTES`].
+    #[inline]
+    pub fn work_bytes(&mut self, acc: &mut usize, bytes: usize) -> VmResult<()> {
+        self.vm.work_bytes(acc, bytes)
+    }
+    /// Account `elems` elements of work; checks the limits each time `acc` reaches
+    /// [`limits::WORK_CHUNK_ELEMS`].
+    #[inline]
+    pub fn work_elems(&mut self, acc: &mut usize, elems: usize) -> VmResult<()> {
+        self.vm.work_elems(acc, elems)
+    }
+    /// Append `bytes[from..to]` of string `s` to `out` in chunks, accounting the work (see
+    /// [`Ctx::work_bytes`]).
+    pub fn append_str(
+        &mut self,
+        out: &mut Vec<u8>,
+        s: StrRef,
+        from: usize,
+        to: usize,
+        acc: &mut usize,
+    ) -> VmResult<()> {
+        self.vm.append_str(out, s, from, to, acc)
     }
     /// Make a string value.
     pub fn new_str(&mut self, bytes: &[u8]) -> VmResult<Value> {

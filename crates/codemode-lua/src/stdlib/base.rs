@@ -7,7 +7,7 @@
 //! identify them.
 
 use crate::ErrorKind;
-use crate::value::{ErrVal, Throw, Value, VmResult};
+use crate::value::{StrRef, Throw, Value, VmResult};
 use crate::vm::{Ctx, Rets, Vm, str_to_number, tostring_text};
 
 /// Install the base library into `vm`.
@@ -174,13 +174,8 @@ fn assert(cx: &mut Ctx<'_>) -> VmResult<Rets> {
     };
     match msg {
         Value::Str(s) => {
-            let mut t = Throw::msg(cx.heap_ref().str_lossy(s));
-            if std::str::from_utf8(cx.heap_ref().str_bytes(s)).is_err() {
-                t.0.value = ErrVal::Value(msg);
-            }
-            t.0.location = cx.location(1);
-            t.0.positioned = true;
-            Err(t)
+            let loc = cx.location(1);
+            Err(string_error(cx, s, loc))
         }
         Value::Nil if cx.nargs() < 2 => {
             let mut t = Throw::msg("assertion failed!");
@@ -197,17 +192,33 @@ fn error(cx: &mut Ctx<'_>) -> VmResult<Rets> {
     let level = cx.opt_int(1, 1)?;
     if let Value::Str(s) = v {
         if level > 0 {
-            let mut t = Throw::msg(cx.heap_ref().str_lossy(s));
-            // Keep the exact bytes when the message is not UTF-8.
-            if std::str::from_utf8(cx.heap_ref().str_bytes(s)).is_err() {
-                t.0.value = ErrVal::Value(v);
-            }
-            t.0.location = cx.location(level as usize);
-            t.0.positioned = true;
-            return Err(t);
+            let loc = cx.location(level as usize);
+            return Err(string_error(cx, s, loc));
         }
     }
     Err(Throw::value(v))
+}
+
+/// Longest string message `error`/`assert` copy into the error as text.
+const SHORT_MESSAGE: usize = 4096;
+
+/// The error `error(s)` / `assert(false, s)` raise for a string message, positioned at `loc`
+/// (a `pcall` that catches it sees `input:LINE:COL: s`). A short UTF-8 message travels as text;
+/// a long or non-UTF-8 one keeps the Lua string (exact bytes, never copied outside the memory
+/// accounting: the VM builds the positioned string in the heap, in chunks, when it is caught).
+fn string_error(cx: &Ctx<'_>, s: StrRef, loc: Option<crate::Location>) -> Throw {
+    let b = cx.heap_ref().str_bytes(s);
+    let mut t = match std::str::from_utf8(b) {
+        Ok(text) if b.len() <= SHORT_MESSAGE => Throw::msg(text),
+        _ => {
+            let mut t = Throw::value(Value::Str(s));
+            t.0.prefix_position = true;
+            t
+        }
+    };
+    t.0.location = loc;
+    t.0.positioned = true;
+    t
 }
 
 fn select(cx: &mut Ctx<'_>) -> VmResult<Rets> {

@@ -279,10 +279,19 @@ fn fmt_floatconv(out: &mut Vec<u8>, spec: &Spec, conv: u8, f: f64) {
     pad(out, spec, prefix, &body, true);
 }
 
-/// `%q` of a string: Lua's `addquoted`.
-fn quote_string(out: &mut Vec<u8>, s: &[u8]) {
+/// `%q` of a string: Lua's `addquoted`. `timed_out` is asked every
+/// [`crate::limits::WORK_CHUNK_BYTES`] input bytes.
+fn quote_string(
+    out: &mut Vec<u8>,
+    s: &[u8],
+    timed_out: &mut dyn FnMut() -> bool,
+) -> Result<(), FormatError> {
     out.push(b'"');
     for (i, &c) in s.iter().enumerate() {
+        if i % crate::limits::WORK_CHUNK_BYTES == crate::limits::WORK_CHUNK_BYTES - 1 && timed_out()
+        {
+            return Err(FormatError::plain(TIMED_OUT));
+        }
         if c == b'"' || c == b'\\' || c == b'\n' {
             out.push(b'\\');
             out.push(c);
@@ -298,12 +307,18 @@ fn quote_string(out: &mut Vec<u8>, s: &[u8]) {
         }
     }
     out.push(b'"');
+    Ok(())
 }
 
 /// `%q`: a Lua literal for the value.
-fn quote_value(out: &mut Vec<u8>, a: &FmtArg, argno: usize) -> Result<(), FormatError> {
+fn quote_value(
+    out: &mut Vec<u8>,
+    a: &FmtArg,
+    argno: usize,
+    timed_out: &mut dyn FnMut() -> bool,
+) -> Result<(), FormatError> {
     match a {
-        FmtArg::Str(s) => quote_string(out, s),
+        FmtArg::Str(s) => quote_string(out, s, timed_out)?,
         FmtArg::Int(i) => {
             if *i == i64::MIN {
                 out.extend_from_slice(b"0x8000000000000000");
@@ -347,11 +362,38 @@ pub fn format(
     out: &mut Vec<u8>,
     max_len: usize,
 ) -> Result<(), FormatError> {
+    format_checked(fmt, args, tostring, out, max_len, &mut || false)
+}
+
+/// Message of the error [`format_checked`] returns when `timed_out` said so (the caller reports
+/// its own timeout).
+pub const TIMED_OUT: &str = "string.format: the deadline passed";
+
+/// [`format`] that asks `timed_out` after every [`crate::limits::WORK_CHUNK_BYTES`] of output
+/// (and of `%q` input) and every [`crate::limits::WORK_CHUNK_ELEMS`] conversions; when it returns
+/// true the result is `Err(FormatError { arg: None, msg: TIMED_OUT })`.
+pub fn format_checked(
+    fmt: &[u8],
+    args: &[FmtArg],
+    tostring: &mut dyn FnMut(usize) -> Result<Vec<u8>, FormatError>,
+    out: &mut Vec<u8>,
+    max_len: usize,
+    timed_out: &mut dyn FnMut() -> bool,
+) -> Result<(), FormatError> {
     let mut i = 0;
     let mut next_arg = 0usize;
+    let mut next_check = out.len() + crate::limits::WORK_CHUNK_BYTES;
+    let mut items = 0usize;
     while i < fmt.len() {
         if out.len() > max_len {
             return Err(FormatError::plain(TOO_LONG));
+        }
+        items += 1;
+        if out.len() >= next_check || items % crate::limits::WORK_CHUNK_ELEMS == 0 {
+            next_check = out.len() + crate::limits::WORK_CHUNK_BYTES;
+            if timed_out() {
+                return Err(FormatError::plain(TIMED_OUT));
+            }
         }
         let c = fmt[i];
         if c != b'%' {
@@ -425,7 +467,7 @@ pub fn format(
                 if !mods.is_empty() {
                     return Err(FormatError::plain("specifier '%q' cannot have modifiers"));
                 }
-                quote_value(out, arg, argno)?;
+                quote_value(out, arg, argno, timed_out)?;
             }
             Some(b's') => {
                 let owned;

@@ -55,13 +55,50 @@ fn encode(ctx: &mut Ctx) -> VmResult<Rets> {
         }
         e
     })?;
-    let text = serde_json::to_string(&json).map_err(|e| Throw::msg(format!("json.encode: {e}")))?;
-    ctx.heap_ref().reserve_str(text.len())?;
-    Ok(ctx
-        .heap()
-        .intern_owned(text.into_bytes())
-        .map(LuaValue::Str)?
-        .into())
+    // Written through a sink that checks the deadline every chunk of output (up to 64 MiB of
+    // text: `MAX_EXPORT_BYTES`).
+    let mut sink = CheckedSink {
+        buf: Vec::new(),
+        heap: ctx.heap_ref(),
+        next_check: crate::limits::WORK_CHUNK_BYTES,
+        timed_out: None,
+    };
+    let written = serde_json::to_writer(&mut sink, &json);
+    let CheckedSink { buf, timed_out, .. } = sink;
+    crate::boundary::drop_json(json);
+    if let Some(t) = timed_out {
+        return Err(t);
+    }
+    written.map_err(|e| Throw::msg(format!("json.encode: {e}")))?;
+    ctx.heap_ref().reserve_str(buf.len())?;
+    ctx.charge(buf.len() as u64 / 16)?;
+    Ok(ctx.heap().intern_owned(buf).map(LuaValue::Str)?.into())
+}
+
+/// An output buffer for `serde_json::to_writer` that checks the execution's deadline every
+/// [`crate::limits::WORK_CHUNK_BYTES`] bytes (a write fails once it has passed).
+struct CheckedSink<'h> {
+    buf: Vec<u8>,
+    heap: &'h crate::heap::Heap,
+    next_check: usize,
+    timed_out: Option<Throw>,
+}
+
+impl std::io::Write for CheckedSink<'_> {
+    fn write(&mut self, data: &[u8]) -> std::io::Result<usize> {
+        self.buf.extend_from_slice(data);
+        if self.buf.len() >= self.next_check {
+            self.next_check = self.buf.len() + crate::limits::WORK_CHUNK_BYTES;
+            if let Err(t) = self.heap.check_deadline() {
+                self.timed_out = Some(t);
+                return Err(std::io::Error::other("the deadline passed"));
+            }
+        }
+        Ok(data.len())
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
 }
 
 /// `json.decode(s)`: Lua data from JSON text. Arrays and objects become tables that remember

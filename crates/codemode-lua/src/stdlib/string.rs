@@ -74,23 +74,57 @@ fn len(ctx: &mut Ctx) -> VmResult<Rets> {
     Ok(Value::Int(bytes_of(ctx, s).len() as i64).into())
 }
 
-fn map_bytes(ctx: &mut Ctx, f: fn(&[u8]) -> Vec<u8>) -> VmResult<Rets> {
+/// Bytes between two limit checks inside one call.
+const CHUNK: usize = crate::limits::WORK_CHUNK_BYTES;
+
+/// Charge what is left of `acc` (bytes not yet charged by [`Ctx::work_bytes`]) plus one unit.
+fn charge_rest(ctx: &mut Ctx, acc: usize) -> VmResult<()> {
+    charge_bytes(ctx, acc)
+}
+
+/// A new string of the same length as argument 1, built `CHUNK` bytes at a time by `f(piece,
+/// offset, out)` (the deadline is checked after each piece).
+fn map_chunks(ctx: &mut Ctx, f: fn(&[u8], usize, &mut Vec<u8>)) -> VmResult<Rets> {
     let s = ctx.check_str(0)?;
-    let out = f(bytes_of(ctx, s));
-    charge_bytes(ctx, out.len())?;
-    Ok(ctx.new_str(&out)?.into())
+    let l = bytes_of(ctx, s).len();
+    ctx.heap_ref().reserve_str(l)?;
+    let mut out = Vec::with_capacity(l);
+    let mut acc = 0usize;
+    let mut i = 0;
+    while i < l {
+        let end = l.min(i + CHUNK);
+        f(bytes_of(ctx, s), i, &mut out);
+        ctx.work_bytes(&mut acc, end - i)?;
+        i = end;
+    }
+    charge_rest(ctx, acc)?;
+    Ok(ctx.heap().intern_owned(out).map(Value::Str)?.into())
+}
+
+/// The chunk of `b` starting at `at`.
+fn chunk_at(b: &[u8], at: usize) -> &[u8] {
+    &b[at..b.len().min(at + CHUNK)]
 }
 
 fn lower(ctx: &mut Ctx) -> VmResult<Rets> {
-    map_bytes(ctx, |b| b.to_ascii_lowercase())
+    map_chunks(ctx, |b, at, out| {
+        out.extend(chunk_at(b, at).iter().map(|c| c.to_ascii_lowercase()))
+    })
 }
 
 fn upper(ctx: &mut Ctx) -> VmResult<Rets> {
-    map_bytes(ctx, |b| b.to_ascii_uppercase())
+    map_chunks(ctx, |b, at, out| {
+        out.extend(chunk_at(b, at).iter().map(|c| c.to_ascii_uppercase()))
+    })
 }
 
 fn reverse(ctx: &mut Ctx) -> VmResult<Rets> {
-    map_bytes(ctx, |b| b.iter().rev().copied().collect())
+    // Output bytes at..at+CHUNK are the input's last ones, reversed.
+    map_chunks(ctx, |b, at, out| {
+        let hi = b.len() - at;
+        let lo = hi.saturating_sub(CHUNK);
+        out.extend(b[lo..hi].iter().rev())
+    })
 }
 
 fn sub(ctx: &mut Ctx) -> VmResult<Rets> {
@@ -105,9 +139,11 @@ fn sub(ctx: &mut Ctx) -> VmResult<Rets> {
     if start == 1 && end == l {
         return Ok(Value::Str(s).into());
     }
-    let piece = bytes_of(ctx, s)[start - 1..end].to_vec();
-    charge_bytes(ctx, piece.len())?;
-    Ok(ctx.new_str(&piece)?.into())
+    let mut piece = Vec::with_capacity(end - start + 1);
+    let mut acc = 0usize;
+    ctx.append_str(&mut piece, s, start - 1, end, &mut acc)?;
+    charge_rest(ctx, acc)?;
+    Ok(ctx.heap().intern_owned(piece).map(Value::Str)?.into())
 }
 
 fn byte(ctx: &mut Ctx) -> VmResult<Rets> {
@@ -123,31 +159,41 @@ fn byte(ctx: &mut Ctx) -> VmResult<Rets> {
     if n > MAX_RESULTS {
         return Err(Throw::msg("string slice too long"));
     }
-    charge_bytes(ctx, n * 8)?;
-    let b = bytes_of(ctx, s);
     if n == 1 {
-        return Ok(Value::Int(b[posi - 1] as i64).into());
+        ctx.charge(1)?;
+        return Ok(Value::Int(bytes_of(ctx, s)[posi - 1] as i64).into());
     }
-    Ok(Rets::Many(
-        b[posi - 1..pose]
-            .iter()
-            .map(|&c| Value::Int(c as i64))
-            .collect(),
-    ))
+    let mut out = Vec::with_capacity(n);
+    let mut acc = 0usize;
+    let mut i = posi - 1;
+    while i < pose {
+        let end = pose.min(i + crate::limits::WORK_CHUNK_ELEMS);
+        out.extend(
+            bytes_of(ctx, s)[i..end]
+                .iter()
+                .map(|&c| Value::Int(c as i64)),
+        );
+        ctx.work_elems(&mut acc, end - i)?;
+        i = end;
+    }
+    ctx.charge(1 + acc as u64)?;
+    Ok(Rets::Many(out))
 }
 
 fn char(ctx: &mut Ctx) -> VmResult<Rets> {
     let n = ctx.nargs();
     let mut out = Vec::with_capacity(n);
+    let mut acc = 0usize;
     for i in 0..n {
         let c = ctx.check_int(i)?;
         if !(0..=255).contains(&c) {
             return Err(ctx.arg_error(i, "value out of range"));
         }
         out.push(c as u8);
+        ctx.work_elems(&mut acc, 1)?;
     }
-    charge_bytes(ctx, n)?;
-    Ok(ctx.new_str(&out)?.into())
+    ctx.charge(1 + acc as u64)?;
+    Ok(ctx.heap().intern_owned(out).map(Value::Str)?.into())
 }
 
 fn rep(ctx: &mut Ctx) -> VmResult<Rets> {
@@ -173,23 +219,26 @@ fn rep(ctx: &mut Ctx) -> VmResult<Rets> {
         .ok_or_else(|| Throw::msg("resulting string too large"))? as usize;
     // Fail at once (memory limit) before allocating a huge buffer.
     ctx.heap_ref().reserve_str(total)?;
-    charge_bytes(ctx, total)?;
-    let heap = ctx.heap_ref();
-    let sb = heap.str_bytes(s);
-    let sepb: &[u8] = sep.map_or(&[], |r| heap.str_bytes(r));
-    // `[u8]::repeat` copies by doubling: fast for many short pieces, even in debug builds.
-    let out = if sepb.is_empty() {
-        sb.repeat(n as usize)
-    } else {
-        let mut unit = Vec::with_capacity(l + lsep);
-        unit.extend_from_slice(sb);
-        unit.extend_from_slice(sepb);
-        let mut out = unit.repeat(n as usize - 1);
-        out.reserve_exact(l);
-        out.extend_from_slice(sb);
-        out
-    };
+    let mut out: Vec<u8> = Vec::with_capacity(total);
+    let mut acc = 0usize;
+    // The result is a prefix of (s .. sep) repeated: write the first period, then copy the
+    // longest whole-period prefix written so far (doubling), at most CHUNK bytes per copy.
+    ctx.append_str(&mut out, s, 0, l, &mut acc)?;
+    if n > 1 {
+        if let Some(sep) = sep {
+            ctx.append_str(&mut out, sep, 0, lsep, &mut acc)?;
+        }
+    }
+    let period = l + lsep;
+    while out.len() < total {
+        let pos = out.len();
+        let from = pos % period;
+        let len = (pos - from).min(total - pos).min(CHUNK);
+        out.extend_from_within(from..from + len);
+        ctx.work_bytes(&mut acc, len)?;
+    }
     debug_assert_eq!(out.len(), total);
+    charge_rest(ctx, acc)?;
     Ok(ctx.heap().intern_owned(out).map(Value::Str)?.into())
 }
 
@@ -199,56 +248,81 @@ const SPECIALS: &[u8] = b"^$*+?.([%-";
 /// Position of `needle` in `hay` (plain bytes), linear time in the worst case (KMP for long
 /// needles, a direct scan for short ones).
 pub fn find_bytes(hay: &[u8], needle: &[u8]) -> Option<usize> {
+    match find_bytes_checked(hay, needle, &mut || Ok::<(), ()>(())) {
+        Ok(r) => r,
+        Err(()) => None,
+    }
+}
+
+/// [`find_bytes`] that calls `check` after about every [`CHUNK`] bytes scanned (and of the
+/// needle's table built); its error stops the search.
+pub fn find_bytes_checked<E>(
+    hay: &[u8],
+    needle: &[u8],
+    check: &mut dyn FnMut() -> Result<(), E>,
+) -> Result<Option<usize>, E> {
     if needle.is_empty() {
-        return Some(0);
+        return Ok(Some(0));
     }
     if needle.len() > hay.len() {
-        return None;
+        return Ok(None);
     }
     if needle.len() <= 8 {
         let first = needle[0];
         let last_start = hay.len() - needle.len();
         let mut i = 0;
+        let mut next_check = CHUNK;
         while i <= last_start {
-            match hay[i..=last_start].iter().position(|&c| c == first) {
-                None => return None,
+            if i >= next_check {
+                check()?;
+                next_check = i + CHUNK;
+            }
+            let stop = last_start.min(i + CHUNK);
+            match hay[i..=stop].iter().position(|&c| c == first) {
+                None => i = stop + 1,
                 Some(p) => {
                     i += p;
                     if &hay[i..i + needle.len()] == needle {
-                        return Some(i);
+                        return Ok(Some(i));
                     }
                     i += 1;
                 }
             }
         }
-        return None;
+        return Ok(None);
     }
-    // Knuth–Morris–Pratt.
+    // Knuth–Morris–Pratt (the failure table is 4 bytes per needle byte; the caller bounds it).
     let m = needle.len();
-    let mut fail = vec![0usize; m];
-    let mut k = 0;
+    let mut fail = vec![0u32; m];
+    let mut k = 0usize;
     for i in 1..m {
+        if i % CHUNK == 0 {
+            check()?;
+        }
         while k > 0 && needle[i] != needle[k] {
-            k = fail[k - 1];
+            k = fail[k - 1] as usize;
         }
         if needle[i] == needle[k] {
             k += 1;
         }
-        fail[i] = k;
+        fail[i] = k as u32;
     }
-    let mut q = 0;
+    let mut q = 0usize;
     for (i, &c) in hay.iter().enumerate() {
+        if i % CHUNK == CHUNK - 1 {
+            check()?;
+        }
         while q > 0 && c != needle[q] {
-            q = fail[q - 1];
+            q = fail[q - 1] as usize;
         }
         if c == needle[q] {
             q += 1;
         }
         if q == m {
-            return Some(i + 1 - m);
+            return Ok(Some(i + 1 - m));
         }
     }
-    None
+    Ok(None)
 }
 
 fn find(ctx: &mut Ctx) -> VmResult<Rets> {
@@ -264,10 +338,16 @@ fn find(ctx: &mut Ctx) -> VmResult<Rets> {
     if !plain && pat.iter().any(|c| SPECIALS.contains(c)) {
         return Err(patterns_missing("find"));
     }
-    let hay = &bytes_of(ctx, s)[init..];
-    let found = find_bytes(hay, pat);
     let lp = pat.len();
+    // Charged (and the limits checked) before scanning; the scan checks the deadline as it goes.
     charge_bytes(ctx, ls - init + lp)?;
+    if lp > 8 && lp <= ls - init {
+        // The search table of a long needle (4 bytes per byte) counts against the memory cap.
+        ctx.heap_ref().mem.check(lp.saturating_mul(4))?;
+    }
+    let heap = ctx.heap_ref();
+    let hay = &heap.str_bytes(s)[init..];
+    let found = find_bytes_checked(hay, heap.str_bytes(p), &mut || heap.check_deadline())?;
     Ok(match found {
         Some(pos) => {
             let start = init + pos + 1;
@@ -319,9 +399,20 @@ fn format_(ctx: &mut Ctx) -> VmResult<Rets> {
         Ok(tostring_text(heap, vals[i]).into_bytes())
     };
     let room = heap.mem.cap.saturating_sub(heap.mem.used);
-    let r = format::format(heap.str_bytes(fmt), &args, &mut ts, &mut out, room);
+    let mut timed_out = || heap.check_deadline().is_err();
+    let r = format::format_checked(
+        heap.str_bytes(fmt),
+        &args,
+        &mut ts,
+        &mut out,
+        room,
+        &mut timed_out,
+    );
     drop(args);
     if let Err(e) = r {
+        if e.arg.is_none() && e.msg == format::TIMED_OUT {
+            ctx.heap_ref().check_deadline()?;
+        }
         if e.arg.is_none() && e.msg == format::TOO_LONG {
             // Report it as the memory limit it is.
             ctx.heap_ref().reserve_str(out.len())?;

@@ -50,39 +50,68 @@ fn concat(ctx: &mut Ctx) -> VmResult<Rets> {
     let t = ctx.check_table(0)?;
     let last = ctx.heap_ref().table_len(t);
     let sep = ctx.opt_str(1)?;
-    let mut i = ctx.opt_int(2, 1)?;
+    let first = ctx.opt_int(2, 1)?;
     let last = ctx.opt_int(3, last)?;
-    let mut out: Vec<u8> = Vec::new();
-    let mut work = 0u64;
-    if i <= last {
-        loop {
-            let v = ctx.heap_ref().table_get_int(t, i);
-            match v {
-                Value::Str(s) => out.extend_from_slice(ctx.heap_ref().str_bytes(s)),
-                Value::Int(_) | Value::Float(_) => {
-                    out.extend_from_slice(tostring_text(ctx.heap_ref(), v).as_bytes())
-                }
-                other => {
-                    return Err(Throw::msg(format!(
-                        "invalid value ({}) at index {} in table for 'concat'",
-                        other.type_name(),
-                        i
-                    )));
-                }
+    if first > last {
+        let e = ctx.heap().intern_static("")?;
+        return Ok(Value::Str(e).into());
+    }
+    let seplen = sep.map_or(0, |s| ctx.heap_ref().str_bytes(s).len());
+    // Pass 1: check every value (Lua's error names the first bad index) and size the result,
+    // so a result over the memory cap fails before anything is copied.
+    let mut total = 0usize;
+    let mut acc = 0usize;
+    let mut i = first;
+    loop {
+        let v = ctx.heap_ref().table_get_int(t, i);
+        let len = match v {
+            Value::Str(s) => ctx.heap_ref().str_bytes(s).len(),
+            Value::Int(_) | Value::Float(_) => tostring_text(ctx.heap_ref(), v).len(),
+            other => {
+                return Err(Throw::msg(format!(
+                    "invalid value ({}) at index {} in table for 'concat'",
+                    other.type_name(),
+                    i
+                )));
             }
-            if i == last {
-                break;
-            }
-            if let Some(sep) = sep {
-                out.extend_from_slice(ctx.heap_ref().str_bytes(sep));
-            }
-            i += 1;
-            ticking(ctx, 1, &mut work)?;
-            ctx.heap_ref().reserve_str(out.len())?;
+        };
+        total = total.saturating_add(len);
+        if i == last {
+            break;
+        }
+        total = total.saturating_add(seplen);
+        i += 1;
+        ctx.work_elems(&mut acc, 1)?;
+        if acc == 0 {
+            ctx.heap_ref().reserve_str(total)?;
         }
     }
-    ctx.heap_ref().reserve_str(out.len())?;
-    tick(ctx, (out.len() / 16) as u64)?;
+    ctx.heap_ref().reserve_str(total)?;
+    // Pass 2: copy, checking the limits every chunk of bytes.
+    let mut out: Vec<u8> = Vec::with_capacity(total);
+    let mut bytes = 0usize;
+    let mut i = first;
+    loop {
+        match ctx.heap_ref().table_get_int(t, i) {
+            Value::Str(s) => {
+                let l = ctx.heap_ref().str_bytes(s).len();
+                ctx.append_str(&mut out, s, 0, l, &mut bytes)?;
+            }
+            v => {
+                let text = tostring_text(ctx.heap_ref(), v);
+                out.extend_from_slice(text.as_bytes());
+                ctx.work_bytes(&mut bytes, text.len())?;
+            }
+        }
+        if i == last {
+            break;
+        }
+        if let Some(sep) = sep {
+            ctx.append_str(&mut out, sep, 0, seplen, &mut bytes)?;
+        }
+        i += 1;
+    }
+    tick(ctx, (acc + bytes / 16) as u64)?;
     Ok(ctx.heap().intern_owned(out).map(Value::Str)?.into())
 }
 
@@ -104,9 +133,8 @@ fn insert(ctx: &mut Ctx) -> VmResult<Rets> {
             // does Lua's shifting loop in one memmove.
             ctx.heap().table_set_int(t, e, v)?;
             ctx.charge(1 + (e - pos) as u64 / 32)?;
-            let (tb, _) = ctx.heap().table_and_mem(t);
-            if tb.arr.len() as i64 == e && pos >= 1 {
-                tb.arr[pos as usize - 1..].rotate_right(1);
+            if ctx.heap_ref().table(t).arr.len() as i64 == e && pos >= 1 {
+                shift_array(ctx, t, pos as usize - 1, e as usize, true)?;
             } else {
                 shift_up(ctx, t, pos, e)?;
                 ctx.heap().table_set_int(t, pos, v)?;
@@ -115,6 +143,51 @@ fn insert(ctx: &mut Ctx) -> VmResult<Rets> {
         _ => return Err(Throw::msg("wrong number of arguments to 'insert'")),
     }
     Ok(Rets::Zero)
+}
+
+/// Rotate the array-part slots `lo..hi` of `t` by one (`right`: the last moves to `lo`, else
+/// the first moves to `hi - 1`), moving [`crate::limits::WORK_CHUNK_BYTES`] of values at a
+/// time and checking the deadline in between (a table may hold tens of millions of slots).
+fn shift_array(ctx: &mut Ctx, t: TableRef, lo: usize, hi: usize, right: bool) -> VmResult<()> {
+    const CHUNK: usize = crate::limits::WORK_CHUNK_BYTES / std::mem::size_of::<Value>();
+    if hi <= lo + 1 {
+        return Ok(());
+    }
+    if hi - lo <= CHUNK {
+        let (tb, _) = ctx.heap().table_and_mem(t);
+        if right {
+            tb.arr[lo..hi].rotate_right(1);
+        } else {
+            tb.arr[lo..hi].rotate_left(1);
+        }
+        return Ok(());
+    }
+    if right {
+        let last = ctx.heap_ref().table(t).arr[hi - 1];
+        let mut end = hi - 1;
+        while end > lo {
+            let start = lo.max(end.saturating_sub(CHUNK));
+            let (tb, _) = ctx.heap().table_and_mem(t);
+            tb.arr.copy_within(start..end, start + 1);
+            end = start;
+            ctx.heap_ref().check_deadline()?;
+        }
+        let (tb, _) = ctx.heap().table_and_mem(t);
+        tb.arr[lo] = last;
+    } else {
+        let first = ctx.heap_ref().table(t).arr[lo];
+        let mut start = lo + 1;
+        while start < hi {
+            let end = hi.min(start + CHUNK);
+            let (tb, _) = ctx.heap().table_and_mem(t);
+            tb.arr.copy_within(start..end, start - 1);
+            start = end;
+            ctx.heap_ref().check_deadline()?;
+        }
+        let (tb, _) = ctx.heap().table_and_mem(t);
+        tb.arr[hi - 1] = first;
+    }
+    Ok(())
 }
 
 /// `t[i] = t[i-1]` for i = e down to pos+1 (the general path: elements outside the array part).
@@ -142,8 +215,7 @@ fn remove(ctx: &mut Ctx) -> VmResult<Rets> {
     if pos >= 1 && pos < size && ctx.heap_ref().table(t).arr.len() as i64 == size {
         // All of 1..size is in the array part: shift with one memmove, then clear t[size].
         ctx.charge(1 + (size - pos) as u64 / 32)?;
-        let (tb, _) = ctx.heap().table_and_mem(t);
-        tb.arr[pos as usize - 1..size as usize].rotate_left(1);
+        shift_array(ctx, t, pos as usize - 1, size as usize, false)?;
         pos = size;
     }
     let mut work = 0u64;
@@ -188,17 +260,19 @@ fn unpack(ctx: &mut Ctx) -> VmResult<Rets> {
             )));
         }
     };
-    tick(ctx, n + 1)?;
-    let heap = ctx.heap_ref();
+    ctx.charge(1)?;
     let mut out = Vec::with_capacity(n as usize + 1);
+    let mut acc = 0usize;
     let mut k = i;
     loop {
-        out.push(heap.table_get_int(t, k));
+        out.push(ctx.heap_ref().table_get_int(t, k));
         if k == e {
             break;
         }
         k += 1;
+        ctx.work_elems(&mut acc, 1)?;
     }
+    ctx.charge(acc as u64)?;
     Ok(Rets::Many(out))
 }
 
@@ -206,12 +280,13 @@ fn pack(ctx: &mut Ctx) -> VmResult<Rets> {
     let n = ctx.nargs();
     tick(ctx, n as u64)?;
     let vals: Vec<Value> = ctx.args().to_vec();
-    let heap = ctx.heap();
-    let t = heap.new_table(n, 1)?;
+    let t = ctx.heap().new_table(n, 1)?;
+    let mut acc = 0usize;
     for (i, v) in vals.into_iter().enumerate() {
-        heap.table_set_int(t, i as i64 + 1, v)?;
+        ctx.heap().table_set_int(t, i as i64 + 1, v)?;
+        ctx.work_elems(&mut acc, 1)?;
     }
-    heap.table_set_field(t, "n", Value::Int(n as i64))?;
+    ctx.heap().table_set_field(t, "n", Value::Int(n as i64))?;
     Ok(Value::Table(t).into())
 }
 
@@ -264,25 +339,39 @@ fn sort_native(ctx: &mut Ctx) -> VmResult<Rets> {
         return Err(ctx.type_error(1, "function"));
     }
     let n = n as usize;
-    tick(ctx, n as u64)?;
-    let mut vals: Vec<Value> = (1..=n as i64)
-        .map(|i| ctx.heap_ref().table_get_int(t, i))
-        .collect();
+    let mut vals: Vec<Value> = Vec::with_capacity(n);
+    let mut acc = 0usize;
+    for i in 1..=n as i64 {
+        vals.push(ctx.heap_ref().table_get_int(t, i));
+        ctx.work_elems(&mut acc, 1)?;
+    }
     let log2n = (usize::BITS - n.leading_zeros()) as u64;
     let result: Result<(), SortError<Throw>> =
         if cmp.is_nil() && vals.iter().all(|v| matches!(v, Value::Int(_))) {
             // Fast path: equal integers are indistinguishable, so any correct sort gives Lua's result.
             tick(ctx, n as u64 * log2n)?;
-            vals.sort_unstable_by_key(|v| if let Value::Int(i) = v { *i } else { 0 });
+            let heap = ctx.heap_ref();
+            sort_checked(
+                &mut vals,
+                |a, b| match (a, b) {
+                    (Value::Int(x), Value::Int(y)) => x.cmp(y),
+                    _ => std::cmp::Ordering::Equal,
+                },
+                &mut || heap.check_deadline(),
+            )?;
             Ok(())
         } else if cmp.is_nil() && vals.iter().all(|v| matches!(v, Value::Str(_))) {
             // Strings are interned: equal strings are the same value.
             tick(ctx, n as u64 * log2n)?;
             let heap = ctx.heap_ref();
-            vals.sort_unstable_by(|a, b| match (a, b) {
-                (Value::Str(x), Value::Str(y)) => heap.str_bytes(*x).cmp(heap.str_bytes(*y)),
-                _ => std::cmp::Ordering::Equal,
-            });
+            sort_checked(
+                &mut vals,
+                |a, b| match (a, b) {
+                    (Value::Str(x), Value::Str(y)) => heap.str_bytes(*x).cmp(heap.str_bytes(*y)),
+                    _ => std::cmp::Ordering::Equal,
+                },
+                &mut || heap.check_deadline(),
+            )?;
             Ok(())
         } else {
             let mut work = 0u64;
@@ -307,12 +396,73 @@ fn sort_native(ctx: &mut Ctx) -> VmResult<Rets> {
     // Write back (also after an error: Lua sorts in place, so a failed sort leaves a permutation).
     for (i, v) in vals.into_iter().enumerate() {
         ctx.heap().table_set_int(t, i as i64 + 1, v)?;
+        ctx.work_elems(&mut acc, 1)?;
     }
     match result {
         Ok(()) => Ok(Rets::Zero),
         Err(SortError::Compare(e)) => Err(e),
         Err(SortError::InvalidOrder) => Err(Throw::msg(INVALID_ORDER)),
     }
+}
+
+/// Sort `v` by a total order `cmp` (the fast paths: integers, strings), calling `check` after
+/// every [`crate::limits::WORK_CHUNK_ELEMS`] elements of work: runs of that size are sorted with
+/// the standard library, then merged bottom-up. Its error stops the sort, leaving `v` a
+/// permutation of its elements.
+pub fn sort_checked<T: Copy, E>(
+    v: &mut Vec<T>,
+    cmp: impl Fn(&T, &T) -> std::cmp::Ordering,
+    check: &mut dyn FnMut() -> Result<(), E>,
+) -> Result<(), E> {
+    const RUN: usize = crate::limits::WORK_CHUNK_ELEMS;
+    let n = v.len();
+    for run in v.chunks_mut(RUN) {
+        run.sort_unstable_by(&cmp);
+        if n > RUN {
+            check()?;
+        }
+    }
+    if n <= RUN {
+        return Ok(());
+    }
+    let mut src = std::mem::take(v);
+    let mut dst: Vec<T> = Vec::with_capacity(n);
+    let mut width = RUN;
+    let mut since = 0usize;
+    while width < n {
+        dst.clear();
+        let mut lo = 0;
+        while lo < n {
+            let mid = n.min(lo + width);
+            let hi = n.min(lo + 2 * width);
+            let (mut a, mut b) = (lo, mid);
+            while a < mid && b < hi {
+                if cmp(&src[b], &src[a]) == std::cmp::Ordering::Less {
+                    dst.push(src[b]);
+                    b += 1;
+                } else {
+                    dst.push(src[a]);
+                    a += 1;
+                }
+                since += 1;
+                if since == RUN {
+                    since = 0;
+                    if let Err(e) = check() {
+                        // `src` still holds every element.
+                        *v = src;
+                        return Err(e);
+                    }
+                }
+            }
+            dst.extend_from_slice(&src[a..mid]);
+            dst.extend_from_slice(&src[b..hi]);
+            lo = hi;
+        }
+        std::mem::swap(&mut src, &mut dst);
+        width *= 2;
+    }
+    *v = src;
+    Ok(())
 }
 
 /// Lua's `RANLIMIT`: partitions at least this long may use a randomised pivot.

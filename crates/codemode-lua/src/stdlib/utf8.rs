@@ -37,11 +37,13 @@ fn len_native(ctx: &mut Ctx) -> VmResult<Rets> {
     let i = ctx.opt_int(1, 1)?;
     let j = ctx.opt_int(2, -1)?;
     let lax = ctx.arg(3).truthy();
-    let b = ctx.heap_ref().str_bytes(s);
-    let r = len(b, i, j, lax);
-    let r = r.map_err(|e| raise(ctx, e))?;
-    let n = b.len() as u64;
+    let n = ctx.heap_ref().str_bytes(s).len() as u64;
     ctx.charge(1 + n / 8)?;
+    let heap = ctx.heap_ref();
+    let r = len_checked(heap.str_bytes(s), i, j, lax, &mut || {
+        heap.check_deadline().is_err()
+    });
+    let r = r.map_err(|e| raise(ctx, e))?;
     Ok(match r {
         Ok(n) => Value::Int(n).into(),
         Err(pos) => Rets::Two(Value::Nil, Value::Int(pos)),
@@ -73,11 +75,13 @@ fn offset_native(ctx: &mut Ctx) -> VmResult<Rets> {
     } else {
         Some(ctx.check_int(2)?)
     };
-    let b = ctx.heap_ref().str_bytes(s);
-    let len = b.len() as u64;
-    let r = offset(b, n, i);
-    let r = r.map_err(|e| raise(ctx, e))?;
+    let len = ctx.heap_ref().str_bytes(s).len() as u64;
     ctx.charge(1 + len.min(n.unsigned_abs().saturating_mul(4)) / 4)?;
+    let heap = ctx.heap_ref();
+    let r = offset_checked(heap.str_bytes(s), n, i, &mut || {
+        heap.check_deadline().is_err()
+    });
+    let r = r.map_err(|e| raise(ctx, e))?;
     Ok(r.map_or(Value::Nil, Value::Int).into())
 }
 
@@ -95,8 +99,10 @@ fn codes_native(ctx: &mut Ctx) -> VmResult<Rets> {
             _ => (ctx.check_str(0)?, true),
         };
         ctx.charge(1)?;
-        let b = ctx.heap_ref().str_bytes(s);
-        let r = codes_next(b, control, strict);
+        let heap = ctx.heap_ref();
+        let r = codes_next_checked(heap.str_bytes(s), control, strict, &mut || {
+            heap.check_deadline().is_err()
+        });
         return Ok(match r.map_err(|e| raise(ctx, e))? {
             Some((p, c)) => Rets::Two(Value::Int(p), Value::Int(c)),
             None => Value::Nil.into(),
@@ -149,6 +155,11 @@ fn plain(msg: &'static str) -> UtfError {
 }
 
 fn raise(ctx: &Ctx, e: UtfError) -> Throw {
+    if e.arg.is_none() && e.msg == TIMED_OUT {
+        if let Err(t) = ctx.heap_ref().check_deadline() {
+            return t;
+        }
+    }
     match e.arg {
         Some(n) => ctx.arg_error(n - 1, e.msg),
         None => Throw::msg(e.msg),
@@ -242,6 +253,24 @@ pub fn char_of(code: i64, argno: usize, out: &mut Vec<u8>) -> Result<(), UtfErro
 /// `utf8.len(s, i, j, lax)`: `Ok(Ok(n))` characters, `Ok(Err(pos))` for the first invalid byte
 /// (Lua returns `nil, pos`), `Err(message)` for bad positions.
 pub fn len(s: &[u8], i: i64, j: i64, lax: bool) -> Result<Result<i64, i64>, UtfError> {
+    len_checked(s, i, j, lax, &mut || false)
+}
+
+/// Message of the error the `_checked` helpers return when `timed_out` said so (the native
+/// reports its own timeout instead).
+pub const TIMED_OUT: &str = "utf8: the deadline passed";
+
+/// Bytes between two calls of `timed_out` in the `_checked` helpers.
+const CHUNK: i64 = crate::limits::WORK_CHUNK_BYTES as i64;
+
+/// [`len`] asking `timed_out` every [`crate::limits::WORK_CHUNK_BYTES`] bytes decoded.
+pub fn len_checked(
+    s: &[u8],
+    i: i64,
+    j: i64,
+    lax: bool,
+    timed_out: &mut dyn FnMut() -> bool,
+) -> Result<Result<i64, i64>, UtfError> {
     let l = s.len() as i64;
     let mut posi = posrelat(i, s.len());
     let posj = posrelat(j, s.len());
@@ -254,7 +283,14 @@ pub fn len(s: &[u8], i: i64, j: i64, lax: bool) -> Result<Result<i64, i64>, UtfE
         return Err(arg_err(3, "final position out of bounds"));
     }
     let mut n = 0;
+    let mut next_check = posi + CHUNK;
     while posi <= posj {
+        if posi >= next_check {
+            next_check = posi + CHUNK;
+            if timed_out() {
+                return Err(plain(TIMED_OUT));
+            }
+        }
         match decode(s, posi as usize, !lax) {
             Some((_, next)) => posi = next as i64,
             None => return Ok(Err(posi + 1)),
@@ -305,6 +341,24 @@ pub fn codepoint(
 /// `utf8.offset(s, n, i)`: byte position (1-based) where the n-th character (counting from
 /// position `i`) starts; `Ok(None)` when there is no such character.
 pub fn offset(s: &[u8], n: i64, i: Option<i64>) -> Result<Option<i64>, UtfError> {
+    offset_checked(s, n, i, &mut || false)
+}
+
+/// [`offset`] asking `timed_out` every [`crate::limits::WORK_CHUNK_BYTES`] bytes stepped over.
+pub fn offset_checked(
+    s: &[u8],
+    n: i64,
+    i: Option<i64>,
+    timed_out: &mut dyn FnMut() -> bool,
+) -> Result<Option<i64>, UtfError> {
+    let mut steps = 0i64;
+    let mut tick = |steps: &mut i64| -> Result<(), UtfError> {
+        *steps += 1;
+        if *steps % CHUNK == 0 && timed_out() {
+            return Err(plain(TIMED_OUT));
+        }
+        Ok(())
+    };
     let len = s.len() as i64;
     let default = if n >= 0 { 1 } else { len + 1 };
     let mut posi = posrelat(i.unwrap_or(default), s.len());
@@ -316,6 +370,7 @@ pub fn offset(s: &[u8], n: i64, i: Option<i64>) -> Result<Option<i64>, UtfError>
     if n == 0 {
         while posi > 0 && is_cont(s, posi as usize) {
             posi -= 1;
+            tick(&mut steps)?;
         }
     } else {
         if is_cont(s, posi as usize) {
@@ -325,6 +380,7 @@ pub fn offset(s: &[u8], n: i64, i: Option<i64>) -> Result<Option<i64>, UtfError>
             while n < 0 && posi > 0 {
                 loop {
                     posi -= 1;
+                    tick(&mut steps)?;
                     if !(posi > 0 && is_cont(s, posi as usize)) {
                         break;
                     }
@@ -336,6 +392,7 @@ pub fn offset(s: &[u8], n: i64, i: Option<i64>) -> Result<Option<i64>, UtfError>
             while n > 0 && posi < len {
                 loop {
                     posi += 1;
+                    tick(&mut steps)?;
                     if !is_cont(s, posi as usize) {
                         break;
                     }
@@ -351,11 +408,29 @@ pub fn offset(s: &[u8], n: i64, i: Option<i64>) -> Result<Option<i64>, UtfError>
 /// previous position, 0 at the start), skip continuation bytes and decode the next character:
 /// `(position, code point)`, or `None` at the end.
 pub fn codes_next(s: &[u8], control: i64, strict: bool) -> Result<Option<(i64, i64)>, UtfError> {
+    codes_next_checked(s, control, strict, &mut || false)
+}
+
+/// [`codes_next`] asking `timed_out` every [`crate::limits::WORK_CHUNK_BYTES`] continuation
+/// bytes skipped.
+pub fn codes_next_checked(
+    s: &[u8],
+    control: i64,
+    strict: bool,
+    timed_out: &mut dyn FnMut() -> bool,
+) -> Result<Option<(i64, i64)>, UtfError> {
     let len = s.len() as u64;
     let mut n = control as u64;
     if n < len {
+        let mut next_check = n + CHUNK as u64;
         while is_cont(s, n as usize) {
             n += 1;
+            if n >= next_check {
+                next_check = n + CHUNK as u64;
+                if timed_out() {
+                    return Err(plain(TIMED_OUT));
+                }
+            }
         }
     }
     if n >= len {
