@@ -22,6 +22,7 @@ fuzz_target!(|data: &[u8]| {
         tool_paths: vec!["t.echo".into(), "t.fail".into(), "t.deep".into()],
         extension_paths: vec!["ext.f".into()],
         suggest: None,
+        unavailable: None,
     };
     let mut m = Machine::new(
         &program,

@@ -136,6 +136,11 @@ pub struct Env {
     pub extension_paths: Vec<String>,
     /// Ranks existing tool paths nearest to a missing one (for UnknownTool suggestions).
     pub suggest: Option<Arc<dyn Fn(&str) -> Vec<String> + Send + Sync>>,
+    /// Explains a missing tool path (dotted, without `tools.`) that lies under a namespace the
+    /// host knows but cannot serve right now, e.g. a downstream MCP server that is down:
+    /// `Some(message)` turns the lookup into a catchable `ToolFailure` with that message instead
+    /// of `UnknownTool`. The host may start a recovery (a restart) when it is called.
+    pub unavailable: Option<Arc<dyn Fn(&str) -> Option<String> + Send + Sync>>,
 }
 
 /// One step of a running [`Machine`].
@@ -282,6 +287,7 @@ impl Machine {
             vm.heap.table_set_field(t, segs[segs.len() - 1], f)?;
         }
         vm.suggest = env.suggest.clone();
+        vm.unavailable = env.unavailable.clone();
         vm.start_main()?;
         Ok(vm)
     }

@@ -153,6 +153,9 @@ enum CallRes {
 /// Suggestion callback type (from `Env::suggest`).
 pub type SuggestFn = Arc<dyn Fn(&str) -> Vec<String> + Send + Sync>;
 
+/// Unavailable-namespace callback type (from `Env::unavailable`).
+pub type UnavailableFn = Arc<dyn Fn(&str) -> Option<String> + Send + Sync>;
+
 /// The virtual machine state of one execution.
 pub struct Vm {
     pub heap: Heap,
@@ -180,6 +183,8 @@ pub struct Vm {
     miss: Option<Miss>,
     miss_flag: Option<String>,
     pub(crate) suggest: Option<SuggestFn>,
+    /// Explains missing paths under unavailable namespaces (from `Env::unavailable`).
+    pub(crate) unavailable: Option<UnavailableFn>,
     /// Optional wall-clock deadline checked inside nested (non-yielding) runs.
     pub deadline: Option<std::time::Instant>,
     /// Total fuel this execution may use (at most `limits::MAX_TOTAL_FUEL`).
@@ -244,6 +249,7 @@ impl Vm {
             miss: None,
             miss_flag: None,
             suggest: None,
+            unavailable: None,
             deadline: None,
             fuel_cap: limits::MAX_TOTAL_FUEL,
             pinned: Vec::new(),
@@ -291,6 +297,7 @@ impl Vm {
             miss: None,
             miss_flag: None,
             suggest: None,
+            unavailable: None,
             deadline: None,
             fuel_cap: limits::MAX_TOTAL_FUEL,
             pinned: self.pinned.clone(),
@@ -724,6 +731,10 @@ impl Vm {
     }
 
     fn unknown_tool(&self, path: &str) -> Throw {
+        // Under a namespace the host cannot serve right now: a catchable ToolFailure saying why.
+        if let Some(msg) = self.unavailable.as_ref().and_then(|f| f(path)) {
+            return Throw::with_kind(ErrorKind::ToolFailure, msg);
+        }
         let sugg: Vec<String> = match &self.suggest {
             Some(s) => s(path)
                 .into_iter()

@@ -212,6 +212,7 @@ fn generated_programs_never_panic() {
                 tool_paths: vec!["orders.lookup".into(), "util".into(), "ns.a".into()],
                 extension_paths: vec![],
                 suggest: None,
+                unavailable: None,
             };
             let mut m = Machine::new(
                 &p,

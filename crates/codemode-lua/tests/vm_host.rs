@@ -25,6 +25,7 @@ fn env() -> Env {
                 vec![]
             }
         })),
+        unavailable: None,
     }
 }
 

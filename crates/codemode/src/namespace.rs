@@ -5,6 +5,10 @@
 //! Keys with dots split into segments (`"issues.list"` ≡ `issues: { list }`); an empty segment
 //! (`""`, `"a..b"`, `".a"`, `"a."`) is an error at construction; a path may hold a tool and
 //! children at once; the same tool path twice is an error. Canonical paths join segments with `.`.
+//!
+//! A namespace can be marked [`Unavailable`] (e.g. the MCP server behind it failed to start): a
+//! program reaching a path under it that has no tool gets a catchable `ToolFailure` that says why
+//! and what to do, instead of `UnknownTool`, and the host hears about the attempt.
 
 use std::collections::BTreeMap;
 use std::sync::Arc;
@@ -29,7 +33,66 @@ use crate::tool::Tool;
 #[derive(Clone, Debug, Default)]
 pub struct Namespace {
     description: Option<String>,
+    unavailable: Option<Unavailable>,
     entries: Vec<(String, Entry)>,
+}
+
+/// Marks a namespace whose tools cannot be served right now (its backend is down), with the
+/// reason shown to the program and an optional callback run on every attempt to use it.
+///
+/// A program that reaches a path under the namespace that has no tool (`tools.git.log(...)`
+/// while the `git` server is down) gets a catchable error of kind `ToolFailure` with the message
+/// `tools.git.log cannot be called: <reason>`, so write the reason for the model: what is wrong
+/// and what to do (continue without these tools, or try again later). `on_call` receives the
+/// dotted path (`git.log`); it runs synchronously inside the interpreter, so it must return
+/// quickly (start a restart in the background, don't wait for it).
+///
+/// ```
+/// use codemode::namespace::Unavailable;
+/// use codemode::{CodeMode, Namespace};
+/// let cm = CodeMode::builder()
+///     .namespace("git", Namespace::new().unavailable(Unavailable::new(
+///         "the 'git' server failed to start; continue without tools.git")))
+///     .build()
+///     .unwrap();
+/// assert_eq!(cm.tools().unavailable_message("git.log").as_deref(),
+///     Some("tools.git.log cannot be called: the 'git' server failed to start; continue without tools.git"));
+/// ```
+#[derive(Clone)]
+pub struct Unavailable {
+    reason: String,
+    on_call: Option<Arc<dyn Fn(&str) + Send + Sync>>,
+}
+
+impl Unavailable {
+    /// Unavailable for `reason` (one or two sentences for the model: why, and what to do).
+    pub fn new(reason: impl Into<String>) -> Self {
+        Unavailable {
+            reason: reason.into(),
+            on_call: None,
+        }
+    }
+
+    /// Run `f(path)` on every attempt to use a path under the namespace (e.g. to start a
+    /// bounded restart of its server). It must not block.
+    pub fn on_call(mut self, f: impl Fn(&str) + Send + Sync + 'static) -> Self {
+        self.on_call = Some(Arc::new(f));
+        self
+    }
+
+    /// The reason given at construction.
+    pub fn reason(&self) -> &str {
+        &self.reason
+    }
+}
+
+impl std::fmt::Debug for Unavailable {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Unavailable")
+            .field("reason", &self.reason)
+            .field("on_call", &self.on_call.is_some())
+            .finish()
+    }
 }
 
 #[derive(Clone, Debug)]
@@ -47,6 +110,13 @@ impl Namespace {
     /// Set the description.
     pub fn description(mut self, description: impl Into<String>) -> Self {
         self.description = Some(description.into());
+        self
+    }
+
+    /// Mark the namespace unavailable (see [`Unavailable`]). It may still hold tools; only
+    /// paths under it without a tool are affected.
+    pub fn unavailable(mut self, unavailable: Unavailable) -> Self {
+        self.unavailable = Some(unavailable);
         self
     }
 
@@ -98,6 +168,7 @@ pub struct ToolEntry {
 pub struct ToolTree {
     tools: BTreeMap<String, Arc<ToolEntry>>,
     namespaces: BTreeMap<String, String>,
+    unavailable: BTreeMap<String, Unavailable>,
 }
 
 impl ToolTree {
@@ -138,6 +209,47 @@ impl ToolTree {
     ) -> impl Iterator<Item = &'a str> + 'a {
         path.match_indices('.')
             .filter_map(move |(i, _)| self.namespace_description(&path[..i]))
+    }
+
+    /// Namespaces marked [`Unavailable`], by canonical path, sorted.
+    pub fn unavailable(&self) -> impl Iterator<Item = (&str, &Unavailable)> {
+        self.unavailable.iter().map(|(k, v)| (k.as_str(), v))
+    }
+
+    /// `true` when some namespace is marked [`Unavailable`].
+    pub fn has_unavailable(&self) -> bool {
+        !self.unavailable.is_empty()
+    }
+
+    /// The innermost unavailable namespace that is `path` or encloses it (whole segments).
+    pub fn unavailable_for(&self, path: &str) -> Option<(&str, &Unavailable)> {
+        // Candidates: `path` itself, then each prefix ending before a '.', longest first.
+        let cuts = std::iter::once(path.len()).chain(path.rmatch_indices('.').map(|(i, _)| i));
+        for cut in cuts {
+            if let Some((k, v)) = self.unavailable.get_key_value(&path[..cut]) {
+                return Some((k.as_str(), v));
+            }
+        }
+        None
+    }
+
+    /// For a path without a tool under an unavailable namespace: runs its `on_call` callback
+    /// and returns the message of the `ToolFailure` the program gets,
+    /// `tools.<path> cannot be called: <reason>`. `None` when no unavailable namespace encloses
+    /// `path` or a tool lives at `path`.
+    pub fn unavailable_message(&self, path: &str) -> Option<String> {
+        if self.tools.contains_key(path) {
+            return None;
+        }
+        let (_, u) = self.unavailable_for(path)?;
+        if let Some(f) = &u.on_call {
+            f(path);
+        }
+        Some(format!(
+            "{} cannot be called: {}",
+            crate::search::tool_expression(path),
+            u.reason
+        ))
     }
 
     pub(crate) fn insert_tool(
@@ -206,6 +318,10 @@ impl ToolTree {
             }
             self.namespaces.insert(path, d);
         }
+        if let Some(u) = ns.unavailable {
+            // Marked twice (two `namespace(..)` calls for one path): the last mark wins.
+            self.unavailable.insert(full.join("."), u);
+        }
         for (k, e) in ns.entries {
             match e {
                 Entry::Tool(t) => self.insert_tool(&full, &k, t)?,
@@ -240,6 +356,130 @@ mod tests {
                 "{bad:?}"
             );
         }
+    }
+
+    #[test]
+    fn unavailable_namespaces_match_whole_segments_innermost_first() {
+        use std::sync::atomic::{AtomicUsize, Ordering};
+        let calls = Arc::new(AtomicUsize::new(0));
+        let seen = calls.clone();
+        let echo = Tool::new(
+            "Echo.",
+            serde_json::json!({"type": "object"}),
+            |v| async move { Ok(v) },
+        );
+        let mut tree = ToolTree::default();
+        tree.insert_root(
+            Namespace::new()
+                .namespace(
+                    "git",
+                    Namespace::new().unavailable(Unavailable::new("git is down.").on_call(
+                        move |_| {
+                            seen.fetch_add(1, Ordering::SeqCst);
+                        },
+                    )),
+                )
+                .namespace(
+                    "a",
+                    Namespace::new()
+                        .unavailable(Unavailable::new("a is down."))
+                        .tool("kept", echo)
+                        .namespace("b", Namespace::new().unavailable(Unavailable::new("b."))),
+                ),
+        )
+        .unwrap();
+        assert!(tree.has_unavailable());
+        assert_eq!(
+            tree.unavailable().map(|(p, _)| p).collect::<Vec<_>>(),
+            ["a", "a.b", "git"]
+        );
+        assert_eq!(tree.unavailable_for("git").unwrap().0, "git");
+        assert_eq!(tree.unavailable_for("git.log.x").unwrap().0, "git");
+        assert_eq!(tree.unavailable_for("a.b.c").unwrap().0, "a.b");
+        assert_eq!(tree.unavailable_for("a.bc").unwrap().0, "a");
+        assert!(tree.unavailable_for("gitx.log").is_none());
+        assert!(tree.unavailable_for("gi").is_none());
+        assert_eq!(calls.load(Ordering::SeqCst), 0);
+        assert_eq!(
+            tree.unavailable_message("git.log").as_deref(),
+            Some("tools.git.log cannot be called: git is down.")
+        );
+        assert_eq!(
+            tree.unavailable_message("git.dash-name").as_deref(),
+            Some(r#"tools.git["dash-name"] cannot be called: git is down."#)
+        );
+        assert_eq!(calls.load(Ordering::SeqCst), 2);
+        // A tool under an unavailable namespace is still a tool.
+        assert_eq!(tree.unavailable_message("a.kept"), None);
+        assert_eq!(
+            tree.unavailable_message("a.other").as_deref(),
+            Some("tools.a.other cannot be called: a is down.")
+        );
+    }
+
+    #[tokio::test]
+    async fn a_call_into_an_unavailable_namespace_is_a_catchable_tool_failure() {
+        use crate::{CodeMode, DiagnosticKind};
+        use serde_json::json;
+        use std::sync::atomic::{AtomicUsize, Ordering};
+        let calls = Arc::new(AtomicUsize::new(0));
+        let seen = calls.clone();
+        let lookup = Tool::new(
+            "Look up.",
+            json!({"type": "object"}),
+            |v| async move { Ok(v) },
+        );
+        let cm = CodeMode::builder()
+            .namespace(
+                "git",
+                Namespace::new().unavailable(
+                    Unavailable::new("the server failed to start; continue without tools.git.")
+                        .on_call(move |p| {
+                            assert_eq!(p, "git.log");
+                            seen.fetch_add(1, Ordering::SeqCst);
+                        }),
+                ),
+            )
+            .tool("orders.lookup", lookup)
+            .build()
+            .unwrap();
+        let r = cm
+            .execute(
+                r#"local ok, err = pcall(function() return tools.git.log({ limit = 1 }) end)
+return { ok, err, tools.orders.lookup({ id = "o1" }).id }"#,
+            )
+            .await;
+        assert_eq!(
+            r.value(),
+            Some(&json!([
+                false,
+                "input:1:50: tools.git.log cannot be called: the server failed to start; continue without tools.git.",
+                "o1"
+            ])),
+            "{}",
+            r.to_json_string()
+        );
+        assert_eq!(calls.load(Ordering::SeqCst), 1);
+        // Uncaught: the execution fails with kind ToolFailure at the call's position.
+        let r = cm.execute("local x = 1\nreturn tools.git.log({})").await;
+        let e = r.error().expect("failure");
+        assert_eq!(
+            e.kind,
+            DiagnosticKind::ToolFailure,
+            "{}",
+            r.to_json_string()
+        );
+        assert_eq!(
+            e.message,
+            "tools.git.log cannot be called: the server failed to start; continue without tools.git."
+        );
+        assert_eq!(e.location.map(|l| (l.line, l.column)), Some((2, 17)));
+        assert!(e.suggestions.is_empty());
+        assert_eq!(calls.load(Ordering::SeqCst), 2);
+        // Other unknown paths are still UnknownTool.
+        let r = cm.execute("return tools.gitx.log({})").await;
+        assert_eq!(r.error().unwrap().kind, DiagnosticKind::UnknownTool);
+        assert_eq!(calls.load(Ordering::SeqCst), 2);
     }
 
     #[test]

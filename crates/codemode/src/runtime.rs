@@ -295,10 +295,16 @@ impl CodeMode {
         if search_alias {
             tool_paths.push(SEARCH_ALIAS.to_string());
         }
+        // Paths under a namespace marked unavailable fail with a catchable ToolFailure.
+        let unavailable_tree = tree.clone();
         let env = Env {
             tool_paths,
             extension_paths,
             suggest: Some(Arc::new(move |p: &str| suggest_index.suggest(p))),
+            unavailable: tree.has_unavailable().then(|| {
+                Arc::new(move |p: &str| unavailable_tree.unavailable_message(p))
+                    as Arc<dyn Fn(&str) -> Option<String> + Send + Sync>
+            }),
         };
         Ok(CodeMode {
             inner: Arc::new(Inner {
@@ -845,6 +851,9 @@ impl Exec<'_> {
             return self.search_call(args).await;
         }
         let Some(entry) = inner.tree.get(&path).cloned() else {
+            if let Some(message) = inner.tree.unavailable_message(&path) {
+                return self.host_error(DiagnosticKind::ToolFailure, message, Vec::new());
+            }
             let near = inner.index.suggest(&path);
             let (message, suggestions) = match near.first() {
                 Some(best) => (
