@@ -189,6 +189,39 @@ fn json_stops_at_the_deadline() {
 }
 
 #[test]
+fn print_and_utf8_char_stop_at_the_deadline() {
+    stops_at_deadline(BIG, "print(s, s, s)");
+    stops_at_deadline(
+        "local t = {} for i = 1, 50000 do t[i] = 0x4E2D end",
+        "return #utf8.char(table.unpack(t))",
+    );
+}
+
+#[test]
+fn print_line_is_bounded_by_the_memory_cap_before_it_is_built() {
+    // Eight copies of a 10 MB string in one line under a 32 MiB cap: refused while the line is
+    // built (it used to be built whole, outside the accounting, then refused).
+    let program =
+        compile("local s = string.rep('p', 10000000) print(s, s, s, s, s, s, s, s)").unwrap();
+    let mut m = Machine::new(
+        &program,
+        &Env::default(),
+        Budgets {
+            max_memory_bytes: Some(32 * 1024 * 1024),
+        },
+    );
+    let e = loop {
+        match m.run(u32::MAX) {
+            Step::Yield => {}
+            Step::Error(e) => break e,
+            other => panic!("{other:?}"),
+        }
+    };
+    assert_eq!(e.kind, ErrorKind::ExecutionFailure);
+    assert!(e.message.contains("memory limit exceeded"), "{}", e.message);
+}
+
+#[test]
 fn error_with_a_huge_message_stops_at_the_deadline() {
     // A caught error gets its position prefix: building that string is chunked work too.
     stops_at_deadline(BIG, "error(s)");

@@ -387,13 +387,18 @@ fn rawset(cx: &mut Ctx<'_>) -> VmResult<Rets> {
 
 fn print(cx: &mut Ctx<'_>) -> VmResult<Rets> {
     let mut line = String::new();
+    let mut acc = 0usize;
     for i in 0..cx.nargs() {
         if i > 0 {
             line.push('\t');
         }
-        line.push_str(&tostring_text(cx.heap_ref(), cx.arg(i)));
+        let text = tostring_text(cx.heap_ref(), cx.arg(i));
+        // Checked per argument: many arguments, or long strings, are long work.
+        cx.work_bytes(&mut acc, text.len() + 16)?;
+        cx.heap_ref().mem.check(line.len() + text.len())?;
+        line.push_str(&text);
     }
-    cx.charge(1 + line.len() as u64 / 16)?;
+    cx.charge(1 + acc as u64 / 16)?;
     cx.heap().push_log(line)?;
     Ok(Rets::Zero)
 }

@@ -24,11 +24,13 @@ pub fn open(vm: &mut Vm) -> VmResult<()> {
 fn char_native(ctx: &mut Ctx) -> VmResult<Rets> {
     let n = ctx.nargs();
     let mut out = Vec::with_capacity(n);
+    let mut acc = 0usize;
     for i in 0..n {
         let c = ctx.check_int(i)?;
         char_of(c, i + 1, &mut out).map_err(|e| raise(ctx, e))?;
+        ctx.work_elems(&mut acc, 1)?;
     }
-    ctx.charge(1 + n as u64 / 4)?;
+    ctx.charge(1 + acc as u64 / 4)?;
     Ok(ctx.new_str(&out)?.into())
 }
 
