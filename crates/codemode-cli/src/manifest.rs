@@ -19,7 +19,9 @@
 //! - `namespaces` (optional): dotted path → `{ "description"?: string }`.
 //! - `tools` (required, may be empty): dotted path → tool. `description` (string), `input` (a JSON
 //!   Schema object) and `command` (non-empty array of strings) are required; `output` (a JSON Schema
-//!   object) is optional.
+//!   object) and `maxStdoutBytes` (an integer from 1 to
+//!   [`MAX_STDOUT_BYTES_CEILING`](crate::command::MAX_STDOUT_BYTES_CEILING); default
+//!   [`DEFAULT_MAX_STDOUT_BYTES`](crate::command::DEFAULT_MAX_STDOUT_BYTES), 32 MiB) are optional.
 //! - Paths are split on `.`; every segment must be non-empty. A path may hold a tool and also be the
 //!   prefix of other tools (`a.b` and `a.b.c` may both exist).
 //!
@@ -42,6 +44,8 @@ use std::path::{Path, PathBuf};
 use serde::Deserialize;
 use serde::de::{self, MapAccess, Visitor};
 use serde_json::Value;
+
+use crate::command::{DEFAULT_MAX_STDOUT_BYTES, MAX_STDOUT_BYTES_CEILING};
 
 /// A configuration error in a manifest. Its `Display` is the one line the CLI prints after
 /// `codemode: ` (e.g. `manifest tools.json: tool "git.log": missing field "command"`).
@@ -91,6 +95,9 @@ pub struct ToolSpec {
     pub cwd: PathBuf,
     /// Manifest path as given on the command line (for error messages).
     pub manifest: String,
+    /// Most bytes of stdout read from one call (`maxStdoutBytes`; default
+    /// [`DEFAULT_MAX_STDOUT_BYTES`]); more fails the call and kills the process.
+    pub max_stdout_bytes: u64,
 }
 
 /// All namespaces and tools from one or more manifests, in manifest order.
@@ -266,6 +273,7 @@ fn parse_tool(path: &str, value: Value, name: &str, dir: &Path) -> Result<ToolSp
     let mut input = None;
     let mut output = None;
     let mut command = None;
+    let mut max_stdout_bytes = DEFAULT_MAX_STDOUT_BYTES;
     for (k, v) in obj {
         match k.as_str() {
             "description" => match v {
@@ -280,9 +288,10 @@ fn parse_tool(path: &str, value: Value, name: &str, dir: &Path) -> Result<ToolSp
             "input" => input = Some(check_schema("input", v)?),
             "output" => output = Some(check_schema("output", v)?),
             "command" => command = Some(v),
+            "maxStdoutBytes" => max_stdout_bytes = check_max_stdout(&v)?,
             other => {
                 return Err(format!(
-                    "unknown field \"{other}\" (allowed: \"description\", \"input\", \"output\", \"command\")"
+                    "unknown field \"{other}\" (allowed: \"description\", \"input\", \"output\", \"command\", \"maxStdoutBytes\")"
                 ));
             }
         }
@@ -323,7 +332,18 @@ fn parse_tool(path: &str, value: Value, name: &str, dir: &Path) -> Result<ToolSp
         args: words,
         cwd: dir.to_path_buf(),
         manifest: name.to_string(),
+        max_stdout_bytes,
     })
+}
+
+/// Validates `maxStdoutBytes`: an integer from 1 to [`MAX_STDOUT_BYTES_CEILING`].
+fn check_max_stdout(v: &Value) -> Result<u64, String> {
+    match v.as_u64() {
+        Some(n) if (1..=MAX_STDOUT_BYTES_CEILING).contains(&n) => Ok(n),
+        _ => Err(format!(
+            "field \"maxStdoutBytes\" must be an integer from 1 to {MAX_STDOUT_BYTES_CEILING} (bytes of stdout one call may print; default {DEFAULT_MAX_STDOUT_BYTES}), found {v}"
+        )),
+    }
 }
 
 /// Resolves `command[0]` per the rules in the module docs.

@@ -790,3 +790,176 @@ fn sigint_cancels_the_run_and_still_prints_the_result() {
     assert_eq!(v["logs"], json!(["waiting"]));
     assert_eq!(v["toolCalls"][0]["status"], json!("interrupted"));
 }
+
+// ---------------------------------------------------------------- bounds on command-tool output
+
+/// Writes `records.json` (2·10^5 records of five string fields, about 21 MB) into `dir`.
+fn write_records(dir: &Path) {
+    let mut s = String::with_capacity(22 << 20);
+    s.push('[');
+    for i in 0..200_000 {
+        if i > 0 {
+            s.push(',');
+        }
+        s.push_str(&format!(
+            r#"{{"id":"r{i:07}","name":"Customer {i}","email":"user{i}@example.com","city":"Berlin","status":"{}"}}"#,
+            if i % 4 == 0 { "inactive" } else { "active" }
+        ));
+    }
+    s.push(']');
+    write(&dir.join("records.json"), &s);
+}
+
+#[test]
+fn a_command_tool_with_200k_records_passes() {
+    let d = scratch("records");
+    write_records(&d);
+    let m = manifest_with(&d, json!(["cat", "records.json"]));
+    let r = run(
+        &["run", "--tools", m.to_str().unwrap()],
+        "local rs = tools.t.x({})\nlocal active = 0\n\
+         for _, r in ipairs(rs) do if r.status == 'active' then active = active + 1 end end\n\
+         return { n = #rs, active = active, last = rs[#rs].email }",
+    );
+    assert_eq!(r.code, 0, "stdout: {} stderr: {}", r.stdout, r.stderr);
+    assert_eq!(
+        r.json()["value"],
+        json!({"n": 200_000, "active": 150_000, "last": "user199999@example.com"})
+    );
+}
+
+#[test]
+fn an_over_budget_command_tool_output_fails_clearly_and_in_time() {
+    let d = scratch("ones");
+    // 3·10^6 values in 6 MB: under the 32 MiB stdout cap, over the 2·10^6-value budget.
+    script(
+        &d.join("ones.sh"),
+        "printf '['; yes '1,' | head -n 3000000 | tr -d '\\n'; printf '1]'",
+    );
+    let m = manifest_with(&d, json!(["./ones.sh"]));
+    let start = Instant::now();
+    let r = run(
+        &[
+            "run",
+            "--timeout-ms",
+            "20000",
+            "--tools",
+            m.to_str().unwrap(),
+        ],
+        "print('before')\nreturn #tools.t.x({})",
+    );
+    let took = start.elapsed();
+    assert_eq!(r.code, 1, "stderr: {}", r.stderr);
+    let v = r.json();
+    assert_eq!(
+        v["error"],
+        json!({
+            "kind": "ToolFailure",
+            "message": "tool 't.x' printed more than 2000000 JSON values (the limit for one tool output); ask it for less data: filter or page its results (e.g. fewer items or fields per call)",
+            "location": {"line": 2, "column": 18}
+        })
+    );
+    assert_eq!(v["logs"], json!(["before"]));
+    assert_eq!(v["toolCalls"][0]["status"], json!("failure"));
+    assert!(took < Duration::from_secs(20), "took {took:?}");
+}
+
+#[test]
+fn the_timeout_holds_while_a_big_tool_output_is_parsed() {
+    // 21 MB ready at once: reading takes milliseconds, parsing it (debug build) far longer than
+    // the timeout. The parse runs off the async task, so the deadline still ends the run.
+    let d = scratch("slowparse");
+    write_records(&d);
+    let m = manifest_with(&d, json!(["cat", "records.json"]));
+    let start = Instant::now();
+    let r = run(
+        &["run", "--timeout-ms", "300", "--tools", m.to_str().unwrap()],
+        "return #tools.t.x({})",
+    );
+    let took = start.elapsed();
+    assert_eq!(r.code, 1, "stderr: {}", r.stderr);
+    let v = r.json();
+    assert_eq!(v["error"]["kind"], json!("TimeoutExceeded"), "{v}");
+    assert_eq!(v["toolCalls"][0]["status"], json!("interrupted"), "{v}");
+    // Before the parse moved off the task this took 4.8 s.
+    assert!(took < Duration::from_millis(300 + 1500), "took {took:?}");
+}
+
+#[test]
+fn a_background_child_holding_stdout_does_not_hold_the_call() {
+    let d = scratch("bgchild");
+    script(
+        &d.join("bg.sh"),
+        "sleep 60 &\necho $! > bg.pid\necho '{\"ok\": 1}'",
+    );
+    let m = manifest_with(&d, json!(["./bg.sh"]));
+    let start = Instant::now();
+    let r = run(
+        &[
+            "run",
+            "--timeout-ms",
+            "30000",
+            "--tools",
+            m.to_str().unwrap(),
+        ],
+        "return tools.t.x({}).ok",
+    );
+    let took = start.elapsed();
+    assert_eq!(r.code, 0, "stdout: {} stderr: {}", r.stdout, r.stderr);
+    assert_eq!(r.json()["value"], json!(1));
+    assert!(took < Duration::from_secs(2), "took {took:?}");
+    let pid = std::fs::read_to_string(d.join("bg.pid")).unwrap();
+    let stat = std::fs::read_to_string(format!("/proc/{}/stat", pid.trim()));
+    // Gone, or a zombie waiting for its reaper.
+    let alive = stat.is_ok_and(|s| !s.rsplit(')').next().unwrap().trim_start().starts_with('Z'));
+    assert!(
+        !alive,
+        "the background sleep {} survived the call",
+        pid.trim()
+    );
+}
+
+#[test]
+fn manifest_max_stdout_bytes_sets_the_cap_per_tool() {
+    let d = scratch("maxstdout");
+    let m = d.join("tools.json");
+    let doc = json!({"tools": {
+        "t.small": {"description": "d", "input": {}, "maxStdoutBytes": 100,
+                    "command": ["sh", "-c", "printf '\"%0200d\"' 0"]},
+        "t.ok": {"description": "d", "input": {}, "maxStdoutBytes": 1000,
+                 "command": ["sh", "-c", "printf '\"%0200d\"' 0"]}
+    }});
+    write(&m, &doc.to_string());
+    let r = run(
+        &["run", "--tools", m.to_str().unwrap()],
+        "local ok, e = pcall(tools.t.small, {})\nreturn { e = e, n = #tools.t.ok({}) }",
+    );
+    assert_eq!(r.code, 0, "stdout: {} stderr: {}", r.stdout, r.stderr);
+    assert_eq!(
+        r.json()["value"],
+        json!({
+            "e": "tool 't.small' printed more than 100 bytes on stdout (its output limit); ask it for less data: filter or page its results (e.g. fewer items per call)",
+            "n": 200
+        })
+    );
+
+    for (bad, shown) in [
+        ("0", "0"),
+        ("\"1000\"", "\"1000\""),
+        ("268435457", "268435457"),
+        ("1.5", "1.5"),
+    ] {
+        let e = manifest_error(
+            "maxstdout-bad",
+            &format!(
+                r#"{{"tools":{{"a":{{"description":"d","input":{{}},"command":["sh"],"maxStdoutBytes":{bad}}}}}}}"#
+            ),
+        );
+        assert!(
+            e.ends_with(&format!(
+                "tool \"a\": field \"maxStdoutBytes\" must be an integer from 1 to 268435456 (bytes of stdout one call may print; default 33554432), found {shown}"
+            )),
+            "{e}"
+        );
+    }
+}
