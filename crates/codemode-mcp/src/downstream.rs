@@ -46,6 +46,9 @@ pub const STARTUP_TIMEOUT: Duration = Duration::from_secs(30);
 /// Lines of a server's stderr kept for error messages.
 const STDERR_KEEP: usize = 20;
 
+/// How long a failed start waits for the rest of the server's stderr (its last words).
+const STDERR_DRAIN: Duration = Duration::from_millis(500);
+
 /// A tool as a downstream server lists it.
 pub type McpTool = rmcp::model::Tool;
 
@@ -167,10 +170,11 @@ impl Server {
                     .map_err(|e| {
                         format!("MCP server '{name}' could not be started ({command}): {e}")
                     })?;
+                let mut reader = None;
                 if let Some(stderr) = stderr {
                     let keep = self.stderr.clone();
                     let prefix = name.to_string();
-                    tokio::spawn(async move {
+                    reader = Some(tokio::spawn(async move {
                         let mut lines = tokio::io::BufReader::new(stderr).lines();
                         while let Ok(Some(line)) = lines.next_line().await {
                             eprintln!("[{prefix}] {line}");
@@ -180,14 +184,30 @@ impl Server {
                             }
                             k.push_back(line);
                         }
-                    });
+                    }));
                 }
-                handler.serve(transport).await.map_err(|e| {
-                    format!(
-                        "MCP server '{name}' failed to initialize: {e}{}",
-                        self.stderr_note()
-                    )
-                })?
+                match handler.serve(transport).await {
+                    Ok(service) => service,
+                    Err(e) => {
+                        // A server that exits at once usually said why on stderr: read it to
+                        // the end (bounded) so the message carries it.
+                        if let Some(r) = reader {
+                            let _ = tokio::time::timeout(STDERR_DRAIN, r).await;
+                        }
+                        use rmcp::service::ClientInitializeError as E;
+                        let what = match e {
+                            // The pipe closed (before or while sending): the process is gone.
+                            E::ConnectionClosed(_) | E::TransportError { .. } => {
+                                "exited before it answered 'initialize'".to_string()
+                            }
+                            e => format!("failed to initialize: {e}"),
+                        };
+                        return Err(format!(
+                            "MCP server '{name}' ({command}) {what}{}",
+                            self.stderr_note()
+                        ));
+                    }
+                }
             }
             Transport::Http { url, headers } => {
                 use rmcp::transport::streamable_http_client::StreamableHttpClientTransportConfig;

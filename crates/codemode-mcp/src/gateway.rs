@@ -3,8 +3,11 @@
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
-use std::sync::{Arc, Mutex, RwLock};
+use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
+use std::sync::{Arc, Mutex, RwLock, Weak};
+use std::time::Duration;
 
+use codemode::namespace::Unavailable;
 use codemode::{
     BuildError, CancellationToken, CodeMode, ExecutionResult, Namespace, Options, Tool, ToolError,
 };
@@ -17,13 +20,33 @@ use crate::downstream::Server;
 /// Adds host tools beside the servers (e.g. the CLI's manifest tools); called at every rebuild.
 pub type Extend = Arc<dyn Fn(Options) -> Options + Send + Sync>;
 
-/// Pauses before the background retries of a server that failed to start (bounded: after the
-/// last one it stays unavailable).
-pub const STARTUP_RETRY_PAUSES: [std::time::Duration; 3] = [
-    std::time::Duration::from_secs(5),
-    std::time::Duration::from_secs(30),
-    std::time::Duration::from_secs(120),
+/// Longest pauses before the retries of a server that failed to start (the last one repeats);
+/// a program's call into the server's namespace cuts the current pause short (see
+/// [`CALL_RETRY_GAP`]).
+pub const STARTUP_RETRY_PAUSES: [Duration; 3] = [
+    Duration::from_secs(5),
+    Duration::from_secs(30),
+    Duration::from_secs(120),
 ];
+
+/// Start attempts after the first one for a server that failed to start (in the background and
+/// asked for by calls). After the last one it stays unavailable and its calls say so.
+pub const MAX_STARTUP_RETRIES: u32 = 5;
+
+/// Shortest time between two start attempts when calls ask for them (a program calling a
+/// broken server in a loop cannot make codemode spawn it in a loop).
+pub const CALL_RETRY_GAP: Duration = Duration::from_secs(2);
+
+/// Retry state of a server that failed to start.
+#[derive(Default)]
+struct Retry {
+    /// Woken by a call into the server's namespace: retry now (after [`CALL_RETRY_GAP`]).
+    wake: tokio::sync::Notify,
+    /// Attempts made after the first start.
+    attempts: AtomicU32,
+    /// All [`MAX_STARTUP_RETRIES`] failed.
+    exhausted: AtomicBool,
+}
 
 /// One execution's outcome: the Result and the attachments (MCP content parts, numbered from 1).
 #[derive(Debug)]
@@ -42,13 +65,19 @@ pub struct Gateway {
     current: RwLock<CodeMode>,
     /// Startup failures and skipped tools, for the `execute` description and stderr.
     problems: Mutex<BTreeMap<String, String>>,
+    /// Servers that failed to start, while they are being retried (and after).
+    retries: Mutex<BTreeMap<String, Arc<Retry>>>,
     on_change: Mutex<Vec<Arc<dyn Fn() + Send + Sync>>>,
 }
 
 impl Gateway {
     /// Start every configured server concurrently, list their tools and build the runtime.
     /// A server that fails to start is reported on stderr and in [`Gateway::problems`]; the
-    /// others work.
+    /// others work. Its namespace is marked unavailable: a program's call to any
+    /// `tools.<server>.<name>` gets a catchable `ToolFailure` with the startup error and what to
+    /// do, and asks for an early retry. Retries: at most [`MAX_STARTUP_RETRIES`], after the
+    /// pauses of [`STARTUP_RETRY_PAUSES`] or sooner when called (at least [`CALL_RETRY_GAP`]
+    /// apart); a success refreshes the runtime and notifies [`Gateway::on_change`] hooks.
     ///
     /// # Errors
     /// Only configuration problems the host cannot work around (an unsupported language, host
@@ -75,28 +104,10 @@ impl Gateway {
                 problems.insert(name, e);
             }
         }
-        // Servers that failed to start are retried in the background with growing pauses; a
-        // success goes through the same path as `list_changed` (refresh, rebuild, notify).
-        for s in servers.iter().filter(|s| problems.contains_key(s.name())) {
-            let s = s.clone();
-            let tx = tx.clone();
-            tokio::spawn(async move {
-                for pause in STARTUP_RETRY_PAUSES {
-                    tokio::time::sleep(pause).await;
-                    if tx.is_closed() {
-                        return;
-                    }
-                    match s.start().await {
-                        Ok(()) => {
-                            eprintln!("codemode: MCP server '{}' started on a retry", s.name());
-                            let _ = tx.send(s.name().to_string());
-                            return;
-                        }
-                        Err(e) => eprintln!("codemode: retry failed: {e}"),
-                    }
-                }
-            });
-        }
+        let retries: BTreeMap<String, Arc<Retry>> = problems
+            .keys()
+            .map(|k| (k.clone(), Arc::new(Retry::default())))
+            .collect();
         let empty = CodeMode::builder()
             .build()
             .map_err(|e| ConfigError(e.to_string()))?;
@@ -106,9 +117,22 @@ impl Gateway {
             extend,
             current: RwLock::new(empty),
             problems: Mutex::new(problems),
+            retries: Mutex::new(retries.clone()),
             on_change: Mutex::new(Vec::new()),
         });
         gw.rebuild()?;
+        // Servers that failed to start are retried in the background; a success goes through
+        // the same path as `list_changed` (refresh, rebuild, notify).
+        for (name, retry) in retries {
+            if let Some(s) = gw.servers.iter().find(|s| s.name() == name) {
+                tokio::spawn(retry_starts(
+                    Arc::downgrade(&gw),
+                    s.clone(),
+                    retry,
+                    tx.clone(),
+                ));
+            }
+        }
         let weak = Arc::downgrade(&gw);
         tokio::spawn(async move {
             while let Some(name) = rx.recv().await {
@@ -117,6 +141,7 @@ impl Gateway {
                     match s.refresh().await {
                         Ok(()) => {
                             gw.problems.lock().expect("problems lock").remove(&name);
+                            gw.retries.lock().expect("retries lock").remove(&name);
                         }
                         Err(e) => eprintln!("codemode: {e}"),
                     }
@@ -163,11 +188,27 @@ impl Gateway {
         }
         let mut namespaces = Vec::new();
         let mut entries: Vec<Entry> = Vec::new();
+        let problems_now = self.problems();
+        let retries = self.retries.lock().expect("retries lock").clone();
         for s in &self.servers {
             let snap = s.snapshot();
             let mut ns = Namespace::new();
             if let Some(d) = snap.description {
                 ns = ns.description(d);
+            }
+            if let (Some(why), Some(retry), true) = (
+                problems_now.get(s.name()),
+                retries.get(s.name()),
+                snap.tools.is_empty(),
+            ) {
+                let wake = Arc::downgrade(retry);
+                ns = ns.unavailable(
+                    Unavailable::new(unavailable_reason(s.name(), why, retry)).on_call(move |_| {
+                        if let Some(r) = wake.upgrade() {
+                            r.wake.notify_one();
+                        }
+                    }),
+                );
             }
             namespaces.push((s.name().to_string(), ns));
             for t in snap.tools {
@@ -290,6 +331,70 @@ impl Gateway {
             s.stop().await;
         }
     }
+}
+
+/// Retry the start of `s` (see [`Gateway::start`]); on success tell the gateway through
+/// `changed` (the `list_changed` path), after each failure update the reason its calls give.
+async fn retry_starts(
+    gw: Weak<Gateway>,
+    s: Arc<Server>,
+    retry: Arc<Retry>,
+    changed: tokio::sync::mpsc::UnboundedSender<String>,
+) {
+    let mut last = tokio::time::Instant::now();
+    for attempt in 1..=MAX_STARTUP_RETRIES {
+        let pause =
+            STARTUP_RETRY_PAUSES[(attempt as usize - 1).min(STARTUP_RETRY_PAUSES.len() - 1)];
+        tokio::select! {
+            _ = tokio::time::sleep(pause) => {}
+            _ = retry.wake.notified() => tokio::time::sleep_until(last + CALL_RETRY_GAP).await,
+        }
+        if changed.is_closed() || gw.strong_count() == 0 {
+            return;
+        }
+        retry.attempts.store(attempt, Ordering::Relaxed);
+        match s.start().await {
+            Ok(()) => {
+                eprintln!(
+                    "codemode: MCP server '{}' started on retry {attempt}",
+                    s.name()
+                );
+                let _ = changed.send(s.name().to_string());
+                return;
+            }
+            Err(e) => {
+                eprintln!("codemode: retry {attempt} of {MAX_STARTUP_RETRIES} failed: {e}");
+                if attempt == MAX_STARTUP_RETRIES {
+                    retry.exhausted.store(true, Ordering::Relaxed);
+                }
+                let Some(g) = gw.upgrade() else { return };
+                g.problems
+                    .lock()
+                    .expect("problems lock")
+                    .insert(s.name().to_string(), e);
+                if let Err(e) = g.rebuild() {
+                    eprintln!("codemode: cannot rebuild the tools: {e}");
+                }
+            }
+        }
+        last = tokio::time::Instant::now();
+    }
+}
+
+/// What a call into the namespace of a server that failed to start is told (after
+/// `tools.<server>.<tool> cannot be called: `).
+fn unavailable_reason(server: &str, why: &str, retry: &Retry) -> String {
+    let why = one_line(why, 300);
+    let why = why.trim_end_matches('.');
+    if retry.exhausted.load(Ordering::Relaxed) {
+        return format!(
+            "{why}. It was retried {MAX_STARTUP_RETRIES} times without success and is not retried again; continue without tools.{server}."
+        );
+    }
+    let left = MAX_STARTUP_RETRIES - retry.attempts.load(Ordering::Relaxed);
+    format!(
+        "{why}. codemode is retrying it in the background ({left} attempts left; this call asked for one); continue without tools.{server} for now, or try again in a later execution."
+    )
 }
 
 fn one_line(s: &str, max: usize) -> String {

@@ -229,3 +229,108 @@ async fn cancelling_an_execution_cancels_the_downstream_call() {
     );
     gw.shutdown().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn calls_to_servers_that_failed_to_start_are_tool_failures_and_ask_for_retries() {
+    // `ghost`: the command does not exist; `quitter`: exits at once, saying why on stderr.
+    let gw = Gateway::start(
+        config(json!({
+            "fx": fixture_cmd(),
+            "ghost": {"command": "/nonexistent/mcp-server"},
+            "quitter": {"command": "sh", "args": ["-c", "echo 'quitter: MISSING_TOKEN is not set' >&2; exit 3"]}
+        })),
+        None,
+    )
+    .await
+    .unwrap();
+    let started = std::time::Instant::now();
+    let ghost_why = "MCP server 'ghost' could not be started (/nonexistent/mcp-server): No such file or directory (os error 2)";
+    let retrying = |server: &str, left: u32| {
+        format!(
+            ". codemode is retrying it in the background ({left} attempts left; this call asked for one); continue without tools.{server} for now, or try again in a later execution."
+        )
+    };
+    // One program: both broken servers fail catchably, the working server answers.
+    let r = run(
+        &gw,
+        r#"local ok1, e1 = pcall(function() return tools.ghost.search({ q = "x" }) end)
+local ok2, e2 = pcall(function() return tools.quitter["list-items"]() end)
+return { ok1, e1, ok2, e2, tools.fx.add({ a = 1, b = 2 }).sum }"#,
+    )
+    .await;
+    let v = r.result.value().expect("ok").clone();
+    assert_eq!(v[0], json!(false));
+    assert_eq!(
+        v[1].as_str().unwrap(),
+        format!(
+            "input:1:52: tools.ghost.search cannot be called: {ghost_why}{}",
+            retrying("ghost", 5)
+        )
+    );
+    assert_eq!(v[2], json!(false));
+    let e2 = v[3].as_str().unwrap();
+    assert_eq!(
+        e2,
+        format!(
+            r#"input:2:54: tools.quitter["list-items"] cannot be called: MCP server 'quitter' (sh) exited before it answered 'initialize' (its last stderr lines: quitter: MISSING_TOKEN is not set){}"#,
+            retrying("quitter", 5)
+        )
+    );
+    assert_eq!(v[4], json!(3));
+    assert_eq!(r.result.tool_calls.len(), 1, "only fx.add reached a server");
+
+    // Uncaught: the execution fails with kind ToolFailure at the call's position.
+    let r = run(&gw, "local n = 1\nreturn tools.ghost.search({ q = 'x' })").await;
+    let e = r.result.error().expect("failure");
+    assert_eq!(e.kind.as_str(), "ToolFailure");
+    assert_eq!(
+        e.message,
+        format!(
+            "tools.ghost.search cannot be called: {ghost_why}{}",
+            retrying("ghost", 5)
+        )
+    );
+    assert_eq!(e.location.map(|l| (l.line, l.column)), Some((2, 19)));
+
+    // The calls asked for a retry: it comes CALL_RETRY_GAP (2 s) after the start instead of
+    // after the 5 s background pause, and its failure updates the message.
+    loop {
+        let r = run(&gw, "return tools.ghost.search({})").await;
+        let m = r.result.error().unwrap().message.clone();
+        if m.ends_with(&retrying("ghost", 4)) {
+            break;
+        }
+        assert!(
+            started.elapsed() < codemode_mcp::gateway::STARTUP_RETRY_PAUSES[0],
+            "no early retry: {m}"
+        );
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    // Bounded: calls in a loop make at most MAX_STARTUP_RETRIES attempts, CALL_RETRY_GAP apart.
+    let exhausted = format!(
+        "tools.ghost.search cannot be called: {ghost_why}. It was retried 5 times without success and is not retried again; continue without tools.ghost."
+    );
+    loop {
+        let r = run(&gw, "return tools.ghost.search({})").await;
+        if r.result.error().unwrap().message == exhausted {
+            break;
+        }
+        assert!(
+            started.elapsed() < std::time::Duration::from_secs(25),
+            "{}",
+            r.result.to_json_string()
+        );
+        tokio::time::sleep(std::time::Duration::from_millis(200)).await;
+    }
+    assert!(
+        started.elapsed() >= std::time::Duration::from_secs(10),
+        "5 retries at least 2 s apart"
+    );
+    assert!(
+        gw.execute_description()
+            .contains("Unavailable: tools.ghost: ")
+    );
+    let r = run(&gw, "return tools.fx.add({ a = 2, b = 2 }).sum").await;
+    assert_eq!(r.result.value(), Some(&json!(4)));
+    gw.shutdown().await;
+}
