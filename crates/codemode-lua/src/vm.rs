@@ -1267,23 +1267,24 @@ impl Vm {
     /// deadline and total fuel are checked, so one long operation stops soon after the deadline.
     #[inline]
     pub(crate) fn work_bytes(&mut self, acc: &mut usize, bytes: usize) -> VmResult<()> {
-        *acc = acc.saturating_add(bytes);
-        if *acc >= limits::WORK_CHUNK_BYTES {
-            let done = std::mem::take(acc);
-            self.charge_units((done / BYTES_PER_FUEL) as u64)?;
-            self.check_totals()?;
-        }
-        Ok(())
+        self.work(acc, bytes, limits::WORK_CHUNK_BYTES, BYTES_PER_FUEL)
     }
 
     /// Like [`Vm::work_bytes`] for elements (values, table slots, comparisons): one fuel unit
     /// each, limits checked every [`limits::WORK_CHUNK_ELEMS`].
     #[inline]
     pub(crate) fn work_elems(&mut self, acc: &mut usize, elems: usize) -> VmResult<()> {
-        *acc = acc.saturating_add(elems);
-        if *acc >= limits::WORK_CHUNK_ELEMS {
+        self.work(acc, elems, limits::WORK_CHUNK_ELEMS, 1)
+    }
+
+    /// Add `n` units of work to `acc`; at `chunk`, charge `acc / per_fuel` fuel, check the limits
+    /// and start over.
+    #[inline]
+    fn work(&mut self, acc: &mut usize, n: usize, chunk: usize, per_fuel: usize) -> VmResult<()> {
+        *acc = acc.saturating_add(n);
+        if *acc >= chunk {
             let done = std::mem::take(acc);
-            self.charge_units(done as u64)?;
+            self.charge_units((done / per_fuel) as u64)?;
             self.check_totals()?;
         }
         Ok(())
@@ -1381,6 +1382,49 @@ impl Vm {
             }
             _ => None,
         }
+    }
+
+    /// `obj[key]` off the table fast path of GetField/GetTable/SelfOp (strings, the tools tree,
+    /// or an error), for register `reg` of frame `fi` whose next instruction is `pc` (its pc must
+    /// be saved): remembers a missing `tools` path for a later UnknownTool, and names the
+    /// variable in "attempt to index a X value" (`hint`: add the field hint too).
+    #[cold]
+    #[inline(never)]
+    fn index_slow(
+        &mut self,
+        obj: Value,
+        key: Value,
+        reg: u8,
+        fi: usize,
+        pc: usize,
+        hint: bool,
+    ) -> VmResult<Value> {
+        if let Some(v) = self.index(obj, key) {
+            if let Some(path) = self.miss_flag.take() {
+                self.miss = Some(Miss {
+                    depth: fi + 1,
+                    pc: pc - 1,
+                    path,
+                });
+            }
+            return Ok(v);
+        }
+        let ks = key_desc(&self.heap, key);
+        if obj.is_nil() {
+            if let Some(e) = self.unknown_tool_for(reg, ks.clone()) {
+                return Err(e);
+            }
+        }
+        let field_hint = match (hint, ks) {
+            (true, Some(k)) => hint_field(&k),
+            _ => String::new(),
+        };
+        Err(Throw::msg(format!(
+            "attempt to index a {} value{}{}",
+            obj.type_name(),
+            self.varinfo(reg),
+            field_hint
+        )))
     }
 
     fn set_index(&mut self, obj: Value, key: Value, v: Value) -> Option<VmResult<()>> {
@@ -1501,33 +1545,8 @@ impl Vm {
                                 _ => self.heap.table_get(tr, key),
                             }
                         } else {
-                            match self.index(obj, key) {
-                                Some(v) => {
-                                    if let Some(path) = self.miss_flag.take() {
-                                        self.miss = Some(Miss {
-                                            depth: fi + 1,
-                                            pc: pc - 1,
-                                            path,
-                                        });
-                                    }
-                                    v
-                                }
-                                None => {
-                                    save!();
-                                    let ks = key_desc(&self.heap, key);
-                                    if obj.is_nil() {
-                                        if let Some(e) = self.unknown_tool_for(t, ks.clone()) {
-                                            fail!(e);
-                                        }
-                                    }
-                                    fail!(Throw::msg(format!(
-                                        "attempt to index a {} value{}{}",
-                                        obj.type_name(),
-                                        self.varinfo(t),
-                                        ks.map(|k| hint_field(&k)).unwrap_or_default()
-                                    )))
-                                }
-                            }
+                            save!();
+                            tri!(self.index_slow(obj, key, t, fi, pc, true))
                         };
                         r!(a) = v;
                     }
@@ -1542,32 +1561,10 @@ impl Vm {
                                     self.heap.table_get(tr, kv)
                                 }
                             }
-                            _ => match self.index(obj, kv) {
-                                Some(v) => {
-                                    if let Some(path) = self.miss_flag.take() {
-                                        self.miss = Some(Miss {
-                                            depth: fi + 1,
-                                            pc: pc - 1,
-                                            path,
-                                        });
-                                    }
-                                    v
-                                }
-                                None => {
-                                    save!();
-                                    let ks = key_desc(&self.heap, kv);
-                                    if obj.is_nil() {
-                                        if let Some(e) = self.unknown_tool_for(t, ks) {
-                                            fail!(e);
-                                        }
-                                    }
-                                    fail!(Throw::msg(format!(
-                                        "attempt to index a {} value{}",
-                                        obj.type_name(),
-                                        self.varinfo(t)
-                                    )))
-                                }
-                            },
+                            _ => {
+                                save!();
+                                tri!(self.index_slow(obj, kv, t, fi, pc, false))
+                            }
                         };
                         r!(a) = v;
                     }
@@ -1625,30 +1622,11 @@ impl Vm {
                         let obj = r!(b);
                         let key = k!(k);
                         r!(a + 1) = obj;
-                        let v = match self.index(obj, key) {
-                            Some(v) => {
-                                if let Some(path) = self.miss_flag.take() {
-                                    self.miss = Some(Miss {
-                                        depth: fi + 1,
-                                        pc: pc - 1,
-                                        path,
-                                    });
-                                }
-                                v
-                            }
-                            None => {
+                        let v = match (obj, key) {
+                            (Value::Table(tr), Value::Str(s)) => self.heap.table(tr).get_str(s),
+                            _ => {
                                 save!();
-                                let ks = key_desc(&self.heap, key);
-                                if obj.is_nil() {
-                                    if let Some(e) = self.unknown_tool_for(b, ks.clone()) {
-                                        fail!(e);
-                                    }
-                                }
-                                fail!(Throw::msg(format!(
-                                    "attempt to index a {} value{}",
-                                    obj.type_name(),
-                                    self.varinfo(b)
-                                )))
+                                tri!(self.index_slow(obj, key, b, fi, pc, false))
                             }
                         };
                         r!(a) = v;
@@ -2872,18 +2850,6 @@ impl<'a> Ctx<'a> {
     #[inline]
     pub fn work_elems(&mut self, acc: &mut usize, elems: usize) -> VmResult<()> {
         self.vm.work_elems(acc, elems)
-    }
-    /// Append `bytes[from..to]` of string `s` to `out` in chunks, accounting the work (see
-    /// [`Ctx::work_bytes`]).
-    pub fn append_str(
-        &mut self,
-        out: &mut Vec<u8>,
-        s: StrRef,
-        from: usize,
-        to: usize,
-        acc: &mut usize,
-    ) -> VmResult<()> {
-        self.vm.append_str(out, s, from, to, acc)
     }
     /// Make a string value.
     pub fn new_str(&mut self, bytes: &[u8]) -> VmResult<Value> {

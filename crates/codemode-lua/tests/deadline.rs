@@ -20,10 +20,18 @@ use serde_json::{Value, json};
 /// Run `setup; tools.t.sync(); <call inside pcall>`; with `expired`, the deadline passes at the
 /// sync point. Returns the final step.
 fn run_synced(setup: &str, call: &str, expired: bool) -> Step {
-    let src = format!(
-        "{setup}\ntools.t.sync()\nlocal ok, e = pcall(function() {call} end)\nreturn {{ok = ok, after = 'finished'}}"
-    );
-    let program = compile(&src).unwrap_or_else(|e| panic!("{src}: {e:?}"));
+    run_source(
+        &format!(
+            "{setup}\ntools.t.sync()\nlocal ok, e = pcall(function() {call} end)\nreturn {{ok = ok, after = 'finished'}}"
+        ),
+        expired,
+    )
+}
+
+/// Run `src` (which calls `tools.t.sync()` once) in huge fuel slices; with `expired`, the
+/// deadline passes when the sync call is answered.
+fn run_source(src: &str, expired: bool) -> Step {
+    let program = compile(src).unwrap_or_else(|e| panic!("{src}: {e:?}"));
     let env = Env {
         tool_paths: vec!["t.sync".into()],
         ..Env::default()
@@ -88,30 +96,13 @@ fn sub_byte_char_stop_at_the_deadline() {
     let setup = "local t = {} for i = 1, 50000 do t[i] = 65 end \
                  local function f(...) tools.t.sync() return string.char(...) end";
     let src = format!("{setup} local ok, e = pcall(f, table.unpack(t)) return 'finished'");
-    let program = compile(&src).unwrap();
-    let env = Env {
-        tool_paths: vec!["t.sync".into()],
-        ..Env::default()
-    };
-    for expired in [false, true] {
-        let mut m = Machine::new(&program, &env, Budgets::default());
-        let step = loop {
-            match m.run(u32::MAX) {
-                Step::Yield => {}
-                Step::HostCall(_) => {
-                    if expired {
-                        m.set_deadline(Instant::now());
-                    }
-                    m.resume(HostReply::Value(Value::Null));
-                }
-                done => break done,
-            }
-        };
-        match (expired, step) {
-            (false, Step::Done(v)) => assert_eq!(v, json!("finished")),
-            (true, Step::Error(e)) => assert_eq!(e.kind, ErrorKind::TimeoutExceeded),
-            (_, other) => panic!("string.char expired={expired}: {other:?}"),
-        }
+    match run_source(&src, false) {
+        Step::Done(v) => assert_eq!(v, json!("finished")),
+        other => panic!("string.char without a deadline: {other:?}"),
+    }
+    match run_source(&src, true) {
+        Step::Error(e) => assert_eq!(e.kind, ErrorKind::TimeoutExceeded),
+        other => panic!("string.char after the deadline: {other:?}"),
     }
 }
 
@@ -201,21 +192,16 @@ fn print_and_utf8_char_stop_at_the_deadline() {
 fn print_line_is_bounded_by_the_memory_cap_before_it_is_built() {
     // Eight copies of a 10 MB string in one line under a 32 MiB cap: refused while the line is
     // built (it used to be built whole, outside the accounting, then refused).
-    let program =
-        compile("local s = string.rep('p', 10000000) print(s, s, s, s, s, s, s, s)").unwrap();
-    let mut m = Machine::new(
-        &program,
-        &Env::default(),
-        Budgets {
-            max_memory_bytes: Some(32 * 1024 * 1024),
-        },
-    );
-    let e = loop {
-        match m.run(u32::MAX) {
-            Step::Yield => {}
-            Step::Error(e) => break e,
-            other => panic!("{other:?}"),
-        }
+    let budgets = Budgets {
+        max_memory_bytes: Some(32 * 1024 * 1024),
+    };
+    let Step::Error(e) = finish(
+        "local s = string.rep('p', 10000000) print(s, s, s, s, s, s, s, s)",
+        budgets,
+    )
+    .0
+    else {
+        panic!("print of 80 MB under a 32 MiB cap finished")
     };
     assert_eq!(e.kind, ErrorKind::ExecutionFailure);
     assert!(e.message.contains("memory limit exceeded"), "{}", e.message);
@@ -229,32 +215,18 @@ fn error_with_a_huge_message_stops_at_the_deadline() {
 
 #[test]
 fn huge_error_messages_are_positioned_and_capped() {
-    let program = compile(
+    let v = run_plain(
         "local s = string.rep('e', 20000000) local ok, e = pcall(error, s) local ok2, e2 = pcall(function() error(s) end) return {#e, #e2, e2:sub(1, 12)}",
-    )
-    .unwrap();
-    let mut m = Machine::new(&program, &Env::default(), Budgets::default());
-    let v = loop {
-        match m.run(u32::MAX) {
-            Step::Yield => {}
-            Step::Done(v) => break v,
-            other => panic!("{other:?}"),
-        }
-    };
+    );
     // Called directly by pcall: no position (like Lua); from a Lua function: "input:1:..: ".
     assert_eq!(v[0], json!(20000000));
     let prefix = v[2].as_str().unwrap();
     assert!(prefix.starts_with("input:1:"), "{prefix}");
     assert!(v[1].as_u64().unwrap() > 20000000);
     // Uncaught: the message handed to the host is cut to MAX_ERROR_MESSAGE_BYTES.
-    let program = compile("error(string.rep('\\xff', 30000000))").unwrap();
-    let mut m = Machine::new(&program, &Env::default(), Budgets::default());
-    let e = loop {
-        match m.run(u32::MAX) {
-            Step::Yield => {}
-            Step::Error(e) => break e,
-            other => panic!("{other:?}"),
-        }
+    let Step::Error(e) = finish("error(string.rep('\\xff', 30000000))", Budgets::default()).0
+    else {
+        panic!("error() finished")
     };
     assert_eq!(e.kind, ErrorKind::ExecutionFailure);
     assert!(
@@ -268,13 +240,20 @@ fn huge_error_messages_are_positioned_and_capped() {
 
 /// Fuel used by `src` (run to completion in one big slice).
 fn fuel_of(src: &str) -> u64 {
-    let program = compile(src).unwrap();
-    let mut m = Machine::new(&program, &Env::default(), Budgets::default());
+    match finish(src, Budgets::default()) {
+        (Step::Done(_), fuel) => fuel,
+        (other, _) => panic!("{src}: {other:?}"),
+    }
+}
+
+/// Run `src` (no host calls) to its final step in huge slices; also the fuel used.
+fn finish(src: &str, budgets: Budgets) -> (Step, u64) {
+    let program = compile(src).unwrap_or_else(|e| panic!("{src}: {e:?}"));
+    let mut m = Machine::new(&program, &Env::default(), budgets);
     loop {
         match m.run(u32::MAX) {
             Step::Yield => {}
-            Step::Done(_) => return m.fuel_used(),
-            other => panic!("{src}: {other:?}"),
+            done => return (done, m.fuel_used()),
         }
     }
 }
@@ -369,13 +348,8 @@ fn many_pending_forward_gotos_compile() {
 }
 
 fn run_plain(src: &str) -> Value {
-    let program = compile(src).unwrap_or_else(|e| panic!("{e:?}"));
-    let mut m = Machine::new(&program, &Env::default(), Budgets::default());
-    loop {
-        match m.run(u32::MAX) {
-            Step::Yield => {}
-            Step::Done(v) => return v,
-            other => panic!("{other:?}"),
-        }
+    match finish(src, Budgets::default()).0 {
+        Step::Done(v) => v,
+        other => panic!("{other:?}"),
     }
 }

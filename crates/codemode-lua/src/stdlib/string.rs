@@ -141,7 +141,7 @@ fn sub(ctx: &mut Ctx) -> VmResult<Rets> {
     }
     let mut piece = Vec::with_capacity(end - start + 1);
     let mut acc = 0usize;
-    ctx.append_str(&mut piece, s, start - 1, end, &mut acc)?;
+    ctx.vm.append_str(&mut piece, s, start - 1, end, &mut acc)?;
     charge_rest(ctx, acc)?;
     Ok(ctx.heap().intern_owned(piece).map(Value::Str)?.into())
 }
@@ -223,10 +223,10 @@ fn rep(ctx: &mut Ctx) -> VmResult<Rets> {
     let mut acc = 0usize;
     // The result is a prefix of (s .. sep) repeated: write the first period, then copy the
     // longest whole-period prefix written so far (doubling), at most CHUNK bytes per copy.
-    ctx.append_str(&mut out, s, 0, l, &mut acc)?;
+    ctx.vm.append_str(&mut out, s, 0, l, &mut acc)?;
     if n > 1 {
         if let Some(sep) = sep {
-            ctx.append_str(&mut out, sep, 0, lsep, &mut acc)?;
+            ctx.vm.append_str(&mut out, sep, 0, lsep, &mut acc)?;
         }
     }
     let period = l + lsep;

@@ -95,7 +95,7 @@ fn concat(ctx: &mut Ctx) -> VmResult<Rets> {
         match ctx.heap_ref().table_get_int(t, i) {
             Value::Str(s) => {
                 let l = ctx.heap_ref().str_bytes(s).len();
-                ctx.append_str(&mut out, s, 0, l, &mut bytes)?;
+                ctx.vm.append_str(&mut out, s, 0, l, &mut bytes)?;
             }
             v => {
                 let text = tostring_text(ctx.heap_ref(), v);
@@ -107,7 +107,7 @@ fn concat(ctx: &mut Ctx) -> VmResult<Rets> {
             break;
         }
         if let Some(sep) = sep {
-            ctx.append_str(&mut out, sep, 0, seplen, &mut bytes)?;
+            ctx.vm.append_str(&mut out, sep, 0, seplen, &mut bytes)?;
         }
         i += 1;
     }
