@@ -9,7 +9,9 @@
 //!   total fuel, call depth, memory cap, data depth and size, ...);
 //! - host side: tool output nesting [`MAX_TOOL_OUTPUT_DEPTH`] (checked iteratively by
 //!   [`check_tool_output`]), `runtime::MIN_SLICE`/`MAX_SLICE` (fuel per run slice; the slice adapts
-//!   so the deadline is checked about every `runtime::TARGET_SLICE`), `search::MAX_SEARCH_LIMIT`
+//!   so the deadline is checked about every `runtime::TARGET_SLICE`), `runtime::BACKSTOP_MARGIN`
+//!   (the wall-clock backstop), [`MAX_RETAINED_OUTPUT_BYTES`] (logs and tool-call inputs kept
+//!   host-side during a run), `search::MAX_SEARCH_LIMIT`
 //!   (results per search call), `schema::MAX_REPORTED_ERRORS`/`MAX_ERROR_CHARS` (size of a
 //!   validation message), `signature::MAX_DEPTH`/`MAX_REF_CHAIN`/`MAX_RENDER_NODES` (schema
 //!   rendering).
@@ -197,6 +199,14 @@ impl fmt::Display for LimitName {
         f.write_str(self.as_str())
     }
 }
+
+/// Most bytes of log lines, and separately of tool-call inputs, the host keeps for one
+/// execution's result however large `max_output_bytes` is (64 MiB). Logs are taken from the
+/// interpreter after every run slice (so they survive a backstop timeout) and inputs are copied
+/// into `toolCalls` as calls are made: both keep only what `max_output_bytes`, capped by this,
+/// can show; later log lines are counted for the truncation marker and larger inputs become
+/// the omitted-input marker (see [`crate::ExecutionResult::truncate`]).
+pub const MAX_RETAINED_OUTPUT_BYTES: u64 = 64 * 1024 * 1024;
 
 /// Deepest nesting of arrays/objects accepted in a tool's output (and anywhere data enters the
 /// interpreter): the interpreter's own bound, [`codemode_lua::boundary::MAX_DEPTH`] (128).

@@ -280,20 +280,39 @@ impl ExecutionResult {
         serde_json::to_value(self).expect("an ExecutionResult always serializes")
     }
 
-    /// Bound the output to `max_output_bytes` (UTF-8 bytes), following issue 2 §1:
+    /// Bound the output to `max_output_bytes` (UTF-8 bytes), following issue 2 §1. The value,
+    /// the logs and the tool-call inputs share one budget of `max_output_bytes`, in that order:
     ///
     /// - Success: if the value's JSON text is longer than the budget, the value becomes a string:
     ///   the text cut to the budget (never inside a UTF-8 character) plus
     ///   `" [result truncated: <N> bytes exceeds the <max>-byte output limit; return a smaller value]"`.
     /// - Logs get what the value left of the budget (each line costs its length + 1); the leading
     ///   lines that fit are kept and `"[logs truncated: showing <K> of <T> lines]"` is appended.
-    ///   On failure the logs get the whole budget and the error is never touched.
+    ///   On failure the logs get the whole budget and the error is never touched (its message
+    ///   is at most 8 KiB, `codemode_lua::limits::MAX_ERROR_MESSAGE_BYTES`).
+    /// - `toolCalls` inputs get what the value and the logs left: in call order, an input whose
+    ///   JSON fits the rest is kept and charged; a larger one is replaced by the string
+    ///   `"[input omitted by the output limit: <N> bytes of JSON]"` (name and status stay). An
+    ///   input that already is such a marker (the runtime records one for inputs past the
+    ///   budget during the run) is left as it is.
     /// - Warnings have their own budget equal to `max_output_bytes` (each costs the length of its
     ///   JSON + 1); leading ones are kept and a `Truncated` warning
     ///   `"<k> additional warnings omitted by the output limit."` is appended.
-    /// - `truncated` becomes true when anything was cut. Markers are extra: the final payload may
-    ///   exceed the limit by their length. Never fails.
+    /// - `truncated` becomes true when anything was cut. Markers, keys, tool names, statuses and
+    ///   the diagnostic are extra: the final payload may exceed the limit by their length. Never
+    ///   fails.
     pub fn truncate(&mut self, max_output_bytes: u64) {
+        self.truncate_with_dropped_logs(max_output_bytes, 0);
+    }
+
+    /// [`ExecutionResult::truncate`] for logs of which `dropped_logs` further lines (after the
+    /// ones in `self.logs`) were already discarded by the runtime: they count in the marker's
+    /// total, and the marker is added even if the kept lines fit.
+    pub(crate) fn truncate_with_dropped_logs(
+        &mut self,
+        max_output_bytes: u64,
+        dropped_logs: usize,
+    ) {
         let max = usize::try_from(max_output_bytes).unwrap_or(usize::MAX);
         let mut used = 0usize;
         if let Ok(value) = &mut self.outcome {
@@ -326,12 +345,27 @@ impl ExecutionResult {
             cost += c;
             kept += 1;
         }
-        if kept < self.logs.len() {
-            let total = self.logs.len();
+        if kept < self.logs.len() || dropped_logs > 0 {
+            let total = self.logs.len().saturating_add(dropped_logs);
             self.logs.truncate(kept);
             self.logs
                 .push(format!("[logs truncated: showing {kept} of {total} lines]"));
             self.truncated = true;
+        }
+        let mut input_budget = log_budget.saturating_sub(cost);
+        for call in &mut self.tool_calls {
+            if is_omitted_input(&call.input) {
+                self.truncated = true;
+                continue;
+            }
+            let len = json_len(&call.input);
+            if len <= input_budget {
+                input_budget -= len;
+            } else {
+                let old = std::mem::replace(&mut call.input, omitted_input(len));
+                crate::limits::drop_deep(old);
+                self.truncated = true;
+            }
         }
         if self.outcome.is_ok() {
             let mut cost = 0usize;
@@ -360,8 +394,22 @@ impl ExecutionResult {
     }
 }
 
+/// Start of the string that replaces a tool-call input cut by `max_output_bytes`.
+pub const OMITTED_INPUT_PREFIX: &str = "[input omitted by the output limit: ";
+
+/// The marker that replaces a tool-call input of `bytes` bytes of JSON:
+/// `"[input omitted by the output limit: <bytes> bytes of JSON]"`.
+pub(crate) fn omitted_input(bytes: usize) -> Value {
+    Value::String(format!("{OMITTED_INPUT_PREFIX}{bytes} bytes of JSON]"))
+}
+
+/// `true` for a marker made by [`omitted_input`].
+pub(crate) fn is_omitted_input(input: &Value) -> bool {
+    matches!(input, Value::String(s) if s.starts_with(OMITTED_INPUT_PREFIX) && s.ends_with(" bytes of JSON]") && s.len() < 80)
+}
+
 /// The length in bytes of `value`'s compact JSON text, without building the text.
-fn json_len(value: &Value) -> usize {
+pub(crate) fn json_len(value: &Value) -> usize {
     struct Count(usize);
     impl std::io::Write for Count {
         fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
@@ -506,5 +554,59 @@ mod tests {
         let text = r.to_json_string();
         let back: ExecutionResult = serde_json::from_str(&text).unwrap();
         assert_eq!(back, r);
+    }
+
+    #[test]
+    fn tool_call_inputs_share_what_value_and_logs_leave() {
+        // max 20: value "abc" costs 5, the log 6; 9 bytes are left for inputs in call order:
+        // {"a":1} (7) stays, {"b":22} (8) does not fit the remaining 2 and becomes the marker,
+        // 1 (1 byte) still fits; an existing marker is left as it is.
+        let mut r = ExecutionResult::success(json!("abc"));
+        r.logs.push("12345".into());
+        for input in [
+            json!({"a": 1}),
+            json!({"b": 22}),
+            json!(1),
+            omitted_input(5000),
+        ] {
+            r.tool_calls.push(ToolCallRecord {
+                name: "t.x".into(),
+                input,
+                status: ToolCallStatus::Success,
+            });
+        }
+        r.truncate(20);
+        assert_eq!(
+            r.to_json_string(),
+            r#"{"ok":true,"value":"abc","logs":["12345"],"truncated":true,"toolCalls":[{"name":"t.x","input":{"a":1},"status":"success"},{"name":"t.x","input":"[input omitted by the output limit: 8 bytes of JSON]","status":"success"},{"name":"t.x","input":1,"status":"success"},{"name":"t.x","input":"[input omitted by the output limit: 5000 bytes of JSON]","status":"success"}]}"#
+        );
+    }
+
+    #[test]
+    fn inputs_that_fit_are_untouched() {
+        let mut r = ExecutionResult::failure(Diagnostic::new(DiagnosticKind::ToolFailure, "x"));
+        r.tool_calls.push(ToolCallRecord {
+            name: "t.x".into(),
+            input: json!({"a": 1}),
+            status: ToolCallStatus::Failure,
+        });
+        r.truncate(7);
+        assert!(!r.truncated);
+        assert_eq!(r.tool_calls[0].input, json!({"a": 1}));
+        r.truncate(6);
+        assert!(r.truncated);
+        assert_eq!(
+            r.tool_calls[0].input,
+            json!("[input omitted by the output limit: 7 bytes of JSON]")
+        );
+    }
+
+    #[test]
+    fn dropped_log_lines_count_in_the_marker() {
+        let mut r = ExecutionResult::success(json!(1));
+        r.logs.push("a".into());
+        r.truncate_with_dropped_logs(100, 3);
+        assert!(r.truncated);
+        assert_eq!(r.logs, vec!["a", "[logs truncated: showing 1 of 4 lines]"]);
     }
 }

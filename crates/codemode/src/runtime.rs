@@ -3,16 +3,40 @@
 //! and answers its host calls (tools, `search`, extensions) under the limits.
 //!
 //! ## Driver
-//! compile (ParseError → failure) → `Machine::new` → loop on `run(slice)`:
-//! - `Yield`: check the deadline and cancellation, then `tokio::task::yield_now()`. The slice size
-//!   adapts so one slice takes about [`TARGET_SLICE`] of wall time, so the deadline is checked
-//!   about every millisecond even in a busy loop (this is the wall-clock backstop).
+//! Each execution gets one worker on tokio's blocking pool (`spawn_blocking`; also on a
+//! current-thread runtime): it compiles the program (ParseError → failure), builds the
+//! `Machine` (with the deadline set) and loops on `run(slice)`. The slice size adapts so one
+//! slice takes about [`TARGET_SLICE`] of wall time. After every slice the worker moves the
+//! machine's log lines to the host (kept up to `max_output_bytes`, later lines only counted), so
+//! they survive any timeout. It reports to the async driver only when the machine needs the host
+//! (`HostCall`), finishes (`Done`/`Error`), or the deadline passed between two slices; then it
+//! blocks on a channel for the host's reply. The guest is dropped on the worker thread.
+//!
+//! **Wall-clock backstop.** The driver (the `execute` future) never runs guest code itself: it
+//! awaits the worker's next report under `tokio::select!` with the cancellation token and a
+//! timer at the deadline + [`BACKSTOP_MARGIN`]. So even when the machine's own checks are
+//! bypassed (one long builtin such as a native `table.sort` of millions of values, or a bug),
+//! `execute` returns `TimeoutExceeded` (or the cancellation failure) by the deadline plus the
+//! margin, with the `toolCalls` record and the logs of every finished slice. The worker is
+//! abandoned, never awaited: it notices at its next slice boundary (or when its reply channel
+//! closes) and ends; the machine's own deadline stops most work inside long natives too. A panic
+//! in the worker becomes an `ExecutionFailure` "Internal error: the interpreter panicked. ...",
+//! never a host panic. Costs: each host call is two thread hand-offs (about 5-10 µs; see
+//! `benches/host.rs`), and each running execution holds one blocking-pool thread (tokio's
+//! default pool has 512; more concurrent executions queue and time out at their deadline).
+//! Dropping the runtime waits for blocking threads, so an abandoned worker can delay runtime
+//! shutdown until its current native returns.
+//!
+//! The driver, for each report:
+//! - `TimedOut` (the worker saw the deadline between slices): `TimeoutExceeded`.
 //! - `HostCall`: count the attempt (over `max_tool_calls` → `HostReply::Abort`
 //!   (ToolCallLimitExceeded), not catchable); then the one gate every host call goes through:
 //!   - tools: resolve the path (UnknownTool with suggestions); check the argument count and the
 //!     input schema (InvalidToolInput, listed with status `failure`, no hooks); list the call;
 //!     `tool_before` hook (may deny: status `denied`, catchable ToolFailure with the hook's
-//!     message); run the handler; check the output schema (InvalidToolOutput); `tool_after` hook;
+//!     message); run the handler; check the output's nesting
+//!     ([`crate::limits::check_tool_output`], iterative) and then its schema (both
+//!     InvalidToolOutput naming the tool); `tool_after` hook;
 //!   - `search` (also reached as `tools.search(...)` when no tool owns the path `search`): the
 //!     same with the name `"search"` and [`search::SearchRequest::from_input`] as the input check;
 //!   - extensions: `extension_before` hook (may deny: catchable ExecutionFailure), the handler,
@@ -22,7 +46,10 @@
 //!   cancellation token (deadline → status `interrupted`, `after` hook with
 //!   [`CallOutcome::Interrupted`], result TimeoutExceeded). The guest resumes with the value or an
 //!   ordinary catchable error.
-//! - `Done` / `Error`: take the logs, build the [`ExecutionResult`], apply `max_output_bytes`.
+//! - `Done` / `Error`: build the [`ExecutionResult`] from the collected logs and the record,
+//!   apply `max_output_bytes` (value, logs and tool-call inputs share it; see
+//!   [`ExecutionResult::truncate`]). Tool-call inputs are copied into the record only while
+//!   they fit that budget; larger ones are recorded as a marker with their size.
 //!
 //! `toolCalls` lists admitted calls only (status `success`, `failure`, `interrupted`, or `denied`
 //! by a hook): a call refused by the tool-call limit, a call to an unknown tool that reaches the
@@ -32,7 +59,8 @@ use std::collections::HashMap;
 use std::future::Future;
 use std::panic::AssertUnwindSafe;
 use std::pin::Pin;
-use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use codemode_lua::{Env, ErrorKind, GuestError, HostCall, HostReply, HostTarget, Machine, Step};
@@ -43,7 +71,7 @@ use tokio_util::sync::CancellationToken;
 
 use crate::extension::{Extension, ExtensionHandler, RESERVED_GLOBALS, is_lua_name};
 use crate::hooks::{AFTER_HOOK_GRACE, CallOutcome, HOOK_PANIC_MESSAGE, Hooks};
-use crate::limits::Limits;
+use crate::limits::{Limits, check_tool_output, drop_deep};
 use crate::namespace::{Namespace, ToolTree};
 use crate::result::{Diagnostic, DiagnosticKind, ExecutionResult, ToolCallRecord, ToolCallStatus};
 use crate::search::{self, SearchIndex, SearchRequest};
@@ -57,6 +85,11 @@ pub const INITIAL_SLICE: u32 = 20_000;
 pub const MIN_SLICE: u32 = 1_000;
 /// Largest slice size in fuel units.
 pub const MAX_SLICE: u32 = 2_000_000;
+/// How long after the deadline the driver still waits for a running slice before it gives up
+/// on it (the wall-clock backstop): the machine checks the deadline itself inside long natives
+/// and reports TimeoutExceeded with the program's location; past this margin the driver
+/// returns TimeoutExceeded without it and abandons the worker thread.
+pub const BACKSTOP_MARGIN: Duration = Duration::from_millis(10);
 
 /// The guest language of a [`CodeMode`]. Default: Lua.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -381,19 +414,19 @@ impl CodeMode {
                     "The program is empty: write Lua statements and `return` the result.",
                 ));
             }
-            let program = match codemode_lua::compile(&source) {
-                Ok(p) => p,
-                Err(e) => {
-                    let mut r = ExecutionResult::failure(e.into());
-                    r.truncate(inner.limits.max_output_bytes());
-                    return r;
-                }
+            let machine_inner = inner.clone();
+            // Compiling and building the machine run on the blocking worker too, so the
+            // backstop covers them.
+            let setup = move || {
+                let program = codemode_lua::compile(&source).map_err(Diagnostic::from)?;
+                let mut machine =
+                    Machine::new(&program, &machine_inner.env, machine_inner.limits.budgets());
+                // Natives that call back into Lua (a `table.sort` comparator) and long data
+                // walks cannot yield; the machine checks this deadline there itself.
+                machine.set_deadline(deadline.into_std());
+                Ok(machine)
             };
-            let mut machine = Machine::new(&program, &inner.env, inner.limits.budgets());
-            // Natives that call back into Lua (a `table.sort` comparator) cannot yield; the
-            // machine checks this deadline there itself.
-            machine.set_deadline(deadline.into_std());
-            drive(&inner, machine, deadline, &cancel).await
+            drive(&inner, setup, deadline, &cancel).await
         }
     }
 }
@@ -407,15 +440,7 @@ impl CodeMode {
     pub async fn call_tool(&self, path: &str, input: Value) -> Result<Value, Diagnostic> {
         let cancel = CancellationToken::new();
         let deadline = deadline_after(Instant::now(), self.inner.limits.timeout_ms());
-        let mut exec = Exec {
-            inner: &self.inner,
-            deadline,
-            cancel: &cancel,
-            attempts: 0,
-            tool_calls: Vec::new(),
-            host_suggestions: HashMap::new(),
-            sleep: None,
-        };
+        let mut exec = Exec::new(&self.inner, deadline, &cancel);
         match exec.tool_call(path.to_string(), vec![input]).await {
             Answer::Reply(HostReply::Value(v)) => Ok(v),
             Answer::Reply(HostReply::Error { kind, message }) => Err(exec.diagnostic(GuestError {
@@ -443,8 +468,8 @@ fn deadline_after(start: Instant, timeout_ms: u64) -> Instant {
 }
 
 /// What the driver needs from a guest machine (the real one is [`codemode_lua::Machine`]; tests
-/// use a scripted fake).
-pub(crate) trait Guest: Send {
+/// use a scripted fake). It moves between the async driver and blocking worker threads.
+pub(crate) trait Guest: Send + 'static {
     fn run(&mut self, slice: u32) -> Step;
     fn resume(&mut self, reply: HostReply);
     fn take_logs(&mut self) -> Vec<String>;
@@ -469,6 +494,10 @@ struct Exec<'a> {
     cancel: &'a CancellationToken,
     attempts: u64,
     tool_calls: Vec<ToolCallRecord>,
+    /// Bytes of tool-call inputs the record may still hold in full (see [`Exec::record`]).
+    input_budget: usize,
+    /// [`Exec::record`] replaced an input by the omitted-input marker.
+    inputs_cut: bool,
     /// Suggestions of host errors handed to the guest, re-attached if the error ends the run.
     host_suggestions: HashMap<(ErrorKind, String), Vec<String>>,
     /// One timer for the deadline, created at the first tool call and reused by every call.
@@ -483,58 +512,282 @@ enum Answer {
     Stop(Diagnostic),
 }
 
-async fn drive<G: Guest>(
-    inner: &Inner,
-    mut machine: G,
-    deadline: Instant,
-    cancel: &CancellationToken,
-) -> ExecutionResult {
-    let mut exec = Exec {
-        inner,
-        deadline,
-        cancel,
-        attempts: 0,
-        tool_calls: Vec::new(),
-        host_suggestions: HashMap::new(),
-        sleep: None,
-    };
-    let mut slice = INITIAL_SLICE;
-    let outcome: Result<Value, Diagnostic> = loop {
+/// The guest on its worker thread, with its adaptive slice size.
+struct Worker<G> {
+    guest: G,
+    slice: u32,
+}
+
+/// What the blocking worker reports to the driver.
+enum Report {
+    /// Compiling or building the machine failed.
+    Failed(Diagnostic),
+    /// The guest asks for a host call; the worker waits for the reply.
+    Paused(HostCall),
+    /// `Done` or `Error`; the worker has ended (and dropped the guest on its own thread).
+    Finished(Step),
+    /// The deadline passed between two slices; the worker has ended.
+    TimedOut,
+}
+
+/// State shared between the driver and the blocking worker of one execution.
+struct Shared {
+    logs: Mutex<LogSink>,
+    /// Set when the driver stops waiting (it returned, or its future was dropped): a worker
+    /// still running stops at its next slice boundary.
+    abandoned: AtomicBool,
+}
+
+impl Shared {
+    fn collect_logs<G: Guest>(&self, guest: &mut G) {
+        let lines = guest.take_logs();
+        if !lines.is_empty() {
+            self.logs
+                .lock()
+                .unwrap_or_else(|e| e.into_inner())
+                .extend(lines);
+        }
+    }
+}
+
+/// Log lines taken from the guest after every slice, kept host-side so they survive a backstop
+/// timeout. Holds the leading lines that fit `budget` bytes (each line costs its length + 1, as
+/// in [`ExecutionResult::truncate`]); later lines are only counted, so a program printing in a
+/// loop cannot grow host memory.
+struct LogSink {
+    lines: Vec<String>,
+    bytes: usize,
+    budget: usize,
+    /// Lines not kept (everything after the first line that did not fit).
+    dropped: usize,
+}
+
+impl LogSink {
+    fn new(budget: usize) -> Self {
+        LogSink {
+            lines: Vec::new(),
+            bytes: 0,
+            budget,
+            dropped: 0,
+        }
+    }
+
+    fn extend(&mut self, lines: Vec<String>) {
+        for line in lines {
+            let cost = line.len().saturating_add(1);
+            if self.dropped == 0 && self.bytes.saturating_add(cost) <= self.budget {
+                self.bytes += cost;
+                self.lines.push(line);
+            } else {
+                self.dropped += 1;
+            }
+        }
+    }
+}
+
+/// Marks the execution abandoned when the driver ends or its future is dropped.
+struct AbandonOnDrop(Arc<Shared>);
+
+impl Drop for AbandonOnDrop {
+    fn drop(&mut self) {
+        self.0.abandoned.store(true, Ordering::Relaxed);
+    }
+}
+
+/// Runs slices until the guest needs the host, finishes, or must stop. Logs are moved to
+/// `shared` after every slice. `None`: the driver is gone.
+fn run_segment<G: Guest>(
+    w: &mut Worker<G>,
+    deadline: std::time::Instant,
+    shared: &Shared,
+) -> Option<Report> {
+    loop {
         let t0 = std::time::Instant::now();
-        let step = machine.run(slice);
+        let step = w.guest.run(w.slice);
+        let took = t0.elapsed();
+        shared.collect_logs(&mut w.guest);
         match step {
             Step::Yield => {
-                slice = adapt_slice(slice, t0.elapsed());
-                if let Some(d) = exec.stop_reason() {
-                    break Err(d);
+                w.slice = adapt_slice(w.slice, took);
+                if shared.abandoned.load(Ordering::Relaxed) {
+                    return None;
                 }
-                tokio::task::yield_now().await;
-                if let Some(d) = exec.stop_reason() {
-                    break Err(d);
+                if std::time::Instant::now() >= deadline {
+                    return Some(Report::TimedOut);
                 }
             }
-            Step::HostCall(call) => {
+            Step::HostCall(call) => return Some(Report::Paused(call)),
+            done_or_error => return Some(Report::Finished(done_or_error)),
+        }
+    }
+}
+
+/// The body of an execution's blocking worker: set up the guest, run segments, wait for each
+/// host reply. Ends (dropping the guest here, off the async runtime) when the guest finishes,
+/// the deadline passes, or the driver is gone (its channels closed).
+fn work<G, S>(
+    setup: S,
+    deadline: std::time::Instant,
+    shared: Arc<Shared>,
+    replies: std::sync::mpsc::Receiver<HostReply>,
+    reports: tokio::sync::mpsc::UnboundedSender<Report>,
+) where
+    G: Guest,
+    S: FnOnce() -> Result<G, Diagnostic>,
+{
+    let mut w = match setup() {
+        Ok(guest) => Worker {
+            guest,
+            slice: INITIAL_SLICE,
+        },
+        Err(d) => {
+            let _ = reports.send(Report::Failed(d));
+            return;
+        }
+    };
+    loop {
+        let Some(report) = run_segment(&mut w, deadline, &shared) else {
+            return;
+        };
+        let paused = matches!(report, Report::Paused(_));
+        if reports.send(report).is_err() || !paused {
+            return;
+        }
+        match replies.recv() {
+            Ok(reply) => w.guest.resume(reply),
+            Err(_) => return,
+        }
+    }
+}
+
+/// The diagnostic for a worker that panicked or was cancelled by a runtime shutdown.
+fn internal_failure(e: Option<tokio::task::JoinError>) -> Diagnostic {
+    let what = if e.is_some_and(|e| e.is_panic()) {
+        "the interpreter panicked"
+    } else {
+        "the interpreter stopped unexpectedly"
+    };
+    Diagnostic::new(
+        DiagnosticKind::ExecutionFailure,
+        format!(
+            "Internal error: {what}. This is a bug in codemode, not in your program; run it again, and report it if it repeats."
+        ),
+    )
+}
+
+/// Why the driver stopped waiting for the worker.
+enum Wait {
+    Report(Report),
+    /// The worker ended without a final report (it panicked).
+    Closed,
+    Stop(Diagnostic),
+}
+
+/// The execution loop (see the module docs, "Driver"): the guest runs on a blocking worker
+/// thread while this future waits for its reports, the cancellation token, or the backstop
+/// (`deadline` + [`BACKSTOP_MARGIN`]), whichever comes first.
+async fn drive<G, S>(
+    inner: &Inner,
+    setup: S,
+    deadline: Instant,
+    cancel: &CancellationToken,
+) -> ExecutionResult
+where
+    G: Guest,
+    S: FnOnce() -> Result<G, Diagnostic> + Send + 'static,
+{
+    let mut exec = Exec::new(inner, deadline, cancel);
+    let shared = Arc::new(Shared {
+        logs: Mutex::new(LogSink::new(retained_bytes(
+            inner.limits.max_output_bytes(),
+        ))),
+        abandoned: AtomicBool::new(false),
+    });
+    let _abandon = AbandonOnDrop(shared.clone());
+    let backstop = tokio::time::sleep_until(deadline + BACKSTOP_MARGIN);
+    tokio::pin!(backstop);
+    let (reply_tx, reply_rx) = std::sync::mpsc::channel::<HostReply>();
+    let (report_tx, mut reports) = tokio::sync::mpsc::unbounded_channel::<Report>();
+    let worker_shared = shared.clone();
+    let std_deadline = deadline.into_std();
+    let mut worker = tokio::task::spawn_blocking(move || {
+        work(setup, std_deadline, worker_shared, reply_rx, report_tx)
+    });
+    let outcome: Result<Value, Diagnostic> = loop {
+        let wait = next_report(&exec, &mut reports, &mut backstop).await;
+        match wait {
+            Wait::Stop(d) => break Err(d),
+            Wait::Closed => {
+                let e = tokio::select! {
+                    r = &mut worker => r.err(),
+                    _ = &mut backstop => None,
+                };
+                break Err(internal_failure(e));
+            }
+            Wait::Report(Report::Failed(d)) => break Err(d),
+            Wait::Report(Report::Finished(Step::Done(value))) => break Ok(value),
+            Wait::Report(Report::Finished(Step::Error(e))) => break Err(exec.diagnostic(e)),
+            Wait::Report(Report::Finished(_)) | Wait::Report(Report::TimedOut) => {
+                break Err(exec
+                    .stop_reason()
+                    .unwrap_or_else(|| exec.timeout_diagnostic()));
+            }
+            Wait::Report(Report::Paused(call)) => {
                 if let Some(d) = exec.stop_reason() {
                     break Err(d);
                 }
                 match exec.host_call(call).await {
-                    Answer::Reply(reply) => machine.resume(reply),
+                    Answer::Reply(reply) => {
+                        if reply_tx.send(reply).is_err() {
+                            // The worker is gone: it panicked after its report.
+                            break Err(internal_failure(None));
+                        }
+                    }
                     Answer::Stop(d) => break Err(d),
                 }
             }
-            Step::Done(value) => break Ok(value),
-            Step::Error(e) => break Err(exec.diagnostic(e)),
         }
+    };
+    // Returning drops `reply_tx` and `reports`: a worker waiting for a reply ends at once, a
+    // running one at its next slice boundary (the machine also has the deadline set). Nothing
+    // here waits for it.
+    let (logs, dropped) = {
+        let mut sink = shared.logs.lock().unwrap_or_else(|e| e.into_inner());
+        (std::mem::take(&mut sink.lines), sink.dropped)
     };
     let mut result = ExecutionResult {
         outcome,
         warnings: Vec::new(),
-        logs: machine.take_logs(),
-        truncated: false,
+        logs,
+        truncated: exec.inputs_cut,
         tool_calls: exec.tool_calls,
     };
-    result.truncate(inner.limits.max_output_bytes());
+    result.truncate_with_dropped_logs(inner.limits.max_output_bytes(), dropped);
     result
+}
+
+/// Waits for the worker's next report under the cancellation token and the backstop.
+async fn next_report(
+    exec: &Exec<'_>,
+    reports: &mut tokio::sync::mpsc::UnboundedReceiver<Report>,
+    backstop: &mut Pin<&mut tokio::time::Sleep>,
+) -> Wait {
+    tokio::select! {
+        biased;
+        _ = exec.cancel.cancelled() => Wait::Stop(exec.cancel_diagnostic()),
+        r = reports.recv() => match r {
+            Some(r) => Wait::Report(r),
+            None => Wait::Closed,
+        },
+        _ = backstop.as_mut() => Wait::Stop(exec.timeout_diagnostic()),
+    }
+}
+
+/// Bytes of logs and of tool-call inputs the host keeps during one execution: what
+/// `max_output_bytes` can show, at most [`crate::limits::MAX_RETAINED_OUTPUT_BYTES`].
+fn retained_bytes(max_output_bytes: u64) -> usize {
+    usize::try_from(max_output_bytes.min(crate::limits::MAX_RETAINED_OUTPUT_BYTES))
+        .unwrap_or(usize::MAX)
 }
 
 fn adapt_slice(slice: u32, took: Duration) -> u32 {
@@ -544,6 +797,22 @@ fn adapt_slice(slice: u32, took: Duration) -> u32 {
         slice.saturating_mul(2).min(MAX_SLICE)
     } else {
         slice
+    }
+}
+
+impl<'a> Exec<'a> {
+    fn new(inner: &'a Inner, deadline: Instant, cancel: &'a CancellationToken) -> Self {
+        Exec {
+            inner,
+            deadline,
+            cancel,
+            attempts: 0,
+            tool_calls: Vec::new(),
+            input_budget: retained_bytes(inner.limits.max_output_bytes()),
+            inputs_cut: false,
+            host_suggestions: HashMap::new(),
+            sleep: None,
+        }
     }
 }
 
@@ -608,10 +877,22 @@ impl Exec<'_> {
         Answer::Reply(HostReply::Error { kind: gk, message })
     }
 
+    /// Lists an admitted call. The input is copied while the copies fit `max_output_bytes`
+    /// (at most [`crate::limits::MAX_RETAINED_OUTPUT_BYTES`]) in total; a larger one is
+    /// recorded as the omitted-input marker, so the record never holds more than the output
+    /// can show ([`ExecutionResult::truncate`] cuts the rest).
     fn record(&mut self, name: &str, input: &Value, status: ToolCallStatus) -> usize {
+        let cost = crate::result::json_len(input);
+        let input = if cost <= self.input_budget {
+            self.input_budget -= cost;
+            input.clone()
+        } else {
+            self.inputs_cut = true;
+            crate::result::omitted_input(cost)
+        };
         self.tool_calls.push(ToolCallRecord {
             name: name.to_string(),
-            input: input.clone(),
+            input,
             status,
         });
         self.tool_calls.len() - 1
@@ -963,16 +1244,25 @@ impl Exec<'_> {
                     suggestions,
                 }
             }
-            Ok(value) => match entry.output.as_ref().map(|out| out.validate(&value)) {
-                Some(Err(msg)) => HookedOutcome {
-                    outcome: CallOutcome::Failure {
-                        kind: DiagnosticKind::InvalidToolOutput,
-                        message: format!("Invalid output from tool '{path}': {msg}"),
-                    },
-                    suggestions: Vec::new(),
-                },
-                _ => HookedOutcome::success(value),
-            },
+            // Depth first (iteratively): a schema validator may recurse on a hostile value.
+            Ok(value) => {
+                match check_tool_output(&value).and_then(|()| match entry.output.as_ref() {
+                    Some(out) => out.validate(&value),
+                    None => Ok(()),
+                }) {
+                    Err(msg) => {
+                        drop_deep(value);
+                        HookedOutcome {
+                            outcome: CallOutcome::Failure {
+                                kind: DiagnosticKind::InvalidToolOutput,
+                                message: format!("Invalid output from tool '{path}': {msg}"),
+                            },
+                            suggestions: Vec::new(),
+                        }
+                    }
+                    Ok(()) => HookedOutcome::success(value),
+                }
+            }
         };
         self.finish_tool(index, &path, &input, outcome).await
     }
@@ -1158,6 +1448,14 @@ mod tests {
         abort: Option<GuestError>,
         logs: Vec<String>,
         busy: bool,
+        /// When the script is played out, `run` blocks this long (a native that ignores the
+        /// deadline), then returns `Done("late")`.
+        block: Option<Duration>,
+        /// Lines `run` prints at each call (after the initial "log 1").
+        print_each_run: bool,
+        /// When the script is played out, `run` panics (a bug in the interpreter).
+        panic: bool,
+        runs: usize,
     }
 
     impl Scripted {
@@ -1170,6 +1468,10 @@ mod tests {
                     abort: None,
                     logs: vec!["log 1".into()],
                     busy: false,
+                    block: None,
+                    print_each_run: false,
+                    panic: false,
+                    runs: 0,
                 },
                 replies,
             )
@@ -1181,11 +1483,23 @@ mod tests {
             if let Some(e) = self.abort.take() {
                 return Step::Error(e);
             }
+            self.runs += 1;
+            if self.print_each_run {
+                self.logs.push(format!("run {}", self.runs));
+            }
             if self.busy {
                 std::thread::sleep(Duration::from_micros(200));
                 return Step::Yield;
             }
-            self.steps.pop_front().unwrap_or(Step::Done(Value::Null))
+            match (self.steps.pop_front(), self.block) {
+                (Some(step), _) => step,
+                (None, Some(d)) => {
+                    std::thread::sleep(d);
+                    Step::Done(json!("late"))
+                }
+                (None, None) if self.panic => panic!("interpreter bug"),
+                (None, None) => Step::Done(Value::Null),
+            }
         }
         fn resume(&mut self, reply: HostReply) {
             if let HostReply::Abort(e) = &reply {
@@ -1234,8 +1548,17 @@ mod tests {
             }
             Ok(Value::Null)
         });
+        let deep = Tool::new("Deep output.", json!({}), |_| async move {
+            let mut v = Value::Null;
+            for _ in 0..1000 {
+                v = Value::Array(vec![v]);
+            }
+            Ok(v)
+        })
+        .with_output_schema(json!({"type": "object"}));
         CodeMode::builder()
             .tool("orders.lookup", echo)
+            .tool("orders.deep", deep)
             .tool("orders.fail", fail)
             .tool("orders.secret", secret)
             .tool("slow.hang", hang)
@@ -1248,7 +1571,13 @@ mod tests {
 
     async fn run(cm: &CodeMode, g: Scripted) -> ExecutionResult {
         let deadline = deadline_after(Instant::now(), cm.inner.limits.timeout_ms());
-        drive(&cm.inner, g, deadline, &CancellationToken::new()).await
+        drive(
+            &cm.inner,
+            move || Ok(g),
+            deadline,
+            &CancellationToken::new(),
+        )
+        .await
     }
 
     #[tokio::test]
@@ -1475,7 +1804,7 @@ mod tests {
             t2.cancel();
         });
         let deadline = deadline_after(Instant::now(), 60_000);
-        let r = drive(&cm.inner, g, deadline, &token).await;
+        let r = drive(&cm.inner, move || Ok(g), deadline, &token).await;
         assert_eq!(
             r.error().unwrap().message,
             "Execution was cancelled by the host."
@@ -1570,6 +1899,154 @@ mod tests {
         ] {
             assert!(!is_blank_lua(code), "{code:?}");
         }
+    }
+
+    /// The timeout outcome of the backstop tests: the earlier call and the logs of the slices
+    /// that returned are kept; "run 3" was printed inside the blocked slice and is lost.
+    const BACKSTOP_RESULT: &str = r#"{"ok":false,"error":{"kind":"TimeoutExceeded","message":"Execution timed out after 100ms.","suggestions":["Do less in one execution: narrow tool queries, avoid unbounded loops, or continue the work in a new execution."]},"logs":["log 1","run 1","run 2"],"toolCalls":[{"name":"orders.lookup","input":{"id":1},"status":"success"}]}"#;
+
+    /// A guest that calls a tool, yields once, then blocks in one `run` for 3 s.
+    fn blocking_guest() -> Scripted {
+        let (mut g, _) = Scripted::new(vec![
+            tool_call("orders.lookup", vec![json!({"id": 1})]),
+            Step::Yield,
+        ]);
+        g.block = Some(Duration::from_secs(3));
+        g.print_each_run = true;
+        g
+    }
+
+    async fn backstop_times_out() {
+        let cm = runtime(Limits::default().with_timeout_ms(100).unwrap());
+        let t = std::time::Instant::now();
+        let r = run(&cm, blocking_guest()).await;
+        let took = t.elapsed();
+        assert!(took >= Duration::from_millis(100), "{took:?}");
+        assert!(took < Duration::from_millis(200), "{took:?}");
+        assert_eq!(r.to_json_string(), BACKSTOP_RESULT);
+    }
+
+    #[tokio::test]
+    async fn backstop_ends_a_blocked_slice_on_current_thread_runtime() {
+        backstop_times_out().await;
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn backstop_ends_a_blocked_slice_on_multi_thread_runtime() {
+        backstop_times_out().await;
+    }
+
+    #[tokio::test]
+    async fn cancel_ends_a_blocked_slice() {
+        let cm = runtime(Limits::default());
+        let token = CancellationToken::new();
+        let t2 = token.clone();
+        tokio::spawn(async move {
+            tokio::time::sleep(Duration::from_millis(50)).await;
+            t2.cancel();
+        });
+        let deadline = deadline_after(Instant::now(), 60_000);
+        let g = blocking_guest();
+        let t = std::time::Instant::now();
+        let r = drive(&cm.inner, move || Ok(g), deadline, &token).await;
+        let took = t.elapsed();
+        assert!(took < Duration::from_millis(150), "{took:?}");
+        assert_eq!(
+            r.to_json_string(),
+            r#"{"ok":false,"error":{"kind":"ExecutionFailure","message":"Execution was cancelled by the host."},"logs":["log 1","run 1","run 2"],"toolCalls":[{"name":"orders.lookup","input":{"id":1},"status":"success"}]}"#
+        );
+    }
+
+    #[tokio::test]
+    async fn panic_in_a_slice_is_an_internal_execution_failure() {
+        let cm = runtime(Limits::default());
+        let (mut g, _) = Scripted::new(vec![tool_call("orders.lookup", vec![])]);
+        g.panic = true;
+        let r = run(&cm, g).await;
+        assert_eq!(
+            r.to_json_string(),
+            r#"{"ok":false,"error":{"kind":"ExecutionFailure","message":"Internal error: the interpreter panicked. This is a bug in codemode, not in your program; run it again, and report it if it repeats."},"logs":["log 1"],"toolCalls":[{"name":"orders.lookup","input":{},"status":"success"}]}"#
+        );
+    }
+
+    #[tokio::test]
+    async fn setup_failure_is_the_result() {
+        let cm = runtime(Limits::default());
+        let deadline = deadline_after(Instant::now(), 60_000);
+        let r = drive(
+            &cm.inner,
+            || Err::<Scripted, _>(Diagnostic::new(DiagnosticKind::ParseError, "bad")),
+            deadline,
+            &CancellationToken::new(),
+        )
+        .await;
+        assert_eq!(
+            r.to_json_string(),
+            r#"{"ok":false,"error":{"kind":"ParseError","message":"bad"},"toolCalls":[]}"#
+        );
+    }
+
+    #[tokio::test]
+    async fn logs_of_yield_slices_are_collected() {
+        let cm = runtime(Limits::default());
+        let (mut g, _) = Scripted::new(vec![Step::Yield, Step::Yield]);
+        g.print_each_run = true;
+        let r = run(&cm, g).await;
+        assert_eq!(r.logs, vec!["log 1", "run 1", "run 2", "run 3"]);
+    }
+
+    #[tokio::test]
+    async fn logs_past_the_output_limit_are_counted_not_kept() {
+        // The host keeps "log 1" and "run 1" (6 bytes each; "run 2" would make 18 > 16) and
+        // only counts the three later lines; the value null (4) leaves 12 for both.
+        let cm = runtime(Limits::default().with_max_output_bytes(16).unwrap());
+        let (mut g, _) = Scripted::new(vec![Step::Yield, Step::Yield, Step::Yield]);
+        g.print_each_run = true;
+        let r = run(&cm, g).await;
+        assert_eq!(
+            r.to_json_string(),
+            r#"{"ok":true,"value":null,"logs":["log 1","run 1","[logs truncated: showing 2 of 5 lines]"],"truncated":true,"toolCalls":[]}"#
+        );
+    }
+
+    #[tokio::test]
+    async fn oversize_tool_input_is_recorded_as_a_marker() {
+        // Budget 30: the first input (8 bytes) is copied; the second (108 bytes) does not fit
+        // what is left (22) and is recorded as the marker. At the end value null (4) and the
+        // log "log 1" (6) leave 20 for inputs: {"id":7} stays.
+        let cm = runtime(Limits::default().with_max_output_bytes(30).unwrap());
+        let big = json!({"s": "x".repeat(100)});
+        let (g, replies) = Scripted::new(vec![
+            tool_call("orders.lookup", vec![json!({"id": 7})]),
+            tool_call("orders.fail", vec![big]),
+        ]);
+        let r = run(&cm, g).await;
+        assert_eq!(
+            replies.lock().unwrap()[1],
+            HostReply::Error {
+                kind: ErrorKind::ToolFailure,
+                message: "no such order".into()
+            }
+        );
+        assert_eq!(
+            r.to_json_string(),
+            r#"{"ok":true,"value":null,"logs":["log 1"],"truncated":true,"toolCalls":[{"name":"orders.lookup","input":{"id":7},"status":"success"},{"name":"orders.fail","input":"[input omitted by the output limit: 108 bytes of JSON]","status":"failure"}]}"#
+        );
+    }
+
+    #[tokio::test]
+    async fn deep_tool_output_is_invalid_before_the_schema_check() {
+        let cm = runtime(Limits::default());
+        let (g, replies) = Scripted::new(vec![tool_call("orders.deep", vec![])]);
+        let r = run(&cm, g).await;
+        assert_eq!(
+            replies.lock().unwrap()[0],
+            HostReply::Error {
+                kind: ErrorKind::InvalidToolOutput,
+                message: "Invalid output from tool 'orders.deep': the output nests deeper than 128 levels; tools must return flatter data".into()
+            }
+        );
+        assert_eq!(r.tool_calls[0].status, ToolCallStatus::Failure);
     }
 
     #[test]

@@ -803,10 +803,36 @@ async fn output_100_mb_value_exceeds_the_export_bound() {
 }
 
 #[tokio::test]
-async fn output_many_log_lines_hit_the_memory_cap() {
-    run("while true do print(string.rep('line of output ', 10000)) end")
-        .await
-        .out_of_memory();
+async fn output_endless_log_lines_are_cut_host_side() {
+    // The host takes the lines after every slice (they survive any timeout) and keeps only what
+    // max_output_bytes can show, so printing forever runs into the deadline, not into memory.
+    let r = run_loop("while true do print(string.rep('line of output ', 10000)) end").await;
+    r.times_out();
+    assert!(r.result.truncated);
+    let kept = &r.result.logs[..r.result.logs.len() - 1];
+    assert!(kept.iter().all(|l| l.len() == 150_000), "{}", kept.len());
+    assert_eq!(kept.len(), 65_536 / 150_001);
+    let marker = r.result.logs.last().unwrap();
+    assert!(
+        marker.starts_with("[logs truncated: showing 0 of "),
+        "{marker}"
+    );
+}
+
+#[tokio::test]
+async fn backstop_ends_one_long_native_call() {
+    // One native table.sort of 2 million numbers (built by natives in about 0.4 s of a debug
+    // build) runs for more than a second without returning to the driver or checking the
+    // deadline (measured: 4 million took 2.8 s); the host's wall-clock backstop still ends the
+    // run by the deadline + 100 ms, and the abandoned sort finishes on its worker thread.
+    let r = run_with(
+        "local t = { string.byte(string.rep('\\x07\\x03\\x05\\x01', 125000), 1, -1) }
+         for _ = 1, 2 do table.move(t, 1, #t, #t + 1) end
+         table.sort(t) return t[1]",
+        limits(LOOP_TIMEOUT_MS, None),
+    )
+    .await;
+    r.times_out();
 }
 
 #[tokio::test]
