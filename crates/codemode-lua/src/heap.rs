@@ -557,7 +557,12 @@ impl Heap {
 
     /// Mark-and-sweep. `roots` must list every value reachable from outside the heap (stack,
     /// globals, constants, pinned values) and `upval_roots` the upvalue cells of open frames.
-    pub fn collect(&mut self, roots: &[Value], upval_roots: &[UpvalRef]) {
+    ///
+    /// The mark phase checks the deadline every [`DEADLINE_CHECK_WORK`] objects: once it has
+    /// passed, the collection is abandoned (marks cleared, nothing freed) and `false` returned,
+    /// so a collection over a huge heap cannot hold the execution past its deadline (which the
+    /// VM reports at its next check). Returns `true` when the collection ran to the end.
+    pub fn collect(&mut self, roots: &[Value], upval_roots: &[UpvalRef]) -> bool {
         let mut work: Vec<Value> = roots.to_vec();
         for h in &self.hosts {
             for (k, v) in &h.children {
@@ -568,7 +573,13 @@ impl Heap {
         for u in upval_roots {
             self.mark_upval(*u, &mut work);
         }
+        let mut visited = 0u64;
         while let Some(v) = work.pop() {
+            visited += 1;
+            if visited % DEADLINE_CHECK_WORK == 0 && self.check_deadline().is_err() {
+                self.clear_marks();
+                return false;
+            }
             match v {
                 Value::Str(s) => self.strs[s.0 as usize].marked = true,
                 Value::Table(t) => {
@@ -667,6 +678,17 @@ impl Heap {
         }
         self.mem.debt = 0;
         self.mem.live_after_gc = self.mem.used;
+        true
+    }
+
+    /// Undo a partial mark phase.
+    fn clear_marks(&mut self) {
+        for o in &mut self.strs {
+            o.marked = false;
+        }
+        self.table_marks.fill(false);
+        self.closure_marks.fill(false);
+        self.upval_marks.fill(false);
     }
 
     fn mark_upval(&mut self, u: UpvalRef, work: &mut Vec<Value>) {
@@ -688,5 +710,40 @@ impl Heap {
             Value::HostNs(h) | Value::HostFn(h) => 0x5555_4000_0000 + h.0 as u64 * 0x40,
             _ => 0,
         }
+    }
+}
+
+#[cfg(test)]
+mod gc_tests {
+    use super::*;
+
+    /// A collection over a large heap is abandoned once the deadline has passed (nothing freed,
+    /// marks cleared), and the next collection without a deadline frees exactly the garbage.
+    #[test]
+    fn collection_past_the_deadline_is_abandoned_cleanly() {
+        let mut h = Heap::new(crate::limits::MAX_MEMORY_BYTES);
+        let root = h.new_table(0, 0).unwrap();
+        let n = 3 * DEADLINE_CHECK_WORK as i64;
+        for i in 1..=n {
+            let t = h.new_table(1, 0).unwrap();
+            h.table_set_int(t, 1, Value::Int(i)).unwrap();
+            h.table_set_int(root, i, Value::Table(t)).unwrap();
+            h.new_table(0, 0).unwrap(); // garbage
+        }
+        let before = h.mem.used;
+        h.deadline = Some(std::time::Instant::now());
+        assert!(!h.collect(&[Value::Table(root)], &[]));
+        assert_eq!(h.mem.used, before);
+        assert!(h.table_marks.iter().all(|m| !m));
+        h.deadline = None;
+        assert!(h.collect(&[Value::Table(root)], &[]));
+        assert!(h.mem.used < before);
+        for i in 1..=n {
+            let Value::Table(t) = h.table_get_int(root, i) else {
+                panic!("entry {i} lost")
+            };
+            assert_eq!(h.table_get_int(t, 1), Value::Int(i));
+        }
+        assert_eq!(h.table_free.len() as i64, n);
     }
 }

@@ -806,12 +806,15 @@ impl Vm {
 
     #[inline]
     fn maybe_gc(&mut self) {
-        if self.heap.gc_due() && self.nested.is_empty() {
+        // Past the deadline a collection is not started (it would be abandoned): the run ends at
+        // the next deadline check.
+        if self.heap.gc_due() && self.nested.is_empty() && self.heap.check_deadline().is_ok() {
             self.gc();
         }
     }
 
-    /// Run a full collection now (only at safe points: no native is running).
+    /// Run a full collection now (only at safe points: no native is running). Abandoned, with
+    /// nothing freed, once the deadline has passed (see [`Heap::collect`]).
     pub fn gc(&mut self) {
         let mut roots: Vec<Value> = Vec::with_capacity(self.stack.len() + self.kflat.len() + 8);
         roots.extend_from_slice(&self.stack);
@@ -826,7 +829,7 @@ impl Vm {
             roots.push(Value::Closure(f.closure));
         }
         let ups: Vec<UpvalRef> = self.open_upvals.iter().map(|(_, u)| *u).collect();
-        self.heap.collect(&roots, &ups);
+        let _finished = self.heap.collect(&roots, &ups);
     }
 
     // ------------------------------------------------------------------------------------------
