@@ -177,6 +177,15 @@ fn json_stops_at_the_deadline() {
         "local text = '[' .. string.rep('1,', 300000) .. '1]'",
         "return #json.decode(text)",
     );
+    // One long string literal, and a long run of whitespace.
+    stops_at_deadline(
+        "local text = '\"' .. string.rep('a', 8 * 1024 * 1024) .. '\"'",
+        "return #json.decode(text)",
+    );
+    stops_at_deadline(
+        "local text = string.rep(' ', 8 * 1024 * 1024) .. '1'",
+        "return json.decode(text)",
+    );
 }
 
 #[test]

@@ -141,6 +141,11 @@ enum Frame {
 struct Reader<'a> {
     s: &'a [u8],
     i: usize,
+    /// Checked every [`crate::limits::WORK_CHUNK_BYTES`] of one long string or whitespace run.
+    deadline: Option<std::time::Instant>,
+    /// The deadline was seen to have passed: whatever error the parse then returns is reported
+    /// as [`DecodeError::Timeout`].
+    expired: bool,
 }
 
 fn err_at(pos: usize, what: impl std::fmt::Display) -> String {
@@ -157,9 +162,28 @@ fn describe(c: u8) -> String {
 
 impl<'a> Reader<'a> {
     fn ws(&mut self) {
-        while self.i < self.s.len() && matches!(self.s[self.i], b' ' | b'\t' | b'\n' | b'\r') {
-            self.i += 1;
+        loop {
+            let end = self.s.len().min(self.i + crate::limits::WORK_CHUNK_BYTES);
+            while self.i < end && matches!(self.s[self.i], b' ' | b'\t' | b'\n' | b'\r') {
+                self.i += 1;
+            }
+            // A whole chunk of whitespace: check the deadline (once passed, stop here; the next
+            // step fails and the failure is reported as the timeout).
+            if self.i < end || self.i == self.s.len() || self.late() {
+                return;
+            }
         }
+    }
+
+    /// Whether the deadline has passed (remembered in `expired`).
+    fn late(&mut self) -> bool {
+        if self
+            .deadline
+            .is_some_and(|d| std::time::Instant::now() >= d)
+        {
+            self.expired = true;
+        }
+        self.expired
     }
 
     fn unexpected(&self) -> String {
@@ -254,9 +278,10 @@ impl<'a> Reader<'a> {
         self.i += 1;
         let mut out: Vec<u8> = Vec::new();
         loop {
-            // Copy a run of plain bytes.
+            // Copy a run of plain bytes (at most one chunk, then check the deadline).
             let run_start = self.i;
-            while self.i < self.s.len() {
+            let end = self.s.len().min(self.i + crate::limits::WORK_CHUNK_BYTES);
+            while self.i < end {
                 let c = self.s[self.i];
                 if c == b'"' || c == b'\\' || c < 0x20 {
                     break;
@@ -264,6 +289,12 @@ impl<'a> Reader<'a> {
                 self.i += 1;
             }
             out.extend_from_slice(&self.s[run_start..self.i]);
+            if self.i == end && end < self.s.len() {
+                if self.late() {
+                    return Err("the deadline passed".into());
+                }
+                continue;
+            }
             match self.s.get(self.i) {
                 None => return Err(err_at(open, "unterminated string starting")),
                 Some(b'"') => {
@@ -381,7 +412,25 @@ pub fn decode_text_within(
         }
         Ok(())
     };
-    let mut r = Reader { s: text, i: 0 };
+    let mut r = Reader {
+        s: text,
+        i: 0,
+        deadline,
+        expired: false,
+    };
+    let result = decode_from(&mut r, &mut grow);
+    match result {
+        Err(_) if r.expired => Err(DecodeError::Timeout),
+        other => other,
+    }
+}
+
+/// The body of [`decode_text_within`]: parse one JSON text from `r`, calling `grow` for every
+/// value built.
+fn decode_from(
+    r: &mut Reader<'_>,
+    grow: &mut dyn FnMut(usize) -> Result<(), DecodeError>,
+) -> Result<Value, DecodeError> {
     let mut stack: Vec<Frame> = Vec::new();
     'value: loop {
         // Parse one value (or open a container).
