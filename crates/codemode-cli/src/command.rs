@@ -70,14 +70,15 @@ pub const MAX_STDERR_MESSAGE: usize = 2048;
 /// message the program will see (a `ToolFailure`).
 ///
 /// Cancel-safe: dropping the future kills the process group and stops a parse in progress.
-pub async fn run(tool: &ToolSpec, input: &Value) -> Result<Value, String> {
+/// The input is serialized on a blocking thread too (it may be up to 64 MiB of JSON).
+pub async fn run(tool: &ToolSpec, input: Value) -> Result<Value, String> {
     run_bounded(tool, input, tool.max_stdout_bytes, MAX_TOOL_OUTPUT_VALUES).await
 }
 
 /// [`run`] with `max_stdout` bytes of stdout and `max_values` JSON values allowed.
 async fn run_bounded(
     tool: &ToolSpec,
-    input: &Value,
+    input: Value,
     max_stdout: u64,
     max_values: usize,
 ) -> Result<Value, String> {
@@ -105,8 +106,13 @@ async fn run_bounded(
     let mut stdin = child.stdin.take().expect("stdin is piped");
     let stdout = child.stdout.take().expect("stdout is piped");
     let stderr = child.stderr.take().expect("stderr is piped");
-    let mut payload = serde_json::to_vec(input).unwrap_or_else(|_| b"null".to_vec());
-    payload.push(b'\n');
+    let payload = tokio::task::spawn_blocking(move || {
+        let mut payload = serde_json::to_vec(&input).unwrap_or_else(|_| b"null".to_vec());
+        payload.push(b'\n');
+        payload
+    })
+    .await
+    .map_err(|e| format!("tool '{}': encoding its input failed: {e}", tool.path))?;
 
     let mut out = Vec::new();
     let mut err = Vec::new();
@@ -177,7 +183,7 @@ async fn run_bounded(
         if trimmed.is_empty() {
             let how = match status.code() {
                 Some(code) => format!("exited with status {code}"),
-                None => "was killed by a signal".to_string(),
+                None => killed_by(&status),
             };
             return Err(format!(
                 "tool '{}' failed: program '{program}' {how} and printed nothing on stderr",
@@ -203,6 +209,23 @@ async fn run_bounded(
                 tool.path
             ))
         })
+}
+
+/// How a process that has no exit code ended: `was killed by signal 9 (SIGKILL)`.
+fn killed_by(status: &std::process::ExitStatus) -> String {
+    #[cfg(unix)]
+    if let Some(sig) = std::os::unix::process::ExitStatusExt::signal(status) {
+        let name = match sig {
+            6 => " (SIGABRT)",
+            9 => " (SIGKILL, e.g. out of memory)",
+            11 => " (SIGSEGV)",
+            15 => " (SIGTERM)",
+            _ => "",
+        };
+        return format!("was killed by signal {sig}{name}");
+    }
+    let _ = status;
+    "was killed by a signal".to_string()
 }
 
 /// `n` bytes as text: `32 MiB` when a whole number of MiB, else `N bytes`.
@@ -499,17 +522,17 @@ mod tests {
     #[tokio::test]
     async fn echoes_input() {
         let t = tool("cat", &[]);
-        let v = run(&t, &json!({"a": [1, 2, {"b": null}]})).await.unwrap();
+        let v = run(&t, json!({"a": [1, 2, {"b": null}]})).await.unwrap();
         assert_eq!(v, json!({"a": [1, 2, {"b": null}]}));
     }
 
     #[tokio::test]
     async fn nonzero_exit_uses_trimmed_stderr() {
         let t = tool("sh", &["-c", "echo '  no such order  ' >&2; exit 3"]);
-        assert_eq!(run(&t, &json!({})).await.unwrap_err(), "no such order");
+        assert_eq!(run(&t, json!({})).await.unwrap_err(), "no such order");
         let t = tool("sh", &["-c", "exit 4"]);
         assert_eq!(
-            run(&t, &json!({})).await.unwrap_err(),
+            run(&t, json!({})).await.unwrap_err(),
             "tool 't.x' failed: program 'sh' exited with status 4 and printed nothing on stderr"
         );
     }
@@ -520,7 +543,7 @@ mod tests {
             "sh",
             &["-c", "head -c 100000 /dev/zero | tr '\\0' x >&2; exit 1"],
         );
-        let e = run(&t, &json!({})).await.unwrap_err();
+        let e = run(&t, json!({})).await.unwrap_err();
         assert!(e.starts_with("xxxx"));
         assert!(e.ends_with("(stderr cut at 2048 bytes)"), "{e}");
         assert!(e.len() < 2100);
@@ -529,18 +552,18 @@ mod tests {
     #[tokio::test]
     async fn invalid_json_output() {
         let t = tool("sh", &["-c", "echo 'not json'"]);
-        let e = run(&t, &json!({})).await.unwrap_err();
+        let e = run(&t, json!({})).await.unwrap_err();
         assert!(e.starts_with("tool 't.x' printed invalid JSON: "), "{e}");
         let t = tool("sh", &["-c", "echo '1 2'"]);
         assert!(
-            run(&t, &json!({}))
+            run(&t, json!({}))
                 .await
                 .unwrap_err()
                 .contains("printed invalid JSON")
         );
         let t = tool("true", &[]);
         assert!(
-            run(&t, &json!({}))
+            run(&t, json!({}))
                 .await
                 .unwrap_err()
                 .contains("stdout was empty")
@@ -551,13 +574,13 @@ mod tests {
     async fn ignores_unread_stdin() {
         let t = tool("sh", &["-c", "echo '[1]'"]);
         let big = json!({"s": "y".repeat(1 << 20)});
-        assert_eq!(run(&t, &big).await.unwrap(), json!([1]));
+        assert_eq!(run(&t, big).await.unwrap(), json!([1]));
     }
 
     #[tokio::test]
     async fn spawn_failure_names_program() {
         let t = tool("/nonexistent/prog", &[]);
-        let e = run(&t, &json!({})).await.unwrap_err();
+        let e = run(&t, json!({})).await.unwrap_err();
         assert!(
             e.starts_with("tool 't.x' could not start program '/nonexistent/prog': "),
             "{e}"
@@ -572,7 +595,7 @@ mod tests {
         let script = format!("(sleep 1; touch '{}') & wait", marker.display());
         let t = tool("sh", &["-c", &script]);
         let r =
-            tokio::time::timeout(std::time::Duration::from_millis(200), run(&t, &json!({}))).await;
+            tokio::time::timeout(std::time::Duration::from_millis(200), run(&t, json!({}))).await;
         assert!(r.is_err());
         tokio::time::sleep(std::time::Duration::from_millis(1500)).await;
         assert!(!marker.exists(), "the grandchild survived the call");
@@ -583,7 +606,7 @@ mod tests {
         let t = tool("sleep", &["30"]);
         let start = std::time::Instant::now();
         let r =
-            tokio::time::timeout(std::time::Duration::from_millis(200), run(&t, &json!({}))).await;
+            tokio::time::timeout(std::time::Duration::from_millis(200), run(&t, json!({}))).await;
         assert!(r.is_err());
         assert!(start.elapsed() < std::time::Duration::from_secs(5));
     }
@@ -595,14 +618,14 @@ mod tests {
             "sh",
             &["-c", "while :; do echo '[1,2,3,4,5,6,7,8,9]'; done"],
         );
-        let e = run_bounded(&t, &json!({}), 4096, MAX_TOOL_OUTPUT_VALUES)
+        let e = run_bounded(&t, json!({}), 4096, MAX_TOOL_OUTPUT_VALUES)
             .await
             .unwrap_err();
         assert_eq!(
             e,
             "tool 't.x' printed more than 4096 bytes on stdout (its output limit); ask it for less data: filter or page its results (e.g. fewer items per call)"
         );
-        let e = run_bounded(&t, &json!({}), 1 << 20, MAX_TOOL_OUTPUT_VALUES)
+        let e = run_bounded(&t, json!({}), 1 << 20, MAX_TOOL_OUTPUT_VALUES)
             .await
             .unwrap_err();
         assert!(e.contains("printed more than 1 MiB on stdout"), "{e}");
@@ -730,7 +753,7 @@ mod tests {
                 "printf '['; yes '1,' | head -n 3000000 | tr -d '\\n'; printf '1]'",
             ],
         );
-        let e = run(&t, &json!({})).await.unwrap_err();
+        let e = run(&t, json!({})).await.unwrap_err();
         assert_eq!(e, values_message("t.x", MAX_TOOL_OUTPUT_VALUES));
     }
 
@@ -755,7 +778,7 @@ mod tests {
         );
         let t = tool("sh", &["-c", &script]);
         let start = std::time::Instant::now();
-        let v = run(&t, &json!({})).await.unwrap();
+        let v = run(&t, json!({})).await.unwrap();
         let took = start.elapsed();
         assert_eq!(v, json!({"ok": 1}));
         assert!(took < std::time::Duration::from_secs(2), "{took:?}");
@@ -769,14 +792,23 @@ mod tests {
         // A failing tool with a background child: the stderr read so far is the message.
         let t = tool("sh", &["-c", "sleep 60 & echo 'no such order' >&2; exit 3"]);
         let start = std::time::Instant::now();
-        assert_eq!(run(&t, &json!({})).await.unwrap_err(), "no such order");
+        assert_eq!(run(&t, json!({})).await.unwrap_err(), "no such order");
         assert!(start.elapsed() < std::time::Duration::from_secs(2));
+    }
+
+    #[tokio::test]
+    async fn a_killed_tool_names_the_signal() {
+        let t = tool("sh", &["-c", "kill -9 $$"]);
+        assert_eq!(
+            run(&t, json!({})).await.unwrap_err(),
+            "tool 't.x' failed: program 'sh' was killed by signal 9 (SIGKILL, e.g. out of memory) and printed nothing on stderr"
+        );
     }
 
     #[tokio::test]
     async fn the_tool_path_is_in_the_environment() {
         let t = tool("sh", &["-c", "printf '\"%s\"' \"$CODEMODE_TOOL\""]);
-        assert_eq!(run(&t, &json!({})).await.unwrap(), json!("t.x"));
+        assert_eq!(run(&t, json!({})).await.unwrap(), json!("t.x"));
     }
 
     #[test]

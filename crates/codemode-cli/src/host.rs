@@ -87,7 +87,7 @@ pub(crate) fn command_tool(spec: ToolSpec) -> Tool {
     let tool = Tool::new(description, input, move |value| {
         let spec = Arc::clone(&spec);
         async move {
-            crate::command::run(&spec, &value)
+            crate::command::run(&spec, value)
                 .await
                 .map_err(ToolError::new)
         }
