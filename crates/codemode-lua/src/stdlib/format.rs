@@ -369,7 +369,7 @@ pub fn format(
 /// its own timeout).
 pub const TIMED_OUT: &str = "string.format: the deadline passed";
 
-/// [`format`] that asks `timed_out` after every [`crate::limits::WORK_CHUNK_BYTES`] of output
+/// [`format()`] that asks `timed_out` after every [`crate::limits::WORK_CHUNK_BYTES`] of output
 /// (and of `%q` input) and every [`crate::limits::WORK_CHUNK_ELEMS`] conversions; when it returns
 /// true the result is `Err(FormatError { arg: None, msg: TIMED_OUT })`.
 pub fn format_checked(

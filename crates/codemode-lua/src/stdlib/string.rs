@@ -254,8 +254,8 @@ pub fn find_bytes(hay: &[u8], needle: &[u8]) -> Option<usize> {
     }
 }
 
-/// [`find_bytes`] that calls `check` after about every [`CHUNK`] bytes scanned (and of the
-/// needle's table built); its error stops the search.
+/// [`find_bytes`] that calls `check` after about every [`crate::limits::WORK_CHUNK_BYTES`]
+/// bytes scanned (and of the needle's table built); its error stops the search.
 pub fn find_bytes_checked<E>(
     hay: &[u8],
     needle: &[u8],
