@@ -181,6 +181,9 @@ fn stdio_client_runs_programs_over_three_real_servers() {
             execute(r#"local img = tools.everything["get-tiny-image"]({}); return img"#),
             {"op": "call", "name": "search", "args": {"query": "convert time"}},
             execute("return tools.memory.read_graph({}).entities[1].name + 1"),
+            execute(r#"local ok, e = pcall(function() return tools.broken.search({}) end)
+        return { ok, e, tools.time.get_current_time({ timezone = "UTC" }).timezone }"#),
+            execute("return tools.broken.search({ query = 'x' })"),
         ]),
     );
     // tools/list: execute and search; execute's description is the catalog.
@@ -228,6 +231,26 @@ fn stdio_client_runs_programs_over_three_real_servers() {
     let err = &result(&out, 4)["error"];
     assert_eq!(err["kind"], "ExecutionFailure", "{err}");
     assert_eq!(err["location"]["line"], json!(1), "{err}");
+    // The server that failed to start: its calls are catchable ToolFailures saying why and what
+    // to do; the other servers answer in the same program.
+    let broken = "tools.broken.search cannot be called: MCP server 'broken' could not be started (/nonexistent/mcp-server): No such file or directory (os error 2). codemode is retrying it in the background (5 attempts left; this call asked for one); continue without tools.broken for now, or try again in a later execution.";
+    assert_eq!(
+        result(&out, 5)["value"],
+        json!([false, format!("input:1:51: {broken}"), "UTC"]),
+        "{}",
+        result(&out, 5)
+    );
+    assert_eq!(out["steps"][6]["result"]["isError"], json!(true));
+    let err = &result(&out, 6)["error"];
+    assert_eq!(err["kind"], "ToolFailure", "{err}");
+    // (A retry may have run since the previous step: the count of attempts left may be lower.)
+    let msg = err["message"].as_str().unwrap();
+    let (head, tail) = broken.split_once("(5 attempts left").unwrap();
+    assert!(
+        msg.starts_with(head) && msg.ends_with(tail) && msg.contains(" attempts left"),
+        "{msg}"
+    );
+    assert_eq!(err["location"], json!({"line": 1, "column": 20}), "{err}");
 }
 
 #[test]
@@ -578,4 +601,100 @@ return { n, tools.fx.add({ a = 1, b = 2 }).sum }"#;
     let r: Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(r["error"]["kind"], "ToolCallLimitExceeded", "{r}");
     assert_eq!(out.status.code(), Some(1));
+}
+
+/// Servers that cannot start (a command that does not exist, one that exits at once): a program
+/// run with `run --mcp-config` gets catchable ToolFailures naming each server and why, while the
+/// working server answers. Needs only `python3`, so it always runs.
+#[test]
+fn run_with_mcp_config_reports_servers_that_cannot_start_as_tool_failures() {
+    let dir = std::env::temp_dir().join(format!("codemode-mcp-test-{}-down", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let cfg = dir.join("mcp.json");
+    std::fs::write(
+        &cfg,
+        json!({"mcpServers": {
+            "fx": {"command": "python3", "args": [mcp_tests().join("fixtures/fixture_server.py")]},
+            "ghost": {"command": "/nonexistent/mcp-server"},
+            "quitter": {"command": "sh", "args": ["-c", "echo 'quitter: MISSING_TOKEN is not set' >&2; exit 3"]}
+        }})
+        .to_string(),
+    )
+    .unwrap();
+    let run = |program: &str| {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_codemode"))
+            .args(["run", "--mcp-config"])
+            .arg(&cfg)
+            .arg("-")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        child
+            .stdin
+            .take()
+            .unwrap()
+            .write_all(program.as_bytes())
+            .unwrap();
+        let out = child.wait_with_output().unwrap();
+        let stdout = String::from_utf8_lossy(&out.stdout).to_string();
+        let stderr = String::from_utf8_lossy(&out.stderr).to_string();
+        let r: Value =
+            serde_json::from_str(stdout.trim()).unwrap_or_else(|_| panic!("{stdout}\n{stderr}"));
+        (out.status.code(), r, stderr)
+    };
+    let retrying = |server: &str| {
+        format!(
+            ". codemode is retrying it in the background (5 attempts left; this call asked for one); continue without tools.{server} for now, or try again in a later execution."
+        )
+    };
+    let ghost = format!(
+        "tools.ghost.status cannot be called: MCP server 'ghost' could not be started (/nonexistent/mcp-server): No such file or directory (os error 2){}",
+        retrying("ghost")
+    );
+    let quitter = format!(
+        "tools.quitter.list cannot be called: MCP server 'quitter' (sh) exited before it answered 'initialize' (its last stderr lines: quitter: MISSING_TOKEN is not set){}",
+        retrying("quitter")
+    );
+    let (code, r, stderr) = run(
+        r#"local ok1, e1 = pcall(function() return tools.ghost.status() end)
+local ok2, e2 = pcall(function() return tools.quitter.list({ all = true }) end)
+return { ok1, e1, ok2, e2, tools.fx.add({ a = 40, b = 2 }).sum }"#,
+    );
+    assert_eq!(code, Some(0), "{r}\n{stderr}");
+    assert_eq!(
+        r["value"],
+        json!([
+            false,
+            format!("input:1:52: {ghost}"),
+            false,
+            format!("input:2:54: {quitter}"),
+            42
+        ]),
+        "{r}"
+    );
+    assert_eq!(
+        r["toolCalls"],
+        json!([{"name": "fx.add", "input": {"a": 40, "b": 2}, "status": "success"}])
+    );
+    // Startup failures are reported on stderr too (not fatal).
+    assert!(
+        stderr.contains("codemode: MCP server 'ghost' could not be started"),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("[quitter] quitter: MISSING_TOKEN is not set"),
+        "{stderr}"
+    );
+    // Uncaught: the run fails (exit 1) with kind ToolFailure, the message and the position.
+    let (code, r, _) =
+        run("local a = tools.fx.add({ a = 1, b = 1 }).sum\nreturn tools.quitter.list()");
+    assert_eq!(code, Some(1));
+    assert_eq!(
+        r["error"],
+        json!({"kind": "ToolFailure", "message": quitter, "location": {"line": 2, "column": 21}}),
+        "{r}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
 }
