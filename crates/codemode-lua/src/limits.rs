@@ -12,6 +12,10 @@
 //!   "resulting string too large"): catchable errors with Lua's messages;
 //! - data-boundary bounds ([`MAX_DATA_DEPTH`], [`MAX_EXPORT_BYTES`]): `InvalidDataValue` naming the
 //!   path (catchable when raised by a call such as `json.encode` or a tool call).
+//! - work chunks ([`WORK_CHUNK_BYTES`], [`WORK_CHUNK_ELEMS`]): how much one builtin call does
+//!   between two checks of the deadline and the total fuel, so that a single long call (a
+//!   `string.rep` of 400 MB, a `table.sort` of 10^6 values) ends with the uncatchable
+//!   `TimeoutExceeded` soon after the deadline (tested in `tests/deadline.rs`).
 
 // ----- source ---------------------------------------------------------------------------------
 
