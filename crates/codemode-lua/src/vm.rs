@@ -1794,6 +1794,7 @@ impl Vm {
                             _ => {
                                 let (x, y) = (r!(a), r!(b));
                                 save!();
+                                self.fuel -= self.compare_cost(x, y);
                                 tri!(self.less_than(x, y))
                             }
                         };
@@ -1807,6 +1808,7 @@ impl Vm {
                             _ => {
                                 let (x, y) = (r!(a), r!(b));
                                 save!();
+                                self.fuel -= self.compare_cost(x, y);
                                 tri!(self.less_equal(x, y))
                             }
                         };
@@ -1820,6 +1822,7 @@ impl Vm {
                             _ => {
                                 let (x, y) = (r!(a), k!(kc));
                                 save!();
+                                self.fuel -= self.compare_cost(x, y);
                                 tri!(self.less_than(x, y))
                             }
                         };
@@ -1833,6 +1836,7 @@ impl Vm {
                             _ => {
                                 let (x, y) = (r!(a), k!(kc));
                                 save!();
+                                self.fuel -= self.compare_cost(x, y);
                                 tri!(self.less_equal(x, y))
                             }
                         };
@@ -1846,6 +1850,7 @@ impl Vm {
                             _ => {
                                 let (x, y) = (r!(a), k!(kc));
                                 save!();
+                                self.fuel -= self.compare_cost(x, y);
                                 tri!(self.less_than(y, x))
                             }
                         };
@@ -1859,6 +1864,7 @@ impl Vm {
                             _ => {
                                 let (x, y) = (r!(a), k!(kc));
                                 save!();
+                                self.fuel -= self.compare_cost(x, y);
                                 tri!(self.less_equal(y, x))
                             }
                         };
@@ -2339,6 +2345,24 @@ impl Vm {
             (Value::Float(a), Value::Int(b)) => Ok(lt_float_int(a, b)),
             (Value::Str(a), Value::Str(b)) => Ok(self.heap.str_bytes(a) < self.heap.str_bytes(b)),
             _ => Err(compare_error(x, y)),
+        }
+    }
+
+    /// Fuel for comparing `x` and `y` beyond the instruction itself: strings are compared byte
+    /// by byte (two 100 MB strings with a common prefix take milliseconds), so one unit per
+    /// [`BYTES_PER_FUEL`] bytes of the shorter one.
+    #[inline]
+    fn compare_cost(&self, x: Value, y: Value) -> i64 {
+        match (x, y) {
+            (Value::Str(a), Value::Str(b)) => {
+                let n = self
+                    .heap
+                    .str_bytes(a)
+                    .len()
+                    .min(self.heap.str_bytes(b).len());
+                (n / BYTES_PER_FUEL) as i64
+            }
+            _ => 0,
         }
     }
 

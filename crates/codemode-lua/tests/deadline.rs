@@ -146,6 +146,11 @@ fn table_functions_stop_at_the_deadline() {
         "local t = {} for i = 1, 50000 do t[i] = (i % 2 == 0) and i or i + 0.5 end",
         "table.sort(t) return t[1]",
     );
+    // Long strings with a common prefix: each comparison reads 100 KB (the check counts bytes).
+    stops_at_deadline(
+        "local p = string.rep('x', 100000) local t = {} for i = 1, 300 do t[i] = p .. ((i * 7919) % 301) end",
+        "table.sort(t) return #t",
+    );
     stops_at_deadline(INTS, "table.move(t, 1, #t, 2) return #t");
     stops_at_deadline(INTS, "return table.pack(table.unpack(t)).n");
     // insert/remove shifting: in the array part (chunked moves) and outside it (hash-stored
@@ -292,6 +297,20 @@ fn copying_many_values_costs_fuel() {
         with_list >= without + 20 * 100_000 / 8,
         "{with_list} < {without}"
     );
+}
+
+#[test]
+fn comparing_long_strings_costs_fuel() {
+    // `<` on two 1 MB strings that differ at the end reads 1 MB: charged per byte, not as one
+    // instruction (a loop of such comparisons used to run a whole slice of them).
+    let setup = "local p = string.rep('x', 1000000) local a, b = p .. '1', p .. '2' local c = 0";
+    let long = fuel_of(&format!(
+        "{setup} for i = 1, 100 do if a < b then c = c + 1 end end return c"
+    ));
+    let short = fuel_of(&format!(
+        "{setup} for i = 1, 100 do if 'a' < 'b' then c = c + 1 end end return c"
+    ));
+    assert!(long >= short + 100 * 1_000_000 / 20, "{long} < {short}");
 }
 
 #[test]

@@ -360,8 +360,14 @@ fn sort_native(ctx: &mut Ctx) -> VmResult<Rets> {
                 &mut || heap.check_deadline(),
             )?;
             Ok(())
-        } else if cmp.is_nil() && vals.iter().all(|v| matches!(v, Value::Str(_))) {
-            // Strings are interned: equal strings are the same value.
+        } else if cmp.is_nil()
+            && vals.iter().all(|v| match v {
+                Value::Str(s) => ctx.heap_ref().str_bytes(*s).len() <= SHORT_STRING,
+                _ => false,
+            })
+        {
+            // Strings are interned: equal strings are the same value. (Longer strings take the
+            // general path, which checks the deadline by bytes compared.)
             tick(ctx, n as u64 * log2n)?;
             let heap = ctx.heap_ref();
             sort_checked(
@@ -377,10 +383,11 @@ fn sort_native(ctx: &mut Ctx) -> VmResult<Rets> {
             let mut work = 0u64;
             let r = if cmp.is_nil() {
                 let mut lt = |a: &Value, b: &Value| -> VmResult<bool> {
-                    work += 1;
+                    // One unit per comparison, plus one per 256 bytes of strings compared.
+                    work += 1 + compare_bytes(ctx.heap_ref(), *a, *b) as u64 / 256;
                     if work >= 1024 {
+                        tick(ctx, work)?;
                         work = 0;
-                        tick(ctx, 1024)?;
                     }
                     ctx.less_than(*a, *b)
                 };
@@ -463,6 +470,18 @@ pub fn sort_checked<T: Copy, E>(
     }
     *v = src;
     Ok(())
+}
+
+/// Longest strings the string fast path of `table.sort` sorts (each comparison is then cheap, so
+/// checking the deadline per element suffices).
+const SHORT_STRING: usize = 256;
+
+/// Bytes a comparison of `a` and `b` may read (the shorter string's length; 0 for numbers).
+fn compare_bytes(heap: &crate::heap::Heap, a: Value, b: Value) -> usize {
+    match (a, b) {
+        (Value::Str(x), Value::Str(y)) => heap.str_bytes(x).len().min(heap.str_bytes(y).len()),
+        _ => 0,
+    }
 }
 
 /// Lua's `RANLIMIT`: partitions at least this long may use a randomised pivot.
