@@ -20,8 +20,8 @@
 //! - `tools` (required, may be empty): dotted path → tool. `description` (string), `input` (a JSON
 //!   Schema object) and `command` (non-empty array of strings) are required; `output` (a JSON Schema
 //!   object) and `maxStdoutBytes` (an integer from 1 to
-//!   [`MAX_STDOUT_BYTES_CEILING`](crate::command::MAX_STDOUT_BYTES_CEILING); default
-//!   [`DEFAULT_MAX_STDOUT_BYTES`](crate::command::DEFAULT_MAX_STDOUT_BYTES), 32 MiB) are optional.
+//!   [`MAX_STDOUT_BYTES_CEILING`]; default
+//!   [`DEFAULT_MAX_STDOUT_BYTES`], 32 MiB) are optional.
 //! - Paths are split on `.`; every segment must be non-empty. A path may hold a tool and also be the
 //!   prefix of other tools (`a.b` and `a.b.c` may both exist).
 //!

@@ -842,7 +842,7 @@ fn an_over_budget_command_tool_output_fails_clearly_and_in_time() {
         &[
             "run",
             "--timeout-ms",
-            "20000",
+            "5000",
             "--tools",
             m.to_str().unwrap(),
         ],
@@ -861,7 +861,8 @@ fn an_over_budget_command_tool_output_fails_clearly_and_in_time() {
     );
     assert_eq!(v["logs"], json!(["before"]));
     assert_eq!(v["toolCalls"][0]["status"], json!("failure"));
-    assert!(took < Duration::from_secs(20), "took {took:?}");
+    // It fails on its own (a ToolFailure, not a timeout), well within the timeout + margin.
+    assert!(took < Duration::from_millis(5000 + 1500), "took {took:?}");
 }
 
 #[test]
