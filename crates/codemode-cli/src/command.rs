@@ -797,6 +797,32 @@ mod tests {
     }
 
     #[tokio::test]
+    async fn a_child_that_left_the_process_group_is_not_waited_for() {
+        // `setsid` takes the child out of the tool's group, so the kill cannot reach it; the call
+        // still returns after the two grace periods with what was read.
+        if crate::manifest::find_on_path("setsid").is_none() {
+            return;
+        }
+        let pidfile = std::env::temp_dir().join(format!("codemode-setsid-{}", std::process::id()));
+        let script = format!(
+            "setsid sleep 30 & echo $! > '{}'; echo '[1]'",
+            pidfile.display()
+        );
+        let t = tool("sh", &["-c", &script]);
+        let start = std::time::Instant::now();
+        let v = run(&t, json!({})).await;
+        let took = start.elapsed();
+        if let Ok(pid) = std::fs::read_to_string(&pidfile) {
+            let _ = std::process::Command::new("kill")
+                .args(["-9", pid.trim()])
+                .status();
+        }
+        let _ = std::fs::remove_file(&pidfile);
+        assert_eq!(v.unwrap(), json!([1]));
+        assert!(took < std::time::Duration::from_secs(2), "{took:?}");
+    }
+
+    #[tokio::test]
     async fn a_killed_tool_names_the_signal() {
         let t = tool("sh", &["-c", "kill -9 $$"]);
         assert_eq!(
