@@ -114,6 +114,12 @@ pub fn search_json(args: &SearchArgs) -> Result<String, ConfigError> {
         extensions: Vec::new(),
     };
     let cm = crate::host::build(&options, manifest)?;
+    let result = cm.search(&search_input(args)).map_err(search_error)?;
+    Ok(result.to_string())
+}
+
+/// The built-in `search`'s input from the flags (`query`, `namespace`, `limit`, `offset`).
+pub fn search_input(args: &SearchArgs) -> Value {
     let mut input = Map::new();
     if let Some(q) = &args.query {
         input.insert("query".into(), Value::String(q.clone()));
@@ -127,14 +133,16 @@ pub fn search_json(args: &SearchArgs) -> Result<String, ConfigError> {
     if let Some(n) = args.offset {
         input.insert("offset".into(), Value::from(n));
     }
-    let result = cm.search(&Value::Object(input)).map_err(|e| {
-        ConfigError(e.replacen("search: 'limit'", "--limit", 1).replacen(
-            "search: 'offset'",
-            "--offset",
-            1,
-        ))
-    })?;
-    Ok(result.to_string())
+    Value::Object(input)
+}
+
+/// A refused search input as a usage error naming the flag (`--limit must be ...`).
+pub fn search_error(e: String) -> ConfigError {
+    ConfigError(e.replacen("search: 'limit'", "--limit", 1).replacen(
+        "search: 'offset'",
+        "--offset",
+        1,
+    ))
 }
 
 #[cfg(test)]

@@ -9,7 +9,8 @@
 //!
 //! `codemode catalog --tools MANIFEST [--lang ..] [--budget N]` prints the model-facing
 //! instructions; `codemode search --tools MANIFEST [QUERY] [--namespace NS] [--limit N]` prints
-//! what the built-in `search` returns (see `discover.rs`).
+//! what the built-in `search` returns (see `discover.rs`). Both, like `run`, take
+//! `--mcp-config FILE` to cover the tools of MCP servers too (see `mcp.rs`).
 //!
 //! Exit status: 0 when the Result is ok, 1 when it is not ok, 2 for usage or configuration
 //! errors (bad arguments, unreadable program file, bad manifest, invalid limits); those print one
@@ -48,9 +49,31 @@ enum Commands {
     Mcp(mcp::McpArgs),
     /// Print the instructions a model gets for these tools: how to write programs, the limits,
     /// and a token-budgeted catalog of signatures.
-    Catalog(discover::CatalogArgs),
+    Catalog(CatalogCmd),
     /// Print what the built-in `search` returns for a query, as one JSON line.
-    Search(discover::SearchArgs),
+    Search(SearchCmd),
+}
+
+/// Arguments of `codemode catalog`: the discovery flags plus `--mcp-config`.
+#[derive(clap::Args, Debug)]
+struct CatalogCmd {
+    #[command(flatten)]
+    args: discover::CatalogArgs,
+    /// Also describe the tools of the MCP servers of this config file (they are started, listed
+    /// and stopped), with the config's limits, catalog budget and manifests; flags override them.
+    #[arg(long, value_name = "FILE")]
+    mcp_config: Option<PathBuf>,
+}
+
+/// Arguments of `codemode search`: the discovery flags plus `--mcp-config`.
+#[derive(clap::Args, Debug)]
+struct SearchCmd {
+    #[command(flatten)]
+    args: discover::SearchArgs,
+    /// Also search the tools of the MCP servers of this config file (they are started, listed
+    /// and stopped) and the config's manifests.
+    #[arg(long, value_name = "FILE")]
+    mcp_config: Option<PathBuf>,
 }
 
 const RUN_AFTER_HELP: &str = r#"Manifest (JSON):
@@ -121,8 +144,14 @@ fn main() -> ExitCode {
             }
         },
         Commands::Mcp(args) => mcp::serve(args),
-        Commands::Catalog(args) => print_or_fail(discover::catalog_text(&args)),
-        Commands::Search(args) => print_or_fail(discover::search_json(&args)),
+        Commands::Catalog(c) => print_or_fail(match &c.mcp_config {
+            Some(config) => mcp::catalog_text(config, &c.args),
+            None => discover::catalog_text(&c.args),
+        }),
+        Commands::Search(c) => print_or_fail(match &c.mcp_config {
+            Some(config) => mcp::search_json(config, &c.args),
+            None => discover::search_json(&c.args),
+        }),
     }
 }
 

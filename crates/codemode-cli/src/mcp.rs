@@ -1,6 +1,6 @@
-//! `codemode mcp --config FILE [--http [ADDR]]` and `codemode run --mcp-config FILE`: Code Mode
-//! over the MCP servers of a config file (see the `codemode-mcp` crate for the format and the
-//! behaviour).
+//! `codemode mcp --config FILE [--http [ADDR]]`, `codemode run --mcp-config FILE`, and
+//! `codemode catalog|search --mcp-config FILE`: Code Mode over the MCP servers of a config file
+//! (see the `codemode-mcp` crate for the format and the behaviour).
 
 use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
@@ -73,7 +73,7 @@ fn http_addr(s: &str) -> Result<SocketAddr, ConfigError> {
 fn serve_inner(args: McpArgs) -> Result<(), ConfigError> {
     let config = Config::load(&args.config).map_err(|e| ConfigError(e.to_string()))?;
     let addr = args.http.as_deref().map(http_addr).transpose()?;
-    let extend = manifest_tools(&config.manifests, &[])?;
+    let extend = host_additions(&config.manifests, &[], Vec::new())?;
     let rt = runtime()?;
     let r = rt.block_on(async move {
         let gateway = Gateway::start(config, extend)
@@ -97,14 +97,15 @@ fn serve_inner(args: McpArgs) -> Result<(), ConfigError> {
     r
 }
 
-/// Host tools from tool manifests (`codemode.tools` of the config plus `--tools`), added beside
-/// the servers at every rebuild.
-fn manifest_tools(
+/// Host tools from tool manifests (`codemode.tools` of the config plus `--tools`) and
+/// extensions (`--allow-read`), added beside the servers at every rebuild.
+fn host_additions(
     from_config: &[PathBuf],
     extra: &[PathBuf],
+    extensions: Vec<codemode::Extension>,
 ) -> Result<Option<codemode_mcp::Extend>, ConfigError> {
     let paths: Vec<PathBuf> = from_config.iter().chain(extra).cloned().collect();
-    if paths.is_empty() {
+    if paths.is_empty() && extensions.is_empty() {
         return Ok(None);
     }
     let manifest = Manifest::load_all(&paths).map_err(|e| ConfigError(e.to_string()))?;
@@ -129,8 +130,85 @@ fn manifest_tools(
         for (p, t) in &tools {
             b = b.tool(p.clone(), t.clone());
         }
+        for e in &extensions {
+            b = b.extension(e.clone());
+        }
         b
     })))
+}
+
+/// Start the servers of `config` (plus `extend`), run `f` on the gateway, stop them.
+fn with_gateway<T>(
+    config: Config,
+    extend: Option<codemode_mcp::Extend>,
+    f: impl FnOnce(&Gateway) -> T,
+) -> Result<T, ConfigError> {
+    let rt = runtime()?;
+    let r = rt.block_on(async move {
+        let gateway = Gateway::start(config, extend)
+            .await
+            .map_err(|e| ConfigError(e.to_string()))?;
+        let r = f(&gateway);
+        gateway.shutdown().await;
+        Ok(r)
+    });
+    rt.shutdown_timeout(std::time::Duration::from_millis(500));
+    r
+}
+
+/// `codemode catalog --mcp-config FILE`: the `execute` description `codemode mcp` would give
+/// (instructions, limits, catalog, servers that are unavailable), for `--lang` and `--budget`
+/// (default: the config's `catalogBudget`), with the flags' limits over the config's and the
+/// `--tools` manifests beside the config's.
+pub fn catalog_text(
+    config_path: &Path,
+    args: &crate::discover::CatalogArgs,
+) -> Result<String, ConfigError> {
+    let mut config = Config::load(config_path).map_err(|e| ConfigError(e.to_string()))?;
+    let allowed = match &args.allow_read {
+        Some(dir) => Some(crate::fs_ext::AllowedDir::new(dir).map_err(ConfigError)?),
+        None => None,
+    };
+    let options = crate::host::Options {
+        lang: crate::Lang::Lua,
+        timeout_ms: args.timeout_ms,
+        max_tool_calls: args.max_tool_calls,
+        max_output_bytes: args.max_output_bytes,
+        max_memory_bytes: None,
+        extensions: allowed.into_iter().map(crate::fs_ext::extension).collect(),
+    };
+    config.limits = crate::host::override_limits(config.limits, &options)?;
+    let language = match args.lang {
+        Some(crate::Lang::Js) => codemode::Language::JavaScript,
+        Some(crate::Lang::Lua) => codemode::Language::Lua,
+        None => config.language,
+    };
+    let budget = args.budget.unwrap_or(config.catalog_budget);
+    let with_fs = !options.extensions.is_empty();
+    let extend = host_additions(&config.manifests, &args.tools, options.extensions)?;
+    let mut text = with_gateway(config, extend, |gw| gw.description(language, budget))?;
+    if with_fs {
+        if !text.ends_with('\n') {
+            text.push('\n');
+        }
+        text.push('\n');
+        text.push_str(crate::fs_ext::INSTRUCTIONS_NOTE);
+    }
+    Ok(text)
+}
+
+/// `codemode search --mcp-config FILE`: the built-in `search` over the servers' tools and the
+/// manifests (the config's and `--tools`), as one JSON line.
+pub fn search_json(
+    config_path: &Path,
+    args: &crate::discover::SearchArgs,
+) -> Result<String, ConfigError> {
+    let config = Config::load(config_path).map_err(|e| ConfigError(e.to_string()))?;
+    let extend = host_additions(&config.manifests, &args.tools, Vec::new())?;
+    let input = crate::discover::search_input(args);
+    let result = with_gateway(config, extend, |gw| gw.search(&input))?
+        .map_err(crate::discover::search_error)?;
+    Ok(result.to_string())
 }
 
 /// `codemode run --mcp-config FILE`: run `source` once over the config's servers (plus the
@@ -147,7 +225,7 @@ pub fn run(
     if options.lang == crate::Lang::Js {
         config.language = codemode::Language::JavaScript;
     }
-    let extend = manifest_tools(&config.manifests, manifests)?;
+    let extend = host_additions(&config.manifests, manifests, options.extensions.clone())?;
     let rt = runtime()?;
     let outcome = rt.block_on(async move {
         let gateway = Gateway::start(config, extend)

@@ -698,3 +698,105 @@ return { ok1, e1, ok2, e2, tools.fx.add({ a = 40, b = 2 }).sum }"#,
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// `catalog` and `search` take `--mcp-config` like `run` (and `run --mcp-config` honours
+/// `--allow-read`). Needs only `python3`, so it always runs.
+#[test]
+fn catalog_and_search_take_mcp_config() {
+    let dir =
+        std::env::temp_dir().join(format!("codemode-mcp-test-{}-discover", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let cfg = dir.join("mcp.json");
+    std::fs::write(
+        &cfg,
+        json!({
+            "mcpServers": {
+                "fx": {"command": "python3", "args": [mcp_tests().join("fixtures/fixture_server.py")]},
+                "ghost": {"command": "/nonexistent/mcp-server"}
+            },
+            "codemode": {"tools": [repo().join("examples/git-insights/tools.json")],
+                         "limits": {"maxToolCalls": 9}}
+        })
+        .to_string(),
+    )
+    .unwrap();
+    let codemode = |args: &[&str]| {
+        let out = Command::new(env!("CARGO_BIN_EXE_codemode"))
+            .args(args)
+            .arg("--mcp-config")
+            .arg(&cfg)
+            .stdin(Stdio::null())
+            .output()
+            .unwrap();
+        (
+            out.status.code(),
+            String::from_utf8_lossy(&out.stdout).to_string(),
+            String::from_utf8_lossy(&out.stderr).to_string(),
+        )
+    };
+    // catalog: the servers' and the config's manifest tools, the config's limits, the
+    // unavailable server; flags override the config.
+    let (code, text, err) = codemode(&["catalog", "--budget", "3000"]);
+    assert_eq!(code, Some(0), "{err}");
+    assert!(
+        text.contains("tools.fx.add({ a: integer, b: integer }) -> { sum: integer }"),
+        "{text}"
+    );
+    assert!(text.contains("tools.git.log("), "{text}");
+    assert!(text.contains("at most 9 tool calls"), "{text}");
+    assert!(
+        text.contains("Unavailable: tools.ghost: MCP server 'ghost' could not be started"),
+        "{text}"
+    );
+    let (code, text, err) = codemode(&["catalog", "--max-tool-calls", "3", "--lang", "js"]);
+    assert_eq!(code, Some(0), "{err}");
+    assert!(text.contains("at most 3 tool calls"), "{text}");
+    assert!(
+        text.contains("tools.fx.add(input: {\n    /** @integer */\n    a: number;"),
+        "{text}"
+    );
+    // search: one JSON line, same as the built-in.
+    let (code, out, err) = codemode(&["search", "add two numbers", "--limit", "1"]);
+    assert_eq!(code, Some(0), "{err}");
+    let v: Value = serde_json::from_str(out.trim()).unwrap();
+    assert_eq!(v["items"][0]["path"], "fx.add", "{v}");
+    assert_eq!(v["items"].as_array().unwrap().len(), 1);
+    let (code, out, err) = codemode(&["search", "--namespace", "git", "--limit", "50"]);
+    assert_eq!(code, Some(0), "{err}");
+    let v: Value = serde_json::from_str(out.trim()).unwrap();
+    let paths: Vec<&str> = v["items"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|i| i["path"].as_str().unwrap())
+        .collect();
+    assert_eq!(paths, ["git.log", "git.show"], "{v}");
+    let (code, out, err) = codemode(&["search", "--limit", "0"]);
+    assert_eq!((code, out.as_str()), (Some(2), ""));
+    assert_eq!(
+        err.lines().last().unwrap(),
+        "codemode: --limit must be an integer from 1 to 50; got 0."
+    );
+    // run --mcp-config --allow-read: the fs extension is there beside the servers.
+    std::fs::write(dir.join("note.txt"), "hello").unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_codemode"))
+        .args(["run", "--mcp-config"])
+        .arg(&cfg)
+        .arg("--allow-read")
+        .arg(&dir)
+        .arg("-")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .and_then(|mut c| {
+            c.stdin.take().unwrap().write_all(
+                br#"return { fs.read("note.txt"), tools.fx.add({ a = 1, b = 1 }).sum }"#,
+            )?;
+            c.wait_with_output()
+        })
+        .unwrap();
+    let r: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(r["value"], json!(["hello", 2]), "{r}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

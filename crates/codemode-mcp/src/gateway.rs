@@ -310,13 +310,14 @@ impl Gateway {
     /// configured language and limits with a catalog of at most `catalogBudget` tokens, then
     /// the servers that are not available and why.
     pub fn execute_description(&self) -> String {
+        self.description(self.config.language, self.config.catalog_budget)
+    }
+
+    /// [`Gateway::execute_description`] for another language or catalog budget (tokens).
+    pub fn description(&self, language: codemode::Language, budget: usize) -> String {
         let cm = self.codemode();
-        let mut out = codemode::catalog::instructions(
-            cm.tools(),
-            &self.config.limits,
-            self.config.language,
-            self.config.catalog_budget,
-        );
+        let mut out =
+            codemode::catalog::instructions(cm.tools(), &self.config.limits, language, budget);
         let problems = self.problems();
         let names: Vec<&str> = self.servers.iter().map(|s| s.name()).collect();
         for (name, why) in problems.iter().filter(|(n, _)| names.contains(&n.as_str())) {
