@@ -1,11 +1,19 @@
-//! In-process benchmarks of the host driver (issue 2 §4): `cargo bench -p codemode --bench host`.
+//! In-process benchmarks of the host driver (issue 2 §4, issue 3): `cargo bench -p codemode --bench host`.
 //!
 //! - `execute_return_1`: `CodeMode::execute("return 1")` end to end (compile, machine, drive,
-//!   result), on a tokio current-thread runtime.
+//!   result), on a tokio current-thread runtime. Target ≤ 25 µs.
 //! - `tool_calls_1000` vs `no_calls_1000`: the same 1,000-iteration loop with and without a call
 //!   to a no-op tool (`{"type":"object"}` input schema). Their difference / 1,000 is the
-//!   per-call overhead beyond the handler (target ≤ 2 µs); after the divan table this binary
+//!   per-call overhead beyond the handler (target ≤ 10 µs); after the divan table this binary
 //!   prints that number directly.
+//!
+//! Since the wall-clock backstop (issue 3) the machine runs on a blocking worker thread, so
+//! every execution starts with one hand-off to that thread and every tool call costs two
+//! (driver → worker with the reply, worker → driver with the next call). Measured on the shared
+//! 2-core box under load average ~9 (release): before, `return 1` 5.3 µs median and 0.77 µs per
+//! call; after, `return 1` 11.7 µs median and 4.7 µs (fastest sample) to 9 µs (median) per call.
+//! Spinning before sleeping on either side was tried and was slower under load (5 µs spin:
+//! 15.5 ms per 1,000 calls; 50 µs: 206 ms).
 use std::time::{Duration, Instant};
 
 use codemode::{CodeMode, ExecutionResult, Limits, Tool};
@@ -136,7 +144,7 @@ fn report_overhead() {
     println!();
     println!(
         "no-op tool call overhead: {per_call:.3} µs per call \
-         (median {:.1} µs with {CALLS} calls, {:.1} µs without; target ≤ 2 µs)",
+         (median {:.1} µs with {CALLS} calls, {:.1} µs without; target ≤ 10 µs)",
         with.as_secs_f64() * 1e6,
         without.as_secs_f64() * 1e6
     );

@@ -820,6 +820,25 @@ async fn output_endless_log_lines_are_cut_host_side() {
 }
 
 #[tokio::test]
+async fn output_50_mb_tool_input_is_not_echoed_in_tool_calls() {
+    // The input is recorded as a marker with its size: the whole Result stays near
+    // max_output_bytes (65,536) instead of carrying the 50 MB string back.
+    let r = run_with(
+        "local ok = pcall(tools.t.fail, { s = string.rep('x', 50000000) })
+         tools.t.echo({ id = 1 })
+         return ok",
+        limits(TIMEOUT_MS, None),
+    )
+    .await;
+    assert_eq!(r.value(), &json!(false));
+    assert!(r.result.truncated);
+    assert_eq!(
+        r.result.to_json_string(),
+        r#"{"ok":true,"value":false,"truncated":true,"toolCalls":[{"name":"t.fail","input":"[input omitted by the output limit: 50000008 bytes of JSON]","status":"failure"},{"name":"t.echo","input":{"id":1},"status":"success"}]}"#
+    );
+}
+
+#[tokio::test]
 async fn backstop_ends_one_long_native_call() {
     // One native table.sort of 2 million numbers (built by natives in about 0.4 s of a debug
     // build) runs for more than a second without returning to the driver or checking the
