@@ -800,3 +800,175 @@ fn catalog_and_search_take_mcp_config() {
     assert_eq!(r["value"], json!(["hello", 2]), "{r}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Runs `openssl` with `args` in `dir` (the test's certificates are made fresh each run).
+fn openssl(dir: &Path, args: &[&str]) {
+    let out = Command::new("openssl")
+        .args(args)
+        .current_dir(dir)
+        .output()
+        .expect("the https test needs the openssl command to make its certificates");
+    assert!(
+        out.status.success(),
+        "openssl {args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+/// An `https://` downstream for real: the Python SDK's MCP server under uvicorn with a
+/// certificate from a private CA made here. Trusted through SSL_CERT_FILE (read by the
+/// platform verifier of reqwest's rustls stack); without it, and on a closed port, the run
+/// fails with a ToolFailure naming the server and the cause.
+#[test]
+fn https_downstream_with_a_private_ca() {
+    let Some(s) = servers() else { return };
+    let dir = std::env::temp_dir().join(format!("codemode-mcp-test-{}-tls", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let ec = [
+        "-newkey",
+        "ec",
+        "-pkeyopt",
+        "ec_paramgen_curve:prime256v1",
+        "-nodes",
+    ];
+    openssl(
+        &dir,
+        &[
+            &["req", "-x509"][..],
+            &ec,
+            &[
+                "-keyout",
+                "ca.key",
+                "-out",
+                "ca.pem",
+                "-days",
+                "2",
+                "-subj",
+                "/CN=codemode test CA",
+            ],
+        ]
+        .concat(),
+    );
+    openssl(
+        &dir,
+        &[
+            &["req"][..],
+            &ec,
+            &[
+                "-keyout",
+                "leaf.key",
+                "-out",
+                "leaf.csr",
+                "-subj",
+                "/CN=localhost",
+            ],
+        ]
+        .concat(),
+    );
+    std::fs::write(
+        dir.join("leaf.ext"),
+        "subjectAltName=DNS:localhost,IP:127.0.0.1\nbasicConstraints=CA:FALSE\nkeyUsage=digitalSignature\nextendedKeyUsage=serverAuth\n",
+    )
+    .unwrap();
+    openssl(
+        &dir,
+        &[
+            "x509",
+            "-req",
+            "-in",
+            "leaf.csr",
+            "-CA",
+            "ca.pem",
+            "-CAkey",
+            "ca.key",
+            "-CAcreateserial",
+            "-out",
+            "leaf.pem",
+            "-days",
+            "2",
+            "-extfile",
+            "leaf.ext",
+        ],
+    );
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port();
+    let mut server = Command::new(s.join("venv/bin/python"))
+        .arg(mcp_tests().join("fixtures/https_server.py"))
+        .arg(port.to_string())
+        .arg(dir.join("leaf.pem"))
+        .arg(dir.join("leaf.key"))
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
+    while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "the https server did not listen"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(100));
+    }
+    let run = |url: &str, ca: Option<&Path>| {
+        let cfg = dir.join("mcp.json");
+        std::fs::write(
+            &cfg,
+            json!({"mcpServers": {"secure": {"url": url}}}).to_string(),
+        )
+        .unwrap();
+        let mut cmd = Command::new(env!("CARGO_BIN_EXE_codemode"));
+        cmd.args(["run", "--mcp-config"]).arg(&cfg).arg("-");
+        cmd.env_remove("SSL_CERT_FILE").env_remove("SSL_CERT_DIR");
+        if let Some(ca) = ca {
+            cmd.env("SSL_CERT_FILE", ca);
+        }
+        let out = cmd
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .and_then(|mut c| {
+                c.stdin.take().unwrap().write_all(
+                    br#"local ok, e = pcall(function() return tools.secure.shout({ text = "over tls" }) end)
+return { ok, e }"#,
+                )?;
+                c.wait_with_output()
+            })
+            .unwrap();
+        let r: Value = serde_json::from_slice(&out.stdout)
+            .unwrap_or_else(|_| panic!("{}", String::from_utf8_lossy(&out.stderr)));
+        r["value"].clone()
+    };
+    let url = format!("https://localhost:{port}/mcp");
+    let trusted = run(&url, Some(&dir.join("ca.pem")));
+    let untrusted = run(&url, None);
+    let _ = server.kill();
+    let _ = server.wait();
+    let closed = run(&url, None);
+    assert_eq!(trusted, json!([true, {"result": "OVER TLS"}]));
+    let retrying = ". codemode is retrying it in the background (5 attempts left; this call asked for one); continue without tools.secure for now, or try again in a later execution.";
+    assert_eq!(
+        untrusted,
+        json!([
+            false,
+            format!(
+                "input:1:51: tools.secure.shout cannot be called: MCP server 'secure' at {url} could not be reached: error sending request for url ({url}): client error (Connect): invalid peer certificate: UnknownIssuer; if the server uses a private certificate authority, set SSL_CERT_FILE to its PEM file{retrying}"
+            )
+        ])
+    );
+    assert_eq!(
+        closed,
+        json!([
+            false,
+            format!(
+                "input:1:51: tools.secure.shout cannot be called: MCP server 'secure' at {url} could not be reached: error sending request for url ({url}): client error (Connect): tcp connect error: Connection refused (os error 111){retrying}"
+            )
+        ])
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

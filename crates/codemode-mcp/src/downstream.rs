@@ -228,9 +228,10 @@ impl Server {
                 }
                 config = config.custom_headers(custom);
                 let transport = StreamableHttpClientTransport::from_config(config);
-                handler.serve(transport).await.map_err(|e| {
-                    format!("MCP server '{name}' at {url} failed to initialize: {e}")
-                })?
+                handler
+                    .serve(transport)
+                    .await
+                    .map_err(|e| http_init_error(name, url, &e))?
             }
         };
         Ok(Conn { service })
@@ -381,6 +382,49 @@ impl Server {
             c.service.cancellation_token().cancel();
         }
     }
+}
+
+/// The message for an HTTP server that could not be initialized: the causes (connection
+/// refused, TLS certificate problems, HTTP status) rather than rmcp's wrapper, which names
+/// internal types; certificate problems say how to trust a private CA.
+fn http_init_error(name: &str, url: &str, e: &rmcp::service::ClientInitializeError) -> String {
+    use rmcp::service::ClientInitializeError as E;
+    use rmcp::transport::streamable_http_client::StreamableHttpError;
+    let mut causes: Vec<String> = Vec::new();
+    // rmcp keeps the transport's error in fields that are not `source()`s: dig it out.
+    let mut source: Option<&(dyn std::error::Error + 'static)> = match e {
+        E::TransportError { error, .. } => {
+            let inner: &(dyn std::error::Error + 'static) = &*error.error;
+            match inner.downcast_ref::<StreamableHttpError<reqwest::Error>>() {
+                Some(StreamableHttpError::Client(re)) => Some(re),
+                _ => Some(inner),
+            }
+        }
+        e => std::error::Error::source(e),
+    };
+    while let Some(s) = source {
+        let text = s.to_string();
+        if !text.is_empty() && !causes.iter().any(|c| c.contains(&text)) {
+            causes.push(text);
+        }
+        source = s.source();
+    }
+    // The innermost causes say the most; rmcp's own wrappers name internal types.
+    causes.retain(|c| !c.contains("rmcp::"));
+    let what = match (e, causes.is_empty()) {
+        (_, false) => format!("could not be reached: {}", causes.join(": ")),
+        (E::TransportError { context, .. }, true) => {
+            format!("could not be reached (while trying to {context})")
+        }
+        (e, true) => format!("failed to initialize: {e}"),
+    };
+    let lower = what.to_ascii_lowercase();
+    let hint = if lower.contains("certificate") || lower.contains("tls") {
+        "; if the server uses a private certificate authority, set SSL_CERT_FILE to its PEM file"
+    } else {
+        ""
+    };
+    format!("MCP server '{name}' at {url} {what}{hint}")
 }
 
 /// Map a `tools/call` result to the program's value (see the module docs).
