@@ -1,13 +1,14 @@
 //! Benchmark of the `execute` round trip over stdio (issue 5 "Performance").
 //!
 //! ```text
+//! cargo build --release -p codemode-cli
 //! cargo run --release -p codemode-mcp --example mcp_roundtrip [-- ITERATIONS [CODEMODE_BINARY]]
 //! ```
 //!
-//! One binary plays three parts: the driver (default), a fast downstream MCP server
-//! (`--downstream`: one tool `add`, answered in-process by rmcp), and the gateway (`--gateway
-//! CONFIG`: exactly what `codemode mcp --config CONFIG` runs). With CODEMODE_BINARY the real
-//! `codemode mcp` binary is used as the gateway instead.
+//! The gateway is the real `codemode mcp --config CONFIG` binary: CODEMODE_BINARY, by default
+//! `codemode` in the same target profile directory as this example (`target/release/codemode`).
+//! This binary plays the two other parts: the driver (default) and a fast downstream MCP server
+//! (`--downstream`: one tool `add`, answered in-process by rmcp).
 //!
 //! The driver (an rmcp client) measures, per iteration:
 //! - `direct`: one `tools/call add` straight to the downstream server (the downstream's own
@@ -87,14 +88,25 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
         let _ = running.waiting().await;
         return Ok(());
     }
-    if args.get(1).map(String::as_str) == Some("--gateway") {
-        let config = codemode_mcp::Config::load(&PathBuf::from(&args[2]))?;
-        let gw = codemode_mcp::Gateway::start(config, None).await?;
-        codemode_mcp::serve_stdio(gw).await?;
-        return Ok(());
-    }
     let iterations: usize = args.get(1).and_then(|s| s.parse().ok()).unwrap_or(300);
     let me = std::env::current_exe()?;
+    // target/<profile>/examples/mcp_roundtrip → target/<profile>/codemode
+    let codemode = match args.get(2) {
+        Some(bin) => PathBuf::from(bin),
+        None => me
+            .parent()
+            .and_then(|d| d.parent())
+            .map(|d| d.join("codemode"))
+            .ok_or("cannot locate the target directory")?,
+    };
+    if !codemode.exists() {
+        return Err(format!(
+            "{} does not exist: build it first (cargo build --release -p codemode-cli) or pass its path",
+            codemode.display()
+        )
+        .into());
+    }
+    println!("gateway: {} mcp --config ...", codemode.display());
     let dir = std::env::temp_dir().join(format!("codemode-mcp-bench-{}", std::process::id()));
     std::fs::create_dir_all(&dir)?;
     let config = dir.join("mcp.json");
@@ -107,19 +119,9 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
     let mut cmd = tokio::process::Command::new(&me);
     cmd.arg("--downstream");
     let direct = ().serve(TokioChildProcess::new(cmd)?).await?;
-    // The gateway.
-    let mut cmd = match args.get(2) {
-        Some(bin) => {
-            let mut c = tokio::process::Command::new(bin);
-            c.arg("mcp").arg("--config").arg(&config);
-            c
-        }
-        None => {
-            let mut c = tokio::process::Command::new(&me);
-            c.arg("--gateway").arg(&config);
-            c
-        }
-    };
+    // The gateway: `codemode mcp` over stdio.
+    let mut cmd = tokio::process::Command::new(&codemode);
+    cmd.arg("mcp").arg("--config").arg(&config);
     cmd.stderr(std::process::Stdio::null());
     let gateway = ().serve(TokioChildProcess::new(cmd)?).await?;
 
