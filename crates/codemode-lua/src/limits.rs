@@ -9,7 +9,8 @@
 //! - call depth ([`MAX_FRAMES`], [`MAX_STACK_SLOTS`], [`MAX_NATIVE_NESTING`]): the catchable
 //!   "stack overflow" error, like Lua's;
 //! - Lua's own per-call bounds ([`MAX_UNPACK`], [`MAX_CALL_RESULTS`], [`MAX_FORMAT_SPEC_LEN`],
-//!   "resulting string too large"): catchable errors with Lua's messages;
+//!   [`MAX_PATTERN_DEPTH`], [`MAX_CAPTURES`], "resulting string too large"): catchable errors
+//!   with Lua's messages;
 //! - data-boundary bounds ([`MAX_DATA_DEPTH`], [`MAX_EXPORT_BYTES`]): `InvalidDataValue` naming the
 //!   path (catchable when raised by a call such as `json.encode` or a tool call).
 //! - work chunks ([`WORK_CHUNK_BYTES`], [`WORK_CHUNK_ELEMS`]): how much one builtin call does
@@ -91,6 +92,18 @@ pub const MAX_UNPACK: u64 = 999_000;
 /// Lua: longer is the catchable "invalid format (too long)"; widths or precisions over 99
 /// (`%5000d`) are "invalid conversion specification: '%5000d'", like Lua.
 pub const MAX_FORMAT_SPEC_LEN: usize = 21;
+
+/// Deepest recursion of the Lua pattern matcher (`string.find`, `match`, `gmatch`, `gsub`):
+/// 200, like Lua's `MAXCCALLS` in lstrlib.c. The matcher recurses (on the Rust stack) once per
+/// capture, per quantified item followed by more pattern, and per back-tracking point; one more
+/// level is the catchable "pattern too complex", like Lua. Work inside a match (every byte tried)
+/// is charged as fuel and checked every [`WORK_CHUNK_ELEMS`] steps, so exponential
+/// back-tracking ends with the execution's fuel or deadline.
+pub const MAX_PATTERN_DEPTH: usize = 200;
+
+/// Most captures one pattern may hold (Lua's `LUA_MAXCAPTURES`, 32): more is the catchable
+/// "too many captures".
+pub const MAX_CAPTURES: usize = 32;
 
 /// Longest message of an uncaught error handed to the host (8 KiB): `error(string.rep('e', 1e7))`
 /// gives the first 8 KiB followed by " ... [error message truncated: N bytes]". (Inside the

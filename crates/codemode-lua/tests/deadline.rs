@@ -114,6 +114,17 @@ fn find_stops_at_the_deadline() {
 }
 
 #[test]
+fn patterns_stop_at_the_deadline() {
+    // Long linear matches over 8 MiB, and back-tracking that would take long.
+    stops_at_deadline(BIG, "return s:find('abc')");
+    stops_at_deadline(BIG, "return s:match('(a)(b)c')");
+    stops_at_deadline(BIG, "return #s:gsub('a', 'x')");
+    // One iterator step that scans the whole string for a match that is not there.
+    stops_at_deadline(BIG, "for _ in s:gmatch('abc') do end");
+    stops_at_deadline("local s = string.rep('a', 600)", "return s:find('.-.-x')");
+}
+
+#[test]
 fn format_stops_at_the_deadline() {
     stops_at_deadline(BIG, "return #string.format('%q', s)");
     let many = "local t = {} for i = 1, 50000 do t[i] = i end";

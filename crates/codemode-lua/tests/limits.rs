@@ -588,3 +588,127 @@ fn many_labels_compile_in_linear_time() {
     assert_eq!(run("do ::a:: end do ::a:: end return 2").unwrap(), json!(2));
     assert!(compile("::a:: do ::a:: end").is_err());
 }
+
+#[test]
+fn max_pattern_depth_and_captures() {
+    assert_eq!(limits::MAX_PATTERN_DEPTH, 200);
+    assert_eq!(limits::MAX_CAPTURES, 32);
+    // Each `a?` that matches recurses once: one more than the bound is "pattern too complex"
+    // (catchable, like Lua); well under it matches.
+    let over = limits::MAX_PATTERN_DEPTH + 50;
+    let m = caught(&format!(
+        "return string.find(string.rep('a', {over}), string.rep('a?', {over}))"
+    ));
+    assert!(m.ends_with(": pattern too complex"), "{m}");
+    assert_eq!(
+        run("return {string.find(string.rep('a', 150), string.rep('a?', 150))}").unwrap(),
+        json!([1, 150])
+    );
+    // Nested captures also count.
+    let deep = format!("{}a{}", "(".repeat(31), ")".repeat(31));
+    assert_eq!(
+        run(&format!("return select('#', string.match('a', '{deep}'))")).unwrap(),
+        json!(31)
+    );
+    assert_eq!(
+        run(&format!(
+            "return select('#', string.match(string.rep('x', 32), string.rep('(.)', 32)))"
+        ))
+        .unwrap(),
+        json!(32)
+    );
+    let m = caught("return string.match(string.rep('x', 33), string.rep('(.)', 33))");
+    assert!(m.ends_with(": too many captures"), "{m}");
+}
+
+/// Run `src` with a lowered total fuel limit; the final error.
+fn fuel_failure(src: &str, fuel: u64) -> GuestError {
+    let program = compile(src).unwrap();
+    let mut m = Machine::new(&program, &Env::default(), Budgets::default());
+    m.set_fuel_limit(fuel);
+    let started = std::time::Instant::now();
+    let e = loop {
+        match m.run(100_000) {
+            Step::Yield => {}
+            Step::Error(e) => break e,
+            other => panic!("{src}: {other:?} fuel {}", m.fuel_used()),
+        }
+    };
+    assert!(
+        started.elapsed() < std::time::Duration::from_secs(20),
+        "{src}: {:?}",
+        started.elapsed()
+    );
+    e
+}
+
+#[test]
+fn pattern_backtracking_is_charged_as_fuel() {
+    // Exponential / polynomial back-tracking inside one call, even under pcall, ends with the
+    // uncatchable instruction limit instead of hanging.
+    for src in [
+        "return pcall(string.find, string.rep('a', 100000), '.-.-.-x')",
+        "return pcall(string.match, string.rep('a', 30) .. 'c', string.rep('a*', 30) .. 'b')",
+        "return pcall(string.gsub, string.rep('a', 5000), '.-.-b', 'x')",
+        "local n = 0 for _ in string.gmatch(string.rep('a', 5000), '.-.-b') do n = n + 1 end return n",
+        "return pcall(string.gsub, string.rep('(', 40000), '%b()', '')",
+    ] {
+        let e = fuel_failure(src, 20_000_000);
+        assert_eq!(e.kind, ErrorKind::ExecutionFailure, "{src}: {}", e.message);
+        assert!(
+            e.message.starts_with("instruction limit exceeded"),
+            "{src}: {}",
+            e.message
+        );
+    }
+    // A linear match over the same data stays well inside the limit.
+    let program = compile("return (string.find(string.rep('a', 100000) .. 'x', 'a-x'))").unwrap();
+    let mut m = Machine::new(&program, &Env::default(), Budgets::default());
+    m.set_fuel_limit(20_000_000);
+    loop {
+        match m.run(100_000) {
+            Step::Yield => {}
+            Step::Done(v) => {
+                assert_eq!(v, json!(1));
+                break;
+            }
+            other => panic!("{other:?}"),
+        }
+    }
+}
+
+#[test]
+fn gsub_output_is_checked_against_the_memory_cap() {
+    let budgets = Budgets {
+        max_memory_bytes: Some(64 * 1024 * 1024),
+    };
+    for src in [
+        // One replacement expands to 1 GB: refused before it is built.
+        "local s = string.rep('x', 1000000) return #s:gsub('.+', string.rep('%0', 1000))",
+        // Many small replacements add up past the cap.
+        "local s = string.rep('x', 1000000) return #s:gsub('x', string.rep('y', 200))",
+        // Function and table replacements too.
+        "local big = string.rep('z', 100000) return #string.rep('x', 2000):gsub('x', function() return big end)",
+        "local t = {x = string.rep('z', 100000)} return #string.rep('x', 2000):gsub('x', t)",
+        // Copying unmatched bytes (memory held by the program plus the output).
+        "local keep = string.rep('k', 40000000) return #string.rep('q', 30000000):gsub('x', 'y')",
+    ] {
+        let e = run_with(src, budgets.clone(), || HostReply::Value(Value::Null)).unwrap_err();
+        assert_eq!(e.kind, ErrorKind::ExecutionFailure, "{src}: {}", e.message);
+        assert!(
+            e.message.contains("memory limit exceeded"),
+            "{src}: {}",
+            e.message
+        );
+    }
+    // Under the cap it works.
+    assert_eq!(
+        run_with(
+            "return #string.rep('x', 100000):gsub('x', 'yy')",
+            budgets,
+            || HostReply::Value(Value::Null)
+        )
+        .unwrap(),
+        json!(200000)
+    );
+}

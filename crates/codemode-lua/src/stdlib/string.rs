@@ -1,15 +1,26 @@
 //! The `string` library (Lua 5.4 manual §6.4): `byte char format len lower upper rep reverse
-//! sub find`. Strings are byte strings; `lower`/`upper` change ASCII letters only (the C locale).
-//! Numbers are accepted where strings are expected (`string.upper(12)` → `"12"`).
+//! sub find match gmatch gsub`. Strings are byte strings; `lower`/`upper` change ASCII letters
+//! only (the C locale). Numbers are accepted where strings are expected (`string.upper(12)` →
+//! `"12"`).
 //!
-//! Lua patterns are not implemented yet: `find` with `plain = true`, or with a pattern that has
-//! no special characters, is a plain search (exactly Lua's behaviour); any other `find`, and
-//! `match gmatch gsub`, raise an error that says what to use instead. `dump`, `pack`, `unpack`
-//! and `packsize` are absent.
+//! Patterns (§6.4.1) are matched by [`pattern`]: `find` with `plain = true`, or with a pattern
+//! that has no special characters, is a plain search (exactly Lua's behaviour). Matching work is
+//! charged as fuel and checked against the deadline as it goes; `gsub` checks its output against
+//! the memory cap before growing it.
+//!
+//! One difference from Lua: natives carry no upvalues here, so `string.gmatch(s, p)` returns
+//! three values, `(string.gmatch, state, nil)`, which a generic `for` uses exactly like Lua's
+//! iterator closure; calling the first value directly (`s:gmatch(p)()`) is an error that says to
+//! use a `for` loop or `string.match`. `dump`, `pack`, `unpack` and `packsize` are absent.
 
 use crate::stdlib::format::{self, FmtArg, FormatError};
 use crate::value::{StrRef, Throw, Value, VmResult};
 use crate::vm::{Ctx, NativeFn, Rets, Vm, tostring_text};
+
+/// The pattern matcher (its own file, `stdlib/pattern.rs`).
+#[path = "pattern.rs"]
+pub mod pattern;
+use pattern::{Capture, Matcher, PatError, SPECIALS};
 
 /// Most values one call may return (`string.byte` over a long slice).
 use crate::limits::MAX_CALL_RESULTS as MAX_RESULTS;
@@ -27,9 +38,9 @@ pub fn open(vm: &mut Vm) -> VmResult<()> {
         ("reverse", reverse),
         ("sub", sub),
         ("find", find),
-        ("match", no_patterns),
-        ("gmatch", no_patterns),
-        ("gsub", no_patterns),
+        ("match", str_match),
+        ("gmatch", gmatch),
+        ("gsub", gsub),
         ("dump", dump),
     ];
     vm.new_lib("string", funcs)?;
@@ -242,9 +253,6 @@ fn rep(ctx: &mut Ctx) -> VmResult<Rets> {
     Ok(ctx.heap().intern_owned(out).map(Value::Str)?.into())
 }
 
-/// Characters that make a `find` pattern non-plain.
-const SPECIALS: &[u8] = b"^$*+?.([%-";
-
 /// Position of `needle` in `hay` (plain bytes), linear time in the worst case (KMP for long
 /// needles, a direct scan for short ones).
 pub fn find_bytes(hay: &[u8], needle: &[u8]) -> Option<usize> {
@@ -336,7 +344,7 @@ fn find(ctx: &mut Ctx) -> VmResult<Rets> {
     let plain = ctx.arg(3).truthy();
     let pat = bytes_of(ctx, p);
     if !plain && pat.iter().any(|c| SPECIALS.contains(c)) {
-        return Err(patterns_missing("find"));
+        return find_aux(ctx, s, p, init, true);
     }
     let lp = pat.len();
     // Charged (and the limits checked) before scanning; the scan checks the deadline as it goes.
@@ -360,15 +368,401 @@ fn find(ctx: &mut Ctx) -> VmResult<Rets> {
     })
 }
 
-fn patterns_missing(name: &str) -> Throw {
-    Throw::msg(format!(
-        "string.{name}: Lua patterns are not available yet; use string.find(s, sub, 1, true) for \
-         plain text, string.sub, or split the string manually (e.g. loop with string.find(s, \",\", i, true))"
-    ))
+/// Marks a match stopped because the execution's fuel would run out (the real error is made by
+/// the VM once the work is charged).
+const OUT_OF_FUEL: &str = "pattern matching ran out of fuel";
+
+/// Run `f` with a [`Matcher`] of pattern `p` over subject `s`, then charge the matcher's work as
+/// fuel. The matcher checks the deadline and the total fuel every
+/// [`crate::limits::WORK_CHUNK_ELEMS`] steps; pattern errors become Lua's messages.
+fn with_matcher<R>(
+    ctx: &mut Ctx,
+    s: StrRef,
+    p: StrRef,
+    f: impl FnOnce(&mut Matcher, &crate::heap::Heap) -> Result<R, PatError>,
+) -> VmResult<R> {
+    let (r, work) = {
+        let vm: &Vm = ctx.vm;
+        let (used0, cap) = (vm.fuel_used(), vm.fuel_cap);
+        let mut check = |work: u64| -> Result<(), Throw> {
+            vm.check_totals()?;
+            if used0.saturating_add(work) > cap {
+                return Err(Throw::msg(OUT_OF_FUEL));
+            }
+            Ok(())
+        };
+        let heap = &vm.heap;
+        let mut m = Matcher::new(heap.str_bytes(s), heap.str_bytes(p), &mut check);
+        let r = f(&mut m, heap);
+        (r, m.work())
+    };
+    ctx.charge(work)?;
+    match r {
+        Ok(v) => Ok(v),
+        Err(PatError::Lua(msg)) => Err(Throw::msg(msg)),
+        Err(PatError::Limit(t)) => {
+            // The charged work now makes the VM's own check fail with its usual error.
+            ctx.vm.check_totals()?;
+            Err(t)
+        }
+    }
 }
 
-fn no_patterns(ctx: &mut Ctx) -> VmResult<Rets> {
-    Err(patterns_missing(ctx.name()))
+/// The value of one capture of subject `s` (a substring or a 1-based position).
+fn capture_value(ctx: &mut Ctx, s: StrRef, c: Capture) -> VmResult<Value> {
+    match c {
+        Capture::Position(p) => Ok(Value::Int(p as i64)),
+        Capture::Span(a, b) => {
+            if a == 0 && b == bytes_of(ctx, s).len() {
+                return Ok(Value::Str(s));
+            }
+            ctx.heap_ref().reserve_str(b - a)?;
+            let mut piece = Vec::with_capacity(b - a);
+            let mut acc = 0usize;
+            ctx.vm.append_str(&mut piece, s, a, b, &mut acc)?;
+            charge_rest(ctx, acc)?;
+            Ok(Value::Str(ctx.heap().intern_owned(piece)?))
+        }
+    }
+}
+
+fn capture_values(ctx: &mut Ctx, s: StrRef, caps: &[Capture]) -> VmResult<Vec<Value>> {
+    let mut out = Vec::with_capacity(caps.len() + 2);
+    for &c in caps {
+        out.push(capture_value(ctx, s, c)?);
+    }
+    Ok(out)
+}
+
+/// `string.find` with a pattern (`find = true`: positions then captures) and `string.match`
+/// (captures, or the whole match), searching from byte `init` (0-based, at most the length).
+fn find_aux(ctx: &mut Ctx, s: StrRef, p: StrRef, init: usize, find: bool) -> VmResult<Rets> {
+    let ls = bytes_of(ctx, s).len();
+    let anchor = bytes_of(ctx, p).first() == Some(&b'^');
+    let p0 = anchor as usize;
+    let found = with_matcher(ctx, s, p, |m, _| {
+        let mut s1 = init;
+        loop {
+            if let Some(e) = m.match_at(s1, p0)? {
+                return Ok(Some((s1, e, m.captures(s1, e, !find)?)));
+            }
+            s1 += 1;
+            if anchor || s1 > ls {
+                return Ok(None);
+            }
+        }
+    })?;
+    let Some((a, e, caps)) = found else {
+        return Ok(Value::Nil.into());
+    };
+    let mut out = Vec::with_capacity(caps.len() + 2);
+    if find {
+        out.push(Value::Int(a as i64 + 1));
+        out.push(Value::Int(e as i64));
+    }
+    out.extend(capture_values(ctx, s, &caps)?);
+    Ok(match out.len() {
+        1 => Rets::One(out[0]),
+        _ => Rets::Many(out),
+    })
+}
+
+fn str_match(ctx: &mut Ctx) -> VmResult<Rets> {
+    let s = ctx.check_str(0)?;
+    let p = ctx.check_str(1)?;
+    let ls = bytes_of(ctx, s).len();
+    let init = posrelat_start(ctx.opt_int(2, 1)?, ls) - 1;
+    if init > ls {
+        return Ok(Value::Nil.into());
+    }
+    find_aux(ctx, s, p, init, false)
+}
+
+/// `string.gmatch(s, pattern [, init])` returns `(string.gmatch, state, nil)`; called by a generic
+/// `for` with the state table, the same native is the iterator (Lua 5.4's `gmatch_aux`: the
+/// next match at or after the position reached, never an empty match where the last one ended).
+/// A caret `^` is an ordinary byte here, like Lua 5.4.
+fn gmatch(ctx: &mut Ctx) -> VmResult<Rets> {
+    if let Value::Table(st) = ctx.arg(0) {
+        return gmatch_step(ctx, st);
+    }
+    if ctx.nargs() == 0 {
+        return Err(Throw::msg(
+            "string.gmatch: its result is an iterator for a generic for loop (for m in \
+             s:gmatch(p) do ... end) and cannot be called directly here; to get the first match \
+             use string.match(s, p)",
+        ));
+    }
+    let s = ctx.check_str(0)?;
+    let p = ctx.check_str(1)?;
+    let ls = bytes_of(ctx, s).len();
+    let mut init = posrelat_start(ctx.opt_int(2, 1)?, ls) - 1;
+    if init > ls {
+        init = ls + 1;
+    }
+    let me = match ctx.vm.string_lib {
+        Some(t) => ctx.heap_ref().table_get_field(t, "gmatch"),
+        None => Value::Nil,
+    };
+    let me = match me {
+        Value::Native(n) if ctx.heap_ref().native(n).name == "gmatch" => me,
+        _ => return Err(Throw::msg("string.gmatch: the string table was changed")),
+    };
+    let st = ctx.heap().new_table(4, 0)?;
+    let h = ctx.heap();
+    h.table_set_int(st, 1, Value::Str(s))?;
+    h.table_set_int(st, 2, Value::Str(p))?;
+    h.table_set_int(st, 3, Value::Int(init as i64))?;
+    h.table_set_int(st, 4, Value::Int(-1))?;
+    Ok(Rets::Many(vec![me, Value::Table(st), Value::Nil]))
+}
+
+fn gmatch_step(ctx: &mut Ctx, st: crate::value::TableRef) -> VmResult<Rets> {
+    let h = ctx.heap_ref();
+    let (s, p, pos, last) = match (
+        h.table_get_int(st, 1),
+        h.table_get_int(st, 2),
+        h.table_get_int(st, 3),
+        h.table_get_int(st, 4),
+    ) {
+        (Value::Str(s), Value::Str(p), Value::Int(pos), Value::Int(last)) => (s, p, pos, last),
+        _ => return Err(ctx.type_error(0, "string")),
+    };
+    let ls = bytes_of(ctx, s).len();
+    let last = usize::try_from(last).ok();
+    let found = with_matcher(ctx, s, p, |m, _| {
+        let mut src = pos.max(0) as usize;
+        while src <= ls {
+            if let Some(e) = m.match_at(src, 0)? {
+                if Some(e) != last {
+                    return Ok(Some((e, m.captures(src, e, true)?)));
+                }
+            }
+            src += 1;
+        }
+        Ok(None)
+    })?;
+    let Some((e, caps)) = found else {
+        ctx.heap().table_set_int(st, 3, Value::Int(ls as i64 + 1))?;
+        return Ok(Value::Nil.into());
+    };
+    ctx.heap().table_set_int(st, 3, Value::Int(e as i64))?;
+    ctx.heap().table_set_int(st, 4, Value::Int(e as i64))?;
+    let vals = capture_values(ctx, s, &caps)?;
+    Ok(match vals.len() {
+        1 => Rets::One(vals[0]),
+        _ => Rets::Many(vals),
+    })
+}
+
+/// What `gsub` replaces each match with.
+enum Repl {
+    Str(Vec<u8>),
+    Table(crate::value::TableRef),
+    Func(Value),
+}
+
+/// Append `bytes` to `out` after checking the memory cap.
+fn push_checked(ctx: &mut Ctx, out: &mut Vec<u8>, bytes: &[u8], acc: &mut usize) -> VmResult<()> {
+    ctx.heap_ref()
+        .reserve_str(out.len().saturating_add(bytes.len()))?;
+    out.extend_from_slice(bytes);
+    ctx.work_bytes(acc, bytes.len())
+}
+
+/// The bytes of capture `c` of subject `s` (a position capture as its decimal text).
+fn capture_bytes(heap: &crate::heap::Heap, s: StrRef, c: Capture) -> std::borrow::Cow<'_, [u8]> {
+    match c {
+        Capture::Position(p) => std::borrow::Cow::Owned(p.to_string().into_bytes()),
+        Capture::Span(a, b) => std::borrow::Cow::Borrowed(&heap.str_bytes(s)[a..b]),
+    }
+}
+
+/// Expand a replacement string (`%0`-`%9`, `%%`) into `out`; `caps` are the match's captures
+/// (`None`: unfinished) followed by the whole match.
+fn add_s(
+    ctx: &mut Ctx,
+    out: &mut Vec<u8>,
+    r: &[u8],
+    s: StrRef,
+    caps: &[Option<Capture>],
+    acc: &mut usize,
+) -> VmResult<()> {
+    // First pass: validate and measure, so the memory cap is checked before growing.
+    let heap = ctx.heap_ref();
+    let cap_at = |d: u8| -> VmResult<Capture> {
+        let i = (d - b'1') as usize;
+        // The last element is the whole match, not a capture.
+        match caps[..caps.len() - 1].get(i) {
+            Some(Some(c)) => Ok(*c),
+            Some(None) => Err(Throw::msg("unfinished capture")),
+            None => Err(Throw::msg(format!("invalid capture index %{}", i + 1))),
+        }
+    };
+    let mut total = 0usize;
+    let mut i = 0;
+    while i < r.len() {
+        if r[i] != b'%' {
+            total += 1;
+            i += 1;
+            continue;
+        }
+        match r.get(i + 1) {
+            Some(b'%') => total += 1,
+            Some(b'0') => total += capture_bytes(heap, s, caps_whole(caps)).len(),
+            Some(&d) if d.is_ascii_digit() => total += capture_bytes(heap, s, cap_at(d)?).len(),
+            _ => return Err(Throw::msg("invalid use of '%' in replacement string")),
+        }
+        i += 2;
+    }
+    heap.reserve_str(out.len().saturating_add(total))?;
+    let mut i = 0;
+    while i < r.len() {
+        let next = r[i..]
+            .iter()
+            .position(|&c| c == b'%')
+            .map_or(r.len(), |k| i + k);
+        out.extend_from_slice(&r[i..next]);
+        if next >= r.len() {
+            break;
+        }
+        match r[next + 1] {
+            b'%' => out.push(b'%'),
+            b'0' => out.extend_from_slice(&capture_bytes(heap, s, caps_whole(caps))),
+            d => out.extend_from_slice(&capture_bytes(heap, s, cap_at(d)?)),
+        }
+        i = next + 2;
+    }
+    ctx.work_bytes(acc, total)
+}
+
+/// The whole match is passed to `add_s` as the last element of `caps`.
+fn caps_whole(caps: &[Option<Capture>]) -> Capture {
+    caps.last()
+        .copied()
+        .flatten()
+        .unwrap_or(Capture::Span(0, 0))
+}
+
+fn gsub(ctx: &mut Ctx) -> VmResult<Rets> {
+    let s = ctx.check_str(0)?;
+    let p = ctx.check_str(1)?;
+    let repl = match ctx.arg(2) {
+        Value::Str(_) | Value::Int(_) | Value::Float(_) => {
+            let r = ctx.check_str(2)?;
+            Repl::Str(bytes_of(ctx, r).to_vec())
+        }
+        Value::Table(t) => Repl::Table(t),
+        f if f.is_function() => Repl::Func(f),
+        _ => return Err(ctx.type_error(2, "string/function/table")),
+    };
+    let ls = bytes_of(ctx, s).len();
+    let max_n = ctx.opt_int(3, ls as i64 + 1)?;
+    let anchor = bytes_of(ctx, p).first() == Some(&b'^');
+    let p0 = anchor as usize;
+    let mut out: Vec<u8> = Vec::new();
+    let mut acc = 0usize;
+    let mut src = 0usize;
+    let mut last: Option<usize> = None;
+    let mut n: i64 = 0;
+    while n < max_n {
+        // Find the next match from `src`, copying the bytes skipped.
+        let found = with_matcher(ctx, s, p, |m, heap| {
+            let subject = heap.str_bytes(s);
+            let mut grown = 0usize;
+            loop {
+                if let Some(e) = m.match_at(src, p0)? {
+                    if Some(e) != last {
+                        let level = m.level();
+                        let mut caps: Vec<Option<Capture>> = (0..level.max(1))
+                            .map(|i| m.capture(i, src, e).ok())
+                            .collect();
+                        // Lua's "unfinished capture" is raised only when such a capture is used;
+                        // a missing capture index error cannot happen for i < max(level, 1).
+                        caps.push(Some(Capture::Span(src, e)));
+                        return Ok(Some((e, caps)));
+                    }
+                }
+                if src < ls {
+                    out.push(subject[src]);
+                    src += 1;
+                    grown += 1;
+                    if grown >= CHUNK {
+                        grown = 0;
+                        heap.reserve_str(out.len()).map_err(PatError::Limit)?;
+                    }
+                } else {
+                    return Ok(None);
+                }
+                if anchor {
+                    return Ok(None);
+                }
+            }
+        })?;
+        let Some((e, caps)) = found else {
+            break;
+        };
+        n += 1;
+        let start = src;
+        let first = caps[0];
+        let value = match &repl {
+            Repl::Str(r) => {
+                add_s(ctx, &mut out, r, s, &caps, &mut acc)?;
+                None
+            }
+            Repl::Table(t) => {
+                let key = match first {
+                    Some(c) => capture_value(ctx, s, c)?,
+                    None => return Err(Throw::msg("unfinished capture")),
+                };
+                Some(ctx.heap_ref().table_get(*t, key))
+            }
+            Repl::Func(f) => {
+                let mut args = Vec::with_capacity(caps.len());
+                for c in &caps[..caps.len() - 1] {
+                    match c {
+                        Some(c) => args.push(capture_value(ctx, s, *c)?),
+                        None => return Err(Throw::msg("unfinished capture")),
+                    }
+                }
+                Some(ctx.call1(*f, &args)?)
+            }
+        };
+        match value {
+            None => {}
+            Some(Value::Nil | Value::Bool(false)) => {
+                ctx.heap_ref().reserve_str(out.len() + (e - start))?;
+                ctx.vm.append_str(&mut out, s, start, e, &mut acc)?;
+            }
+            Some(Value::Str(r)) => {
+                let l = bytes_of(ctx, r).len();
+                ctx.heap_ref().reserve_str(out.len().saturating_add(l))?;
+                ctx.vm.append_str(&mut out, r, 0, l, &mut acc)?;
+            }
+            Some(v @ (Value::Int(_) | Value::Float(_))) => {
+                let t = tostring_text(ctx.heap_ref(), v);
+                push_checked(ctx, &mut out, t.as_bytes(), &mut acc)?;
+            }
+            Some(v) => {
+                return Err(Throw::msg(format!(
+                    "invalid replacement value (a {})",
+                    v.type_name()
+                )));
+            }
+        }
+        src = e;
+        last = Some(e);
+        if anchor {
+            break;
+        }
+    }
+    if src < ls {
+        ctx.heap_ref().reserve_str(out.len() + (ls - src))?;
+        ctx.vm.append_str(&mut out, s, src, ls, &mut acc)?;
+    }
+    charge_rest(ctx, acc)?;
+    let r = ctx.heap().intern_owned(out)?;
+    Ok(Rets::Two(Value::Str(r), Value::Int(n)))
 }
 
 fn dump(_ctx: &mut Ctx) -> VmResult<Rets> {

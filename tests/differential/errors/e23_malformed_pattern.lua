@@ -1,0 +1,4 @@
+local text = "price: 100%"
+print("parsing")
+local n = text:match("(%d+)%")
+return n
