@@ -10,10 +10,18 @@
 //! Since the wall-clock backstop (issue 3) the machine runs on a blocking worker thread, so
 //! every execution starts with one hand-off to that thread and every tool call costs two
 //! (driver → worker with the reply, worker → driver with the next call). Measured on the shared
-//! 2-core box under load average ~9 (release): before, `return 1` 5.3 µs median and 0.77 µs per
-//! call; after, `return 1` 11.7 µs median and 4.7 µs (fastest sample) to 9 µs (median) per call.
-//! Spinning before sleeping on either side was tried and was slower under load (5 µs spin:
-//! 15.5 ms per 1,000 calls; 50 µs: 206 ms).
+//! 2-core box (release; a fuzzer and other builds running):
+//!
+//! | build | load avg | `return 1` median | per no-op call |
+//! |---|---|---|---|
+//! | before (inline) | not recorded | 5.3 µs | 0.77 µs |
+//! | backstop | ~8.5 | 11.7 µs | 8.9 µs (divan medians; 4.7 fastest) / 11.2 µs (printed) |
+//! | backstop | ~12 | 70 µs (55 fastest) | 6.0 µs (divan medians) / 5.8 µs (printed) |
+//!
+//! Waking a worker that has slept since the last execution costs tens of µs when the cores are
+//! oversubscribed; a tool call's reply usually reaches a worker that has just started waiting.
+//! Spinning before sleeping on either side was slower under load (5 µs spin: 15.5 ms per 1,000
+//! calls; 50 µs: 206 ms); an own thread pool instead of `spawn_blocking` was no faster.
 use std::time::{Duration, Instant};
 
 use codemode::{CodeMode, ExecutionResult, Limits, Tool};
