@@ -31,7 +31,7 @@
 //! Environment: `DIFF_FILTER=<part of a file name>` runs a subset, `DIFF_VERBOSE=1` prints both
 //! full outputs of every mismatch, `LUA54=<path>` picks another Lua 5.4 binary.
 
-use std::io::Write;
+use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
@@ -190,10 +190,23 @@ fn run_oracle(lua: &str, source: &str) -> Result<Outcome, String> {
             .write_all(source.as_bytes())
             .map_err(|e| format!("cannot write the program to lua5.4: {e}"))?;
     }
+    // Drain both pipes while waiting: a program printing more than a pipe buffer (64 KiB)
+    // would otherwise block on write and look like a timeout.
+    let drain = |pipe: Option<Box<dyn std::io::Read + Send>>| {
+        std::thread::spawn(move || {
+            let mut buf = Vec::new();
+            if let Some(mut p) = pipe {
+                let _ = p.read_to_end(&mut buf);
+            }
+            buf
+        })
+    };
+    let out_reader = drain(child.stdout.take().map(|p| Box::new(p) as _));
+    let err_reader = drain(child.stderr.take().map(|p| Box::new(p) as _));
     let start = Instant::now();
-    loop {
+    let status = loop {
         match child.try_wait() {
-            Ok(Some(_)) => break,
+            Ok(Some(status)) => break status,
             Ok(None) if start.elapsed() > TIMEOUT => {
                 let _ = child.kill();
                 let _ = child.wait();
@@ -202,10 +215,12 @@ fn run_oracle(lua: &str, source: &str) -> Result<Outcome, String> {
             Ok(None) => std::thread::sleep(Duration::from_millis(1)),
             Err(e) => return Err(format!("waiting for lua5.4: {e}")),
         }
-    }
-    let out = child
-        .wait_with_output()
-        .map_err(|e| format!("reading lua5.4 output: {e}"))?;
+    };
+    let out = std::process::Output {
+        status,
+        stdout: out_reader.join().unwrap_or_default(),
+        stderr: err_reader.join().unwrap_or_default(),
+    };
     let output = String::from_utf8_lossy(&out.stdout).into_owned();
     let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
     match out.status.code() {
