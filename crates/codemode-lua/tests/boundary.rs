@@ -206,6 +206,19 @@ fn absent_features_explain_themselves() {
         ok("return {string.gsub('a-a', 'a', 'b')}"),
         json!(["b-b", 2])
     );
+    // gmatch's result is not a closure: a stored iterator says what to write instead.
+    for src in [
+        "local it = ('a b'):gmatch('%a') return it()",
+        "local it = ('a b'):gmatch('%a') for w in it do end",
+    ] {
+        let e = run(src).unwrap_err();
+        assert!(
+            e.message
+                .contains("string.gmatch: call it in the for statement itself"),
+            "{src}: {}",
+            e.message
+        );
+    }
 }
 
 #[test]

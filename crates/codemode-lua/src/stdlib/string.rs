@@ -486,11 +486,13 @@ fn gmatch(ctx: &mut Ctx) -> VmResult<Rets> {
     if let Value::Table(st) = ctx.arg(0) {
         return gmatch_step(ctx, st);
     }
-    if ctx.nargs() == 0 {
+    // Called with nothing (`it()`), or as `for x in it do` (two nils): the caller kept our first
+    // result and called it like Lua's iterator closure.
+    if ctx.nargs() == 0 || (ctx.nargs() >= 2 && ctx.arg(0).is_nil() && ctx.arg(1).is_nil()) {
         return Err(Throw::msg(
-            "string.gmatch: its result is an iterator for a generic for loop (for m in \
-             s:gmatch(p) do ... end) and cannot be called directly here; to get the first match \
-             use string.match(s, p)",
+            "string.gmatch: call it in the for statement itself (for m in s:gmatch(p) do ... \
+             end); here its result cannot be stored and called later; for the first match use \
+             string.match(s, p)",
         ));
     }
     let s = ctx.check_str(0)?;
