@@ -416,7 +416,7 @@ impl<'a> Matcher<'a> {
                 cont += 1;
             }
             i += 1;
-            if i % 4096 == 0 {
+            if i.is_multiple_of(4096) {
                 self.step(256)?;
             }
         }

@@ -535,10 +535,10 @@ fn gmatch_step(ctx: &mut Ctx, st: crate::value::TableRef) -> VmResult<Rets> {
     let found = with_matcher(ctx, s, p, |m, _| {
         let mut src = pos.max(0) as usize;
         while src <= ls {
-            if let Some(e) = m.match_at(src, 0)? {
-                if Some(e) != last {
-                    return Ok(Some((e, m.captures(src, e, true)?)));
-                }
+            if let Some(e) = m.match_at(src, 0)?
+                && Some(e) != last
+            {
+                return Ok(Some((e, m.captures(src, e, true)?)));
             }
             src += 1;
         }
@@ -673,17 +673,17 @@ fn gsub(ctx: &mut Ctx) -> VmResult<Rets> {
             let subject = heap.str_bytes(s);
             let mut grown = 0usize;
             loop {
-                if let Some(e) = m.match_at(src, p0)? {
-                    if Some(e) != last {
-                        let level = m.level();
-                        let mut caps: Vec<Option<Capture>> = (0..level.max(1))
-                            .map(|i| m.capture(i, src, e).ok())
-                            .collect();
-                        // Lua's "unfinished capture" is raised only when such a capture is used;
-                        // a missing capture index error cannot happen for i < max(level, 1).
-                        caps.push(Some(Capture::Span(src, e)));
-                        return Ok(Some((e, caps)));
-                    }
+                if let Some(e) = m.match_at(src, p0)?
+                    && Some(e) != last
+                {
+                    let level = m.level();
+                    let mut caps: Vec<Option<Capture>> = (0..level.max(1))
+                        .map(|i| m.capture(i, src, e).ok())
+                        .collect();
+                    // Lua's "unfinished capture" is raised only when such a capture is used;
+                    // a missing capture index error cannot happen for i < max(level, 1).
+                    caps.push(Some(Capture::Span(src, e)));
+                    return Ok(Some((e, caps)));
                 }
                 if src < ls {
                     out.push(subject[src]);
