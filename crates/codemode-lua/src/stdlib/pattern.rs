@@ -508,6 +508,30 @@ mod tests {
     }
 
     #[test]
+    fn deepest_match_fits_a_small_stack() {
+        // MAX_PATTERN_DEPTH levels of every recursive shape on a 512 KiB thread (debug build;
+        // about 2 KiB per level), leaving most of a worker's 2 MiB stack to the VM's nesting.
+        let h = std::thread::Builder::new()
+            .stack_size(512 * 1024)
+            .spawn(|| {
+                let n = MAX_PATTERN_DEPTH - 2;
+                let src = "a".repeat(n);
+                for pat in [
+                    "a?".repeat(n),
+                    "a*".repeat(n),
+                    "a-".repeat(n) + "$",
+                    "(a)".repeat(MAX_CAPTURES) + &"a?".repeat(n - 2 * MAX_CAPTURES),
+                ] {
+                    let mut ok = |_: u64| Ok(());
+                    let mut m = Matcher::new(src.as_bytes(), pat.as_bytes(), &mut ok);
+                    assert!(m.match_at(0, 0).unwrap().is_some(), "{pat}");
+                }
+            })
+            .unwrap();
+        h.join().unwrap();
+    }
+
+    #[test]
     fn work_is_checked() {
         let src = "a".repeat(2000);
         let mut calls = 0u32;
