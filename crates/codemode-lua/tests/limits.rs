@@ -712,3 +712,22 @@ fn gsub_output_is_checked_against_the_memory_cap() {
         json!(200000)
     );
 }
+
+#[test]
+fn gsub_callbacks_nest_within_max_native_nesting() {
+    // gsub's replacement function calling gsub again: bounded by MAX_NATIVE_NESTING, and the
+    // deepest pattern at the innermost level still fits the test thread's stack.
+    let f = "local function f(d)
+        if d == 0 then return (string.find(string.rep('a', 198), string.rep('a?', 198) .. '$')) end
+        local r
+        string.gsub('x', 'x', function() r = f(d - 1) end)
+        return r
+      end";
+    let ok = limits::MAX_NATIVE_NESTING - 2;
+    assert_eq!(run(&format!("{f} return f({ok})")).unwrap(), json!(1));
+    let m = caught(&format!("{f} return f({})", limits::MAX_NATIVE_NESTING + 5));
+    assert!(
+        m.contains("stack overflow (too many nested callbacks)"),
+        "{m}"
+    );
+}
