@@ -575,10 +575,11 @@ fn bare_program_names_are_found_on_path() {
     let m = manifest_with(&d, json!(["sh", "-c", "cat; printf ''"]));
     let r = run(
         &["run", "--tools", m.to_str().unwrap()],
-        "return tools.t.x({ k = json.null })",
+        "return tools.t.x({ k = json.null, l = { json.null } })",
     );
     assert_eq!(r.code, 0, "stdout: {} stderr: {}", r.stdout, r.stderr);
-    assert_eq!(r.json()["value"], json!({"k": null}));
+    // The tool saw `{"k":null,"l":[null]}`; its echo arrives with the null field left out.
+    assert_eq!(r.json()["value"], json!({"l": [null]}));
 }
 
 // ---------------------------------------------------------------- the shipped example

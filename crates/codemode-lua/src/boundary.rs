@@ -13,8 +13,10 @@
 //!   keys, other key types, cycles, nesting deeper than [`MAX_DEPTH`], functions and tool
 //!   namespaces, strings that are not valid UTF-8, and values over [`MAX_EXPORT_BYTES`] of JSON.
 //! - JSON → Lua: arrays and objects become fresh tables with their shape flag set (an empty
-//!   array stays an array when sent back); `null` inside arrays/objects → `json.null`; a top-level
-//!   `null` → `nil` (see [`import`]); integers that fit in i64 → integers, other numbers → floats.
+//!   array stays an array when sent back); `null` inside arrays → `json.null` (positions are
+//!   kept); an object field whose value is `null` is left out (reads as `nil`, so `if r.next then`
+//!   works); a top-level `null` → `nil` (see [`import`]); integers that fit in i64 → integers,
+//!   other numbers → floats.
 //!
 //! Both directions recurse at most [`MAX_DEPTH`] levels and report the work done (one unit per
 //! value plus one per 64 string bytes) through a counter the caller charges as fuel.
@@ -322,8 +324,8 @@ pub fn export(heap: &Heap, v: Value, root: &str, work: &mut u64) -> VmResult<Jso
 }
 
 /// Import JSON as fresh Lua data. A top-level `null` becomes `nil` (a tool that returns null or
-/// nothing gives `nil`); nested nulls become `json.null` so arrays keep their positions and
-/// objects their keys. Arrays/objects get [`Shape::Array`]/[`Shape::Object`]. Errors:
+/// nothing gives `nil`); nulls inside arrays become `json.null` so arrays keep their positions;
+/// object fields whose value is `null` are left out (they read as `nil`). Arrays/objects get [`Shape::Array`]/[`Shape::Object`]. Errors:
 /// `InvalidDataValue` when the value nests deeper than [`MAX_DEPTH`]; memory limit errors.
 pub fn import(heap: &mut Heap, v: &Json, work: &mut u64) -> VmResult<Value> {
     if v.is_null() {
@@ -371,6 +373,12 @@ fn import_value(heap: &mut Heap, v: &Json, depth: usize, work: &mut u64) -> VmRe
             let t = heap.new_table(0, map.len())?;
             heap.set_shape(t, Shape::Object);
             for (k, item) in map {
+                if item.is_null() {
+                    // A null field is an absent field: `if page.next then` and
+                    // `r.email or "none"` work as a model expects.
+                    *work += 1;
+                    continue;
+                }
                 let key = heap.new_str(k.as_bytes())?;
                 let lv = import_value(heap, item, depth + 1, work)?;
                 heap.table_set(t, key, lv)?;

@@ -428,10 +428,10 @@ fn generic_for_with_custom_iterators() {
 
 #[test]
 fn errors_on_json_null_name_it_and_say_how_to_test_for_it() {
-    let e = err("local page = json.decode('{\"next\": null}') return page.next.offset");
+    let e = err("local page = json.decode('[null]') return page[1].offset");
     assert!(
         e.message.starts_with(
-            "attempt to index a userdata value (field 'next'); the value is json.null"
+            "attempt to index a userdata value (field 'integer index'); the value is json.null"
         ),
         "{}",
         e.message

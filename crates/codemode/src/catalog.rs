@@ -153,13 +153,16 @@ fn lua_guide(out: &mut String) {
          - Tables cross as JSON: a table with keys 1..n is an array, any other table an object. \
          `{}` is an empty object; `json.array()` is an empty array (`json.array(1, 2)` builds \
          one).\n\
-         - `json.null` stands for JSON null. Assigning nil removes a field. Nulls inside tool \
-         results arrive as `json.null`; a tool result that is null arrives as nil.\n\
+         - `json.null` stands for JSON null. Assigning nil removes a field. In tool results, \
+         an object field that is null is left out (it reads as nil); a null inside an array \
+         arrives as `json.null` (truthy: test `x == json.null`); a result that is null \
+         arrives as nil.\n\
          - Integers stay integers and floats stay floats; NaN and infinities become null. \
          Strings are UTF-8 text. `json.encode(v)` and `json.decode(s)` convert explicitly.\n\
          - Not available: metatables (`setmetatable`), coroutines, `io`, `os`, `require`, \
-         `load`, `math.random`, and Lua string patterns (`string.match`, `gmatch`, `gsub`, \
-         pattern `find`); use `string.find(s, text, 1, true)` for plain search.\n\
+         `load`, `math.random`.\n\
+         - Lua 5.4 string patterns work (`s:match`, `s:gsub`, `s:find`); use `gmatch` only as a \
+         `for` iterator: `for k, v in s:gmatch(\"(%w+)=(%w+)\") do ... end`.\n\
          \n",
     );
 }

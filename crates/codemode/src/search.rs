@@ -17,8 +17,8 @@
 //! runtime's language ([`crate::signature::tool_signature`], pretty style: Lua
 //! `tools.orders.lookup({ id: string }) -> { total: number }` with field docs as `--` comments),
 //! `remaining`
-//! the number of hits after this page and `next` `{ offset = N }` for the next page or `json.null`.
-//! An offset past the end gives `{ items = {}, remaining = 0, next = json.null }`.
+//! the number of hits after this page and `next` `{ offset = N }` for the next page, or `null` (absent in Lua: `page.next` is nil).
+//! An offset past the end gives `{ items = {}, remaining = 0, next = null }` (in Lua `next` is nil).
 //!
 //! ## Matching
 //! 1. Exact lookup: the trimmed query, with or without a leading `tools.`, equal to a tool path in

@@ -497,7 +497,7 @@ async fn search_from_lua_is_a_counted_tool_call() {
             local all = search()
             return {
                 first.items[1].path, first.remaining > 0,
-                #page2.items, page2.next == json.null, #all.items, all.next.offset,
+                #page2.items, page2.next == nil, #all.items, all.next.offset,
             }
             "#,
         )

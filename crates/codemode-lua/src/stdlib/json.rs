@@ -102,7 +102,8 @@ impl std::io::Write for CheckedSink<'_> {
 }
 
 /// `json.decode(s)`: Lua data from JSON text. Arrays and objects become tables that remember
-/// their shape; `null` inside them is `json.null`; a top-level `null` gives `nil`.
+/// their shape; `null` inside an array is `json.null` (positions kept); an object field whose
+/// value is `null` is left out (reads as `nil`); a top-level `null` gives `nil`.
 fn decode(ctx: &mut Ctx) -> VmResult<Rets> {
     let s = ctx.check_str(0)?;
     let bytes = ctx.heap_ref().str_bytes(s);
