@@ -263,10 +263,12 @@ fn big_requests_fail_fast() {
 fn null_object_fields_read_as_nil_and_array_nulls_keep_positions() {
     // `while page.next do` must end: a null field is absent, not the truthy json.null.
     assert_eq!(
-        ok(r#"local r = json.decode('{"next": null, "items": [null, 1, null]}')
+        ok(
+            r#"local r = json.decode('{"next": null, "items": [null, 1, null]}')
               local keys = 0 for _ in pairs(r) do keys = keys + 1 end
               return { r.next == nil, keys, #r.items, r.items[1] == json.null,
-                       r.items[3] == json.null, r.items[2] }"#),
+                       r.items[3] == json.null, r.items[2] }"#
+        ),
         json!([true, 1, 3, true, true, 1])
     );
 }
