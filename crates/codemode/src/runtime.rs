@@ -3,32 +3,40 @@
 //! and answers its host calls (tools, `search`, extensions) under the limits.
 //!
 //! ## Driver
-//! Each execution gets one worker on tokio's blocking pool (`spawn_blocking`; also on a
-//! current-thread runtime): it compiles the program (ParseError → failure), builds the
-//! `Machine` (with the deadline set) and loops on `run(slice)`. The slice size adapts so one
-//! slice takes about [`TARGET_SLICE`] of wall time. After every slice the worker moves the
-//! machine's log lines to the host (kept up to `max_output_bytes`, later lines only counted), so
-//! they survive any timeout. It reports to the async driver only when the machine needs the host
-//! (`HostCall`), finishes (`Done`/`Error`), or the deadline passed between two slices; then it
-//! blocks on a channel for the host's reply. The guest is dropped on the worker thread.
+//! Guest code runs in **segments**, each one `spawn_blocking` call (also on a current-thread
+//! runtime) that takes the guest by value (boxed) and gives it back only with a host call. The
+//! first segment compiles the program (ParseError → failure), builds the `Machine` (with the
+//! deadline set) and runs; each later one first imports the host's reply into the machine
+//! (`resume`: a tool output can be large, so this is guest work too) and runs. A segment loops
+//! on `run(slice)`, the slice size adapting so one slice takes about [`TARGET_SLICE`] of wall
+//! time, until the machine needs the host (`HostCall`), finishes (`Done`/`Error`), or the
+//! deadline passed between two slices. After every slice it moves the machine's log lines to
+//! the host (kept up to `max_output_bytes`, later lines only counted), so they survive any
+//! timeout. A finished guest is dropped on the segment's thread.
+//!
+//! So a blocking-pool thread is held only while guest code runs: while the program waits for a
+//! tool, the parked machine is plain data owned by the `execute` future and no thread is held
+//! (thousands of executions can wait for tools at once; tokio's blocking pool bounds how many
+//! *compute* at once, default 512, more queue). A parked guest that the driver drops
+//! (deadline, cancellation, a dropped `execute` future) is dropped on the blocking pool too.
 //!
 //! **Wall-clock backstop.** The driver (the `execute` future) never runs guest code itself: it
-//! awaits the worker's next report under `tokio::select!` with the cancellation token and a
+//! awaits each segment's `JoinHandle` under `tokio::select!` with the cancellation token and a
 //! timer at the deadline + [`BACKSTOP_MARGIN`]. So even when the machine's own checks are
 //! bypassed (one long builtin such as a native `table.sort` of millions of values, or a bug),
 //! `execute` returns `TimeoutExceeded` (or the cancellation failure) by the deadline plus the
-//! margin, with the `toolCalls` record and the logs of every finished slice. The worker is
-//! abandoned, never awaited: it notices at its next slice boundary (or when its reply channel
-//! closes) and ends; the machine's own deadline stops most work inside long natives too. A panic
-//! in the worker becomes an `ExecutionFailure` "Internal error: the interpreter panicked. ...",
-//! never a host panic. Costs: each host call is two thread hand-offs (about 5-10 µs; see
-//! `benches/host.rs`), and each running execution holds one blocking-pool thread (tokio's
-//! default pool has 512; more concurrent executions queue and time out at their deadline).
-//! Dropping the runtime waits for blocking threads, so an abandoned worker can delay runtime
-//! shutdown until its current native returns.
+//! margin, with the `toolCalls` record and the logs of every finished slice. The running
+//! segment is abandoned, never awaited (dropping its `JoinHandle` detaches it): it notices at
+//! its next slice boundary and ends, dropping the guest on its own thread; the machine's own
+//! deadline stops most work inside long natives too. A panic in a segment (a `JoinError`)
+//! becomes an `ExecutionFailure` "Internal error: the interpreter panicked. ...", never a host
+//! panic. Costs: an execution with no host call is one hand-off to the blocking pool and back,
+//! and each host call one more (`return 1` about 11 µs end to end, a no-op tool call about
+//! 6 µs; see `benches/host.rs`). Dropping the runtime waits for blocking threads, so an
+//! abandoned segment can delay runtime shutdown until its current native returns.
 //!
-//! The driver, for each report:
-//! - `TimedOut` (the worker saw the deadline between slices): `TimeoutExceeded`.
+//! The driver, for each segment's report:
+//! - `TimedOut` (the segment saw the deadline between slices): `TimeoutExceeded`.
 //! - `HostCall`: count the attempt (over `max_tool_calls` → `HostReply::Abort`
 //!   (ToolCallLimitExceeded), not catchable); then the one gate every host call goes through:
 //!   - tools: resolve the path (UnknownTool with suggestions); check the argument count and the
@@ -88,7 +96,7 @@ pub const MAX_SLICE: u32 = 2_000_000;
 /// How long after the deadline the driver still waits for a running slice before it gives up
 /// on it (the wall-clock backstop): the machine checks the deadline itself inside long natives
 /// and reports TimeoutExceeded with the program's location; past this margin the driver
-/// returns TimeoutExceeded without it and abandons the worker thread.
+/// returns TimeoutExceeded without it and abandons the running segment.
 pub const BACKSTOP_MARGIN: Duration = Duration::from_millis(10);
 
 /// The guest language of a [`CodeMode`]. Default: Lua.
@@ -415,8 +423,8 @@ impl CodeMode {
                 ));
             }
             let machine_inner = inner.clone();
-            // Compiling and building the machine run on the blocking worker too, so the
-            // backstop covers them.
+            // Compiling and building the machine run in the first segment (on the blocking
+            // pool), so the backstop covers them.
             let setup = move || {
                 let program = codemode_lua::compile(&source).map_err(Diagnostic::from)?;
                 let mut machine =
@@ -468,7 +476,7 @@ fn deadline_after(start: Instant, timeout_ms: u64) -> Instant {
 }
 
 /// What the driver needs from a guest machine (the real one is [`codemode_lua::Machine`]; tests
-/// use a scripted fake). It moves between the async driver and blocking worker threads.
+/// use a scripted fake). It moves between the async driver and the blocking pool's threads.
 pub(crate) trait Guest: Send + 'static {
     fn run(&mut self, slice: u32) -> Step;
     fn resume(&mut self, reply: HostReply);
@@ -512,28 +520,31 @@ enum Answer {
     Stop(Diagnostic),
 }
 
-/// The guest on its worker thread, with its adaptive slice size.
+/// The guest between segments, with its adaptive slice size. Boxed while it travels between
+/// the driver and the blocking pool, so a hand-off moves one pointer.
 struct Worker<G> {
     guest: G,
     slice: u32,
 }
 
-/// What the blocking worker reports to the driver.
-enum Report {
+/// How one segment (one `spawn_blocking`) of guest work ended.
+enum Report<G> {
     /// Compiling or building the machine failed.
     Failed(Diagnostic),
-    /// The guest asks for a host call; the worker waits for the reply.
-    Paused(HostCall),
-    /// `Done` or `Error`; the worker has ended (and dropped the guest on its own thread).
+    /// The guest asks for a host call; the machine comes back with it, parked until the reply.
+    Paused(HostCall, Box<Worker<G>>),
+    /// `Done` or `Error`; the guest was dropped on the segment's thread.
     Finished(Step),
-    /// The deadline passed between two slices; the worker has ended.
+    /// The deadline passed between two slices; the guest was dropped on the segment's thread.
     TimedOut,
+    /// The driver was gone at a slice boundary (nobody reads this report).
+    Abandoned,
 }
 
-/// State shared between the driver and the blocking worker of one execution.
+/// State shared between the driver and the running segment of one execution.
 struct Shared {
     logs: Mutex<LogSink>,
-    /// Set when the driver stops waiting (it returned, or its future was dropped): a worker
+    /// Set when the driver stops waiting (it returned, or its future was dropped): a segment
     /// still running stops at its next slice boundary.
     abandoned: AtomicBool,
 }
@@ -594,13 +605,36 @@ impl Drop for AbandonOnDrop {
     }
 }
 
-/// Runs slices until the guest needs the host, finishes, or must stop. Logs are moved to
-/// `shared` after every slice. `None`: the driver is gone.
+/// A guest parked while the driver answers its host call. If the driver ends before handing it
+/// to the next segment (deadline, cancellation, a dropped `execute` future), the guest is
+/// dropped on the blocking pool, like every other guest: freeing a large heap is guest work.
+struct Parked<G: Guest>(Option<Box<Worker<G>>>);
+
+impl<G: Guest> Parked<G> {
+    fn take(mut self) -> Box<Worker<G>> {
+        self.0.take().expect("a parked guest is taken once")
+    }
+}
+
+impl<G: Guest> Drop for Parked<G> {
+    fn drop(&mut self) {
+        if let Some(w) = self.0.take() {
+            match tokio::runtime::Handle::try_current() {
+                Ok(handle) => drop(handle.spawn_blocking(move || drop(w))),
+                Err(_) => drop(w),
+            }
+        }
+    }
+}
+
+/// One segment of guest work, on a blocking-pool thread: runs slices until the guest needs the
+/// host, finishes, or must stop. Logs are moved to `shared` after every slice. The guest comes
+/// back only with a host call; otherwise it is dropped here.
 fn run_segment<G: Guest>(
-    w: &mut Worker<G>,
+    mut w: Box<Worker<G>>,
     deadline: std::time::Instant,
     shared: &Shared,
-) -> Option<Report> {
+) -> Report<G> {
     loop {
         let t0 = std::time::Instant::now();
         let step = w.guest.run(w.slice);
@@ -610,59 +644,21 @@ fn run_segment<G: Guest>(
             Step::Yield => {
                 w.slice = adapt_slice(w.slice, took);
                 if shared.abandoned.load(Ordering::Relaxed) {
-                    return None;
+                    return Report::Abandoned;
                 }
                 if std::time::Instant::now() >= deadline {
-                    return Some(Report::TimedOut);
+                    return Report::TimedOut;
                 }
             }
-            Step::HostCall(call) => return Some(Report::Paused(call)),
-            done_or_error => return Some(Report::Finished(done_or_error)),
+            Step::HostCall(call) => return Report::Paused(call, w),
+            done_or_error => return Report::Finished(done_or_error),
         }
     }
 }
 
-/// The body of an execution's blocking worker: set up the guest, run segments, wait for each
-/// host reply. Ends (dropping the guest here, off the async runtime) when the guest finishes,
-/// the deadline passes, or the driver is gone (its channels closed).
-fn work<G, S>(
-    setup: S,
-    deadline: std::time::Instant,
-    shared: Arc<Shared>,
-    replies: std::sync::mpsc::Receiver<HostReply>,
-    reports: tokio::sync::mpsc::UnboundedSender<Report>,
-) where
-    G: Guest,
-    S: FnOnce() -> Result<G, Diagnostic>,
-{
-    let mut w = match setup() {
-        Ok(guest) => Worker {
-            guest,
-            slice: INITIAL_SLICE,
-        },
-        Err(d) => {
-            let _ = reports.send(Report::Failed(d));
-            return;
-        }
-    };
-    loop {
-        let Some(report) = run_segment(&mut w, deadline, &shared) else {
-            return;
-        };
-        let paused = matches!(report, Report::Paused(_));
-        if reports.send(report).is_err() || !paused {
-            return;
-        }
-        match replies.recv() {
-            Ok(reply) => w.guest.resume(reply),
-            Err(_) => return,
-        }
-    }
-}
-
-/// The diagnostic for a worker that panicked or was cancelled by a runtime shutdown.
-fn internal_failure(e: Option<tokio::task::JoinError>) -> Diagnostic {
-    let what = if e.is_some_and(|e| e.is_panic()) {
+/// The diagnostic for a segment that panicked or was cancelled by a runtime shutdown.
+fn internal_failure(e: tokio::task::JoinError) -> Diagnostic {
+    let what = if e.is_panic() {
         "the interpreter panicked"
     } else {
         "the interpreter stopped unexpectedly"
@@ -675,17 +671,10 @@ fn internal_failure(e: Option<tokio::task::JoinError>) -> Diagnostic {
     )
 }
 
-/// Why the driver stopped waiting for the worker.
-enum Wait {
-    Report(Report),
-    /// The worker ended without a final report (it panicked).
-    Closed,
-    Stop(Diagnostic),
-}
-
-/// The execution loop (see the module docs, "Driver"): the guest runs on a blocking worker
-/// thread while this future waits for its reports, the cancellation token, or the backstop
-/// (`deadline` + [`BACKSTOP_MARGIN`]), whichever comes first.
+/// The execution loop (see the module docs, "Driver"): each segment of guest work runs on the
+/// blocking pool while this future awaits it under the cancellation token and the backstop
+/// (`deadline` + [`BACKSTOP_MARGIN`]), whichever comes first; host calls are answered here, with
+/// no thread held.
 async fn drive<G, S>(
     inner: &Inner,
     setup: S,
@@ -706,51 +695,65 @@ where
     let _abandon = AbandonOnDrop(shared.clone());
     let backstop = tokio::time::sleep_until(deadline + BACKSTOP_MARGIN);
     tokio::pin!(backstop);
-    let (reply_tx, reply_rx) = std::sync::mpsc::channel::<HostReply>();
-    let (report_tx, mut reports) = tokio::sync::mpsc::unbounded_channel::<Report>();
-    let worker_shared = shared.clone();
     let std_deadline = deadline.into_std();
-    let mut worker = tokio::task::spawn_blocking(move || {
-        work(setup, std_deadline, worker_shared, reply_rx, report_tx)
+    let segment_shared = shared.clone();
+    // The first segment compiles the program and builds the machine, so the backstop covers
+    // them too.
+    let mut segment = tokio::task::spawn_blocking(move || match setup() {
+        Ok(guest) => {
+            let w = Box::new(Worker {
+                guest,
+                slice: INITIAL_SLICE,
+            });
+            run_segment(w, std_deadline, &segment_shared)
+        }
+        Err(d) => Report::Failed(d),
     });
     let outcome: Result<Value, Diagnostic> = loop {
-        let wait = next_report(&exec, &mut reports, &mut backstop).await;
-        match wait {
-            Wait::Stop(d) => break Err(d),
-            Wait::Closed => {
-                let e = tokio::select! {
-                    r = &mut worker => r.err(),
-                    _ = &mut backstop => None,
-                };
-                break Err(internal_failure(e));
-            }
-            Wait::Report(Report::Failed(d)) => break Err(d),
-            Wait::Report(Report::Finished(Step::Done(value))) => break Ok(value),
-            Wait::Report(Report::Finished(Step::Error(e))) => break Err(exec.diagnostic(e)),
-            Wait::Report(Report::Finished(_)) | Wait::Report(Report::TimedOut) => {
+        // Dropping `segment` (when this loop breaks or the future is dropped) detaches a
+        // running segment: it stops at its next slice boundary (`abandoned`, or the deadline
+        // the machine checks itself) and drops the guest on its own thread. Nothing waits
+        // for it.
+        let report = tokio::select! {
+            biased;
+            _ = cancel.cancelled() => break Err(exec.cancel_diagnostic()),
+            r = &mut segment => match r {
+                Ok(report) => report,
+                Err(e) => break Err(internal_failure(e)),
+            },
+            _ = backstop.as_mut() => break Err(exec.timeout_diagnostic()),
+        };
+        match report {
+            Report::Failed(d) => break Err(d),
+            Report::Finished(Step::Done(value)) => break Ok(value),
+            Report::Finished(Step::Error(e)) => break Err(exec.diagnostic(e)),
+            Report::Finished(_) | Report::TimedOut | Report::Abandoned => {
                 break Err(exec
                     .stop_reason()
                     .unwrap_or_else(|| exec.timeout_diagnostic()));
             }
-            Wait::Report(Report::Paused(call)) => {
+            Report::Paused(call, w) => {
+                let parked = Parked(Some(w));
                 if let Some(d) = exec.stop_reason() {
                     break Err(d);
                 }
                 match exec.host_call(call).await {
                     Answer::Reply(reply) => {
-                        if reply_tx.send(reply).is_err() {
-                            // The worker is gone: it panicked after its report.
-                            break Err(internal_failure(None));
-                        }
+                        let w = parked.take();
+                        let segment_shared = shared.clone();
+                        // Importing the reply (a tool output can be large) is guest work:
+                        // it runs in the segment, under the backstop.
+                        segment = tokio::task::spawn_blocking(move || {
+                            let mut w = w;
+                            w.guest.resume(reply);
+                            run_segment(w, std_deadline, &segment_shared)
+                        });
                     }
                     Answer::Stop(d) => break Err(d),
                 }
             }
         }
     };
-    // Returning drops `reply_tx` and `reports`: a worker waiting for a reply ends at once, a
-    // running one at its next slice boundary (the machine also has the deadline set). Nothing
-    // here waits for it.
     let (logs, dropped) = {
         let mut sink = shared.logs.lock().unwrap_or_else(|e| e.into_inner());
         (std::mem::take(&mut sink.lines), sink.dropped)
@@ -764,23 +767,6 @@ where
     };
     result.truncate_with_dropped_logs(inner.limits.max_output_bytes(), dropped);
     result
-}
-
-/// Waits for the worker's next report under the cancellation token and the backstop.
-async fn next_report(
-    exec: &Exec<'_>,
-    reports: &mut tokio::sync::mpsc::UnboundedReceiver<Report>,
-    backstop: &mut Pin<&mut tokio::time::Sleep>,
-) -> Wait {
-    tokio::select! {
-        biased;
-        _ = exec.cancel.cancelled() => Wait::Stop(exec.cancel_diagnostic()),
-        r = reports.recv() => match r {
-            Some(r) => Wait::Report(r),
-            None => Wait::Closed,
-        },
-        _ = backstop.as_mut() => Wait::Stop(exec.timeout_diagnostic()),
-    }
 }
 
 /// Bytes of logs and of tool-call inputs the host keeps during one execution: what
@@ -1570,6 +1556,10 @@ mod tests {
     }
 
     async fn run(cm: &CodeMode, g: Scripted) -> ExecutionResult {
+        run_guest(cm, g).await
+    }
+
+    async fn run_guest<G: Guest>(cm: &CodeMode, g: G) -> ExecutionResult {
         let deadline = deadline_after(Instant::now(), cm.inner.limits.timeout_ms());
         drive(
             &cm.inner,
@@ -2047,6 +2037,112 @@ mod tests {
             }
         );
         assert_eq!(r.tool_calls[0].status, ToolCallStatus::Failure);
+    }
+
+    /// 200 executions, each waiting 200 ms for a tool, on a runtime whose blocking pool has 4
+    /// threads: a waiting execution holds no thread, so they all wait at once (one guest per
+    /// blocking thread for the whole execution would queue them: 200 / 4 x 200 ms = 10 s).
+    #[test]
+    fn waiting_for_a_tool_holds_no_blocking_thread() {
+        use std::sync::atomic::AtomicUsize;
+        const N: usize = 200;
+        let rt = tokio::runtime::Builder::new_multi_thread()
+            .worker_threads(2)
+            .max_blocking_threads(4)
+            .enable_all()
+            .build()
+            .unwrap();
+        let in_flight = Arc::new(AtomicUsize::new(0));
+        let peak = Arc::new(AtomicUsize::new(0));
+        let (f, p) = (in_flight.clone(), peak.clone());
+        let sleep = Tool::new("Sleeps 200 ms.", json!({"type": "object"}), move |v| {
+            let (f, p) = (f.clone(), p.clone());
+            async move {
+                let now = f.fetch_add(1, Ordering::SeqCst) + 1;
+                p.fetch_max(now, Ordering::SeqCst);
+                tokio::time::sleep(Duration::from_millis(200)).await;
+                f.fetch_sub(1, Ordering::SeqCst);
+                Ok(v)
+            }
+        });
+        let cm = CodeMode::builder()
+            .tool("slow.sleep", sleep)
+            .limits(Limits::default().with_timeout_ms(30_000).unwrap())
+            .build()
+            .unwrap();
+        let t = std::time::Instant::now();
+        let results = rt.block_on(async {
+            let handles: Vec<_> = (0..N)
+                .map(|i| {
+                    tokio::spawn(cm.execute(&format!(
+                        "local r = tools.slow.sleep({{ i = {i} }})\nreturn r.i * 2"
+                    )))
+                })
+                .collect();
+            futures::future::join_all(handles).await
+        });
+        let took = t.elapsed();
+        for (i, r) in results.into_iter().enumerate() {
+            let r = r.unwrap();
+            assert_eq!(r.value(), Some(&json!(i * 2)), "{}", r.to_json_string());
+        }
+        assert!(took < Duration::from_secs(4), "{took:?}");
+        let peak = peak.load(Ordering::SeqCst);
+        assert!(
+            peak >= N / 2,
+            "at most {peak} tool calls were waiting at once"
+        );
+    }
+
+    /// A guest that records which thread dropped it.
+    struct DropProbe {
+        inner: Scripted,
+        dropped_on: Arc<Mutex<Option<std::thread::ThreadId>>>,
+    }
+
+    impl Drop for DropProbe {
+        fn drop(&mut self) {
+            *self.dropped_on.lock().unwrap() = Some(std::thread::current().id());
+        }
+    }
+
+    impl Guest for DropProbe {
+        fn run(&mut self, slice: u32) -> Step {
+            self.inner.run(slice)
+        }
+        fn resume(&mut self, reply: HostReply) {
+            self.inner.resume(reply)
+        }
+        fn take_logs(&mut self) -> Vec<String> {
+            self.inner.take_logs()
+        }
+    }
+
+    #[tokio::test]
+    async fn a_guest_parked_at_the_deadline_is_dropped_off_the_driver_thread() {
+        let cm = runtime(Limits::default().with_timeout_ms(50).unwrap());
+        let (g, _) = Scripted::new(vec![tool_call("slow.hang", vec![])]);
+        let dropped_on = Arc::new(Mutex::new(None));
+        let probe = DropProbe {
+            inner: g,
+            dropped_on: dropped_on.clone(),
+        };
+        let r = run_guest(&cm, probe).await;
+        assert_eq!(r.error().unwrap().kind, DiagnosticKind::TimeoutExceeded);
+        assert_eq!(r.tool_calls[0].status, ToolCallStatus::Interrupted);
+        let mut waited = Duration::ZERO;
+        let on = loop {
+            if let Some(id) = *dropped_on.lock().unwrap() {
+                break id;
+            }
+            assert!(
+                waited < Duration::from_secs(5),
+                "the guest was never dropped"
+            );
+            tokio::time::sleep(Duration::from_millis(5)).await;
+            waited += Duration::from_millis(5);
+        };
+        assert_ne!(on, std::thread::current().id());
     }
 
     #[test]
