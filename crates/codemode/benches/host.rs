@@ -7,19 +7,28 @@
 //!   per-call overhead beyond the handler (target ≤ 10 µs); after the divan table this binary
 //!   prints that number directly.
 //!
-//! Since the wall-clock backstop (issue 3) the machine runs on a blocking worker thread, so
-//! every execution starts with one hand-off to that thread and every tool call costs two
-//! (driver → worker with the reply, worker → driver with the next call). Measured on the shared
-//! 2-core box (release; a fuzzer and other builds running):
+//! Since the wall-clock backstop (issue 3) guest code runs on tokio's blocking pool, in
+//! segments (see the `runtime` module docs): an execution without host calls is one hand-off to
+//! the pool and back; each tool call adds one more (the reply goes in with the next segment, the
+//! next call comes back with its result). While a program waits for a tool no thread is held.
+//! Measured on the shared 2-core box (release; fuzzers and other builds running). The last two
+//! rows are interleaved runs (old, new, old, new, ...) of both binaries built from the same
+//! codemode-lua; "printed" is the number this binary prints after the table:
 //!
 //! | build | load avg | `return 1` median | per no-op call |
 //! |---|---|---|---|
 //! | before (inline) | not recorded | 5.3 µs | 0.77 µs |
-//! | backstop | ~8.5 | 11.7 µs | 8.9 µs (divan medians; 4.7 fastest) / 11.2 µs (printed) |
-//! | backstop | ~12 | 70 µs (55 fastest) | 6.0 µs (divan medians) / 5.8 µs (printed) |
+//! | one worker thread per execution | ~8.5 | 11.7 µs | 8.9 µs (divan medians; 4.7 fastest) / 11.2 µs (printed) |
+//! | one worker thread per execution | ~12 | 70 µs (55 fastest) | 6.0 µs (divan medians) / 5.8 µs (printed) |
+//! | one worker thread per execution, 8 runs | 5.6-6.2 | 11.2-15.5 µs (one run 85) | 4.8-8.1 µs (printed) |
+//! | segments, 8 runs | 5.6-6.2 | 11.2-13.2 µs | 5.1-8.9 µs (printed) |
 //!
-//! Waking a worker that has slept since the last execution costs tens of µs when the cores are
-//! oversubscribed; a tool call's reply usually reaches a worker that has just started waiting.
+//! So the segments cost the same as the worker thread did. Both are bimodal under this load
+//! (a run settles near 5 or near 8 µs per call), and in both a run's `tool_calls_1000` divan
+//! median sometimes jumps to 40-77 ms (waking a thread that slept costs tens of µs when the
+//! cores are oversubscribed). A finished machine that holds more than 64 KiB is dropped by a
+//! blocking task of its own: dropping inline put freeing the 1,000 tables of `no_calls_1000` on
+//! the result's path (fastest 100 µs, against 77-81 µs with the worker thread; 67-88 µs now).
 //! Spinning before sleeping on either side was slower under load (5 µs spin: 15.5 ms per 1,000
 //! calls; 50 µs: 206 ms); an own thread pool instead of `spawn_blocking` was no faster.
 use std::time::{Duration, Instant};

@@ -12,7 +12,7 @@
 //! time, until the machine needs the host (`HostCall`), finishes (`Done`/`Error`), or the
 //! deadline passed between two slices. After every slice it moves the machine's log lines to
 //! the host (kept up to `max_output_bytes`, later lines only counted), so they survive any
-//! timeout. A finished guest is dropped on the segment's thread.
+//! timeout. A finished guest is dropped on the blocking pool.
 //!
 //! So a blocking-pool thread is held only while guest code runs: while the program waits for a
 //! tool, the parked machine is plain data owned by the `execute` future and no thread is held
@@ -27,13 +27,16 @@
 //! `execute` returns `TimeoutExceeded` (or the cancellation failure) by the deadline plus the
 //! margin, with the `toolCalls` record and the logs of every finished slice. The running
 //! segment is abandoned, never awaited (dropping its `JoinHandle` detaches it): it notices at
-//! its next slice boundary and ends, dropping the guest on its own thread; the machine's own
+//! its next slice boundary and ends, dropping the guest on the blocking pool; the machine's own
 //! deadline stops most work inside long natives too. A panic in a segment (a `JoinError`)
 //! becomes an `ExecutionFailure` "Internal error: the interpreter panicked. ...", never a host
 //! panic. Costs: an execution with no host call is one hand-off to the blocking pool and back,
-//! and each host call one more (`return 1` about 11 µs end to end, a no-op tool call about
-//! 6 µs; see `benches/host.rs`). Dropping the runtime waits for blocking threads, so an
-//! abandoned segment can delay runtime shutdown until its current native returns.
+//! and each host call one more: on the loaded 2-core build box `return 1` takes 11-13 µs end to
+//! end and a no-op tool call 5-9 µs, the same as with one worker thread per execution (see
+//! `benches/host.rs`). A finished guest holding more than 64 KiB is dropped by a blocking task
+//! of its own, so freeing it does not delay the result. Dropping the runtime waits for blocking
+//! threads, so an abandoned segment can delay runtime shutdown until its current native
+//! returns.
 //!
 //! The driver, for each segment's report:
 //! - `TimedOut` (the segment saw the deadline between slices): `TimeoutExceeded`.
@@ -481,6 +484,10 @@ pub(crate) trait Guest: Send + 'static {
     fn run(&mut self, slice: u32) -> Step;
     fn resume(&mut self, reply: HostReply);
     fn take_logs(&mut self) -> Vec<String>;
+    /// Bytes the guest holds (decides where a finished guest is dropped).
+    fn memory_used(&self) -> usize {
+        0
+    }
 }
 
 impl Guest for Machine {
@@ -492,6 +499,9 @@ impl Guest for Machine {
     }
     fn take_logs(&mut self) -> Vec<String> {
         Machine::take_logs(self)
+    }
+    fn memory_used(&self) -> usize {
+        Machine::memory_used(self)
     }
 }
 
@@ -533,9 +543,9 @@ enum Report<G> {
     Failed(Diagnostic),
     /// The guest asks for a host call; the machine comes back with it, parked until the reply.
     Paused(HostCall, Box<Worker<G>>),
-    /// `Done` or `Error`; the guest was dropped on the segment's thread.
+    /// `Done` or `Error`; the guest was dropped on the blocking pool ([`dispose`]).
     Finished(Step),
-    /// The deadline passed between two slices; the guest was dropped on the segment's thread.
+    /// The deadline passed between two slices; the guest was dropped on the blocking pool.
     TimedOut,
     /// The driver was gone at a slice boundary (nobody reads this report).
     Abandoned,
@@ -627,9 +637,23 @@ impl<G: Guest> Drop for Parked<G> {
     }
 }
 
+/// A finished guest holding more than this many bytes is dropped by a blocking task of its own,
+/// so freeing its heap does not delay the segment's report; a smaller one is dropped inline
+/// (cheaper than the hand-off).
+const DROP_ASIDE_BYTES: usize = 64 * 1024;
+
+/// Drops a finished guest on the blocking pool (called on a segment's thread).
+fn dispose<G: Guest>(w: Box<Worker<G>>) {
+    if w.guest.memory_used() > DROP_ASIDE_BYTES
+        && let Ok(handle) = tokio::runtime::Handle::try_current()
+    {
+        drop(handle.spawn_blocking(move || drop(w)));
+    }
+}
+
 /// One segment of guest work, on a blocking-pool thread: runs slices until the guest needs the
 /// host, finishes, or must stop. Logs are moved to `shared` after every slice. The guest comes
-/// back only with a host call; otherwise it is dropped here.
+/// back only with a host call; otherwise it is dropped on the blocking pool ([`dispose`]).
 fn run_segment<G: Guest>(
     mut w: Box<Worker<G>>,
     deadline: std::time::Instant,
@@ -644,14 +668,19 @@ fn run_segment<G: Guest>(
             Step::Yield => {
                 w.slice = adapt_slice(w.slice, took);
                 if shared.abandoned.load(Ordering::Relaxed) {
+                    dispose(w);
                     return Report::Abandoned;
                 }
                 if std::time::Instant::now() >= deadline {
+                    dispose(w);
                     return Report::TimedOut;
                 }
             }
             Step::HostCall(call) => return Report::Paused(call, w),
-            done_or_error => return Report::Finished(done_or_error),
+            done_or_error => {
+                dispose(w);
+                return Report::Finished(done_or_error);
+            }
         }
     }
 }
@@ -2094,15 +2123,34 @@ mod tests {
         );
     }
 
-    /// A guest that records which thread dropped it.
+    /// A guest that records which thread dropped it; dropping it takes `drop_time`.
     struct DropProbe {
         inner: Scripted,
         dropped_on: Arc<Mutex<Option<std::thread::ThreadId>>>,
+        memory: usize,
+        drop_time: Duration,
     }
 
     impl Drop for DropProbe {
         fn drop(&mut self) {
+            std::thread::sleep(self.drop_time);
             *self.dropped_on.lock().unwrap() = Some(std::thread::current().id());
+        }
+    }
+
+    /// Waits up to 5 s for the probe's drop; the dropping thread.
+    async fn dropped_on(probe: &Mutex<Option<std::thread::ThreadId>>) -> std::thread::ThreadId {
+        let mut waited = Duration::ZERO;
+        loop {
+            if let Some(id) = *probe.lock().unwrap() {
+                return id;
+            }
+            assert!(
+                waited < Duration::from_secs(5),
+                "the guest was never dropped"
+            );
+            tokio::time::sleep(Duration::from_millis(5)).await;
+            waited += Duration::from_millis(5);
         }
     }
 
@@ -2116,33 +2164,49 @@ mod tests {
         fn take_logs(&mut self) -> Vec<String> {
             self.inner.take_logs()
         }
+        fn memory_used(&self) -> usize {
+            self.memory
+        }
     }
 
     #[tokio::test]
     async fn a_guest_parked_at_the_deadline_is_dropped_off_the_driver_thread() {
         let cm = runtime(Limits::default().with_timeout_ms(50).unwrap());
         let (g, _) = Scripted::new(vec![tool_call("slow.hang", vec![])]);
-        let dropped_on = Arc::new(Mutex::new(None));
+        let probe_on = Arc::new(Mutex::new(None));
         let probe = DropProbe {
             inner: g,
-            dropped_on: dropped_on.clone(),
+            dropped_on: probe_on.clone(),
+            memory: 0,
+            drop_time: Duration::ZERO,
         };
         let r = run_guest(&cm, probe).await;
         assert_eq!(r.error().unwrap().kind, DiagnosticKind::TimeoutExceeded);
         assert_eq!(r.tool_calls[0].status, ToolCallStatus::Interrupted);
-        let mut waited = Duration::ZERO;
-        let on = loop {
-            if let Some(id) = *dropped_on.lock().unwrap() {
-                break id;
-            }
-            assert!(
-                waited < Duration::from_secs(5),
-                "the guest was never dropped"
-            );
-            tokio::time::sleep(Duration::from_millis(5)).await;
-            waited += Duration::from_millis(5);
-        };
-        assert_ne!(on, std::thread::current().id());
+        assert_ne!(dropped_on(&probe_on).await, std::thread::current().id());
+    }
+
+    /// A finished guest over [`DROP_ASIDE_BYTES`] is freed after the result is back; a small one
+    /// before (inline, in the segment).
+    #[tokio::test]
+    async fn a_large_finished_guest_is_dropped_after_the_result() {
+        let cm = runtime(Limits::default());
+        for (memory, result_waits) in [(DROP_ASIDE_BYTES + 1, false), (DROP_ASIDE_BYTES, true)] {
+            let (g, _) = Scripted::new(vec![Step::Done(json!(7))]);
+            let probe_on = Arc::new(Mutex::new(None));
+            let probe = DropProbe {
+                inner: g,
+                dropped_on: probe_on.clone(),
+                memory,
+                drop_time: Duration::from_millis(300),
+            };
+            let t = std::time::Instant::now();
+            let r = run_guest(&cm, probe).await;
+            let took = t.elapsed();
+            assert_eq!(r.value(), Some(&json!(7)));
+            assert_eq!(took >= Duration::from_millis(300), result_waits, "{took:?}");
+            assert_ne!(dropped_on(&probe_on).await, std::thread::current().id());
+        }
     }
 
     #[test]
