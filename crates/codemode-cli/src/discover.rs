@@ -93,11 +93,7 @@ pub fn catalog_text(args: &CatalogArgs) -> Result<String, ConfigError> {
         .unwrap_or(codemode::catalog::DEFAULT_INSTRUCTIONS_BUDGET);
     let mut text = codemode::catalog::instructions(cm.tools(), &cm.limits(), language, budget);
     if with_fs {
-        if !text.ends_with('\n') {
-            text.push('\n');
-        }
-        text.push('\n');
-        text.push_str(crate::fs_ext::INSTRUCTIONS_NOTE);
+        crate::fs_ext::append_instructions_note(&mut text);
     }
     Ok(text)
 }

@@ -199,6 +199,15 @@ pub const INSTRUCTIONS_NOTE: &str = "## Files (read-only)\n\
 (default: the top). Paths are relative to the allowed directory; `..` and links leading outside it are refused. \
 These are host functions, not tools: they are not in `tools` and `search` does not find them.\n";
 
+/// Append [`INSTRUCTIONS_NOTE`] to an instructions text, after one blank line.
+pub fn append_instructions_note(text: &mut String) {
+    if !text.ends_with('\n') {
+        text.push('\n');
+    }
+    text.push('\n');
+    text.push_str(INSTRUCTIONS_NOTE);
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -188,11 +188,7 @@ pub fn catalog_text(
     let extend = host_additions(&config.manifests, &args.tools, options.extensions)?;
     let mut text = with_gateway(config, extend, |gw| gw.description(language, budget))?;
     if with_fs {
-        if !text.ends_with('\n') {
-            text.push('\n');
-        }
-        text.push('\n');
-        text.push_str(crate::fs_ext::INSTRUCTIONS_NOTE);
+        crate::fs_ext::append_instructions_note(&mut text);
     }
     Ok(text)
 }
