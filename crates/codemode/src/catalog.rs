@@ -146,8 +146,10 @@ fn lua_guide(out: &mut String) {
          `tools.a.b({ id: string, limit?: integer }) -> { items: string[] }`: the call takes a \
          table with those fields (`?` = may be left out) and returns that shape. `T[]` is an \
          array (a sequence `{ v1, v2 }`), `{ [string]: T }` a table with any string keys, \
-         `\"a\"|\"b\"` one of those values, `json.null` the JSON null, `unknown` any value \
-         (check it before use). `--` comments describe fields.\n\
+         `\"a\"|\"b\"` one of those values, `json.null` the JSON null (in inputs and inside \
+         arrays), `unknown` any value (check it before use). A result field that may be null is \
+         shown optional (`next?: integer`: test `if r.next == nil`); `-> T|nil` means the \
+         result may be nil. `--` comments describe fields.\n\
          \n\
          ## Data rules\n\
          - Tables cross as JSON: a table with keys 1..n is an array, any other table an object. \
@@ -442,7 +444,7 @@ fn search_note(language: Language) -> String {
     format!(
         "Not every tool is shown. Find the others with `{example}` (words from the tool's name \
          or purpose), browse a namespace with an empty query and `namespace`, and page with \
-         `offset = next.offset`. Each item's `signature` is complete and callable; copy its path.\n\
+         `offset = next.offset` until `next` is nil. Each item's `signature` is complete and callable; copy its path.\n\
          {sig}"
     )
 }

@@ -140,7 +140,7 @@ pub fn search_output_schema() -> Value {
             "next": {"anyOf": [
                 {"type": "object", "properties": {"offset": {"type": "integer"}}, "required": ["offset"]},
                 {"type": "null"}
-            ], "description": "Pass as the next call's offset, or null on the last page."}
+            ], "description": "Pass as the next call's offset; null on the last page (absent: nil in Lua)."}
         },
         "required": ["items", "remaining", "next"]
     })

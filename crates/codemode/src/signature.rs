@@ -15,7 +15,9 @@
 //! | array | `string[]`, `Array<"a" \| "b">` | `string[]`, `("a"\|"b")[]` |
 //! | tuple (`prefixItems`) | `[string, number]`, `[string, ...number[]]` | `{ string, integer }`, `{ string, ...integer }` |
 //! | map (`additionalProperties`) | `{ [key: string]: number }` | `{ [string]: integer }` |
-//! | null | `null` | `json.null` (the value a Lua program sees and sends) |
+//! | null | `null` | `json.null` (the value a Lua program sends, and sees in arrays) |
+//! | nullable field of an output | `next?: number \| null` | `next?: integer` (a null field arrives absent, nil) |
+//! | nullable output | `Promise<T \| null>` | `-> T\|nil` (a null result arrives as nil) |
 //! | union / intersection | `A \| B`, `A & B` | `A\|B`, `A & B` |
 //! | field docs (pretty) | `/** Text. @default 30 */` above the field | `-- Text. @default 30` beside the field (above when long or multi-line) |
 //!
@@ -224,7 +226,7 @@ pub fn signature(
         out.push(')');
     }
     let out_ty = match output {
-        Some(s) => read_type(s, language),
+        Some(s) => received(read_type(s, language), language),
         None => Ty::Unknown,
     };
     match language {
@@ -270,6 +272,29 @@ pub fn render_type(schema: &Value, language: Language, style: Style) -> String {
     out
 }
 
+/// The type of a value a tool returns, as the program receives it (used for the output part of
+/// [`signature`]). TypeScript: the same as [`render_type`]. Lua: a JSON null in an object field
+/// arrives as an absent field (nil), so a field that may be null is written optional without the
+/// null member (`{"type": ["integer", "null"]}` → `next?: integer`; also for `anyOf`/`oneOf` with a
+/// null branch and `nullable: true`; a field that is only null renders `x?: nil`), map values
+/// drop null the same way, a null result arrives as nil (`{ a: string }|nil`), and nulls inside
+/// arrays and tuples still arrive as `json.null` (`(integer|json.null)[]`).
+///
+/// ```
+/// use codemode::Language;
+/// use codemode::signature::{Style, render_output_type};
+/// use serde_json::json;
+/// let s = json!({"type": "object", "properties": {"next": {"type": ["integer", "null"]}},
+///                "required": ["next"]});
+/// assert_eq!(render_output_type(&s, Language::Lua, Style::Compact), "{ next?: integer }");
+/// ```
+pub fn render_output_type(schema: &Value, language: Language, style: Style) -> String {
+    let ty = received(read_type(schema, language), language);
+    let mut out = String::new();
+    Printer::new(language, style).print(&ty, 0, &mut out);
+    out
+}
+
 /// `true` when a tool takes no input worth showing: no schema content (`{}`, `true`), or an
 /// object with no properties and no map values (`{"type": "object"}`,
 /// `{"type": "object", "properties": {}}`). Such tools render `()` and may be called with no
@@ -293,6 +318,8 @@ enum Prim {
     Integer,
     Boolean,
     Null,
+    /// Lua `nil` (only produced by [`received`] for Lua).
+    Nil,
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -453,6 +480,78 @@ pub fn unknown_causes(schema: &Value) -> Vec<UnknownCause> {
     let mut r = Reader::new(schema, Language::Lua);
     r.read(schema, 0);
     r.causes
+}
+
+/// The output type as a Lua program receives it (see [`render_output_type`]); unchanged for
+/// TypeScript.
+fn received(ty: Ty, language: Language) -> Ty {
+    if language != Language::Lua {
+        return ty;
+    }
+    let ty = received_inner(ty);
+    match strip_null(ty) {
+        (ty, false) => ty,
+        (Ty::Unknown, true) => Ty::Prim(Prim::Nil),
+        (ty, true) => union(vec![ty, Ty::Prim(Prim::Nil)]),
+    }
+}
+
+/// Applies the object-field rule of [`received`] to every object in `ty` (the tree is bounded
+/// by [`MAX_DEPTH`], so the recursion is too).
+fn received_inner(ty: Ty) -> Ty {
+    match ty {
+        Ty::Object(o) => {
+            let fields = o
+                .fields
+                .into_iter()
+                .map(|f| {
+                    let (ty, had_null) = strip_null(received_inner(f.ty));
+                    let ty = if had_null && ty == Ty::Unknown {
+                        Ty::Prim(Prim::Nil)
+                    } else {
+                        ty
+                    };
+                    Field {
+                        optional: f.optional || had_null,
+                        ty,
+                        ..f
+                    }
+                })
+                .collect();
+            let rest = o.rest.map(|r| {
+                let (ty, had_null) = strip_null(received_inner(*r));
+                Box::new(if had_null && ty == Ty::Unknown {
+                    Ty::Prim(Prim::Nil)
+                } else {
+                    ty
+                })
+            });
+            Ty::Object(Obj { fields, rest })
+        }
+        Ty::Array(item) => Ty::Array(Box::new(received_inner(*item))),
+        Ty::Tuple(items, rest) => Ty::Tuple(
+            items.into_iter().map(received_inner).collect(),
+            rest.map(|r| Box::new(received_inner(*r))),
+        ),
+        Ty::Union(ms) => Ty::Union(ms.into_iter().map(received_inner).collect()),
+        Ty::Inter(ms) => Ty::Inter(ms.into_iter().map(received_inner).collect()),
+        t => t,
+    }
+}
+
+/// `ty` without its JSON null member, and whether it had one (`Unknown` when `ty` was only null).
+fn strip_null(ty: Ty) -> (Ty, bool) {
+    match ty {
+        Ty::Prim(Prim::Null) => (Ty::Unknown, true),
+        Ty::Union(ms) if ms.contains(&Ty::Prim(Prim::Null)) => {
+            let rest: Vec<Ty> = ms
+                .into_iter()
+                .filter(|m| *m != Ty::Prim(Prim::Null))
+                .collect();
+            (union(rest), true)
+        }
+        t => (t, false),
+    }
 }
 
 fn read_type(schema: &Value, language: Language) -> Ty {
@@ -948,6 +1047,8 @@ impl Printer {
                 (Prim::Boolean, _) => "boolean",
                 (Prim::Null, true) => "null",
                 (Prim::Null, false) => "json.null",
+                (Prim::Nil, true) => "undefined",
+                (Prim::Nil, false) => "nil",
             }),
             Ty::Lit(v) => match v {
                 Value::String(s) => out.push_str(&quote(s, self.lang)),

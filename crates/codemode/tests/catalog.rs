@@ -168,7 +168,9 @@ fn round_robin_keeps_every_namespace_visible_and_small_ones_complete() {
     );
     assert!(
         tools.contains(
-            "search({ query?: string, namespace?: string, limit?: integer, offset?: integer }) -> "
+            "search({ query?: string, namespace?: string, limit?: integer, offset?: integer }) -> \
+             { items: { path: string, description: string, signature: string }[], remaining: integer, \
+             next?: { offset: integer } }"
         ),
         "{tools}"
     );

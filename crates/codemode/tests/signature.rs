@@ -7,8 +7,8 @@ use std::path::PathBuf;
 
 use codemode::Language::{JavaScript as Ts, Lua};
 use codemode::signature::{
-    MAX_DEPTH, Style, UnknownCause, is_empty_input, render_type, signature, tool_expression,
-    unknown_causes,
+    MAX_DEPTH, Style, UnknownCause, is_empty_input, render_output_type, render_type, signature,
+    tool_expression, unknown_causes,
 };
 use serde_json::{Value, json};
 
@@ -646,6 +646,59 @@ fn github_openapi_fixture_renders_with_only_depth_and_any_unknowns() {
 }
 
 #[test]
+fn lua_outputs_show_nullable_fields_as_optional() {
+    let out = json!({"type": "object", "properties": {
+        "next": {"type": ["integer", "null"]},
+        "a": {"anyOf": [{"type": "string"}, {"type": "null"}]},
+        "b": {"oneOf": [{"type": "object", "properties": {"offset": {"type": "integer"}}, "required": ["offset"]}, {"type": "null"}]},
+        "c": {"type": "string", "nullable": true},
+        "d": {"type": "null"},
+        "list": {"type": "array", "items": {"type": ["integer", "null"]}},
+        "rows": {"type": "array", "items": {"type": "object", "properties": {"x": {"type": ["number", "null"]}}, "required": ["x"]}},
+        "pair": {"prefixItems": [{"type": "string"}, {"type": "null"}]},
+        "map": {"type": "object", "additionalProperties": {"type": ["integer", "null"]}}
+    }, "required": ["next", "a", "b", "c", "d", "list", "rows", "pair", "map"]});
+    assert_eq!(
+        signature("t.x", &json!({}), Some(&out), Lua, Style::Compact),
+        "tools.t.x() -> { next?: integer, a?: string, b?: { offset: integer }, c?: string, d?: nil, \
+         list: (integer|json.null)[], rows: { x?: number }[], pair: { string, json.null }, \
+         map: { [string]: integer } }"
+    );
+    // TypeScript notation is unchanged.
+    assert_eq!(
+        signature(
+            "t.x",
+            &json!({}),
+            Some(&json!({"type": "object", "properties": {
+            "next": {"type": ["integer", "null"]}}, "required": ["next"]})),
+            Ts,
+            Style::Compact
+        ),
+        "tools.t.x(): Promise<{ next: number | null }>"
+    );
+    // A nullable result arrives as nil.
+    let top = json!({"anyOf": [{"type": "object", "properties": {"a": {"type": "string"}}, "required": ["a"]}, {"type": "null"}]});
+    assert_eq!(
+        signature("t.x", &json!({}), Some(&top), Lua, Style::Compact),
+        "tools.t.x() -> { a: string }|nil"
+    );
+    assert_eq!(
+        render_output_type(&json!({"type": "null"}), Lua, Style::Compact),
+        "nil"
+    );
+    assert_eq!(
+        render_output_type(&json!({"type": ["integer", "null"]}), Lua, Style::Compact),
+        "integer|nil"
+    );
+    // Inputs keep `json.null` (a program sends null with it).
+    let input = json!({"type": "object", "properties": {"n": {"type": ["integer", "null"]}}, "required": ["n"]});
+    assert_eq!(
+        signature("t.x", &input, None, Lua, Style::Compact),
+        "tools.t.x({ n: integer|json.null }) -> unknown"
+    );
+}
+
+#[test]
 fn github_nullable_and_formats_render() {
     let fixture = load("openapi_github.json");
     let tools = tools_of(&fixture);
@@ -669,7 +722,7 @@ fn github_nullable_and_formats_render() {
         "{lua}"
     );
     assert!(
-        lua.contains("  git_url: string|json.null, -- @format uri\n"),
+        lua.contains("  git_url?: string, -- @format uri\n"),
         "{lua}"
     );
 }
