@@ -142,6 +142,9 @@ struct Miss {
     depth: usize,
     pc: usize,
     path: String,
+    /// The ToolFailure message when `path` lies under an unavailable namespace (computed once,
+    /// when the lookup missed, so the host's `on_call` hook runs once); raised at call time.
+    unavailable: Option<String>,
 }
 
 enum CallRes {
@@ -638,9 +641,56 @@ impl Vm {
         }
         let path = match extra {
             Some(x) => format!("{}.{}", m.path, x),
-            None => m.path.clone(),
+            None => {
+                if let Some(msg) = &m.unavailable {
+                    // Positioned where the lookup was written (`tools.down.x`), as before.
+                    let mut t = Throw::with_kind(ErrorKind::ToolFailure, msg.clone());
+                    t.0.location = p.pos.get(m.pc).map(|pos| Location {
+                        line: pos.line,
+                        column: pos.column,
+                    });
+                    return Some(t);
+                }
+                m.path.clone()
+            }
         };
         Some(self.unknown_tool(&path))
+    }
+
+    /// Indexing the nil of a missed `tools` lookup in register `reg` with `key`
+    /// (`tools.down.x` where namespace `down` is unavailable): when the extended path lies under
+    /// an unavailable namespace, remember it (with the ToolFailure message) for the instruction
+    /// before `pc` and yield nil, so the error is raised when the value is called and
+    /// `pcall(tools.down.x, {})` catches it like an unknown tool.
+    fn defer_unavailable(&mut self, reg: u8, key: &str, fi: usize, pc: usize) -> bool {
+        let Some(f) = self.unavailable.as_ref() else {
+            return false;
+        };
+        let Some(m) = self.miss.as_ref() else {
+            return false;
+        };
+        let Some(fr) = self.frames.last() else {
+            return false;
+        };
+        if m.depth != self.frames.len() || m.depth != fi + 1 {
+            return false;
+        }
+        let p = &self.prog.protos[fr.proto as usize];
+        let cur = pc.saturating_sub(1);
+        if find_setreg(p, cur, reg) != Some(m.pc) {
+            return false;
+        }
+        let path = format!("{}.{}", m.path, key);
+        let Some(msg) = f(&path) else {
+            return false;
+        };
+        self.miss = Some(Miss {
+            depth: fi + 1,
+            pc: cur,
+            path,
+            unavailable: Some(msg),
+        });
+        true
     }
 
     /// Rewrite "bad argument #N to 'name'" with the name used at the call site, like
@@ -1097,6 +1147,8 @@ impl Vm {
                     if fslot >= f.base && fslot - f.base < 256 {
                         if let Some(u) = self.unknown_tool_for((fslot - f.base) as u8, None) {
                             e = u;
+                            // Like "attempt to call": pcall's own argument, no position.
+                            e.0.location = None;
                         }
                     }
                 }
@@ -1408,12 +1460,18 @@ impl Vm {
                     depth: fi + 1,
                     pc: pc - 1,
                     path,
+                    unavailable: None,
                 });
             }
             return Ok(v);
         }
         let ks = key_desc(&self.heap, key);
         if obj.is_nil() {
+            if let Some(k) = &ks {
+                if self.defer_unavailable(reg, k, fi, pc) {
+                    return Ok(Value::Nil);
+                }
+            }
             if let Some(e) = self.unknown_tool_for(reg, ks.clone()) {
                 return Err(e);
             }

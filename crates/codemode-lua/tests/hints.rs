@@ -1,0 +1,72 @@
+//! Model-facing hints: unavailable namespaces fail at call time (catchable by `pcall`), and
+//! runtime/parse errors keep Lua's text and append what to do instead.
+
+use std::sync::Arc;
+
+use codemode_lua::{Budgets, Env, ErrorKind, GuestError, HostReply, Machine, Step, compile};
+use serde_json::{Value as Json, json};
+
+const DOWN: &str = "tools.broken.anything cannot be called: server 'broken' is down";
+
+fn env() -> Env {
+    Env {
+        tool_paths: vec!["orders.lookup".into()],
+        extension_paths: vec![],
+        suggest: None,
+        unavailable: Some(Arc::new(|p: &str| {
+            if p == "broken" || p.starts_with("broken.") {
+                Some(format!(
+                    "tools.{} cannot be called: server 'broken' is down",
+                    p
+                ))
+            } else {
+                None
+            }
+        })),
+    }
+}
+
+fn run(src: &str) -> Result<Json, GuestError> {
+    let p = compile(src).expect("compiles");
+    let mut m = Machine::new(&p, &env(), Budgets::default());
+    loop {
+        match m.run(10_000) {
+            Step::Yield => {}
+            Step::HostCall(_) => m.resume(HostReply::Value(json!({"ok": true}))),
+            Step::Done(v) => return Ok(v),
+            Step::Error(e) => return Err(e),
+        }
+    }
+}
+
+fn err(src: &str) -> GuestError {
+    run(src).expect_err("should fail")
+}
+
+#[test]
+fn pcall_of_unavailable_tool_value_is_caught() {
+    let v = run("local ok, e = pcall(tools.broken.anything, {})\nreturn {ok, e}").unwrap();
+    assert_eq!(v, json!([false, DOWN]));
+}
+
+#[test]
+fn pcall_of_function_calling_unavailable_tool_is_caught() {
+    let v =
+        run("local ok, e = pcall(function() return tools.broken.anything({}) end)\nreturn {ok, e}")
+            .unwrap();
+    assert_eq!(v, json!([false, format!("input:1:51: {}", DOWN)]));
+}
+
+#[test]
+fn uncaught_unavailable_tool_is_a_tool_failure_at_the_call() {
+    let e = err("local x = 1\nreturn tools.broken.anything({})");
+    assert_eq!(e.kind, ErrorKind::ToolFailure);
+    assert_eq!(e.message, DOWN);
+    assert_eq!(e.location.map(|l| (l.line, l.column)), Some((2, 20)));
+}
+
+#[test]
+fn unknown_tool_under_available_namespace_still_unknown() {
+    let e = err("return tools.orders.lookpu({})");
+    assert_eq!(e.kind, ErrorKind::UnknownTool);
+}
