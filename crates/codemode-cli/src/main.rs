@@ -134,7 +134,10 @@ enum Lang {
 struct ConfigError(String);
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => return usage_error(e, std::env::args().nth(1).as_deref()),
+    };
     match cli.command {
         Commands::Run(args) => match run(args) {
             Ok(code) => code,
@@ -153,6 +156,48 @@ fn main() -> ExitCode {
             None => discover::search_json(&c.args),
         }),
     }
+}
+
+/// Reports a command-line parse error. Help and version requests print clap's text as usual
+/// (exit 0; a bare `codemode` prints help on stderr, exit 2); any other error prints one line
+/// [`usage_line`] on stderr, exit 2.
+fn usage_error(e: clap::Error, first_arg: Option<&str>) -> ExitCode {
+    use clap::error::ErrorKind;
+    match e.kind() {
+        ErrorKind::DisplayHelp
+        | ErrorKind::DisplayVersion
+        | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => e.exit(),
+        _ => {
+            eprintln!("{}", usage_line(&e.render().to_string(), first_arg));
+            ExitCode::from(2)
+        }
+    }
+}
+
+/// The one-line form of clap's error text `rendered`: `codemode: <message>; see 'codemode
+/// <sub> --help'`. The message is clap's, without its `error: ` prefix, usage and "For more
+/// information" lines; its other lines (argument lists, tips) are joined onto the line.
+/// `first_arg` picks the subcommand whose help is named (`codemode --help` when it is none).
+fn usage_line(rendered: &str, first_arg: Option<&str>) -> String {
+    let mut msg = String::new();
+    for line in rendered.lines().map(str::trim) {
+        if line.starts_with("Usage:") || line.starts_with("For more information") {
+            break;
+        }
+        if line.is_empty() {
+            continue;
+        }
+        let line = line.strip_prefix("error: ").unwrap_or(line);
+        if !msg.is_empty() {
+            msg.push_str(if msg.ends_with(':') { " " } else { "; " });
+        }
+        msg.push_str(line);
+    }
+    let help = match first_arg {
+        Some(sub @ ("run" | "mcp" | "catalog" | "search")) => format!("codemode {sub} --help"),
+        _ => "codemode --help".to_string(),
+    };
+    format!("codemode: {msg}; see '{help}'")
 }
 
 /// Prints `text` (exit 0) or the configuration error (exit 2).
@@ -324,5 +369,33 @@ mod tests {
         assert_eq!(a.timeout_ms, Some(50));
         assert_eq!(a.lang, Some(Lang::Lua));
         assert_eq!(a.file, Some(PathBuf::from("-")));
+    }
+}
+
+#[cfg(test)]
+mod usage_tests {
+    use super::*;
+
+    fn line(args: &[&str]) -> String {
+        let e = Cli::try_parse_from(args).expect_err("a usage error");
+        usage_line(&e.render().to_string(), args.get(1).copied())
+    }
+
+    #[test]
+    fn usage_errors_are_one_line() {
+        assert_eq!(
+            line(&["codemode", "run", "--bogus"]),
+            "codemode: unexpected argument '--bogus' found; tip: to pass '--bogus' as a value, \
+             use '-- --bogus'; see 'codemode run --help'"
+        );
+        assert_eq!(
+            line(&["codemode", "bogus"]),
+            "codemode: unrecognized subcommand 'bogus'; see 'codemode --help'"
+        );
+        assert_eq!(
+            line(&["codemode", "search", "--limit", "x"]),
+            "codemode: invalid value 'x' for '--limit <N>': invalid digit found in string; \
+             see 'codemode search --help'"
+        );
     }
 }

@@ -166,7 +166,11 @@ fn usage_errors_exit_2() {
     let r = run(&["run", "--no-such-flag"], "");
     assert_eq!(r.code, 2);
     assert!(r.stdout.is_empty());
-    assert!(r.stderr.contains("--no-such-flag"), "{}", r.stderr);
+    assert_eq!(
+        r.stderr,
+        "codemode: unexpected argument '--no-such-flag' found; tip: to pass '--no-such-flag' as \
+         a value, use '-- --no-such-flag'; see 'codemode run --help'\n"
+    );
 
     let r = run(&["run", "/nonexistent/prog.lua"], "");
     assert_eq!(r.code, 2);
@@ -180,9 +184,22 @@ fn usage_errors_exit_2() {
 
     let r = run(&["run", "--timeout-ms", "abc"], "return 1");
     assert_eq!(r.code, 2);
+    assert_eq!(
+        r.stderr,
+        "codemode: invalid value 'abc' for '--timeout-ms <N>': invalid digit found in string; \
+         see 'codemode run --help'\n"
+    );
 
     let r = run(&["bogus"], "");
     assert_eq!(r.code, 2);
+    assert_eq!(
+        r.stderr,
+        "codemode: unrecognized subcommand 'bogus'; see 'codemode --help'\n"
+    );
+
+    let r = run(&["--version"], "");
+    assert_eq!(r.code, 0);
+    assert!(r.stdout.starts_with("codemode "), "{}", r.stdout);
 
     let d = scratch("latin1");
     std::fs::write(d.join("p.lua"), b"return '\xe9t\xe9'").unwrap();
