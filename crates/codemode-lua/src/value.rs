@@ -151,6 +151,19 @@ pub struct Throw(pub Box<ThrowData>);
 pub const JSON_NULL_HINT: &str = "; the value is json.null (a JSON null received from a tool or \
 json.decode, and it is truthy): test it with `x == json.null` before using it";
 
+/// Appended when a nil that came from `t[0]` is used: Lua sequences are 1-based.
+pub const ZERO_INDEX_HINT: &str = "; Lua arrays start at 1 (items[1] is the first)";
+
+/// Appended to "attempt to call a table value (for iterator ...)" (`for x in t do`).
+pub const FOR_TABLE_HINT: &str = "; to loop over a table use `for i, v in ipairs(t)` (arrays) or \
+`for k, v in pairs(t)`";
+
+/// Appended when `+` gets a string that is not a number (`"a" + "b"`).
+pub const STRING_ADD_HINT: &str = "; use `..` to join strings";
+
+/// Appended to "number has no integer representation" from `string.format("%d", 31.5)`.
+pub const FORMAT_FLOAT_HINT: &str = "; use %.0f or math.floor(x) for a float";
+
 /// What a [`Throw`] carries.
 #[derive(Debug)]
 pub struct ThrowData {
@@ -213,6 +226,13 @@ impl Throw {
         let mut t = Throw::with_kind(kind, message);
         t.0.catchable = false;
         t
+    }
+    /// Append `hint` (e.g. [`ZERO_INDEX_HINT`]) to a message error; other values unchanged.
+    pub fn hint(mut self, hint: &str) -> Throw {
+        if let ErrVal::Msg(m) = &mut self.0.value {
+            m.push_str(hint);
+        }
+        self
     }
     /// An error whose value is a Lua value (`error(v)`).
     pub fn value(v: Value) -> Throw {

@@ -32,8 +32,8 @@ use crate::heap::{Heap, HostKind, Upval, UpvalRef};
 use crate::limits;
 use crate::proto::{ArithOp, Const, Op, ProgramData, Proto};
 use crate::value::{
-    ClosureRef, ErrVal, HostRef, NativeRef, StrRef, TableRef, Throw, Value, VmResult,
-    float_to_int_exact,
+    ClosureRef, ErrVal, FOR_TABLE_HINT, HostRef, NativeRef, STRING_ADD_HINT, StrRef, TableRef,
+    Throw, Value, VmResult, ZERO_INDEX_HINT, float_to_int_exact,
 };
 use crate::{ErrorKind, HostCall, HostTarget, Location};
 
@@ -556,6 +556,33 @@ impl Vm {
             Some((kind, name)) => format!(" ({} '{}')", kind, name),
             None => String::new(),
         }
+    }
+
+    /// [`ZERO_INDEX_HINT`] when register `reg` (a temporary) got its value from `t[0]` (a
+    /// constant 0, or a local key holding 0); "" otherwise. Only called on error paths.
+    fn zero_index_hint(&self, reg: u8) -> &'static str {
+        let Some(f) = self.frames.last() else {
+            return "";
+        };
+        let p = &self.prog.protos[f.proto as usize];
+        let pc = f.pc.saturating_sub(1);
+        if Self::local_name(p, pc, reg).is_some() {
+            return "";
+        }
+        let Some(setpc) = find_setreg(p, pc, reg) else {
+            return "";
+        };
+        let Op::GetTable { key, .. } = p.code[setpc] else {
+            return "";
+        };
+        let zero = match find_setreg(p, setpc, key).map(|k| p.code[k]) {
+            Some(Op::LoadInt { i: 0, .. }) if Self::local_name(p, setpc, key).is_none() => true,
+            _ => {
+                Self::local_name(p, setpc, key).is_some()
+                    && matches!(self.stack.get(f.base + key as usize), Some(Value::Int(0)))
+            }
+        };
+        if zero { ZERO_INDEX_HINT } else { "" }
     }
 
     fn local_name(p: &Proto, pc: usize, reg: u8) -> Option<&str> {
@@ -1480,11 +1507,17 @@ impl Vm {
             (true, Some(k)) => hint_field(&k),
             _ => String::new(),
         };
+        let zero_hint = if obj.is_nil() {
+            self.zero_index_hint(reg)
+        } else {
+            ""
+        };
         Err(Throw::msg(format!(
-            "attempt to index a {} value{}{}",
+            "attempt to index a {} value{}{}{}",
             obj.type_name(),
             self.varinfo(reg),
-            field_hint
+            field_hint,
+            zero_hint
         )))
     }
 
@@ -2157,8 +2190,13 @@ impl Vm {
                         save!();
                         if !f.is_function() {
                             fail!(Throw::msg(format!(
-                                "attempt to call a {} value (for iterator 'for iterator')",
-                                f.type_name()
+                                "attempt to call a {} value (for iterator 'for iterator'){}",
+                                f.type_name(),
+                                if matches!(f, Value::Table(_)) {
+                                    FOR_TABLE_HINT
+                                } else {
+                                    ""
+                                }
                             )));
                         }
                         match tri!(self.precall(ra + 3, 2, c as i32, FrameKind::Normal)) {
@@ -2370,13 +2408,17 @@ impl Vm {
             let (bad, reg) = if nx.is_none() { (x, rb) } else { (y, rc) };
             if !op.is_bitwise() && (matches!(x, Value::Str(_)) || matches!(y, Value::Str(_))) {
                 // Lua's string arithmetic metamethods report both operand types.
-                let vi = reg.map(|r| self.varinfo(r)).unwrap_or_default();
-                let _ = vi;
+                let join = if matches!(op, ArithOp::Add) {
+                    STRING_ADD_HINT
+                } else {
+                    ""
+                };
                 return Err(Throw::msg(format!(
-                    "attempt to {} a '{}' with a '{}'",
+                    "attempt to {} a '{}' with a '{}'{}",
                     arith_name(op),
                     x.type_name(),
-                    y.type_name()
+                    y.type_name(),
+                    join
                 )));
             }
             let what = if op.is_bitwise() {
@@ -2385,11 +2427,16 @@ impl Vm {
                 "perform arithmetic on"
             };
             let vi = reg.map(|r| self.varinfo(r)).unwrap_or_default();
+            let zero = match (bad, reg) {
+                (Value::Nil, Some(r)) => self.zero_index_hint(r),
+                _ => "",
+            };
             return Err(Throw::msg(format!(
-                "attempt to {} a {} value{}",
+                "attempt to {} a {} value{}{}",
                 what,
                 bad.type_name(),
-                vi
+                vi,
+                zero
             )));
         };
         arith_num(op, a, b)

@@ -19,6 +19,9 @@
 //!   may state a deliberately different message with a `-- codemode-error: <text>` line (see
 //!   [`intended_message`]).
 //!
+//! Hints codemode appends to caught runtime errors ([`HINTS`]) are removed from its output
+//! before the comparison.
+//!
 //! Error messages caught by `pcall` carry a position prefix: `input:3:` in Lua (the driver runs
 //! programs with chunk name `input`), `input:3:7:` in codemode. Printed output is compared after
 //! [`normalise_positions`] drops the column, so whether a message has a position and its line
@@ -345,6 +348,26 @@ fn normalise_positions(text: &str) -> String {
     rewrite_positions(text, true)
 }
 
+/// Hints codemode appends after Lua's text of a runtime error (see `tests/hints.rs`); a caught
+/// message printed by a corpus program is compared without them.
+const HINTS: &[&str] = &[
+    "; use `..` to join strings",
+    "; use %.0f or math.floor(x) for a float",
+    "; Lua arrays start at 1 (items[1] is the first)",
+    "; to loop over a table use `for i, v in ipairs(t)` (arrays) or `for k, v in pairs(t)`",
+];
+
+/// `text` without the [`HINTS`].
+fn strip_hints(text: &str) -> String {
+    let mut out = text.to_string();
+    for h in HINTS {
+        if out.contains(h) {
+            out = out.replace(h, "");
+        }
+    }
+    out
+}
+
 fn rewrite_positions(text: &str, keep_line: bool) -> String {
     let mut out = String::with_capacity(text.len());
     let mut i = 0;
@@ -476,7 +499,7 @@ fn differential_corpus() {
         };
         let actual = match run_ours(&wrapped) {
             Ok(o) => {
-                let mut text = normalise_positions(&o.output);
+                let mut text = strip_hints(&normalise_positions(&o.output));
                 if let Some(err) = o.error {
                     text.push_str(&format!(
                         "<uncaught error at line {:?}: {}>\n",

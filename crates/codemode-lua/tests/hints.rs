@@ -70,3 +70,52 @@ fn unknown_tool_under_available_namespace_still_unknown() {
     let e = err("return tools.orders.lookpu({})");
     assert_eq!(e.kind, ErrorKind::UnknownTool);
 }
+
+#[test]
+fn nil_from_index_zero_says_arrays_start_at_1() {
+    let e = err("local r = { items = { { id = 1 } } }\nreturn r.items[0].id");
+    assert_eq!(
+        e.message,
+        "attempt to index a nil value (field 'integer index'); Lua arrays start at 1 (items[1] is the first)"
+    );
+    let e = err("local items = { 5 }\nlocal i = 0\nreturn items[i] + 1");
+    assert_eq!(
+        e.message,
+        "attempt to perform arithmetic on a nil value (field '?'); Lua arrays start at 1 (items[1] is the first)"
+    );
+    // Other keys: Lua's text alone.
+    let e = err("local r = { items = {} }\nreturn r.items[1].id");
+    assert_eq!(
+        e.message,
+        "attempt to index a nil value (field 'integer index')"
+    );
+}
+
+#[test]
+fn for_over_a_table_points_to_pairs() {
+    let e = err("local r = { items = { 1 } }\nfor o in r.items do end");
+    assert_eq!(
+        e.message,
+        "attempt to call a table value (for iterator 'for iterator'); to loop over a table use `for i, v in ipairs(t)` (arrays) or `for k, v in pairs(t)`"
+    );
+}
+
+#[test]
+fn adding_strings_points_to_concat() {
+    let e = err("local a, b = 'a', 'b'\nreturn a + b");
+    assert_eq!(
+        e.message,
+        "attempt to add a 'string' with a 'string'; use `..` to join strings"
+    );
+    // Numeric strings still add.
+    assert_eq!(run("return '1' + '2'").unwrap(), json!(3));
+}
+
+#[test]
+fn format_d_of_a_float_points_to_floor() {
+    let e = err("return string.format('%d', 31.5)");
+    assert_eq!(
+        e.message,
+        "bad argument #2 to 'format' (number has no integer representation); use %.0f or math.floor(x) for a float"
+    );
+}

@@ -52,11 +52,12 @@ fn run_lua(src: &str) -> Option<String> {
 
 /// Error messages carry a position prefix that differs between the two ("stdin:3:" vs
 /// "input:3:5:"), and Lua omits it for some errors raised inside C functions while our VM always
-/// adds it; drop the prefix on both sides.
+/// adds it; drop the prefix on both sides, and the hint codemode appends to integer-format
+/// errors (tests/hints.rs).
 fn normalise(s: &str) -> String {
     let mut out = String::new();
     for line in s.split('\n') {
-        let mut l = line.to_string();
+        let mut l = line.replace("; use %.0f or math.floor(x) for a float", "");
         for pfx in ["stdin:", "input:"] {
             while let Some(i) = l.find(pfx) {
                 let rest = &l[i + pfx.len()..];

@@ -814,6 +814,9 @@ fn format_(ctx: &mut Ctx) -> VmResult<Rets> {
             ctx.heap_ref().reserve_str(out.len())?;
         }
         return Err(match e.arg {
+            Some(n) if e.msg == "number has no integer representation" => ctx
+                .arg_error(n - 1, &e.msg)
+                .hint(crate::value::FORMAT_FLOAT_HINT),
             Some(n) => ctx.arg_error(n - 1, &e.msg),
             None => Throw::msg(e.msg),
         });
