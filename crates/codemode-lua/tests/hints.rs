@@ -119,3 +119,33 @@ fn format_d_of_a_float_points_to_floor() {
         "bad argument #2 to 'format' (number has no integer representation); use %.0f or math.floor(x) for a float"
     );
 }
+
+#[test]
+fn xpcall_with_debug_traceback_keeps_the_error() {
+    let v = run(
+        "local ok, e = xpcall(function() local t = nil; return t.x end, debug.traceback)\nreturn {ok, e}",
+    )
+    .unwrap();
+    assert_eq!(
+        v,
+        json!([
+            false,
+            "input:1:56: attempt to index a nil value (local 't')"
+        ])
+    );
+    let v = run(
+        "local ok, e = xpcall(function() error({code = 7}) end, debug.traceback)\nreturn e.code",
+    )
+    .unwrap();
+    assert_eq!(v, json!(7));
+    assert_eq!(
+        run("return debug.traceback('boom')").unwrap(),
+        json!("boom")
+    );
+    // The rest of debug stays unavailable.
+    let e = err("return debug.getinfo(1)");
+    assert_eq!(
+        e.message,
+        "debug.getinfo is not available in this sandbox: debugging facilities are not available"
+    );
+}

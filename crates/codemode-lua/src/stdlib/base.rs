@@ -1,7 +1,8 @@
 //! Base library (Lua 5.4 manual §6.1): `assert error pcall xpcall select type tostring tonumber
 //! ipairs pairs next rawequal rawlen rawget rawset print`, plus natives for the features that are
 //! absent from the sandbox (`require`, `load`, `setmetatable`, `coroutine.*`, `io.*`, `os.*`,
-//! `debug.*`), which raise an error saying what to do instead.
+//! `debug.*` except `debug.traceback`, which returns its message), which raise an error saying
+//! what to do instead.
 //!
 //! `pcall`/`xpcall` are handled by the VM (protected frames); the natives registered here only
 //! identify them.
@@ -102,7 +103,6 @@ pub fn open(vm: &mut Vm) -> VmResult<()> {
         (
             "debug",
             &[
-                "debug.traceback",
                 "debug.getinfo",
                 "debug.sethook",
                 "debug.gethook",
@@ -119,9 +119,20 @@ pub fn open(vm: &mut Vm) -> VmResult<()> {
             let f = vm.heap.register_native(full, unavailable);
             vm.heap.table_set_field(t, short, f)?;
         }
+        if *lib == "debug" {
+            let f = vm.heap.register_native("debug.traceback", traceback);
+            vm.heap.table_set_field(t, "traceback", f)?;
+        }
         vm.set_global(lib, Value::Table(t))?;
     }
     Ok(())
+}
+
+/// `debug.traceback([msg])`: no traceback is available in the sandbox, so it returns the
+/// message unchanged (any value, like Lua does for a non-string message; nothing when called
+/// without arguments). This keeps `xpcall(f, debug.traceback)` returning the original error.
+fn traceback(cx: &mut Ctx<'_>) -> VmResult<Rets> {
+    Ok(Rets::One(cx.arg(0)))
 }
 
 fn protected_placeholder(cx: &mut Ctx<'_>) -> VmResult<Rets> {
