@@ -23,7 +23,8 @@ pub struct CatalogArgs {
     /// A tool manifest (JSON). Repeat to merge several.
     #[arg(long = "tools", value_name = "MANIFEST")]
     pub tools: Vec<PathBuf>,
-    /// Language the instructions are written for. Default: lua.
+    /// Language the instructions are written for: lua (default). `js` is refused like `run`
+    /// refuses it (exit 2) until the runtime executes JavaScript.
     #[arg(long, value_enum)]
     pub lang: Option<Lang>,
     /// Token budget of the catalog part (o200k tokens). Default: 2000.
@@ -63,12 +64,22 @@ pub struct SearchArgs {
     pub offset: Option<i64>,
 }
 
+/// `--lang js` is refused like `run` refuses it ([`crate::host::JS_UNSUPPORTED`], exit 2): the
+/// instructions must describe a language the runtime executes.
+pub fn refuse_js(lang: Option<Lang>) -> Result<(), ConfigError> {
+    match lang {
+        Some(Lang::Js) => Err(ConfigError(crate::host::JS_UNSUPPORTED.to_string())),
+        _ => Ok(()),
+    }
+}
+
 fn load(tools: &[PathBuf]) -> Result<crate::manifest::Manifest, ConfigError> {
     crate::manifest::Manifest::load_all(tools).map_err(|e| ConfigError(e.to_string()))
 }
 
 /// The instructions text for `codemode catalog`.
 pub fn catalog_text(args: &CatalogArgs) -> Result<String, ConfigError> {
+    refuse_js(args.lang)?;
     let manifest = load(&args.tools)?;
     let allowed = match &args.allow_read {
         Some(dir) => Some(crate::fs_ext::AllowedDir::new(dir).map_err(ConfigError)?),
@@ -84,10 +95,7 @@ pub fn catalog_text(args: &CatalogArgs) -> Result<String, ConfigError> {
     };
     let with_fs = !options.extensions.is_empty();
     let cm = crate::host::build(&options, manifest)?;
-    let language = match args.lang.unwrap_or(Lang::Lua) {
-        Lang::Lua => codemode::Language::Lua,
-        Lang::Js => codemode::Language::JavaScript,
-    };
+    let language = codemode::Language::Lua;
     let budget = args
         .budget
         .unwrap_or(codemode::catalog::DEFAULT_INSTRUCTIONS_BUDGET);

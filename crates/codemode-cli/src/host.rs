@@ -37,6 +37,10 @@ pub struct Outcome {
 /// Builds the runtime: limits, namespaces and one command tool per manifest tool.
 ///
 /// # Errors
+/// What `run`, `catalog` and `codemode mcp` say when asked for JavaScript (exit status 2).
+pub const JS_UNSUPPORTED: &str =
+    "JavaScript is not supported yet; write the program in Lua (a .lua file or --lang lua)";
+
 /// Invalid limits, unsupported language, or a tool tree the host rejects (exit status 2).
 pub fn build(options: &Options, manifest: Manifest) -> Result<CodeMode, ConfigError> {
     let limits = limits(options)?;
@@ -60,10 +64,7 @@ pub fn build(options: &Options, manifest: Manifest) -> Result<CodeMode, ConfigEr
         builder = builder.extension(extension.clone());
     }
     builder.build().map_err(|e| match e {
-        BuildError::UnsupportedLanguage(_) => ConfigError(
-            "JavaScript is not supported yet; write the program in Lua (a .lua file or --lang lua)"
-                .to_string(),
-        ),
+        BuildError::UnsupportedLanguage(_) => ConfigError(JS_UNSUPPORTED.to_string()),
         other => ConfigError(format!("cannot set up the tools: {other}")),
     })
 }

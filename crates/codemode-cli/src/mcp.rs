@@ -178,11 +178,8 @@ pub fn catalog_text(
         extensions: allowed.into_iter().map(crate::fs_ext::extension).collect(),
     };
     config.limits = crate::host::override_limits(config.limits, &options)?;
-    let language = match args.lang {
-        Some(crate::Lang::Js) => codemode::Language::JavaScript,
-        Some(crate::Lang::Lua) => codemode::Language::Lua,
-        None => config.language,
-    };
+    crate::discover::refuse_js(args.lang)?;
+    let language = config.language;
     let budget = args.budget.unwrap_or(config.catalog_budget);
     let with_fs = !options.extensions.is_empty();
     let extend = host_additions(&config.manifests, &args.tools, options.extensions)?;
@@ -219,7 +216,7 @@ pub fn run(
     let mut config = Config::load(config_path).map_err(|e| ConfigError(e.to_string()))?;
     config.limits = crate::host::override_limits(config.limits, options)?;
     if options.lang == crate::Lang::Js {
-        config.language = codemode::Language::JavaScript;
+        return Err(ConfigError(crate::host::JS_UNSUPPORTED.to_string()));
     }
     let extend = host_additions(&config.manifests, manifests, options.extensions.clone())?;
     let rt = runtime()?;

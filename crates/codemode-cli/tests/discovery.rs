@@ -166,10 +166,14 @@ fn catalog_prints_instructions_with_signatures() {
         small.stdout
     );
     assert!(small.stdout.contains("search"), "{}", small.stdout);
-    // TypeScript notation.
+    // JavaScript is refused as `run` refuses it.
     let js = run(&["catalog", "--tools", &m, "--lang", "js"], "");
-    assert_eq!(js.code, 0, "{}", js.stderr);
-    assert!(js.stdout.contains("Promise<"), "{}", js.stdout);
+    assert_eq!(js.code, 2, "{}", js.stdout);
+    assert!(js.stdout.is_empty(), "{}", js.stdout);
+    assert_eq!(
+        js.stderr,
+        "codemode: JavaScript is not supported yet; write the program in Lua (a .lua file or --lang lua)\n"
+    );
     // --allow-read adds the fs note.
     let fs = run(
         &[

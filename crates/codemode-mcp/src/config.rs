@@ -24,6 +24,10 @@ use std::time::Duration;
 use codemode::{Language, LimitName, Limits};
 use serde_json::{Map, Value};
 
+/// The error for `"codemode": {"language": "js"}` (and for a [`Config`] built with
+/// `Language::JavaScript`): the runtime executes Lua only for now.
+pub const JS_UNAVAILABLE: &str = "codemode.language: JavaScript is not available yet; set \"language\": \"lua\" (or leave it out)";
+
 /// Default per-call timeout for a downstream `tools/call` (the execution's own `timeout_ms`
 /// still applies on top).
 pub const DEFAULT_CALL_TIMEOUT: Duration = Duration::from_secs(60);
@@ -134,10 +138,12 @@ impl Config {
             if let Some(l) = cm.get("language") {
                 config.language = match l.as_str() {
                     Some("lua") => Language::Lua,
-                    Some("js" | "javascript") => Language::JavaScript,
+                    Some("js" | "javascript") => {
+                        return Err(ConfigError(JS_UNAVAILABLE.to_string()));
+                    }
                     _ => {
                         return Err(ConfigError(format!(
-                            "codemode.language must be \"lua\" or \"js\", not {l}"
+                            "codemode.language must be \"lua\", not {l}"
                         )));
                     }
                 }
@@ -458,6 +464,10 @@ mod tests {
             (
                 r#"{"codemode": {"language": "python"}}"#,
                 "codemode.language must be",
+            ),
+            (
+                r#"{"codemode": {"language": "js"}}"#,
+                "codemode.language: JavaScript is not available yet; set \"language\": \"lua\" (or leave it out)",
             ),
             (
                 r#"{"mcpServers": {"a..b": {"command": "x"}}}"#,

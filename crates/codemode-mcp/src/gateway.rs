@@ -249,6 +249,9 @@ impl Gateway {
                 BuildError::InvalidSchema { path, .. }
                 | BuildError::DuplicateTool { path }
                 | BuildError::EmptySegment { path } => path.clone(),
+                BuildError::UnsupportedLanguage(_) => {
+                    return Err(ConfigError(crate::config::JS_UNAVAILABLE.to_string()));
+                }
                 _ => return Err(ConfigError(err.to_string())),
             };
             let Some(i) = entries
