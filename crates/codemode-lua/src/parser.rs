@@ -680,6 +680,7 @@ impl<'a> Parser<'a> {
 
     fn exprstat(&mut self, out: &mut Vec<Stmt>) -> PResult<()> {
         let pos = self.tok.pos;
+        let start = self.tok.start;
         let first = self.suffixedexp()?;
         if self.check(&Tok::Assign) || self.check(&Tok::Comma) {
             return self.assignment(first, pos, out);
@@ -688,13 +689,13 @@ impl<'a> Parser<'a> {
             out.push(Stmt::Call(first));
             return Ok(());
         }
-        Err(self.exprstat_error(&first))
+        Err(self.exprstat_error(&first, start))
     }
 
     /// The error for an expression statement that is neither a call nor an assignment.
     #[cold]
     #[inline(never)]
-    fn exprstat_error(&self, first: &Expr) -> Box<GuestError> {
+    fn exprstat_error(&self, first: &Expr, start: usize) -> Box<GuestError> {
         let name = match &first.kind {
             ExprKind::Name(n) => Some(&**n),
             _ => None,
@@ -713,6 +714,24 @@ impl<'a> Parser<'a> {
                  the loop's `end`"
             }
             _ if decrement => "`--` starts a comment in Lua; write `x = x - 1`",
+            _ if matches!(self.tok.tok, Tok::Eof | Tok::End) => {
+                // A bare value as the last statement (`x`): the model meant to return it.
+                let text = self
+                    .lex
+                    .source()
+                    .get(start..self.prev_end)
+                    .and_then(|b| std::str::from_utf8(b).ok())
+                    .filter(|t| t.len() <= 60 && !t.contains('\n'))
+                    .unwrap_or("<expression>");
+                return self.err_hint(
+                    "syntax error",
+                    &format!(
+                        "a statement must be an assignment or a function call; to return a \
+                         value write `return {}`",
+                        text
+                    ),
+                );
+            }
             _ => "a statement must be an assignment or a function call",
         };
         self.err_hint("syntax error", hint)

@@ -149,3 +149,25 @@ fn xpcall_with_debug_traceback_keeps_the_error() {
         "debug.getinfo is not available in this sandbox: debugging facilities are not available"
     );
 }
+
+#[test]
+fn bare_final_expression_suggests_return() {
+    let e = compile("local x = 1\nx").expect_err("syntax error");
+    assert_eq!(
+        e.message,
+        "syntax error near <eof>; a statement must be an assignment or a function call; to return a value write `return x`"
+    );
+    let e = compile("local r = {a = {1}}\nr.a[1]").expect_err("syntax error");
+    assert_eq!(
+        e.message,
+        "syntax error near <eof>; a statement must be an assignment or a function call; to return a value write `return r.a[1]`"
+    );
+    let e = compile("local function f()\n  x\nend").expect_err("syntax error");
+    assert!(e.message.ends_with("write `return x`"), "{}", e.message);
+    // Not the last statement of a block: no return hint.
+    let e = compile("x\nprint(1)").expect_err("syntax error");
+    assert_eq!(
+        e.message,
+        "syntax error near 'print'; a statement must be an assignment or a function call"
+    );
+}

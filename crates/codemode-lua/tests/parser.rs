@@ -660,13 +660,13 @@ fn error_messages_and_locations() {
         ("x = o:m", "function arguments expected near <eof>", 1, 8),
         (
             "x.y",
-            "syntax error near <eof>; a statement must be an assignment or a function call",
+            "syntax error near <eof>; a statement must be an assignment or a function call; to return a value write `return x.y`",
             1,
             4,
         ),
         (
             "x",
-            "syntax error near <eof>; a statement must be an assignment or a function call",
+            "syntax error near <eof>; a statement must be an assignment or a function call; to return a value write `return x`",
             1,
             2,
         ),
