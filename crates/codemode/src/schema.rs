@@ -52,9 +52,20 @@ impl CompiledSchema {
         self.validator.is_valid(instance)
     }
 
-    /// Validate `instance`. Errors: `at <pointer>: <rule>` for up to [`MAX_REPORTED_ERRORS`]
-    /// failures joined with `"; "`, plus `" (and N more)"` when there were more.
+    /// Validate `instance`, a tool input written by the program. Errors: `at <pointer>: <rule>`
+    /// for up to [`MAX_REPORTED_ERRORS`] failures joined with `"; "`, plus `" (and N more)"` when
+    /// there were more. An empty object where an array was expected gets [`EMPTY_ARRAY_HINT`].
     pub fn validate(&self, instance: &Value) -> Result<(), String> {
+        self.check(instance, true)
+    }
+
+    /// Like [`CompiledSchema::validate`] without the hints meant for the program's own values
+    /// (for tool outputs, which the program did not build).
+    pub fn validate_output(&self, instance: &Value) -> Result<(), String> {
+        self.check(instance, false)
+    }
+
+    fn check(&self, instance: &Value, hints: bool) -> Result<(), String> {
         if self.validator.is_valid(instance) {
             return Ok(());
         }
@@ -74,7 +85,11 @@ impl CompiledSchema {
             } else {
                 format!("at {path}")
             };
-            parts.push(format!("{place}: {}", clip(&e.to_string())));
+            let mut text = clip(&e.to_string());
+            if hints && is_empty_table_for_array(e.instance(), &text) {
+                text.push_str(EMPTY_ARRAY_HINT);
+            }
+            parts.push(format!("{place}: {text}"));
         }
         if parts.is_empty() {
             parts.push("at the top level: the value does not match the schema".to_string());
@@ -85,6 +100,19 @@ impl CompiledSchema {
         }
         Err(msg)
     }
+}
+
+/// Appended to a type error where an array was expected and `{}` was given: an empty Lua table
+/// crosses the boundary as a JSON object.
+pub const EMPTY_ARRAY_HINT: &str =
+    "; an empty Lua table `{}` is sent as an object: use json.array() for an empty array";
+
+/// `true` for a type error (`message`) about an empty object where the expected types include
+/// `"array"`.
+fn is_empty_table_for_array(instance: &Value, message: &str) -> bool {
+    instance.as_object().is_some_and(|o| o.is_empty())
+        && message.starts_with("{} is not of type")
+        && message.contains("\"array\"")
 }
 
 /// Cut `s` to [`MAX_ERROR_CHARS`] characters.
@@ -109,6 +137,39 @@ mod tests {
         let err = s.validate(&json!(big)).unwrap_err();
         assert!(err.chars().count() < MAX_ERROR_CHARS + 40, "{err}");
         assert!(err.ends_with('…'), "{err}");
+    }
+
+    #[test]
+    fn empty_table_for_an_array_points_to_json_array() {
+        let s = CompiledSchema::compile(&json!({
+            "type": "object",
+            "properties": {"ids": {"type": "array"}, "tags": {"type": ["array", "null"]}}
+        }))
+        .unwrap();
+        let err = s.validate(&json!({"ids": {}})).unwrap_err();
+        assert_eq!(
+            err,
+            "at /ids: {} is not of type \"array\"; an empty Lua table `{}` is sent as an object: \
+             use json.array() for an empty array"
+        );
+        let err = s.validate(&json!({"ids": [], "tags": {}})).unwrap_err();
+        assert!(
+            err.ends_with("use json.array() for an empty array"),
+            "{err}"
+        );
+        // A non-empty object, or another expected type: no hint.
+        let err = s.validate(&json!({"ids": {"a": 1}})).unwrap_err();
+        assert_eq!(err, "at /ids: {\"a\":1} is not of type \"array\"");
+        // Tool outputs: no hint about Lua tables.
+        assert_eq!(
+            s.validate_output(&json!({"ids": {}})).unwrap_err(),
+            "at /ids: {} is not of type \"array\""
+        );
+        let n = CompiledSchema::compile(&json!({"type": "integer"})).unwrap();
+        assert_eq!(
+            n.validate(&json!({})).unwrap_err(),
+            "at the top level: {} is not of type \"integer\""
+        );
     }
 
     #[test]
