@@ -976,3 +976,47 @@ return { ok, e }"#,
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Progress counts every call of an execution: manifest command tools from `codemode.tools`,
+/// the built-in `search` and the servers' tools alike.
+#[test]
+fn progress_counts_manifest_tools_and_search() {
+    let Some(s) = servers() else { return };
+    let cfg = config("progress-all", json!({}));
+    let dir = cfg.parent().unwrap().to_path_buf();
+    std::fs::write(
+        dir.join("tools.json"),
+        json!({"tools": {"t.echo": {"description": "Echo the input.", "input": {"type": "object"},
+            "command": ["python3", "-c", "import sys; sys.stdout.write(sys.stdin.read())"]}}})
+        .to_string(),
+    )
+    .unwrap();
+    std::fs::write(
+        &cfg,
+        json!({
+            "mcpServers": {"fx": {"command": "python3",
+                                  "args": [mcp_tests().join("fixtures/fixture_server.py")]}},
+            "codemode": {"tools": [dir.join("tools.json")]}
+        })
+        .to_string(),
+    )
+    .unwrap();
+    let mut step = execute(
+        r#"local e = tools.t.echo({ x = 1 })
+search({ query = "add" })
+return e.x + tools.fx.add({ a = 1, b = 2 }).sum"#,
+    );
+    step["progress"] = json!(true);
+    let out = client_stdio(&s, &cfg, json!([step]));
+    assert_eq!(result(&out, 0)["value"], json!(4), "{out}");
+    let progress = out["steps"][0]["progress"].as_array().unwrap();
+    let messages: Vec<&str> = progress.iter().map(|p| p[2].as_str().unwrap()).collect();
+    assert_eq!(
+        messages,
+        [
+            "1 call done: t.echo",
+            "2 calls done: search",
+            "3 calls done: fx.add"
+        ]
+    );
+}

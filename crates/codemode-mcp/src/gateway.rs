@@ -214,16 +214,24 @@ impl Gateway {
             for t in snap.tools {
                 let path = format!("{}.{}", s.name(), t.name);
                 entries.push(Entry {
-                    tool: mcp_tool(s.clone(), &t, &path),
+                    tool: mcp_tool(s.clone(), &t),
                     path,
                 });
             }
         }
         let mut problems = Vec::new();
         for _ in 0..=entries.len() {
+            // Progress: every tool call (servers' tools, host tools added by `extend`, the
+            // built-in `search`) and extension call passes through these hooks. An `extend`
+            // that sets its own hooks replaces them (and progress with them).
             let mut b = CodeMode::builder()
                 .language(self.config.language)
-                .limits(self.config.limits);
+                .limits(self.config.limits)
+                .hooks(
+                    codemode::FnHooks::new()
+                        .tool_after(|path, _, _| attachments::call_done(path))
+                        .extension_after(|path, _, _| attachments::call_done(path)),
+                );
             for (n, ns) in &namespaces {
                 b = b.namespace(n.clone(), ns.clone());
             }
@@ -283,8 +291,9 @@ impl Gateway {
         Err(ConfigError("cannot build the tool tree".into()))
     }
 
-    /// Run one program. `cancel` interrupts it; `progress` hears about every nested call to a
-    /// server's tool.
+    /// Run one program. `cancel` interrupts it; `progress` hears about every finished nested
+    /// call: servers' tools, host tools added by `extend` (e.g. manifest command tools), the
+    /// built-in `search` and extension functions (denied calls are not counted).
     pub async fn execute(
         &self,
         code: &str,
@@ -411,7 +420,7 @@ fn one_line(s: &str, max: usize) -> String {
 }
 
 /// A host tool forwarding to `tools/call` on `server`.
-fn mcp_tool(server: Arc<Server>, t: &rmcp::model::Tool, path: &str) -> Tool {
+fn mcp_tool(server: Arc<Server>, t: &rmcp::model::Tool) -> Tool {
     let name = t.name.to_string();
     let description = t
         .description
@@ -420,14 +429,11 @@ fn mcp_tool(server: Arc<Server>, t: &rmcp::model::Tool, path: &str) -> Tool {
         .unwrap_or("")
         .to_string();
     let input = Value::Object((*t.input_schema).clone());
-    let path = path.to_string();
     let tool = Tool::new(description, input, move |input: Value| {
         let server = server.clone();
         let name = name.clone();
-        let path = path.clone();
         async move {
             let r: Result<Value, ToolError> = server.call(&name, input).await;
-            attachments::call_done(&path);
             r
         }
     });

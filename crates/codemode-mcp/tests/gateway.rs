@@ -75,6 +75,37 @@ async fn media_parts_become_attachments_and_broken_servers_are_reported() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn progress_counts_host_tools_and_search_too() {
+    let extend: codemode_mcp::gateway::Extend = Arc::new(|o: codemode::Options| {
+        o.tool(
+            "host.echo",
+            codemode::Tool::new("Echo.", json!({}), |v| async move { Ok(v) }),
+        )
+    });
+    let gw = Gateway::start(config(json!({"fx": fixture_cmd()})), Some(extend))
+        .await
+        .unwrap();
+    let progress: Arc<std::sync::Mutex<Vec<String>>> = Arc::default();
+    let p2 = progress.clone();
+    let exec = gw
+        .execute(
+            "tools.host.echo({}) search({ query = \"add\" }) local n = tools.fx.add({ a = 1, b = 2 }) \
+             pcall(tools.host.echo, 5) return n.sum",
+            CancellationToken::new(),
+            Some(Arc::new(move |n, path: &str| {
+                p2.lock().unwrap().push(format!("{n} {path}"))
+            })),
+        )
+        .await;
+    assert_eq!(exec.result.value(), Some(&json!(3)), "{:?}", exec.result);
+    assert_eq!(
+        *progress.lock().unwrap(),
+        ["1 host.echo", "2 search", "3 fx.add", "4 host.echo"]
+    );
+    gw.shutdown().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_crashed_server_restarts_at_most_three_times() {
     let gw = Gateway::start(config(json!({"fx": fixture_cmd()})), None)
         .await
