@@ -1262,7 +1262,7 @@ impl Exec<'_> {
             // Depth first (iteratively): a schema validator may recurse on a hostile value.
             Ok(value) => {
                 match check_tool_output(&value).and_then(|()| match entry.output.as_ref() {
-                    Some(out) => out.validate(&value),
+                    Some(out) => out.validate_output(&value),
                     None => Ok(()),
                 }) {
                     Err(msg) => {
