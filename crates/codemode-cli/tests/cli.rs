@@ -551,6 +551,12 @@ fn max_output_bytes_truncates_without_failing() {
     let v = r.json();
     assert_eq!(v["truncated"], json!(true));
     assert!(v["value"].as_str().unwrap().len() < 1000, "{v}");
+    assert_eq!(
+        v["warnings"],
+        json!([{"kind": "Truncated", "message": "Output was cut by the 100-byte output limit \
+            (max_output_bytes): the value (1002 bytes of JSON, now a cut string). To get everything \
+            back, return only the fields and items you need."}])
+    );
 }
 
 #[test]

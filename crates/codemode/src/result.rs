@@ -298,6 +298,13 @@ impl ExecutionResult {
     /// - Warnings have their own budget equal to `max_output_bytes` (each costs the length of its
     ///   JSON + 1); leading ones are kept and a `Truncated` warning
     ///   `"<k> additional warnings omitted by the output limit."` is appended.
+    /// - On success, when the value, logs or inputs were cut, one `Truncated` warning is appended
+    ///   (after the kept warnings; not added again by a second call) saying what was cut and how
+    ///   to get less: `"Output was cut by the <max>-byte output limit (max_output_bytes): the
+    ///   value (<N> bytes of JSON, now a cut string); the logs (showing <K> of <T> lines);
+    ///   <n> tool-call inputs in toolCalls (...). To get everything back, return only the fields
+    ///   and items you need and print less."` (only the parts that apply). A failed result has
+    ///   no warnings; its logs marker and `truncated` say it.
     /// - `truncated` becomes true when anything was cut. Markers, keys, tool names, statuses and
     ///   the diagnostic are extra: the final payload may exceed the limit by their length. Never
     ///   fails.
@@ -315,6 +322,9 @@ impl ExecutionResult {
     ) {
         let max = usize::try_from(max_output_bytes).unwrap_or(usize::MAX);
         let mut used = 0usize;
+        let mut cut_value: Option<usize> = None;
+        let mut cut_logs: Option<(usize, usize)> = None;
+        let mut cut_inputs = 0usize;
         if let Ok(value) = &mut self.outcome {
             let len = json_len(value);
             if len > max {
@@ -330,6 +340,7 @@ impl ExecutionResult {
                 *value = Value::String(s);
                 used = cut;
                 self.truncated = true;
+                cut_value = Some(text.len());
             } else {
                 used = len;
             }
@@ -351,11 +362,13 @@ impl ExecutionResult {
             self.logs
                 .push(format!("[logs truncated: showing {kept} of {total} lines]"));
             self.truncated = true;
+            cut_logs = Some((kept, total));
         }
         let mut input_budget = log_budget.saturating_sub(cost);
         for call in &mut self.tool_calls {
             if is_omitted_input(&call.input) {
                 self.truncated = true;
+                cut_inputs += 1;
                 continue;
             }
             let len = json_len(&call.input);
@@ -365,6 +378,7 @@ impl ExecutionResult {
                 let old = std::mem::replace(&mut call.input, omitted_input(len));
                 crate::limits::drop_deep(old);
                 self.truncated = true;
+                cut_inputs += 1;
             }
         }
         if self.outcome.is_ok() {
@@ -390,8 +404,58 @@ impl ExecutionResult {
                 ));
                 self.truncated = true;
             }
+            let already = self
+                .warnings
+                .iter()
+                .any(|w| w.kind == DiagnosticKind::Truncated && w.message.starts_with(CUT_PREFIX));
+            if !already && let Some(message) = cut_message(max, cut_value, cut_logs, cut_inputs) {
+                self.warnings
+                    .push(Diagnostic::new(DiagnosticKind::Truncated, message));
+            }
         }
     }
+}
+
+/// Start of the `Truncated` warning [`ExecutionResult::truncate`] adds when it cut the value, the
+/// logs or tool-call inputs.
+pub const CUT_PREFIX: &str = "Output was cut by the ";
+
+/// The `Truncated` warning text: what was cut and how to get less. `None` when nothing was.
+fn cut_message(
+    max: usize,
+    value: Option<usize>,
+    logs: Option<(usize, usize)>,
+    inputs: usize,
+) -> Option<String> {
+    let mut parts = Vec::new();
+    let mut advice = Vec::new();
+    if let Some(bytes) = value {
+        parts.push(format!(
+            "the value ({bytes} bytes of JSON, now a cut string)"
+        ));
+        advice.push("return only the fields and items you need");
+    }
+    if let Some((kept, total)) = logs {
+        parts.push(format!("the logs (showing {kept} of {total} lines)"));
+        advice.push("print less");
+    }
+    if inputs > 0 {
+        let s = if inputs == 1 { "" } else { "s" };
+        parts.push(format!(
+            "{inputs} tool-call input{s} in toolCalls (the calls themselves got their full input)"
+        ));
+        if advice.is_empty() {
+            advice.push("pass smaller inputs if you need them listed");
+        }
+    }
+    if parts.is_empty() {
+        return None;
+    }
+    Some(format!(
+        "{CUT_PREFIX}{max}-byte output limit (max_output_bytes): {}. To get everything back, {}.",
+        parts.join("; "),
+        advice.join(" and ")
+    ))
 }
 
 /// Start of the string that replaces a tool-call input cut by `max_output_bytes`.
@@ -605,7 +669,7 @@ mod tests {
         r.truncate(20);
         assert_eq!(
             r.to_json_string(),
-            r#"{"ok":true,"value":"abc","logs":["12345"],"truncated":true,"toolCalls":[{"name":"t.x","input":{"a":1},"status":"success"},{"name":"t.x","input":"[input omitted by the output limit: 8 bytes of JSON]","status":"success"},{"name":"t.x","input":1,"status":"success"},{"name":"t.x","input":"[input omitted by the output limit: 5000 bytes of JSON]","status":"success"}]}"#
+            r#"{"ok":true,"value":"abc","warnings":[{"kind":"Truncated","message":"Output was cut by the 20-byte output limit (max_output_bytes): 2 tool-call inputs in toolCalls (the calls themselves got their full input). To get everything back, pass smaller inputs if you need them listed."}],"logs":["12345"],"truncated":true,"toolCalls":[{"name":"t.x","input":{"a":1},"status":"success"},{"name":"t.x","input":"[input omitted by the output limit: 8 bytes of JSON]","status":"success"},{"name":"t.x","input":1,"status":"success"},{"name":"t.x","input":"[input omitted by the output limit: 5000 bytes of JSON]","status":"success"}]}"#
         );
     }
 

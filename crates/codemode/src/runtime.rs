@@ -2024,7 +2024,7 @@ mod tests {
         let r = run(&cm, g).await;
         assert_eq!(
             r.to_json_string(),
-            r#"{"ok":true,"value":null,"logs":["log 1","run 1","[logs truncated: showing 2 of 5 lines]"],"truncated":true,"toolCalls":[]}"#
+            r#"{"ok":true,"value":null,"warnings":[{"kind":"Truncated","message":"Output was cut by the 16-byte output limit (max_output_bytes): the logs (showing 2 of 5 lines). To get everything back, print less."}],"logs":["log 1","run 1","[logs truncated: showing 2 of 5 lines]"],"truncated":true,"toolCalls":[]}"#
         );
     }
 
@@ -2049,7 +2049,7 @@ mod tests {
         );
         assert_eq!(
             r.to_json_string(),
-            r#"{"ok":true,"value":null,"logs":["log 1"],"truncated":true,"toolCalls":[{"name":"orders.lookup","input":{"id":7},"status":"success"},{"name":"orders.fail","input":"[input omitted by the output limit: 108 bytes of JSON]","status":"failure"}]}"#
+            r#"{"ok":true,"value":null,"warnings":[{"kind":"Truncated","message":"Output was cut by the 30-byte output limit (max_output_bytes): 1 tool-call input in toolCalls (the calls themselves got their full input). To get everything back, pass smaller inputs if you need them listed."}],"logs":["log 1"],"truncated":true,"toolCalls":[{"name":"orders.lookup","input":{"id":7},"status":"success"},{"name":"orders.fail","input":"[input omitted by the output limit: 108 bytes of JSON]","status":"failure"}]}"#
         );
     }
 

@@ -178,8 +178,11 @@ fn value_over_the_limit_becomes_cut_text_with_marker() {
     assert_eq!(r.logs, vec!["[logs truncated: showing 0 of 2 lines]"]);
     assert_eq!(
         r.to_json_string(),
-        r#"{"ok":true,"value":"{\"items\":[ [result truncated: 25 bytes exceeds the 10-byte output limit; return a smaller value]","logs":["[logs truncated: showing 0 of 2 lines]"],"truncated":true,"toolCalls":[]}"#
+        r#"{"ok":true,"value":"{\"items\":[ [result truncated: 25 bytes exceeds the 10-byte output limit; return a smaller value]","warnings":[{"kind":"Truncated","message":"Output was cut by the 10-byte output limit (max_output_bytes): the value (25 bytes of JSON, now a cut string); the logs (showing 0 of 2 lines). To get everything back, return only the fields and items you need and print less."}],"logs":["[logs truncated: showing 0 of 2 lines]"],"truncated":true,"toolCalls":[]}"#
     );
+    // A second truncate adds no second warning.
+    r.truncate(10);
+    assert_eq!(r.warnings.len(), 1);
 }
 
 #[test]
