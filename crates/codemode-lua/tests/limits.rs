@@ -731,3 +731,47 @@ fn gsub_callbacks_nest_within_max_native_nesting() {
         "{m}"
     );
 }
+
+#[test]
+fn gsub_result_buffer_is_charged_while_its_callback_runs() {
+    // 16 MiB cap: the first match appends 5 MiB to gsub's buffer (its 5 MiB string stays
+    // charged: no collection runs inside a callback); the second callback asks for 8 MiB more.
+    // Counting the buffer, that is over the cap, so the callback's own allocation must
+    // fail (before, the buffer was uncounted while Lua ran — nested callbacks multiplied it — and
+    // the callback went on to print).
+    let src = "local r = ('ab'):gsub('%a', function(c)
+                 if c == 'a' then return string.rep('x', 5 * 1024 * 1024) end
+                 local y = string.rep('y', 8 * 1024 * 1024)
+                 print('allocated')
+                 return ''
+               end)
+               return #r";
+    let program = compile(src).unwrap();
+    let budgets = Budgets {
+        max_memory_bytes: Some(16 * 1024 * 1024),
+    };
+    let mut m = Machine::new(&program, &Env::default(), budgets);
+    let e = loop {
+        match m.run(1_000_000) {
+            Step::Yield => {}
+            Step::Error(e) => break e,
+            other => panic!("expected the memory limit, got {other:?}"),
+        }
+    };
+    assert_eq!(e.kind, ErrorKind::ExecutionFailure, "{}", e.message);
+    assert!(e.message.contains("memory limit exceeded"), "{}", e.message);
+    assert!(m.take_logs().is_empty(), "the 8 MiB allocation succeeded");
+}
+
+#[test]
+fn back_references_charge_only_bytes_compared() {
+    // Lua answers this in milliseconds: most attempts fail the length test. Charging every
+    // attempt for the whole capture length ran past the total fuel cap.
+    assert_eq!(
+        run(
+            "local s = string.rep('a', 1000000) local a, b, c = s:find('(.+)%1') return {a, b, #c}"
+        )
+        .unwrap(),
+        json!([1, 1000000, 500000])
+    );
+}

@@ -433,8 +433,16 @@ impl<'a> Matcher<'a> {
             return Ok(None);
         }
         let len = len as usize;
-        self.step(1 + len as u64 / 16)?;
-        if self.src.len() - s >= len && self.src[init..init + len] == self.src[s..s + len] {
+        // The length test is free; charge only the bytes actually compared.
+        if self.src.len() - s < len {
+            self.step(1)?;
+            return Ok(None);
+        }
+        let a = &self.src[init..init + len];
+        let b = &self.src[s..s + len];
+        let same = a.iter().zip(b).position(|(x, y)| x != y);
+        self.step(1 + same.unwrap_or(len) as u64 / 16)?;
+        if same.is_none() {
             Ok(Some(s + len))
         } else {
             Ok(None)

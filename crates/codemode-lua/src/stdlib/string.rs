@@ -727,7 +727,13 @@ fn gsub(ctx: &mut Ctx) -> VmResult<Rets> {
                         None => return Err(Throw::msg("unfinished capture")),
                     }
                 }
-                Some(ctx.call1(*f, &args)?)
+                // The result buffer is held while Lua runs: charge it to the memory cap for
+                // the call (nested gsub callbacks would otherwise each hold an uncounted one).
+                let held = out.capacity();
+                ctx.heap().mem.charge(held)?;
+                let r = ctx.call1(*f, &args);
+                ctx.heap().mem.release(held);
+                Some(r?)
             }
         };
         match value {
