@@ -42,12 +42,8 @@ fn run_in(dir: &Path, args: &[&str], stdin: &str) -> Run {
         .stderr(Stdio::piped())
         .spawn()
         .expect("spawn codemode");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(stdin.as_bytes())
-        .unwrap();
+    // The process may exit before reading stdin (usage errors): ignore a broken pipe.
+    let _ = child.stdin.take().unwrap().write_all(stdin.as_bytes());
     let out = child.wait_with_output().unwrap();
     Run {
         code: out.status.code().expect("exit code"),

@@ -299,7 +299,7 @@ impl ExecutionResult {
     ///   JSON + 1); leading ones are kept and a `Truncated` warning
     ///   `"<k> additional warnings omitted by the output limit."` is appended.
     /// - On success, when the value, logs or inputs were cut, one `Truncated` warning is appended
-    ///   (after the kept warnings; not added again by a second call) saying what was cut and how
+    ///   (after the kept warnings; a second call replaces it, never adds one) saying what was cut and how
     ///   to get less: `"Output was cut by the <max>-byte output limit (max_output_bytes): the
     ///   value (<N> bytes of JSON, now a cut string); the logs (showing <K> of <T> lines);
     ///   <n> tool-call inputs in toolCalls (...). To get everything back, return only the fields
@@ -382,6 +382,15 @@ impl ExecutionResult {
             }
         }
         if self.outcome.is_ok() {
+            // A cut warning from an earlier call stays out of the warnings budget and is
+            // replaced by this call's (or put back when this call cut nothing).
+            let prior_cut = self
+                .warnings
+                .iter()
+                .position(|w| {
+                    w.kind == DiagnosticKind::Truncated && w.message.starts_with(CUT_PREFIX)
+                })
+                .map(|i| self.warnings.remove(i));
             let mut cost = 0usize;
             let mut kept = 0usize;
             for w in &self.warnings {
@@ -404,13 +413,11 @@ impl ExecutionResult {
                 ));
                 self.truncated = true;
             }
-            let already = self
-                .warnings
-                .iter()
-                .any(|w| w.kind == DiagnosticKind::Truncated && w.message.starts_with(CUT_PREFIX));
-            if !already && let Some(message) = cut_message(max, cut_value, cut_logs, cut_inputs) {
-                self.warnings
-                    .push(Diagnostic::new(DiagnosticKind::Truncated, message));
+            match cut_message(max, cut_value, cut_logs, cut_inputs) {
+                Some(message) => self
+                    .warnings
+                    .push(Diagnostic::new(DiagnosticKind::Truncated, message)),
+                None => self.warnings.extend(prior_cut),
             }
         }
     }
