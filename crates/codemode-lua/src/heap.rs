@@ -61,6 +61,15 @@ impl MemCounter {
             )),
         }
     }
+    /// Count `n` bytes held outside the heap for a while (a builtin's buffer while it calls back
+    /// into Lua) against the cap, without adding GC debt (they are not garbage to collect);
+    /// give them back with [`MemCounter::release`]. Error: as [`MemCounter::charge`].
+    pub fn hold(&mut self, n: usize) -> VmResult<()> {
+        let debt = self.debt;
+        self.charge(n)?;
+        self.debt = debt;
+        Ok(())
+    }
     /// Check that `n` more bytes would fit, without charging them.
     pub fn check(&self, n: usize) -> VmResult<()> {
         let mut probe = self.clone();
@@ -548,11 +557,14 @@ impl Heap {
     /// True when enough has been allocated since the last collection to make one worthwhile.
     #[inline]
     pub fn gc_due(&self) -> bool {
-        self.mem.debt
-            > self
-                .mem
-                .live_after_gc
-                .max(crate::limits::GC_MIN_DEBT_BYTES.min(self.mem.cap / 8))
+        let paced = self
+            .mem
+            .live_after_gc
+            .max(crate::limits::GC_MIN_DEBT_BYTES.min(self.mem.cap / 8));
+        // Near the cap, collect before the garbage can fill the remaining room: at most half of
+        // it (but not more often than every 1/64 of the cap).
+        let room = self.mem.cap.saturating_sub(self.mem.live_after_gc) / 2;
+        self.mem.debt > paced.min(room.max(self.mem.cap / 64))
     }
 
     /// Mark-and-sweep. `roots` must list every value reachable from outside the heap (stack,

@@ -48,7 +48,8 @@ pub const MAX_UPVALUES: usize = 255;
 pub const MAX_MEMORY_BYTES: usize = 512 * 1024 * 1024;
 
 /// A garbage collection runs when the bytes allocated since the last one exceed
-/// `max(live bytes, GC_MIN_DEBT_BYTES)` (a tuning value, not a bound).
+/// `max(live bytes, GC_MIN_DEBT_BYTES)`, or half the room left under the memory cap when that is
+/// less (a tuning value, not a bound).
 pub const GC_MIN_DEBT_BYTES: usize = 8 * 1024 * 1024;
 
 /// Total fuel an execution may use: 10^10 units (about one per VM instruction; builtins charge

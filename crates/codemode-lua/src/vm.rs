@@ -159,6 +159,13 @@ pub type SuggestFn = Arc<dyn Fn(&str) -> Vec<String> + Send + Sync>;
 /// Unavailable-namespace callback type (from `Env::unavailable`).
 pub type UnavailableFn = Arc<dyn Fn(&str) -> Option<String> + Send + Sync>;
 
+/// Natives whose callbacks may run a garbage collection: while their Lua callback runs they hold
+/// no collectable value outside the VM stack (gsub's subject, pattern and replacement are its
+/// arguments; each capture is pushed as an argument before the call; the result is copied into
+/// its byte buffer before any allocation). Other natives (a `table.sort` comparator holds the
+/// values being sorted in a Rust vector) keep the rule "no collection inside a callback".
+const GC_SAFE_NATIVES: &[&str] = &["gsub"];
+
 /// The virtual machine state of one execution.
 pub struct Vm {
     pub heap: Heap,
@@ -885,7 +892,10 @@ impl Vm {
     fn maybe_gc(&mut self) {
         // Past the deadline a collection is not started (it would be abandoned): the run ends at
         // the next deadline check.
-        if self.heap.gc_due() && self.nested.is_empty() && self.heap.check_deadline().is_ok() {
+        if self.heap.gc_due()
+            && self.nested.iter().all(|n| GC_SAFE_NATIVES.contains(n))
+            && self.heap.check_deadline().is_ok()
+        {
             self.gc();
         }
     }

@@ -775,3 +775,33 @@ fn back_references_charge_only_bytes_compared() {
         json!([1, 1000000, 500000])
     );
 }
+
+#[test]
+fn garbage_is_collected_while_a_gsub_callback_runs() {
+    // 100,000 matches, each making a small table and strings that die at once: about 2 MB live.
+    // Without collections inside the callback the garbage piled up to the cap.
+    let src = "local parts = {}
+               for i = 1, 100000 do parts[i] = 'k' .. i .. '=v' .. i end
+               local s = table.concat(parts, ';')
+               local n = 0
+               local out = s:gsub('(%w+)=(%w+)', function(k, v)
+                 local t = { key = k:upper(), value = v .. '!', extra = string.rep('.', 64) }
+                 n = n + 1
+                 return t.key .. ':' .. #t.extra
+               end)
+               return { n, #out }";
+    let v = run_with(
+        src,
+        Budgets {
+            max_memory_bytes: Some(16 * 1024 * 1024),
+        },
+        || HostReply::Value(Value::Null),
+    )
+    .unwrap();
+    assert_eq!(v[0], json!(100000));
+    let expected_len: usize = (1..=100000)
+        .map(|i: usize| format!("K{i}:64").len())
+        .sum::<usize>()
+        + 99999;
+    assert_eq!(v[1], json!(expected_len));
+}

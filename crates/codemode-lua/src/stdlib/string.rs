@@ -730,7 +730,7 @@ fn gsub(ctx: &mut Ctx) -> VmResult<Rets> {
                 // The result buffer is held while Lua runs: charge it to the memory cap for
                 // the call (nested gsub callbacks would otherwise each hold an uncounted one).
                 let held = out.capacity();
-                ctx.heap().mem.charge(held)?;
+                ctx.heap().mem.hold(held)?;
                 let r = ctx.call1(*f, &args);
                 ctx.heap().mem.release(held);
                 Some(r?)
