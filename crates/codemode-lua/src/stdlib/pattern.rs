@@ -9,11 +9,11 @@
 //!
 //! Bounds (issue 3): the matcher recurses on the Rust stack only for captures, quantified items
 //! followed by more pattern, and back-tracking; that recursion is limited to
-//! [`MAX_PATTERN_DEPTH`] levels ("pattern too complex", like Lua's `MAXCCALLS`). Repetition of a
+//! [`MAX_PATTERN_DEPTH`](crate::limits::MAX_PATTERN_DEPTH) levels ("pattern too complex", like Lua's `MAXCCALLS`). Repetition of a
 //! single item is a loop. Every step (one byte tried against one pattern item, one recursive
-//! call) counts one unit of work; every [`WORK_CHUNK_ELEMS`] units the caller's `check` runs
+//! call) counts one unit of work; every [`WORK_CHUNK_ELEMS`](crate::limits::WORK_CHUNK_ELEMS) units the caller's `check` runs
 //! (deadline, fuel), so exponential back-tracking ends with the execution's limits instead of
-//! hanging. At most [`MAX_CAPTURES`] captures ("too many captures").
+//! hanging. At most [`MAX_CAPTURES`](crate::limits::MAX_CAPTURES) captures ("too many captures").
 
 use crate::limits::{MAX_CAPTURES, MAX_PATTERN_DEPTH, WORK_CHUNK_ELEMS};
 use crate::value::Throw;
