@@ -333,14 +333,21 @@ pub fn find_bytes_checked<E>(
     Ok(None)
 }
 
-fn find(ctx: &mut Ctx) -> VmResult<Rets> {
+/// The `(s, pattern [, init])` arguments of `find` and `match`: subject, pattern and the 0-based
+/// start; `None` when `init` is past the end of the subject (the call returns nil).
+fn subject_pattern_init(ctx: &mut Ctx) -> VmResult<Option<(StrRef, StrRef, usize)>> {
     let s = ctx.check_str(0)?;
     let p = ctx.check_str(1)?;
     let ls = bytes_of(ctx, s).len();
     let init = posrelat_start(ctx.opt_int(2, 1)?, ls) - 1;
-    if init > ls {
+    Ok((init <= ls).then_some((s, p, init)))
+}
+
+fn find(ctx: &mut Ctx) -> VmResult<Rets> {
+    let Some((s, p, init)) = subject_pattern_init(ctx)? else {
         return Ok(Value::Nil.into());
-    }
+    };
+    let ls = bytes_of(ctx, s).len();
     let plain = ctx.arg(3).truthy();
     let pat = bytes_of(ctx, p);
     if !plain && pat.iter().any(|c| SPECIALS.contains(c)) {
@@ -468,13 +475,9 @@ fn find_aux(ctx: &mut Ctx, s: StrRef, p: StrRef, init: usize, find: bool) -> VmR
 }
 
 fn str_match(ctx: &mut Ctx) -> VmResult<Rets> {
-    let s = ctx.check_str(0)?;
-    let p = ctx.check_str(1)?;
-    let ls = bytes_of(ctx, s).len();
-    let init = posrelat_start(ctx.opt_int(2, 1)?, ls) - 1;
-    if init > ls {
+    let Some((s, p, init)) = subject_pattern_init(ctx)? else {
         return Ok(Value::Nil.into());
-    }
+    };
     find_aux(ctx, s, p, init, false)
 }
 
