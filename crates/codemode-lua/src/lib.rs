@@ -212,6 +212,9 @@ pub fn compile(source: &str) -> Result<Program, GuestError> {
 pub struct Machine {
     vm: Option<Box<Vm>>,
     finished: Option<Step>,
+    /// The main chunk returned but exporting its value was interrupted at the end of an inline
+    /// stretch: the next [`Machine::run`] exports it.
+    returned: bool,
     /// Target of the host call waiting for [`Machine::resume`] (names the tool when its output
     /// cannot be received).
     waiting_on: Option<HostTarget>,
@@ -230,11 +233,13 @@ impl Machine {
             Ok(vm) => Machine {
                 vm: Some(Box::new(vm)),
                 finished: None,
+                returned: false,
                 waiting_on: None,
             },
             Err(e) => Machine {
                 vm: None,
                 finished: Some(Step::Error(guest_error(None, e))),
+                returned: false,
                 waiting_on: None,
             },
         }
@@ -303,6 +308,50 @@ impl Machine {
         }
     }
 
+    /// Start (`Some(until)`) or end (`None`) an *inline stretch*: the next calls of
+    /// [`Machine::run`] and [`Machine::try_resume`] run on a thread that must not be held long
+    /// (an async runtime's), until about `until`.
+    ///
+    /// In a stretch the machine never starts a garbage collection, and the check points of long
+    /// work inside a *restartable* step (a builtin that has not changed any table yet, a
+    /// concatenation, a tool call's argument export, a host reply's import, the result's
+    /// export) also compare the clock with `until`: past it, the step is abandoned with no
+    /// visible effect and [`Machine::run`] returns [`Step::Yield`] with [`Machine::wants_pool`]
+    /// set; the step runs again, from its start, at the next `run`. Builtins that change a
+    /// table do not start more than [`limits::INLINE_GATE_ELEMS`] elements of such work in a
+    /// stretch, and `xpcall` or a builtin that calls back into Lua (`table.sort` with a
+    /// comparator, `string.gsub` with a function) asks to continue off the thread at once.
+    /// So a stretch overruns `until` by at most about one work chunk
+    /// ([`limits::WORK_CHUNK_BYTES`] / [`limits::WORK_CHUNK_ELEMS`]), one table resize, or an
+    /// `xpcall` message handler that a program in a stretch reaches with an error.
+    ///
+    /// The embedder (codemode's driver) runs small slices in a stretch and moves the machine
+    /// to a worker thread when `wants_pool` is set or `until` has passed.
+    pub fn set_inline(&mut self, until: Option<std::time::Instant>) {
+        if let Some(vm) = &mut self.vm {
+            vm.heap.inline.until = until;
+            vm.heap.inline.restartable = false;
+            vm.heap.inline.wants_pool = false;
+        }
+    }
+
+    /// After a [`Step::Yield`] in an inline stretch: the machine asks to continue off the
+    /// caller's thread (a step ran out of the stretch's time, or a collection is due).
+    pub fn wants_pool(&self) -> bool {
+        self.vm.as_ref().is_some_and(|vm| vm.heap.inline.wants_pool)
+    }
+
+    /// Test mode for inline stretches: every unit of accounted work is a check point and every
+    /// gated builtin asks to leave the stretch, so with an `until` in the past each restartable
+    /// step that does any accounted work is abandoned once and re-run. Used by the differential
+    /// tests to prove that re-running a step gives the same results.
+    #[doc(hidden)]
+    pub fn set_inline_stress(&mut self, on: bool) {
+        if let Some(vm) = &mut self.vm {
+            vm.heap.inline.stress = on;
+        }
+    }
+
     /// Lower the total fuel this execution may use (default and maximum:
     /// [`limits::MAX_TOTAL_FUEL`]). Past it, the run ends with the uncatchable ExecutionFailure
     /// "instruction limit exceeded: the program ran more than N steps; ...". Checked between
@@ -328,6 +377,12 @@ impl Machine {
     pub fn run(&mut self, slice: u32) -> Step {
         if let Some(s) = &self.finished {
             return s.clone();
+        }
+        if let Some(vm) = self.vm.as_mut() {
+            vm.heap.inline.wants_pool = false;
+        }
+        if self.returned {
+            return self.export_result();
         }
         let Some(vm) = self.vm.as_mut() else {
             return Step::Error(GuestError {
@@ -360,17 +415,82 @@ impl Machine {
                 return Step::HostCall(call);
             }
             Ok(Exit::Returned) => {
-                let v = vm.main_results().first().copied().unwrap_or(Value::Nil);
-                let mut work = 0u64;
-                match boundary::export(&vm.heap, v, "result", &mut work) {
-                    Ok(j) => Step::Done(j),
-                    Err(e) => Step::Error(guest_error(Some(vm), e)),
-                }
+                self.returned = true;
+                return self.export_result();
             }
             Err(e) => Step::Error(guest_error(Some(vm), e)),
         };
         self.finished = Some(step.clone());
         step
+    }
+
+    /// Export the main chunk's first result (restartable in an inline stretch).
+    fn export_result(&mut self) -> Step {
+        let Some(vm) = self.vm.as_mut() else {
+            return Step::Error(GuestError {
+                kind: ErrorKind::ExecutionFailure,
+                message: "the machine is not runnable".into(),
+                location: None,
+                suggestions: Vec::new(),
+            });
+        };
+        let v = vm.main_results().first().copied().unwrap_or(Value::Nil);
+        let mut work = 0u64;
+        vm.heap.inline.restartable = vm.heap.inline.until.is_some();
+        let exported = boundary::export(&vm.heap, v, "result", &mut work);
+        vm.heap.inline.restartable = false;
+        let step = match exported {
+            Ok(j) => Step::Done(j),
+            Err(e) if e.is_migrate() => {
+                vm.heap.inline.wants_pool = true;
+                return Step::Yield;
+            }
+            Err(e) => Step::Error(guest_error(Some(vm), e)),
+        };
+        self.returned = false;
+        self.finished = Some(step.clone());
+        step
+    }
+
+    /// Like [`Machine::resume`], in an inline stretch (see [`Machine::set_inline`]): importing
+    /// the reply is restartable, so when it runs past the stretch's end the machine is left as
+    /// it was and the reply is handed back (`Err`), to be given to [`Machine::resume`] off the
+    /// caller's thread. Outside a stretch it is [`Machine::resume`].
+    pub fn try_resume(&mut self, reply: HostReply) -> Result<(), HostReply> {
+        let Some(vm) = self.vm.as_mut() else {
+            return Ok(());
+        };
+        let HostReply::Value(j) = &reply else {
+            self.resume(reply);
+            return Ok(());
+        };
+        if vm.heap.inline.until.is_none() || vm.pending.is_none() {
+            self.resume(reply);
+            return Ok(());
+        }
+        let mut work = 0u64;
+        vm.heap.inline.restartable = true;
+        let imported = boundary::import(&mut vm.heap, j, &mut work);
+        vm.heap.inline.restartable = false;
+        match imported {
+            Err(e) if e.is_migrate() => {
+                // The partly built value is garbage: nothing refers to it.
+                vm.heap.inline.wants_pool = true;
+                Err(reply)
+            }
+            imported => {
+                let Some(p) = vm.pending.take() else {
+                    return Ok(());
+                };
+                let target = self.waiting_on.take();
+                let HostReply::Value(j) = reply else {
+                    return Ok(());
+                };
+                boundary::drop_json(j);
+                self.deliver_import(p, target, imported, work);
+                Ok(())
+            }
+        }
     }
 
     /// Answer the pending [`Step::HostCall`]. Ignored when no call is pending.
@@ -384,27 +504,7 @@ impl Machine {
                 let imported = boundary::import(&mut vm.heap, &j, &mut work);
                 // Hostile output may nest arbitrarily deep: never drop it recursively.
                 boundary::drop_json(j);
-                match (imported, target) {
-                    (Ok(v), _) => {
-                        vm.fuel -= work as i64;
-                        vm.deliver(p, true, v)
-                    }
-                    // A tool's output that cannot become Lua data (too deep) is the tool's
-                    // fault: InvalidToolOutput, catchable like the host's own output checks.
-                    (Err(e), Some(HostTarget::Tool(path)))
-                        if e.0.kind == ErrorKind::InvalidDataValue =>
-                    {
-                        let message = format!(
-                            "Invalid output from tool '{path}': {}",
-                            match &e.0.value {
-                                ErrVal::Msg(m) => m.as_str(),
-                                ErrVal::Value(_) => "the output cannot be received",
-                            }
-                        );
-                        self.reply_error(p, ErrorKind::InvalidToolOutput, message);
-                    }
-                    (Err(e), _) => vm.pending_error = Some(e),
-                }
+                self.deliver_import(p, target, imported, work);
             }
             HostReply::Error { kind, message } => self.reply_error(p, kind, message),
             HostReply::Abort(g) => {
@@ -414,6 +514,36 @@ impl Machine {
                 t.0.positioned = true;
                 vm.pending_error = Some(t);
             }
+        }
+    }
+
+    /// Hand an imported tool reply (or the import's failure) to the call `p`.
+    fn deliver_import(
+        &mut self,
+        p: vm::Pending,
+        target: Option<HostTarget>,
+        imported: Result<Value, Throw>,
+        work: u64,
+    ) {
+        let Some(vm) = self.vm.as_mut() else { return };
+        match (imported, target) {
+            (Ok(v), _) => {
+                vm.fuel -= work as i64;
+                vm.deliver(p, true, v)
+            }
+            // A tool's output that cannot become Lua data (too deep) is the tool's fault:
+            // InvalidToolOutput, catchable like the host's own output checks.
+            (Err(e), Some(HostTarget::Tool(path))) if e.0.kind == ErrorKind::InvalidDataValue => {
+                let message = format!(
+                    "Invalid output from tool '{path}': {}",
+                    match &e.0.value {
+                        ErrVal::Msg(m) => m.as_str(),
+                        ErrVal::Value(_) => "the output cannot be received",
+                    }
+                );
+                self.reply_error(p, ErrorKind::InvalidToolOutput, message);
+            }
+            (Err(e), _) => vm.pending_error = Some(e),
         }
     }
 

@@ -126,6 +126,13 @@ pub const WORK_CHUNK_BYTES: usize = 256 * 1024;
 /// `utf8.len`, ...): 4,096.
 pub const WORK_CHUNK_ELEMS: usize = 4096;
 
+/// Elements a builtin that changes a table (`table.insert`/`table.remove` at a position,
+/// `table.move`, writing back `table.sort`'s result) may process in an *inline stretch* (guest
+/// work run on the caller's async thread, see `Machine::set_inline`): 16,384. Larger work is
+/// not started there; the call runs off that thread instead. (A tuning value: it bounds how
+/// long an inline stretch can run past its end, not what a program may do.)
+pub const INLINE_GATE_ELEMS: u64 = 16 * 1024;
+
 // ----- data boundary --------------------------------------------------------------------------
 
 /// Deepest nesting of arrays/objects wherever data crosses between Lua and JSON: results, tool

@@ -185,6 +185,10 @@ pub struct ThrowData {
     /// UTF-8): when `location` is set, a `pcall` that catches it sees `input:LINE:COL: ` before
     /// it (the VM builds that string in the heap, charged and in chunks).
     pub prefix_position: bool,
+    /// Not an error: an inline stretch ran out of time inside a restartable step (see
+    /// `Machine::set_inline`). The VM rewinds to the step's instruction and yields; the step
+    /// runs again, from the start, on the blocking pool.
+    pub migrate: bool,
 }
 
 /// The payload of a [`Throw`].
@@ -213,6 +217,7 @@ impl Throw {
             location: None,
             positioned: false,
             prefix_position: false,
+            migrate: false,
         }))
     }
     /// A catchable error of a given kind (e.g. UnknownTool, ToolFailure from a host reply).
@@ -233,6 +238,22 @@ impl Throw {
             m.push_str(hint);
         }
         self
+    }
+    /// The signal that an inline stretch must continue on the blocking pool (see
+    /// [`ThrowData::migrate`]). Uncatchable, so it passes every `pcall` up to the instruction
+    /// that started the restartable step.
+    pub fn migrate() -> Throw {
+        let mut t = Throw::fatal(
+            ErrorKind::ExecutionFailure,
+            "internal error: an inline step was not resumed on the blocking pool",
+        );
+        t.0.migrate = true;
+        t
+    }
+    /// True for [`Throw::migrate`].
+    #[inline]
+    pub fn is_migrate(&self) -> bool {
+        self.0.migrate
     }
     /// An error whose value is a Lua value (`error(v)`).
     pub fn value(v: Value) -> Throw {

@@ -387,6 +387,19 @@ impl Vm {
         loop {
             match self.execute(stop) {
                 Ok(x) => return Ok(x),
+                Err(e) if e.is_migrate() => {
+                    // A restartable step of an inline stretch ran out of time (see
+                    // `InlineState`). It started at the current instruction of the top frame
+                    // (its pc was saved past it) and changed nothing visible: point back at
+                    // it and yield; it runs again from the start.
+                    debug_assert_eq!(stop, 0, "migrate inside a nested run");
+                    if let Some(f) = self.frames.last_mut() {
+                        f.pc = f.pc.saturating_sub(1);
+                    }
+                    self.heap.inline.restartable = false;
+                    self.heap.inline.wants_pool = true;
+                    return Ok(Exit::Yield);
+                }
                 Err(e) => {
                     self.handle_error(e, stop)?;
                     if self.frames.len() == stop {
@@ -890,6 +903,15 @@ impl Vm {
 
     #[inline]
     fn maybe_gc(&mut self) {
+        if self.heap.inline.until.is_some() {
+            // Collections never run in an inline stretch (their cost grows with the heap): ask
+            // to continue off the caller's thread and yield at the next charge point.
+            if self.heap.gc_due() {
+                self.heap.inline.wants_pool = true;
+                self.fuel = self.fuel.min(0);
+            }
+            return;
+        }
         // Past the deadline a collection is not started (it would be abandoned): the run ends at
         // the next deadline check.
         if self.heap.gc_due()
@@ -1020,6 +1042,10 @@ impl Vm {
                 }
                 let def = self.heap.native(n);
                 let direct = std::mem::take(&mut self.direct_next);
+                // In an inline stretch a native called from the main loop is restartable
+                // until it changes Lua-visible state ([`Ctx::effects`]).
+                self.heap.inline.restartable =
+                    self.heap.inline.until.is_some() && self.nested.is_empty();
                 let rets = {
                     let mut cx = Ctx {
                         vm: self,
@@ -1028,8 +1054,10 @@ impl Vm {
                         name: def.name,
                         direct,
                     };
-                    (def.f)(&mut cx)?
+                    (def.f)(&mut cx)
                 };
+                self.heap.inline.restartable = false;
+                let rets = rets?;
                 if kind != FrameKind::Normal {
                     // Direct native under pcall: prefix with true.
                     self.fuel -= (rets.len() / VALUES_PER_FUEL) as i64;
@@ -1045,7 +1073,12 @@ impl Vm {
                 Ok(CallRes::Done)
             }
             Value::HostFn(h) => {
-                let call = self.host_call(h, func, nargs)?;
+                // Exporting the arguments is restartable work (nothing is pending yet).
+                self.heap.inline.restartable =
+                    self.heap.inline.until.is_some() && self.nested.is_empty();
+                let call = self.host_call(h, func, nargs);
+                self.heap.inline.restartable = false;
+                let call = call?;
                 let dest = if kind != FrameKind::Normal {
                     func - 1
                 } else {
@@ -1101,6 +1134,11 @@ impl Vm {
         is_x: bool,
     ) -> VmResult<CallRes> {
         let name = if is_x { "xpcall" } else { "pcall" };
+        if is_x && self.heap.inline.until.is_some() && self.nested.is_empty() {
+            // xpcall's message handler runs as a nested call that cannot be restarted: the
+            // whole protected call runs off the caller's thread (nothing has changed yet).
+            return Err(Throw::migrate());
+        }
         if is_x && nargs < 2 {
             return Err(Throw::msg(
                 "bad argument #2 to 'xpcall' (function expected, got no value)",
@@ -1161,6 +1199,9 @@ impl Vm {
             Value::Native(_) => {
                 // pcall(pcall, f, ...): run the inner protected call as a nested call.
                 let args: Vec<Value> = self.stack[fslot + 1..fslot + 1 + fargs].to_vec();
+                // Restartable up to the nested call, which then asks for the blocking pool.
+                self.heap.inline.restartable =
+                    self.heap.inline.until.is_some() && self.nested.is_empty();
                 match self.call_nested(fslot + 1 + fargs, callee, &args, name) {
                     Ok(mut v) => {
                         v.insert(0, Value::Bool(true));
@@ -1292,6 +1333,11 @@ impl Vm {
         name: &'static str,
         nres: i32,
     ) -> VmResult<usize> {
+        if self.heap.inline.restartable {
+            // A callback may change anything: a restartable native that calls one runs off
+            // the caller's thread instead (it has changed nothing yet).
+            return Err(Throw::migrate());
+        }
         if self.nested.len() >= limits::MAX_NATIVE_NESTING {
             return Err(Throw::msg("stack overflow (too many nested callbacks)"));
         }
@@ -1374,7 +1420,7 @@ impl Vm {
     #[inline]
     fn work(&mut self, acc: &mut usize, n: usize, chunk: usize, per_fuel: usize) -> VmResult<()> {
         *acc = acc.saturating_add(n);
-        if *acc >= chunk {
+        if *acc >= chunk || self.heap.inline.stress {
             let done = std::mem::take(acc);
             self.charge_units((done / per_fuel) as u64)?;
             self.check_totals()?;
@@ -1437,6 +1483,9 @@ impl Vm {
                     "the execution timed out",
                 ));
             }
+        }
+        if self.heap.inline.restartable {
+            self.heap.check_inline(std::time::Instant::now())?;
         }
         Ok(())
     }
@@ -1869,7 +1918,11 @@ impl Vm {
                     }
                     Op::Concat { a, b, n } => {
                         save!();
-                        let v = tri!(self.concat(base + b as usize, n as usize, b));
+                        self.heap.inline.restartable =
+                            self.heap.inline.until.is_some() && self.nested.is_empty();
+                        let v = self.concat(base + b as usize, n as usize, b);
+                        self.heap.inline.restartable = false;
+                        let v = tri!(v);
                         r!(a) = v;
                         self.maybe_gc();
                     }
@@ -2967,6 +3020,27 @@ impl<'a> Ctx<'a> {
             self.check_str(i).map(Some)
         }
     }
+    /// Declare that this native is about to change Lua-visible state (a table it was given):
+    /// from here on it is not restartable, so an inline stretch's soft limit no longer stops
+    /// it (see [`crate::heap::InlineState`]). Call [`Ctx::inline_gate`] first with the size of
+    /// the work that follows.
+    #[inline]
+    pub fn effects(&mut self) {
+        self.vm.heap.inline.restartable = false;
+    }
+
+    /// Before changing state (see [`Ctx::effects`]): in an inline stretch, work of more than
+    /// [`limits::INLINE_GATE_ELEMS`] elements is not started there: the native asks to run
+    /// off the caller's thread ([`Throw::migrate`]; it has changed nothing yet).
+    #[inline]
+    pub fn inline_gate(&mut self, elems: u64) -> VmResult<()> {
+        let inline = &self.vm.heap.inline;
+        if inline.restartable && (elems > limits::INLINE_GATE_ELEMS || inline.stress) {
+            return Err(Throw::migrate());
+        }
+        Ok(())
+    }
+
     /// Charge `units` of fuel for work proportional to data size (about 1 unit per element or
     /// per 16 bytes). Never fails by itself; the VM yields/aborts at the next instruction.
     #[inline]

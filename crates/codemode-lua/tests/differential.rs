@@ -252,6 +252,18 @@ fn run_ours(source: &str) -> Result<Outcome, String> {
 
 /// Run `source` in codemode-lua with the given budgets.
 fn run_ours_with(source: &str, budgets: Budgets) -> Result<Outcome, String> {
+    run_ours_mode(source, budgets, false)
+}
+
+/// Steps abandoned and re-run by [`run_ours_mode`] with `restarts` (all programs).
+static MIGRATIONS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+
+/// Run `source` in codemode-lua. With `restarts`, the machine runs in inline stretches that
+/// have already expired, in stress mode (`Machine::set_inline_stress`): every restartable step
+/// that does any accounted work (builtins, concatenations, exports) is abandoned once and run
+/// again after a one-fuel-unit slice off the stretch, as codemode's driver would on the
+/// blocking pool.
+fn run_ours_mode(source: &str, budgets: Budgets, restarts: bool) -> Result<Outcome, String> {
     let source = source.to_string();
     let result = std::panic::catch_unwind(move || -> Result<Outcome, String> {
         let program = match compile(&source) {
@@ -265,10 +277,27 @@ fn run_ours_with(source: &str, budgets: Budgets) -> Result<Outcome, String> {
         };
         let env = Env::default();
         let mut machine = Machine::new(&program, &env, budgets);
+        if restarts {
+            machine.set_inline_stress(true);
+        }
         let start = Instant::now();
         let mut slices = 0u32;
+        let mut migrations = 0u64;
         let (error, error_line) = loop {
-            match machine.run(SLICE) {
+            let step = if restarts {
+                machine.set_inline(Some(Instant::now()));
+                match machine.run(SLICE) {
+                    Step::Yield if machine.wants_pool() => {
+                        migrations += 1;
+                        machine.set_inline(None);
+                        machine.run(1)
+                    }
+                    step => step,
+                }
+            } else {
+                machine.run(SLICE)
+            };
+            match step {
                 Step::Yield => {
                     slices += 1;
                     if slices > MAX_SLICES || start.elapsed() > TIMEOUT {
@@ -282,6 +311,12 @@ fn run_ours_with(source: &str, budgets: Budgets) -> Result<Outcome, String> {
                     return Err(format!("unexpected host call {:?}", call.target));
                 }
                 Step::Done(_) => break (None, None),
+                Step::Error(e) if e.message.contains("inline step") => {
+                    return Err(format!(
+                        "an inline restart leaked as an error after {migrations} migrations: {}",
+                        e.message
+                    ));
+                }
                 Step::Error(e) => {
                     let kind = if e.kind == ErrorKind::ExecutionFailure {
                         String::new()
@@ -295,6 +330,9 @@ fn run_ours_with(source: &str, budgets: Budgets) -> Result<Outcome, String> {
                 }
             }
         };
+        if restarts {
+            MIGRATIONS.fetch_add(migrations, std::sync::atomic::Ordering::Relaxed);
+        }
         let mut output = String::new();
         for line in machine.take_logs() {
             output.push_str(&line);
@@ -570,6 +608,49 @@ fn corpus_under_gc_pressure() {
         panic!(
             "{} of {} programs print something else when the collector runs often \
              (skipped for the memory cap: {skipped:?}):\n\n{}",
+            failures.len(),
+            programs.len(),
+            failures.join("\n")
+        );
+    }
+}
+
+/// Both corpora again, in codemode only, with every restartable step abandoned and re-run
+/// (see [`run_ours_mode`]): printed output, returned values and errors must be exactly those
+/// of an ordinary run. A difference means a builtin changed something before its last check
+/// point without declaring it (`Ctx::effects`), or the VM did not rewind to the right place.
+#[test]
+fn corpus_with_inline_restarts() {
+    let mut programs = programs_in(&corpus_dir());
+    let errors = programs_in(&corpus_dir().join("errors"));
+    let first_error = programs.len();
+    programs.extend(errors);
+    let mut failures = Vec::new();
+    for (i, path) in programs.iter().enumerate() {
+        let name = name_of(path);
+        let program = std::fs::read_to_string(path).expect("readable program");
+        let source = if i < first_error {
+            wrap(&program)
+        } else {
+            program
+        };
+        let normal = run_ours(&source);
+        let restarted = run_ours_mode(&source, Budgets::default(), true);
+        if normal != restarted {
+            failures.push(format!(
+                "{name}:\n  ordinary run: {normal:?}\n  with restarts: {restarted:?}"
+            ));
+        }
+    }
+    let migrations = MIGRATIONS.load(std::sync::atomic::Ordering::Relaxed);
+    eprintln!("{} programs, {migrations} steps restarted", programs.len());
+    assert!(
+        filtered() || migrations > 10 * programs.len() as u64,
+        "only {migrations} steps were restarted: the stress mode does not reach the builtins"
+    );
+    if !failures.is_empty() {
+        panic!(
+            "{} of {} programs behave differently when their steps are restarted:\n\n{}",
             failures.len(),
             programs.len(),
             failures.join("\n")

@@ -113,7 +113,7 @@ fn decode(ctx: &mut Ctx) -> VmResult<Rets> {
     let mem = &ctx.heap_ref().mem;
     let room = mem.cap.saturating_sub(mem.used);
     let bytes = ctx.heap_ref().str_bytes(s);
-    let deadline = ctx.heap_ref().deadline;
+    let deadline = ctx.heap_ref().work_until();
     let tree = match decode_text_within(bytes, room, deadline) {
         Ok(tree) => tree,
         Err(DecodeError::Syntax(m)) => return Err(Throw::msg(m)),

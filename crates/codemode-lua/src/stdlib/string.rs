@@ -547,6 +547,8 @@ fn gmatch_step(ctx: &mut Ctx, st: crate::value::TableRef) -> VmResult<Rets> {
         }
         Ok(None)
     })?;
+    // The iterator's state changes now: not restartable from here (see `Ctx::effects`).
+    ctx.effects();
     let Some((e, caps)) = found else {
         ctx.heap().table_set_int(st, 3, Value::Int(ls as i64 + 1))?;
         return Ok(Value::Nil.into());

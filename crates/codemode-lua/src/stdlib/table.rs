@@ -121,6 +121,7 @@ fn insert(ctx: &mut Ctx) -> VmResult<Rets> {
     match ctx.nargs() {
         2 => {
             let v = ctx.arg(1);
+            ctx.effects();
             ctx.heap().table_set_int(t, e, v)?;
         }
         3 => {
@@ -129,6 +130,8 @@ fn insert(ctx: &mut Ctx) -> VmResult<Rets> {
                 return Err(ctx.arg_error(1, "position out of bounds"));
             }
             let v = ctx.arg(2);
+            ctx.inline_gate((e - pos) as u64)?;
+            ctx.effects();
             // Store v at the new end first; when everything lives in the array part a rotation
             // does Lua's shifting loop in one memmove.
             ctx.heap().table_set_int(t, e, v)?;
@@ -212,6 +215,8 @@ fn remove(ctx: &mut Ctx) -> VmResult<Rets> {
         return Err(ctx.arg_error(0, "position out of bounds"));
     }
     let result = ctx.heap_ref().table_get_int(t, pos);
+    ctx.inline_gate(size.saturating_sub(pos).max(0) as u64)?;
+    ctx.effects();
     if pos >= 1 && pos < size && ctx.heap_ref().table(t).arr.len() as i64 == size {
         // All of 1..size is in the array part: shift with one memmove, then clear t[size].
         ctx.charge(1 + (size - pos) as u64 / 32)?;
@@ -305,6 +310,8 @@ fn move_(ctx: &mut Ctx) -> VmResult<Rets> {
         if t > i64::MAX - n + 1 {
             return Err(ctx.arg_error(3, "destination wrap around"));
         }
+        ctx.inline_gate(n as u64)?;
+        ctx.effects();
         let mut work = 0u64;
         if t > e || t <= f || a1 != a2 {
             for i in 0..n {
@@ -400,6 +407,15 @@ fn sort_native(ctx: &mut Ctx) -> VmResult<Rets> {
             };
             r
         };
+    if let Err(SortError::Compare(e)) = &result
+        && e.is_migrate()
+    {
+        // Inline stretch over (or a comparator to call): nothing was written; the call runs
+        // again, from the start, off the caller's thread.
+        return Err(Throw::migrate());
+    }
+    ctx.inline_gate(n as u64)?;
+    ctx.effects();
     // Write back (also after an error: Lua sorts in place, so a failed sort leaves a permutation).
     for (i, v) in vals.into_iter().enumerate() {
         ctx.heap().table_set_int(t, i as i64 + 1, v)?;
