@@ -215,6 +215,9 @@ pub struct InlineState {
     pub until: Option<std::time::Instant>,
     /// A restartable step is running (only ever true while `until` is set).
     pub restartable: bool,
+    /// The last native called changed Lua-visible state ([`crate::vm::Ctx::effects`]): an
+    /// error it raised cannot be raised again by re-running it.
+    pub dirty: bool,
     /// The machine asks to continue off the caller's thread: a restartable step ran out of
     /// time, or a garbage collection is due (collections never run inline).
     pub wants_pool: bool,

@@ -320,10 +320,12 @@ impl Machine {
     /// set; the step runs again, from its start, at the next `run`. Builtins that change a
     /// table do not start more than [`limits::INLINE_GATE_ELEMS`] elements of such work in a
     /// stretch, and `xpcall` or a builtin that calls back into Lua (`table.sort` with a
-    /// comparator, `string.gsub` with a function) asks to continue off the thread at once.
-    /// So a stretch overruns `until` by at most about one work chunk
-    /// ([`limits::WORK_CHUNK_BYTES`] / [`limits::WORK_CHUNK_ELEMS`]), one table resize, or an
-    /// `xpcall` message handler that a program in a stretch reaches with an error.
+    /// comparator, `string.gsub` with a function) asks to continue off the thread at once. An
+    /// error that an `xpcall` would catch (its message handler is a nested call that cannot
+    /// be restarted) is not handled in a stretch either: the failing instruction runs again
+    /// off the thread (a tool's error reply is raised there). So a stretch overruns `until`
+    /// by at most about one work chunk ([`limits::WORK_CHUNK_BYTES`] /
+    /// [`limits::WORK_CHUNK_ELEMS`]) or one table resize.
     ///
     /// The embedder (codemode's driver) runs small slices in a stretch and moves the machine
     /// to a worker thread when `wants_pool` is set or `until` has passed.
@@ -399,6 +401,12 @@ impl Machine {
                 location: None,
                 suggestions: Vec::new(),
             });
+        }
+        if vm.pending_error.is_some() && vm.heap.inline.until.is_some() && vm.in_xpcall() {
+            // A host error an `xpcall` may catch: its message handler cannot run in an
+            // inline stretch (see `set_inline`).
+            vm.heap.inline.wants_pool = true;
+            return Step::Yield;
         }
         vm.begin_slice(slice);
         let r = (|| -> Result<Exit, Throw> {

@@ -385,8 +385,22 @@ impl Vm {
     /// Run until the frame stack drops to `stop` frames, a yield, or a host call.
     pub(crate) fn run_until(&mut self, stop: usize) -> VmResult<Exit> {
         loop {
-            match self.execute(stop) {
+            let r = match self.execute(stop) {
                 Ok(x) => return Ok(x),
+                // An error an `xpcall` would catch in an inline stretch: its message handler
+                // cannot be restarted, so the failing instruction runs again off the
+                // caller's thread and fails there (see `handle_error`).
+                Err(e) => match self.handle_error(e, stop, stop == 0) {
+                    Ok(()) => Ok(()),
+                    Err(e) => Err(e),
+                },
+            };
+            match r {
+                Ok(()) => {
+                    if self.frames.len() == stop {
+                        return Ok(Exit::Returned);
+                    }
+                }
                 Err(e) if e.is_migrate() => {
                     // A restartable step of an inline stretch ran out of time (see
                     // `InlineState`). It started at the current instruction of the top frame
@@ -400,12 +414,7 @@ impl Vm {
                     self.heap.inline.wants_pool = true;
                     return Ok(Exit::Yield);
                 }
-                Err(e) => {
-                    self.handle_error(e, stop)?;
-                    if self.frames.len() == stop {
-                        return Ok(Exit::Returned);
-                    }
-                }
+                Err(e) => return Err(e),
             }
         }
     }
@@ -417,6 +426,10 @@ impl Vm {
         self.fuel = self.slice;
     }
 
+    pub(crate) fn in_xpcall(&self) -> bool {
+        self.frames.iter().any(|f| f.kind == FrameKind::XPCall)
+    }
+
     /// The results of the finished main chunk.
     pub(crate) fn main_results(&self) -> &[Value] {
         let end = self.top.min(self.stack.len());
@@ -426,7 +439,7 @@ impl Vm {
     /// Raise `e` at the current point (used for host errors delivered by `resume`).
     pub(crate) fn raise_pending(&mut self) -> VmResult<()> {
         if let Some(e) = self.pending_error.take() {
-            self.handle_error(e, 0)?;
+            self.handle_error(e, 0, false)?;
         }
         Ok(())
     }
@@ -516,7 +529,18 @@ impl Vm {
         }
     }
 
-    fn handle_error(&mut self, mut e: Throw, stop: usize) -> VmResult<()> {
+    /// Unwind to the nearest `pcall`/`xpcall` frame above `stop` and place `false, message`
+    /// there (running an `xpcall` message handler first), or return the error.
+    ///
+    /// `may_rewind`: the error comes from the current instruction of the top frame. In an
+    /// inline stretch, when an `xpcall` would catch it and that instruction changed nothing
+    /// visible (no [`Ctx::effects`] in a native), [`Throw::migrate`] is returned instead, with
+    /// nothing unwound: the instruction runs again off the caller's thread, fails the same way,
+    /// and the handler (a nested call that cannot be restarted) runs there.
+    fn handle_error(&mut self, mut e: Throw, stop: usize, may_rewind: bool) -> VmResult<()> {
+        if e.is_migrate() {
+            return Err(e);
+        }
         if !e.0.positioned && e.0.location.is_none() {
             e.0.location = self.current_location();
         }
@@ -533,6 +557,13 @@ impl Vm {
         }
         let Some(i) = idx else { return Err(e) };
         let fr = self.frames[i];
+        if fr.kind == FrameKind::XPCall
+            && may_rewind
+            && self.heap.inline.until.is_some()
+            && !self.heap.inline.dirty
+        {
+            return Err(Throw::migrate());
+        }
         self.close_upvals(fr.func);
         self.frames.truncate(i);
         let mut ev = self.error_value(&e)?;
@@ -1046,6 +1077,7 @@ impl Vm {
                 // until it changes Lua-visible state ([`Ctx::effects`]).
                 self.heap.inline.restartable =
                     self.heap.inline.until.is_some() && self.nested.is_empty();
+                self.heap.inline.dirty = false;
                 let rets = {
                     let mut cx = Ctx {
                         vm: self,
@@ -2098,12 +2130,16 @@ impl Vm {
                                     self.close_upvals(fr.func + 1);
                                 }
                             }
+                            // The frame is gone once popped: an error from here on cannot
+                            // be raised again by re-running an instruction (`handle_error`).
+                            self.heap.inline.dirty = true;
                             let cur = self.frames.pop().expect("frame");
                             self.fuel -= (nargs / VALUES_PER_FUEL) as i64;
                             for i in 0..=nargs {
                                 self.stack[cur.func + i] = self.stack[func + i];
                             }
                             self.precall(cur.func, nargs, cur.nresults, cur.kind)?;
+                            self.heap.inline.dirty = false;
                             continue 'frame;
                         }
                         if !callee.is_function() {
@@ -3027,6 +3063,7 @@ impl<'a> Ctx<'a> {
     #[inline]
     pub fn effects(&mut self) {
         self.vm.heap.inline.restartable = false;
+        self.vm.heap.inline.dirty = true;
     }
 
     /// Before changing state (see [`Ctx::effects`]): in an inline stretch, work of more than

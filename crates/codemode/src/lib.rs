@@ -89,6 +89,8 @@ pub use namespace::{Namespace, ToolEntry, ToolTree};
 pub use result::{
     Diagnostic, DiagnosticKind, ExecutionResult, Location, ToolCallRecord, ToolCallStatus,
 };
+#[doc(hidden)]
+pub use runtime::take_longest_inline_stretch;
 pub use runtime::{BuildError, CodeMode, Language, Options, execute};
 pub use signature::tool_expression;
 pub use tokio_util::sync::CancellationToken;

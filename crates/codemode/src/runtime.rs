@@ -101,6 +101,15 @@ pub const MAX_SLICE: u32 = 2_000_000;
 /// and reports TimeoutExceeded with the program's location; past this margin the driver
 /// returns TimeoutExceeded without it and abandons the running segment.
 pub const BACKSTOP_MARGIN: Duration = Duration::from_millis(10);
+/// Longest *inline stretch*: guest work the driver runs directly in the `execute` future
+/// (on the async runtime's thread) before it hands the machine to the blocking pool (see the
+/// module docs, "Inline stretches").
+pub const INLINE_BUDGET: Duration = Duration::from_micros(200);
+/// Fuel per `run` call in an inline stretch (the clock is read between calls).
+pub const INLINE_SLICE: u32 = 2_000;
+/// Programs up to this many bytes of source are compiled inline; longer ones on the blocking
+/// pool (compiling is linear in the source: 8 KiB takes well under [`INLINE_BUDGET`]).
+pub const INLINE_COMPILE_BYTES: usize = 8 * 1024;
 
 /// The guest language of a [`CodeMode`]. Default: Lua.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -426,8 +435,9 @@ impl CodeMode {
                 ));
             }
             let machine_inner = inner.clone();
-            // Compiling and building the machine run in the first segment (on the blocking
-            // pool), so the backstop covers them.
+            let source_len = source.len();
+            // Compiling and building the machine run in the first inline stretch (short
+            // programs) or the first segment on the blocking pool (see `drive`).
             let setup = move || {
                 let program = codemode_lua::compile(&source).map_err(Diagnostic::from)?;
                 let mut machine =
@@ -437,7 +447,8 @@ impl CodeMode {
                 machine.set_deadline(deadline.into_std());
                 Ok(machine)
             };
-            drive(&inner, setup, deadline, &cancel).await
+            let inline_setup = source_len <= INLINE_COMPILE_BYTES;
+            drive(&inner, setup, inline_setup, deadline, &cancel).await
         }
     }
 }
@@ -481,6 +492,9 @@ fn deadline_after(start: Instant, timeout_ms: u64) -> Instant {
 /// What the driver needs from a guest machine (the real one is [`codemode_lua::Machine`]; tests
 /// use a scripted fake). It moves between the async driver and the blocking pool's threads.
 pub(crate) trait Guest: Send + 'static {
+    /// Whether the guest supports inline stretches (the real machine does; test fakes that
+    /// block inside `run` do not, and always run on the blocking pool).
+    const INLINE: bool = false;
     fn run(&mut self, slice: u32) -> Step;
     fn resume(&mut self, reply: HostReply);
     fn take_logs(&mut self) -> Vec<String>;
@@ -488,9 +502,29 @@ pub(crate) trait Guest: Send + 'static {
     fn memory_used(&self) -> usize {
         0
     }
+    /// Start or end an inline stretch ([`Machine::set_inline`]).
+    fn set_inline(&mut self, _until: Option<std::time::Instant>) {}
+    /// After a `Yield` in a stretch: continue on the blocking pool ([`Machine::wants_pool`]).
+    fn wants_pool(&self) -> bool {
+        true
+    }
+    /// Import a reply in a stretch, or hand it back for the pool ([`Machine::try_resume`]).
+    fn try_resume(&mut self, reply: HostReply) -> Result<(), HostReply> {
+        Err(reply)
+    }
 }
 
 impl Guest for Machine {
+    const INLINE: bool = true;
+    fn set_inline(&mut self, until: Option<std::time::Instant>) {
+        Machine::set_inline(self, until)
+    }
+    fn wants_pool(&self) -> bool {
+        Machine::wants_pool(self)
+    }
+    fn try_resume(&mut self, reply: HostReply) -> Result<(), HostReply> {
+        Machine::try_resume(self, reply)
+    }
     fn run(&mut self, slice: u32) -> Step {
         Machine::run(self, slice)
     }
@@ -685,6 +719,89 @@ fn run_segment<G: Guest>(
     }
 }
 
+/// Longest inline stretch (including an inline compile) since the last
+/// [`take_longest_inline_stretch`], in ns, process-wide.
+static LONGEST_INLINE_STRETCH_NS: std::sync::atomic::AtomicU64 =
+    std::sync::atomic::AtomicU64::new(0);
+
+fn record_stretch(took: Duration) {
+    let ns = u64::try_from(took.as_nanos()).unwrap_or(u64::MAX);
+    LONGEST_INLINE_STRETCH_NS.fetch_max(ns, Ordering::Relaxed);
+}
+
+/// The longest inline stretch (guest work run on the async runtime's thread, see the module
+/// docs) of any execution in this process since the previous call, which it resets. For tests
+/// and benchmarks that check how long guest work may hold the runtime's thread.
+#[doc(hidden)]
+pub fn take_longest_inline_stretch() -> Duration {
+    Duration::from_nanos(LONGEST_INLINE_STRETCH_NS.swap(0, Ordering::Relaxed))
+}
+
+/// How an inline stretch ended.
+enum Stretch<G> {
+    /// Like the segment reports of the same names.
+    Report(Report<G>),
+    /// The stretch is over but the guest is not: continue on the blocking pool.
+    Pool(Box<Worker<G>>),
+}
+
+/// One inline stretch (see the module docs): slices of [`INLINE_SLICE`] run directly on the
+/// caller's thread until the guest needs the host, finishes, asks for the pool
+/// ([`Guest::wants_pool`]) or [`INLINE_BUDGET`] has passed. `reply`, if any, is imported
+/// first; a reply too large to import in the stretch goes with the guest to the pool.
+fn run_inline<G: Guest>(
+    w: Box<Worker<G>>,
+    reply: Option<HostReply>,
+    deadline: std::time::Instant,
+    shared: &Shared,
+) -> (Stretch<G>, Option<HostReply>) {
+    let start = std::time::Instant::now();
+    let r = stretch(w, reply, start, deadline, shared);
+    record_stretch(start.elapsed());
+    r
+}
+
+fn stretch<G: Guest>(
+    mut w: Box<Worker<G>>,
+    reply: Option<HostReply>,
+    start: std::time::Instant,
+    deadline: std::time::Instant,
+    shared: &Shared,
+) -> (Stretch<G>, Option<HostReply>) {
+    w.guest.set_inline(Some(start + INLINE_BUDGET));
+    if let Some(reply) = reply
+        && let Err(reply) = w.guest.try_resume(reply)
+    {
+        w.guest.set_inline(None);
+        return (Stretch::Pool(w), Some(reply));
+    }
+    loop {
+        let step = w.guest.run(INLINE_SLICE);
+        shared.collect_logs(&mut w.guest);
+        match step {
+            Step::Yield => {
+                let now = std::time::Instant::now();
+                if now >= deadline {
+                    dispose(w);
+                    return (Stretch::Report(Report::TimedOut), None);
+                }
+                if w.guest.wants_pool() || now >= start + INLINE_BUDGET {
+                    w.guest.set_inline(None);
+                    return (Stretch::Pool(w), None);
+                }
+            }
+            Step::HostCall(call) => {
+                w.guest.set_inline(None);
+                return (Stretch::Report(Report::Paused(call, w)), None);
+            }
+            done_or_error => {
+                dispose(w);
+                return (Stretch::Report(Report::Finished(done_or_error)), None);
+            }
+        }
+    }
+}
+
 /// The diagnostic for a segment that panicked or was cancelled by a runtime shutdown.
 fn internal_failure(e: tokio::task::JoinError) -> Diagnostic {
     let what = if e.is_panic() {
@@ -707,6 +824,7 @@ fn internal_failure(e: tokio::task::JoinError) -> Diagnostic {
 async fn drive<G, S>(
     inner: &Inner,
     setup: S,
+    inline_setup: bool,
     deadline: Instant,
     cancel: &CancellationToken,
 ) -> ExecutionResult
@@ -714,6 +832,14 @@ where
     G: Guest,
     S: FnOnce() -> Result<G, Diagnostic> + Send + 'static,
 {
+    /// What runs the guest next.
+    enum Next<G> {
+        /// An inline stretch, importing the reply first if there is one.
+        Inline(Box<Worker<G>>, Option<HostReply>),
+        /// A segment on the blocking pool, awaited under the backstop.
+        Pool(tokio::task::JoinHandle<Report<G>>),
+    }
+
     let mut exec = Exec::new(inner, deadline, cancel);
     let shared = Arc::new(Shared {
         logs: Mutex::new(LogSink::new(retained_bytes(
@@ -725,32 +851,70 @@ where
     let backstop = tokio::time::sleep_until(deadline + BACKSTOP_MARGIN);
     tokio::pin!(backstop);
     let std_deadline = deadline.into_std();
-    let segment_shared = shared.clone();
-    // The first segment compiles the program and builds the machine, so the backstop covers
-    // them too.
-    let mut segment = tokio::task::spawn_blocking(move || match setup() {
-        Ok(guest) => {
-            let w = Box::new(Worker {
-                guest,
-                slice: INITIAL_SLICE,
-            });
+    let pool = |w: Box<Worker<G>>, reply: Option<HostReply>| {
+        let segment_shared = shared.clone();
+        // Importing a reply (a tool output can be large) is guest work: it runs in the
+        // segment, under the backstop.
+        Next::Pool(tokio::task::spawn_blocking(move || {
+            let mut w = w;
+            if let Some(reply) = reply {
+                w.guest.resume(reply);
+            }
             run_segment(w, std_deadline, &segment_shared)
+        }))
+    };
+    let worker = |guest| {
+        Box::new(Worker {
+            guest,
+            slice: INITIAL_SLICE,
+        })
+    };
+    let mut next = if G::INLINE && inline_setup {
+        // A short program is compiled in the first inline stretch.
+        let start = std::time::Instant::now();
+        let guest = setup();
+        record_stretch(start.elapsed());
+        match guest {
+            Ok(guest) => Next::Inline(worker(guest), None),
+            Err(d) => Next::Pool(tokio::spawn(async move { Report::Failed(d) })),
         }
-        Err(d) => Report::Failed(d),
-    });
+    } else {
+        // Longer ones are compiled in the first segment, so the backstop covers compiling and
+        // building the machine too.
+        let segment_shared = shared.clone();
+        Next::Pool(tokio::task::spawn_blocking(move || match setup() {
+            Ok(guest) => run_segment(worker(guest), std_deadline, &segment_shared),
+            Err(d) => Report::Failed(d),
+        }))
+    };
     let outcome: Result<Value, Diagnostic> = loop {
-        // Dropping `segment` (when this loop breaks or the future is dropped) detaches a
-        // running segment: it stops at its next slice boundary (`abandoned`, or the deadline
-        // the machine checks itself) and drops the guest on its own thread. Nothing waits
-        // for it.
-        let report = tokio::select! {
-            biased;
-            _ = cancel.cancelled() => break Err(exec.cancel_diagnostic()),
-            r = &mut segment => match r {
-                Ok(report) => report,
-                Err(e) => break Err(internal_failure(e)),
+        let report = match next {
+            Next::Inline(w, reply) => {
+                if let Some(d) = exec.stop_reason() {
+                    drop(Parked(Some(w)));
+                    break Err(d);
+                }
+                match run_inline(w, reply, std_deadline, &shared) {
+                    (Stretch::Report(report), _) => report,
+                    (Stretch::Pool(w), reply) => {
+                        next = pool(w, reply);
+                        continue;
+                    }
+                }
+            }
+            // Dropping `segment` (when this loop breaks or the future is dropped) detaches a
+            // running segment: it stops at its next slice boundary (`abandoned`, or the
+            // deadline the machine checks itself) and drops the guest on its own thread.
+            // Nothing waits for it.
+            Next::Pool(mut segment) => tokio::select! {
+                biased;
+                _ = cancel.cancelled() => break Err(exec.cancel_diagnostic()),
+                r = &mut segment => match r {
+                    Ok(report) => report,
+                    Err(e) => break Err(internal_failure(e)),
+                },
+                _ = backstop.as_mut() => break Err(exec.timeout_diagnostic()),
             },
-            _ = backstop.as_mut() => break Err(exec.timeout_diagnostic()),
         };
         match report {
             Report::Failed(d) => break Err(d),
@@ -768,15 +932,14 @@ where
                 }
                 match exec.host_call(call).await {
                     Answer::Reply(reply) => {
-                        let w = parked.take();
-                        let segment_shared = shared.clone();
-                        // Importing the reply (a tool output can be large) is guest work:
-                        // it runs in the segment, under the backstop.
-                        segment = tokio::task::spawn_blocking(move || {
-                            let mut w = w;
-                            w.guest.resume(reply);
-                            run_segment(w, std_deadline, &segment_shared)
-                        });
+                        if G::INLINE {
+                            // Tools that answer at once never make this future wait: give
+                            // the runtime its turn now and then (tokio's cooperative budget).
+                            tokio::task::coop::consume_budget().await;
+                            next = Next::Inline(parked.take(), Some(reply));
+                        } else {
+                            next = pool(parked.take(), Some(reply));
+                        }
                     }
                     Answer::Stop(d) => break Err(d),
                 }
@@ -1593,6 +1756,7 @@ mod tests {
         drive(
             &cm.inner,
             move || Ok(g),
+            false,
             deadline,
             &CancellationToken::new(),
         )
@@ -1823,7 +1987,7 @@ mod tests {
             t2.cancel();
         });
         let deadline = deadline_after(Instant::now(), 60_000);
-        let r = drive(&cm.inner, move || Ok(g), deadline, &token).await;
+        let r = drive(&cm.inner, move || Ok(g), false, deadline, &token).await;
         assert_eq!(
             r.error().unwrap().message,
             "Execution was cancelled by the host."
@@ -1967,7 +2131,7 @@ mod tests {
         let deadline = deadline_after(Instant::now(), 60_000);
         let g = blocking_guest();
         let t = std::time::Instant::now();
-        let r = drive(&cm.inner, move || Ok(g), deadline, &token).await;
+        let r = drive(&cm.inner, move || Ok(g), false, deadline, &token).await;
         let took = t.elapsed();
         assert!(took < Duration::from_millis(150), "{took:?}");
         assert_eq!(
@@ -1995,6 +2159,7 @@ mod tests {
         let r = drive(
             &cm.inner,
             || Err::<Scripted, _>(Diagnostic::new(DiagnosticKind::ParseError, "bad")),
+            false,
             deadline,
             &CancellationToken::new(),
         )

@@ -20,6 +20,40 @@ pub const MARGIN: Duration = Duration::from_millis(100);
 pub const RSS_GROWTH: u64 = 512 * 1024 * 1024;
 /// Largest peak resident set of the whole test process.
 pub const RSS_PEAK: u64 = 1536 * 1024 * 1024;
+/// Longest inline stretch: how long guest work may hold the async runtime's thread (a stretch
+/// is 200 µs plus at most one work chunk; longer work moves to the blocking pool). Generous
+/// for a debug build on a loaded machine; guest work that escaped the stretch's bound would
+/// hold the thread for the whole run (up to seconds here).
+pub const MAX_STRETCH: Duration = Duration::from_millis(50);
+
+/// Wraps a future and records the longest time one `poll` took.
+pub struct Timed<F> {
+    inner: Pin<Box<F>>,
+    pub max_poll: Duration,
+}
+
+impl<F: Future> Timed<F> {
+    pub fn new(inner: F) -> Self {
+        Timed {
+            inner: Box::pin(inner),
+            max_poll: Duration::ZERO,
+        }
+    }
+}
+
+impl<F: Future> Future for Timed<F> {
+    type Output = (F::Output, Duration);
+    fn poll(
+        mut self: Pin<&mut Self>,
+        cx: &mut std::task::Context<'_>,
+    ) -> std::task::Poll<Self::Output> {
+        let start = Instant::now();
+        let r = self.inner.as_mut().poll(cx);
+        let took = start.elapsed();
+        self.max_poll = self.max_poll.max(took);
+        r.map(|out| (out, self.max_poll))
+    }
+}
 
 /// A value nested `depth` arrays deep, built without recursion.
 pub fn deep_array(depth: usize) -> Value {
@@ -137,6 +171,11 @@ pub fn proc_status_kib(field: &str) -> u64 {
 pub struct Run {
     pub result: ExecutionResult,
     pub elapsed: Duration,
+    /// Longest single poll of the `execute` future: guest work in inline stretches plus the
+    /// host's own work (schema checks, building the result, the tools' handlers).
+    pub max_poll: Duration,
+    /// Longest inline stretch of the run (see [`MAX_STRETCH`]).
+    pub max_stretch: Duration,
 }
 
 /// Runs are serialized so the timing and resident-set measurements of one run are not disturbed
@@ -151,8 +190,15 @@ pub async fn run_with(full_source: &str, limits: Limits) -> Run {
     let cm = runtime(limits);
     let rss_before = proc_status_kib("VmRSS:") * 1024;
     let start = Instant::now();
-    let result = cm.execute(full_source).await;
+    codemode::take_longest_inline_stretch();
+    let (result, max_poll) = Timed::new(cm.execute(full_source)).await;
+    let max_stretch = codemode::take_longest_inline_stretch();
     let elapsed = start.elapsed();
+    assert!(
+        max_stretch <= MAX_STRETCH,
+        "an inline stretch took {max_stretch:?} (more than {MAX_STRETCH:?}): guest work held \
+         the async runtime's thread: {source}"
+    );
     let rss_after = proc_status_kib("VmRSS:") * 1024;
     let budget = Duration::from_millis(limits.timeout_ms()) + MARGIN;
     assert!(
@@ -166,7 +212,12 @@ pub async fn run_with(full_source: &str, limits: Limits) -> Run {
     );
     let peak = proc_status_kib("VmHWM:") * 1024;
     assert!(peak < RSS_PEAK, "process peak RSS {peak} bytes: {source}");
-    Run { result, elapsed }
+    Run {
+        result,
+        elapsed,
+        max_poll,
+        max_stretch,
+    }
 }
 
 pub async fn run(source: &str) -> Run {
