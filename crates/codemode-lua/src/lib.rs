@@ -31,6 +31,10 @@
 //! }
 //! let logs = m.take_logs();
 //! ```
+//! An embedder on an async runtime may run short stretches on its own thread with
+//! [`Machine::set_inline`]: the machine then abandons and later re-runs any step that would
+//! hold the thread past the stretch's end ([`heap::InlineState`]; re-running is tested over the
+//! whole differential corpus).
 #![forbid(unsafe_code)]
 
 pub mod ast;

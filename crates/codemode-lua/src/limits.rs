@@ -17,6 +17,9 @@
 //!   between two checks of the deadline and the total fuel, so that a single long call (a
 //!   `string.rep` of 400 MB, a `table.sort` of 10^6 values) ends with the uncatchable
 //!   `TimeoutExceeded` soon after the deadline (tested in `tests/deadline.rs`).
+//! - inline stretches ([`INLINE_GATE_ELEMS`], see `Machine::set_inline`): how much table-changing
+//!   work a builtin may start while the machine runs on the caller's async thread; more moves
+//!   the call to a worker thread (nothing for the program to see).
 
 // ----- source ---------------------------------------------------------------------------------
 

@@ -3,40 +3,58 @@
 //! and answers its host calls (tools, `search`, extensions) under the limits.
 //!
 //! ## Driver
-//! Guest code runs in **segments**, each one `spawn_blocking` call (also on a current-thread
-//! runtime) that takes the guest by value (boxed) and gives it back only with a host call. The
-//! first segment compiles the program (ParseError → failure), builds the `Machine` (with the
-//! deadline set) and runs; each later one first imports the host's reply into the machine
-//! (`resume`: a tool output can be large, so this is guest work too) and runs. A segment loops
-//! on `run(slice)`, the slice size adapting so one slice takes about [`TARGET_SLICE`] of wall
-//! time, until the machine needs the host (`HostCall`), finishes (`Done`/`Error`), or the
-//! deadline passed between two slices. After every slice it moves the machine's log lines to
-//! the host (kept up to `max_output_bytes`, later lines only counted), so they survive any
-//! timeout. A finished guest is dropped on the blocking pool.
+//! Guest code runs in two places.
 //!
-//! So a blocking-pool thread is held only while guest code runs: while the program waits for a
-//! tool, the parked machine is plain data owned by the `execute` future and no thread is held
-//! (thousands of executions can wait for tools at once; tokio's blocking pool bounds how many
-//! *compute* at once, default 512, more queue). A parked guest that the driver drops
+//! **Inline stretches.** Most guest work between two host calls is short (µs), and handing it
+//! to another thread costs more than the work (waking a parked thread: 5–30 µs each way). So
+//! the driver first runs it directly in the `execute` future: `run_inline` gives the machine
+//! [`INLINE_SLICE`] fuel at a time, reading the clock in between, until it needs the host,
+//! finishes, or [`INLINE_BUDGET`] (200 µs) has passed or the machine asks for the pool
+//! ([`Machine::wants_pool`]). Short programs ([`INLINE_COMPILE_BYTES`]) are compiled inline
+//! too, and a tool's reply is imported inline ([`Machine::try_resume`]). The machine keeps a
+//! stretch short itself ([`Machine::set_inline`]): a builtin or data walk that runs past the
+//! stretch's end before it changed anything is abandoned and re-run on the pool; garbage
+//! collection, `xpcall` handlers and builtins calling back into Lua never run inline. The
+//! longest stretch is recorded for tests ([`take_longest_inline_stretch`]; the adversarial
+//! suite asserts ≤ 50 ms in a debug build for every program, measured < 1 ms). After each
+//! answered host call the driver spends tokio's cooperative budget
+//! (`coop::consume_budget`), so a program calling tools that answer at once still lets the
+//! runtime run other tasks.
+//!
+//! **Segments.** Work that outlives a stretch runs in *segments*, each one `spawn_blocking`
+//! call (also on a current-thread runtime) that takes the guest by value (boxed) and gives it
+//! back only with a host call. The first segment of a long program compiles it
+//! (ParseError → failure) and builds the `Machine` (with the deadline set); a segment that
+//! continues a stretch first imports the reply the stretch could not (`resume`). A segment
+//! loops on `run(slice)`, the slice size adapting so one slice takes about [`TARGET_SLICE`] of
+//! wall time, until the machine needs the host (`HostCall`), finishes (`Done`/`Error`), or the
+//! deadline passed between two slices. After every slice (inline ones too) it moves the
+//! machine's log lines to the host (kept up to `max_output_bytes`, later lines only counted),
+//! so they survive any timeout. A finished guest is dropped on the blocking pool.
+//!
+//! So a blocking-pool thread is held only while long guest code runs: while the program waits
+//! for a tool, the parked machine is plain data owned by the `execute` future and no thread is
+//! held (thousands of executions can wait for tools at once; tokio's blocking pool bounds how
+//! many *compute* at once, default 512, more queue). A parked guest that the driver drops
 //! (deadline, cancellation, a dropped `execute` future) is dropped on the blocking pool too.
 //!
-//! **Wall-clock backstop.** The driver (the `execute` future) never runs guest code itself: it
-//! awaits each segment's `JoinHandle` under `tokio::select!` with the cancellation token and a
-//! timer at the deadline + [`BACKSTOP_MARGIN`]. So even when the machine's own checks are
-//! bypassed (one long builtin such as a native `table.sort` of millions of values, or a bug),
-//! `execute` returns `TimeoutExceeded` (or the cancellation failure) by the deadline plus the
-//! margin, with the `toolCalls` record and the logs of every finished slice. The running
-//! segment is abandoned, never awaited (dropping its `JoinHandle` detaches it): it notices at
-//! its next slice boundary and ends, dropping the guest on the blocking pool; the machine's own
-//! deadline stops most work inside long natives too. A panic in a segment (a `JoinError`)
-//! becomes an `ExecutionFailure` "Internal error: the interpreter panicked. ...", never a host
-//! panic. Costs: an execution with no host call is one hand-off to the blocking pool and back,
-//! and each host call one more: on the loaded 2-core build box `return 1` takes 11-13 µs end to
-//! end and a no-op tool call 5-9 µs, the same as with one worker thread per execution (see
-//! `benches/host.rs`). A finished guest holding more than 64 KiB is dropped by a blocking task
-//! of its own, so freeing it does not delay the result. Dropping the runtime waits for blocking
-//! threads, so an abandoned segment can delay runtime shutdown until its current native
-//! returns.
+//! **Wall-clock backstop.** While a segment runs, the driver only awaits its `JoinHandle`
+//! under `tokio::select!` with the cancellation token and a timer at the deadline +
+//! [`BACKSTOP_MARGIN`]. So even when the machine's own checks are bypassed (one long builtin
+//! such as a native `table.sort` of millions of values, or a bug), `execute` returns
+//! `TimeoutExceeded` (or the cancellation failure) by the deadline plus the margin, with the
+//! `toolCalls` record and the logs of every finished slice. The running segment is abandoned,
+//! never awaited (dropping its `JoinHandle` detaches it): it notices at its next slice boundary
+//! and ends, dropping the guest on the blocking pool; the machine's own deadline stops most
+//! work inside long natives too. (Inline stretches are not under the timer: they are bounded
+//! by the machine's stretch checks above, and the driver checks the deadline and the
+//! cancellation token before each.) A panic in a segment (a `JoinError`) becomes an
+//! `ExecutionFailure` "Internal error: the interpreter panicked. ...", never a host panic.
+//! Costs (release, idle 2-core machine, `benches/host.rs`): `return 1` about 5.6 µs end to end
+//! and a no-op tool call about 1.1 µs (with segments only: 63 µs and 31 µs). A finished guest
+//! holding more than 64 KiB is dropped by a blocking task of its own, so freeing it does not
+//! delay the result. Dropping the runtime waits for blocking threads, so an abandoned segment
+//! can delay runtime shutdown until its current native returns.
 //!
 //! The driver, for each segment's report:
 //! - `TimedOut` (the segment saw the deadline between slices): `TimeoutExceeded`.
