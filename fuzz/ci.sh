@@ -20,7 +20,7 @@ fi
 cd "$here/.."
 # libFuzzer instrumentation uses `-Z` flags; RUSTC_BOOTSTRAP lets the stable compiler accept them.
 export RUSTC_BOOTSTRAP=1
-for target in parse execute; do
+for target in parse execute restart; do
   echo "== fuzz target $target for ${seconds}s"
   "$fuzz" fuzz run "$target" "fuzz/corpus/$target" -- -max_total_time="$seconds" -rss_limit_mb=2048 -timeout=10
 done

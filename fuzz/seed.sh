@@ -4,7 +4,7 @@
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(dirname "$here")
-for target in parse execute; do
+for target in parse execute restart; do
   mkdir -p "$here/corpus/$target"
   for f in "$root"/tests/differential/*.lua "$root"/tests/differential/*/*.lua; do
     [ -f "$f" ] || continue
