@@ -936,11 +936,17 @@ async fn error_nil_value() {
 // Inline stretches: long guest work never holds the async runtime's thread. Every case above
 // and below also asserts (in `run_with`) that no inline stretch took more than `MAX_STRETCH`;
 // these cases take the paths that leave a stretch early and check the results are unchanged.
+// Each would hold the runtime's thread for far longer than `MAX_STRETCH` if it ran inline; they
+// get a long timeout so that a loaded machine slows them down without failing them.
 // ---------------------------------------------------------------------------------------------
+
+async fn run_long(source: &str) -> Run {
+    run_with(source, limits(20_000, Some(MEMORY))).await
+}
 
 #[tokio::test]
 async fn inline_sort_with_comparator_moves_to_the_pool() {
-    let r = run(
+    let r = run_long(
         "local t = {} for i = 1, 200000 do t[i] = (i * 7919) % 1000003 end \
                  table.sort(t, function(a, b) return a > b end) return {t[1], t[200000], #t}",
     )
@@ -950,8 +956,10 @@ async fn inline_sort_with_comparator_moves_to_the_pool() {
 
 #[tokio::test]
 async fn inline_gsub_with_callback_moves_to_the_pool() {
-    let r = run("local s = string.rep('ab', 300000) local n = 0 \
-                 local out = s:gsub('a', function(c) n = n + 1 return 'xy' end) return {n, #out}")
+    let r = run_long(
+        "local s = string.rep('ab', 300000) local n = 0 \
+                 local out = s:gsub('a', function(c) n = n + 1 return 'xy' end) return {n, #out}",
+    )
     .await;
     assert_eq!(r.value(), &json!([300000, 900000]));
 }
@@ -960,7 +968,7 @@ async fn inline_gsub_with_callback_moves_to_the_pool() {
 async fn inline_xpcall_handler_after_a_tool_call_runs_on_the_pool() {
     // After the tool's reply the program continues in an inline stretch; the error is raised
     // there, and the handler (which cannot be restarted) must not run on the runtime's thread.
-    let r = run(
+    let r = run_long(
         "local ok, r = xpcall(function() tools.t.echo({}) error('boom') end, \
                  function(m) local n = 0 for i = 1, 2000000 do n = n + 1 end return n end) \
                  return {ok, r}",
@@ -972,7 +980,7 @@ async fn inline_xpcall_handler_after_a_tool_call_runs_on_the_pool() {
 
 #[tokio::test]
 async fn inline_tool_failure_under_xpcall_runs_the_handler_on_the_pool() {
-    let r = run(
+    let r = run_long(
         "local ok, r = xpcall(function() return tools.t.fail({}) end, \
                  function(m) local n = 0 for i = 1, 2000000 do n = n + 1 end \
                  return n .. ':' .. tostring(m) end) return {ok, r}",
@@ -989,9 +997,11 @@ async fn inline_tool_failure_under_xpcall_runs_the_handler_on_the_pool() {
 
 #[tokio::test]
 async fn inline_insert_at_the_front_of_a_large_table() {
-    let r = run("local t = {} for i = 1, 300000 do t[i] = i end \
+    let r = run_long(
+        "local t = {} for i = 1, 300000 do t[i] = i end \
                  for k = 1, 5 do table.insert(t, 1, -k) end \
-                 table.remove(t, 2) return {#t, t[1], t[5], t[300004]}")
+                 table.remove(t, 2) return {#t, t[1], t[5], t[300004]}",
+    )
     .await;
     assert_eq!(r.value(), &json!([300004, -5, 1, 300000]));
 }
@@ -1000,7 +1010,7 @@ async fn inline_insert_at_the_front_of_a_large_table() {
 async fn inline_large_tool_input_and_output_and_result() {
     // Exporting a large argument and importing a large reply are restartable steps that move
     // to the pool (the result is kept under the harness's 64 KiB output limit).
-    let r = run(
+    let r = run_long(
         "local t = {} for i = 1, 50000 do t[i] = {id = i, name = 'n' .. i} end \
                  local back = tools.t.echo({items = t}) \
                  local sum = 0 for i, v in ipairs(back.items) do sum = sum + v.id * 2 end \
@@ -1015,9 +1025,11 @@ async fn inline_large_tool_input_and_output_and_result() {
 
 #[tokio::test]
 async fn inline_long_concatenation_and_garbage() {
-    let r = run("local s = string.rep('a', 4000000) local u = s .. s .. s \
+    let r = run_long(
+        "local s = string.rep('a', 4000000) local u = s .. s .. s \
                  local n = 0 for i = 1, 200000 do local g = {i, tostring(i)} n = n + #g end \
-                 return {#u, n}")
+                 return {#u, n}",
+    )
     .await;
     assert_eq!(r.value(), &json!([12000000, 400000]));
 }
