@@ -7,6 +7,9 @@
 //! Position conventions (all 1-based, columns counted in bytes of the source line):
 //! - [`Expr::pos`] is the first token of the expression, except:
 //!   - [`ExprKind::Binop`] and [`ExprKind::Unop`]: the operator token;
+//!   - [`ExprKind::Chain`]: its last operator token (the outermost operator of the equivalent
+//!     left-nested tree); every [`ChainLink`] carries its own operator's position;
+//!   - [`ExprKind::Concat`]: its first `..` token;
 //!   - [`ExprKind::Index`]: the `.` or `[` token;
 //!   - [`ExprKind::MethodCall`]: the `:` token;
 //!   - [`ExprKind::Call`]: the `(`, `{` or string token that starts the arguments.
@@ -177,6 +180,15 @@ pub enum UnOp {
     BNot,
 }
 
+/// One step of an [`ExprKind::Chain`]: apply `op` to the value so far and `rhs`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ChainLink {
+    pub op: BinOp,
+    /// Position of the operator token.
+    pub pos: Pos,
+    pub rhs: Expr,
+}
+
 /// One entry of a table constructor.
 #[derive(Clone, Debug, PartialEq)]
 pub enum TableField {
@@ -209,7 +221,18 @@ pub enum ExprKind {
     Str(Vec<u8>),
     Function(Box<FuncBody>),
     Table(Vec<TableField>),
+    /// `lhs op rhs`: a single binary operator (several in a row form a [`ExprKind::Chain`]).
     Binop(BinOp, Box<Expr>, Box<Expr>),
+    /// `first op1 x1 op2 x2 ...` with two or more operators, evaluated strictly left to right as
+    /// `((first op1 x1) op2 x2) ...`: the same value as the left-nested [`ExprKind::Binop`] tree,
+    /// kept flat so that a chain of 20,000 terms is one node (no walk recurses per term). The
+    /// parser builds one chain per run of operators at one expression level; their priorities
+    /// never increase along the run (so `and` links follow value operators and precede `or`
+    /// links). A `..` link's `rhs` holds the rest of the right-associative `..` run.
+    Chain(Box<Expr>, Vec<ChainLink>),
+    /// `a .. b .. c ...`, two or more operands of one right-associative concatenation run,
+    /// flattened (`a .. (b .. c)` evaluated left to right, concatenated as one string).
+    Concat(Vec<Expr>),
     Unop(UnOp, Box<Expr>),
     /// A variable reference (local, upvalue or global: resolved by the compiler).
     Name(Box<str>),

@@ -10,7 +10,9 @@
 
 use std::collections::HashMap;
 
-use crate::ast::{self, BinOp, Block, Expr, ExprKind, FuncBody, Pos, Stmt, TableField, UnOp};
+use crate::ast::{
+    self, BinOp, Block, ChainLink, Expr, ExprKind, FuncBody, Pos, Stmt, TableField, UnOp,
+};
 use crate::limits;
 use crate::proto::{ArithOp, Const, LocVar, Op, ProgramData, Proto, UpvalDesc};
 use crate::{ErrorKind, GuestError, Location};
@@ -199,6 +201,60 @@ fn arith_of(op: BinOp) -> Option<ArithOp> {
         BinOp::Shr => ArithOp::Shr,
         _ => return None,
     })
+}
+
+/// The left operand of a binary operator: an expression still to compile, or a register that
+/// already holds the value (the accumulator of an [`ExprKind::Chain`]).
+#[derive(Clone, Copy)]
+enum Lhs<'e> {
+    Expr(&'e Expr),
+    Reg(u8),
+}
+
+impl<'e> Lhs<'e> {
+    fn expr(self) -> Option<&'e Expr> {
+        match self {
+            Lhs::Expr(e) => Some(e),
+            Lhs::Reg(_) => None,
+        }
+    }
+
+    /// Whether the operand is a numeral (candidate for a K operand).
+    fn is_num(self) -> bool {
+        self.expr()
+            .is_some_and(|e| matches!(e.kind, ExprKind::Int(_) | ExprKind::Float(_)))
+    }
+}
+
+fn is_compare(op: BinOp) -> bool {
+    matches!(
+        op,
+        BinOp::Eq | BinOp::Ne | BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge
+    )
+}
+
+fn is_logic(op: BinOp) -> bool {
+    matches!(op, BinOp::And | BinOp::Or)
+}
+
+/// Most operands one `Concat` instruction joins: longer `..` runs are joined 200 at a time
+/// (fewer when registers are short), left to right, into one accumulator register.
+const CONCAT_CHUNK: usize = 200;
+
+/// The operands of a `..` run, left to right: [`ExprKind::Concat`] lists and nested `..`
+/// [`ExprKind::Binop`]s are flattened (iteratively; parentheses are kept as operands).
+fn concat_operands<'e>(e: &'e Expr, out: &mut Vec<Lhs<'e>>) {
+    let mut stack = vec![e];
+    while let Some(x) = stack.pop() {
+        match &x.kind {
+            ExprKind::Binop(BinOp::Concat, a, b) => {
+                stack.push(b);
+                stack.push(a);
+            }
+            ExprKind::Concat(list) => stack.extend(list.iter().rev()),
+            _ => out.push(Lhs::Expr(x)),
+        }
+    }
 }
 
 impl Compiler {
@@ -1286,7 +1342,12 @@ impl Compiler {
                 }
             }
             ExprKind::Paren(inner) => self.exp_to_reg(inner, dest)?,
-            ExprKind::Binop(op, a, b) => self.binop(*op, a, b, dest, e)?,
+            ExprKind::Binop(op, a, b) => self.binop(*op, Lhs::Expr(a), b, dest, pos)?,
+            ExprKind::Chain(first, links) => self.chain(first, links, dest)?,
+            ExprKind::Concat(list) => {
+                let parts: Vec<Lhs<'_>> = list.iter().map(Lhs::Expr).collect();
+                self.concat_parts(&parts, dest, pos)?;
+            }
             ExprKind::Unop(op, x) => {
                 // Constant folding for negative numerals.
                 if *op == UnOp::Neg {
@@ -1316,11 +1377,123 @@ impl Compiler {
         Ok(())
     }
 
-    fn binop(&mut self, op: BinOp, a: &Expr, b: &Expr, dest: u8, e: &Expr) -> CResult<()> {
-        let pos = e.pos;
+    /// Evaluate the operand into some register: a local's own, `Lhs::Reg`'s, or a new temporary.
+    fn lhs_to_anyreg(&mut self, a: Lhs<'_>) -> CResult<u8> {
+        match a {
+            Lhs::Expr(e) => self.exp_to_anyreg(e),
+            Lhs::Reg(r) => Ok(r),
+        }
+    }
+
+    /// Evaluate the operand into register `dest`.
+    fn lhs_to_reg(&mut self, a: Lhs<'_>, dest: u8, pos: Pos) -> CResult<()> {
+        match a {
+            Lhs::Expr(e) => self.exp_to_reg(e, dest),
+            Lhs::Reg(r) => {
+                if r != dest {
+                    self.emit(Op::Move { a: dest, b: r }, pos);
+                }
+                Ok(())
+            }
+        }
+    }
+
+    /// Compile a [`ExprKind::Chain`] into `dest` in a loop: the value so far lives in one
+    /// accumulator register (`dest` itself when it is a fresh temporary), each link computes
+    /// `acc = acc op rhs`, so the chain needs a constant number of registers and no recursion
+    /// per link. The last link writes `dest` directly unless it is `and`/`or` (which would
+    /// clobber a local that the right operand still reads).
+    fn chain(&mut self, first: &Expr, links: &[ChainLink], dest: u8) -> CResult<()> {
+        let Some((last, init)) = links.split_last() else {
+            return self.exp_to_reg(first, dest);
+        };
+        let mut lhs = Lhs::Expr(first);
+        let mut acc = dest;
+        if !init.is_empty() {
+            acc = if dest as usize + 1 == self.free() && dest as usize >= self.fr().actvars.len() {
+                dest
+            } else {
+                self.reserve(1, first.pos)?
+            };
+            let top = acc as usize + 1;
+            for l in init {
+                self.binop(l.op, lhs, &l.rhs, acc, l.pos)?;
+                self.set_free(top);
+                lhs = Lhs::Reg(acc);
+            }
+        }
+        if is_logic(last.op) && acc != dest {
+            self.binop(last.op, lhs, &last.rhs, acc, last.pos)?;
+            self.emit(Op::Move { a: dest, b: acc }, last.pos);
+        } else {
+            self.binop(last.op, lhs, &last.rhs, dest, last.pos)?;
+        }
+        Ok(())
+    }
+
+    /// The value of `first` followed by `links`, as an operand: `first` itself when there are
+    /// no links, else a new temporary holding the chain's value.
+    fn chain_prefix<'e>(&mut self, first: &'e Expr, links: &[ChainLink]) -> CResult<Lhs<'e>> {
+        if links.is_empty() {
+            return Ok(Lhs::Expr(first));
+        }
+        let r = self.reserve(1, first.pos)?;
+        self.chain(first, links, r)?;
+        Ok(Lhs::Reg(r))
+    }
+
+    /// Concatenate `parts` (left to right) into `dest`: one `Concat` over consecutive registers
+    /// when they fit in [`CONCAT_CHUNK`] (and in the registers left), else chunk by chunk into
+    /// the first register, which then holds the string so far.
+    fn concat_parts(&mut self, parts: &[Lhs<'_>], dest: u8, pos: Pos) -> CResult<()> {
+        let Some((&head, rest)) = parts.split_first() else {
+            return Ok(());
+        };
+        let base = match head {
+            Lhs::Reg(r) if r as usize + 1 == self.free() => r,
+            _ => {
+                let r = self.reserve(1, pos)?;
+                self.lhs_to_reg(head, r, pos)?;
+                r
+            }
+        };
+        let chunk = limits::MAX_REGISTERS
+            .saturating_sub(base as usize)
+            .clamp(2, CONCAT_CHUNK);
+        let mut held = 1usize;
+        for (i, &p) in rest.iter().enumerate() {
+            let r = self.reserve(1, p.expr().map_or(pos, |e| e.pos))?;
+            self.lhs_to_reg(p, r, pos)?;
+            held += 1;
+            if held == chunk && i + 1 < rest.len() {
+                self.emit(
+                    Op::Concat {
+                        a: base,
+                        b: base,
+                        n: held as u8,
+                    },
+                    pos,
+                );
+                self.set_free(base as usize + 1);
+                held = 1;
+            }
+        }
+        self.emit(
+            Op::Concat {
+                a: dest,
+                b: base,
+                n: held as u8,
+            },
+            pos,
+        );
+        Ok(())
+    }
+
+    /// `a op b` into `dest`, where `a` may already sit in a register (chain accumulator).
+    fn binop(&mut self, op: BinOp, a: Lhs<'_>, b: &Expr, dest: u8, pos: Pos) -> CResult<()> {
         match op {
             BinOp::And | BinOp::Or => {
-                self.exp_to_reg(a, dest)?;
+                self.lhs_to_reg(a, dest, pos)?;
                 self.emit(
                     Op::Test {
                         a: dest,
@@ -1333,40 +1506,23 @@ impl Compiler {
                 self.patch_here(&[j]);
             }
             BinOp::Eq | BinOp::Ne | BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge => {
-                let t = self.cond_jump(e, true)?;
+                let save = self.free();
+                self.compare(op, a, b, true, pos)?;
+                let t = self.emit_jmp(pos);
+                self.set_free(save);
                 self.emit(Op::LoadBool { a: dest, v: false }, pos);
-                let j = self.emit(Op::Jmp { off: 1 }, pos);
-                let _ = j;
-                self.patch_here(&t);
+                self.emit(Op::Jmp { off: 1 }, pos);
+                self.patch_here(&[t]);
                 self.emit(Op::LoadBool { a: dest, v: true }, pos);
             }
             BinOp::Concat => {
-                let mut parts: Vec<&Expr> = Vec::new();
-                fn flatten<'e>(e: &'e Expr, out: &mut Vec<&'e Expr>) {
-                    if let ExprKind::Binop(BinOp::Concat, x, y) = &e.kind {
-                        if out.len() < 200 {
-                            flatten(x, out);
-                            flatten(y, out);
-                            return;
-                        }
-                    }
-                    out.push(e);
+                let mut parts = Vec::new();
+                match a {
+                    Lhs::Expr(x) => concat_operands(x, &mut parts),
+                    reg => parts.push(reg),
                 }
-                flatten(a, &mut parts);
-                flatten(b, &mut parts);
-                let base = self.free();
-                for p in &parts {
-                    let r = self.reserve(1, p.pos)?;
-                    self.exp_to_reg(p, r)?;
-                }
-                self.emit(
-                    Op::Concat {
-                        a: dest,
-                        b: base as u8,
-                        n: parts.len() as u8,
-                    },
-                    pos,
-                );
+                concat_operands(b, &mut parts);
+                self.concat_parts(&parts, dest, pos)?;
             }
             _ => {
                 let aop = arith_of(op).expect("arith op");
@@ -1378,7 +1534,7 @@ impl Compiler {
                     }
                     _ => None,
                 } {
-                    let ra = self.exp_to_anyreg(a)?;
+                    let ra = self.lhs_to_anyreg(a)?;
                     let sub = aop == ArithOp::Sub;
                     self.emit(
                         Op::AddI {
@@ -1392,7 +1548,7 @@ impl Compiler {
                     return Ok(());
                 }
                 if matches!(b.kind, ExprKind::Int(_) | ExprKind::Float(_)) {
-                    let ra = self.exp_to_anyreg(a)?;
+                    let ra = self.lhs_to_anyreg(a)?;
                     if let Some(k) = self.num_k16(b) {
                         self.emit(
                             Op::ArithK {
@@ -1417,22 +1573,21 @@ impl Compiler {
                     );
                     return Ok(());
                 }
-                if matches!(a.kind, ExprKind::Int(_) | ExprKind::Float(_)) {
-                    if let Some(k) = self.num_k16(a) {
-                        let rc = self.exp_to_anyreg(b)?;
-                        self.emit(
-                            Op::ArithKR {
-                                op: aop,
-                                a: dest,
-                                k,
-                                c: rc,
-                            },
-                            pos,
-                        );
-                        return Ok(());
-                    }
+                let ak = a.expr().filter(|_| a.is_num());
+                if let Some(k) = ak.and_then(|ae| self.num_k16(ae)) {
+                    let rc = self.exp_to_anyreg(b)?;
+                    self.emit(
+                        Op::ArithKR {
+                            op: aop,
+                            a: dest,
+                            k,
+                            c: rc,
+                        },
+                        pos,
+                    );
+                    return Ok(());
                 }
-                let ra = self.exp_to_anyreg(a)?;
+                let ra = self.lhs_to_anyreg(a)?;
                 let rb = self.exp_to_anyreg(b)?;
                 let op = match aop {
                     ArithOp::Add => Op::Add {
@@ -1502,9 +1657,10 @@ impl Compiler {
                 a,
                 b,
             ) => {
-                self.compare(*op, a, b, jump_when, pos)?;
+                self.compare(*op, Lhs::Expr(a), b, jump_when, pos)?;
                 vec![self.emit_jmp(pos)]
             }
+            ExprKind::Chain(first, links) => self.chain_cond(first, links, jump_when)?,
             ExprKind::True | ExprKind::Int(_) | ExprKind::Float(_) | ExprKind::Str(_) => {
                 if jump_when {
                     vec![self.emit_jmp(pos)]
@@ -1529,33 +1685,87 @@ impl Compiler {
         Ok(r)
     }
 
+    /// [`Compiler::cond_jump`] for a chain, without recursing per link: the chain is
+    /// `prefix {and x} {or y}` read left to right, where `prefix` ends at the last link that is
+    /// not `and`/`or`. The prefix is tested once (a comparison jumps directly, any other value is
+    /// tested), then each `and`/`or` link extends or replaces the jump list exactly as the nested
+    /// `Binop` rules do.
+    fn chain_cond(
+        &mut self,
+        first: &Expr,
+        links: &[ChainLink],
+        jump_when: bool,
+    ) -> CResult<Vec<usize>> {
+        // The condition under which the prefix of `i` links must jump: decided by link `i`.
+        let sense = |i: usize| match links.get(i) {
+            Some(l) => l.op == BinOp::Or,
+            None => jump_when,
+        };
+        let m = links
+            .iter()
+            .rposition(|l| !is_logic(l.op))
+            .map_or(0, |i| i + 1);
+        let mut list = if m == 0 {
+            self.cond_jump(first, sense(0))?
+        } else {
+            let last = &links[m - 1];
+            let save = self.free();
+            if is_compare(last.op) {
+                let lhs = self.chain_prefix(first, &links[..m - 1])?;
+                self.compare(last.op, lhs, &last.rhs, sense(m), last.pos)?;
+            } else {
+                let r = self.reserve(1, last.pos)?;
+                self.chain(first, &links[..m], r)?;
+                self.emit(Op::Test { a: r, k: sense(m) }, last.pos);
+            }
+            let j = self.emit_jmp(last.pos);
+            self.set_free(save);
+            vec![j]
+        };
+        for (i, l) in links.iter().enumerate().skip(m) {
+            let jw = sense(i + 1);
+            let (op_or, r) = (l.op == BinOp::Or, self.cond_jump(&l.rhs, jw)?);
+            if op_or == jw {
+                // `P and x` jumping when false, `P or x` jumping when true: either jumps.
+                list.extend(r);
+            } else {
+                // `P and x` jumping when true: P false falls through to here; likewise `or`.
+                self.patch_here(&list);
+                list = r;
+            }
+        }
+        Ok(list)
+    }
+
     /// Emit a comparison instruction with condition flag `k` (the next instruction must be the
     /// Jmp taken when the comparison result equals `k`).
-    fn compare(&mut self, op: BinOp, a: &Expr, b: &Expr, k: bool, pos: Pos) -> CResult<()> {
+    fn compare(&mut self, op: BinOp, a: Lhs<'_>, b: &Expr, k: bool, pos: Pos) -> CResult<()> {
         match op {
             BinOp::Eq | BinOp::Ne => {
                 let k = if op == BinOp::Ne { !k } else { k };
                 if let Some(kc) = self.eq_k(b) {
-                    let ra = self.exp_to_anyreg(a)?;
+                    let ra = self.lhs_to_anyreg(a)?;
                     self.emit(Op::EqK { a: ra, kc, k }, pos);
-                } else if matches!(
-                    a.kind,
-                    ExprKind::Int(_) | ExprKind::Float(_) | ExprKind::Str(_)
-                ) {
+                } else if let Some(ae) = a.expr().filter(|e| {
+                    matches!(
+                        e.kind,
+                        ExprKind::Int(_) | ExprKind::Float(_) | ExprKind::Str(_)
+                    )
+                }) {
                     let rb = self.exp_to_anyreg(b)?;
-                    let kc = self.eq_k(a).expect("constant");
+                    let kc = self.eq_k(ae).expect("constant");
                     self.emit(Op::EqK { a: rb, kc, k }, pos);
                 } else {
-                    let ra = self.exp_to_anyreg(a)?;
+                    let ra = self.lhs_to_anyreg(a)?;
                     let rb = self.exp_to_anyreg(b)?;
                     self.emit(Op::Eq { a: ra, b: rb, k }, pos);
                 }
             }
             _ => {
                 let bnum = matches!(b.kind, ExprKind::Int(_) | ExprKind::Float(_));
-                let anum = matches!(a.kind, ExprKind::Int(_) | ExprKind::Float(_));
+                let anum = a.is_num();
                 if bnum {
-                    let ra = self.exp_to_anyreg(a)?;
+                    let ra = self.lhs_to_anyreg(a)?;
                     if let Some(kc) = self.num_k16(b) {
                         let op = match op {
                             BinOp::Lt => Op::LtK { a: ra, kc, k },
@@ -1570,7 +1780,7 @@ impl Compiler {
                     self.emit_cmp_regs(op, ra, rb, k, pos);
                 } else if anum {
                     let rb = self.exp_to_anyreg(b)?;
-                    if let Some(kc) = self.num_k16(a) {
+                    if let Some(kc) = a.expr().and_then(|ae| self.num_k16(ae)) {
                         // K < R  <=>  R > K, etc.
                         let op = match op {
                             BinOp::Lt => Op::GtK { a: rb, kc, k },
@@ -1582,10 +1792,10 @@ impl Compiler {
                         return Ok(());
                     }
                     let ra = self.reserve(1, pos)?;
-                    self.exp_to_reg(a, ra)?;
+                    self.lhs_to_reg(a, ra, pos)?;
                     self.emit_cmp_regs(op, ra, rb, k, pos);
                 } else {
-                    let ra = self.exp_to_anyreg(a)?;
+                    let ra = self.lhs_to_anyreg(a)?;
                     let rb = self.exp_to_anyreg(b)?;
                     self.emit_cmp_regs(op, ra, rb, k, pos);
                 }

@@ -28,9 +28,16 @@
 pub use crate::parser::MAX_SOURCE_BYTES;
 
 /// Deepest syntactic nesting (blocks, sub-expressions, parentheses, table constructors,
-/// function bodies, suffix and operator chains): 200, like Lua's `LUAI_MAXCCALLS`. Deeper is a
-/// ParseError "expression/block nesting too deep (limit 200); flatten the program ...". The
-/// parser and compiler never recurse further than this.
+/// function bodies, suffix chains such as `a.b.c` or `f()()`, unary operators, `^` chains): 200,
+/// like Lua's `LUAI_MAXCCALLS`. Deeper is a ParseError "expression/block nesting too deep (limit
+/// 200); flatten the program ...". The parser and compiler never recurse further than this.
+///
+/// A run of other binary operators at one level (`1 + 2 * 3 - ...`, `a and b or c`, comparisons,
+/// bitwise operators, and right-associative `..` runs) is parsed in a loop into one flat node
+/// and counts one level (two with a `..` run) whatever its length: such chains are bounded only
+/// by [`MAX_SOURCE_BYTES`], and compile in a loop with a constant number of registers. Lua 5.4
+/// accepts long left-associative chains too, but stops `..` chains near 200 terms ("C stack
+/// overflow"); codemode accepts long `..` chains (concatenated 200 operands at a time).
 pub use crate::parser::MAX_SYNTAX_DEPTH;
 
 /// Maximum registers per function (operands are 8-bit): more is a ParseError "function or

@@ -2,19 +2,26 @@
 //!
 //! A recursive-descent parser shaped like Lua's `lparser.c`, with a depth guard so that no input
 //! can overflow the Rust stack: every statement and every sub-expression enters one nesting
-//! level, and every node added iteratively (suffixes like `.x`, `[k]`, `(args)`, and left-associative
-//! binary operators) counts toward the height of the tree being built. Going over
-//! [`MAX_SYNTAX_DEPTH`] is a ParseError. Consequently, any root-to-leaf path of the returned AST
-//! passes through at most about `MAX_SYNTAX_DEPTH + 2` nested [`Expr`]/[`Stmt`] nodes, so later
-//! recursive walks (compiler, drop) are bounded too.
+//! level, and every node added iteratively (suffixes like `.x`, `[k]`, `(args)`) counts toward
+//! the height of the tree being built. Going over [`MAX_SYNTAX_DEPTH`] is a ParseError.
+//! Consequently, any root-to-leaf path of the returned AST passes through at most about
+//! `MAX_SYNTAX_DEPTH + 2` nested [`Expr`]/[`Stmt`] nodes, so later recursive walks (compiler,
+//! drop) are bounded too.
+//!
+//! Binary operators are the exception to "one level per node": a run of operators at one level
+//! (`1 + 2 * 3 - 4 + ...`, `a and b and c`, `x .. y .. z`) is collected in a loop into one flat
+//! node ([`ExprKind::Chain`], [`ExprKind::Concat`]) that adds one level whatever its length, so
+//! such chains are bounded only by the source size (Lua 5.4 accepts long left-associative
+//! chains too; unlike Lua, which stops near 200 terms, long `..` chains are accepted as well).
+//! `^` and unary operators still nest one level per operator, like Lua.
 //!
 //! Semantic checks (goto targets, `break` outside a loop, duplicate labels, assignment to
 //! `<const>`) are left to the compiler. The parser does reject `...` outside a vararg function,
 //! as Lua's parser does.
 
 use crate::ast::{
-    Attrib, BinOp, Block, Expr, ExprKind, FuncBody, FuncName, LocalName, Name, Pos, Return, Stmt,
-    TableField, UnOp,
+    Attrib, BinOp, Block, ChainLink, Expr, ExprKind, FuncBody, FuncName, LocalName, Name, Pos,
+    Return, Stmt, TableField, UnOp,
 };
 use crate::lexer::{Lexer, Tok, Token, parse_error, show_bytes};
 use crate::{ErrorKind, GuestError};
@@ -23,13 +30,17 @@ use crate::{ErrorKind, GuestError};
 pub const MAX_SOURCE_BYTES: usize = 4 * 1024 * 1024;
 
 /// Largest syntactic nesting depth (statements inside blocks, sub-expressions, parentheses,
-/// table constructors, function bodies, suffix chains such as `a.b.c` and operator chains), like
-/// Lua's `LUAI_MAXCCALLS` (200). Deeper programs are a ParseError telling the model to flatten
-/// the program.
+/// table constructors, function bodies, suffix chains such as `a.b.c`, unary operators and `^`
+/// chains), like Lua's `LUAI_MAXCCALLS` (200). Deeper programs are a ParseError telling the
+/// model to flatten the program. A chain of other binary operators (`+`, `..`, `and`, ...)
+/// counts one level (two with a `..` run) whatever its length.
 pub const MAX_SYNTAX_DEPTH: u32 = 200;
 
 /// Priority of unary operators (Lua's `UNARY_PRIORITY`).
 const UNARY_PRIORITY: u8 = 12;
+
+/// Left priority of `..` (see [`binop`]).
+const CONCAT_PRIORITY: u8 = 9;
 
 /// Parse a whole chunk. Errors: [`ErrorKind::ParseError`] with location and a model-facing message.
 ///
@@ -124,6 +135,23 @@ fn binop(tok: &Tok) -> Option<(BinOp, u8, u8)> {
         Tok::Or => (BinOp::Or, 1, 1),
         _ => return None,
     })
+}
+
+/// The node for `first` followed by a run of operators: one operator is an
+/// [`ExprKind::Binop`] (positioned at the operator), more are an [`ExprKind::Chain`] (positioned
+/// at the last operator).
+fn run_node(first: Expr, mut links: Vec<ChainLink>) -> Expr {
+    match links.len() {
+        0 => first,
+        1 => {
+            let ChainLink { op, pos, rhs } = links.remove(0);
+            Expr::new(ExprKind::Binop(op, Box::new(first), Box::new(rhs)), pos)
+        }
+        _ => {
+            let pos = links.last().map_or(first.pos, |l| l.pos);
+            Expr::new(ExprKind::Chain(Box::new(first), links), pos)
+        }
+    }
 }
 
 fn unop(tok: &Tok) -> Option<UnOp> {
@@ -818,20 +846,73 @@ impl<'a> Parser<'a> {
 
     /// `subexpr -> (simpleexp | unop subexpr) { binop subexpr }` where binary operators with a
     /// left priority higher than `limit` are consumed.
+    ///
+    /// The operators consumed here form one run (their priorities never increase along it) and
+    /// are collected in a loop, not by recursion: one operator gives an [`ExprKind::Binop`], more
+    /// give one flat [`ExprKind::Chain`], so a run of any length adds one level to the tree (two
+    /// with a `..` run, see [`Parser::concat_rest`]). Only the right operands recurse, one level
+    /// each.
     fn subexpr(&mut self, limit: u8) -> PResult<Expr> {
         let saved = self.enter()?;
-        let mut e = match unop(&self.tok.tok) {
+        let first = match unop(&self.tok.tok) {
             Some(op) => self.unary(op)?,
             None => self.simpleexp()?,
         };
+        let e = match binop(&self.tok.tok) {
+            Some((_, left, _)) if left > limit => self.operator_run(first, limit)?,
+            _ => first,
+        };
+        self.leave(saved);
+        Ok(e)
+    }
+
+    /// The operators after `first` whose left priority is above `limit` (at least one), as one
+    /// node. Kept out of [`Parser::subexpr`] so that its frame is not on the recursion path of
+    /// expressions without operators (deep calls, parentheses).
+    #[inline(never)]
+    fn operator_run(&mut self, first: Expr, limit: u8) -> PResult<Expr> {
+        let mut links: Vec<ChainLink> = Vec::new();
         while let Some((op, left, right)) = binop(&self.tok.tok) {
             if left <= limit {
                 break;
             }
-            e = self.binary(e, op, right)?;
+            self.operator_link(op, right, &mut links)?;
         }
-        self.leave(saved);
-        Ok(e)
+        self.bump()?;
+        Ok(run_node(first, links))
+    }
+
+    /// One operator of a run and its right operand, appended to `links`.
+    #[inline(never)]
+    fn operator_link(&mut self, op: BinOp, right: u8, links: &mut Vec<ChainLink>) -> PResult<()> {
+        let pos = self.tok.pos;
+        self.advance()?;
+        let rhs = if op == BinOp::Concat {
+            self.concat_rest()?
+        } else {
+            self.subexpr(right)?
+        };
+        links.push(ChainLink { op, pos, rhs });
+        Ok(())
+    }
+
+    /// The right operand of a `..` whose token was just consumed: the rest of the run
+    /// `b .. c .. d` (right-associative), collected in a loop. Each operand is parsed with the
+    /// left priority of `..` as its limit, so it takes every tighter operator (`+`, `^`, unary)
+    /// and stops at the next `..`. One operand is returned as it is; more become one
+    /// [`ExprKind::Concat`] (positioned at its first `..`).
+    fn concat_rest(&mut self) -> PResult<Expr> {
+        let first = self.subexpr(CONCAT_PRIORITY)?;
+        if !self.check(&Tok::Concat) {
+            return Ok(first);
+        }
+        let pos = self.tok.pos;
+        let mut parts = vec![first];
+        while self.test_next(&Tok::Concat)? {
+            parts.push(self.subexpr(CONCAT_PRIORITY)?);
+        }
+        self.bump()?;
+        Ok(Expr::new(ExprKind::Concat(parts), pos))
     }
 
     fn unary(&mut self, op: UnOp) -> PResult<Expr> {
@@ -839,17 +920,6 @@ impl<'a> Parser<'a> {
         self.advance()?;
         let operand = self.subexpr(UNARY_PRIORITY)?;
         Ok(Expr::new(ExprKind::Unop(op, Box::new(operand)), pos))
-    }
-
-    fn binary(&mut self, lhs: Expr, op: BinOp, right: u8) -> PResult<Expr> {
-        let pos = self.tok.pos;
-        self.advance()?;
-        let rhs = self.subexpr(right)?;
-        self.bump()?;
-        Ok(Expr::new(
-            ExprKind::Binop(op, Box::new(lhs), Box::new(rhs)),
-            pos,
-        ))
     }
 
     fn simpleexp(&mut self) -> PResult<Expr> {

@@ -61,6 +61,16 @@ fn sx(e: &Expr) -> String {
             out
         }
         ExprKind::Binop(op, a, b) => format!("({} {} {})", binop_sym(*op), sx(a), sx(b)),
+        // Rendered as the equivalent nested trees: chains left-nested, `..` runs right-nested.
+        ExprKind::Chain(first, links) => links.iter().fold(sx(first), |acc, l| {
+            format!("({} {} {})", binop_sym(l.op), acc, sx(&l.rhs))
+        }),
+        ExprKind::Concat(parts) => {
+            let (last, init) = parts.split_last().expect("two or more operands");
+            init.iter()
+                .rev()
+                .fold(sx(last), |acc, p| format!("(.. {} {})", sx(p), acc))
+        }
         ExprKind::Unop(op, a) => {
             let name = match op {
                 UnOp::Neg => "neg",
@@ -970,11 +980,11 @@ fn deep_nesting_is_an_error_not_a_crash() {
         ("method chain", format!("x = a{}", ":m()".repeat(n))),
         ("call chain", format!("f{}", "()".repeat(n))),
         ("string call chain", format!("f{}", "'x'".repeat(n))),
-        ("concat chain", format!("x = a{}", " .. a".repeat(n))),
         ("power chain", format!("x = 2{}", " ^ 2".repeat(n))),
-        ("plus chain", format!("x = 1{}", " + 1".repeat(n))),
-        ("and/or chain", format!("x = a{}", " and b or c".repeat(n))),
-        ("comparison chain", format!("x = a{}", " < b".repeat(n))),
+        (
+            "power chain inside a sum",
+            format!("x = 1 + 2{} + 1", " ^ 2".repeat(n)),
+        ),
         (
             "nested calls",
             format!("x = {}1{}", "f(".repeat(n), ")".repeat(n)),
@@ -1059,9 +1069,121 @@ fn nesting_within_the_limit_parses() {
     assert!(parse(&many_args).is_ok());
 }
 
+/// Runs of binary operators are collected in a loop into one flat node: 100,000-term chains of
+/// every left-associative operator kind (and of `..`) parse into an AST a few levels high, on a
+/// 256 KiB thread (no recursion per term, neither when parsing nor when dropping the AST).
+#[test]
+fn long_operator_chains_are_flat() {
+    let n = HUGE;
+    let shapes: Vec<(&str, String)> = vec![
+        ("plus", format!("return 1{}", " + 1".repeat(n))),
+        (
+            "mixed arithmetic",
+            format!("return 1{}", " + 2 * 3 - 4 // 5".repeat(n / 4)),
+        ),
+        ("and/or", format!("return a{}", " and b or c".repeat(n / 2))),
+        ("comparison", format!("return a{}", " < b".repeat(n))),
+        (
+            "bitwise",
+            format!("return a{}", " | b & c ~ d << 1 >> 2".repeat(n / 5)),
+        ),
+        ("concat", format!("return a{}", " .. a".repeat(n))),
+        (
+            "concat and arithmetic",
+            format!("return a{}", " .. a + 1".repeat(n / 2)),
+        ),
+        (
+            "everything",
+            format!(
+                "return x{}",
+                " .. 1 + 2 * 3 < 4 == y and z or w".repeat(n / 10)
+            ),
+        ),
+        ("statement", format!("x = x{}", " - 1".repeat(n))),
+        (
+            "condition",
+            format!("if 1{} then end", " < 2 == true".repeat(n / 2)),
+        ),
+    ];
+    let handle = std::thread::Builder::new()
+        .stack_size(256 * 1024)
+        .spawn(move || {
+            let mut heights = Vec::new();
+            for (what, src) in &shapes {
+                let b = parse(src).unwrap_or_else(|e| panic!("{what}: {e:?}"));
+                heights.push((*what, block_height(&b)));
+            }
+            heights
+        })
+        .unwrap();
+    for (what, h) in handle.join().expect("no stack overflow") {
+        assert!(h <= 8, "{what}: height {h}");
+    }
+}
+
+/// The flat nodes: one operator is a `Binop`; two or more in one run are a `Chain` (positioned
+/// at its last operator, each link at its own); a `..` run after its first operator is a
+/// `Concat` list (positioned at its second `..`).
+#[test]
+fn chain_and_concat_nodes() {
+    //       123456789012345678901234
+    let b = ok("return a + b * c - d < e");
+    let e = &b.ret.unwrap().exprs[0];
+    assert_eq!(e.pos, pos(1, 22));
+    match &e.kind {
+        ExprKind::Chain(first, links) => {
+            assert_eq!(sx(first), "a");
+            let ops: Vec<(BinOp, Pos, String)> =
+                links.iter().map(|l| (l.op, l.pos, sx(&l.rhs))).collect();
+            assert_eq!(
+                ops,
+                vec![
+                    (BinOp::Add, pos(1, 10), "(* b c)".to_string()),
+                    (BinOp::Sub, pos(1, 18), "d".to_string()),
+                    (BinOp::Lt, pos(1, 22), "e".to_string()),
+                ]
+            );
+        }
+        other => panic!("{other:?}"),
+    }
+    //       1234567890123456789
+    let b = ok("return a .. b .. c .. d");
+    let e = &b.ret.unwrap().exprs[0];
+    assert_eq!(e.pos, pos(1, 10));
+    match &e.kind {
+        ExprKind::Binop(BinOp::Concat, a, rest) => {
+            assert_eq!(sx(a), "a");
+            assert_eq!(rest.pos, pos(1, 15));
+            match &rest.kind {
+                ExprKind::Concat(parts) => {
+                    let p: Vec<String> = parts.iter().map(sx).collect();
+                    assert_eq!(p, ["b", "c", "d"]);
+                }
+                other => panic!("{other:?}"),
+            }
+        }
+        other => panic!("{other:?}"),
+    }
+    // Evaluation order of the equivalent trees.
+    assert_eq!(ex("1 + 2 - 3 + 4"), "(+ (- (+ 1 2) 3) 4)");
+    assert_eq!(ex("a .. b .. c .. d"), "(.. a (.. b (.. c d)))");
+    assert_eq!(
+        ex("a + b .. c * d .. e == f and g or h"),
+        "(or (and (== (.. (+ a b) (.. (* c d) e)) f) g) h)"
+    );
+    assert_eq!(ex("a or b and c or d"), "(or (or a (and b c)) d)");
+    assert_eq!(ex("x < y == true ~= false"), "(~= (== (< x y) true) false)");
+    assert_eq!(ex("2 ^ 3 ^ 2 + 1 + 1"), "(+ (+ (^ 2 (^ 3 2)) 1) 1)");
+}
+
 fn expr_height(e: &Expr) -> usize {
     1 + match &e.kind {
         ExprKind::Binop(_, a, b) | ExprKind::Index(a, b) => expr_height(a).max(expr_height(b)),
+        ExprKind::Chain(first, links) => links
+            .iter()
+            .map(|l| expr_height(&l.rhs))
+            .fold(expr_height(first), usize::max),
+        ExprKind::Concat(parts) => parts.iter().map(expr_height).max().unwrap_or(0),
         ExprKind::Unop(_, a) | ExprKind::Paren(a) => expr_height(a),
         ExprKind::Call(f, args) | ExprKind::MethodCall(f, _, args) => args
             .iter()
@@ -1474,6 +1596,11 @@ fn stmt_height(s: &Stmt) -> usize {
 fn full_height(e: &Expr) -> usize {
     1 + match &e.kind {
         ExprKind::Binop(_, a, b) | ExprKind::Index(a, b) => full_height(a).max(full_height(b)),
+        ExprKind::Chain(first, links) => links
+            .iter()
+            .map(|l| full_height(&l.rhs))
+            .fold(full_height(first), usize::max),
+        ExprKind::Concat(parts) => parts.iter().map(full_height).max().unwrap_or(0),
         ExprKind::Unop(_, a) | ExprKind::Paren(a) => full_height(a),
         ExprKind::Call(f, args) | ExprKind::MethodCall(f, _, args) => args
             .iter()

@@ -16,7 +16,8 @@ use serde_json::Value;
 
 /// The kind of a [`Diagnostic`]. Serialized as its name (`"ToolFailure"`).
 ///
-/// Every kind but [`DiagnosticKind::Truncated`] maps 1:1 to a `codemode_lua::ErrorKind`.
+/// Every kind but the warning-only [`DiagnosticKind::Truncated`] and [`DiagnosticKind::NoReturn`]
+/// maps 1:1 to a `codemode_lua::ErrorKind`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum DiagnosticKind {
     /// The source cannot be parsed.
@@ -41,6 +42,8 @@ pub enum DiagnosticKind {
     ExecutionFailure,
     /// Warning only: some warnings were omitted by the output limit.
     Truncated,
+    /// Warning only: the program ended without a `return` statement, so `value` is null.
+    NoReturn,
 }
 
 impl DiagnosticKind {
@@ -58,6 +61,7 @@ impl DiagnosticKind {
             DiagnosticKind::ToolFailure => "ToolFailure",
             DiagnosticKind::ExecutionFailure => "ExecutionFailure",
             DiagnosticKind::Truncated => "Truncated",
+            DiagnosticKind::NoReturn => "NoReturn",
         }
     }
 }
@@ -87,7 +91,7 @@ impl From<codemode_lua::ErrorKind> for DiagnosticKind {
 }
 
 impl DiagnosticKind {
-    /// The guest error kind for this diagnostic kind (`None` for the warning-only `Truncated`).
+    /// The guest error kind for this diagnostic kind (`None` for the warning-only kinds).
     pub fn to_guest(self) -> Option<codemode_lua::ErrorKind> {
         use codemode_lua::ErrorKind as K;
         Some(match self {
@@ -101,7 +105,7 @@ impl DiagnosticKind {
             DiagnosticKind::TimeoutExceeded => K::TimeoutExceeded,
             DiagnosticKind::ToolFailure => K::ToolFailure,
             DiagnosticKind::ExecutionFailure => K::ExecutionFailure,
-            DiagnosticKind::Truncated => return None,
+            DiagnosticKind::Truncated | DiagnosticKind::NoReturn => return None,
         })
     }
 }

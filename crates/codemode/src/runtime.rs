@@ -119,6 +119,10 @@ pub const MAX_SLICE: u32 = 2_000_000;
 /// and reports TimeoutExceeded with the program's location; past this margin the driver
 /// returns TimeoutExceeded without it and abandons the running segment.
 pub const BACKSTOP_MARGIN: Duration = Duration::from_millis(10);
+/// The warning ([`DiagnosticKind::NoReturn`]) of a program that ended without `return`.
+pub const NO_RETURN_WARNING: &str = "The program ended without `return`, so `value` is null. \
+End it with `return <value>` (for example `return results`) to hand data back; printed lines \
+are in `logs`.";
 /// Longest *inline stretch*: guest work the driver runs directly in the `execute` future
 /// (on the async runtime's thread) before it hands the machine to the blocking pool (see the
 /// module docs, "Inline stretches").
@@ -530,6 +534,10 @@ pub(crate) trait Guest: Send + 'static {
     fn try_resume(&mut self, reply: HostReply) -> Result<(), HostReply> {
         Err(reply)
     }
+    /// After `Done`: no `return` statement ran ([`Machine::ended_without_return`]).
+    fn ended_without_return(&self) -> bool {
+        false
+    }
 }
 
 impl Guest for Machine {
@@ -542,6 +550,9 @@ impl Guest for Machine {
     }
     fn try_resume(&mut self, reply: HostReply) -> Result<(), HostReply> {
         Machine::try_resume(self, reply)
+    }
+    fn ended_without_return(&self) -> bool {
+        Machine::ended_without_return(self)
     }
     fn run(&mut self, slice: u32) -> Step {
         Machine::run(self, slice)
@@ -595,8 +606,9 @@ enum Report<G> {
     Failed(Diagnostic),
     /// The guest asks for a host call; the machine comes back with it, parked until the reply.
     Paused(HostCall, Box<Worker<G>>),
-    /// `Done` or `Error`; the guest was dropped on the blocking pool ([`dispose`]).
-    Finished(Step),
+    /// `Done` or `Error`, and whether the program ended without `return`; the guest was
+    /// dropped on the blocking pool ([`dispose`]).
+    Finished(Step, bool),
     /// The deadline passed between two slices; the guest was dropped on the blocking pool.
     TimedOut,
     /// The driver was gone at a slice boundary (nobody reads this report).
@@ -730,8 +742,9 @@ fn run_segment<G: Guest>(
             }
             Step::HostCall(call) => return Report::Paused(call, w),
             done_or_error => {
+                let no_return = w.guest.ended_without_return();
                 dispose(w);
-                return Report::Finished(done_or_error);
+                return Report::Finished(done_or_error, no_return);
             }
         }
     }
@@ -813,8 +826,12 @@ fn stretch<G: Guest>(
                 return (Stretch::Report(Report::Paused(call, w)), None);
             }
             done_or_error => {
+                let no_return = w.guest.ended_without_return();
                 dispose(w);
-                return (Stretch::Report(Report::Finished(done_or_error)), None);
+                return (
+                    Stretch::Report(Report::Finished(done_or_error, no_return)),
+                    None,
+                );
             }
         }
     }
@@ -859,6 +876,7 @@ where
     }
 
     let mut exec = Exec::new(inner, deadline, cancel);
+    let mut warnings = Vec::new();
     let shared = Arc::new(Shared {
         logs: Mutex::new(LogSink::new(retained_bytes(
             inner.limits.max_output_bytes(),
@@ -936,9 +954,14 @@ where
         };
         match report {
             Report::Failed(d) => break Err(d),
-            Report::Finished(Step::Done(value)) => break Ok(value),
-            Report::Finished(Step::Error(e)) => break Err(exec.diagnostic(e)),
-            Report::Finished(_) | Report::TimedOut | Report::Abandoned => {
+            Report::Finished(Step::Done(value), no_return) => {
+                if no_return {
+                    warnings.push(Diagnostic::new(DiagnosticKind::NoReturn, NO_RETURN_WARNING));
+                }
+                break Ok(value);
+            }
+            Report::Finished(Step::Error(e), _) => break Err(exec.diagnostic(e)),
+            Report::Finished(..) | Report::TimedOut | Report::Abandoned => {
                 break Err(exec
                     .stop_reason()
                     .unwrap_or_else(|| exec.timeout_diagnostic()));
@@ -970,7 +993,7 @@ where
     };
     let mut result = ExecutionResult {
         outcome,
-        warnings: Vec::new(),
+        warnings,
         logs,
         truncated: exec.inputs_cut,
         tool_calls: exec.tool_calls,
