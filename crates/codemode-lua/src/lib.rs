@@ -341,6 +341,13 @@ impl Machine {
         }
     }
 
+    /// After [`Step::Done`]: the main chunk ended by running off its end, not with a `return`
+    /// statement (so its value is nil). Hosts warn about it: a model that forgot `return`
+    /// otherwise sees a silent `null`.
+    pub fn ended_without_return(&self) -> bool {
+        self.vm.as_ref().is_some_and(|vm| vm.fell_off)
+    }
+
     /// After a [`Step::Yield`] in an inline stretch: the machine asks to continue off the
     /// caller's thread (a step ran out of the stretch's time, or a collection is due).
     pub fn wants_pool(&self) -> bool {

@@ -207,6 +207,9 @@ pub struct Vm {
     direct_next: bool,
     /// End of the results of the last nested call with all results.
     nested_top: usize,
+    /// The main chunk ended by running off its end (its implicit final `return`), not by a
+    /// `return` statement.
+    pub(crate) fell_off: bool,
 }
 
 const MULTI: i32 = -1;
@@ -266,6 +269,7 @@ impl Vm {
             ipairs_iter: Value::Nil,
             direct_next: false,
             nested_top: 0,
+            fell_off: false,
         })
     }
 
@@ -314,6 +318,7 @@ impl Vm {
             ipairs_iter: self.ipairs_iter,
             direct_next: false,
             nested_top: 0,
+            fell_off: false,
         })
     }
 
@@ -2210,6 +2215,11 @@ impl Vm {
                             }
                         }
                         if self.frames.len() <= stop {
+                            if stop == 0 {
+                                // The compiler ends the main chunk with an implicit `return`
+                                // as its last instruction (`compile_chunk`).
+                                self.fell_off = f.proto == 0 && pc == code.len();
+                            }
                             return Ok(Exit::Returned);
                         }
                         continue 'frame;

@@ -490,3 +490,46 @@ async fn values_that_cannot_cross_are_invalid_data() {
     assert!(e.message.contains("input.f"), "{}", e.message);
     assert!(r.tool_calls.is_empty());
 }
+
+/// A program that runs off its end (no `return` statement ran) succeeds with `value: null` and
+/// a `NoReturn` warning; an explicit `return` (even of nothing) gives no warning.
+#[tokio::test]
+async fn missing_return_is_a_warning() {
+    let warned = |r: &ExecutionResult| {
+        r.warnings
+            .iter()
+            .filter(|w| w.kind == codemode::DiagnosticKind::NoReturn)
+            .count()
+    };
+    for src in [
+        "local t = {} for i = 1, 3 do t[i] = i end",
+        "local x = tools.orders.lookup({ id = \"1\" })",
+        "local function f() return 1 end local y = f()",
+        "if false then return 1 end",
+        "print('only printing')",
+    ] {
+        let r = run(src).await;
+        assert_eq!(r.value(), Some(&Value::Null), "{src}");
+        assert_eq!(warned(&r), 1, "{src}: {:?}", r.warnings);
+        assert!(
+            r.warnings[0].message.contains("return <value>"),
+            "{}",
+            r.warnings[0].message
+        );
+    }
+    for src in [
+        "return",
+        "return nil",
+        "local t = {} return t",
+        "if true then return 1 end",
+    ] {
+        let r = run(src).await;
+        assert!(r.value().is_some(), "{src}");
+        assert_eq!(warned(&r), 0, "{src}: {:?}", r.warnings);
+    }
+    let r = run("local x = nil + 1").await;
+    assert!(r.value().is_none());
+    assert_eq!(warned(&r), 0);
+    let json = run("local a = 1").await.to_json_string();
+    assert!(json.contains(r#""warnings":[{"kind":"NoReturn""#), "{json}");
+}
