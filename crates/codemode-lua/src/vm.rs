@@ -2665,7 +2665,49 @@ fn call_hint(vi: &str) -> String {
             return format!("; '{}' is not available in this sandbox", name);
         }
     }
-    String::new()
+    let name = [" (method '", " (field '", " (global '"]
+        .iter()
+        .find_map(|p| vi.strip_prefix(p))
+        .map(|rest| rest.trim_end_matches("')"));
+    match name.and_then(missing_function_hint) {
+        Some(h) => format!("; {h}"),
+        None => String::new(),
+    }
+}
+
+/// What to write instead of a function models often expect from other languages
+/// (`s:split(",")`, `t:push(x)`, `json.stringify(v)`, `len(t)`, ...).
+fn missing_function_hint(name: &str) -> Option<&'static str> {
+    Some(match name {
+        "split" => "Lua has no split: use `for part in s:gmatch(\"[^,]+\") do ... end`",
+        "trim" | "strip" => "Lua has no trim: use `s:match(\"^%s*(.-)%s*$\")`",
+        "startswith" | "startsWith" => "use `s:sub(1, #prefix) == prefix`",
+        "endswith" | "endsWith" => "use `suffix == \"\" or s:sub(-#suffix) == suffix`",
+        "contains" | "includes" | "indexOf" => {
+            "use `s:find(text, 1, true)` for strings (plain search), or a loop for tables"
+        }
+        "replace" | "replaceAll" => {
+            "use `s:gsub(pattern, replacement)` (a Lua pattern: escape magic characters with %)"
+        }
+        "toUpperCase" => "use `s:upper()`",
+        "toLowerCase" => "use `s:lower()`",
+        "length" | "len" | "size" | "count" => "use the length operator: `#t` or `#s`",
+        "push" | "append" | "add" => "use `t[#t + 1] = value` or `table.insert(t, value)`",
+        "insert" | "remove" | "concat" | "sort" | "unpack" => {
+            "these are functions of the table library: `table.insert(t, value)`, \
+             `table.remove(t)`, `table.concat(t, \", \")`, `table.sort(t)`"
+        }
+        "map" | "filter" | "reduce" | "forEach" | "keys" | "values" => {
+            "Lua tables have no methods: write a loop, e.g. \
+             `local out = {} for i, v in ipairs(t) do out[#out + 1] = f(v) end`"
+        }
+        "stringify" | "dumps" => "use `json.encode(value)`",
+        "parse" | "loads" => "use `json.decode(text)`",
+        "round" => "use `math.floor(x + 0.5)`",
+        "str" => "use `tostring(v)`",
+        "int" => "use `math.tointeger(x)` or `math.floor(x)`",
+        _ => return None,
+    })
 }
 
 /// Like Lua's findsetreg: the last instruction before `lastpc` that wrote `reg`.

@@ -395,7 +395,9 @@ const HINTS: &[&str] = &[
     "; to loop over a table use `for i, v in ipairs(t)` (arrays) or `for k, v in pairs(t)`",
 ];
 
-/// `text` without the [`HINTS`].
+/// `text` without the [`HINTS`], and without the hint codemode appends to "attempt to call a
+/// nil value (method 'split')"-style messages (what to write instead: everything from `; `
+/// after the closing `')` to the end of that line).
 fn strip_hints(text: &str) -> String {
     let mut out = text.to_string();
     for h in HINTS {
@@ -403,7 +405,19 @@ fn strip_hints(text: &str) -> String {
             out = out.replace(h, "");
         }
     }
-    out
+    let lines: Vec<String> = out
+        .split('\n')
+        .map(|line| {
+            let Some(at) = line.find("attempt to call a nil value (") else {
+                return line.to_string();
+            };
+            match line[at..].find("'); ") {
+                Some(end) => line[..at + end + 2].to_string(),
+                None => line.to_string(),
+            }
+        })
+        .collect();
+    lines.join("\n")
 }
 
 fn rewrite_positions(text: &str, keep_line: bool) -> String {

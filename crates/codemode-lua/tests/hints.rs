@@ -171,3 +171,48 @@ fn bare_final_expression_suggests_return() {
         "syntax error near 'print'; a statement must be an assignment or a function call"
     );
 }
+
+/// Functions models expect from other languages: Lua's message, then what to write instead.
+#[test]
+fn calls_to_functions_lua_lacks_say_what_to_use() {
+    let cases = [
+        (
+            "local s = 'a,b' return s:split(',')",
+            "attempt to call a nil value (method 'split'); Lua has no split: use `for part in s:gmatch(\"[^,]+\") do ... end`",
+        ),
+        (
+            "return string.trim(' a ')",
+            "attempt to call a nil value (field 'trim'); Lua has no trim",
+        ),
+        (
+            "local t = {} t:push(1)",
+            "attempt to call a nil value (method 'push'); use `t[#t + 1] = value`",
+        ),
+        (
+            "return json.stringify({})",
+            "attempt to call a nil value (field 'stringify'); use `json.encode(value)`",
+        ),
+        (
+            "return len({})",
+            "attempt to call a nil value (global 'len'); use the length operator",
+        ),
+        (
+            "local t = {1} return t:map(tostring)",
+            "attempt to call a nil value (method 'map'); Lua tables have no methods",
+        ),
+        (
+            "return math.round(2.5)",
+            "attempt to call a nil value (field 'round'); use `math.floor(x + 0.5)`",
+        ),
+    ];
+    for (src, want) in cases {
+        let e = err(src);
+        assert!(e.message.starts_with(want), "{src}: {}", e.message);
+    }
+    // A field the program itself defines gets Lua's text alone.
+    let e = err("local obj = {} return obj.frobnicate()");
+    assert_eq!(
+        e.message,
+        "attempt to call a nil value (field 'frobnicate')"
+    );
+}
