@@ -1391,6 +1391,7 @@ impl Exec<'_> {
                 );
             }
         };
+        let input = entry.input.coerce_integers(input);
         if let Err(msg) = entry.input.validate(&input) {
             self.record(&path, &input, ToolCallStatus::Failure);
             return self.host_error(

@@ -5,8 +5,16 @@
 //! the JSON Pointer of the failing place in the input (or `at the top level`) and the rule that
 //! failed, as `jsonschema` words it. At most [`MAX_REPORTED_ERRORS`] errors are reported, each cut
 //! to [`MAX_ERROR_CHARS`] characters, so a huge input cannot make a huge message.
+//!
+//! Integer positions: Lua's `/` always gives a float (`4/2` is `2.0`), so a program often sends
+//! `2.0` where a tool wants an integer. [`CompiledSchema::coerce_integers`] turns such integral
+//! floats into JSON integers wherever the schema says `"type": "integer"`, before validation and
+//! before the handler (and the `toolCalls` record) sees the input. Where the integers are is
+//! worked out once, when the schema is compiled (see [`CompiledSchema::has_integer_positions`]).
 
-use serde_json::Value;
+use std::collections::HashMap;
+
+use serde_json::{Number, Value};
 
 /// How many validation errors one message lists at most.
 pub const MAX_REPORTED_ERRORS: usize = 3;
@@ -18,6 +26,8 @@ pub const MAX_ERROR_CHARS: usize = 300;
 pub struct CompiledSchema {
     schema: Value,
     validator: jsonschema::Validator,
+    /// Where the schema says "integer"; `None` when nowhere (then coercion costs nothing).
+    integers: Option<IntegerPlan>,
 }
 
 impl CompiledSchema {
@@ -29,6 +39,7 @@ impl CompiledSchema {
             Ok(validator) => Ok(CompiledSchema {
                 schema: schema.clone(),
                 validator,
+                integers: IntegerPlan::compile(schema),
             }),
             Err(e) => {
                 let path = e.instance_path().as_str().to_string();
@@ -52,11 +63,48 @@ impl CompiledSchema {
         self.validator.is_valid(instance)
     }
 
+    /// `true` when some place in the schema says `"type": "integer"` (so
+    /// [`CompiledSchema::coerce_integers`] may change an input). Without one, coercion returns
+    /// its input untouched without looking at it.
+    pub fn has_integer_positions(&self) -> bool {
+        self.integers.is_some()
+    }
+
+    /// Turn integral floats into JSON integers where the schema wants an integer: `2.0` → `2`,
+    /// `-0.0` → `0`. A float is converted when it is finite, has no fractional part and fits an
+    /// `i64` (or a `u64` above `i64::MAX`); anything else is left as it is for
+    /// [`CompiledSchema::validate`] to report (`2.5`, `1e300`).
+    ///
+    /// A place wants an integer when the schemas that apply there (following `properties`,
+    /// `additionalProperties`, `items`/`prefixItems`/`additionalItems`, local `$ref`s such as
+    /// `#/$defs/X`, and every branch of `allOf`/`anyOf`/`oneOf`) include one whose `type` is
+    /// `"integer"` (or a list with `"integer"` and without `"number"`), or whose `const`/`enum`
+    /// holds only integers, and none whose `type` allows `"number"`. Not followed:
+    /// `patternProperties` (an object schema that has them gives no hint for unnamed keys),
+    /// `if`/`then`/`else`, `not`, `$dynamicRef`, anchors and remote references. Values with no
+    /// hint (`{"type": "object"}`) are left alone.
+    ///
+    /// The walk is iterative (any nesting depth) and costs nothing for schemas without integer
+    /// positions.
+    pub fn coerce_integers(&self, mut instance: Value) -> Value {
+        if let Some(plan) = &self.integers {
+            plan.apply(&mut instance);
+        }
+        instance
+    }
+
     /// Validate `instance`, a tool input written by the program. Errors: `at <pointer>: <rule>`
     /// for up to [`MAX_REPORTED_ERRORS`] failures joined with `"; "`, plus `" (and N more)"` when
-    /// there were more. An empty object where an array was expected gets [`EMPTY_ARRAY_HINT`].
+    /// there were more. An empty object where an array was expected gets [`EMPTY_ARRAY_HINT`]; a
+    /// fractional number where an integer was expected gets [`FRACTION_HINT`]. An integral float
+    /// at an integer position that is too large for an integer (`1e300`, which JSON Schema itself
+    /// accepts) is an error too: no handler could read it as an integer.
     pub fn validate(&self, instance: &Value) -> Result<(), String> {
-        self.check(instance, true)
+        self.check(instance, true)?;
+        match &self.integers {
+            Some(plan) => plan.check_range(instance),
+            None => Ok(()),
+        }
     }
 
     /// Like [`CompiledSchema::validate`] without the hints meant for the program's own values
@@ -89,6 +137,9 @@ impl CompiledSchema {
             if hints && is_empty_table_for_array(e.instance(), &text) {
                 text.push_str(EMPTY_ARRAY_HINT);
             }
+            if hints && is_fraction_for_integer(e.instance(), &text) {
+                text.push_str(FRACTION_HINT);
+            }
             parts.push(format!("{place}: {text}"));
         }
         if parts.is_empty() {
@@ -115,6 +166,22 @@ fn is_empty_table_for_array(instance: &Value, message: &str) -> bool {
         && message.contains("\"array\"")
 }
 
+/// Appended to a type error where an integer was expected and a number with a fractional part
+/// was given.
+pub const FRACTION_HINT: &str =
+    "; an integer is expected: use math.floor(x), or // for integer division";
+
+/// `true` for a type error (`message`) about a number with a fractional part where the expected
+/// types include `"integer"` but not `"number"`.
+fn is_fraction_for_integer(instance: &Value, message: &str) -> bool {
+    instance
+        .as_f64()
+        .is_some_and(|f| f.is_finite() && f.fract() != 0.0)
+        && message.contains(" is not of type")
+        && message.contains("\"integer\"")
+        && !message.contains("\"number\"")
+}
+
 /// Cut `s` to [`MAX_ERROR_CHARS`] characters.
 fn clip(s: &str) -> String {
     if s.chars().count() <= MAX_ERROR_CHARS {
@@ -122,6 +189,566 @@ fn clip(s: &str) -> String {
     }
     let mut out: String = s.chars().take(MAX_ERROR_CHARS).collect();
     out.push('…');
+    out
+}
+
+/// Most plan nodes one schema compiles to (distinct sets of schemas that apply at a place;
+/// all plain integer places share one, which may come on top). Past it, further places get no
+/// plan (their floats are left alone).
+const MAX_PLAN_NODES: usize = 4096;
+/// Most schemas that apply at one place (after following `$ref` and `allOf`/`anyOf`/`oneOf`).
+const MAX_APPLYING: usize = 64;
+/// Most tuple positions (`prefixItems`) planned for one array.
+const MAX_PREFIX_ITEMS: usize = 64;
+
+/// The integer positions of a schema, as a graph of places (root first). Edges lead only to
+/// places that are integers or lead to one; recursive schemas give cycles, and the value being
+/// walked bounds the walk.
+#[derive(Clone, Debug)]
+struct IntegerPlan {
+    nodes: Vec<PlanNode>,
+}
+
+#[derive(Clone, Debug, Default)]
+struct PlanNode {
+    /// Integral floats here become integers.
+    integer: bool,
+    /// Named object keys, sorted: `None` = nothing to do under that key (and
+    /// `other_properties` does not apply to it).
+    properties: Vec<(String, Option<u32>)>,
+    /// Keys not in `properties`.
+    other_properties: Option<u32>,
+    /// Array positions `0..prefix_items.len()`.
+    prefix_items: Vec<Option<u32>>,
+    /// Array positions past `prefix_items`.
+    items: Option<u32>,
+}
+
+impl PlanNode {
+    fn for_key(&self, key: &str) -> Option<u32> {
+        match self
+            .properties
+            .binary_search_by(|(k, _)| k.as_str().cmp(key))
+        {
+            Ok(i) => self.properties[i].1,
+            Err(_) => self.other_properties,
+        }
+    }
+
+    fn for_index(&self, index: usize) -> Option<u32> {
+        match self.prefix_items.get(index) {
+            Some(n) => *n,
+            None => self.items,
+        }
+    }
+
+    fn has_children(&self) -> bool {
+        !self.properties.is_empty()
+            || self.other_properties.is_some()
+            || !self.prefix_items.is_empty()
+            || self.items.is_some()
+    }
+}
+
+/// The integer a float stands for, when it is finite, integral and fits `i64` (or `u64`).
+fn integral(f: f64) -> Option<Number> {
+    // 2^63 and 2^64 are exact as f64.
+    const TWO_63: f64 = 9_223_372_036_854_775_808.0;
+    const TWO_64: f64 = 18_446_744_073_709_551_616.0;
+    if !f.is_finite() || f.fract() != 0.0 {
+        return None;
+    }
+    if (-TWO_63..TWO_63).contains(&f) {
+        Some(Number::from(f as i64))
+    } else if (TWO_63..TWO_64).contains(&f) {
+        Some(Number::from(f as u64))
+    } else {
+        None
+    }
+}
+
+/// Make an integral float an integer when one can stand for it.
+fn convert(n: &mut Number) {
+    if n.is_f64()
+        && let Some(i) = n.as_f64().and_then(integral)
+    {
+        *n = i;
+    }
+}
+
+/// `true` for an integral float no integer can stand for (`1e300`).
+fn too_large(v: &Value) -> bool {
+    v.as_number()
+        .filter(|n| n.is_f64())
+        .and_then(Number::as_f64)
+        .is_some_and(|f| f.is_finite() && f.fract() == 0.0 && integral(f).is_none())
+}
+
+/// The error for a [`too_large`] value at `path` + `last`.
+fn too_large_message(path: &[Step<'_>], last: Option<Step<'_>>, v: &Value) -> String {
+    let mut place = pointer(path);
+    if let Some(step) = last {
+        place.push_str(&pointer(&[step]));
+    }
+    let place = if place.is_empty() {
+        "at the top level".to_string()
+    } else {
+        format!("at {place}")
+    };
+    format!(
+        "{place}: {v} is too large for an integer (integers go from -9223372036854775808 to \
+         18446744073709551615)"
+    )
+}
+
+/// A container [`IntegerPlan::check_range`] has still to visit.
+struct Pending<'a> {
+    value: &'a Value,
+    /// Its plan node.
+    node: u32,
+    /// How many steps from the top level.
+    depth: usize,
+    /// The step from its parent (`None` at the top level).
+    step: Option<Step<'a>>,
+}
+
+/// One step of a path inside the input, for error messages.
+#[derive(Clone, Copy)]
+enum Step<'a> {
+    Key(&'a str),
+    Index(usize),
+}
+
+impl IntegerPlan {
+    /// Convert the integral floats of `value` at integer places. Iterative; numbers are
+    /// converted as their container is visited, so the stack holds only containers with
+    /// something to do below them (nothing, and no allocation, for a flat input).
+    fn apply(&self, value: &mut Value) {
+        let mut stack: Vec<(&mut Value, u32)> = Vec::new();
+        self.visit(value, 0, &mut stack);
+        while let Some((v, id)) = stack.pop() {
+            self.visit(v, id, &mut stack);
+        }
+    }
+
+    /// Convert `value` if it is a number at an integer place; else queue its members that have
+    /// a plan.
+    fn visit<'v>(&self, value: &'v mut Value, id: u32, stack: &mut Vec<(&'v mut Value, u32)>) {
+        let node = &self.nodes[id as usize];
+        let mut queue = |child: &'v mut Value, c: u32| match child {
+            Value::Number(n) if self.nodes[c as usize].integer => convert(n),
+            Value::Object(_) | Value::Array(_) => stack.push((child, c)),
+            _ => {}
+        };
+        match value {
+            Value::Number(n) if node.integer => convert(n),
+            Value::Object(map) if node.has_children() => {
+                for (k, child) in map.iter_mut() {
+                    if let Some(c) = node.for_key(k) {
+                        queue(child, c);
+                    }
+                }
+            }
+            Value::Array(items) if node.has_children() => {
+                for (i, child) in items.iter_mut().enumerate() {
+                    if let Some(c) = node.for_index(i) {
+                        queue(child, c);
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// The first float at an integer place that no integer can stand for although it is
+    /// integral (`1e300`): JSON Schema calls it an integer, no handler can read it as one.
+    /// Iterative, and like [`IntegerPlan::apply`] allocation-free for a flat input.
+    fn check_range<'a>(&self, value: &'a Value) -> Result<(), String> {
+        let mut stack: Vec<Pending<'a>> = Vec::new();
+        // The steps to the container being visited: in depth-first order its parent's steps
+        // are the first `depth - 1` entries when it is popped.
+        let mut path: Vec<Step<'a>> = Vec::new();
+        if self.nodes[0].integer && too_large(value) {
+            return Err(too_large_message(&path, None, value));
+        }
+        let root = Pending {
+            value,
+            node: 0,
+            depth: 0,
+            step: None,
+        };
+        let mut next = Some(root);
+        while let Some(p) = next.take().or_else(|| stack.pop()) {
+            path.truncate(p.depth.saturating_sub(1));
+            path.extend(p.step);
+            let node = &self.nodes[p.node as usize];
+            let mut member = |child: &'a Value, c: u32, step: Step<'a>| match child {
+                Value::Number(_) if self.nodes[c as usize].integer && too_large(child) => {
+                    Err(too_large_message(&path, Some(step), child))
+                }
+                Value::Object(_) | Value::Array(_) => {
+                    stack.push(Pending {
+                        value: child,
+                        node: c,
+                        depth: p.depth + 1,
+                        step: Some(step),
+                    });
+                    Ok(())
+                }
+                _ => Ok(()),
+            };
+            match p.value {
+                Value::Object(map) if node.has_children() => {
+                    for (k, child) in map {
+                        if let Some(c) = node.for_key(k) {
+                            member(child, c, Step::Key(k))?;
+                        }
+                    }
+                }
+                Value::Array(items) if node.has_children() => {
+                    for (i, child) in items.iter().enumerate() {
+                        if let Some(c) = node.for_index(i) {
+                            member(child, c, Step::Index(i))?;
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+        Ok(())
+    }
+
+    /// The plan of `schema`, or `None` when no place in it wants an integer.
+    fn compile(schema: &Value) -> Option<IntegerPlan> {
+        let mut builder = PlanBuilder {
+            root: schema,
+            sets: Vec::new(),
+            memo: HashMap::new(),
+            integer_leaf: None,
+        };
+        let root = builder.node_for(&[schema])?;
+        debug_assert_eq!(root, 0);
+        let mut nodes: Vec<PlanNode> = Vec::with_capacity(builder.sets.len());
+        // Expand in creation order; expanding may create more (bounded by MAX_PLAN_NODES).
+        let mut next = 0;
+        while next < builder.sets.len() {
+            let node = builder.expand(next);
+            nodes.push(node);
+            next += 1;
+        }
+        // Keep only edges that lead to an integer place: `useful` grows to a fixed point.
+        let mut useful: Vec<bool> = nodes.iter().map(|n| n.integer).collect();
+        loop {
+            let mut changed = false;
+            for (i, n) in nodes.iter().enumerate() {
+                if useful[i] {
+                    continue;
+                }
+                let children = n
+                    .properties
+                    .iter()
+                    .filter_map(|(_, c)| *c)
+                    .chain(n.other_properties)
+                    .chain(n.prefix_items.iter().filter_map(|c| *c))
+                    .chain(n.items);
+                if children.into_iter().any(|c| useful[c as usize]) {
+                    useful[i] = true;
+                    changed = true;
+                }
+            }
+            if !changed {
+                break;
+            }
+        }
+        if !useful[0] {
+            return None;
+        }
+        let keep = |c: Option<u32>| c.filter(|&c| useful[c as usize]);
+        for n in &mut nodes {
+            for (_, c) in &mut n.properties {
+                *c = keep(*c);
+            }
+            n.other_properties = keep(n.other_properties);
+            // A named key with nothing to do needs its entry only to shadow other_properties.
+            if n.other_properties.is_none() {
+                n.properties.retain(|(_, c)| c.is_some());
+            }
+            for c in &mut n.prefix_items {
+                *c = keep(*c);
+            }
+            n.items = keep(n.items);
+            if n.items.is_none() {
+                while n.prefix_items.last() == Some(&None) {
+                    n.prefix_items.pop();
+                }
+            }
+        }
+        Some(IntegerPlan { nodes })
+    }
+}
+
+/// Builds an [`IntegerPlan`]: each node is a distinct set of schemas applying at one place.
+struct PlanBuilder<'s> {
+    root: &'s Value,
+    /// The schemas of each node (index = node id).
+    sets: Vec<Vec<&'s Value>>,
+    /// Node ids by the addresses of their schemas (sorted).
+    memo: HashMap<Vec<usize>, u32>,
+    /// The node shared by every integer place without children (`{"type": "integer"}`).
+    integer_leaf: Option<u32>,
+}
+
+impl<'s> PlanBuilder<'s> {
+    /// The node for the place where `seeds` apply (following `$ref` and the `*Of` branches),
+    /// made if new. `None` when nothing applies or the node bound is reached.
+    fn node_for(&mut self, seeds: &[&'s Value]) -> Option<u32> {
+        let set = self.applying(seeds);
+        if set.is_empty() {
+            return None;
+        }
+        // A place without children: only whether it is an integer matters. Not at the root
+        // (node 0), whose children the walk always looks up.
+        if !self.sets.is_empty() && !set.iter().any(|s| has_children(s)) {
+            let (integer, number) = set
+                .iter()
+                .map(|s| type_hint(s))
+                .fold((false, false), |(a, b), (i, n)| (a || i, b || n));
+            if !integer || number {
+                return None;
+            }
+            if let Some(id) = self.integer_leaf {
+                return Some(id);
+            }
+            // Made even past the bound (once), so places already planned keep their integers.
+            let id = self.sets.len() as u32;
+            self.sets.push(set);
+            self.integer_leaf = Some(id);
+            return Some(id);
+        }
+        let mut key: Vec<usize> = set.iter().map(|s| addr(s)).collect();
+        key.sort_unstable();
+        if let Some(&id) = self.memo.get(&key) {
+            return Some(id);
+        }
+        if self.sets.len() >= MAX_PLAN_NODES {
+            return None;
+        }
+        let id = self.sets.len() as u32;
+        self.sets.push(set);
+        self.memo.insert(key, id);
+        Some(id)
+    }
+
+    /// The object schemas applying where `seeds` apply, each once, at most [`MAX_APPLYING`].
+    fn applying(&self, seeds: &[&'s Value]) -> Vec<&'s Value> {
+        let mut out: Vec<&'s Value> = Vec::new();
+        let mut todo: Vec<&'s Value> = seeds.iter().rev().copied().collect();
+        while let Some(s) = todo.pop() {
+            let Value::Object(m) = s else { continue };
+            if out.iter().any(|o| std::ptr::eq(*o, s)) {
+                continue;
+            }
+            if out.len() == MAX_APPLYING {
+                break;
+            }
+            out.push(s);
+            if let Some(target) = m
+                .get("$ref")
+                .and_then(Value::as_str)
+                .and_then(|r| resolve(self.root, r))
+            {
+                todo.push(target);
+            }
+            for kw in ["allOf", "anyOf", "oneOf"] {
+                if let Some(Value::Array(branches)) = m.get(kw) {
+                    todo.extend(branches.iter().rev());
+                }
+            }
+        }
+        out
+    }
+
+    /// The node of the set with id `id`: whether it is an integer place, and its children.
+    fn expand(&mut self, id: usize) -> PlanNode {
+        let set = self.sets[id].clone();
+        let mut integer = false;
+        let mut number = false;
+        for s in &set {
+            let (i, n) = type_hint(s);
+            integer |= i;
+            number |= n;
+        }
+        let mut node = PlanNode {
+            integer: integer && !number,
+            ..PlanNode::default()
+        };
+        // Objects: every key some schema names, then the rest.
+        let mut keys: Vec<&'s str> = Vec::new();
+        for s in &set {
+            if let Some(Value::Object(props)) = s.get("properties") {
+                keys.extend(props.keys().map(String::as_str));
+            }
+        }
+        keys.sort_unstable();
+        keys.dedup();
+        for key in keys {
+            let seeds: Vec<&'s Value> = set.iter().filter_map(|s| property(s, key)).collect();
+            node.properties
+                .push((key.to_string(), self.node_for(&seeds)));
+        }
+        let others: Vec<&'s Value> = set.iter().filter_map(|s| other_properties(s)).collect();
+        node.other_properties = self.node_for(&others);
+        // Arrays: tuple positions, then the rest.
+        let longest = set.iter().map(|s| prefix_items(s).len()).max().unwrap_or(0);
+        for i in 0..longest.min(MAX_PREFIX_ITEMS) {
+            let seeds: Vec<&'s Value> = set
+                .iter()
+                .filter_map(|s| prefix_items(s).get(i).or_else(|| rest_items(s)))
+                .collect();
+            node.prefix_items.push(self.node_for(&seeds));
+        }
+        if longest <= MAX_PREFIX_ITEMS {
+            let rest: Vec<&'s Value> = set.iter().filter_map(|s| rest_items(s)).collect();
+            node.items = self.node_for(&rest);
+        }
+        node
+    }
+}
+
+/// The address of a schema inside the document being compiled (its identity there).
+fn addr(v: &Value) -> usize {
+    v as *const Value as usize
+}
+
+/// `true` when `s` says something about the members of an object or array.
+fn has_children(s: &Value) -> bool {
+    [
+        "properties",
+        "additionalProperties",
+        "items",
+        "prefixItems",
+        "additionalItems",
+    ]
+    .iter()
+    .any(|k| s.get(k).is_some())
+}
+
+/// (says integer, allows number) for one schema's `type`, `const` and `enum`.
+fn type_hint(s: &Value) -> (bool, bool) {
+    let is_int = |v: &Value| v.is_i64() || v.is_u64();
+    let mut integer = false;
+    let mut number = false;
+    match s.get("type") {
+        Some(Value::String(t)) => {
+            integer |= t == "integer";
+            number |= t == "number";
+        }
+        Some(Value::Array(ts)) => {
+            integer |= ts.iter().any(|t| t == "integer");
+            number |= ts.iter().any(|t| t == "number");
+        }
+        _ => {}
+    }
+    if let Some(c) = s.get("const") {
+        integer |= is_int(c);
+        number |= c.is_f64();
+    }
+    if let Some(Value::Array(values)) = s.get("enum") {
+        let numbers = values.iter().filter(|v| v.is_number());
+        if numbers.clone().any(is_int) && numbers.clone().all(is_int) {
+            integer = true;
+        }
+        number |= values.iter().any(Value::is_f64);
+    }
+    (integer, number)
+}
+
+/// What one object schema says about key `key`: its `properties` entry, else its
+/// `additionalProperties` schema.
+fn property<'s>(s: &'s Value, key: &str) -> Option<&'s Value> {
+    match s.get("properties").and_then(|p| p.get(key)) {
+        Some(v) => Some(v),
+        None => other_properties(s),
+    }
+}
+
+/// The `additionalProperties` schema of `s`, unless `s` has `patternProperties` (not followed,
+/// so the keys it would not cover are unknown).
+fn other_properties(s: &Value) -> Option<&Value> {
+    let patterns = s
+        .get("patternProperties")
+        .and_then(Value::as_object)
+        .is_some_and(|p| !p.is_empty());
+    if patterns {
+        return None;
+    }
+    s.get("additionalProperties").filter(|v| v.is_object())
+}
+
+/// Tuple schemas: `prefixItems` (2020-12) or an `items` array (older drafts).
+fn prefix_items(s: &Value) -> &[Value] {
+    if let Some(Value::Array(p)) = s.get("prefixItems") {
+        return p;
+    }
+    match s.get("items") {
+        Some(Value::Array(p)) => p,
+        _ => &[],
+    }
+}
+
+/// The schema for array positions past the tuple: `additionalItems` after an `items` array,
+/// else an `items` schema.
+fn rest_items(s: &Value) -> Option<&Value> {
+    match s.get("items") {
+        Some(Value::Array(_)) => s.get("additionalItems").filter(|v| v.is_object()),
+        Some(v) if v.is_object() => Some(v),
+        _ => None,
+    }
+}
+
+/// Resolve a local `$ref` (`#`, `#/$defs/X`, `#/definitions/X`, any JSON Pointer fragment,
+/// percent-encoded or not). Other references give `None`.
+fn resolve<'s>(root: &'s Value, reference: &str) -> Option<&'s Value> {
+    let fragment = reference.strip_prefix('#')?;
+    if fragment.is_empty() {
+        return Some(root);
+    }
+    if !fragment.starts_with('/') {
+        return None;
+    }
+    root.pointer(&percent_decode(fragment)?)
+}
+
+fn percent_decode(s: &str) -> Option<String> {
+    if !s.contains('%') {
+        return Some(s.to_string());
+    }
+    let bytes = s.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        if bytes[i] == b'%' {
+            let hex = s.get(i + 1..i + 3)?;
+            out.push(u8::from_str_radix(hex, 16).ok()?);
+            i += 3;
+        } else {
+            out.push(bytes[i]);
+            i += 1;
+        }
+    }
+    String::from_utf8(out).ok()
+}
+
+/// A JSON Pointer (`/items/0/id`) for a path inside the input.
+fn pointer(path: &[Step<'_>]) -> String {
+    let mut out = String::new();
+    for step in path {
+        out.push('/');
+        match step {
+            Step::Key(k) => out.push_str(&k.replace('~', "~0").replace('/', "~1")),
+            Step::Index(i) => out.push_str(&i.to_string()),
+        }
+    }
     out
 }
 
@@ -181,6 +808,269 @@ mod tests {
             err,
             "at /0: \"a\" is not of type \"integer\"; at /1: \"b\" is not of type \"integer\"; \
              at /2: \"c\" is not of type \"integer\" (and 2 more)"
+        );
+    }
+
+    fn coerce(schema: Value, input: Value) -> Value {
+        CompiledSchema::compile(&schema)
+            .unwrap()
+            .coerce_integers(input)
+    }
+
+    /// `true` when every number in `v` has the same integer/float kind as in `want` and equals it.
+    fn same_kinds(v: &Value, want: &Value) -> bool {
+        match (v, want) {
+            (Value::Number(a), Value::Number(b)) => {
+                a.is_f64() == b.is_f64() && a.as_f64() == b.as_f64()
+            }
+            (Value::Array(a), Value::Array(b)) => {
+                a.len() == b.len() && a.iter().zip(b).all(|(x, y)| same_kinds(x, y))
+            }
+            (Value::Object(a), Value::Object(b)) => {
+                a.len() == b.len()
+                    && a.iter()
+                        .all(|(k, x)| b.get(k).is_some_and(|y| same_kinds(x, y)))
+            }
+            _ => v == want,
+        }
+    }
+
+    #[track_caller]
+    fn assert_coerced(schema: Value, input: Value, want: Value) {
+        let got = coerce(schema, input);
+        assert!(same_kinds(&got, &want), "got {got}, want {want}");
+    }
+
+    #[test]
+    fn schemas_without_integers_have_no_plan() {
+        for schema in [
+            json!({}),
+            json!(true),
+            json!({"type": "object"}),
+            json!({"type": "object", "properties": {"x": {"type": "number"}, "s": {"type": "string"}}}),
+            json!({"type": "array", "items": {"type": ["number", "integer"]}}),
+            json!({"$defs": {"n": {"type": "integer"}}, "type": "object"}),
+            json!({"anyOf": [{"type": "integer"}, {"type": "number"}]}),
+        ] {
+            let s = CompiledSchema::compile(&schema).unwrap();
+            assert!(!s.has_integer_positions(), "{schema}");
+            let v = json!({"x": 2.0, "n": [1.0]});
+            assert!(same_kinds(&s.coerce_integers(v.clone()), &v));
+        }
+    }
+
+    #[test]
+    fn integral_floats_at_integer_places_become_integers() {
+        let schema = json!({
+            "type": "object",
+            "properties": {
+                "page": {"type": "integer"},
+                "ratio": {"type": "number"},
+                "maybe": {"type": ["integer", "null"]},
+                "ids": {"type": "array", "items": {"type": "integer"}},
+                "grid": {"type": "array", "items": {"type": "array", "items": {"type": "integer"}}}
+            }
+        });
+        assert_coerced(
+            schema.clone(),
+            json!({"page": 2.0, "ratio": 2.0, "maybe": 3.0, "ids": [2.0, 3, 4.5],
+                   "grid": [[1.0], [2.0, -0.0]], "extra": 5.0}),
+            json!({"page": 2, "ratio": 2.0, "maybe": 3, "ids": [2, 3, 4.5],
+                   "grid": [[1], [2, 0]], "extra": 5.0}),
+        );
+        // Out of i64 but within u64: u64; beyond: left alone. Non-numbers: left alone.
+        assert_coerced(
+            schema.clone(),
+            json!({"page": 1e19, "maybe": 1e300, "ids": [-9_223_372_036_854_775_808.0, "2.0", null]}),
+            json!({"page": 10000000000000000000u64, "maybe": 1e300,
+                   "ids": [i64::MIN, "2.0", null]}),
+        );
+        // The top level itself.
+        assert_coerced(json!({"type": "integer"}), json!(7.0), json!(7));
+        assert_coerced(json!({"type": "integer"}), json!(7.5), json!(7.5));
+    }
+
+    #[test]
+    fn refs_combinators_and_tuples_are_followed() {
+        // schemars' shape: $ref into $defs, Option<T> as anyOf with null, nested structs.
+        let schema = json!({
+            "$schema": "https://json-schema.org/draft/2020-12/schema",
+            "type": "object",
+            "properties": {
+                "filter": {"$ref": "#/$defs/Filter"},
+                "maybe": {"anyOf": [{"$ref": "#/$defs/Filter"}, {"type": "null"}]},
+                "all": {"type": "array", "items": {"$ref": "#/$defs/Filter"}},
+                "pair": {"type": "array", "prefixItems": [{"type": "string"}, {"type": "integer"}],
+                         "items": {"type": "number"}},
+                "counts": {"type": "object", "additionalProperties": {"type": "integer"}},
+                "both": {"allOf": [{"properties": {"a": {"type": "integer"}}},
+                                   {"properties": {"b": {"type": "integer"}}}]},
+                "pick": {"enum": [1, 2, 3]},
+                "escaped": {"$ref": "#/$defs/with~1slash%20space"}
+            },
+            "$defs": {
+                "Filter": {"type": "object", "properties": {"min": {"type": "integer", "format": "int64"}}},
+                "with/slash space": {"type": "integer"}
+            }
+        });
+        assert_coerced(
+            schema,
+            json!({
+                "filter": {"min": 1.0}, "maybe": {"min": 2.0}, "all": [{"min": 3.0}, {"min": 4.0}],
+                "pair": ["a", 5.0, 6.0], "counts": {"x": 9.0, "y": 10.0},
+                "both": {"a": 11.0, "b": 12.0}, "pick": 2.0, "escaped": 13.0
+            }),
+            json!({
+                "filter": {"min": 1}, "maybe": {"min": 2}, "all": [{"min": 3}, {"min": 4}],
+                "pair": ["a", 5, 6.0], "counts": {"x": 9, "y": 10},
+                "both": {"a": 11, "b": 12}, "pick": 2, "escaped": 13
+            }),
+        );
+    }
+
+    #[test]
+    fn draft7_tuples_and_definitions() {
+        let schema = json!({
+            "$schema": "http://json-schema.org/draft-07/schema#",
+            "type": "object",
+            "properties": {
+                "old": {"type": "array", "items": [{"type": "string"}, {"type": "integer"}],
+                        "additionalItems": {"$ref": "#/definitions/n"}},
+                "open": {"type": "array", "items": [{"type": "integer"}]}
+            },
+            "definitions": {"n": {"type": "integer"}}
+        });
+        assert_coerced(
+            schema,
+            json!({"old": ["a", 7.0, 8.0, 9.0], "open": [1.0, 2.0]}),
+            json!({"old": ["a", 7, 8, 9], "open": [1, 2.0]}),
+        );
+    }
+
+    #[test]
+    fn named_keys_shadow_additional_properties_and_patterns_stop_them() {
+        let schema = json!({
+            "type": "object",
+            "properties": {"ratio": {"type": "number"}, "note": {}},
+            "additionalProperties": {"type": "integer"}
+        });
+        assert_coerced(
+            schema,
+            json!({"ratio": 1.0, "note": 1.0, "n": 1.0}),
+            json!({"ratio": 1.0, "note": 1.0, "n": 1}),
+        );
+        // `note` is named (with no type), so additionalProperties does not apply to it.
+        let schema = json!({
+            "type": "object",
+            "patternProperties": {"^r": {"type": "number"}},
+            "additionalProperties": {"type": "integer"}
+        });
+        assert!(
+            !CompiledSchema::compile(&schema)
+                .unwrap()
+                .has_integer_positions()
+        );
+    }
+
+    #[test]
+    fn recursive_schemas_and_deep_values_are_bounded() {
+        let schema = json!({
+            "$ref": "#/$defs/Node",
+            "$defs": {"Node": {"type": "object", "properties": {
+                "n": {"type": "integer"},
+                "kids": {"type": "array", "items": {"$ref": "#/$defs/Node"}}
+            }}}
+        });
+        let s = CompiledSchema::compile(&schema).unwrap();
+        let mut v = json!({"n": 0.0});
+        let mut want = json!({"n": 0});
+        for i in 1..300 {
+            v = json!({"n": i as f64, "kids": [v]});
+            want = json!({"n": i, "kids": [want]});
+        }
+        assert!(same_kinds(&s.coerce_integers(v), &want));
+        // A $ref cycle that never reaches a type, and one through allOf.
+        for schema in [
+            json!({"$ref": "#"}),
+            json!({"allOf": [{"$ref": "#"}], "properties": {"x": {"$ref": "#"}}}),
+            json!({"$ref": "#/$defs/missing"}),
+            json!({"$ref": "https://example.com/remote"}),
+        ] {
+            let s = CompiledSchema::compile(&schema);
+            if let Ok(s) = s {
+                assert!(!s.has_integer_positions(), "{schema}");
+            }
+        }
+        // Many places: plain integers share one node; past the bound, places get no plan.
+        for (n, covered) in [(2000, true), (5000, false)] {
+            let mut props = serde_json::Map::new();
+            for i in 0..n {
+                props.insert(
+                    format!("k{i:05}"),
+                    json!({"type": "object", "properties": {"v": {"type": "integer"}}}),
+                );
+            }
+            let s =
+                CompiledSchema::compile(&json!({"type": "object", "properties": props})).unwrap();
+            let nodes = s.integers.as_ref().unwrap().nodes.len();
+            assert!(nodes <= MAX_PLAN_NODES + 1, "{nodes}");
+            let last = format!("k{:05}", n - 1);
+            let got = s.coerce_integers(json!({"k00000": {"v": 1.0}, last.clone(): {"v": 1.0}}));
+            assert!(same_kinds(&got["k00000"], &json!({"v": 1})), "{got}");
+            let want = if covered {
+                json!({"v": 1})
+            } else {
+                json!({"v": 1.0})
+            };
+            assert!(same_kinds(&got[&last], &want), "{got}");
+        }
+    }
+
+    #[test]
+    fn fractions_and_huge_integers_are_reported_with_what_to_do() {
+        let s = CompiledSchema::compile(&json!({
+            "type": "object",
+            "properties": {
+                "page": {"type": "integer"},
+                "ids": {"type": "array", "items": {"type": ["integer", "null"]}},
+                "ratio": {"type": "number"}
+            }
+        }))
+        .unwrap();
+        assert_eq!(
+            s.validate(&json!({"page": 2.5})).unwrap_err(),
+            "at /page: 2.5 is not of type \"integer\"; an integer is expected: use math.floor(x), \
+             or // for integer division"
+        );
+        let err = s.validate(&json!({"ids": [1, 0.5]})).unwrap_err();
+        assert!(err.starts_with("at /ids/1: 0.5 is not of type"), "{err}");
+        assert!(err.ends_with(FRACTION_HINT), "{err}");
+        // Integral but too large: JSON Schema accepts it, we do not.
+        assert_eq!(
+            s.validate(&json!({"ids": [1, 1e300], "ratio": 1e300}))
+                .unwrap_err(),
+            "at /ids/1: 1e+300 is too large for an integer (integers go from \
+             -9223372036854775808 to 18446744073709551615)"
+        );
+        assert_eq!(
+            s.validate(&json!({"page": -1e19})).unwrap_err(),
+            "at /page: -1e+19 is too large for an integer (integers go from \
+             -9223372036854775808 to 18446744073709551615)"
+        );
+        assert!(s.validate(&json!({"page": 2.0, "ratio": 1e300})).is_ok());
+        // Outputs: no hint about Lua.
+        assert_eq!(
+            s.validate_output(&json!({"page": 2.5})).unwrap_err(),
+            "at /page: 2.5 is not of type \"integer\""
+        );
+        let k = CompiledSchema::compile(
+            &json!({"type": "object", "properties": {"a~/b": {"type": "integer"}}}),
+        )
+        .unwrap();
+        assert_eq!(
+            k.validate(&json!({"a~/b": 1e20})).unwrap_err(),
+            "at /a~0~1b: 1e+20 is too large for an integer (integers go from \
+             -9223372036854775808 to 18446744073709551615)"
         );
     }
 }
