@@ -164,8 +164,10 @@ impl Tool {
     /// A tool from a description, an input JSON Schema and an async handler.
     ///
     /// The input is validated against `input_schema` before the handler runs (a failure is an
-    /// `InvalidToolInput` diagnostic naming the path and rule). A call without arguments sends
-    /// `{}`.
+    /// `InvalidToolInput` diagnostic naming the path and rule). Before that, integral floats at
+    /// places the schema types `"integer"` become JSON integers (Lua's `20 / 10` is `2.0`; the
+    /// handler gets `2`; see [`crate::schema::CompiledSchema::coerce_integers`]). A call without
+    /// arguments sends `{}`.
     ///
     /// ```
     /// use codemode::{Tool, ToolError};
@@ -216,7 +218,8 @@ impl Tool {
 
     /// A tool over serde types. The input schema is derived from `I` and the output schema from
     /// `O` (schemars, draft 2020-12). The input is deserialized into `I` before the handler runs
-    /// (failure: `InvalidToolInput`); the output is serialized (failure: `InvalidToolOutput`) and
+    /// (failure: `InvalidToolInput`), so integer fields (`i64`, `u32`, ...) get integers: a
+    /// program's `2.0` arrives as `2`, and `2.5` fails validation first; the output is serialized (failure: `InvalidToolOutput`) and
     /// checked against `O`'s schema by the runtime (failure: `InvalidToolOutput`).
     ///
     /// ```
