@@ -863,6 +863,47 @@ impl Vm {
         ))
     }
 
+    /// The deepest existing namespace above the missing tool `path` (not the root), as
+    /// `("tools.shop", "a, b, c")` with up to 20 of its entries, sorted.
+    fn deepest_namespace(&self, path: &str) -> Option<(String, String)> {
+        let Value::HostNs(mut h) = self.get_global("tools") else {
+            return None;
+        };
+        let segs: Vec<&str> = path.split('.').collect();
+        let mut found = None;
+        for seg in &segs[..segs.len().saturating_sub(1)] {
+            let next = self
+                .heap
+                .host(h)
+                .children
+                .iter()
+                .find(|(k, _)| self.heap.str_bytes(*k) == seg.as_bytes())
+                .map(|(_, v)| *v);
+            match next {
+                Some(Value::HostNs(c)) => {
+                    h = c;
+                    found = Some(c);
+                }
+                _ => break,
+            }
+        }
+        let ns = found?;
+        let obj = self.heap.host(ns);
+        let mut names: Vec<String> = obj
+            .children
+            .iter()
+            .map(|(k, _)| self.heap.str_lossy(*k))
+            .collect();
+        names.sort();
+        let more = names.len().saturating_sub(20);
+        names.truncate(20);
+        let mut list = names.join(", ");
+        if more > 0 {
+            list.push_str(&format!(" and {more} more"));
+        }
+        Some((format!("tools.{}", obj.path), list))
+    }
+
     fn unknown_tool(&self, path: &str) -> Throw {
         // Under a namespace the host cannot serve right now: a catchable ToolFailure saying why.
         if let Some(msg) = self.unavailable.as_ref().and_then(|f| f(path)) {
@@ -877,6 +918,14 @@ impl Vm {
         };
         let msg = if let Some(first) = sugg.first() {
             format!("unknown tool 'tools.{}' (did you mean {}?)", path, first)
+        } else if let Some((ns, names)) = self.deepest_namespace(path) {
+            format!(
+                "unknown tool 'tools.{}': {} has no tool '{}'; it contains: {}; use search({{ query = \"...\" }}) to find tools by what they do",
+                path,
+                ns,
+                path.rsplit('.').next().unwrap_or(path),
+                names
+            )
         } else {
             format!(
                 "unknown tool 'tools.{}': no tool has this path; use search({{ query = \"...\" }}) to find tool names",

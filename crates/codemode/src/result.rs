@@ -210,8 +210,9 @@ pub enum ToolCallStatus {
 pub struct ToolCallRecord {
     /// Canonical dotted path (`"orders.lookup"`), or `"search"`.
     pub name: String,
-    /// The input as the program sent it (`{}` when called without arguments; an array of all
-    /// arguments when a rejected call passed more than one).
+    /// The input as sent to the tool (`{}` when called without arguments; an array of all
+    /// arguments when a rejected call passed more than one). Integral floats at integer-typed
+    /// places are already integers ([`crate::schema::CompiledSchema::coerce_integers`]).
     pub input: Value,
     /// How the call ended.
     pub status: ToolCallStatus,

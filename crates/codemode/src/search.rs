@@ -585,7 +585,14 @@ impl SearchIndex {
                 .entries
                 .iter()
                 .any(|e| in_namespace(&e.path, first) && e.path != first);
-        for (score, p) in self.rank(path) {
+        // Inside an existing namespace its name would match every tool there: rank by the
+        // rest of the path only (`shop.nope` must not suggest whatever `shop` tool sorts first).
+        let words = if scoped {
+            &path[first.len() + 1..]
+        } else {
+            path
+        };
+        for (score, p) in self.rank(words) {
             if out.len() >= MAX_SUGGESTIONS || score < 20 {
                 break;
             }

@@ -533,3 +533,33 @@ async fn missing_return_is_a_warning() {
     let json = run("local a = 1").await.to_json_string();
     assert!(json.contains(r#""warnings":[{"kind":"NoReturn""#), "{json}");
 }
+
+/// An unknown tool inside an existing namespace with no near spelling lists what the namespace
+/// has (it used to suggest whichever of its tools sorted first); a near spelling is suggested.
+#[tokio::test]
+async fn unknown_tool_in_a_namespace_lists_its_tools() {
+    let r = run("return tools.orders.cancel({ id = '1' })").await;
+    let d = r.error().expect("fails");
+    assert_eq!(d.kind, DiagnosticKind::UnknownTool);
+    assert_eq!(
+        d.message,
+        "unknown tool 'tools.orders.cancel': tools.orders has no tool 'cancel'; it contains: lookup; use search({ query = \"...\" }) to find tools by what they do"
+    );
+    assert!(d.suggestions.is_empty(), "{:?}", d.suggestions);
+    let r = run("return tools.orders.lokup({ id = '1' })").await;
+    let d = r.error().expect("fails");
+    assert!(
+        d.message.contains("(did you mean tools.orders.lookup?)"),
+        "{}",
+        d.message
+    );
+    let r = run("return tools.nothing.here({})").await;
+    assert!(
+        r.error()
+            .unwrap()
+            .message
+            .contains("no tool has this path; use search"),
+        "{:?}",
+        r.error()
+    );
+}
