@@ -218,6 +218,9 @@ pub struct InlineState {
     /// The last native called changed Lua-visible state ([`crate::vm::Ctx::effects`]): an
     /// error it raised cannot be raised again by re-running it.
     pub dirty: bool,
+    /// A restartable step was abandoned: collect its garbage before running on (done at the
+    /// next `Machine::run` or `Machine::resume` outside a stretch).
+    pub collect_next: bool,
     /// The machine asks to continue off the caller's thread: a restartable step ran out of
     /// time, or a garbage collection is due (collections never run inline).
     pub wants_pool: bool,

@@ -394,6 +394,13 @@ impl Machine {
         if let Some(vm) = self.vm.as_mut() {
             vm.heap.inline.wants_pool = false;
         }
+        if let Some(vm) = self.vm.as_mut()
+            && vm.heap.inline.collect_next
+            && vm.heap.inline.until.is_none()
+        {
+            vm.heap.inline.collect_next = false;
+            vm.gc();
+        }
         if self.returned {
             return self.export_result();
         }
@@ -462,6 +469,7 @@ impl Machine {
             Ok(j) => Step::Done(j),
             Err(e) if e.is_migrate() => {
                 vm.heap.inline.wants_pool = true;
+                vm.heap.inline.collect_next = true;
                 return Step::Yield;
             }
             Err(e) => Step::Error(guest_error(Some(vm), e)),
@@ -493,8 +501,10 @@ impl Machine {
         vm.heap.inline.restartable = false;
         match imported {
             Err(e) if e.is_migrate() => {
-                // The partly built value is garbage: nothing refers to it.
+                // The partly built value is garbage: nothing refers to it. It is collected
+                // before the reply is imported again (`resume`).
                 vm.heap.inline.wants_pool = true;
+                vm.heap.inline.collect_next = true;
                 Err(reply)
             }
             imported => {
@@ -515,6 +525,11 @@ impl Machine {
     /// Answer the pending [`Step::HostCall`]. Ignored when no call is pending.
     pub fn resume(&mut self, reply: HostReply) {
         let Some(vm) = self.vm.as_mut() else { return };
+        if vm.heap.inline.collect_next && vm.heap.inline.until.is_none() {
+            // An import abandoned in an inline stretch left garbage (see `try_resume`).
+            vm.heap.inline.collect_next = false;
+            vm.gc();
+        }
         let Some(p) = vm.pending.take() else { return };
         let target = self.waiting_on.take();
         match reply {

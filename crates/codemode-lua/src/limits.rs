@@ -143,6 +143,11 @@ pub const WORK_CHUNK_ELEMS: usize = 4096;
 /// long an inline stretch can run past its end, not what a program may do.)
 pub const INLINE_GATE_ELEMS: u64 = 16 * 1024;
 
+/// Largest heap (accounted bytes, live and garbage) collected in an inline stretch: 4 MiB. A
+/// collection due over a larger heap moves the execution to a worker thread first (the
+/// collection's cost grows with the heap). (A tuning value.)
+pub const INLINE_GC_BYTES: usize = 4 * 1024 * 1024;
+
 // ----- data boundary --------------------------------------------------------------------------
 
 /// Deepest nesting of arrays/objects wherever data crosses between Lua and JSON: results, tool

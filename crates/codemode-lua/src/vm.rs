@@ -417,6 +417,10 @@ impl Vm {
                     }
                     self.heap.inline.restartable = false;
                     self.heap.inline.wants_pool = true;
+                    // What the abandoned attempt allocated is garbage: collect it before the
+                    // step runs again (see `Machine::run`), so it cannot count twice against
+                    // the memory cap.
+                    self.heap.inline.collect_next = true;
                     return Ok(Exit::Yield);
                 }
                 Err(e) => return Err(e),
@@ -989,13 +993,17 @@ impl Vm {
     #[inline]
     fn maybe_gc(&mut self) {
         if self.heap.inline.until.is_some() {
-            // Collections never run in an inline stretch (their cost grows with the heap): ask
-            // to continue off the caller's thread and yield at the next charge point.
-            if self.heap.gc_due() {
-                self.heap.inline.wants_pool = true;
-                self.fuel = self.fuel.min(0);
+            if !self.heap.gc_due() {
+                return;
             }
-            return;
+            // A collection costs about as much as the heap is large: in an inline stretch
+            // only a small heap is collected; otherwise the machine asks to continue off the
+            // caller's thread and yields at the end of this instruction (`settle!`).
+            if self.heap.mem.used > limits::INLINE_GC_BYTES {
+                self.heap.inline.wants_pool = true;
+                self.fuel = self.fuel.min(-1);
+                return;
+            }
         }
         // Past the deadline a collection is not started (it would be abandoned): the run ends at
         // the next deadline check.
@@ -1144,6 +1152,8 @@ impl Vm {
                 };
                 self.heap.inline.restartable = false;
                 let rets = rets?;
+                // `dirty` describes the instruction that fails, if any: this one did not.
+                self.heap.inline.dirty = false;
                 if kind != FrameKind::Normal {
                     // Direct native under pcall: prefix with true.
                     self.fuel -= (rets.len() / VALUES_PER_FUEL) as i64;
@@ -1744,6 +1754,24 @@ impl Vm {
                 };
             }
 
+            // After an instruction that charged fuel for data work (copies, comparisons,
+            // concatenation, a native's work) or found a collection due: past the slice, yield
+            // at this instruction boundary (the next instruction runs on resume). Without it,
+            // straight-line code of heavy instructions would run to the next backward jump or
+            // call however long it takes, and an inline stretch could not end.
+            macro_rules! settle {
+                () => {
+                    if self.fuel < 0 {
+                        if stop == 0 && self.nested.is_empty() {
+                            self.frames[fi].pc = pc;
+                            return Ok(Exit::Yield);
+                        }
+                        save!();
+                        tri!(self.refuel_nested());
+                    }
+                };
+            }
+
             loop {
                 let op = code[pc];
                 pc += 1;
@@ -1844,6 +1872,7 @@ impl Vm {
                         self.maybe_gc();
                         let t = tri!(self.heap.new_table(narr as usize, nhash as usize));
                         r!(a) = Value::Table(t);
+                        settle!();
                     }
                     Op::SetList { a, n, start } => {
                         let Value::Table(t) = r!(a) else {
@@ -1856,6 +1885,7 @@ impl Vm {
                             let v = self.stack[first + i];
                             tri!(self.heap.table_set_int(t, start as i64 + i as i64 + 1, v));
                         }
+                        settle!();
                     }
                     Op::SelfOp { a, b, k } => {
                         let obj = r!(b);
@@ -2011,6 +2041,7 @@ impl Vm {
                         let v = tri!(v);
                         r!(a) = v;
                         self.maybe_gc();
+                        settle!();
                     }
                     Op::Jmp { off } => {
                         if off < 0 {
@@ -2029,87 +2060,117 @@ impl Vm {
                         }
                     }
                     Op::Lt { a, b, k } => {
+                        let mut heavy = false;
                         let res = match (&r!(a), &r!(b)) {
                             (&Value::Int(i), &Value::Int(j)) => i < j,
                             _ => {
                                 let (x, y) = (r!(a), r!(b));
                                 save!();
                                 self.fuel -= self.compare_cost(x, y);
+                                heavy = true;
                                 tri!(self.less_than(x, y))
                             }
                         };
                         if res != k {
                             pc += 1;
+                        }
+                        if heavy {
+                            settle!();
                         }
                     }
                     Op::Le { a, b, k } => {
+                        let mut heavy = false;
                         let res = match (&r!(a), &r!(b)) {
                             (&Value::Int(i), &Value::Int(j)) => i <= j,
                             _ => {
                                 let (x, y) = (r!(a), r!(b));
                                 save!();
                                 self.fuel -= self.compare_cost(x, y);
+                                heavy = true;
                                 tri!(self.less_equal(x, y))
                             }
                         };
                         if res != k {
                             pc += 1;
                         }
+                        if heavy {
+                            settle!();
+                        }
                     }
                     Op::LtK { a, kc, k } => {
+                        let mut heavy = false;
                         let res = match (&r!(a), &k!(kc)) {
                             (&Value::Int(i), &Value::Int(j)) => i < j,
                             _ => {
                                 let (x, y) = (r!(a), k!(kc));
                                 save!();
                                 self.fuel -= self.compare_cost(x, y);
+                                heavy = true;
                                 tri!(self.less_than(x, y))
                             }
                         };
                         if res != k {
                             pc += 1;
                         }
+                        if heavy {
+                            settle!();
+                        }
                     }
                     Op::LeK { a, kc, k } => {
+                        let mut heavy = false;
                         let res = match (&r!(a), &k!(kc)) {
                             (&Value::Int(i), &Value::Int(j)) => i <= j,
                             _ => {
                                 let (x, y) = (r!(a), k!(kc));
                                 save!();
                                 self.fuel -= self.compare_cost(x, y);
+                                heavy = true;
                                 tri!(self.less_equal(x, y))
                             }
                         };
                         if res != k {
                             pc += 1;
                         }
+                        if heavy {
+                            settle!();
+                        }
                     }
                     Op::GtK { a, kc, k } => {
+                        let mut heavy = false;
                         let res = match (&r!(a), &k!(kc)) {
                             (&Value::Int(i), &Value::Int(j)) => i > j,
                             _ => {
                                 let (x, y) = (r!(a), k!(kc));
                                 save!();
                                 self.fuel -= self.compare_cost(x, y);
+                                heavy = true;
                                 tri!(self.less_than(y, x))
                             }
                         };
                         if res != k {
                             pc += 1;
                         }
+                        if heavy {
+                            settle!();
+                        }
                     }
                     Op::GeK { a, kc, k } => {
+                        let mut heavy = false;
                         let res = match (&r!(a), &k!(kc)) {
                             (&Value::Int(i), &Value::Int(j)) => i >= j,
                             _ => {
                                 let (x, y) = (r!(a), k!(kc));
                                 save!();
                                 self.fuel -= self.compare_cost(x, y);
+                                heavy = true;
                                 tri!(self.less_equal(y, x))
                             }
                         };
                         if res != k {
                             pc += 1;
+                        }
+                        if heavy {
+                            settle!();
                         }
                     }
                     Op::Test { a, k } => {
@@ -2164,6 +2225,7 @@ impl Vm {
                                     // A pcall frame was pushed by a native path.
                                     continue 'frame;
                                 }
+                                settle!();
                             }
                             CallRes::Host(call) => return Ok(Exit::Host(call)),
                         }
@@ -2221,6 +2283,7 @@ impl Vm {
                                 if self.frames.len() != fi + 1 {
                                     continue 'frame;
                                 }
+                                settle!();
                             }
                             Ok(CallRes::Host(call)) => return Ok(Exit::Host(call)),
                             Err(e) => return Err(self.fix_arg_error(e, a)),
@@ -2387,6 +2450,7 @@ impl Vm {
                         }
                         let c = tri!(self.heap.new_closure(pidx, ups.into_boxed_slice()));
                         r!(a) = Value::Closure(c);
+                        settle!();
                     }
                     Op::Vararg { a, c } => {
                         let f = self.frames[fi];
@@ -2409,6 +2473,7 @@ impl Vm {
                                 };
                             }
                         }
+                        settle!();
                     }
                     Op::Close { a } => {
                         self.close_upvals(base + a as usize);

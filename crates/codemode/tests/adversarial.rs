@@ -1032,3 +1032,50 @@ async fn inline_long_concatenation_and_garbage() {
     .await;
     assert_eq!(r.value(), &json!([12000000, 400000]));
 }
+
+// Straight-line code of heavy instructions (no loop, no call): each instruction that charged
+// fuel for data work yields at its end when the slice is spent, so a stretch still ends on time
+// (found by the breaker: 300 comparisons of 60 MB strings held the thread for 11 s).
+
+#[tokio::test]
+async fn inline_straight_line_comparisons_of_long_strings() {
+    let src = format!(
+        "local a = string.rep('x', 12000000) .. 'a' local b = string.rep('x', 12000000) .. 'b' \
+         tools.t.echo({{}}) local r {} return r",
+        "r = a < b ".repeat(300)
+    );
+    assert_eq!(run_long(&src).await.value(), &json!(true));
+}
+
+#[tokio::test]
+async fn inline_straight_line_concatenations_collect_garbage() {
+    // 1,000 concatenations of 240 KB (240 MB of garbage under the 64 MiB cap): collections
+    // must still run (off the stretch) and the stretch must end.
+    let src = format!(
+        "local s = string.rep('x', 120000) tools.t.echo({{}}) local a {} return #a",
+        "a = s .. s ".repeat(1000)
+    );
+    assert_eq!(run_long(&src).await.value(), &json!(240000));
+}
+
+#[tokio::test]
+async fn inline_xpcall_handler_after_a_native_with_effects() {
+    // `table.insert` changes a table; a later error in an ordinary instruction must still be
+    // re-raised off the stretch, so the handler does not run on the runtime's thread.
+    let r = run_long(
+        "local ok, r = xpcall(function() tools.t.echo({}) table.insert({}, 1) local x = nil + 1 end, \
+         function(e) local s = 0 for i = 1, 10000000 do s = s + 1 end return s end) return {ok, r}",
+    )
+    .await;
+    assert_eq!(r.value(), &json!([false, 10000000]));
+}
+
+#[tokio::test]
+async fn inline_long_string_result_and_argument() {
+    let r = run_long(
+        "local s = string.rep('x', 12000000) tools.t.echo({}) \
+         local back = tools.t.echo({ s = s }) return #back.s",
+    )
+    .await;
+    assert_eq!(r.value(), &json!(12000000));
+}
