@@ -998,8 +998,66 @@ where
         truncated: exec.inputs_cut,
         tool_calls: exec.tool_calls,
     };
-    result.truncate_with_dropped_logs(inner.limits.max_output_bytes(), dropped);
-    result
+    let max_output_bytes = inner.limits.max_output_bytes();
+    let small = match &result.outcome {
+        Ok(v) => json_within(v, FINISH_INLINE_BYTES),
+        Err(_) => true,
+    };
+    if small {
+        result.truncate_with_dropped_logs(max_output_bytes, dropped);
+        return result;
+    }
+    // Measuring and cutting a large value (up to 64 MiB of JSON) is long work: not on the
+    // async runtime's thread.
+    match tokio::task::spawn_blocking(move || {
+        result.truncate_with_dropped_logs(max_output_bytes, dropped);
+        result
+    })
+    .await
+    {
+        Ok(result) => result,
+        Err(e) => ExecutionResult::failure(internal_failure(e)),
+    }
+}
+
+/// A result value whose JSON may exceed this many bytes is measured and cut
+/// ([`ExecutionResult::truncate`]) on the blocking pool instead of the async thread.
+const FINISH_INLINE_BYTES: usize = 256 * 1024;
+
+/// Whether the JSON text of `v` certainly fits in `budget` bytes (an estimate from above: string
+/// lengths plus a few bytes per item; escapes counted as 6 bytes per byte). Iterative, and it
+/// stops as soon as the budget is spent, so it costs at most about `budget` steps.
+fn json_within(v: &Value, budget: usize) -> bool {
+    let mut left = budget as isize;
+    let mut stack = vec![v];
+    while let Some(v) = stack.pop() {
+        left -= 8;
+        match v {
+            Value::String(s) => left -= (s.len() as isize).saturating_mul(6),
+            Value::Array(items) => {
+                left -= (items.len() as isize).saturating_mul(8);
+                if left < 0 {
+                    return false;
+                }
+                stack.extend(items.iter());
+            }
+            Value::Object(m) => {
+                left -= (m.len() as isize).saturating_mul(8);
+                if left < 0 {
+                    return false;
+                }
+                for (k, v) in m {
+                    left -= (k.len() as isize).saturating_mul(6);
+                    stack.push(v);
+                }
+            }
+            _ => left -= 24,
+        }
+        if left < 0 {
+            return false;
+        }
+    }
+    true
 }
 
 /// Bytes of logs and of tool-call inputs the host keeps during one execution: what
@@ -2192,6 +2250,24 @@ mod tests {
             r.to_json_string(),
             r#"{"ok":false,"error":{"kind":"ExecutionFailure","message":"Internal error: the interpreter panicked. This is a bug in codemode, not in your program; run it again, and report it if it repeats."},"logs":["log 1"],"toolCalls":[{"name":"orders.lookup","input":{},"status":"success"}]}"#
         );
+    }
+
+    #[test]
+    fn json_within_is_an_upper_bound_and_stops_early() {
+        let small = json!({"a": [1, 2, "xyz"], "b": null});
+        assert!(json_within(&small, 1024));
+        assert!(!json_within(&small, 16));
+        let big = json!(vec![1; 1_000_000]);
+        assert!(!json_within(&big, 256 * 1024));
+        let text = json!("x".repeat(100_000));
+        assert!(!json_within(&text, 256 * 1024));
+        assert!(json_within(&text, 1024 * 1024));
+        // Its estimate is never below the real length.
+        for v in [small, json!({"k\"": "\u{1}\u{2}"}), json!([[[]], {}])] {
+            let real = serde_json::to_string(&v).unwrap().len();
+            assert!(json_within(&v, 8 * real + 64), "{v}");
+            assert!(!json_within(&v, real.saturating_sub(1)) || real == 0, "{v}");
+        }
     }
 
     #[tokio::test]
