@@ -327,9 +327,15 @@ impl Machine {
     /// comparator, `string.gsub` with a function) asks to continue off the thread at once. An
     /// error that an `xpcall` would catch (its message handler is a nested call that cannot
     /// be restarted) is not handled in a stretch either: the failing instruction runs again
-    /// off the thread (a tool's error reply is raised there). So a stretch overruns `until`
+    /// off the thread (a tool's error reply is raised there). A collection due over a heap of
+    /// more than [`limits::INLINE_GC_BYTES`] and copying a string longer than one work chunk
+    /// across the data boundary also ask for the pool, and every instruction that charged fuel
+    /// for data work yields at its end once the slice is spent. So a stretch overruns `until`
     /// by at most about one work chunk ([`limits::WORK_CHUNK_BYTES`] /
-    /// [`limits::WORK_CHUNK_ELEMS`]) or one table resize.
+    /// [`limits::WORK_CHUNK_ELEMS`]) or one table resize (a rehash of a table with millions of
+    /// keys is the longest: ~0.1 s). Garbage left by an abandoned step is collected before the
+    /// step runs again. Visible only to `collectgarbage("count")` and table addresses in
+    /// `tostring`: restarts and deferred collections change those.
     ///
     /// The embedder (codemode's driver) runs small slices in a stretch and moves the machine
     /// to a worker thread when `wants_pool` is set or `until` has passed.
