@@ -516,6 +516,15 @@ impl Heap {
     pub fn table_next(&self, t: TableRef, k: Value) -> VmResult<Option<(Value, Value)>> {
         self.table(t).next(k)
     }
+    /// [`Heap::table_next`] with the number of empty slots skipped (see
+    /// [`Table::next_counted`]).
+    pub fn table_next_counted(
+        &self,
+        t: TableRef,
+        k: Value,
+    ) -> VmResult<(Option<(Value, Value)>, usize)> {
+        self.table(t).next_counted(k)
+    }
     pub fn shape(&self, t: TableRef) -> Shape {
         self.table(t).shape
     }

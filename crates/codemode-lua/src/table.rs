@@ -335,6 +335,13 @@ impl Table {
     /// `next(t, key)`: the entry after `key` (`Nil` starts), `Ok(None)` at the end.
     /// Error "invalid key to 'next'" when `key` is not in the table.
     pub fn next(&self, key: Value) -> VmResult<Option<(Value, Value)>> {
+        self.next_counted(key).map(|(r, _)| r)
+    }
+
+    /// [`Table::next`], also returning how many empty slots it skipped (the work to charge:
+    /// `next(t)` from the start of a table whose first million slots were emptied scans them
+    /// all, every call).
+    pub fn next_counted(&self, key: Value) -> VmResult<(Option<(Value, Value)>, usize)> {
         let key = normalize_key(key);
         let mut idx = match key {
             Value::Nil => 0,
@@ -344,9 +351,13 @@ impl Table {
                 None => return Err(Throw::msg("invalid key to 'next'")),
             },
         };
+        let start = idx;
         while idx < self.arr.len() {
             if !self.arr[idx].is_nil() {
-                return Ok(Some((Value::Int(idx as i64 + 1), self.arr[idx])));
+                return Ok((
+                    Some((Value::Int(idx as i64 + 1), self.arr[idx])),
+                    idx - start,
+                ));
             }
             idx += 1;
         }
@@ -354,11 +365,11 @@ impl Table {
         while s < self.nodes.len() {
             let n = &self.nodes[s];
             if !n.val.is_nil() {
-                return Ok(Some((n.key, n.val)));
+                return Ok((Some((n.key, n.val)), self.arr.len() + s - start));
             }
             s += 1;
         }
-        Ok(None)
+        Ok((None, self.arr.len() + s - start))
     }
 
     /// Iterate over the live hash-part entries (no particular order; array part excluded).

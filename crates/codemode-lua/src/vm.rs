@@ -2386,7 +2386,11 @@ impl Vm {
                         if let (Value::Native(n), Value::Table(t)) = (f, self.stack[ra + 1]) {
                             if Some(n) == self.next_ref {
                                 let key = self.stack[ra + 2];
-                                match tri!(self.heap.table_next(t, key)) {
+                                let (found, skipped) = tri!(self.heap.table_next_counted(t, key));
+                                // Empty slots scanned are work too (charged at the loop's
+                                // TForLoop, the next charge point).
+                                self.fuel -= (skipped / 16) as i64;
+                                match found {
                                     Some((k, v)) => {
                                         self.stack[ra + 3] = k;
                                         if c >= 2 {

@@ -1082,3 +1082,16 @@ async fn inline_long_string_result_and_argument() {
     .await;
     assert_eq!(r.value(), &json!(12000000));
 }
+
+#[tokio::test]
+async fn inline_next_over_a_table_emptied_from_the_front() {
+    // Each `next(t)` scans the 199,999 emptied slots: that scan is charged, so the loop yields
+    // (and the stretch ends) although the loop body is cheap.
+    let r = run_long(
+        "local t = {} for i = 1, 200000 do t[i] = i end for i = 1, 199999 do t[i] = nil end \
+         tools.t.echo({}) local n = 0 for j = 1, 1000 do local k = next(t) n = n + k end \
+         local m = 0 for k, v in pairs(t) do m = m + v end return {n, m}",
+    )
+    .await;
+    assert_eq!(r.value(), &json!([200_000_000, 200000]));
+}

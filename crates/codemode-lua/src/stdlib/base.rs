@@ -361,7 +361,10 @@ fn pairs(cx: &mut Ctx<'_>) -> VmResult<Rets> {
 
 fn next(cx: &mut Ctx<'_>) -> VmResult<Rets> {
     let t = cx.check_table(0)?;
-    match cx.heap_ref().table_next(t, cx.arg(1))? {
+    let (found, skipped) = cx.heap_ref().table_next_counted(t, cx.arg(1))?;
+    // Empty slots scanned are work: `next(t)` on a table emptied from the front scans them all.
+    cx.charge(skipped as u64 / 16)?;
+    match found {
         Some((k, v)) => Ok(Rets::Two(k, v)),
         None => Ok(Rets::One(Value::Nil)),
     }
