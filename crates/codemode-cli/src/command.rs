@@ -316,8 +316,27 @@ pub fn parse_output_bounded(
         Some(Stop::Cancelled) => format!("tool '{path}': parsing its output was cancelled"),
         Some(Stop::Depth) => depth_message(path),
         None if e.to_string().starts_with("recursion limit exceeded") => depth_message(path),
-        None => format!("tool '{path}' printed invalid JSON: {e}"),
+        None => format!(
+            "tool '{path}' printed invalid JSON: {e}; its output began with: {}",
+            output_preview(text)
+        ),
     })
+}
+
+/// The first 80 characters of a tool's output, on one line and quoted, for error messages.
+fn output_preview(text: &str) -> String {
+    let flat: String = text
+        .trim_start()
+        .chars()
+        .take(80)
+        .map(|c| if c.is_control() { ' ' } else { c })
+        .collect();
+    let more = if text.trim_start().chars().count() > 80 {
+        "..."
+    } else {
+        ""
+    };
+    format!("{flat:?}{more}")
 }
 
 fn values_message(path: &str, max_values: usize) -> String {

@@ -102,7 +102,7 @@ struct RunArgs {
     /// Most host calls (tool calls, denied ones included) the program may attempt. Default: 128.
     #[arg(long, value_name = "N", allow_negative_numbers = true)]
     max_tool_calls: Option<i64>,
-    /// Most bytes of JSON output (value and logs) before they are cut. Default: 65536.
+    /// Most bytes of JSON output (value, logs and tool-call inputs together) before they are cut. Default: 65536.
     #[arg(long, value_name = "N", allow_negative_numbers = true)]
     max_output_bytes: Option<i64>,
     /// Most bytes of memory the program may use (≥ 1). Default: the interpreter's built-in cap.
