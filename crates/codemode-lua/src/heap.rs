@@ -218,9 +218,12 @@ pub struct InlineState {
     /// The last native called changed Lua-visible state ([`crate::vm::Ctx::effects`]): an
     /// error it raised cannot be raised again by re-running it.
     pub dirty: bool,
-    /// A restartable step was abandoned: collect its garbage before running on (done at the
-    /// next `Machine::run` or `Machine::resume` outside a stretch).
+    /// A restartable step was abandoned and its garbage must be collected before it runs
+    /// again (done at the next `Machine::run` or `Machine::resume` outside a stretch; see
+    /// [`Heap::abandoned_step`]).
     pub collect_next: bool,
+    /// Accounted bytes when the stretch started.
+    pub used_at_start: usize,
     /// The machine asks to continue off the caller's thread: a restartable step ran out of
     /// time, or a garbage collection is due (collections never run inline).
     pub wants_pool: bool,
@@ -272,6 +275,20 @@ impl Heap {
                 "the execution timed out",
             )),
             _ => self.check_inline(now),
+        }
+    }
+
+    /// A restartable step was abandoned: decide whether its garbage must be collected before
+    /// it runs again ([`InlineState::collect_next`]). Only when a collection is due anyway or
+    /// what the stretch allocated is large next to the room left under the cap (else the
+    /// re-run could fail with the memory limit where an ordinary run would not); a full
+    /// collection per abandoned step would cost a tool-calling program on a large heap one
+    /// collection per call.
+    pub fn abandoned_step(&mut self) {
+        let allocated = self.mem.used.saturating_sub(self.inline.used_at_start);
+        let room = self.mem.cap.saturating_sub(self.mem.used);
+        if self.gc_due() || allocated.saturating_mul(4) > room {
+            self.inline.collect_next = true;
         }
     }
 

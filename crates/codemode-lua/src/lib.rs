@@ -344,6 +344,7 @@ impl Machine {
             vm.heap.inline.until = until;
             vm.heap.inline.restartable = false;
             vm.heap.inline.wants_pool = false;
+            vm.heap.inline.used_at_start = vm.heap.mem.used;
         }
     }
 
@@ -475,7 +476,7 @@ impl Machine {
             Ok(j) => Step::Done(j),
             Err(e) if e.is_migrate() => {
                 vm.heap.inline.wants_pool = true;
-                vm.heap.inline.collect_next = true;
+                vm.heap.abandoned_step();
                 return Step::Yield;
             }
             Err(e) => Step::Error(guest_error(Some(vm), e)),
@@ -510,7 +511,7 @@ impl Machine {
                 // The partly built value is garbage: nothing refers to it. It is collected
                 // before the reply is imported again (`resume`).
                 vm.heap.inline.wants_pool = true;
-                vm.heap.inline.collect_next = true;
+                vm.heap.abandoned_step();
                 Err(reply)
             }
             imported => {

@@ -420,7 +420,7 @@ impl Vm {
                     // What the abandoned attempt allocated is garbage: collect it before the
                     // step runs again (see `Machine::run`), so it cannot count twice against
                     // the memory cap.
-                    self.heap.inline.collect_next = true;
+                    self.heap.abandoned_step();
                     return Ok(Exit::Yield);
                 }
                 Err(e) => return Err(e),
@@ -1270,7 +1270,24 @@ impl Vm {
         let callee = self.stack[fslot];
         match callee {
             Value::Closure(_) => self.precall(fslot, fargs, nresults, kind),
-            Value::HostFn(_) => self.precall(fslot, fargs, nresults, kind),
+            Value::HostFn(_) => match self.precall(fslot, fargs, nresults, kind) {
+                Ok(r) => Ok(r),
+                // An argument that cannot cross to the host (a function, a cycle) fails the
+                // call before it is made: `pcall` catches that like any error of the callee.
+                Err(mut e) => {
+                    if !e.0.catchable {
+                        return Err(e);
+                    }
+                    e.0.positioned = true;
+                    let mut ev = self.error_value(&e)?;
+                    if is_x {
+                        let h = self.stack[func];
+                        ev = self.run_handler(fslot + 1, h, ev)?;
+                    }
+                    self.place(func, &[Value::Bool(false), ev], nresults);
+                    Ok(CallRes::Done)
+                }
+            },
             Value::Native(n) if Some(n) != self.pcall_ref && Some(n) != self.xpcall_ref => {
                 self.direct_next = true;
                 match self.precall(fslot, fargs, nresults, kind) {

@@ -722,18 +722,34 @@ async fn storm_search_loop() {
 #[tokio::test]
 async fn storm_inside_sort_comparator() {
     let r = run_with(
-        "local t = {} for i = 1, 100 do t[i] = 100 - i end
-         table.sort(t, function(a, b) pcall(tools.t.echo, {}) return a < b end)",
+        "local t = {} for i = 1, 100 do t[i] = 100 - i end local n, msg = 0
+         table.sort(t, function(a, b) local ok, e = pcall(tools.t.echo, {}) n = n + 1 msg = e return a < b end)
+         return {n > 100, t[1], msg}",
         storm_limits(),
     )
     .await;
-    // A comparator cannot suspend for a host call: the call is refused with an error that
-    // says what to do instead.
+    // A comparator cannot suspend for a host call: each call is refused with an error that
+    // says what to do instead (caught here by pcall, like any error of the callee), and no
+    // call reaches the host.
+    let v = r.value();
+    assert_eq!((v[0].clone(), v[1].clone()), (json!(true), json!(0)));
+    assert!(
+        v[2].as_str()
+            .unwrap()
+            .starts_with("cannot call a tool (tools.t.echo) from inside a sort callback"),
+        "{v}"
+    );
+    assert!(r.result.tool_calls.is_empty());
+    // Uncaught, the refusal ends the execution.
+    let r = run_with(
+        "local t = {3, 2, 1} table.sort(t, function(a, b) tools.t.echo({}) return a < b end)",
+        storm_limits(),
+    )
+    .await;
     r.fails(
         DiagnosticKind::ExecutionFailure,
         "cannot call a tool (tools.t.echo) from inside a sort callback",
     );
-    assert!(r.result.tool_calls.is_empty());
 }
 
 #[tokio::test]

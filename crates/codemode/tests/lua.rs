@@ -563,3 +563,29 @@ async fn unknown_tool_in_a_namespace_lists_its_tools() {
         r.error()
     );
 }
+
+/// `pcall(tool, arg)` catches an argument that cannot cross to the host (found by the breaker:
+/// the execution failed with InvalidDataValue instead).
+#[tokio::test]
+async fn pcall_of_a_tool_catches_an_argument_that_cannot_cross() {
+    let r = run("return {pcall(tools.orders.lookup, { id = print })}").await;
+    assert_eq!(
+        r.value(),
+        Some(&json!([
+            false,
+            "input.id is a function; functions cannot cross to the host. Pass data only (strings, numbers, booleans, json.null and tables of them)"
+        ]))
+    );
+    let r = run("local t = {} t.me = t \
+         return {xpcall(tools.orders.lookup, function(m) return 'handled: ' .. m end, t)}")
+    .await;
+    let v = r.value().expect("ok");
+    assert_eq!(v[0], json!(false));
+    assert!(
+        v[1].as_str()
+            .unwrap()
+            .starts_with("handled: input.me refers back to input"),
+        "{v}"
+    );
+    assert!(r.tool_calls.is_empty());
+}
