@@ -53,6 +53,16 @@ pub mod vm;
 
 use std::sync::Arc;
 
+/// The step of a machine whose setup failed or that was taken apart.
+fn not_runnable() -> Step {
+    Step::Error(GuestError {
+        kind: ErrorKind::ExecutionFailure,
+        message: "the machine is not runnable".into(),
+        location: None,
+        suggestions: Vec::new(),
+    })
+}
+
 /// A 1-based source location (`column` counts bytes within the line, starting at 1).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Location {
@@ -412,12 +422,7 @@ impl Machine {
             return self.export_result();
         }
         let Some(vm) = self.vm.as_mut() else {
-            return Step::Error(GuestError {
-                kind: ErrorKind::ExecutionFailure,
-                message: "the machine is not runnable".into(),
-                location: None,
-                suggestions: Vec::new(),
-            });
+            return not_runnable();
         };
         if vm.pending.is_some() {
             return Step::Error(GuestError {
@@ -460,12 +465,7 @@ impl Machine {
     /// Export the main chunk's first result (restartable in an inline stretch).
     fn export_result(&mut self) -> Step {
         let Some(vm) = self.vm.as_mut() else {
-            return Step::Error(GuestError {
-                kind: ErrorKind::ExecutionFailure,
-                message: "the machine is not runnable".into(),
-                location: None,
-                suggestions: Vec::new(),
-            });
+            return not_runnable();
         };
         let v = vm.main_results().first().copied().unwrap_or(Value::Nil);
         let mut work = 0u64;

@@ -1222,6 +1222,30 @@ impl Vm {
         Ok(())
     }
 
+    /// `pcall(f, ...)` / `xpcall(f, h, ...)` where `f` (a builtin or a host function, called
+    /// directly) failed with `e` before any Lua frame ran: uncatchable errors pass on; others
+    /// become `false, message` (no position, like Lua), after the message handler for xpcall.
+    fn caught_directly(
+        &mut self,
+        mut e: Throw,
+        func: usize,
+        fslot: usize,
+        nresults: i32,
+        is_x: bool,
+    ) -> VmResult<CallRes> {
+        if !e.0.catchable {
+            return Err(e);
+        }
+        e.0.positioned = true;
+        let mut ev = self.error_value(&e)?;
+        if is_x {
+            let h = self.stack[func];
+            ev = self.run_handler(fslot + 1, h, ev)?;
+        }
+        self.place(func, &[Value::Bool(false), ev], nresults);
+        Ok(CallRes::Done)
+    }
+
     fn call_pcall(
         &mut self,
         func: usize,
@@ -1274,39 +1298,17 @@ impl Vm {
                 Ok(r) => Ok(r),
                 // An argument that cannot cross to the host (a function, a cycle) fails the
                 // call before it is made: `pcall` catches that like any error of the callee.
-                Err(mut e) => {
-                    if !e.0.catchable {
-                        return Err(e);
-                    }
-                    e.0.positioned = true;
-                    let mut ev = self.error_value(&e)?;
-                    if is_x {
-                        let h = self.stack[func];
-                        ev = self.run_handler(fslot + 1, h, ev)?;
-                    }
-                    self.place(func, &[Value::Bool(false), ev], nresults);
-                    Ok(CallRes::Done)
-                }
+                Err(e) => self.caught_directly(e, func, fslot, nresults, is_x),
             },
             Value::Native(n) if Some(n) != self.pcall_ref && Some(n) != self.xpcall_ref => {
                 self.direct_next = true;
                 match self.precall(fslot, fargs, nresults, kind) {
                     Ok(r) => Ok(r),
-                    Err(mut e) => {
-                        if !e.0.catchable {
-                            return Err(e);
-                        }
-                        // Called directly by pcall: Lua reports no position.
-                        e.0.positioned = true;
+                    Err(e) if e.0.catchable => {
                         let e = self.qualify_arg_error(e, n);
-                        let mut ev = self.error_value(&e)?;
-                        if is_x {
-                            let h = self.stack[func];
-                            ev = self.run_handler(fslot + 1, h, ev)?;
-                        }
-                        self.place(func, &[Value::Bool(false), ev], nresults);
-                        Ok(CallRes::Done)
+                        self.caught_directly(e, func, fslot, nresults, is_x)
                     }
+                    Err(e) => Err(e),
                 }
             }
             Value::Native(_) => {
