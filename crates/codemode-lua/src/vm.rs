@@ -645,6 +645,66 @@ impl Vm {
         if zero { ZERO_INDEX_HINT } else { "" }
     }
 
+    /// When the nil in register `reg` (a temporary) came from `t.name` and `t` is still in its
+    /// register: what `t` holds instead, so a model can fix the field name in one step
+    /// ("; that table has no field 'qty'; its fields: name, price, sku"), or that it is an
+    /// array ("... it is an array of 5 items: index it first, e.g. t[1].qty"). "" otherwise.
+    /// Only called on error paths.
+    fn missing_field_hint(&self, reg: u8) -> String {
+        let Some(f) = self.frames.last() else {
+            return String::new();
+        };
+        let p = &self.prog.protos[f.proto as usize];
+        let pc = f.pc.saturating_sub(1);
+        if Self::local_name(p, pc, reg).is_some() {
+            return String::new();
+        }
+        let Some(setpc) = find_setreg(p, pc, reg) else {
+            return String::new();
+        };
+        let Op::GetField { a, t, k } = p.code[setpc] else {
+            return String::new();
+        };
+        // The table must still be in its register: not overwritten by the load itself or later.
+        if a == t || find_setreg(p, pc, t).is_some_and(|w| w >= setpc) {
+            return String::new();
+        }
+        let Some(Value::Table(tb)) = self.stack.get(f.base + t as usize).copied() else {
+            return String::new();
+        };
+        let name = match self.kflat.get(p.k_offset as usize + k as usize) {
+            Some(Value::Str(s)) => self.heap.str_lossy(*s),
+            _ => return String::new(),
+        };
+        let table = self.heap.table(tb);
+        let mut keys: Vec<String> = table
+            .hash_entries()
+            .filter_map(|(k, _)| match k {
+                Value::Str(s) => Some(self.heap.str_lossy(s)),
+                _ => None,
+            })
+            .take(1000)
+            .collect();
+        let items = self.heap.table_len(tb);
+        if keys.is_empty() && items > 0 {
+            return format!(
+                "; that table has no field '{name}': it is an array of {items} items, so index \
+                 it first (e.g. t[1].{name}) or loop over it with ipairs"
+            );
+        }
+        if keys.is_empty() {
+            return format!("; that table has no field '{name}': it is empty");
+        }
+        keys.sort();
+        let more = keys.len().saturating_sub(12);
+        keys.truncate(12);
+        let mut list = keys.join(", ");
+        if more > 0 {
+            list.push_str(&format!(" and {more} more"));
+        }
+        format!("; that table has no field '{name}'; its fields: {list}")
+    }
+
     fn local_name(p: &Proto, pc: usize, reg: u8) -> Option<&str> {
         p.locvars
             .iter()
@@ -1681,17 +1741,18 @@ impl Vm {
             (true, Some(k)) => hint_field(&k),
             _ => String::new(),
         };
-        let zero_hint = if obj.is_nil() {
-            self.zero_index_hint(reg)
+        let (zero_hint, missing) = if obj.is_nil() {
+            (self.zero_index_hint(reg), self.missing_field_hint(reg))
         } else {
-            ""
+            ("", String::new())
         };
         Err(Throw::msg(format!(
-            "attempt to index a {} value{}{}{}",
+            "attempt to index a {} value{}{}{}{}",
             obj.type_name(),
             self.varinfo(reg),
             field_hint,
-            zero_hint
+            zero_hint,
+            missing
         )))
     }
 
@@ -2606,10 +2667,16 @@ impl Vm {
         }
         if let Some(i) = blame {
             let v = self.stack[first + i];
+            let missing = if v.is_nil() {
+                self.missing_field_hint(breg + i as u8)
+            } else {
+                String::new()
+            };
             return Err(Throw::msg(format!(
-                "attempt to concatenate a {} value{}",
+                "attempt to concatenate a {} value{}{}",
                 v.type_name(),
-                self.varinfo(breg + i as u8)
+                self.varinfo(breg + i as u8),
+                missing
             )));
         }
         let mut len = 0usize;
@@ -2673,16 +2740,17 @@ impl Vm {
                 "perform arithmetic on"
             };
             let vi = reg.map(|r| self.varinfo(r)).unwrap_or_default();
-            let zero = match (bad, reg) {
-                (Value::Nil, Some(r)) => self.zero_index_hint(r),
-                _ => "",
+            let (zero, missing) = match (bad, reg) {
+                (Value::Nil, Some(r)) => (self.zero_index_hint(r), self.missing_field_hint(r)),
+                _ => ("", String::new()),
             };
             return Err(Throw::msg(format!(
-                "attempt to {} a {} value{}{}",
+                "attempt to {} a {} value{}{}{}",
                 what,
                 bad.type_name(),
                 vi,
-                zero
+                zero,
+                missing
             )));
         };
         arith_num(op, a, b)

@@ -395,9 +395,10 @@ const HINTS: &[&str] = &[
     "; to loop over a table use `for i, v in ipairs(t)` (arrays) or `for k, v in pairs(t)`",
 ];
 
-/// `text` without the [`HINTS`], and without the hint codemode appends to "attempt to call a
-/// nil value (method 'split')"-style messages (what to write instead: everything from `; `
-/// after the closing `')` to the end of that line).
+/// `text` without the [`HINTS`], without the missing-field hint ("; that table has no field
+/// 'x'; its fields: ..." to the end of its line), and without the hint codemode appends to
+/// "attempt to call a nil value (method 'split')"-style messages (what to write instead:
+/// everything from `; ` after the closing `')` to the end of that line).
 fn strip_hints(text: &str) -> String {
     let mut out = text.to_string();
     for h in HINTS {
@@ -407,6 +408,16 @@ fn strip_hints(text: &str) -> String {
     }
     let lines: Vec<String> = out
         .split('\n')
+        .map(|line| {
+            // The missing-field hint runs to the end of its line, or (inside a dumped string)
+            // to the closing quote.
+            let mut line = line.to_string();
+            while let Some(at) = line.find("; that table has no field '") {
+                let end = line[at..].find('"').map_or(line.len(), |e| at + e);
+                line.replace_range(at..end, "");
+            }
+            line
+        })
         .map(|line| {
             let Some(at) = line.find("attempt to call a nil value (") else {
                 return line.to_string();

@@ -216,3 +216,43 @@ fn calls_to_functions_lua_lacks_say_what_to_use() {
         "attempt to call a nil value (field 'frobnicate')"
     );
 }
+
+/// A nil that came from `t.name` where `t` is still at hand: say what `t` holds instead.
+#[test]
+fn missing_field_lists_the_table_fields() {
+    let e = err("local rec = {name = 'a', price = 2, sku = 'x'} return rec.qty * 2");
+    assert_eq!(
+        e.message,
+        "attempt to perform arithmetic on a nil value (field 'qty'); that table has no field 'qty'; its fields: name, price, sku"
+    );
+    let e = err("local items = {{name = 'a'}, {name = 'b'}} return items.name:upper()");
+    assert_eq!(
+        e.message,
+        "attempt to index a nil value (field 'name'); that table has no field 'name': it is an array of 2 items, so index it first (e.g. t[1].name) or loop over it with ipairs"
+    );
+    let e = err("local r = {a = 1} return 'x' .. r.b");
+    assert_eq!(
+        e.message,
+        "attempt to concatenate a nil value (field 'b'); that table has no field 'b'; its fields: a"
+    );
+    // Many fields: the first 12 by name, then a count.
+    let src = format!(
+        "local t = {{{}}} return t.missing + 1",
+        (0..20)
+            .map(|i| format!("f{i:02} = {i}"))
+            .collect::<Vec<_>>()
+            .join(", ")
+    );
+    assert!(
+        err(&src).message.ends_with(
+            "its fields: f00, f01, f02, f03, f04, f05, f06, f07, f08, f09, f10, f11 and 8 more"
+        ),
+        "{}",
+        err(&src).message
+    );
+    // A local holding nil, or a table register reused since: Lua's text alone.
+    assert_eq!(
+        err("local x = nil return x + 1").message,
+        "attempt to perform arithmetic on a nil value (local 'x')"
+    );
+}
