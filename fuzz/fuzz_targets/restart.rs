@@ -8,7 +8,7 @@
 //!
 //! When both runs end on their own (a value, or an error that is not a limit: fuel, memory,
 //! deadline), their results, logs, error kinds, messages and locations, and the tool calls
-//! made must be identical; an internal "inline step" error must never surface.
+//! made must be identical (so the internal error of an abandoned step can never surface).
 #![no_main]
 
 use std::time::{Duration, Instant};
@@ -117,11 +117,8 @@ fn run(program: &codemode_lua::Program, restarts: bool) -> Outcome {
             }
             Step::Done(v) => break End::Done(v),
             Step::Error(e) => {
-                assert!(
-                    !e.message.contains("inline step"),
-                    "an abandoned step leaked as an error: {}",
-                    e.message
-                );
+                // (An abandoned step leaking as an error would differ from the ordinary run,
+                // which the comparison below catches; a program may raise any text itself.)
                 let limit = matches!(e.kind, ErrorKind::TimeoutExceeded)
                     || e.message.contains("memory limit")
                     || e.message.contains("instruction limit");

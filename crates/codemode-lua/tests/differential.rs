@@ -311,7 +311,10 @@ fn run_ours_mode(source: &str, budgets: Budgets, restarts: bool) -> Result<Outco
                     return Err(format!("unexpected host call {:?}", call.target));
                 }
                 Step::Done(_) => break (None, None),
-                Step::Error(e) if e.message.contains("inline step") => {
+                Step::Error(e)
+                    if e.message
+                        == "internal error: an inline step was not resumed on the blocking pool" =>
+                {
                     return Err(format!(
                         "an inline restart leaked as an error after {migrations} migrations: {}",
                         e.message
