@@ -435,6 +435,13 @@ impl Vm {
         self.fuel = self.slice;
     }
 
+    /// In an inline stretch and in the main dispatch loop (not a nested callback run): where a
+    /// step may be restartable (see `InlineState`).
+    #[inline]
+    fn inline_main_loop(&self) -> bool {
+        self.heap.inline.until.is_some() && self.nested.is_empty()
+    }
+
     pub(crate) fn in_xpcall(&self) -> bool {
         self.frames.iter().any(|f| f.kind == FrameKind::XPCall)
     }
@@ -1197,8 +1204,7 @@ impl Vm {
                 let direct = std::mem::take(&mut self.direct_next);
                 // In an inline stretch a native called from the main loop is restartable
                 // until it changes Lua-visible state ([`Ctx::effects`]).
-                self.heap.inline.restartable =
-                    self.heap.inline.until.is_some() && self.nested.is_empty();
+                self.heap.inline.restartable = self.inline_main_loop();
                 self.heap.inline.dirty = false;
                 let rets = {
                     let mut cx = Ctx {
@@ -1230,8 +1236,7 @@ impl Vm {
             }
             Value::HostFn(h) => {
                 // Exporting the arguments is restartable work (nothing is pending yet).
-                self.heap.inline.restartable =
-                    self.heap.inline.until.is_some() && self.nested.is_empty();
+                self.heap.inline.restartable = self.inline_main_loop();
                 let call = self.host_call(h, func, nargs);
                 self.heap.inline.restartable = false;
                 let call = call?;
@@ -1314,7 +1319,7 @@ impl Vm {
         is_x: bool,
     ) -> VmResult<CallRes> {
         let name = if is_x { "xpcall" } else { "pcall" };
-        if is_x && self.heap.inline.until.is_some() && self.nested.is_empty() {
+        if is_x && self.inline_main_loop() {
             // xpcall's message handler runs as a nested call that cannot be restarted: the
             // whole protected call runs off the caller's thread (nothing has changed yet).
             return Err(Throw::migrate());
@@ -1375,8 +1380,7 @@ impl Vm {
                 // pcall(pcall, f, ...): run the inner protected call as a nested call.
                 let args: Vec<Value> = self.stack[fslot + 1..fslot + 1 + fargs].to_vec();
                 // Restartable up to the nested call, which then asks for the blocking pool.
-                self.heap.inline.restartable =
-                    self.heap.inline.until.is_some() && self.nested.is_empty();
+                self.heap.inline.restartable = self.inline_main_loop();
                 match self.call_nested(fslot + 1 + fargs, callee, &args, name) {
                     Ok(mut v) => {
                         v.insert(0, Value::Bool(true));
@@ -2114,8 +2118,7 @@ impl Vm {
                     }
                     Op::Concat { a, b, n } => {
                         save!();
-                        self.heap.inline.restartable =
-                            self.heap.inline.until.is_some() && self.nested.is_empty();
+                        self.heap.inline.restartable = self.inline_main_loop();
                         let v = self.concat(base + b as usize, n as usize, b);
                         self.heap.inline.restartable = false;
                         let v = tri!(v);
