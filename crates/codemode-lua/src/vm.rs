@@ -1324,10 +1324,17 @@ impl Vm {
             // whole protected call runs off the caller's thread (nothing has changed yet).
             return Err(Throw::migrate());
         }
-        if is_x && nargs < 2 {
-            return Err(Throw::msg(
-                "bad argument #2 to 'xpcall' (function expected, got no value)",
-            ));
+        if is_x && (nargs < 2 || !self.stack[func + 2].is_function()) {
+            // Lua checks the handler before calling anything: `xpcall(f, 5)` is an error of
+            // xpcall itself, not "error in error handling" after f fails.
+            let got = if nargs < 2 {
+                "no value"
+            } else {
+                self.stack[func + 2].type_name()
+            };
+            return Err(Throw::msg(format!(
+                "bad argument #2 to 'xpcall' (function expected, got {got})"
+            )));
         }
         if nargs == 0 {
             return Err(Throw::msg(format!(
