@@ -244,16 +244,24 @@ impl<'h> Exporter<'h> {
                 key
             )))
         } else if n_int > 0 {
-            if min_int < 1 || max_int as u64 != n_int as u64 {
+            if min_int < 1 {
+                // Key 0 (or a negative key) is the problem itself, whatever else is present.
+                Err(invalid(format!(
+                    "{} is not a list 1..n: it has key [{}], and Lua arrays start at 1; store \
+                     the items at 1..n (t[i + 1] = v for a 0-based i), or use string keys for a \
+                     record",
+                    self.here(),
+                    min_int
+                )))
+            } else if max_int as u64 != n_int as u64 {
                 let missing = (1..=n_int as i64)
                     .find(|&i| tab.get_int(i).is_nil())
                     .unwrap_or(1);
-                let odd = if min_int < 1 { min_int } else { max_int };
                 Err(invalid(format!(
                     "{} is not a list 1..n: it has key [{}] but [{}] is nil; arrays cannot have \
                      holes: fill them with json.null, or use string keys for a record",
                     self.here(),
-                    odd,
+                    max_int,
                     missing
                 )))
             } else {

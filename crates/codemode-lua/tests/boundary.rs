@@ -96,6 +96,18 @@ fn values_that_cannot_cross_name_their_path() {
     );
     let m = invalid("return {[0] = 'a'}");
     assert!(m.contains("key [0]"), "{m}");
+    // Key 0 beside a list: the message names key 0 and where arrays start, not a made-up hole.
+    let m = invalid("return {[0] = 1, [1] = 2}");
+    assert_eq!(
+        m,
+        "result is not a list 1..n: it has key [0], and Lua arrays start at 1; store the items \
+         at 1..n (t[i + 1] = v for a 0-based i), or use string keys for a record"
+    );
+    let m = invalid("return {rows = {[-1] = 'x', [1] = 'y', [2] = 'z'}}");
+    assert!(
+        m.starts_with("result.rows is not a list 1..n: it has key [-1]"),
+        "{m}"
+    );
     let m = invalid("return {[1.5] = 'a'}");
     assert!(m.contains("has a key of type number (1.5)"), "{m}");
     let m = invalid("return {[true] = 'a'}");
