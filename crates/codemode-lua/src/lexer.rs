@@ -221,6 +221,14 @@ pub(crate) fn parse_error(message: String, pos: Pos) -> GuestError {
     }
 }
 
+/// An [`ErrorKind::UnsupportedSyntax`] error at `pos`: valid Lua 5.4 outside the sandbox's subset.
+pub(crate) fn unsupported(message: String, pos: Pos) -> GuestError {
+    GuestError {
+        kind: ErrorKind::UnsupportedSyntax,
+        ..parse_error(message, pos)
+    }
+}
+
 /// Render source bytes for a message: at most 40 characters, control characters escaped,
 /// invalid UTF-8 shown as `<\N>` byte values (like Lua).
 pub(crate) fn show_bytes(bytes: &[u8]) -> String {

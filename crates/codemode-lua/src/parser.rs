@@ -23,7 +23,7 @@ use crate::ast::{
     Attrib, BinOp, Block, ChainLink, Expr, ExprKind, FuncBody, FuncName, LocalName, Name, Pos,
     Return, Stmt, TableField, UnOp,
 };
-use crate::lexer::{Lexer, Tok, Token, parse_error, show_bytes};
+use crate::lexer::{Lexer, Tok, Token, parse_error, show_bytes, unsupported};
 use crate::{ErrorKind, GuestError};
 
 /// Largest accepted source, in bytes (4 MiB). Larger programs are a ParseError before lexing.
@@ -690,7 +690,7 @@ impl<'a> Parser<'a> {
         self.check_next(&Tok::Gt)?;
         match &*attr.name {
             "const" => Ok(Some(Attrib::Const)),
-            "close" => Err(Box::new(parse_error(
+            "close" => Err(Box::new(unsupported(
                 "to-be-closed variables (<close>) are not supported; close resources explicitly \
                  when you are done with them"
                     .to_string(),
