@@ -2,7 +2,7 @@
 //! [`crate::Budgets`] exposes (and the host crate's `Limits`); these bounds protect the host
 //! process whatever the program does, even when the host raises its own limits.
 //!
-//! What exhausting each gives (see also the "Limits" section of the top-level README.md):
+//! What exhausting each gives (see also `docs/limits.md`):
 //! - source and syntax bounds: a `ParseError` with a location and a hint;
 //! - execution bounds (memory, total fuel): an `ExecutionFailure` that `pcall` cannot catch,
 //!   naming the bound; logs and the tool-call record are kept by the host;

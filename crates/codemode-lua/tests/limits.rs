@@ -1,6 +1,6 @@
 //! One test per fixed internal bound (issue 3): each program trips the bound, and the test checks
 //! the error kind, whether `pcall` can catch it, and that the message names the bound.
-//! The table of bounds is the "Limits" section of the top-level README.md.
+//! The table of bounds is `docs/limits.md`.
 
 use codemode_lua::boundary::{MAX_DEPTH, MAX_EXPORT_BYTES};
 use codemode_lua::parser::{MAX_SOURCE_BYTES, MAX_SYNTAX_DEPTH};

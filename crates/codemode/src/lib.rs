@@ -101,3 +101,8 @@ pub use tool::{Tool, ToolError, ToolErrorKind, ToolFuture, ToolHandler};
 #[cfg(doctest)]
 #[doc = include_str!("../../../README.md")]
 pub struct ReadmeDoctests;
+
+/// The Rust examples of `docs/host-api.md` (hooks, extensions, `search`), doc-tested the same way.
+#[cfg(doctest)]
+#[doc = include_str!("../../../docs/host-api.md")]
+pub struct HostApiDoctests;

@@ -4,7 +4,7 @@
 //! construction, never a silent default. Defaults are the Lua defaults of issue 2 §1.
 //!
 //! Besides these host-tunable limits, fixed bounds protect the process whatever the limits say
-//! (full table with defaults and diagnostics: the "Limits" section of the top-level README.md):
+//! (full table with defaults and diagnostics: `docs/limits.md`):
 //! - the interpreter's own bounds, all in `codemode_lua::limits` (source size, syntax depth,
 //!   total fuel, call depth, memory cap, data depth and size, ...);
 //! - host side: tool output nesting [`MAX_TOOL_OUTPUT_DEPTH`] (checked iteratively by
