@@ -3,15 +3,17 @@
 //! [`Value`]. Dropping the heap frees everything.
 //!
 //! Memory accounting: [`MemCounter`] counts the bytes held (strings, tables with their capacity,
-//! closures, logs). Every allocation is charged *before* it happens; going over the cap is an
-//! uncatchable ExecutionFailure. Garbage collection is mark-and-sweep ([`Heap::collect`]), run by
+//! closures, logs). Every allocation is charged *before* it happens, at what it occupies: the
+//! allocator's chunk ([`alloc_bytes`]), the object's slab slot (charged when a slab grows and
+//! kept: freed slots are reused), and for strings the intern map's table (charged by its
+//! capacity). Going over the cap is an uncatchable ExecutionFailure. Garbage collection is mark-and-sweep ([`Heap::collect`]), run by
 //! the VM only at safe points (never inside a native function), when allocation debt is due.
 
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 
 use crate::ErrorKind;
-use crate::table::{Shape, TABLE_BASE_BYTES, Table};
+use crate::table::{Shape, Table};
 use crate::value::{
     ClosureRef, HostRef, NativeRef, StrRef, TableRef, Throw, Value, VmResult, hash_bytes,
     hash_finish, hash_start, hash_words,
@@ -100,8 +102,69 @@ impl Hasher for IdHasher {
 type IdMap<V> = HashMap<u64, V, BuildHasherDefault<IdHasher>>;
 
 const NO_LINK: u32 = u32::MAX;
-/// Per-string overhead charged on top of its bytes.
-pub const STRING_OVERHEAD: usize = 40;
+
+/// Bytes the system allocator really takes for a request of `n` bytes (glibc on 64-bit Linux:
+/// an 8-byte header, 16-byte granules, 32 bytes at least; a request of 128 KiB or more is
+/// mapped on its own, whole pages plus a header). `0` for `0` (nothing is allocated).
+///
+/// Every heap charge of an allocation goes through this, so that many small objects are
+/// charged what they occupy, not only their payload (issue 10: a short string of 5 bytes
+/// occupies a 32-byte chunk).
+#[inline]
+pub const fn alloc_bytes(n: usize) -> usize {
+    if n == 0 {
+        0
+    } else if n >= 128 * 1024 {
+        (n.saturating_add(16 + 4095)) & !4095
+    } else {
+        let c = (n + 8 + 15) & !15;
+        if c < 32 { 32 } else { c }
+    }
+}
+
+/// Bytes of one string slot: the slab entry and its free-list entry. Charged when the slab
+/// grows and never given back (a freed slot is reused by the next new string).
+pub const STR_SLOT_BYTES: usize = std::mem::size_of::<StrObj>() + 4;
+/// Bytes of one table slot (slab entry, mark, free-list entry); charged like
+/// [`STR_SLOT_BYTES`].
+pub const TABLE_SLOT_BYTES: usize = std::mem::size_of::<Option<Table>>() + 1 + 4;
+/// Bytes of one closure slot; charged like [`STR_SLOT_BYTES`].
+pub const CLOSURE_SLOT_BYTES: usize = std::mem::size_of::<Option<Closure>>() + 1 + 4;
+/// Bytes of one upvalue cell slot; charged like [`STR_SLOT_BYTES`].
+pub const UPVAL_SLOT_BYTES: usize = std::mem::size_of::<Upval>() + 1 + 4;
+
+/// Bytes of the intern map's table for a map of `capacity` (hashbrown: one 16-byte entry and
+/// one control byte per bucket, buckets a power of two holding at most 7/8 of them, plus a
+/// 16-byte control group), rounded like [`alloc_bytes`].
+fn intern_table_bytes(capacity: usize) -> usize {
+    if capacity == 0 {
+        return 0;
+    }
+    let buckets = if capacity < 8 {
+        (capacity + 1).next_power_of_two()
+    } else {
+        (capacity * 8 / 7).next_power_of_two()
+    };
+    alloc_bytes(buckets * 17 + 16)
+}
+
+/// Bytes a log line holds while the heap keeps it: its chunk and its entry in the list.
+pub fn log_line_bytes(line: &String) -> usize {
+    alloc_bytes(line.capacity()) + std::mem::size_of::<String>()
+}
+
+/// Bytes a string of `len` bytes holds outside its slot: its allocator chunk (`0` for a static
+/// string, whose bytes are shared).
+#[inline]
+fn owned_str_bytes(len: usize) -> usize {
+    alloc_bytes(len)
+}
+
+/// Bytes at most that creating one new string of `len` bytes charges (chunk, a new slot, and a
+/// share of the intern map; [`Heap::reserve_str`] checks this much).
+pub const fn string_cost(len: usize) -> usize {
+    alloc_bytes(len) + STR_SLOT_BYTES + 40
+}
 
 #[derive(Clone, Debug)]
 enum StrData {
@@ -173,6 +236,8 @@ pub struct Heap {
     strs: Vec<StrObj>,
     str_free: Vec<u32>,
     intern: IdMap<u32>,
+    /// Bytes charged for the intern map's table ([`intern_table_bytes`] of its capacity).
+    intern_charged: usize,
     tables: Vec<Option<Table>>,
     table_marks: Vec<bool>,
     table_free: Vec<u32>,
@@ -239,6 +304,7 @@ impl Heap {
             strs: Vec::new(),
             str_free: Vec::new(),
             intern: IdMap::default(),
+            intern_charged: 0,
             tables: Vec::new(),
             table_marks: Vec::new(),
             table_free: Vec::new(),
@@ -382,6 +448,38 @@ impl Heap {
         None
     }
 
+    /// Charge what a new string of `len` bytes (`owned`: with its own chunk) takes besides what
+    /// is already charged: its chunk, a new slab slot when no freed one is left, and the intern
+    /// map's growth when this insert makes it grow (checked for the old and new tables together,
+    /// which both exist while it grows). Error: the memory limit.
+    fn charge_new_str(&mut self, len: usize, owned: bool) -> VmResult<()> {
+        let mut n = if owned { owned_str_bytes(len) } else { 0 };
+        if self.str_free.is_empty() {
+            n += STR_SLOT_BYTES;
+        }
+        if self.intern.len() >= self.intern.capacity() {
+            let grown = intern_table_bytes((self.intern.capacity() * 2).max(3));
+            self.mem.check(n + grown)?;
+        }
+        self.mem.charge(n)
+    }
+
+    /// Charge (or give back) the difference between the intern map's table and what was
+    /// charged for it. Only after the map was resized, by an insert whose growth
+    /// [`Heap::charge_new_str`] checked, or by a shrink.
+    fn settle_intern(&mut self) {
+        let now = intern_table_bytes(self.intern.capacity());
+        if now >= self.intern_charged {
+            let grown = now - self.intern_charged;
+            self.mem.used = self.mem.used.saturating_add(grown);
+            self.mem.debt = self.mem.debt.saturating_add(grown);
+        } else {
+            self.mem.release(self.intern_charged - now);
+        }
+        self.intern_charged = now;
+    }
+
+    /// Insert a string already charged with [`Heap::charge_new_str`].
     fn insert_str(&mut self, data: StrData, h: u64) -> StrRef {
         let chain = self.intern.get(&h).copied().unwrap_or(NO_LINK);
         let obj = StrObj {
@@ -398,6 +496,9 @@ impl Heap {
             (self.strs.len() - 1) as u32
         };
         self.intern.insert(h, id);
+        if intern_table_bytes(self.intern.capacity()) != self.intern_charged {
+            self.settle_intern();
+        }
         StrRef(id)
     }
 
@@ -407,25 +508,25 @@ impl Heap {
         // A string that could not be held fails before it is hashed (hashing 100 MB of tool
         // output only to refuse it would take a noticeable time).
         if bytes.len() >= 1 << 20 {
-            self.mem.check(bytes.len() + STRING_OVERHEAD)?;
+            self.mem.check(string_cost(bytes.len()))?;
         }
         let h = self.hash_checked(bytes)?;
         if let Some(s) = self.find_hashed(bytes, h) {
             return Ok(s);
         }
-        self.mem.charge(bytes.len() + STRING_OVERHEAD)?;
+        self.charge_new_str(bytes.len(), true)?;
         Ok(self.insert_str(StrData::Owned(bytes.into()), h))
     }
 
     /// Intern an owned byte string without copying it (the caller must have charged nothing;
-    /// this charges `len + overhead` when new — but the buffer already exists, so prefer
+    /// this charges [`string_cost`] when new — but the buffer already exists, so prefer
     /// [`Heap::reserve_str`] before building large buffers).
     pub fn intern_owned(&mut self, bytes: Vec<u8>) -> VmResult<StrRef> {
         let h = self.hash_checked(&bytes)?;
         if let Some(s) = self.find_hashed(&bytes, h) {
             return Ok(s);
         }
-        self.mem.charge(bytes.len() + STRING_OVERHEAD)?;
+        self.charge_new_str(bytes.len(), true)?;
         Ok(self.insert_str(StrData::Owned(bytes.into_boxed_slice()), h))
     }
 
@@ -436,7 +537,7 @@ impl Heap {
         if let Some(r) = self.find_hashed(bytes, h) {
             return Ok(r);
         }
-        self.mem.charge(STRING_OVERHEAD)?;
+        self.charge_new_str(bytes.len(), false)?;
         Ok(self.insert_str(StrData::Static(bytes), h))
     }
 
@@ -450,21 +551,25 @@ impl Heap {
     /// building a large result buffer (`string.rep`, `table.concat`) so a huge request fails at
     /// once instead of trying to allocate.
     pub fn reserve_str(&self, len: usize) -> VmResult<()> {
-        self.mem.check(len.saturating_add(STRING_OVERHEAD))
+        self.mem.check(string_cost(len))
     }
 
     // ----- tables -------------------------------------------------------------------------
 
     /// A new table with preallocated capacity.
     pub fn new_table(&mut self, narr: usize, nhash: usize) -> VmResult<TableRef> {
-        let est = TABLE_BASE_BYTES
-            + narr.saturating_mul(16)
+        let est = alloc_bytes(narr.saturating_mul(16))
             + if nhash > 0 {
-                (nhash * 4 / 3 + 1).next_power_of_two().max(4) * 32
+                alloc_bytes((nhash * 4 / 3 + 1).next_power_of_two().max(4) * 32)
             } else {
                 0
             };
-        self.mem.charge(est)?;
+        let slot = if self.table_free.is_empty() {
+            TABLE_SLOT_BYTES
+        } else {
+            0
+        };
+        self.mem.charge(est + slot)?;
         let t = Table::with_capacity(narr, nhash);
         let extra = t.mem_size().saturating_sub(est);
         self.mem.used += extra;
@@ -555,7 +660,12 @@ impl Heap {
     // ----- closures and upvalues ------------------------------------------------------------
 
     pub fn new_closure(&mut self, proto: u32, upvals: Box<[UpvalRef]>) -> VmResult<ClosureRef> {
-        self.mem.charge(48 + upvals.len() * 4)?;
+        let slot = if self.closure_free.is_empty() {
+            CLOSURE_SLOT_BYTES
+        } else {
+            0
+        };
+        self.mem.charge(slot + alloc_bytes(upvals.len() * 4))?;
         let c = Closure { proto, upvals };
         let id = if let Some(id) = self.closure_free.pop() {
             self.closures[id as usize] = Some(c);
@@ -572,7 +682,9 @@ impl Heap {
         self.closures[c.0 as usize].as_ref().expect("live closure")
     }
     pub fn new_upval(&mut self, u: Upval) -> VmResult<UpvalRef> {
-        self.mem.charge(24)?;
+        if self.upval_free.is_empty() {
+            self.mem.charge(UPVAL_SLOT_BYTES)?;
+        }
         let id = if let Some(id) = self.upval_free.pop() {
             self.upvals[id as usize] = u;
             id
@@ -634,9 +746,9 @@ impl Heap {
 
     // ----- logs -------------------------------------------------------------------------------
 
-    /// Append a log line (charged to memory).
+    /// Append a log line (charged to memory: [`log_line_bytes`]).
     pub fn push_log(&mut self, line: String) -> VmResult<()> {
-        self.mem.charge(line.len() + 24)?;
+        self.mem.charge(log_line_bytes(&line))?;
         self.logs.push(line);
         Ok(())
     }
@@ -687,12 +799,17 @@ impl Heap {
                     let i = t.0 as usize;
                     if !self.table_marks[i] {
                         self.table_marks[i] = true;
+                        // Strings are marked at once and only unmarked tables and closures
+                        // are pushed: the work list (memory outside the accounting) stays
+                        // small next to the heap it walks.
+                        let (strs, marks, cmarks) =
+                            (&mut self.strs, &self.table_marks, &self.closure_marks);
                         if let Some(tb) = &self.tables[i] {
-                            tb.for_each_ref(|x| {
-                                if matches!(x, Value::Str(_) | Value::Table(_) | Value::Closure(_))
-                                {
-                                    work.push(x)
-                                }
+                            tb.for_each_ref(|x| match x {
+                                Value::Str(s) => strs[s.0 as usize].marked = true,
+                                Value::Table(c) if !marks[c.0 as usize] => work.push(x),
+                                Value::Closure(c) if !cmarks[c.0 as usize] => work.push(x),
+                                _ => {}
                             });
                         }
                     }
@@ -722,14 +839,14 @@ impl Heap {
                 o.marked = false;
                 continue;
             }
-            let len = match &o.data {
-                StrData::Owned(b) => b.len(),
+            let held = match &o.data {
+                StrData::Owned(b) => owned_str_bytes(b.len()),
                 _ => 0,
             };
             let h = o.hash;
             o.data = StrData::Free;
             let next = o.chain;
-            self.mem.release(len + STRING_OVERHEAD);
+            self.mem.release(held);
             // Unlink from the intern chain.
             let head = self.intern.get(&h).copied().unwrap_or(NO_LINK);
             if head == i as u32 {
@@ -763,19 +880,29 @@ impl Heap {
             if self.closure_marks[i] {
                 self.closure_marks[i] = false;
             } else if let Some(c) = self.closures[i].take() {
-                self.mem.release(48 + c.upvals.len() * 4);
+                self.mem.release(alloc_bytes(c.upvals.len() * 4));
                 self.closure_free.push(i as u32);
             }
         }
-        let free_set: std::collections::HashSet<u32> = self.upval_free.iter().copied().collect();
+        // Free cells count as marked, so that they are not freed twice (no set of them is
+        // built: the sweep allocates nothing).
+        for &i in &self.upval_free {
+            self.upval_marks[i as usize] = true;
+        }
         for i in 0..self.upvals.len() {
             if self.upval_marks[i] {
                 self.upval_marks[i] = false;
-            } else if !free_set.contains(&(i as u32)) {
+            } else {
                 self.upvals[i] = Upval::Closed(Value::Nil);
-                self.mem.release(24);
                 self.upval_free.push(i as u32);
             }
+        }
+        // A map that many strings left keeps its table: shrink it so its size follows the
+        // strings alive (and what is charged for it with it).
+        let cap = self.intern.capacity();
+        if cap > 1024 && self.intern.len() * 4 < cap {
+            self.intern.shrink_to(self.intern.len() * 2);
+            self.settle_intern();
         }
         self.mem.debt = 0;
         self.mem.live_after_gc = self.mem.used;
@@ -838,7 +965,14 @@ mod gc_tests {
         assert!(h.table_marks.iter().all(|m| !m));
         h.deadline = None;
         assert!(h.collect(&[Value::Table(root)], &[]));
-        assert!(h.mem.used < before);
+        // The garbage tables were empty: their slots stay charged and are reused.
+        assert_eq!(h.mem.used, before);
+        for _ in 0..n {
+            h.new_table(0, 0).unwrap();
+        }
+        assert_eq!(h.mem.used, before);
+        assert!(h.table_free.is_empty());
+        assert!(h.collect(&[Value::Table(root)], &[]));
         for i in 1..=n {
             let Value::Table(t) = h.table_get_int(root, i) else {
                 panic!("entry {i} lost")

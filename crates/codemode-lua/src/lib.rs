@@ -614,7 +614,7 @@ impl Machine {
         match self.vm.as_mut() {
             Some(vm) => {
                 let logs = std::mem::take(&mut vm.heap.logs);
-                let bytes: usize = logs.iter().map(|l| l.len() + 24).sum();
+                let bytes: usize = logs.iter().map(heap::log_line_bytes).sum();
                 vm.heap.mem.release(bytes);
                 logs
             }

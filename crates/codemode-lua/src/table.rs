@@ -5,7 +5,7 @@
 //! Float keys with an integer value are normalized to integer keys; `nil` and NaN keys are errors
 //! on assignment. Memory growth is charged to the heap's [`MemCounter`] before allocating.
 
-use crate::heap::MemCounter;
+use crate::heap::{MemCounter, alloc_bytes};
 use crate::value::{Throw, Value, VmResult, float_to_int_exact};
 
 /// The JSON shape a table has when it crosses the data boundary. `None`: decided by content
@@ -39,8 +39,17 @@ pub struct Table {
     pub shape: Shape,
 }
 
-/// Bytes charged for an empty table object.
-pub const TABLE_BASE_BYTES: usize = 64;
+/// Bytes of an array part of `cap` values, as charged.
+#[inline]
+fn arr_bytes(cap: usize) -> usize {
+    alloc_bytes(cap.saturating_mul(16))
+}
+
+/// Bytes of a hash part of `slots` nodes, as charged.
+#[inline]
+fn nodes_bytes(slots: usize) -> usize {
+    alloc_bytes(slots.saturating_mul(32))
+}
 
 #[inline]
 fn mix(x: u64) -> u64 {
@@ -100,9 +109,10 @@ impl Table {
         t
     }
 
-    /// Bytes this table holds (object + capacities), as charged to the memory counter.
+    /// Bytes this table holds outside its heap slot (the allocations of its array and hash
+    /// parts), as charged to the memory counter.
     pub fn mem_size(&self) -> usize {
-        TABLE_BASE_BYTES + self.arr.capacity() * 16 + self.nodes.len() * 32
+        arr_bytes(self.arr.capacity()) + nodes_bytes(self.nodes.len())
     }
 
     /// Number of slots in the hash part (capacity; for estimates).
@@ -205,9 +215,7 @@ impl Table {
                 return Ok(());
             }
             if self.arr.len() == self.arr.capacity() {
-                let extra = self.arr.capacity().max(4);
-                mem.charge(extra * 16)?;
-                self.arr.reserve_exact(extra);
+                self.grow_arr(mem)?;
             }
             self.arr.push(val);
             // Migrate following keys from the hash part.
@@ -222,9 +230,7 @@ impl Table {
                             let v = self.nodes[s].val;
                             self.nodes[s].val = Value::Nil;
                             if self.arr.len() == self.arr.capacity() {
-                                let extra = self.arr.capacity().max(4);
-                                mem.charge(extra * 16)?;
-                                self.arr.reserve_exact(extra);
+                                self.grow_arr(mem)?;
                             }
                             self.arr.push(v);
                         }
@@ -235,6 +241,15 @@ impl Table {
             return Ok(());
         }
         self.set_hashed(Value::Int(i), val, mem)
+    }
+
+    /// Double the array part (4 values at least), charged first.
+    fn grow_arr(&mut self, mem: &mut MemCounter) -> VmResult<()> {
+        let cap = self.arr.capacity();
+        let extra = cap.max(4);
+        mem.charge(arr_bytes(cap + extra) - arr_bytes(cap))?;
+        self.arr.reserve_exact(extra);
+        Ok(())
     }
 
     fn set_hashed(&mut self, key: Value, val: Value, mem: &mut MemCounter) -> VmResult<()> {
@@ -277,8 +292,8 @@ impl Table {
     fn rehash(&mut self, mem: &mut MemCounter) -> VmResult<()> {
         let live = self.nodes.iter().filter(|n| !n.val.is_nil()).count();
         let new_cap = ((live + 1) * 2).next_power_of_two().max(4);
-        let old_bytes = self.nodes.len() * 32;
-        let new_bytes = new_cap * 32;
+        let old_bytes = nodes_bytes(self.nodes.len());
+        let new_bytes = nodes_bytes(new_cap);
         if new_bytes > old_bytes {
             mem.charge(new_bytes - old_bytes)?;
         } else {

@@ -778,8 +778,10 @@ fn back_references_charge_only_bytes_compared() {
 
 #[test]
 fn garbage_is_collected_while_a_gsub_callback_runs() {
-    // 100,000 matches, each making a small table and strings that die at once: about 2 MB live.
-    // Without collections inside the callback the garbage piled up to the cap.
+    // 100,000 matches, each making a small table and strings that die at once: about 14 MB
+    // live (100,000 short strings at about 100 bytes each, as charged since issue 10, the
+    // joined string and the output). Without collections inside the callback the garbage
+    // (about 70 MB) piled up to the cap.
     let src = "local parts = {}
                for i = 1, 100000 do parts[i] = 'k' .. i .. '=v' .. i end
                local s = table.concat(parts, ';')
@@ -793,7 +795,7 @@ fn garbage_is_collected_while_a_gsub_callback_runs() {
     let v = run_with(
         src,
         Budgets {
-            max_memory_bytes: Some(16 * 1024 * 1024),
+            max_memory_bytes: Some(24 * 1024 * 1024),
         },
         || HostReply::Value(Value::Null),
     )
@@ -804,4 +806,26 @@ fn garbage_is_collected_while_a_gsub_callback_runs() {
         .sum::<usize>()
         + 99999;
     assert_eq!(v[1], json!(expected_len));
+}
+
+/// Issue 10: charging what objects really occupy leaves room for ordinary data work at the
+/// default cap: 2*10^5 records with string fields, and a 10 MB string.
+#[test]
+fn ordinary_data_work_fits_the_default_cap() {
+    let v = run(
+        "local r = {}
+         for i = 1, 200000 do
+           r[i] = { id = i, name = 'user' .. i, email = 'u' .. i .. '@example.com', tags = { 'a', 'b' } }
+         end
+         local n = 0
+         for _, x in ipairs(r) do if x.id % 2 == 0 then n = n + #x.name end end
+         return { #r, n }",
+    )
+    .unwrap();
+    assert_eq!(v[0], json!(200000));
+    let v = run("local s = string.rep('x', 10 * 1024 * 1024)
+         local t = s .. 'y'
+         return { #s, #t, #(t:upper()) }")
+    .unwrap();
+    assert_eq!(v, json!([10485760, 10485761, 10485761]));
 }
