@@ -13,7 +13,9 @@ use std::collections::HashMap;
 use crate::ast::{
     self, BinOp, Block, ChainLink, Expr, ExprKind, FuncBody, Pos, Stmt, TableField, UnOp,
 };
+use crate::heap::alloc_bytes;
 use crate::limits;
+use crate::parser::{CompileMeter, compile_memory_error, push_growth_bytes};
 use crate::proto::{ArithOp, Const, LocVar, Op, ProgramData, Proto, UpvalDesc};
 use crate::{ErrorKind, GuestError, Location};
 
@@ -40,11 +42,18 @@ const DEEP_STACK_BYTES: usize = 256 * 1024 * 1024;
 
 /// Compile a parsed chunk into a program (prototype 0 is the main chunk, a vararg function).
 pub fn compile_chunk(block: &Block) -> CResult<ProgramData> {
-    match compile_with_limit(block, INLINE_DEPTH) {
+    compile_chunk_metered(block, &CompileMeter::new(usize::MAX))
+}
+
+/// Like [`compile_chunk`], charging the compiler's state and the bytecode to a copy of `meter`
+/// (which holds what the syntax tree was charged). Errors: as [`compile_chunk`], and
+/// `parser::compile_memory_error` when the compiler would exceed the meter's budget.
+pub fn compile_chunk_metered(block: &Block, meter: &CompileMeter) -> CResult<ProgramData> {
+    match compile_with_limit(block, INLINE_DEPTH, meter) {
         Err(e) if e.message == TOO_DEEP => std::thread::scope(|s| {
             std::thread::Builder::new()
                 .stack_size(DEEP_STACK_BYTES)
-                .spawn_scoped(s, || compile_with_limit(block, u32::MAX))
+                .spawn_scoped(s, || compile_with_limit(block, u32::MAX, meter))
                 .map_err(|_| {
                     cerr(
                         Pos::default(),
@@ -60,19 +69,24 @@ pub fn compile_chunk(block: &Block) -> CResult<ProgramData> {
 
 const TOO_DEEP: &str = "\u{0}too deep";
 
-fn compile_with_limit(block: &Block, max_depth: u32) -> CResult<ProgramData> {
+fn compile_with_limit(block: &Block, max_depth: u32, meter: &CompileMeter) -> CResult<ProgramData> {
     let mut c = Compiler {
         fs: Vec::new(),
         protos: Vec::new(),
         depth: 0,
         max_depth,
         upval_overflow: false,
+        meter: meter.clone(),
+        over: false,
+        last_pos: Pos::default(),
     };
+    c.use_bytes(push_growth_bytes(&c.protos));
     c.protos.push(None);
     c.open_function(true, 0, 0);
     c.block(block)?;
     c.emit(Op::Return { a: 0, b: 1 }, Pos::default());
     let p = c.close_function()?;
+    c.check_meter()?;
     c.protos[0] = Some(p);
     let mut protos: Vec<Proto> = c
         .protos
@@ -84,10 +98,13 @@ fn compile_with_limit(block: &Block, max_depth: u32) -> CResult<ProgramData> {
         p.k_offset = off;
         off += p.consts.len() as u32;
     }
-    Ok(ProgramData {
+    let mut data = ProgramData {
         protos,
         num_consts: off as usize,
-    })
+        retained_bytes: 0,
+    };
+    data.retained_bytes = data.measure_bytes();
+    Ok(data)
 }
 
 #[derive(Clone, Debug)]
@@ -174,6 +191,13 @@ struct Compiler {
     /// Set when a function needed more than `limits::MAX_UPVALUES` upvalues; the next use of a
     /// name (which knows its position) reports it.
     upval_overflow: bool,
+    /// What the tree and the compiler's allocations have been charged (see
+    /// [`Compiler::use_bytes`]).
+    meter: CompileMeter,
+    /// The meter went over its budget; the next [`Compiler::enter`] reports it.
+    over: bool,
+    /// Position of the last instruction emitted (where a memory error is reported).
+    last_pos: Pos,
 }
 
 fn is_unsafe_for_dest(e: &Expr) -> bool {
@@ -262,7 +286,28 @@ impl Compiler {
     // Function state
     // ------------------------------------------------------------------------------------------
 
+    /// Charge `n` bytes the compiler allocates. Going over the budget is remembered and
+    /// reported by the next [`Compiler::enter`] (once per statement and sub-expression), so
+    /// that instruction emission stays infallible; between two checks only a bounded number
+    /// of bytes are allocated.
+    #[inline]
+    fn use_bytes(&mut self, n: usize) {
+        self.meter.used = self.meter.used.saturating_add(n);
+        if self.meter.used > self.meter.cap {
+            self.over = true;
+        }
+    }
+
+    /// The memory error if the meter went over its budget.
+    fn check_meter(&self) -> CResult<()> {
+        if self.over {
+            return Err(compile_memory_error(self.meter.cap, self.last_pos));
+        }
+        Ok(())
+    }
+
     fn open_function(&mut self, is_vararg: bool, nparams: u8, line: u32) {
+        self.use_bytes(push_growth_bytes(&self.fs));
         let proto = Proto {
             is_vararg,
             num_params: nparams,
@@ -296,6 +341,13 @@ impl Compiler {
         }
         let mut p = fs.proto;
         p.max_stack = (fs.max_reg + 4).min(255) as u8;
+        // Held by every execution of the program (and charged to it): no spare capacity.
+        p.code.shrink_to_fit();
+        p.pos.shrink_to_fit();
+        p.consts.shrink_to_fit();
+        p.protos.shrink_to_fit();
+        p.upvals.shrink_to_fit();
+        p.locvars.shrink_to_fit();
         Ok(p)
     }
 
@@ -313,6 +365,10 @@ impl Compiler {
     }
 
     fn emit(&mut self, op: Op, pos: Pos) -> usize {
+        let f = self.fr();
+        let n = push_growth_bytes(&f.proto.code) + push_growth_bytes(&f.proto.pos);
+        self.use_bytes(n);
+        self.last_pos = pos;
         let f = self.f();
         f.proto.code.push(op);
         f.proto.pos.push(pos);
@@ -366,9 +422,17 @@ impl Compiler {
         if let Some(&i) = f.kcache.get(&key) {
             return i;
         }
+        // The constant, its key in the cache (a string is copied into both), and a share of
+        // the cache's table.
+        let mut n =
+            push_growth_bytes(&f.proto.consts) + 2 * (std::mem::size_of::<(KKey, u32)>() + 1);
+        if let Const::Str(b) = &c {
+            n += 2 * alloc_bytes(b.len());
+        }
         let i = f.proto.consts.len() as u32;
         f.proto.consts.push(c);
         f.kcache.insert(key, i);
+        self.use_bytes(n);
         i
     }
     fn k_str(&mut self, s: &[u8]) -> u32 {
@@ -406,6 +470,7 @@ impl Compiler {
     // ------------------------------------------------------------------------------------------
 
     fn enter_block(&mut self, is_loop: bool) {
+        self.use_bytes(push_growth_bytes(&self.fr().blocks));
         let f = self.f();
         let b = BlockScope {
             nactvar: f.actvars.len(),
@@ -473,6 +538,11 @@ impl Compiler {
 
     /// Declare a local whose register `r` (== number of active locals) is already reserved.
     fn activate_local_at(&mut self, name: &str, is_const: bool, r: u8) {
+        let f = self.fr();
+        let n = push_growth_bytes(&f.proto.locvars)
+            + push_growth_bytes(&f.actvars)
+            + 2 * alloc_bytes(name.len());
+        self.use_bytes(n);
         let f = self.f();
         debug_assert_eq!(r as usize, f.actvars.len());
         let start = f.proto.code.len() as u32;
@@ -518,11 +588,16 @@ impl Compiler {
             }
             Var::Global => return Var::Global,
         };
-        let f = &mut self.fs[fsi];
+        let f = &self.fs[fsi];
         if f.proto.upvals.len() >= limits::MAX_UPVALUES {
             self.upval_overflow = true;
             return Var::Global;
         }
+        let n = push_growth_bytes(&f.proto.upvals)
+            + push_growth_bytes(&f.upval_const)
+            + alloc_bytes(name.len());
+        self.use_bytes(n);
+        let f = &mut self.fs[fsi];
         f.proto.upvals.push(UpvalDesc {
             in_stack,
             idx,
@@ -606,6 +681,7 @@ impl Compiler {
     }
 
     fn enter(&mut self) -> CResult<()> {
+        self.check_meter()?;
         self.depth += 1;
         if self.depth > self.max_depth {
             self.depth -= 1;
@@ -842,6 +918,7 @@ impl Compiler {
                     ));
                 };
                 let j = self.emit_jmp(*pos);
+                self.use_bytes(push_growth_bytes(&self.fr().blocks[bi].breaks));
                 self.f().blocks[bi].breaks.push(j);
             }
             Stmt::Goto(name, pos) => self.goto(name, *pos)?,
@@ -880,6 +957,7 @@ impl Compiler {
         }
         let close_pc = self.emit(Op::Close { a: 0 }, pos);
         let jmp_pc = self.emit_jmp(pos);
+        self.use_bytes(2 * (std::mem::size_of::<Goto>() + alloc_bytes(name.name.len())) + 32);
         let f = self.f();
         let seq = f.goto_count;
         f.goto_count += 1;
@@ -916,6 +994,8 @@ impl Compiler {
             self.fr().actvars.len()
         };
         let pc = self.pc();
+        let n = push_growth_bytes(&self.fr().labels) + 2 * alloc_bytes(name.name.len()) + 64;
+        self.use_bytes(n);
         let f = self.f();
         f.label_index.insert(name.name.clone(), f.labels.len());
         f.labels.push(Label {
@@ -1120,6 +1200,9 @@ impl Compiler {
     /// Compile a function body into a new prototype and emit `Closure` into `dest`.
     fn function(&mut self, fb: &FuncBody, is_method: bool, dest: u8) -> CResult<()> {
         let idx = self.protos.len();
+        self.use_bytes(
+            push_growth_bytes(&self.protos) + push_growth_bytes(&self.fr().proto.protos),
+        );
         self.protos.push(None);
         let nparams = fb.params.len() + is_method as usize;
         if nparams > 200 {

@@ -174,9 +174,10 @@ pub enum Step {
 /// a host may tune). `Default` gives the documented defaults.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Budgets {
-    /// Optional cap on bytes held by the execution (strings, tables, closures, logs). `None`, or
-    /// a value above it: the fixed internal cap [`limits::MAX_MEMORY_BYTES`] (512 MiB) applies.
-    /// Exceeding the cap is an uncatchable ExecutionFailure "memory limit exceeded".
+    /// Optional cap on bytes held by the execution (strings, tables, closures, logs, the
+    /// compiled program; and, in [`compile_with`], the syntax tree and compiler state). `None`,
+    /// or a value above it: the fixed internal cap [`limits::MAX_MEMORY_BYTES`] (512 MiB)
+    /// applies. Exceeding the cap is an uncatchable ExecutionFailure "memory limit exceeded".
     pub max_memory_bytes: Option<usize>,
 }
 
@@ -209,14 +210,36 @@ impl Program {
     }
 }
 
-/// Parse and compile a chunk. Errors: [`ErrorKind::ParseError`] (or `UnsupportedSyntax`) with a
-/// location.
+/// Parse and compile a chunk under the default budgets (see [`compile_with`]). Errors:
+/// [`ErrorKind::ParseError`] (or `UnsupportedSyntax`) with a location.
 pub fn compile(source: &str) -> Result<Program, GuestError> {
-    let block = parser::parse(source)?;
-    let data = compiler::compile_chunk(&block)?;
+    compile_with(source, &Budgets::default())
+}
+
+/// Parse and compile a chunk, charging the syntax tree, the compiler's state and the bytecode
+/// to the execution's memory budget (`budgets.max_memory_bytes`, capped like
+/// [`Machine::new`]'s; see `parser::CompileMeter`). Errors: [`ErrorKind::ParseError`] (or
+/// `UnsupportedSyntax`) with a location; [`ErrorKind::ExecutionFailure`] "memory limit
+/// exceeded: compiling the program needs more than N bytes ..." (located where compiling
+/// stopped) when they would not fit: a tree takes tens of times the source, so a 4 MiB program
+/// of nested constructors needs far more than its size.
+pub fn compile_with(source: &str, budgets: &Budgets) -> Result<Program, GuestError> {
+    let mut meter = parser::CompileMeter::new(memory_cap(budgets));
+    let block = parser::parse_metered(source.as_bytes(), &mut meter)?;
+    let data = compiler::compile_chunk_metered(&block, &meter)?;
     Ok(Program {
         inner: Arc::new(data),
     })
+}
+
+/// The memory cap in bytes an execution under `budgets` gets (the fixed cap applies even when
+/// the host asks for more).
+fn memory_cap(budgets: &Budgets) -> usize {
+    budgets
+        .max_memory_bytes
+        .map_or(limits::MAX_MEMORY_BYTES, |b| {
+            b.min(limits::MAX_MEMORY_BYTES)
+        })
 }
 
 /// One execution of a [`Program`]: fresh globals, heap and frame stack. `Send`.
@@ -237,12 +260,7 @@ pub struct Machine {
 impl Machine {
     /// Prepare an execution of `program` with the host's `env`.
     pub fn new(program: &Program, env: &Env, budgets: Budgets) -> Machine {
-        // The fixed cap applies even when the host asks for more.
-        let cap = budgets
-            .max_memory_bytes
-            .map_or(limits::MAX_MEMORY_BYTES, |b| {
-                b.min(limits::MAX_MEMORY_BYTES)
-            });
+        let cap = memory_cap(&budgets);
         match Self::setup(program, env, cap) {
             Ok(vm) => Machine {
                 vm: Some(Box::new(vm)),

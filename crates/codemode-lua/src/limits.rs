@@ -50,13 +50,18 @@ pub const MAX_UPVALUES: usize = 255;
 
 // ----- execution ------------------------------------------------------------------------------
 
-/// Memory cap (bytes held by strings, tables, closures, frames and logs) when
-/// [`crate::Budgets::max_memory_bytes`] is `None`: 512 MiB. Every allocation is charged
+/// Memory cap (bytes held by strings, tables, closures, frames, logs and the compiled program)
+/// when [`crate::Budgets::max_memory_bytes`] is `None`: 512 MiB. Every allocation is charged
 /// *before* it is made (a `string.rep('x', 1e12)` fails at once), at what it occupies
 /// (`heap::alloc_bytes` of its chunk, its heap slot, its share of the string table), so resident
 /// memory stays within about 1.3 times the cap (`tests/rss.rs`). Exceeding it is an uncatchable
 /// ExecutionFailure "memory limit exceeded: the program holds more than N bytes; process data in
 /// smaller pieces".
+///
+/// [`crate::compile_with`] charges the syntax tree, the compiler's state and the bytecode to the
+/// same budget (`parser::CompileMeter`): a program that does not fit fails before it runs with
+/// the ExecutionFailure "memory limit exceeded: compiling the program needs more than N bytes
+/// ...", located where compiling stopped.
 pub const MAX_MEMORY_BYTES: usize = 512 * 1024 * 1024;
 
 /// A garbage collection runs when the bytes allocated since the last one exceed

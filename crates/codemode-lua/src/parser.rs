@@ -23,8 +23,9 @@ use crate::ast::{
     Attrib, BinOp, Block, ChainLink, Expr, ExprKind, FuncBody, FuncName, LocalName, Name, Pos,
     Return, Stmt, TableField, UnOp,
 };
+use crate::heap::alloc_bytes;
 use crate::lexer::{Lexer, Tok, Token, parse_error, show_bytes, unsupported};
-use crate::{ErrorKind, GuestError};
+use crate::{ErrorKind, GuestError, Location};
 
 /// Largest accepted source, in bytes (4 MiB). Larger programs are a ParseError before lexing.
 pub const MAX_SOURCE_BYTES: usize = 4 * 1024 * 1024;
@@ -42,6 +43,77 @@ const UNARY_PRIORITY: u8 = 12;
 /// Left priority of `..` (see [`binop`]).
 const CONCAT_PRIORITY: u8 = 9;
 
+/// Bytes charged while compiling (issue 10, point 9): the syntax tree the parser builds, then
+/// the compiler's state and the bytecode, counted against the execution's memory budget. The
+/// parser and compiler charge every allocation they make before making it: a box or a vector's
+/// growth is charged what the allocator takes for it (`heap::alloc_bytes`), so the count
+/// follows the real footprint (a tree takes tens of times its source: a `{` alone is a node and
+/// a vector of four fields).
+#[derive(Clone, Debug)]
+pub struct CompileMeter {
+    /// Bytes charged so far.
+    pub used: usize,
+    /// The budget in bytes (the execution's memory cap).
+    pub cap: usize,
+}
+
+impl CompileMeter {
+    /// A meter with nothing charged and a budget of `cap` bytes.
+    pub fn new(cap: usize) -> CompileMeter {
+        CompileMeter { used: 0, cap }
+    }
+
+    /// Charge `n` bytes. Error: [`compile_memory_error`] at `pos`.
+    #[inline]
+    pub fn charge(&mut self, n: usize, pos: Pos) -> Result<(), GuestError> {
+        match self.used.checked_add(n) {
+            Some(u) if u <= self.cap => {
+                self.used = u;
+                Ok(())
+            }
+            _ => Err(compile_memory_error(self.cap, pos)),
+        }
+    }
+
+    /// Charge the allocation `v.push(_)` is about to make when `v` is full (Rust's growth:
+    /// double, at least 4 elements).
+    #[inline]
+    pub fn charge_push<T>(&mut self, v: &Vec<T>, pos: Pos) -> Result<(), GuestError> {
+        self.charge(push_growth_bytes(v), pos)
+    }
+}
+
+/// Bytes `v.push(_)` allocates: `0` while `v` has room, else what its growth adds (Rust's
+/// growth: double, at least 4 elements, 8 for bytes), rounded like `heap::alloc_bytes`.
+#[inline]
+pub fn push_growth_bytes<T>(v: &Vec<T>) -> usize {
+    if v.len() < v.capacity() {
+        return 0;
+    }
+    let size = std::mem::size_of::<T>();
+    let cap = v.capacity();
+    let min = if size == 1 { 8 } else { 4 };
+    let new = (cap * 2).max(cap + 1).max(min);
+    alloc_bytes(new * size).saturating_sub(alloc_bytes(cap * size))
+}
+
+/// The error of a program whose compilation needs more memory than the execution's budget: an
+/// `ExecutionFailure` "memory limit exceeded: compiling the program needs more than N bytes
+/// ...", located where the parser or compiler was.
+pub fn compile_memory_error(cap: usize, pos: Pos) -> GuestError {
+    GuestError {
+        kind: ErrorKind::ExecutionFailure,
+        message: format!(
+            "memory limit exceeded: compiling the program needs more than {cap} bytes (its syntax tree and bytecode take many times its source size); write a shorter program: fewer and flatter table constructors, blocks and expressions, and pass large data through a tool instead of writing it into the source"
+        ),
+        location: (pos.line > 0).then_some(Location {
+            line: pos.line,
+            column: pos.column,
+        }),
+        suggestions: Vec::new(),
+    }
+}
+
 /// Parse a whole chunk. Errors: [`ErrorKind::ParseError`] with location and a model-facing message.
 ///
 /// An empty (whitespace/comment-only) chunk is valid and yields an empty [`Block`].
@@ -51,6 +123,13 @@ pub fn parse(source: &str) -> Result<Block, GuestError> {
 
 /// Like [`parse`], for a source that may hold arbitrary bytes (in strings and comments).
 pub fn parse_bytes(source: &[u8]) -> Result<Block, GuestError> {
+    let mut meter = CompileMeter::new(usize::MAX);
+    parse_metered(source, &mut meter)
+}
+
+/// Like [`parse_bytes`], charging the syntax tree to `meter`. Errors: as [`parse`], and
+/// [`compile_memory_error`] when the tree would exceed the meter's budget.
+pub fn parse_metered(source: &[u8], meter: &mut CompileMeter) -> Result<Block, GuestError> {
     if source.len() > MAX_SOURCE_BYTES {
         return Err(GuestError {
             kind: ErrorKind::ParseError,
@@ -63,18 +142,19 @@ pub fn parse_bytes(source: &[u8]) -> Result<Block, GuestError> {
             suggestions: Vec::new(),
         });
     }
-    parse_chunk(source).map_err(|e| *e)
+    parse_chunk(source, meter).map_err(|e| *e)
 }
 
 /// Errors are boxed inside the parser to keep the recursive frames small (debug builds give every
 /// temporary its own stack slot).
 type PResult<T> = Result<T, Box<GuestError>>;
 
-fn parse_chunk(source: &[u8]) -> PResult<Block> {
+fn parse_chunk(source: &[u8], meter: &mut CompileMeter) -> PResult<Block> {
     let mut lex = Lexer::new(source);
     let first = lex.next_token().map_err(Box::new)?;
     let mut p = Parser {
         lex,
+        meter,
         tok: first,
         ahead: None,
         depth: 0,
@@ -92,6 +172,8 @@ fn parse_chunk(source: &[u8]) -> PResult<Block> {
 
 struct Parser<'a> {
     lex: Lexer<'a>,
+    /// What the tree built so far has been charged.
+    meter: &'a mut CompileMeter,
     /// The current (not yet consumed) token.
     tok: Token,
     /// One token of lookahead, filled by [`Parser::peek_is_assign`].
@@ -140,16 +222,16 @@ fn binop(tok: &Tok) -> Option<(BinOp, u8, u8)> {
 /// The node for `first` followed by a run of operators: one operator is an
 /// [`ExprKind::Binop`] (positioned at the operator), more are an [`ExprKind::Chain`] (positioned
 /// at the last operator).
-fn run_node(first: Expr, mut links: Vec<ChainLink>) -> Expr {
+fn run_node(first: Box<Expr>, mut links: Vec<ChainLink>) -> Expr {
     match links.len() {
-        0 => first,
+        0 => *first,
         1 => {
             let ChainLink { op, pos, rhs } = links.remove(0);
-            Expr::new(ExprKind::Binop(op, Box::new(first), Box::new(rhs)), pos)
+            Expr::new(ExprKind::Binop(op, first, Box::new(rhs)), pos)
         }
         _ => {
             let pos = links.last().map_or(first.pos, |l| l.pos);
-            Expr::new(ExprKind::Chain(Box::new(first), links), pos)
+            Expr::new(ExprKind::Chain(first, links), pos)
         }
     }
 }
@@ -332,8 +414,58 @@ impl<'a> Parser<'a> {
         e
     }
 
+    // ----- memory ----------------------------------------------------------------------------
+
+    /// Charge `n` bytes of tree to the meter.
+    #[inline]
+    fn charge(&mut self, n: usize) -> PResult<()> {
+        let pos = self.tok.pos;
+        self.meter.charge(n, pos).map_err(Box::new)
+    }
+
+    /// `Box::new(x)`, charged.
+    #[inline]
+    fn boxed<T>(&mut self, x: T) -> PResult<Box<T>> {
+        self.charge(alloc_bytes(std::mem::size_of::<T>()))?;
+        Ok(Box::new(x))
+    }
+
+    /// `v.push(x)`, its growth charged.
+    #[inline]
+    fn push<T>(&mut self, v: &mut Vec<T>, x: T) -> PResult<()> {
+        let pos = self.tok.pos;
+        self.meter.charge_push(v, pos).map_err(Box::new)?;
+        v.push(x);
+        Ok(())
+    }
+
+    /// Give back a finished vector's spare capacity (and its charge): a vector grown by
+    /// pushes has room for up to twice its elements, four at least, and a tree holds many
+    /// short ones (a table constructor of one field).
+    fn seal<T>(&mut self, v: &mut Vec<T>) {
+        let size = std::mem::size_of::<T>();
+        if v.capacity() > v.len() {
+            let before = alloc_bytes(v.capacity() * size);
+            v.shrink_to_fit();
+            let after = alloc_bytes(v.capacity() * size);
+            self.meter.used = self.meter.used.saturating_sub(before.saturating_sub(after));
+        }
+    }
+
+    /// `vec![x]`, charged.
+    #[inline]
+    fn one<T>(&mut self, x: T) -> PResult<Vec<T>> {
+        self.charge(alloc_bytes(std::mem::size_of::<T>()))?;
+        Ok(vec![x])
+    }
+
     fn name(&mut self) -> PResult<Name> {
         if let Tok::Name(_) = self.tok.tok {
+            let len = match &self.tok.tok {
+                Tok::Name(n) => n.len(),
+                _ => 0,
+            };
+            self.charge(alloc_bytes(len))?;
             let t = self.take()?;
             if let Tok::Name(n) = t.tok {
                 return Ok(Name {
@@ -398,9 +530,11 @@ impl<'a> Parser<'a> {
         let mut stmts = Vec::new();
         loop {
             if self.block_follow() {
+                self.seal(&mut stmts);
                 return Ok(Block { stmts, ret: None });
             }
             if self.check(&Tok::Return) {
+                self.seal(&mut stmts);
                 let ret = self.retstat()?;
                 self.after_return = true;
                 return Ok(Block {
@@ -493,7 +627,7 @@ impl<'a> Parser<'a> {
             let cond = self.subexpr(0)?;
             self.check_next(&Tok::Then)?;
             let block = self.block()?;
-            arms.push((cond, block));
+            self.push(&mut arms, (cond, block))?;
             if !self.check(&Tok::Elseif) {
                 break;
             }
@@ -504,11 +638,15 @@ impl<'a> Parser<'a> {
             None
         };
         self.check_match(&Tok::End, &Tok::If, pos.line)?;
-        out.push(Stmt::If {
-            arms,
-            else_block,
-            pos,
-        });
+        self.seal(&mut arms);
+        self.push(
+            out,
+            Stmt::If {
+                arms,
+                else_block,
+                pos,
+            },
+        )?;
         Ok(())
     }
 
@@ -519,7 +657,7 @@ impl<'a> Parser<'a> {
         self.check_next(&Tok::Do)?;
         let body = self.block()?;
         self.check_match(&Tok::End, &Tok::While, pos.line)?;
-        out.push(Stmt::While { cond, body, pos });
+        self.push(out, Stmt::While { cond, body, pos })?;
         Ok(())
     }
 
@@ -528,7 +666,7 @@ impl<'a> Parser<'a> {
         self.advance()?;
         let body = self.block()?;
         self.check_match(&Tok::End, &Tok::Do, pos.line)?;
-        out.push(Stmt::Do(body, pos));
+        self.push(out, Stmt::Do(body, pos))?;
         Ok(())
     }
 
@@ -538,16 +676,18 @@ impl<'a> Parser<'a> {
         let body = self.block()?;
         self.check_match(&Tok::Until, &Tok::Repeat, pos.line)?;
         let cond = self.subexpr(0)?;
-        out.push(Stmt::Repeat { body, cond, pos });
+        self.push(out, Stmt::Repeat { body, cond, pos })?;
         Ok(())
     }
 
     fn funcstat(&mut self, out: &mut Vec<Stmt>) -> PResult<()> {
         let pos = self.tok.pos;
         self.advance()?;
-        let mut path = vec![self.name()?];
+        let first = self.name()?;
+        let mut path = self.one(first)?;
         while self.test_next(&Tok::Dot)? {
-            path.push(self.name()?);
+            let n = self.name()?;
+            self.push(&mut path, n)?;
         }
         let method = if self.test_next(&Tok::Colon)? {
             Some(self.name()?)
@@ -555,11 +695,14 @@ impl<'a> Parser<'a> {
             None
         };
         let func = self.body(pos)?;
-        out.push(Stmt::Function {
-            name: FuncName { path, method },
-            func,
-            pos,
-        });
+        self.push(
+            out,
+            Stmt::Function {
+                name: FuncName { path, method },
+                func,
+                pos,
+            },
+        )?;
         Ok(())
     }
 
@@ -568,14 +711,14 @@ impl<'a> Parser<'a> {
         self.advance()?;
         let name = self.name()?;
         self.check_next(&Tok::DColon)?;
-        out.push(Stmt::Label(name, pos));
+        self.push(out, Stmt::Label(name, pos))?;
         Ok(())
     }
 
     fn breakstat(&mut self, out: &mut Vec<Stmt>) -> PResult<()> {
         let pos = self.tok.pos;
         self.advance()?;
-        out.push(Stmt::Break(pos));
+        self.push(out, Stmt::Break(pos))?;
         Ok(())
     }
 
@@ -583,7 +726,7 @@ impl<'a> Parser<'a> {
         let pos = self.tok.pos;
         self.advance()?;
         let name = self.name()?;
-        out.push(Stmt::Goto(name, pos));
+        self.push(out, Stmt::Goto(name, pos))?;
         Ok(())
     }
 
@@ -617,33 +760,40 @@ impl<'a> Parser<'a> {
         self.check_next(&Tok::Do)?;
         let body = self.block()?;
         self.check_match(&Tok::End, &Tok::For, pos.line)?;
-        out.push(Stmt::NumericFor {
-            var,
-            start,
-            limit,
-            step,
-            body,
-            pos,
-        });
+        self.push(
+            out,
+            Stmt::NumericFor {
+                var,
+                start,
+                limit,
+                step,
+                body,
+                pos,
+            },
+        )?;
         Ok(())
     }
 
     fn forlist(&mut self, var: Name, pos: Pos, out: &mut Vec<Stmt>) -> PResult<()> {
-        let mut names = vec![var];
+        let mut names = self.one(var)?;
         while self.test_next(&Tok::Comma)? {
-            names.push(self.name()?);
+            let n = self.name()?;
+            self.push(&mut names, n)?;
         }
         self.check_next(&Tok::In)?;
         let exprs = self.explist()?;
         self.check_next(&Tok::Do)?;
         let body = self.block()?;
         self.check_match(&Tok::End, &Tok::For, pos.line)?;
-        out.push(Stmt::GenericFor {
-            names,
-            exprs,
-            body,
-            pos,
-        });
+        self.push(
+            out,
+            Stmt::GenericFor {
+                names,
+                exprs,
+                body,
+                pos,
+            },
+        )?;
         Ok(())
     }
 
@@ -655,7 +805,7 @@ impl<'a> Parser<'a> {
             self.advance()?;
             let name = self.name()?;
             let func = self.body(fpos)?;
-            out.push(Stmt::LocalFunction { name, func, pos });
+            self.push(out, Stmt::LocalFunction { name, func, pos })?;
             return Ok(());
         }
         let mut names = Vec::new();
@@ -669,7 +819,7 @@ impl<'a> Parser<'a> {
             } else {
                 None
             };
-            names.push(LocalName { name, attrib });
+            self.push(&mut names, LocalName { name, attrib })?;
             if !self.test_next(&Tok::Comma)? {
                 break;
             }
@@ -679,7 +829,7 @@ impl<'a> Parser<'a> {
         } else {
             Vec::new()
         };
-        out.push(Stmt::Local { names, exprs, pos });
+        self.push(out, Stmt::Local { names, exprs, pos })?;
         Ok(())
     }
 
@@ -714,7 +864,7 @@ impl<'a> Parser<'a> {
             return self.assignment(first, pos, out);
         }
         if matches!(first.kind, ExprKind::Call(..) | ExprKind::MethodCall(..)) {
-            out.push(Stmt::Call(first));
+            self.push(out, Stmt::Call(first))?;
             return Ok(());
         }
         Err(self.exprstat_error(&first, start))
@@ -767,19 +917,22 @@ impl<'a> Parser<'a> {
 
     fn assignment(&mut self, first: Expr, pos: Pos, out: &mut Vec<Stmt>) -> PResult<()> {
         self.check_var(&first)?;
-        let mut targets = vec![first];
+        let mut targets = self.one(first)?;
         while self.test_next(&Tok::Comma)? {
             let t = self.suffixedexp()?;
             self.check_var(&t)?;
-            targets.push(t);
+            self.push(&mut targets, t)?;
         }
         self.check_next(&Tok::Assign)?;
         let exprs = self.explist()?;
-        out.push(Stmt::Assign {
-            targets,
-            exprs,
-            pos,
-        });
+        self.push(
+            out,
+            Stmt::Assign {
+                targets,
+                exprs,
+                pos,
+            },
+        )?;
         Ok(())
     }
 
@@ -810,7 +963,8 @@ impl<'a> Parser<'a> {
                 if !matches!(self.tok.tok, Tok::Name(_)) {
                     return Err(self.err_near("<name> or '...' expected"));
                 }
-                params.push(self.name()?);
+                let n = self.name()?;
+                self.push(&mut params, n)?;
                 if self.check(&Tok::Colon) {
                     return Err(self.err_hint("')' expected", TYPES_HINT));
                 }
@@ -820,27 +974,31 @@ impl<'a> Parser<'a> {
             }
         }
         self.check_next(&Tok::RParen)?;
+        self.seal(&mut params);
         let outer = std::mem::replace(&mut self.vararg, is_vararg);
         let body = self.block()?;
         self.vararg = outer;
         let end_line = self.tok.pos.line;
         self.check_match(&Tok::End, &Tok::Function, pos.line)?;
-        Ok(Box::new(FuncBody {
+        self.boxed(FuncBody {
             params,
             is_vararg,
             body,
             pos,
             end_line,
-        }))
+        })
     }
 
     // ----- expressions ------------------------------------------------------------------------
 
     fn explist(&mut self) -> PResult<Vec<Expr>> {
-        let mut v = vec![self.subexpr(0)?];
+        let first = self.subexpr(0)?;
+        let mut v = self.one(first)?;
         while self.test_next(&Tok::Comma)? {
-            v.push(self.subexpr(0)?);
+            let e = self.subexpr(0)?;
+            self.push(&mut v, e)?;
         }
+        self.seal(&mut v);
         Ok(v)
     }
 
@@ -879,6 +1037,12 @@ impl<'a> Parser<'a> {
             self.operator_link(op, right, &mut links)?;
         }
         self.bump()?;
+        self.seal(&mut links);
+        // The boxes `run_node` makes: `first`, and `rhs` of a single operator.
+        let first = self.boxed(first)?;
+        if links.len() == 1 {
+            self.charge(alloc_bytes(std::mem::size_of::<Expr>()))?;
+        }
         Ok(run_node(first, links))
     }
 
@@ -892,7 +1056,7 @@ impl<'a> Parser<'a> {
         } else {
             self.subexpr(right)?
         };
-        links.push(ChainLink { op, pos, rhs });
+        self.push(links, ChainLink { op, pos, rhs })?;
         Ok(())
     }
 
@@ -907,10 +1071,12 @@ impl<'a> Parser<'a> {
             return Ok(first);
         }
         let pos = self.tok.pos;
-        let mut parts = vec![first];
+        let mut parts = self.one(first)?;
         while self.test_next(&Tok::Concat)? {
-            parts.push(self.subexpr(CONCAT_PRIORITY)?);
+            let e = self.subexpr(CONCAT_PRIORITY)?;
+            self.push(&mut parts, e)?;
         }
+        self.seal(&mut parts);
         self.bump()?;
         Ok(Expr::new(ExprKind::Concat(parts), pos))
     }
@@ -919,7 +1085,8 @@ impl<'a> Parser<'a> {
         let pos = self.tok.pos;
         self.advance()?;
         let operand = self.subexpr(UNARY_PRIORITY)?;
-        Ok(Expr::new(ExprKind::Unop(op, Box::new(operand)), pos))
+        let operand = self.boxed(operand)?;
+        Ok(Expr::new(ExprKind::Unop(op, operand), pos))
     }
 
     fn simpleexp(&mut self) -> PResult<Expr> {
@@ -943,6 +1110,10 @@ impl<'a> Parser<'a> {
                 "cannot use '...' outside a vararg function",
                 "declare the function as `function(...)` to accept varargs",
             ));
+        }
+        if let Tok::Str(b) = &self.tok.tok {
+            let n = alloc_bytes(b.capacity());
+            self.charge(n)?;
         }
         let t = self.take()?;
         let kind = match t.tok {
@@ -980,7 +1151,8 @@ impl<'a> Parser<'a> {
         self.advance()?;
         let inner = self.subexpr(0)?;
         self.check_match(&Tok::RParen, &Tok::LParen, pos.line)?;
-        Ok(Expr::new(ExprKind::Paren(Box::new(inner)), pos))
+        let inner = self.boxed(inner)?;
+        Ok(Expr::new(ExprKind::Paren(inner), pos))
     }
 
     /// `suffixedexp -> primaryexp { '.' NAME | '[' exp ']' | ':' NAME funcargs | funcargs }`
@@ -1001,12 +1173,11 @@ impl<'a> Parser<'a> {
         let pos = self.tok.pos;
         self.advance()?;
         let n = self.name()?;
+        self.charge(alloc_bytes(n.name.len()))?;
         let key = Expr::new(ExprKind::Str(n.name.as_bytes().to_vec()), n.pos);
         self.bump()?;
-        Ok(Expr::new(
-            ExprKind::Index(Box::new(obj), Box::new(key)),
-            pos,
-        ))
+        let (obj, key) = (self.boxed(obj)?, self.boxed(key)?);
+        Ok(Expr::new(ExprKind::Index(obj, key), pos))
     }
 
     fn index_suffix(&mut self, obj: Expr) -> PResult<Expr> {
@@ -1015,10 +1186,8 @@ impl<'a> Parser<'a> {
         let key = self.subexpr(0)?;
         self.check_next(&Tok::RBracket)?;
         self.bump()?;
-        Ok(Expr::new(
-            ExprKind::Index(Box::new(obj), Box::new(key)),
-            pos,
-        ))
+        let (obj, key) = (self.boxed(obj)?, self.boxed(key)?);
+        Ok(Expr::new(ExprKind::Index(obj, key), pos))
     }
 
     fn method_suffix(&mut self, obj: Expr) -> PResult<Expr> {
@@ -1027,20 +1196,28 @@ impl<'a> Parser<'a> {
         let n = self.name()?;
         let args = self.callargs()?;
         self.bump()?;
-        Ok(Expr::new(ExprKind::MethodCall(Box::new(obj), n, args), pos))
+        let obj = self.boxed(obj)?;
+        Ok(Expr::new(ExprKind::MethodCall(obj, n, args), pos))
     }
 
     fn call_suffix(&mut self, callee: Expr) -> PResult<Expr> {
         let pos = self.tok.pos;
         let args = self.callargs()?;
         self.bump()?;
-        Ok(Expr::new(ExprKind::Call(Box::new(callee), args), pos))
+        let callee = self.boxed(callee)?;
+        Ok(Expr::new(ExprKind::Call(callee, args), pos))
     }
 
     fn callargs(&mut self) -> PResult<Vec<Expr>> {
         match self.tok.tok {
-            Tok::Str(_) => Ok(vec![self.literal()?]),
-            Tok::LBrace => Ok(vec![self.constructor()?]),
+            Tok::Str(_) => {
+                let e = self.literal()?;
+                self.one(e)
+            }
+            Tok::LBrace => {
+                let e = self.constructor()?;
+                self.one(e)
+            }
             Tok::LParen => self.paren_args(),
             _ => Err(self.err_near("function arguments expected")),
         }
@@ -1073,6 +1250,7 @@ impl<'a> Parser<'a> {
             }
         }
         self.check_match(&Tok::RBrace, &Tok::LBrace, pos.line)?;
+        self.seal(&mut fields);
         Ok(Expr::new(ExprKind::Table(fields), pos))
     }
 
@@ -1084,7 +1262,7 @@ impl<'a> Parser<'a> {
                 let n = self.name()?;
                 self.advance()?; // `=`
                 let v = self.subexpr(0)?;
-                out.push(TableField::Named(n, v));
+                self.push(out, TableField::Named(n, v))?;
             }
             Tok::LBracket => {
                 self.advance()?;
@@ -1092,7 +1270,7 @@ impl<'a> Parser<'a> {
                 self.check_next(&Tok::RBracket)?;
                 self.check_next(&Tok::Assign)?;
                 let v = self.subexpr(0)?;
-                out.push(TableField::Keyed(k, v));
+                self.push(out, TableField::Keyed(k, v))?;
             }
             _ => {
                 let key_colon = self.peek_is_colon()?;
@@ -1105,7 +1283,7 @@ impl<'a> Parser<'a> {
                     }
                     Err(e) => return Err(e),
                 };
-                out.push(TableField::Positional(v));
+                self.push(out, TableField::Positional(v))?;
             }
         }
         Ok(())

@@ -356,6 +356,47 @@ pub struct ProgramData {
     pub protos: Vec<Proto>,
     /// Total constants (sum over prototypes).
     pub num_consts: usize,
+    /// Bytes the program occupies while an execution runs it ([`ProgramData::measure_bytes`]
+    /// at compile time): charged to each execution's memory budget when its machine starts.
+    pub retained_bytes: usize,
+}
+
+impl ProgramData {
+    /// Bytes held by the prototypes: code, positions, constants (with their string bytes),
+    /// upvalue and local descriptions with their names, rounded like `heap::alloc_bytes`.
+    pub fn measure_bytes(&self) -> usize {
+        use crate::heap::alloc_bytes;
+        use std::mem::size_of;
+        fn vec<T>(v: &[T], cap: usize) -> usize {
+            let _ = v;
+            alloc_bytes(cap * size_of::<T>())
+        }
+        let mut n = vec(&self.protos, self.protos.capacity());
+        for p in &self.protos {
+            n += vec(&p.code, p.code.capacity())
+                + vec(&p.pos, p.pos.capacity())
+                + vec(&p.consts, p.consts.capacity())
+                + vec(&p.protos, p.protos.capacity())
+                + vec(&p.upvals, p.upvals.capacity())
+                + vec(&p.locvars, p.locvars.capacity());
+            for k in &p.consts {
+                if let Const::Str(b) = k {
+                    n += alloc_bytes(b.len());
+                }
+            }
+            n += p
+                .upvals
+                .iter()
+                .map(|u| alloc_bytes(u.name.len()))
+                .sum::<usize>();
+            n += p
+                .locvars
+                .iter()
+                .map(|l| alloc_bytes(l.name.len()))
+                .sum::<usize>();
+        }
+        n
+    }
 }
 
 #[cfg(test)]

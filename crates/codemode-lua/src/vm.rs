@@ -279,6 +279,11 @@ impl Vm {
         let mut heap = self.heap.clone();
         heap.mem.cap = mem_cap;
         heap.mem.check(0)?;
+        // The program's code and the flat constant vector are held for the whole execution.
+        heap.mem.hold(
+            prog.retained_bytes
+                + crate::heap::alloc_bytes(prog.num_consts * std::mem::size_of::<Value>()),
+        )?;
         let mut kflat = Vec::with_capacity(prog.num_consts);
         for p in &prog.protos {
             for k in &p.consts {

@@ -808,6 +808,93 @@ fn garbage_is_collected_while_a_gsub_callback_runs() {
     assert_eq!(v[1], json!(expected_len));
 }
 
+/// Issue 10, point 9: the syntax tree and the compiler's state are charged to the memory
+/// budget while compiling: a program whose tree does not fit fails with the memory limit,
+/// located where compiling stopped, before its later syntax error; the same program compiles
+/// under the default cap, and an ordinary program compiles under a small budget.
+#[test]
+fn compiling_is_charged_to_the_memory_budget() {
+    let unit = format!("x = {}1{}\n", "{".repeat(150), "}".repeat(150));
+    let src = format!("{}return x = = \n", unit.repeat(200));
+    let small = Budgets {
+        max_memory_bytes: Some(1024 * 1024),
+    };
+    let e = codemode_lua::compile_with(&src, &small).unwrap_err();
+    assert_eq!(e.kind, ErrorKind::ExecutionFailure, "{}", e.message);
+    assert!(
+        e.message.starts_with(
+            "memory limit exceeded: compiling the program needs more than 1048576 bytes"
+        ),
+        "{}",
+        e.message
+    );
+    assert!(
+        e.message.contains("write a shorter program"),
+        "{}",
+        e.message
+    );
+    let loc = e.location.expect("a location");
+    assert!(loc.line > 1 && loc.line < 200, "{loc:?}");
+    // Under the default cap the tree fits and the syntax error is reported.
+    let e = codemode_lua::compile_with(&src, &Budgets::default()).unwrap_err();
+    assert_eq!(e.kind, ErrorKind::ParseError, "{}", e.message);
+    assert_eq!(compile(&src).unwrap_err().kind, ErrorKind::ParseError);
+    // An ordinary program of 300 lines (14 KB) compiles under the small budget and runs.
+    let mut ordinary = String::from("local t = {}\n");
+    for i in 0..100 {
+        ordinary.push_str(&format!(
+            "local function f{i}(x) return {{ id = x, name = 'n{i}', tags = {{ 'a', 'b' }} }} end\nt[#t + 1] = f{i}({i})\nif #t ~= {} then error('count') end\n",
+            i + 1
+        ));
+    }
+    ordinary.push_str("return #t");
+    let p = codemode_lua::compile_with(&ordinary, &small).unwrap();
+    let mut m = Machine::new(&p, &Env::default(), small.clone());
+    let v = loop {
+        match m.run(1_000_000) {
+            Step::Yield => {}
+            Step::Done(v) => break v,
+            other => panic!("{other:?}"),
+        }
+    };
+    assert_eq!(v, json!(100));
+}
+
+/// Issue 10, point 9: the compiled program (code, positions, constants) is held for the whole
+/// execution and charged to it when the machine starts.
+#[test]
+fn program_code_is_charged_to_each_execution() {
+    let mut src = String::new();
+    for i in 0..20000 {
+        src.push_str(&format!("x = (x or 0) + {i}.5\n"));
+    }
+    src.push_str("return 1");
+    let p = compile(&src).unwrap();
+    let retained = p.data().retained_bytes;
+    // About 5 instructions of 16 bytes (with positions) and one constant per line.
+    assert!(retained > 20000 * 5 * 16, "{retained}");
+    let run = |cap: usize| {
+        let budgets = Budgets {
+            max_memory_bytes: Some(cap),
+        };
+        let mut m = Machine::new(&p, &Env::default(), budgets);
+        loop {
+            match m.run(1_000_000) {
+                Step::Yield => {}
+                Step::Done(v) => return Ok((v, m.memory_used())),
+                Step::Error(e) => return Err(e),
+                other => panic!("{other:?}"),
+            }
+        }
+    };
+    let (v, used) = run(64 * 1024 * 1024).unwrap();
+    assert_eq!(v, json!(1));
+    assert!(used > retained, "{used} <= {retained}");
+    let e = run(retained).unwrap_err();
+    assert_eq!(e.kind, ErrorKind::ExecutionFailure);
+    assert!(e.message.contains("memory limit exceeded"), "{}", e.message);
+}
+
 /// Issue 10: charging what objects really occupy leaves room for ordinary data work at the
 /// default cap: 2*10^5 records with string fields, and a 10 MB string.
 #[test]

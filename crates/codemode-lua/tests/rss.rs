@@ -1,4 +1,4 @@
-//! Resident memory against the memory cap (issue 10), measured in child
+//! Resident memory against the memory cap (issue 10, points 9 and 10), measured in child
 //! processes: each allocation kind runs until the memory limit, and the child's peak resident
 //! set (`VmHWM` from `/proc/self/status`) must stay within [`RSS_FACTOR`] times the cap plus the
 //! baseline of a child that runs `return 1` (the test binary, its threads and the standard
@@ -9,7 +9,7 @@
 
 use std::process::Command;
 
-use codemode_lua::{Budgets, Env, ErrorKind, Machine, Step, compile};
+use codemode_lua::{Budgets, Env, ErrorKind, Machine, Step, compile_with};
 
 /// Peak resident memory may exceed the cap by this factor (plus the baseline).
 const RSS_FACTOR: f64 = 1.3;
@@ -68,7 +68,7 @@ fn run_child(src: &str, cap: usize) -> String {
     let budgets = Budgets {
         max_memory_bytes: Some(cap),
     };
-    let program = match compile(src) {
+    let program = match compile_with(src, &budgets) {
         Ok(p) => p,
         Err(e) => return format!("{:?}: {}", e.kind, e.message),
     };
@@ -177,6 +177,79 @@ fn rss_stays_within_the_cap_for_every_allocation_kind() {
         CAP / (1024 * 1024),
         report.join("\n")
     );
+    assert!(
+        over.is_empty(),
+        "over the bound: {over:?}\n{}",
+        report.join("\n")
+    );
+}
+
+/// Programs of about [`MAX_SOURCE_BYTES`] whose syntax tree is many times their size, each
+/// ending in a syntax error (so that nothing but parsing and compiling runs).
+fn huge_programs() -> Vec<(&'static str, String)> {
+    let fill = |unit: &str| {
+        let mut s = unit.repeat((MAX_SOURCE_BYTES - 64) / unit.len());
+        s.push_str(" = = \n");
+        s
+    };
+    let nested = format!("x = {}1{}\n", "{".repeat(190), "}".repeat(190));
+    let blocks = format!("{}{}\n", "do ".repeat(190), "end ".repeat(190));
+    let fields = format!("x = a{}\n", ".b".repeat(190));
+    vec![
+        ("nested constructors", fill(&nested)),
+        ("deep do blocks", fill(&blocks)),
+        ("long field chains", fill(&fields)),
+        (
+            "many small tables",
+            fill("t = {{}, {}, {}, {}, {}, {}, {}, {}}\n"),
+        ),
+    ]
+}
+
+use codemode_lua::limits::MAX_SOURCE_BYTES;
+
+/// Point 9: parsing and compiling a 4 MiB program are charged to the memory budget: under a
+/// 1 MiB budget each program fails with the memory limit while compiling (not with its
+/// syntax error, which lies past what fits), and the child's peak resident set stays within
+/// the baseline plus the source plus a few MiB; under a 64 MiB budget within 1.3 times that
+/// budget. (Before, each reached hundreds of MiB to about 1 GB whatever the budget.)
+#[test]
+fn compiling_is_charged_to_the_memory_budget() {
+    let base = baseline();
+    let dir = std::env::temp_dir().join(format!("codemode-rss-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut report = Vec::new();
+    let mut over = Vec::new();
+    for (name, src) in huge_programs() {
+        assert!(src.len() <= MAX_SOURCE_BYTES, "{name}: {}", src.len());
+        let path = dir.join("program.lua");
+        std::fs::write(&path, &src).unwrap();
+        // The child holds the source once (read from the file).
+        let held = base + src.len() as u64;
+        for (cap, slack) in [
+            (1024 * 1024, 4 * 1024 * 1024),
+            (CAP, (RSS_FACTOR * CAP as f64) as u64),
+        ] {
+            let (outcome, hwm) = measure(&format!("@{}", path.display()), cap);
+            assert!(
+                outcome.starts_with(
+                    "ExecutionFailure: memory limit exceeded: compiling the program needs more than"
+                ),
+                "{name} under {cap}: {outcome}"
+            );
+            assert!(outcome.contains(&cap.to_string()), "{outcome}");
+            report.push(format!(
+                "{name} under {cap} bytes: VmHWM {:.1} MiB (baseline + source {:.1} MiB)",
+                hwm as f64 / MIB,
+                held as f64 / MIB
+            ));
+            if hwm > held + slack {
+                over.push(format!("{name} under {cap}"));
+            }
+        }
+    }
+    std::fs::remove_dir_all(&dir).ok();
+    eprintln!("{}", report.join("\n"));
     assert!(
         over.is_empty(),
         "over the bound: {over:?}\n{}",

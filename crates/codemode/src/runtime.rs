@@ -461,9 +461,10 @@ impl CodeMode {
             // Compiling and building the machine run in the first inline stretch (short
             // programs) or the first segment on the blocking pool (see `drive`).
             let setup = move || {
-                let program = codemode_lua::compile(&source).map_err(Diagnostic::from)?;
-                let mut machine =
-                    Machine::new(&program, &machine_inner.env, machine_inner.limits.budgets());
+                let budgets = machine_inner.limits.budgets();
+                let program =
+                    codemode_lua::compile_with(&source, &budgets).map_err(Diagnostic::from)?;
+                let mut machine = Machine::new(&program, &machine_inner.env, budgets);
                 // Natives that call back into Lua (a `table.sort` comparator) and long data
                 // walks cannot yield; the machine checks this deadline there itself.
                 machine.set_deadline(deadline.into_std());
