@@ -76,6 +76,9 @@ pub struct FuncBody {
     pub end_line: u32,
 }
 
+/// A statement. Large parts of loops and `if` are boxed so that every statement, the common
+/// small ones too, takes 72 bytes in its block (the tree is charged to the memory budget while
+/// compiling).
 #[derive(Clone, Debug, PartialEq)]
 pub enum Stmt {
     /// `local a <const>, b = e1, e2`
@@ -95,35 +98,35 @@ pub enum Stmt {
     Do(Block, Pos),
     While {
         cond: Expr,
-        body: Block,
+        body: Box<Block>,
         pos: Pos,
     },
     /// `repeat body until cond`: locals of `body` are visible in `cond`.
     Repeat {
-        body: Block,
+        body: Box<Block>,
         cond: Expr,
         pos: Pos,
     },
     /// `if c1 then b1 elseif c2 then b2 else b3 end`
     If {
         arms: Vec<(Expr, Block)>,
-        else_block: Option<Block>,
+        else_block: Option<Box<Block>>,
         pos: Pos,
     },
     /// `for v = start, limit [, step] do body end`
     NumericFor {
         var: Name,
-        start: Expr,
-        limit: Expr,
-        step: Option<Expr>,
-        body: Block,
+        start: Box<Expr>,
+        limit: Box<Expr>,
+        step: Option<Box<Expr>>,
+        body: Box<Block>,
         pos: Pos,
     },
     /// `for n1, n2 in e1, e2 do body end`
     GenericFor {
         names: Vec<Name>,
         exprs: Vec<Expr>,
-        body: Block,
+        body: Box<Block>,
         pos: Pos,
     },
     /// `function a.b:c() end`

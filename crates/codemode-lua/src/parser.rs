@@ -633,7 +633,8 @@ impl<'a> Parser<'a> {
             }
         }
         let else_block = if self.test_next(&Tok::Else)? {
-            Some(self.block()?)
+            let b = self.block()?;
+            Some(self.boxed(b)?)
         } else {
             None
         };
@@ -657,6 +658,7 @@ impl<'a> Parser<'a> {
         self.check_next(&Tok::Do)?;
         let body = self.block()?;
         self.check_match(&Tok::End, &Tok::While, pos.line)?;
+        let body = self.boxed(body)?;
         self.push(out, Stmt::While { cond, body, pos })?;
         Ok(())
     }
@@ -676,6 +678,7 @@ impl<'a> Parser<'a> {
         let body = self.block()?;
         self.check_match(&Tok::Until, &Tok::Repeat, pos.line)?;
         let cond = self.subexpr(0)?;
+        let body = self.boxed(body)?;
         self.push(out, Stmt::Repeat { body, cond, pos })?;
         Ok(())
     }
@@ -753,13 +756,15 @@ impl<'a> Parser<'a> {
         self.advance()?;
         let limit = self.subexpr(0)?;
         let step = if self.test_next(&Tok::Comma)? {
-            Some(self.subexpr(0)?)
+            let e = self.subexpr(0)?;
+            Some(self.boxed(e)?)
         } else {
             None
         };
         self.check_next(&Tok::Do)?;
         let body = self.block()?;
         self.check_match(&Tok::End, &Tok::For, pos.line)?;
+        let (start, limit, body) = (self.boxed(start)?, self.boxed(limit)?, self.boxed(body)?);
         self.push(
             out,
             Stmt::NumericFor {
@@ -785,6 +790,7 @@ impl<'a> Parser<'a> {
         self.check_next(&Tok::Do)?;
         let body = self.block()?;
         self.check_match(&Tok::End, &Tok::For, pos.line)?;
+        let body = self.boxed(body)?;
         self.push(
             out,
             Stmt::GenericFor {

@@ -1579,7 +1579,7 @@ fn stmt_height(s: &Stmt) -> usize {
             .map(|(c, b)| full_height(c).max(block_height(b)))
             .max()
             .unwrap_or(0)
-            .max(else_block.as_ref().map(block_height).unwrap_or(0)),
+            .max(else_block.as_deref().map(block_height).unwrap_or(0)),
         Stmt::NumericFor {
             start,
             limit,
@@ -1588,7 +1588,7 @@ fn stmt_height(s: &Stmt) -> usize {
             ..
         } => full_height(start)
             .max(full_height(limit))
-            .max(step.as_ref().map(full_height).unwrap_or(0))
+            .max(step.as_deref().map(full_height).unwrap_or(0))
             .max(block_height(body)),
         Stmt::GenericFor { exprs: e, body, .. } => exprs(e).max(block_height(body)),
         Stmt::Function { func, .. } | Stmt::LocalFunction { func, .. } => block_height(&func.body),
