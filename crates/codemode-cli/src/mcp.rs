@@ -226,7 +226,8 @@ pub fn run(
             .map_err(|e| ConfigError(e.to_string()))?;
         let cancel = codemode::CancellationToken::new();
         tokio::spawn(crate::cancel_on_signal(cancel.clone()));
-        let exec = gateway.execute(source, cancel, None).await;
+        // Attachments are only summarized on stderr: their data is not kept.
+        let exec = gateway.execute_with(source, cancel, None, false).await;
         gateway.shutdown().await;
         Ok::<_, ConfigError>(exec)
     })?;
