@@ -220,6 +220,12 @@ pub async fn serve_stdio(gateway: Arc<Gateway>) -> Result<(), String> {
 /// Serve MCP over streamable HTTP at `http://ADDR/mcp` until `shutdown` is cancelled. Calls
 /// `bound` with the actual address (useful with port 0).
 ///
+/// Requests whose `Origin` header is not the server's own (`http://<bound address>`, and
+/// `http://localhost:<port>`, `http://127.0.0.1:<port>`, `http://[::1]:<port>` on loopback) nor
+/// in the config's `codemode.allowedOrigins` are refused with 403 (the MCP transport's
+/// DNS-rebinding guard); requests without `Origin` (non-browser clients) are served. A body that
+/// is not a JSON-RPC message gets 400.
+///
 /// # Errors
 /// The address cannot be bound.
 pub async fn serve_http(
@@ -230,8 +236,16 @@ pub async fn serve_http(
 ) -> Result<(), String> {
     use rmcp::transport::streamable_http_server::session::local::LocalSessionManager;
     use rmcp::transport::{StreamableHttpServerConfig, StreamableHttpService};
+    let listener = tokio::net::TcpListener::bind(addr)
+        .await
+        .map_err(|e| format!("cannot listen on {addr}: {e}"))?;
+    let local = listener.local_addr().unwrap_or(addr);
+    let mut origins = own_origins(local);
+    origins.extend(gateway.config().allowed_origins.iter().cloned());
     let server = CodeModeServer::new(gateway);
-    let mut config = StreamableHttpServerConfig::default();
+    let mut config = StreamableHttpServerConfig::default()
+        .with_allowed_origins(origins)
+        .enforce_origin_validation();
     config.cancellation_token = shutdown.clone();
     if !addr.ip().is_loopback() {
         config.allowed_hosts.clear();
@@ -241,13 +255,59 @@ pub async fn serve_http(
         Arc::new(LocalSessionManager::default()),
         config,
     );
-    let router = axum::Router::new().nest_service("/mcp", service);
-    let listener = tokio::net::TcpListener::bind(addr)
-        .await
-        .map_err(|e| format!("cannot listen on {addr}: {e}"))?;
-    bound(listener.local_addr().unwrap_or(addr));
+    let router = axum::Router::new()
+        .nest_service("/mcp", service)
+        .layer(axum::middleware::from_fn(malformed_json_is_400));
+    bound(local);
     axum::serve(listener, router)
         .with_graceful_shutdown(async move { shutdown.cancelled().await })
         .await
         .map_err(|e| format!("HTTP server failed: {e}"))
+}
+
+/// The origins of a server bound at `addr`: `http://<addr>`, and on loopback the same port at
+/// `localhost`, `127.0.0.1` and `[::1]`.
+fn own_origins(addr: SocketAddr) -> Vec<String> {
+    let port = addr.port();
+    let mut v = vec![format!("http://{addr}")];
+    if addr.ip().is_loopback() {
+        for host in ["localhost", "127.0.0.1", "[::1]"] {
+            v.push(format!("http://{host}:{port}"));
+        }
+    }
+    v
+}
+
+/// rmcp answers a JSON body that does not parse with 415 (Unsupported Media Type); with a JSON
+/// `Content-Type` the media type is right and the body is wrong, which is 400.
+async fn malformed_json_is_400(
+    request: axum::extract::Request,
+    next: axum::middleware::Next,
+) -> axum::response::Response {
+    let json = request
+        .headers()
+        .get(axum::http::header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| {
+            v.split(';')
+                .next()
+                .is_some_and(|e| e.trim().eq_ignore_ascii_case("application/json"))
+        });
+    let response = next.run(request).await;
+    if !json || response.status() != axum::http::StatusCode::UNSUPPORTED_MEDIA_TYPE {
+        return response;
+    }
+    let body = axum::body::to_bytes(response.into_body(), 64 * 1024)
+        .await
+        .unwrap_or_default();
+    let why = String::from_utf8_lossy(&body);
+    let why = why
+        .strip_prefix("fail to deserialize request body ")
+        .unwrap_or(&why);
+    axum::response::IntoResponse::into_response((
+        axum::http::StatusCode::BAD_REQUEST,
+        format!(
+            "Bad Request: the body is not a JSON-RPC message ({why}); send one JSON-RPC request, notification or response as JSON."
+        ),
+    ))
 }

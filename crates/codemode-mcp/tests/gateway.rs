@@ -365,3 +365,58 @@ return { ok1, e1, ok2, e2, tools.fx.add({ a = 1, b = 2 }).sum }"#,
     assert_eq!(r.result.value(), Some(&json!(4)));
     gw.shutdown().await;
 }
+
+/// The status of a raw `POST /mcp` with `body`, and `Origin: origin` when given.
+async fn post_status(addr: std::net::SocketAddr, origin: Option<&str>, body: &str) -> u16 {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let mut s = tokio::net::TcpStream::connect(addr).await.unwrap();
+    let origin = origin.map_or(String::new(), |o| format!("Origin: {o}\r\n"));
+    let req = format!(
+        "POST /mcp HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\nAccept: application/json, text/event-stream\r\n{origin}Content-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        body.len()
+    );
+    s.write_all(req.as_bytes()).await.unwrap();
+    let mut head = [0u8; 12];
+    s.read_exact(&mut head).await.unwrap();
+    std::str::from_utf8(&head[9..12]).unwrap().parse().unwrap()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn http_refuses_foreign_origins_and_answers_malformed_json_with_400() {
+    let config = Config::parse(
+        &json!({"mcpServers": {}, "codemode": {"allowedOrigins": ["http://app.example:3000"]}})
+            .to_string(),
+        &PathBuf::from("/"),
+    )
+    .unwrap();
+    let gw = Gateway::start(config, None).await.unwrap();
+    let stop = CancellationToken::new();
+    let (tx, rx) = tokio::sync::oneshot::channel();
+    let serve = tokio::spawn(codemode_mcp::serve_http(
+        gw.clone(),
+        "127.0.0.1:0".parse().unwrap(),
+        stop.clone(),
+        move |addr| {
+            let _ = tx.send(addr);
+        },
+    ));
+    let addr = rx.await.unwrap();
+    let own = format!("http://localhost:{}", addr.port());
+    assert_eq!(post_status(addr, None, "{not json").await, 400);
+    assert_eq!(
+        post_status(addr, Some("http://evil.example"), "{}").await,
+        403
+    );
+    assert_eq!(
+        post_status(addr, Some("http://app.example:3001"), "{}").await,
+        403
+    );
+    assert_eq!(
+        post_status(addr, Some("http://app.example:3000"), "{not json").await,
+        400
+    );
+    assert_eq!(post_status(addr, Some(&own), "{not json").await, 400);
+    stop.cancel();
+    let _ = serve.await;
+    gw.shutdown().await;
+}
