@@ -39,4 +39,4 @@ pub mod transport;
 
 pub use config::{Config, ConfigError, ServerSpec, Transport};
 pub use gateway::{Execution, Extend, Gateway};
-pub use server::{CodeModeServer, serve_http, serve_stdio};
+pub use server::{CodeModeServer, serve_http, serve_io, serve_stdio};
