@@ -38,6 +38,11 @@ pub struct McpArgs {
     /// (loopback); without a value 127.0.0.1:8931.
     #[arg(long, value_name = "ADDR", num_args = 0..=1, default_missing_value = DEFAULT_HTTP_ADDR)]
     pub http: Option<String>,
+    /// With --http: also accept browser requests from this origin (`scheme://host:port`, `:*`
+    /// for any port), besides the server's own address and the config's
+    /// `codemode.allowedOrigins`. Repeatable. Requests with any other `Origin` get 403.
+    #[arg(long = "allow-origin", value_name = "ORIGIN")]
+    pub allow_origin: Vec<String>,
 }
 
 /// `codemode mcp`: serve until the client disconnects (stdio) or SIGINT/SIGTERM (HTTP).
@@ -71,8 +76,18 @@ fn http_addr(s: &str) -> Result<SocketAddr, ConfigError> {
 }
 
 fn serve_inner(args: McpArgs) -> Result<(), ConfigError> {
-    let config = Config::load(&args.config).map_err(|e| ConfigError(e.to_string()))?;
+    let mut config = Config::load(&args.config).map_err(|e| ConfigError(e.to_string()))?;
     let addr = args.http.as_deref().map(http_addr).transpose()?;
+    for o in &args.allow_origin {
+        if !(o == "null" || o.starts_with("http://") || o.starts_with("https://")) {
+            return Err(ConfigError(format!(
+                "--allow-origin {o:?}: give an origin with a scheme, e.g. http://localhost:3000"
+            )));
+        }
+    }
+    config
+        .allowed_origins
+        .extend(args.allow_origin.iter().cloned());
     let extend = host_additions(&config.manifests, &[], Vec::new())?;
     let rt = runtime()?;
     let r = rt.block_on(async move {
@@ -226,7 +241,8 @@ pub fn run(
             .map_err(|e| ConfigError(e.to_string()))?;
         let cancel = codemode::CancellationToken::new();
         tokio::spawn(crate::cancel_on_signal(cancel.clone()));
-        let exec = gateway.execute(source, cancel, None).await;
+        // Attachments are only summarized on stderr: their data is not kept.
+        let exec = gateway.execute_with(source, cancel, None, false).await;
         gateway.shutdown().await;
         Ok::<_, ConfigError>(exec)
     })?;

@@ -68,6 +68,10 @@ pub struct ServerSpec {
     pub transport: Transport,
     /// Timeout of one `tools/call` (`timeoutMs`, default [`DEFAULT_CALL_TIMEOUT`]).
     pub call_timeout: Duration,
+    /// Time for the whole start (spawn or connect, `initialize`, every page of `tools/list`) and
+    /// for a re-listing after `list_changed` (`startupTimeoutMs`, default
+    /// [`crate::downstream::STARTUP_TIMEOUT`]).
+    pub startup_timeout: Duration,
 }
 
 /// The whole configuration.
@@ -83,6 +87,12 @@ pub struct Config {
     pub catalog_budget: usize,
     /// `codemode.tools`: tool manifests (absolute paths) the CLI adds beside the servers.
     pub manifests: Vec<PathBuf>,
+    /// `codemode.maxAttachmentBytes`: bytes of attachment data one execution keeps (default
+    /// [`crate::limits::DEFAULT_MAX_ATTACHMENT_BYTES`]).
+    pub max_attachment_bytes: u64,
+    /// `codemode.allowedOrigins`: browser origins (`scheme://host:port`, `:*` for any port) the
+    /// HTTP server accepts besides its own address; requests with any other `Origin` get 403.
+    pub allowed_origins: Vec<String>,
 }
 
 /// A configuration error; the message names the file and the key path.
@@ -127,14 +137,44 @@ impl Config {
             limits: Limits::default(),
             catalog_budget: DEFAULT_CATALOG_BUDGET,
             manifests: Vec::new(),
+            max_attachment_bytes: crate::limits::DEFAULT_MAX_ATTACHMENT_BYTES,
+            allowed_origins: Vec::new(),
         };
         if let Some(cm) = root.get("codemode") {
             let cm = object(cm, "codemode")?;
             known_keys(
                 cm,
                 "codemode.",
-                &["language", "limits", "catalogBudget", "tools"],
+                &[
+                    "language",
+                    "limits",
+                    "catalogBudget",
+                    "tools",
+                    "maxAttachmentBytes",
+                    "allowedOrigins",
+                ],
             )?;
+            if let Some(b) = cm.get("maxAttachmentBytes") {
+                config.max_attachment_bytes = b.as_u64().ok_or_else(|| {
+                    ConfigError(format!(
+                        "codemode.maxAttachmentBytes must be a non-negative integer of bytes, not {b}"
+                    ))
+                })?;
+            }
+            if let Some(o) = cm.get("allowedOrigins") {
+                let arr = o.as_array().ok_or_else(|| {
+                    ConfigError("codemode.allowedOrigins must be a list of origins such as \"http://localhost:3000\"".into())
+                })?;
+                for (i, v) in arr.iter().enumerate() {
+                    let v = string(v, &format!("codemode.allowedOrigins[{i}]"))?;
+                    if !(v == "null" || v.starts_with("http://") || v.starts_with("https://")) {
+                        return Err(ConfigError(format!(
+                            "codemode.allowedOrigins[{i}] must be an origin with a scheme, e.g. \"http://localhost:3000\", not {v:?}"
+                        )));
+                    }
+                    config.allowed_origins.push(v);
+                }
+            }
             if let Some(l) = cm.get("language") {
                 config.language = match l.as_str() {
                     Some("lua") => Language::Lua,
@@ -235,6 +275,7 @@ fn server(name: &str, spec: &Value, dir: &Path) -> Result<Option<ServerSpec>, Co
             "headers",
             "type",
             "timeoutMs",
+            "startupTimeoutMs",
             "disabled",
         ],
     )?;
@@ -252,6 +293,17 @@ fn server(name: &str, spec: &Value, dir: &Path) -> Result<Option<ServerSpec>, Co
             _ => {
                 return Err(ConfigError(format!(
                     "{at}.timeoutMs must be an integer of milliseconds ≥ 1, not {v}"
+                )));
+            }
+        },
+    };
+    let startup_timeout = match spec.get("startupTimeoutMs") {
+        None => crate::downstream::STARTUP_TIMEOUT,
+        Some(v) => match v.as_u64() {
+            Some(ms) if ms >= 1 => Duration::from_millis(ms),
+            _ => {
+                return Err(ConfigError(format!(
+                    "{at}.startupTimeoutMs must be an integer of milliseconds ≥ 1, not {v}"
                 )));
             }
         },
@@ -346,6 +398,7 @@ fn server(name: &str, spec: &Value, dir: &Path) -> Result<Option<ServerSpec>, Co
         name: name.to_string(),
         transport,
         call_timeout,
+        startup_timeout,
     }))
 }
 

@@ -27,7 +27,7 @@ use std::time::Duration;
 use codemode::ToolError;
 use rmcp::model::{CallToolRequestParams, CallToolResult};
 use rmcp::service::{NotificationContext, RunningService};
-use rmcp::transport::{StreamableHttpClientTransport, TokioChildProcess};
+use rmcp::transport::StreamableHttpClientTransport;
 use rmcp::{ClientHandler, RoleClient, ServiceExt};
 use serde_json::{Map, Value, json};
 use tokio::io::AsyncBufReadExt;
@@ -35,12 +35,17 @@ use tokio::sync::mpsc::UnboundedSender;
 
 use crate::attachments;
 use crate::config::{ServerSpec, Transport};
+use crate::limits::{
+    MAX_LIST_BYTES, MAX_LIST_PAGES, MAX_LISTED_TOOLS, MAX_REPLY_PARTS, REPLY_VALUE_COST,
+};
+use crate::transport::ChildTransport;
 
 /// How many times a server that exited is restarted (on the next call) before its calls fail
 /// without another attempt.
 pub const MAX_RESTARTS: u32 = 3;
 
-/// How long starting a server (spawn + `initialize` + `tools/list`) may take.
+/// How long starting a server (spawn + `initialize` + every page of `tools/list`), or re-listing
+/// its tools after `list_changed`, may take by default (a server's `startupTimeoutMs`).
 pub const STARTUP_TIMEOUT: Duration = Duration::from_secs(30);
 
 /// Lines of a server's stderr kept for error messages.
@@ -129,18 +134,27 @@ impl Server {
         if let Some(old) = slot.take() {
             old.service.cancellation_token().cancel();
         }
-        let conn = tokio::time::timeout(STARTUP_TIMEOUT, self.connect())
-            .await
-            .map_err(|_| {
-                format!(
-                    "MCP server '{}' did not finish starting within {} s{}",
-                    self.name(),
-                    STARTUP_TIMEOUT.as_secs(),
-                    self.stderr_note()
-                )
-            })??;
-        let conn = Arc::new(conn);
-        let snap = self.list(&conn).await?;
+        let timeout = self.spec.startup_timeout;
+        let started = tokio::time::timeout(timeout, async {
+            let conn = Arc::new(self.connect().await?);
+            match self.list(&conn).await {
+                Ok(snap) => Ok((conn, snap)),
+                Err(e) => {
+                    conn.service.cancellation_token().cancel();
+                    Err(e)
+                }
+            }
+        })
+        .await
+        .map_err(|_| {
+            format!(
+                "MCP server '{}' did not finish starting (initialize and tools/list) within {} ms (its startupTimeoutMs){}",
+                self.name(),
+                timeout.as_millis(),
+                self.stderr_note()
+            )
+        })?;
+        let (conn, snap) = started?;
         *self.snapshot.lock().expect("snapshot lock") = snap;
         *slot = Some(conn);
         Ok(())
@@ -164,12 +178,17 @@ impl Server {
                 if let Some(cwd) = cwd {
                     cmd.current_dir(cwd);
                 }
-                let (transport, stderr) = TokioChildProcess::builder(cmd)
+                cmd.stdin(Stdio::piped())
+                    .stdout(Stdio::piped())
                     .stderr(Stdio::piped())
-                    .spawn()
-                    .map_err(|e| {
-                        format!("MCP server '{name}' could not be started ({command}): {e}")
-                    })?;
+                    .kill_on_drop(true);
+                let mut child = cmd.spawn().map_err(|e| {
+                    format!("MCP server '{name}' could not be started ({command}): {e}")
+                })?;
+                let stderr = child.stderr.take();
+                let transport = ChildTransport::new(child).map_err(|e| {
+                    format!("MCP server '{name}' could not be started ({command}): {e}")
+                })?;
                 let mut reader = None;
                 if let Some(stderr) = stderr {
                     let keep = self.stderr.clone();
@@ -237,14 +256,47 @@ impl Server {
         Ok(Conn { service })
     }
 
+    /// Every page of `tools/list`, within [`MAX_LIST_PAGES`], [`MAX_LISTED_TOOLS`] and
+    /// [`MAX_LIST_BYTES`].
     async fn list(&self, conn: &Conn) -> Result<Snapshot, String> {
         let name = self.name();
-        let tools = conn
-            .service
-            .peer()
-            .list_all_tools()
-            .await
-            .map_err(|e| format!("MCP server '{name}' failed to list its tools: {e}"))?;
+        let mut tools: Vec<McpTool> = Vec::new();
+        let mut bytes = 0usize;
+        let mut cursor: Option<String> = None;
+        for page in 1.. {
+            if page > MAX_LIST_PAGES {
+                return Err(format!(
+                    "MCP server '{name}' lists its tools in more than {MAX_LIST_PAGES} pages of tools/list (MAX_LIST_PAGES): it is left out; fix its paging"
+                ));
+            }
+            let params = cursor.take().map(|c| {
+                let mut p = rmcp::model::PaginatedRequestParams::default();
+                p.cursor = Some(c);
+                p
+            });
+            let r = conn
+                .service
+                .peer()
+                .list_tools(params)
+                .await
+                .map_err(|e| format!("MCP server '{name}' failed to list its tools: {e}"))?;
+            bytes = bytes.saturating_add(serde_json::to_vec(&r.tools).map_or(0, |v| v.len()));
+            if bytes > MAX_LIST_BYTES {
+                return Err(format!(
+                    "MCP server '{name}' lists more than {MAX_LIST_BYTES} bytes of tool definitions (MAX_LIST_BYTES): it is left out"
+                ));
+            }
+            tools.extend(r.tools);
+            if tools.len() > MAX_LISTED_TOOLS {
+                return Err(format!(
+                    "MCP server '{name}' lists more than {MAX_LISTED_TOOLS} tools (MAX_LISTED_TOOLS): it is left out"
+                ));
+            }
+            match r.next_cursor {
+                Some(c) => cursor = Some(c),
+                None => break,
+            }
+        }
         let info = conn.service.peer().peer_info();
         let description = info.as_ref().and_then(|i| {
             i.instructions
@@ -269,7 +321,16 @@ impl Server {
         let Some(conn) = conn else {
             return Err(format!("MCP server '{}' is not running", self.name()));
         };
-        let snap = self.list(&conn).await?;
+        let timeout = self.spec.startup_timeout;
+        let snap = tokio::time::timeout(timeout, self.list(&conn))
+            .await
+            .map_err(|_| {
+                format!(
+                    "MCP server '{}' did not list its tools within {} ms (its startupTimeoutMs) after announcing a change; its previous tools are kept",
+                    self.name(),
+                    timeout.as_millis()
+                )
+            })??;
         *self.snapshot.lock().expect("snapshot lock") = snap;
         Ok(())
     }
@@ -347,6 +408,12 @@ impl Server {
             Ok(Err(e)) => {
                 use rmcp::ServiceError as E;
                 Err(ToolError::new(match e {
+                    E::McpError(err) if crate::transport::is_unreadable(err.data.as_ref()) => {
+                        format!(
+                            "MCP server '{name}' answered the call to '{tool}' with a reply that could not be read: {}. The call failed; call it with input that gives a smaller or plainer result, or use another tool.",
+                            err.message
+                        )
+                    }
                     E::McpError(err) => format!(
                         "MCP server '{name}' rejected the call to '{tool}': {} (error {})",
                         err.message, err.code.0
@@ -361,7 +428,10 @@ impl Server {
                     other => format!("MCP server '{name}' failed the call to '{tool}': {other}"),
                 }))
             }
-            Ok(Ok(result)) => map_result(name, tool, result),
+            Ok(Ok(result)) => {
+                check_reply_size(name, tool, &result)?;
+                map_result(name, tool, result)
+            }
         }
     }
 
@@ -425,6 +495,57 @@ fn http_init_error(name: &str, url: &str, e: &rmcp::service::ClientInitializeErr
         ""
     };
     format!("MCP server '{name}' at {url} {what}{hint}")
+}
+
+/// About how many bytes a reply costs once decoded and given to the program: its strings plus
+/// [`REPLY_VALUE_COST`] per content part and per structured value (attachment data is not
+/// counted: attachments have their own byte cap).
+pub fn reply_cost(result: &CallToolResult) -> u64 {
+    let mut cost = 0u64;
+    for c in &result.content {
+        cost += REPLY_VALUE_COST;
+        if let Some(t) = c.as_text() {
+            cost += t.text.len() as u64;
+        }
+    }
+    if let Some(v) = &result.structured_content {
+        let mut stack = vec![v];
+        while let Some(v) = stack.pop() {
+            cost += REPLY_VALUE_COST;
+            match v {
+                Value::String(s) => cost += s.len() as u64,
+                Value::Array(a) => stack.extend(a),
+                Value::Object(m) => {
+                    for (k, v) in m {
+                        cost += k.len() as u64;
+                        stack.push(v);
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+    cost
+}
+
+/// Fail a reply with more than [`MAX_REPLY_PARTS`] parts, or one whose [`reply_cost`] is over
+/// the memory limit of the current execution.
+fn check_reply_size(server: &str, tool: &str, result: &CallToolResult) -> Result<(), ToolError> {
+    let n = result.content.len();
+    if n > MAX_REPLY_PARTS {
+        return Err(ToolError::new(format!(
+            "MCP server '{server}' answered the call to '{tool}' with {n} content parts, more than the {MAX_REPLY_PARTS} one reply may have (MAX_REPLY_PARTS); ask for less at a time."
+        )));
+    }
+    if let Some(limit) = attachments::memory_limit() {
+        let cost = reply_cost(result);
+        if cost > limit {
+            return Err(ToolError::new(format!(
+                "MCP server '{server}' answered the call to '{tool}' with a reply of about {cost} bytes once decoded, more than the execution's memory limit of {limit} bytes (max_memory_bytes); ask for less at a time (fewer items, a page, a summary)."
+            )));
+        }
+    }
+    Ok(())
 }
 
 /// Map a `tools/call` result to the program's value (see the module docs).

@@ -300,7 +300,27 @@ impl Gateway {
         cancel: CancellationToken,
         progress: Option<ProgressFn>,
     ) -> Execution {
-        let ctx = ExecContext::new(progress);
+        self.execute_with(code, cancel, progress, true).await
+    }
+
+    /// [`Gateway::execute`], keeping the attachments' data only when `keep_attachment_data`
+    /// (otherwise each attachment is its part without `data`, `text` or `blob`: enough for a
+    /// host that only summarizes them). Attachment data is capped at
+    /// `codemode.maxAttachmentBytes`; each downstream reply is accounted against the
+    /// execution's memory limit.
+    pub async fn execute_with(
+        &self,
+        code: &str,
+        cancel: CancellationToken,
+        progress: Option<ProgressFn>,
+        keep_attachment_data: bool,
+    ) -> Execution {
+        let ctx = ExecContext::with_limits(
+            progress,
+            self.config.max_attachment_bytes,
+            keep_attachment_data,
+            self.config.limits.max_memory_bytes(),
+        );
         let fut = self.codemode().execute_with_cancel(code, cancel);
         let result = attachments::scope(ctx.clone(), fut).await;
         Execution {

@@ -10,6 +10,8 @@
 //! | downstream servers: start, list, call, result mapping, restarts ([`downstream::Server`]) | `downstream.rs` |
 //! | attachments and progress per execution | `attachments.rs` |
 //! | the runtime over the servers, rebuilt on `list_changed` ([`Gateway`]) | `gateway.rs` |
+//! | fixed bounds on what downstream servers send | `limits.rs` |
+//! | the stdio transport that fails unreadable replies at once | `transport.rs` |
 //! | the MCP server: `execute`, `search`, stdio and streamable HTTP ([`CodeModeServer`]) | `server.rs` |
 //!
 //! ```no_run
@@ -31,8 +33,10 @@ pub mod attachments;
 pub mod config;
 pub mod downstream;
 pub mod gateway;
+pub mod limits;
 pub mod server;
+pub mod transport;
 
 pub use config::{Config, ConfigError, ServerSpec, Transport};
 pub use gateway::{Execution, Extend, Gateway};
-pub use server::{CodeModeServer, serve_http, serve_stdio};
+pub use server::{CodeModeServer, serve_http, serve_io, serve_stdio};

@@ -8,18 +8,23 @@
 //! - `search` (`{ query?, namespace?, limit?, offset? }`): the built-in search.
 //! - When the request carries a `progressToken`, every nested tool call sends
 //!   `notifications/progress` ("3 calls done: everything.get-sum"). `notifications/cancelled`
-//!   interrupts the execution (the Result's error says it was cancelled; in-flight calls are
-//!   `interrupted`).
+//!   interrupts the execution and is still answered, with the Result so far (its error says it
+//!   was cancelled; in-flight calls are `interrupted`), so its `toolCalls` are not lost. rmcp
+//!   drops the response of a cancelled request, so the notification is diverted before rmcp
+//!   sees it (a transport wrapper on stdio, a session-manager wrapper on HTTP) into
+//!   [`CANCEL_METHOD`], which cancels the execution only.
 //! - When a downstream server's tools change, the `execute` description changes and the client
 //!   receives `notifications/tools/list_changed`.
 //! - Requests are served concurrently: one slow program does not block others.
 
+use std::collections::HashMap;
 use std::net::SocketAddr;
 use std::sync::{Arc, Mutex};
 
 use rmcp::model::{
-    CallToolRequestParams, CallToolResponse, CallToolResult, InitializeResult, ListToolsResult,
-    PaginatedRequestParams, ProgressNotificationParam, ServerCapabilities,
+    CallToolRequestParams, CallToolResponse, CallToolResult, ClientJsonRpcMessage,
+    ClientNotification, CustomNotification, InitializeResult, JsonRpcMessage, ListToolsResult,
+    PaginatedRequestParams, ProgressNotificationParam, RequestId, ServerCapabilities,
 };
 use rmcp::service::{Peer, RequestContext};
 use rmcp::{ErrorData as McpError, RoleServer, ServerHandler, ServiceExt};
@@ -27,11 +32,134 @@ use serde_json::{Value, json};
 
 use crate::gateway::Gateway;
 
+/// The method a client's `notifications/cancelled` is rewritten to before rmcp sees it: rmcp
+/// would drop the response of the cancelled request, and an `execute` answers it with the
+/// Result so far.
+pub const CANCEL_METHOD: &str = "codemode/cancelled";
+
+/// Executions in flight in one session, by request id.
+type Running = Arc<Mutex<HashMap<RequestId, codemode::CancellationToken>>>;
+
 /// The MCP server handler (one per session; clones share the gateway).
 #[derive(Clone)]
 pub struct CodeModeServer {
     gateway: Arc<Gateway>,
     peers: Arc<Mutex<Vec<Peer<RoleServer>>>>,
+    running: Running,
+}
+
+/// `notifications/cancelled` → [`CANCEL_METHOD`] with the same params; other messages as they
+/// are.
+fn divert_cancel(m: ClientJsonRpcMessage) -> ClientJsonRpcMessage {
+    match m {
+        JsonRpcMessage::Notification(n) => match n.notification {
+            ClientNotification::CancelledNotification(c) => {
+                JsonRpcMessage::notification(ClientNotification::CustomNotification(
+                    CustomNotification::new(CANCEL_METHOD, serde_json::to_value(&c.params).ok()),
+                ))
+            }
+            other => JsonRpcMessage::notification(other),
+        },
+        m => m,
+    }
+}
+
+/// A server transport that diverts `notifications/cancelled` (see [`CANCEL_METHOD`]).
+struct DivertCancel<T>(T);
+
+impl<T: rmcp::transport::Transport<RoleServer>> rmcp::transport::Transport<RoleServer>
+    for DivertCancel<T>
+{
+    type Error = T::Error;
+    fn send(
+        &mut self,
+        item: rmcp::service::TxJsonRpcMessage<RoleServer>,
+    ) -> impl Future<Output = Result<(), Self::Error>> + Send + 'static {
+        self.0.send(item)
+    }
+    async fn receive(&mut self) -> Option<rmcp::service::RxJsonRpcMessage<RoleServer>> {
+        self.0.receive().await.map(divert_cancel)
+    }
+    fn close(&mut self) -> impl Future<Output = Result<(), Self::Error>> + Send {
+        self.0.close()
+    }
+}
+
+/// rmcp's local session manager, with `notifications/cancelled` diverted (see
+/// [`CANCEL_METHOD`]) before the session sees it (it would also close the request's stream).
+struct DivertingSessions(
+    rmcp::transport::streamable_http_server::session::local::LocalSessionManager,
+);
+
+mod sessions {
+    use futures::Stream;
+    use rmcp::model::{ClientJsonRpcMessage, ServerJsonRpcMessage};
+    use rmcp::transport::streamable_http_server::session::{
+        RestoreOutcome, ServerSseMessage, SessionId, SessionManager,
+    };
+
+    use super::{DivertingSessions, divert_cancel};
+
+    type Inner = rmcp::transport::streamable_http_server::session::local::LocalSessionManager;
+    type E = <Inner as SessionManager>::Error;
+    type T = <Inner as SessionManager>::Transport;
+
+    impl SessionManager for DivertingSessions {
+        type Error = E;
+        type Transport = T;
+        async fn create_session(&self) -> Result<(SessionId, T), E> {
+            self.0.create_session().await
+        }
+        async fn initialize_session(
+            &self,
+            id: &SessionId,
+            message: ClientJsonRpcMessage,
+        ) -> Result<ServerJsonRpcMessage, E> {
+            self.0.initialize_session(id, message).await
+        }
+        async fn has_session(&self, id: &SessionId) -> Result<bool, E> {
+            self.0.has_session(id).await
+        }
+        async fn close_session(&self, id: &SessionId) -> Result<(), E> {
+            self.0.close_session(id).await
+        }
+        async fn create_stream(
+            &self,
+            id: &SessionId,
+            message: ClientJsonRpcMessage,
+        ) -> Result<impl Stream<Item = ServerSseMessage> + Send + Sync + 'static, E> {
+            self.0.create_stream(id, message).await
+        }
+        async fn accept_message(
+            &self,
+            id: &SessionId,
+            message: ClientJsonRpcMessage,
+        ) -> Result<(), E> {
+            self.0.accept_message(id, divert_cancel(message)).await
+        }
+        async fn create_standalone_stream(
+            &self,
+            id: &SessionId,
+        ) -> Result<impl Stream<Item = ServerSseMessage> + Send + Sync + 'static, E> {
+            self.0.create_standalone_stream(id).await
+        }
+        async fn resume(
+            &self,
+            id: &SessionId,
+            last_event_id: String,
+        ) -> Result<impl Stream<Item = ServerSseMessage> + Send + Sync + 'static, E> {
+            self.0.resume(id, last_event_id).await
+        }
+        async fn restore_session(&self, id: SessionId) -> Result<RestoreOutcome<T>, E> {
+            self.0.restore_session(id).await
+        }
+        fn event_store(
+            &self,
+        ) -> Option<std::sync::Arc<dyn rmcp::transport::streamable_http_server::session::EventStore>>
+        {
+            self.0.event_store()
+        }
+    }
 }
 
 impl CodeModeServer {
@@ -47,7 +175,21 @@ impl CodeModeServer {
                 });
             }
         }));
-        CodeModeServer { gateway, peers }
+        CodeModeServer {
+            gateway,
+            peers,
+            running: Running::default(),
+        }
+    }
+
+    /// A handler for another session: the same gateway and clients to notify, its own
+    /// executions in flight (request ids are per session).
+    fn session(&self) -> CodeModeServer {
+        CodeModeServer {
+            gateway: self.gateway.clone(),
+            peers: self.peers.clone(),
+            running: Running::default(),
+        }
     }
 
     /// The two tools, with the current `execute` description.
@@ -109,10 +251,17 @@ impl CodeModeServer {
             });
             f
         });
-        let exec = self
-            .gateway
-            .execute(code, context.ct.clone(), progress)
-            .await;
+        // Cancelled by the client (through CANCEL_METHOD) or when the session ends.
+        let cancel = context.ct.child_token();
+        self.running
+            .lock()
+            .expect("running lock")
+            .insert(context.id.clone(), cancel.clone());
+        let exec = self.gateway.execute(code, cancel, progress).await;
+        self.running
+            .lock()
+            .expect("running lock")
+            .remove(&context.id);
         if let Some(f) = forwarder {
             let _ = f.await;
         }
@@ -178,6 +327,26 @@ impl ServerHandler for CodeModeServer {
         self.remember(context.peer);
     }
 
+    async fn on_custom_notification(
+        &self,
+        notification: CustomNotification,
+        _context: rmcp::service::NotificationContext<RoleServer>,
+    ) {
+        if notification.method != CANCEL_METHOD {
+            return;
+        }
+        let id = notification
+            .params_as::<rmcp::model::CancelledNotificationParam>()
+            .ok()
+            .flatten()
+            .and_then(|p| p.request_id);
+        if let Some(id) = id
+            && let Some(t) = self.running.lock().expect("running lock").get(&id)
+        {
+            t.cancel();
+        }
+    }
+
     async fn list_tools(
         &self,
         _request: Option<PaginatedRequestParams>,
@@ -208,9 +377,26 @@ impl ServerHandler for CodeModeServer {
 /// # Errors
 /// The transport failed to initialize.
 pub async fn serve_stdio(gateway: Arc<Gateway>) -> Result<(), String> {
+    let (stdin, stdout) = rmcp::transport::stdio();
+    serve_io(gateway, stdin, stdout).await
+}
+
+/// Serve MCP as newline-delimited JSON-RPC read from `read` and written to `write` (what
+/// [`serve_stdio`] does on stdin/stdout) until `read` ends.
+///
+/// # Errors
+/// The transport failed to initialize.
+pub async fn serve_io<R, W>(gateway: Arc<Gateway>, read: R, write: W) -> Result<(), String>
+where
+    R: tokio::io::AsyncRead + Send + Unpin + 'static,
+    W: tokio::io::AsyncWrite + Send + Unpin + 'static,
+{
     let server = CodeModeServer::new(gateway);
+    let transport = DivertCancel(rmcp::transport::async_rw::AsyncRwTransport::new_server(
+        read, write,
+    ));
     let running = server
-        .serve(rmcp::transport::stdio())
+        .serve(transport)
         .await
         .map_err(|e| format!("cannot serve MCP on stdio: {e}"))?;
     let _ = running.waiting().await;
@@ -219,6 +405,12 @@ pub async fn serve_stdio(gateway: Arc<Gateway>) -> Result<(), String> {
 
 /// Serve MCP over streamable HTTP at `http://ADDR/mcp` until `shutdown` is cancelled. Calls
 /// `bound` with the actual address (useful with port 0).
+///
+/// Requests whose `Origin` header is not the server's own (`http://<bound address>`, and
+/// `http://localhost:<port>`, `http://127.0.0.1:<port>`, `http://[::1]:<port>` on loopback) nor
+/// in the config's `codemode.allowedOrigins` are refused with 403 (the MCP transport's
+/// DNS-rebinding guard); requests without `Origin` (non-browser clients) are served. A body that
+/// is not a JSON-RPC message gets 400.
 ///
 /// # Errors
 /// The address cannot be bound.
@@ -230,24 +422,78 @@ pub async fn serve_http(
 ) -> Result<(), String> {
     use rmcp::transport::streamable_http_server::session::local::LocalSessionManager;
     use rmcp::transport::{StreamableHttpServerConfig, StreamableHttpService};
+    let listener = tokio::net::TcpListener::bind(addr)
+        .await
+        .map_err(|e| format!("cannot listen on {addr}: {e}"))?;
+    let local = listener.local_addr().unwrap_or(addr);
+    let mut origins = own_origins(local);
+    origins.extend(gateway.config().allowed_origins.iter().cloned());
     let server = CodeModeServer::new(gateway);
-    let mut config = StreamableHttpServerConfig::default();
+    let mut config = StreamableHttpServerConfig::default()
+        .with_allowed_origins(origins)
+        .enforce_origin_validation();
     config.cancellation_token = shutdown.clone();
     if !addr.ip().is_loopback() {
         config.allowed_hosts.clear();
     }
     let service = StreamableHttpService::new(
-        move || Ok(server.clone()),
-        Arc::new(LocalSessionManager::default()),
+        move || Ok(server.session()),
+        Arc::new(DivertingSessions(LocalSessionManager::default())),
         config,
     );
-    let router = axum::Router::new().nest_service("/mcp", service);
-    let listener = tokio::net::TcpListener::bind(addr)
-        .await
-        .map_err(|e| format!("cannot listen on {addr}: {e}"))?;
-    bound(listener.local_addr().unwrap_or(addr));
+    let router = axum::Router::new()
+        .nest_service("/mcp", service)
+        .layer(axum::middleware::from_fn(malformed_json_is_400));
+    bound(local);
     axum::serve(listener, router)
         .with_graceful_shutdown(async move { shutdown.cancelled().await })
         .await
         .map_err(|e| format!("HTTP server failed: {e}"))
+}
+
+/// The origins of a server bound at `addr`: `http://<addr>`, and on loopback the same port at
+/// `localhost`, `127.0.0.1` and `[::1]`.
+fn own_origins(addr: SocketAddr) -> Vec<String> {
+    let port = addr.port();
+    let mut v = vec![format!("http://{addr}")];
+    if addr.ip().is_loopback() {
+        for host in ["localhost", "127.0.0.1", "[::1]"] {
+            v.push(format!("http://{host}:{port}"));
+        }
+    }
+    v
+}
+
+/// rmcp answers a JSON body that does not parse with 415 (Unsupported Media Type); with a JSON
+/// `Content-Type` the media type is right and the body is wrong, which is 400.
+async fn malformed_json_is_400(
+    request: axum::extract::Request,
+    next: axum::middleware::Next,
+) -> axum::response::Response {
+    let json = request
+        .headers()
+        .get(axum::http::header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| {
+            v.split(';')
+                .next()
+                .is_some_and(|e| e.trim().eq_ignore_ascii_case("application/json"))
+        });
+    let response = next.run(request).await;
+    if !json || response.status() != axum::http::StatusCode::UNSUPPORTED_MEDIA_TYPE {
+        return response;
+    }
+    let body = axum::body::to_bytes(response.into_body(), 64 * 1024)
+        .await
+        .unwrap_or_default();
+    let why = String::from_utf8_lossy(&body);
+    let why = why
+        .strip_prefix("fail to deserialize request body ")
+        .unwrap_or(&why);
+    axum::response::IntoResponse::into_response((
+        axum::http::StatusCode::BAD_REQUEST,
+        format!(
+            "Bad Request: the body is not a JSON-RPC message ({why}); send one JSON-RPC request, notification or response as JSON."
+        ),
+    ))
 }

@@ -365,3 +365,238 @@ return { ok1, e1, ok2, e2, tools.fx.add({ a = 1, b = 2 }).sum }"#,
     assert_eq!(r.result.value(), Some(&json!(4)));
     gw.shutdown().await;
 }
+
+/// The status of a raw `POST /mcp` with `body`, and `Origin: origin` when given.
+async fn post_status(addr: std::net::SocketAddr, origin: Option<&str>, body: &str) -> u16 {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let mut s = tokio::net::TcpStream::connect(addr).await.unwrap();
+    let origin = origin.map_or(String::new(), |o| format!("Origin: {o}\r\n"));
+    let req = format!(
+        "POST /mcp HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\nAccept: application/json, text/event-stream\r\n{origin}Content-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        body.len()
+    );
+    s.write_all(req.as_bytes()).await.unwrap();
+    let mut head = [0u8; 12];
+    s.read_exact(&mut head).await.unwrap();
+    std::str::from_utf8(&head[9..12]).unwrap().parse().unwrap()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn http_refuses_foreign_origins_and_answers_malformed_json_with_400() {
+    let config = Config::parse(
+        &json!({"mcpServers": {}, "codemode": {"allowedOrigins": ["http://app.example:3000"]}})
+            .to_string(),
+        &PathBuf::from("/"),
+    )
+    .unwrap();
+    let gw = Gateway::start(config, None).await.unwrap();
+    let stop = CancellationToken::new();
+    let (tx, rx) = tokio::sync::oneshot::channel();
+    let serve = tokio::spawn(codemode_mcp::serve_http(
+        gw.clone(),
+        "127.0.0.1:0".parse().unwrap(),
+        stop.clone(),
+        move |addr| {
+            let _ = tx.send(addr);
+        },
+    ));
+    let addr = rx.await.unwrap();
+    let own = format!("http://localhost:{}", addr.port());
+    assert_eq!(post_status(addr, None, "{not json").await, 400);
+    assert_eq!(
+        post_status(addr, Some("http://evil.example"), "{}").await,
+        403
+    );
+    assert_eq!(
+        post_status(addr, Some("http://app.example:3001"), "{}").await,
+        403
+    );
+    assert_eq!(
+        post_status(addr, Some("http://app.example:3000"), "{not json").await,
+        400
+    );
+    assert_eq!(post_status(addr, Some(&own), "{not json").await, 400);
+    stop.cancel();
+    let _ = serve.await;
+    gw.shutdown().await;
+}
+
+/// `POST /mcp` of `body` with `session`, returning the raw response (headers and body) read
+/// until `until` appears or the stream ends (at most 10 s).
+async fn post_raw(
+    addr: std::net::SocketAddr,
+    session: Option<&str>,
+    body: &Value,
+    until: &str,
+) -> String {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let mut s = tokio::net::TcpStream::connect(addr).await.unwrap();
+    let body = body.to_string();
+    let session = session.map_or(String::new(), |id| {
+        format!("Mcp-Session-Id: {id}\r\nMcp-Protocol-Version: 2025-06-18\r\n")
+    });
+    let req = format!(
+        "POST /mcp HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\nAccept: application/json, text/event-stream\r\n{session}Content-Length: {}\r\n\r\n{body}",
+        body.len()
+    );
+    s.write_all(req.as_bytes()).await.unwrap();
+    let mut got = Vec::new();
+    let mut buf = [0u8; 4096];
+    let deadline = tokio::time::Instant::now() + std::time::Duration::from_secs(10);
+    while !String::from_utf8_lossy(&got).contains(until) {
+        match tokio::time::timeout_at(deadline, s.read(&mut buf)).await {
+            Ok(Ok(n)) if n > 0 => got.extend_from_slice(&buf[..n]),
+            _ => break,
+        }
+    }
+    String::from_utf8_lossy(&got).into_owned()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_cancelled_execute_is_answered_with_its_tool_calls() {
+    let gw = Gateway::start(config(json!({"fx": fixture_cmd()})), None)
+        .await
+        .unwrap();
+    let stop = CancellationToken::new();
+    let (tx, rx) = tokio::sync::oneshot::channel();
+    let serve = tokio::spawn(codemode_mcp::serve_http(
+        gw.clone(),
+        "127.0.0.1:0".parse().unwrap(),
+        stop.clone(),
+        move |addr| {
+            let _ = tx.send(addr);
+        },
+    ));
+    let addr = rx.await.unwrap();
+    let init = post_raw(
+        addr,
+        None,
+        &json!({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
+            "protocolVersion": "2025-06-18", "capabilities": {},
+            "clientInfo": {"name": "raw", "version": "1"}}}),
+        "\"id\":1",
+    )
+    .await;
+    let session = init
+        .lines()
+        .find_map(|l| {
+            l.strip_prefix("mcp-session-id: ")
+                .or_else(|| l.strip_prefix("Mcp-Session-Id: "))
+        })
+        .unwrap_or_else(|| panic!("{init}"))
+        .trim()
+        .to_string();
+    post_raw(
+        addr,
+        Some(&session),
+        &json!({"jsonrpc": "2.0", "method": "notifications/initialized"}),
+        "HTTP/1.1 202",
+    )
+    .await;
+    let call = tokio::spawn({
+        let session = session.clone();
+        async move {
+            post_raw(
+                addr,
+                Some(&session),
+                &json!({"jsonrpc": "2.0", "id": 7, "method": "tools/call", "params": {
+                    "name": "execute",
+                    "arguments": {"code": "tools.fx.add({ a = 1, b = 2 }) return tools.fx.sleep({ ms = 1800 })"}}}),
+                "toolCalls",
+            )
+            .await
+        }
+    });
+    tokio::time::sleep(std::time::Duration::from_millis(500)).await;
+    post_raw(
+        addr,
+        Some(&session),
+        &json!({"jsonrpc": "2.0", "method": "notifications/cancelled",
+                "params": {"requestId": 7, "reason": "user"}}),
+        "HTTP/1.1 202",
+    )
+    .await;
+    let t = std::time::Instant::now();
+    let reply = call.await.unwrap();
+    assert!(
+        t.elapsed() < std::time::Duration::from_millis(1000),
+        "answered when cancelled, not after the sleep"
+    );
+    let data = reply
+        .lines()
+        .find_map(|l| l.strip_prefix("data: ").filter(|d| d.contains("toolCalls")))
+        .unwrap_or_else(|| panic!("no response to the cancelled execute: {reply}"));
+    let msg: Value = serde_json::from_str(data).unwrap();
+    let result = &msg["result"]["structuredContent"];
+    assert_eq!(msg["id"], json!(7));
+    assert_eq!(
+        result["error"]["message"],
+        json!("Execution was cancelled by the host.")
+    );
+    assert_eq!(result["toolCalls"][0]["status"], json!("success"));
+    assert_eq!(result["toolCalls"][1]["status"], json!("interrupted"));
+    stop.cancel();
+    let _ = serve.await;
+    gw.shutdown().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_cancelled_execute_is_answered_over_stdio_too() {
+    use tokio::io::{AsyncBufReadExt, AsyncWriteExt};
+    let gw = Gateway::start(config(json!({"fx": fixture_cmd()})), None)
+        .await
+        .unwrap();
+    let (client, server) = tokio::io::duplex(1 << 20);
+    let (server_read, server_write) = tokio::io::split(server);
+    let serve = tokio::spawn(codemode_mcp::serve_io(
+        gw.clone(),
+        server_read,
+        server_write,
+    ));
+    let (client_read, mut client_write) = tokio::io::split(client);
+    let mut lines = tokio::io::BufReader::new(client_read).lines();
+    let mut send = async |v: Value| {
+        client_write
+            .write_all(format!("{v}\n").as_bytes())
+            .await
+            .unwrap();
+    };
+    send(
+        json!({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
+        "protocolVersion": "2025-06-18", "capabilities": {},
+        "clientInfo": {"name": "raw", "version": "1"}}}),
+    )
+    .await;
+    lines.next_line().await.unwrap().unwrap();
+    send(json!({"jsonrpc": "2.0", "method": "notifications/initialized"})).await;
+    send(json!({"jsonrpc": "2.0", "id": 7, "method": "tools/call", "params": {
+        "name": "execute",
+        "arguments": {"code": "tools.fx.add({ a = 1, b = 2 }) return tools.fx.sleep({ ms = 1800 })"}}}))
+    .await;
+    tokio::time::sleep(std::time::Duration::from_millis(500)).await;
+    send(
+        json!({"jsonrpc": "2.0", "method": "notifications/cancelled",
+                "params": {"requestId": 7, "reason": "user"}}),
+    )
+    .await;
+    let line = tokio::time::timeout(std::time::Duration::from_millis(1000), async {
+        loop {
+            let l = lines.next_line().await.unwrap().unwrap();
+            if l.contains("toolCalls") {
+                return l;
+            }
+        }
+    })
+    .await
+    .expect("the cancelled execute is answered at once");
+    let msg: Value = serde_json::from_str(&line).unwrap();
+    assert_eq!(msg["id"], json!(7));
+    let result = &msg["result"]["structuredContent"];
+    assert_eq!(
+        result["error"]["message"],
+        json!("Execution was cancelled by the host.")
+    );
+    assert_eq!(result["toolCalls"][1]["status"], json!("interrupted"));
+    serve.abort();
+    gw.shutdown().await;
+}

@@ -1,0 +1,28 @@
+//! Fixed bounds on what a downstream MCP server can make the gateway hold or wait for. Each one,
+//! when exceeded, fails with a message that names it.
+
+/// Most `tools/list` pages read from one server at a start or refresh: a server that keeps
+/// returning `nextCursor` becomes unavailable after this many pages.
+pub const MAX_LIST_PAGES: usize = 100;
+
+/// Most tools one server may list (over all its pages).
+pub const MAX_LISTED_TOOLS: usize = 10_000;
+
+/// Most bytes of tool definitions (as JSON) one server may list over all its pages: 16 MiB.
+pub const MAX_LIST_BYTES: usize = 16 * 1024 * 1024;
+
+/// Longest line (one JSON-RPC message) read from a stdio server: 16 MiB. A longer reply fails
+/// its call as unreadable.
+pub const MAX_REPLY_LINE_BYTES: usize = 16 * 1024 * 1024;
+
+/// Most content parts in one `tools/call` reply; a reply with more fails its call.
+pub const MAX_REPLY_PARTS: usize = 10_000;
+
+/// What one content part or JSON value of a reply is counted as, beyond its strings' bytes, when
+/// a reply is accounted against the execution's memory limit (the decoded structs and the
+/// program's copy).
+pub const REPLY_VALUE_COST: u64 = 160;
+
+/// Default of `codemode.maxAttachmentBytes`: bytes of attachment data (base64 `data`, resource
+/// `text`/`blob`) one execution keeps, 16 MiB. Later parts are dropped (`attachment = 0`).
+pub const DEFAULT_MAX_ATTACHMENT_BYTES: u64 = 16 * 1024 * 1024;

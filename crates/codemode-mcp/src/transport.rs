@@ -1,0 +1,354 @@
+//! The stdio transport to a downstream server: newline-delimited JSON-RPC over a child process's
+//! stdin/stdout, like rmcp's `TokioChildProcess`, except that a reply it cannot use is not
+//! dropped silently. rmcp's reader logs and skips a line that does not decode (nesting past
+//! serde_json's 128 levels, `NaN`, invalid UTF-8, a line over 16 MiB), so the call waited for the
+//! server's `timeoutMs`. Here every line is skimmed for its top-level `"id"` while it is read
+//! (also while an over-long line is discarded), and a reply that cannot be decoded, or has more
+//! than [`MAX_REPLY_PARTS`] content parts, becomes a JSON-RPC error for that id carrying
+//! [`UNREADABLE`] in its `data`: the call fails at once.
+
+use std::sync::Arc;
+
+use rmcp::RoleClient;
+use rmcp::model::{ErrorCode, ErrorData, RequestId, ServerJsonRpcMessage};
+use rmcp::service::{RxJsonRpcMessage, TxJsonRpcMessage};
+use serde::Deserialize;
+use serde_json::{Value, json};
+use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
+use tokio::process::{Child, ChildStdin, ChildStdout};
+
+use crate::limits::{MAX_REPLY_LINE_BYTES, MAX_REPLY_PARTS};
+
+/// The `data` of the error a reply that could not be read turns into.
+pub const UNREADABLE: &str = "codemode: unreadable reply";
+
+/// JSON-RPC transport over a child process (killed when the transport is dropped).
+pub struct ChildTransport {
+    _child: Child,
+    stdin: Arc<tokio::sync::Mutex<Option<ChildStdin>>>,
+    stdout: BufReader<ChildStdout>,
+    line: Vec<u8>,
+    /// Bytes of the current line seen so far (also while discarding an over-long one).
+    seen: usize,
+    skim: Skim,
+}
+
+impl ChildTransport {
+    /// Wrap a child spawned with piped stdin and stdout (and `kill_on_drop`).
+    ///
+    /// # Errors
+    /// The child's stdin or stdout is not piped.
+    pub fn new(mut child: Child) -> std::io::Result<ChildTransport> {
+        let missing = || std::io::Error::other("stdin and stdout must be piped");
+        let stdin = child.stdin.take().ok_or_else(missing)?;
+        let stdout = child.stdout.take().ok_or_else(missing)?;
+        Ok(ChildTransport {
+            _child: child,
+            stdin: Arc::new(tokio::sync::Mutex::new(Some(stdin))),
+            stdout: BufReader::new(stdout),
+            line: Vec::new(),
+            seen: 0,
+            skim: Skim::default(),
+        })
+    }
+
+    /// Read to the end of the next line; `None` at EOF or on a read error.
+    async fn next_line(&mut self) -> Option<()> {
+        loop {
+            let (take, done) = {
+                let buf = self.stdout.fill_buf().await.ok()?;
+                if buf.is_empty() {
+                    return None;
+                }
+                let nl = buf.iter().position(|b| *b == b'\n');
+                let take = nl.map_or(buf.len(), |i| i + 1);
+                let chunk = &buf[..take];
+                for &b in chunk {
+                    self.skim.feed(b);
+                }
+                self.seen = self.seen.saturating_add(take);
+                if self.seen <= MAX_REPLY_LINE_BYTES + 1 {
+                    self.line.extend_from_slice(chunk);
+                } else if !self.line.is_empty() {
+                    self.line = Vec::new();
+                }
+                (take, nl.is_some())
+            };
+            self.stdout.consume(take);
+            if done {
+                return Some(());
+            }
+        }
+    }
+}
+
+/// A reply's `result.content`, counted without being kept.
+#[derive(Deserialize)]
+struct Shape {
+    result: Option<ResultShape>,
+}
+
+#[derive(Deserialize)]
+struct ResultShape {
+    content: Option<Count>,
+}
+
+struct Count(usize);
+
+impl<'de> Deserialize<'de> for Count {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Count, D::Error> {
+        struct V;
+        impl<'de> serde::de::Visitor<'de> for V {
+            type Value = Count;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("a list of content parts")
+            }
+            fn visit_seq<A: serde::de::SeqAccess<'de>>(self, mut a: A) -> Result<Count, A::Error> {
+                let mut n = 0usize;
+                while a.next_element::<serde::de::IgnoredAny>()?.is_some() {
+                    n += 1;
+                }
+                Ok(Count(n))
+            }
+        }
+        d.deserialize_seq(V)
+    }
+}
+
+/// Decode one line: a message, `Err(why)` when it cannot be used, `Ok(None)` for a blank line.
+fn decode(line: &[u8]) -> Result<Option<ServerJsonRpcMessage>, String> {
+    let line = line.strip_suffix(b"\n").unwrap_or(line);
+    let line = line.strip_suffix(b"\r").unwrap_or(line);
+    let line = line.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(line);
+    if line.iter().all(u8::is_ascii_whitespace) {
+        return Ok(None);
+    }
+    if let Ok(Shape {
+        result: Some(ResultShape {
+            content: Some(Count(n)),
+        }),
+    }) = serde_json::from_slice::<Shape>(line)
+        && n > MAX_REPLY_PARTS
+    {
+        return Err(format!(
+            "it has {n} content parts, more than the {MAX_REPLY_PARTS} one reply may have (MAX_REPLY_PARTS)"
+        ));
+    }
+    serde_json::from_slice::<ServerJsonRpcMessage>(line)
+        .map(Some)
+        .map_err(|e| format!("it is not a JSON-RPC message codemode can decode ({e})"))
+}
+
+fn unreadable(id: RequestId, why: String) -> ServerJsonRpcMessage {
+    ServerJsonRpcMessage::error(
+        ErrorData {
+            code: ErrorCode::PARSE_ERROR,
+            message: why.into(),
+            data: Some(json!(UNREADABLE)),
+        },
+        Some(id),
+    )
+}
+
+/// Whether `data` marks an error made by this transport for an unreadable reply.
+pub fn is_unreadable(data: Option<&Value>) -> bool {
+    data.and_then(Value::as_str) == Some(UNREADABLE)
+}
+
+impl rmcp::transport::Transport<RoleClient> for ChildTransport {
+    type Error = std::io::Error;
+
+    fn send(
+        &mut self,
+        item: TxJsonRpcMessage<RoleClient>,
+    ) -> impl Future<Output = Result<(), Self::Error>> + Send + 'static {
+        let stdin = self.stdin.clone();
+        async move {
+            let mut bytes = serde_json::to_vec(&item)?;
+            bytes.push(b'\n');
+            let mut w = stdin.lock().await;
+            let w = w
+                .as_mut()
+                .ok_or_else(|| std::io::Error::from(std::io::ErrorKind::NotConnected))?;
+            w.write_all(&bytes).await?;
+            w.flush().await
+        }
+    }
+
+    async fn receive(&mut self) -> Option<RxJsonRpcMessage<RoleClient>> {
+        loop {
+            self.next_line().await?;
+            let line = std::mem::take(&mut self.line);
+            let seen = std::mem::replace(&mut self.seen, 0);
+            let id = std::mem::take(&mut self.skim).id;
+            let outcome = if seen > MAX_REPLY_LINE_BYTES + 1 {
+                Err(format!(
+                    "it is {seen} bytes long, more than the {MAX_REPLY_LINE_BYTES} bytes one message may have (MAX_REPLY_LINE_BYTES)"
+                ))
+            } else {
+                decode(&line)
+            };
+            match (outcome, id) {
+                (Ok(Some(m)), _) => return Some(m),
+                (Ok(None), _) => {}
+                (Err(why), Some(id)) => return Some(unreadable(id, why)),
+                (Err(why), None) => {
+                    eprintln!("codemode: ignored a message without an id from a server: {why}")
+                }
+            }
+        }
+    }
+
+    async fn close(&mut self) -> Result<(), Self::Error> {
+        drop(self.stdin.lock().await.take());
+        Ok(())
+    }
+}
+
+/// Finds the top-level `"id"` of a JSON object byte by byte (linear, no recursion, bounded
+/// state), so it is known even when the message cannot be decoded.
+#[derive(Default)]
+struct Skim {
+    depth: u32,
+    in_str: bool,
+    esc: bool,
+    expect_key: bool,
+    key: Option<Vec<u8>>,
+    key_is_id: bool,
+    want_value: bool,
+    /// The id being read: digits, or a string's bytes.
+    value: Option<(bool, Vec<u8>)>,
+    id: Option<RequestId>,
+}
+
+impl Skim {
+    fn feed(&mut self, b: u8) {
+        if self.in_str {
+            let push = |v: &mut Vec<u8>, max: usize| {
+                if v.len() < max {
+                    v.push(b)
+                }
+            };
+            if self.esc {
+                self.esc = false;
+            } else if b == b'\\' {
+                self.esc = true;
+            } else if b == b'"' {
+                self.in_str = false;
+                if let Some(k) = self.key.take() {
+                    self.key_is_id = k == b"id";
+                }
+                if let Some((false, v)) = self.value.take()
+                    && self.id.is_none()
+                {
+                    self.id = Some(RequestId::String(
+                        String::from_utf8_lossy(&v).into_owned().into(),
+                    ));
+                }
+                return;
+            }
+            if let Some(k) = &mut self.key {
+                push(k, 8);
+            }
+            if let Some((false, v)) = &mut self.value {
+                push(v, 256);
+            }
+            return;
+        }
+        if let Some((true, v)) = &mut self.value {
+            if b.is_ascii_digit() || b == b'-' {
+                if v.len() < 24 {
+                    v.push(b);
+                }
+                return;
+            }
+            let digits = std::mem::take(v);
+            self.value = None;
+            if self.id.is_none()
+                && let Some(n) = std::str::from_utf8(&digits)
+                    .ok()
+                    .and_then(|s| s.parse::<i64>().ok())
+            {
+                self.id = Some(RequestId::Number(n));
+            }
+        }
+        match b {
+            b' ' | b'\t' | b'\r' | b'\n' => {}
+            b'"' => {
+                self.in_str = true;
+                if self.depth == 1 && self.expect_key {
+                    self.key = Some(Vec::new());
+                } else if self.depth == 1 && self.want_value {
+                    self.want_value = false;
+                    self.value = Some((false, Vec::new()));
+                }
+            }
+            b'{' | b'[' => {
+                self.depth = self.depth.saturating_add(1);
+                self.expect_key = self.depth == 1 && b == b'{';
+                self.want_value = false;
+            }
+            b'}' | b']' => self.depth = self.depth.saturating_sub(1),
+            b':' if self.depth == 1 => {
+                self.expect_key = false;
+                self.want_value = std::mem::take(&mut self.key_is_id);
+            }
+            b',' if self.depth == 1 => {
+                self.expect_key = true;
+                self.key_is_id = false;
+                self.want_value = false;
+            }
+            b'0'..=b'9' | b'-' if self.depth == 1 && self.want_value => {
+                self.want_value = false;
+                self.value = Some((true, vec![b]));
+            }
+            _ => {
+                if self.depth == 1 {
+                    self.want_value = false;
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn id_of(s: &str) -> Option<RequestId> {
+        let mut k = Skim::default();
+        for b in s.bytes() {
+            k.feed(b);
+        }
+        k.feed(b'\n');
+        k.id
+    }
+
+    #[test]
+    fn skims_the_top_level_id() {
+        assert_eq!(
+            id_of(r#"{"jsonrpc":"2.0","id":17,"result":{"x":NaN}}"#),
+            Some(RequestId::Number(17))
+        );
+        assert_eq!(
+            id_of(r#"{"result":{"id":1,"s":"\"id\":2"},"id":"a\"b"}"#),
+            Some(RequestId::String("a\\\"b".into()))
+        );
+        assert_eq!(id_of(r#"{"method":"x","params":{"id":3}}"#), None);
+        assert_eq!(
+            id_of(r#"{"result":[{"id":4}], "id" : -5 }"#),
+            Some(RequestId::Number(-5))
+        );
+    }
+
+    #[test]
+    fn too_many_parts_is_unreadable() {
+        let parts: Vec<Value> = (0..=MAX_REPLY_PARTS)
+            .map(|_| json!({"type": "text", "text": ""}))
+            .collect();
+        let line = json!({"jsonrpc": "2.0", "id": 1, "result": {"content": parts}}).to_string();
+        let e = decode(line.as_bytes()).unwrap_err();
+        assert!(e.contains("10001 content parts"), "{e}");
+        assert!(e.contains("MAX_REPLY_PARTS"), "{e}");
+    }
+}

@@ -1,0 +1,269 @@
+//! Hostile downstream servers (`tests/fixtures/hostile_server.py`, plain `python3`): endless
+//! paging, silent listing, huge replies, attachment floods and unreadable replies each end in a
+//! bounded outcome. Where the danger is memory, the scenario runs in a child process (this test
+//! binary again, selected by `HOSTILE_SCENARIO`) whose peak RSS (`VmHWM`) is asserted.
+
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+use codemode::CancellationToken;
+use codemode_mcp::{Config, Gateway};
+use serde_json::{Value, json};
+
+fn hostile(list: &str) -> Value {
+    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/hostile_server.py");
+    json!({"command": "python3", "args": [script], "env": {"HOSTILE_LIST": list}, "timeoutMs": 10000})
+}
+
+fn config(doc: Value) -> Config {
+    Config::parse(&doc.to_string(), &PathBuf::from("/")).unwrap()
+}
+
+async fn run(gw: &Gateway, code: &str) -> codemode_mcp::Execution {
+    gw.execute(code, CancellationToken::new(), None).await
+}
+
+/// Peak resident set of this process, in bytes.
+fn peak_rss() -> u64 {
+    let s = std::fs::read_to_string("/proc/self/status").unwrap();
+    let line = s.lines().find(|l| l.starts_with("VmHWM:")).unwrap();
+    line.split_whitespace()
+        .nth(1)
+        .unwrap()
+        .parse::<u64>()
+        .unwrap()
+        * 1024
+}
+
+/// Run `scenario` in a child process (this test binary, test `test`); returns what the child
+/// printed after `OUT:` and its peak RSS.
+fn in_child(test: &str, scenario: &str) -> (Value, u64) {
+    let out = std::process::Command::new(std::env::current_exe().unwrap())
+        .args(["--exact", test, "--nocapture", "--test-threads=1"])
+        .env("HOSTILE_SCENARIO", scenario)
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let line = stdout
+        .lines()
+        .find_map(|l| l.split_once("OUT:").map(|(_, out)| out))
+        .unwrap_or_else(|| {
+            panic!(
+                "child printed no result: {stdout} {}",
+                String::from_utf8_lossy(&out.stderr)
+            )
+        });
+    let v: Value = serde_json::from_str(line).unwrap();
+    let rss = v["rss"].as_u64().unwrap();
+    (v, rss)
+}
+
+/// In the child: run `code` with a 1 MiB memory limit over the normal hostile server and print
+/// the Result, the attachments kept and the peak RSS.
+async fn child_scenario(code: &str, extra: Value) {
+    let mut doc = json!({"mcpServers": {"h": hostile("normal")},
+                         "codemode": {"limits": {"maxMemoryBytes": 1048576, "timeoutMs": 60000}}});
+    if let Some(m) = extra.as_object() {
+        for (k, v) in m {
+            doc["codemode"][k] = v.clone();
+        }
+    }
+    let gw = Gateway::start(config(doc), None).await.unwrap();
+    let exec = run(&gw, code).await;
+    let kept: Vec<u64> = exec
+        .attachments
+        .iter()
+        .map(|a| a["data"].as_str().map_or(0, str::len) as u64)
+        .collect();
+    let out = json!({"result": exec.result.to_json_value(), "kept": kept, "rss": peak_rss()});
+    println!("OUT:{out}");
+    gw.shutdown().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn endless_paging_makes_the_server_unavailable_and_the_others_work() {
+    let gw = tokio::time::timeout(
+        Duration::from_secs(30),
+        Gateway::start(
+            config(json!({"mcpServers": {"endless": hostile("endless"), "h": hostile("normal")}})),
+            None,
+        ),
+    )
+    .await
+    .expect("the start ends: paging is bounded")
+    .unwrap();
+    let why = &gw.problems()["endless"];
+    assert!(
+        why.contains("more than 100 pages of tools/list (MAX_LIST_PAGES)"),
+        "{why}"
+    );
+    let r = run(&gw, "return tools.h.ok()").await;
+    assert_eq!(r.result.value(), Some(&json!("ok")));
+    let r = run(&gw, "return tools.endless.t1()").await;
+    let e = r.result.error().unwrap();
+    assert_eq!(e.kind.as_str(), "ToolFailure");
+    assert!(e.message.contains("MAX_LIST_PAGES"), "{}", e.message);
+    gw.shutdown().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_server_that_never_answers_tools_list_is_cut_off_at_its_startup_timeout() {
+    let mut silent = hostile("silent");
+    silent["startupTimeoutMs"] = json!(1000);
+    let t = Instant::now();
+    let gw = tokio::time::timeout(
+        Duration::from_secs(20),
+        Gateway::start(
+            config(json!({"mcpServers": {"silent": silent, "h": hostile("normal")}})),
+            None,
+        ),
+    )
+    .await
+    .expect("the start ends by the startup timeout")
+    .unwrap();
+    assert!(t.elapsed() < Duration::from_secs(5), "{:?}", t.elapsed());
+    assert_eq!(
+        gw.problems()["silent"],
+        "MCP server 'silent' did not finish starting (initialize and tools/list) within 1000 ms (its startupTimeoutMs)"
+    );
+    let r = run(&gw, "return tools.h.ok()").await;
+    assert_eq!(r.result.value(), Some(&json!("ok")));
+    gw.shutdown().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn unreadable_replies_fail_at_once_as_tool_failures() {
+    let gw = Gateway::start(
+        config(json!({"mcpServers": {"h": hostile("normal")}})),
+        None,
+    )
+    .await
+    .unwrap();
+    for (kind, why) in [
+        ("nested", "recursion limit exceeded"),
+        ("nan", "expected value"),
+        ("utf8", "invalid unicode"),
+        (
+            "long",
+            "more than the 16777216 bytes one message may have (MAX_REPLY_LINE_BYTES)",
+        ),
+    ] {
+        let t = Instant::now();
+        let r = run(
+            &gw,
+            &format!("return tools.h.unreadable({{ kind = '{kind}' }})"),
+        )
+        .await;
+        // timeoutMs is 10 s: the failure comes from the reply, not the timeout.
+        assert!(
+            t.elapsed() < Duration::from_secs(5),
+            "{kind}: {:?}",
+            t.elapsed()
+        );
+        let e = r.result.error().unwrap();
+        assert_eq!(e.kind.as_str(), "ToolFailure", "{kind}");
+        assert!(
+            e.message.starts_with(
+                "MCP server 'h' answered the call to 'unreadable' with a reply that could not be read: "
+            ),
+            "{kind}: {}",
+            e.message
+        );
+        assert!(
+            e.message.to_lowercase().contains(&why.to_lowercase()),
+            "{kind}: {}",
+            e.message
+        );
+    }
+    // The connection survives: the next call answers.
+    let r = run(&gw, "return tools.h.ok()").await;
+    assert_eq!(r.result.value(), Some(&json!("ok")));
+    gw.shutdown().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_reply_over_the_memory_limit_is_refused_before_the_program_sees_it() {
+    let gw = Gateway::start(
+        config(json!({"mcpServers": {"h": hostile("normal")},
+                      "codemode": {"limits": {"maxMemoryBytes": 1048576}}})),
+        None,
+    )
+    .await
+    .unwrap();
+    let r = run(&gw, "return #tools.h.big_text({ bytes = 2000000 })").await;
+    let e = r.result.error().unwrap();
+    assert_eq!(e.kind.as_str(), "ToolFailure");
+    assert_eq!(
+        e.message,
+        "MCP server 'h' answered the call to 'big_text' with a reply of about 2000160 bytes once decoded, more than the execution's memory limit of 1048576 bytes (max_memory_bytes); ask for less at a time (fewer items, a page, a summary)."
+    );
+    let r = run(&gw, "return #tools.h.big_text({ bytes = 1000 })").await;
+    assert_eq!(r.result.value(), Some(&json!(1000)));
+    gw.shutdown().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_reply_of_450000_parts_fails_with_bounded_memory() {
+    if std::env::var("HOSTILE_SCENARIO").as_deref() == Ok("parts") {
+        return child_scenario("return #tools.h.parts({ n = 450000 })", json!({})).await;
+    }
+    if std::env::var("HOSTILE_SCENARIO").is_ok() {
+        return;
+    }
+    let (out, rss) = in_child("a_reply_of_450000_parts_fails_with_bounded_memory", "parts");
+    let msg = out["result"]["error"]["message"]
+        .as_str()
+        .unwrap_or_default();
+    assert!(msg.contains("450000 content parts"), "{out}");
+    assert!(msg.contains("MAX_REPLY_PARTS"), "{out}");
+    assert!(rss < 150 * 1024 * 1024, "peak RSS {} MB", rss >> 20);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_attachment_flood_keeps_at_most_max_attachment_bytes() {
+    const FLOOD: &str = "local refs = {} for i = 1, 20 do refs[i] = tools.h.image({ bytes = 11000000 }).attachment end return refs";
+    match std::env::var("HOSTILE_SCENARIO").as_deref() {
+        Ok("flood") => return child_scenario(FLOOD, json!({})).await,
+        Ok("flood-small-cap") => {
+            return child_scenario(FLOOD, json!({"maxAttachmentBytes": 25000000})).await;
+        }
+        Ok(_) => return,
+        Err(_) => {}
+    }
+    let test = "an_attachment_flood_keeps_at_most_max_attachment_bytes";
+    // Default cap (16 MiB): the first 11 MB image is kept, the others are dropped (0).
+    let (out, rss) = in_child(test, "flood");
+    let mut refs = vec![json!(1)];
+    refs.extend(std::iter::repeat_n(json!(0), 19));
+    assert_eq!(out["result"]["value"], json!(refs), "{out}");
+    assert_eq!(out["kept"], json!([11000000]));
+    assert!(rss < 200 * 1024 * 1024, "peak RSS {} MB", rss >> 20);
+    // Configured: codemode.maxAttachmentBytes 25 MB keeps two.
+    let (out, _) = in_child(test, "flood-small-cap");
+    assert_eq!(out["kept"], json!([11000000, 11000000]), "{out}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn attachments_without_data_for_hosts_that_only_summarize_them() {
+    let gw = Gateway::start(
+        config(json!({"mcpServers": {"h": hostile("normal")}})),
+        None,
+    )
+    .await
+    .unwrap();
+    let exec = gw
+        .execute_with(
+            "local refs = {} for i = 1, 3 do refs[i] = tools.h.image({ bytes = 11000000 }).attachment end return refs",
+            CancellationToken::new(),
+            None,
+            false,
+        )
+        .await;
+    assert_eq!(exec.result.value(), Some(&json!([1, 2, 3])));
+    assert_eq!(exec.attachments.len(), 3);
+    assert_eq!(
+        exec.attachments[0],
+        json!({"type": "image", "mimeType": "image/png"})
+    );
+    gw.shutdown().await;
+}
