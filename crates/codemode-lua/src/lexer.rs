@@ -12,6 +12,7 @@
 //! model-facing message (Lua's wording plus a short hint, e.g. for JavaScript-isms like `!=`).
 
 use crate::ast::Pos;
+use crate::number::Number;
 use crate::{ErrorKind, GuestError, Location};
 
 /// One lexical token kind. Keywords and symbols are unit variants; names, strings and numerals
@@ -983,7 +984,13 @@ impl<'a> Lexer<'a> {
             self.i += 1; // a numeral touching a letter is malformed
         }
         let text = self.src.get(start..self.i).unwrap_or(&[]);
-        match str_to_number(text) {
+        // One parser for literals and `tonumber`: the text holds no sign and no spaces here.
+        let tok = match crate::number::str_to_number(text) {
+            Some(Number::Int(i)) => Some(Tok::Int(i)),
+            Some(Number::Float(f)) => Some(Tok::Float(f)),
+            None => None,
+        };
+        match tok {
             Some(tok) => Ok(Token {
                 tok,
                 pos,
@@ -1016,145 +1023,6 @@ pub(crate) fn utf8_escape(buf: &mut Vec<u8>, mut x: u32) {
     n -= 1;
     tmp[n] = ((!mfb << 1) | x) as u8;
     buf.extend_from_slice(&tmp[n..]);
-}
-
-/// Convert a numeral's text to a token, as Lua's `luaO_str2num` (no sign, no surrounding spaces).
-/// Returns `None` when the text is not a valid numeral.
-pub fn str_to_number(text: &[u8]) -> Option<Tok> {
-    if text.len() >= 2 && text[0] == b'0' && (text[1] == b'x' || text[1] == b'X') {
-        let body = &text[2..];
-        if !body.is_empty() && body.iter().all(|c| c.is_ascii_hexdigit()) {
-            let mut v: u64 = 0;
-            for &c in body {
-                let d = (c as char).to_digit(16).unwrap_or(0) as u64;
-                v = v.wrapping_mul(16).wrapping_add(d);
-            }
-            return Some(Tok::Int(v as i64));
-        }
-        return hex_float(body).map(Tok::Float);
-    }
-    if !text.is_empty() && text.iter().all(|c| c.is_ascii_digit()) {
-        let mut v: i64 = 0;
-        let mut overflow = false;
-        for &c in text {
-            match v
-                .checked_mul(10)
-                .and_then(|m| m.checked_add((c - b'0') as i64))
-            {
-                Some(n) => v = n,
-                None => {
-                    overflow = true;
-                    break;
-                }
-            }
-        }
-        if !overflow {
-            return Some(Tok::Int(v));
-        }
-    }
-    if text.iter().any(|&c| c == b'n' || c == b'N') {
-        return None; // reject 'inf' and 'nan' (as Lua does)
-    }
-    let s = std::str::from_utf8(text).ok()?;
-    if !s
-        .bytes()
-        .next()
-        .is_some_and(|c| c.is_ascii_digit() || c == b'.')
-    {
-        return None;
-    }
-    s.parse::<f64>().ok().map(Tok::Float)
-}
-
-/// Multiply `r` by 2^e without intermediate overflow (like C's `ldexp`).
-fn ldexp(mut r: f64, mut e: i64) -> f64 {
-    let step = 1000i64;
-    while e > step {
-        r *= f64::from_bits(((step + 1023) as u64) << 52);
-        e -= step;
-        if r.is_infinite() || r == 0.0 {
-            return r;
-        }
-    }
-    while e < -step {
-        r *= f64::from_bits(((-step + 1023) as u64) << 52);
-        e += step;
-        if r == 0.0 {
-            return r;
-        }
-    }
-    r * f64::from_bits(((e + 1023) as u64) << 52)
-}
-
-/// Parse the part of a hexadecimal float after `0x` (as Lua's `lua_strx2number`):
-/// hex digits with an optional `.`, then an optional binary exponent `p[+-]digits`.
-fn hex_float(s: &[u8]) -> Option<f64> {
-    const MAX_SIG_DIGITS: i32 = 30;
-    let mut r = 0.0f64;
-    let mut e: i64 = 0;
-    let mut sigdig = 0i32;
-    let mut nosigdig = 0i32;
-    let mut has_dot = false;
-    let mut i = 0usize;
-    while let Some(&c) = s.get(i) {
-        if c == b'.' {
-            if has_dot {
-                break;
-            }
-            has_dot = true;
-        } else if let Some(d) = (c as char).to_digit(16) {
-            if sigdig == 0 && c == b'0' {
-                nosigdig += 1;
-            } else {
-                sigdig += 1;
-                if sigdig <= MAX_SIG_DIGITS {
-                    r = r * 16.0 + d as f64;
-                } else {
-                    e += 1; // too many digits: ignored, but still count for the exponent
-                }
-            }
-            if has_dot {
-                e -= 1;
-            }
-        } else {
-            break;
-        }
-        i += 1;
-    }
-    if nosigdig + sigdig == 0 {
-        return None;
-    }
-    e *= 4;
-    if let Some(&c) = s.get(i)
-        && (c == b'p' || c == b'P')
-    {
-        i += 1;
-        let mut neg = false;
-        if let Some(&sg) = s.get(i)
-            && (sg == b'+' || sg == b'-')
-        {
-            neg = sg == b'-';
-            i += 1;
-        }
-        let mut exp: i64 = 0;
-        let mut any = false;
-        while let Some(&d) = s.get(i) {
-            if !d.is_ascii_digit() {
-                break;
-            }
-            exp = (exp * 10 + (d - b'0') as i64).min(1 << 40);
-            any = true;
-            i += 1;
-        }
-        if !any {
-            return None;
-        }
-        e += if neg { -exp } else { exp };
-    }
-    if i != s.len() {
-        return None;
-    }
-    Some(ldexp(r, e))
 }
 
 #[cfg(test)]
@@ -1236,11 +1104,59 @@ mod tests {
         assert_eq!(one("0x1."), Tok::Float(1.0));
         assert_eq!(one("0x1p-1074"), Tok::Float(f64::from_bits(1)));
         assert_eq!(one("0x1p1024"), Tok::Float(f64::INFINITY));
-        // lua5.4: %.17g of 0x123456789abcdef0123456789.0 (30 significant digits kept)
+        // lua5.4: %a of 0x123456789abcdef0123456789.0 is 0x1.23456789abcdfp+96 (rounded once).
         assert_eq!(
             one("0x123456789abcdef0123456789.0"),
-            Tok::Float(9.014_404_268_289_631e28)
+            Tok::Float(f64::from_bits(0x45f2_3456_789a_bcdf))
         );
+    }
+
+    /// Hex float literals are rounded once, to nearest, ties to even, by the same parser as
+    /// `tonumber` (bits from Python's `float.fromhex`; the tails past the 30th digit decide).
+    #[test]
+    fn hex_float_literals_round_once() {
+        let cases: &[(&str, u64)] = &[
+            ("0x1.fb1faa10caea58p-1023", 0x000f_d8fd_5086_5753),
+            (
+                "0x1.e7c0e4010090180000000000000000000p-1023",
+                0x000f_3e07_2008_0481,
+            ),
+            (
+                "0x1.000000000000080000000000000000001p0",
+                0x3ff0_0000_0000_0001,
+            ),
+            (
+                "0x1.00000000000008000000000000000000000000000001p0",
+                0x3ff0_0000_0000_0001,
+            ),
+            (
+                "0x1.0000000000000800000000000000000000000p0",
+                0x3ff0_0000_0000_0000,
+            ),
+            ("0x1.fffffffffffff8p0", 0x4000_0000_0000_0000),
+            ("0x1.fffffffffffff7ffffffffp1023", 0x7fef_ffff_ffff_ffff),
+            ("0x1.fffffffffffff8p1023", 0x7ff0_0000_0000_0000),
+            (
+                "0x.000000000000000000000000000000000001p148",
+                0x4030_0000_0000_0000,
+            ),
+            ("0x1p-1075", 0),
+            ("0x1.8p-1075", 1),
+            ("0xfffffffffffff.f8p0", 0x4330_0000_0000_0000),
+            ("0x1p-99999999999", 0),
+            ("0x1p99999999999", 0x7ff0_0000_0000_0000),
+        ];
+        for &(text, bits) in cases {
+            match one(text) {
+                Tok::Float(f) => assert_eq!(f.to_bits(), bits, "{text}: got {f:e}"),
+                other => panic!("{text}: not a float: {other:?}"),
+            }
+            assert_eq!(
+                crate::number::str_to_number(text.as_bytes()),
+                Some(Number::Float(f64::from_bits(bits))),
+                "tonumber({text:?})"
+            );
+        }
     }
 
     #[test]

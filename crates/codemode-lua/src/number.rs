@@ -1,6 +1,8 @@
 //! Number conversions with Lua 5.4 semantics: `tostring` of floats (`%.14g` plus `.0`), string →
-//! number (`lua_stringtonumber`), `tonumber(s, base)`, float → integer conversions, and the
-//! `printf`-style float primitives (`%e`, `%f`, `%g`, `%a`) that `string.format` builds on.
+//! number (`lua_stringtonumber`; the one parser behind numerals in source, `tonumber`, string
+//! arithmetic and `string.format`'s number arguments), `tonumber(s, base)`, float → integer
+//! conversions, and the `printf`-style float primitives (`%e`, `%f`, `%g`, `%a`) that
+//! `string.format` builds on.
 //!
 //! Everything here is pure Rust (no libc): digits come from Rust's correctly rounded float
 //! formatting (`{:.*e}` / `{:.*}`), which rounds exact binary values half-to-even exactly like glibc.

@@ -457,3 +457,48 @@ fn errors_on_json_null_name_it_and_say_how_to_test_for_it() {
         e.message
     );
 }
+
+/// A hex float literal and `tonumber` of the same text give the same float: one parser for both.
+/// Generated numerals (fixed seed): long mantissas with tie-deciding tails past the 30th digit,
+/// leading zeros, exponents at the normal/subnormal/overflow boundaries.
+#[test]
+fn hex_float_literal_equals_tonumber() {
+    let mut seed: u64 = 301;
+    let mut next = move |n: u64| {
+        // Knuth's MMIX linear congruential generator; the high bits are the good ones.
+        seed = seed
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
+        (seed >> 33) % n
+    };
+    let digits = b"0123456789abcdef";
+    let mut src = String::from("local bad = {}\n");
+    for _ in 0..400 {
+        let mut text = String::from("0x");
+        for _ in 0..next(3) {
+            text.push('0');
+        }
+        text.push(digits[1 + next(15) as usize] as char);
+        text.push('.');
+        for _ in 0..(12 + next(30)) {
+            text.push(digits[next(16) as usize] as char);
+        }
+        if next(2) == 0 {
+            text.push('8');
+            for _ in 0..next(25) {
+                text.push('0');
+            }
+            text.push(['0', '1'][next(2) as usize]);
+        }
+        let exp = [
+            0, 1, -1, 1023, 1024, -1022, -1023, -1030, -1060, -1074, -1075,
+        ][next(11) as usize]
+            - next(4) as i64;
+        text.push_str(&format!("p{exp}"));
+        src.push_str(&format!(
+            "if {text} ~= tonumber('{text}') then bad[#bad + 1] = '{text}' end\n"
+        ));
+    }
+    src.push_str("return bad");
+    assert_eq!(val(&src), json!({}), "literal and tonumber differ");
+}
