@@ -126,6 +126,12 @@ pub struct HostCall {
     pub args: Vec<serde_json::Value>,
     /// Where the call is in the source.
     pub location: Option<Location>,
+    /// `Some` when the machine refused the call before it could be made: the path names no
+    /// tool (kind `UnknownTool`, message and suggestions as the machine would raise them), or an
+    /// argument cannot cross to the host (kind `InvalidDataValue`, `args` is empty). The host
+    /// still counts the attempt against its call limit (and lists a refused tool call), then
+    /// answers with [`HostReply::Error`] of this kind and message, or [`HostReply::Abort`].
+    pub refused: Option<GuestError>,
 }
 
 /// The host's answer to a [`HostCall`].
@@ -255,6 +261,9 @@ pub struct Machine {
     /// Target of the host call waiting for [`Machine::resume`] (names the tool when its output
     /// cannot be received).
     waiting_on: Option<HostTarget>,
+    /// The refusal of the pending call, if the machine refused it ([`HostCall::refused`]): a
+    /// host that answers it with a value still gets the refusal raised.
+    refusal: Option<GuestError>,
 }
 
 impl Machine {
@@ -267,12 +276,14 @@ impl Machine {
                 finished: None,
                 returned: false,
                 waiting_on: None,
+                refusal: None,
             },
             Err(e) => Machine {
                 vm: None,
                 finished: Some(Step::Error(guest_error(None, e))),
                 returned: false,
                 waiting_on: None,
+                refusal: None,
             },
         }
     }
@@ -324,6 +335,7 @@ impl Machine {
             vm.heap.table_set_field(t, segs[segs.len() - 1], f)?;
         }
         vm.suggest = env.suggest.clone();
+        vm.tool_count = env.tool_paths.len();
         vm.unavailable = env.unavailable.clone();
         vm.start_main()?;
         Ok(vm)
@@ -468,6 +480,7 @@ impl Machine {
             },
             Ok(Exit::Host(call)) => {
                 self.waiting_on = Some(call.target.clone());
+                self.refusal = call.refused.clone();
                 return Step::HostCall(call);
             }
             Ok(Exit::Returned) => {
@@ -516,7 +529,7 @@ impl Machine {
             self.resume(reply);
             return Ok(());
         };
-        if vm.heap.inline.until.is_none() || vm.pending.is_none() {
+        if vm.heap.inline.until.is_none() || vm.pending.is_none() || self.refusal.is_some() {
             self.resume(reply);
             return Ok(());
         }
@@ -557,6 +570,39 @@ impl Machine {
         }
         let Some(p) = vm.pending.take() else { return };
         let target = self.waiting_on.take();
+        let refusal = self.refusal.take();
+        let suggestions = refusal
+            .as_ref()
+            .map(|r| r.suggestions.clone())
+            .unwrap_or_default();
+        let reply = match (refusal, reply) {
+            // A refused call cannot succeed, whatever the host answers.
+            (Some(r), HostReply::Value(j)) => {
+                boundary::drop_json(j);
+                HostReply::Error {
+                    kind: r.kind,
+                    message: r.message,
+                }
+            }
+            (_, reply) => reply,
+        };
+        if !suggestions.is_empty() {
+            // The refusal's suggestions stay with the error it raises (UnknownTool).
+            self.resume_inner(p, target, reply);
+            if let Some(vm) = self.vm.as_mut()
+                && let Some(t) = vm.pending_error.as_mut()
+                && t.0.suggestions.is_empty()
+            {
+                t.0.suggestions = suggestions;
+            }
+            return;
+        }
+        self.resume_inner(p, target, reply);
+    }
+
+    /// [`Machine::resume`] once the refusal (if any) has been applied.
+    fn resume_inner(&mut self, p: vm::Pending, target: Option<HostTarget>, reply: HostReply) {
+        let Some(vm) = self.vm.as_mut() else { return };
         match reply {
             HostReply::Value(j) => {
                 let mut work = 0u64;
@@ -609,6 +655,12 @@ impl Machine {
     /// Answer the pending call `p` with an ordinary, catchable error.
     fn reply_error(&mut self, p: vm::Pending, kind: ErrorKind, message: String) {
         let Some(vm) = self.vm.as_mut() else { return };
+        if p.refused && !p.pcall {
+            // Refused by the machine itself: raised as its own error would have been (the
+            // position prefix is added if a `pcall` catches it).
+            vm.pending_error = Some(Throw::with_kind(kind, message));
+            return;
+        }
         let s = match vm.heap.new_str(message.as_bytes()) {
             Ok(s) => s,
             Err(e) => {

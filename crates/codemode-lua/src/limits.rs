@@ -98,6 +98,16 @@ pub const MAX_PCALL_NESTING: usize = 200;
 /// error handling"`, like Lua.
 pub const MAX_ERROR_HANDLER_CALLS: usize = 200;
 
+/// How many unknown-tool errors of one execution get "did you mean" suggestions. Ranking the
+/// nearest tool paths is host work proportional to the number of tools (two edit distances per
+/// path); later unknown-tool errors name the namespace's tools or say to use `search` instead.
+/// Each lookup is also charged [`SUGGESTION_FUEL_PER_TOOL`] fuel per tool path.
+pub const MAX_SUGGESTION_LOOKUPS: u32 = 16;
+
+/// Fuel charged for an unknown-tool error, per tool path the host has (the suggestion ranking
+/// and the namespace listing compare the missing path with each).
+pub const SUGGESTION_FUEL_PER_TOOL: i64 = 8;
+
 /// Most values one builtin call may return (`string.byte` over a long slice, `utf8.codepoint`):
 /// half of [`MAX_STACK_SLOTS`]. More is the catchable "string slice too long".
 pub const MAX_CALL_RESULTS: usize = MAX_STACK_SLOTS / 2;

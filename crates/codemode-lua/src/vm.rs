@@ -35,7 +35,7 @@ use crate::value::{
     ClosureRef, ErrVal, FOR_TABLE_HINT, HostRef, NativeRef, STRING_ADD_HINT, StrRef, TableRef,
     Throw, Value, VmResult, ZERO_INDEX_HINT, float_to_int_exact,
 };
-use crate::{ErrorKind, HostCall, HostTarget, Location};
+use crate::{ErrorKind, GuestError, HostCall, HostTarget, Location};
 
 /// Signature of a native function: read arguments from the [`Ctx`], return the results.
 pub type NativeFn = fn(&mut Ctx<'_>) -> VmResult<Rets>;
@@ -133,6 +133,9 @@ pub(crate) struct Pending {
     /// Called directly through `pcall`: results get a true/false prefix at `dest`.
     pub pcall: bool,
     pub location: Option<Location>,
+    /// A call the machine refused ([`HostCall::refused`]): the host's error reply is raised like
+    /// the machine's own error (position prefix when a `pcall` catches it).
+    pub refused: bool,
 }
 
 /// A `tools` key that did not exist, remembered to turn a later call/index on the resulting nil
@@ -193,6 +196,11 @@ pub struct Vm {
     miss: Option<Miss>,
     miss_flag: Option<String>,
     pub(crate) suggest: Option<SuggestFn>,
+    /// Suggestion lookups made so far (at most [`limits::MAX_SUGGESTION_LOOKUPS`]).
+    suggest_lookups: std::sync::atomic::AtomicU32,
+    /// Number of tool paths the host has (fuel of an unknown-tool error, see
+    /// [`limits::SUGGESTION_FUEL_PER_TOOL`]).
+    pub(crate) tool_count: usize,
     /// Explains missing paths under unavailable namespaces (from `Env::unavailable`).
     pub(crate) unavailable: Option<UnavailableFn>,
     /// Optional wall-clock deadline checked inside nested (non-yielding) runs.
@@ -262,6 +270,8 @@ impl Vm {
             miss: None,
             miss_flag: None,
             suggest: None,
+            suggest_lookups: std::sync::atomic::AtomicU32::new(0),
+            tool_count: 0,
             unavailable: None,
             deadline: None,
             fuel_cap: limits::MAX_TOTAL_FUEL,
@@ -316,6 +326,8 @@ impl Vm {
             miss: None,
             miss_flag: None,
             suggest: None,
+            suggest_lookups: std::sync::atomic::AtomicU32::new(0),
+            tool_count: 0,
             unavailable: None,
             deadline: None,
             fuel_cap: limits::MAX_TOTAL_FUEL,
@@ -985,13 +997,18 @@ impl Vm {
         if let Some(msg) = self.unavailable.as_ref().and_then(|f| f(path)) {
             return Throw::with_kind(ErrorKind::ToolFailure, msg);
         }
+        let lookups = self
+            .suggest_lookups
+            .load(std::sync::atomic::Ordering::Relaxed);
         let sugg: Vec<String> = match &self.suggest {
-            Some(s) => s(path)
-                .into_iter()
-                .map(|p| format!("tools.{}", p))
-                .collect(),
-            None => Vec::new(),
+            Some(s) if lookups < limits::MAX_SUGGESTION_LOOKUPS => {
+                self.suggest_lookups
+                    .store(lookups + 1, std::sync::atomic::Ordering::Relaxed);
+                s(path)
+            }
+            _ => Vec::new(),
         };
+        let sugg: Vec<String> = sugg.into_iter().map(|p| format!("tools.{}", p)).collect();
         let msg = if let Some(first) = sugg.first() {
             format!("unknown tool 'tools.{}' (did you mean {}?)", path, first)
         } else if let Some((ns, names)) = self.deepest_namespace(path) {
@@ -1255,6 +1272,7 @@ impl Vm {
                     nresults,
                     pcall: kind != FrameKind::Normal,
                     location: call.location,
+                    refused: call.refused.is_some(),
                 });
                 Ok(CallRes::Host(call))
             }
@@ -1414,10 +1432,15 @@ impl Vm {
                 // pcall(tools.orders.lookpu, ...): report the unknown tool.
                 if let (true, Some(f)) = (other.is_nil(), self.frames.last()) {
                     if fslot >= f.base && fslot - f.base < 256 {
-                        if let Some(u) = self.unknown_tool_for((fslot - f.base) as u8, None) {
-                            e = u;
-                            // Like "attempt to call": pcall's own argument, no position.
-                            e.0.location = None;
+                        let reg = (fslot - f.base) as u8;
+                        match self.refuse_unknown_call(reg, func, nresults, true) {
+                            Ok(Some(call)) => return Ok(CallRes::Host(call)),
+                            Ok(None) => {}
+                            Err(u) => {
+                                e = u;
+                                // Like "attempt to call": pcall's own argument, no position.
+                                e.0.location = None;
+                            }
                         }
                     }
                 }
@@ -1470,23 +1493,79 @@ impl Vm {
                 format!("argument #{}", i + 1)
             };
             let mut work = 0u64;
-            let j = crate::boundary::export(&self.heap, v, &root, &mut work)?;
+            let exported = crate::boundary::export(&self.heap, v, &root, &mut work);
             self.fuel -= work as i64;
-            args.push(j);
+            match exported {
+                Ok(j) => args.push(j),
+                // An argument that cannot cross (a function, a cycle): the call is refused, but
+                // it still reaches the host as an attempt, counted and listed (issue 10).
+                Err(e) if e.0.catchable && !e.is_migrate() => {
+                    for j in args.drain(..) {
+                        crate::boundary::drop_json(j);
+                    }
+                    let location = self.current_location();
+                    return Ok(HostCall {
+                        target,
+                        args,
+                        location,
+                        refused: Some(refusal(e, location)),
+                    });
+                }
+                Err(e) => return Err(e),
+            }
         }
-        let f = self.frames.last();
-        let location = f.and_then(|f| {
-            let p = &self.prog.protos[f.proto as usize];
-            p.pos.get(f.pc.saturating_sub(1)).map(|pos| Location {
-                line: pos.line,
-                column: pos.column,
-            })
-        });
+        let location = self.current_location();
         Ok(HostCall {
             target,
             args,
             location,
+            refused: None,
         })
+    }
+
+    /// Charge the work of an unknown-tool error: the host compared the path with each tool.
+    fn charge_unknown_tool(&mut self) {
+        let n = (self.tool_count as i64).saturating_add(1);
+        self.fuel -= n.saturating_mul(limits::SUGGESTION_FUEL_PER_TOOL);
+    }
+
+    /// A call of the nil in the stack slot `func` that came from a missed `tools` lookup:
+    /// `Some` refused host call for the unknown path (the host counts the attempt and answers
+    /// with the error), with the pending reply set to land at `dest`. `None` when the nil did
+    /// not come from `tools`; `Err` for a path under an unavailable namespace (raised as is).
+    fn refuse_unknown_call(
+        &mut self,
+        reg: u8,
+        dest: usize,
+        nresults: i32,
+        pcall: bool,
+    ) -> VmResult<Option<HostCall>> {
+        let Some(e) = self.unknown_tool_for(reg, None) else {
+            return Ok(None);
+        };
+        self.charge_unknown_tool();
+        if e.0.kind != ErrorKind::UnknownTool {
+            return Err(e);
+        }
+        let path = self
+            .miss
+            .as_ref()
+            .map(|m| m.path.clone())
+            .unwrap_or_default();
+        let location = if pcall { None } else { self.current_location() };
+        self.pending = Some(Pending {
+            dest,
+            nresults,
+            pcall,
+            location,
+            refused: true,
+        });
+        Ok(Some(HostCall {
+            target: HostTarget::Tool(path),
+            args: Vec::new(),
+            location,
+            refused: Some(refusal(e, location)),
+        }))
     }
 
     /// Call `f` with `args` from Rust (a nested dispatch loop), returning all results.
@@ -1750,6 +1829,7 @@ impl Vm {
                 }
             }
             if let Some(e) = self.unknown_tool_for(reg, ks.clone()) {
+                self.charge_unknown_tool();
                 return Err(e);
             }
         }
@@ -2293,8 +2373,10 @@ impl Vm {
                         let callee = self.stack[func];
                         if !callee.is_function() {
                             if callee.is_nil() {
-                                if let Some(e) = self.unknown_tool_for(a, None) {
-                                    fail!(e);
+                                match self.refuse_unknown_call(a, func, c as i32 - 1, false) {
+                                    Ok(Some(call)) => return Ok(Exit::Host(call)),
+                                    Ok(None) => {}
+                                    Err(e) => fail!(e),
                                 }
                             }
                             if let Value::HostNs(h) = callee {
@@ -2355,8 +2437,10 @@ impl Vm {
                         }
                         if !callee.is_function() {
                             if callee.is_nil() {
-                                if let Some(e) = self.unknown_tool_for(a, None) {
-                                    fail!(e);
+                                match self.refuse_unknown_call(a, func, MULTI, false) {
+                                    Ok(Some(call)) => return Ok(Exit::Host(call)),
+                                    Ok(None) => {}
+                                    Err(e) => fail!(e),
                                 }
                             }
                             if let Value::HostNs(h) = callee {
@@ -3453,5 +3537,19 @@ mod tests {
         assert_eq!(shift_left(1, 64), 0);
         assert_eq!(shift_left(-1, -1), i64::MAX);
         assert_eq!(float_mod(-5.5, 2.0), 0.5);
+    }
+}
+
+/// The [`GuestError`] a refused host call carries (see [`HostCall::refused`]).
+fn refusal(e: Throw, location: Option<Location>) -> GuestError {
+    let message = match &e.0.value {
+        ErrVal::Msg(m) => m.clone(),
+        ErrVal::Value(_) => "the call's input cannot be sent to the host".to_string(),
+    };
+    GuestError {
+        kind: e.0.kind,
+        message,
+        location,
+        suggestions: e.0.suggestions.clone(),
     }
 }

@@ -140,7 +140,12 @@ fn abort_is_not_caught_by_pcall() {
 fn unknown_tool_has_suggestion() {
     let (r, calls, _) = drive("return tools.orders.lookpu({id = 1})", echo);
     let e = r.unwrap_err();
-    assert!(calls.is_empty());
+    // The attempt reaches the host as a refused call (counted there), never as a real call:
+    // even a host that answers it with a value gets the UnknownTool error.
+    assert_eq!(calls.len(), 1);
+    let refused = calls[0].refused.as_ref().expect("refused");
+    assert_eq!(refused.kind, ErrorKind::UnknownTool);
+    assert_eq!(calls[0].target, HostTarget::Tool("orders.lookpu".into()));
     assert_eq!(e.kind, ErrorKind::UnknownTool);
     assert!(
         e.message.contains("did you mean tools.orders.lookup?"),
@@ -429,7 +434,8 @@ fn unknown_tool_passed_to_pcall_is_named() {
         "local ok, e = pcall(tools.orders.lookpu, {id = 1}) return {ok, e}",
         echo,
     );
-    assert!(calls.is_empty());
+    assert_eq!(calls.len(), 1);
+    assert!(calls[0].refused.is_some());
     let v = r.unwrap();
     assert_eq!(v[0], json!(false));
     assert!(
@@ -505,4 +511,66 @@ fn gc_keeps_everything_reachable() {
         }
     };
     assert_eq!(v, json!(["r200200", "r200200", 50, 6000 + 2001000]));
+}
+
+#[test]
+fn an_input_that_cannot_cross_is_a_refused_call() {
+    // A function or a cycle in the input: the call reaches the host as a refused attempt
+    // (InvalidDataValue, no arguments), and the program gets the error as before.
+    let (r, calls, _) = drive(
+        "local t = {} t.self = t\n\
+         local ok, e = pcall(tools.orders.lookup, {f = print})\n\
+         local ok2, e2 = pcall(function() return tools.orders.lookup(t) end)\n\
+         return {ok, e, ok2, e2}",
+        echo,
+    );
+    let v = r.unwrap();
+    assert_eq!(calls.len(), 2);
+    for c in &calls {
+        let refused = c.refused.as_ref().expect("refused");
+        assert_eq!(refused.kind, ErrorKind::InvalidDataValue);
+        assert!(c.args.is_empty());
+        assert_eq!(c.target, HostTarget::Tool("orders.lookup".into()));
+    }
+    assert_eq!(v[0], json!(false));
+    assert_eq!(
+        v[1],
+        json!(
+            "input.f is a function; functions cannot cross to the host. Pass data only (strings, numbers, booleans, json.null and tables of them)"
+        )
+    );
+    assert_eq!(v[2], json!(false));
+    assert!(v[3].as_str().unwrap().starts_with("input:3:"), "{v}");
+    assert!(
+        v[3].as_str()
+            .unwrap()
+            .contains("refers back to input (a cycle)"),
+        "{v}"
+    );
+}
+
+#[test]
+fn suggestions_are_looked_up_at_most_max_suggestion_lookups_times() {
+    let n = codemode_lua::limits::MAX_SUGGESTION_LOOKUPS as usize;
+    let src = format!(
+        "local out = {{}}\n\
+         for i = 1, {} do\n\
+           local ok, e = pcall(function() return tools.orders.lookpu({{}}) end)\n\
+           out[#out + 1] = e:find('did you mean', 1, true) ~= nil\n\
+         end\n\
+         return out",
+        n + 3
+    );
+    let (r, calls, _) = drive(&src, echo);
+    let v = r.unwrap();
+    let with: Vec<bool> = v
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|b| b.as_bool().unwrap())
+        .collect();
+    // Every attempt reaches the host (to be counted); only the first N get suggestions.
+    assert_eq!(calls.len(), n + 3);
+    assert!(with[..n].iter().all(|&b| b), "{with:?}");
+    assert!(with[n..].iter().all(|&b| !b), "{with:?}");
 }

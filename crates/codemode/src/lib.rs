@@ -53,9 +53,10 @@
 //!   `interrupted`, logs and `toolCalls` are kept.
 //! - `max_tool_calls`: `runtime.rs` — every host call attempt counts (tools, `search`, extensions,
 //!   also ones rejected for bad input or denied by a hook); the first attempt past the limit ends the run with
-//!   `ToolCallLimitExceeded` (not catchable by `pcall`) and is not listed in `toolCalls`. A path
-//!   that names no tool (`tools.orders.lookpu`) is caught by the interpreter as `UnknownTool`
-//!   before any host call, so it is neither counted nor listed.
+//!   `ToolCallLimitExceeded` (not catchable by `pcall`) and is not listed in `toolCalls`. Calls
+//!   the interpreter refuses before making them (`HostCall::refused`: a path that names no tool,
+//!   an input that cannot cross) reach the driver too: counted, and a refused input is listed
+//!   with status `failure`.
 //! - `max_output_bytes`: `result.rs` ([`ExecutionResult::truncate`]) — never fails a run.
 //! - `max_memory_bytes`: passed to the interpreter as `codemode_lua::Budgets`.
 //!

@@ -81,8 +81,9 @@
 //!   they fit that budget; larger ones are recorded as a marker with their size.
 //!
 //! `toolCalls` lists admitted calls only (status `success`, `failure`, `interrupted`, or `denied`
-//! by a hook): a call refused by the tool-call limit, a call to an unknown tool that reaches the
-//! host, and an extension call are counted but not listed.
+//! by a hook), plus calls the guest refused for an input that cannot cross (`failure`, input
+//! `"[input not sent: ...]"`): a call refused by the tool-call limit, a call to an unknown tool
+//! (refused by the guest or not), and an extension call are counted but not listed.
 
 use std::collections::HashMap;
 use std::future::Future;
@@ -125,6 +126,10 @@ End it with `return <value>` (for example `return results`) to hand data back; p
 are in `logs`.";
 /// Longest *inline stretch*: guest work the driver runs directly in the `execute` future
 /// (on the async runtime's thread) before it hands the machine to the blocking pool (see the
+/// Most bytes of the guest's message kept in the `toolCalls` input marker of a call refused for
+/// an input that cannot cross (`"[input not sent: ...]"`).
+const REFUSED_INPUT_MARKER_BYTES: usize = 300;
+
 /// module docs, "Inline stretches").
 pub const INLINE_BUDGET: Duration = Duration::from_micros(200);
 /// Fuel per `run` call in an inline stretch (the clock is read between calls).
@@ -1189,11 +1194,42 @@ impl Exec<'_> {
                 suggestions: Vec::new(),
             }));
         }
+        if let Some(refused) = call.refused {
+            return self.refused_call(call.target, refused);
+        }
         match call.target {
             HostTarget::Tool(path) => self.tool_call(path, call.args).await,
             HostTarget::Search => self.search_call(call.args).await,
             HostTarget::Extension(name) => self.extension_call(name, call.args).await,
         }
+    }
+
+    /// A call the guest refused before making it (see `HostCall::refused`), already counted:
+    /// an input that cannot cross is listed as a failed call (its input a marker, since none
+    /// could be exported); an unknown tool path is answered with the guest's own message and
+    /// suggestions, and not listed (no tool has that name).
+    fn refused_call(&mut self, target: HostTarget, refused: GuestError) -> Answer {
+        let kind = DiagnosticKind::from(refused.kind);
+        if refused.kind == ErrorKind::InvalidDataValue {
+            let name = match &target {
+                HostTarget::Tool(path) => Some(path.as_str()),
+                HostTarget::Search => Some("search"),
+                HostTarget::Extension(_) => None,
+            };
+            if let Some(name) = name {
+                let mut why = refused.message.as_str();
+                if why.len() > REFUSED_INPUT_MARKER_BYTES {
+                    let mut end = REFUSED_INPUT_MARKER_BYTES;
+                    while !why.is_char_boundary(end) {
+                        end -= 1;
+                    }
+                    why = &why[..end];
+                }
+                let marker = Value::String(format!("[input not sent: {why}]"));
+                self.record(name, &marker, ToolCallStatus::Failure);
+            }
+        }
+        self.host_error(kind, refused.message, refused.suggestions)
     }
 
     /// Zero arguments → `{}`, one → itself, more → error message.
@@ -1796,6 +1832,7 @@ mod tests {
             target: HostTarget::Tool(path.into()),
             args,
             location: None,
+            refused: None,
         })
     }
 
@@ -2032,6 +2069,7 @@ mod tests {
             target: HostTarget::Search,
             args: vec![],
             location: None,
+            refused: None,
         })]);
         let r = run(&cm, g).await;
         assert_eq!(
@@ -2104,11 +2142,13 @@ mod tests {
                 target: HostTarget::Search,
                 args: vec![json!({"query": "lookup"})],
                 location: None,
+                refused: None,
             }),
             Step::HostCall(HostCall {
                 target: HostTarget::Search,
                 args: vec![json!({"limit": 0})],
                 location: None,
+                refused: None,
             }),
         ]);
         let r = run(&cm, g).await;
@@ -2144,6 +2184,7 @@ mod tests {
                 target: HostTarget::Extension("fs.read".into()),
                 args: vec![],
                 location: None,
+                refused: None,
             }),
             tool_call("orders.lookup", vec![]),
         ]);

@@ -538,7 +538,38 @@ async fn data_deep_table_returned() {
 async fn data_deep_table_passed_to_tool() {
     let r = run("local t = {} for i = 1, 100000 do t = {x = t} end return tools.t.echo(t)").await;
     r.fails(DiagnosticKind::InvalidDataValue, "deeper than 128");
-    assert!(r.result.tool_calls.is_empty());
+    // Refused before it was made, but listed (and counted) as a failed attempt.
+    assert_eq!(r.result.tool_calls.len(), 1);
+    let c = &r.result.tool_calls[0];
+    assert_eq!(c.name, "t.echo");
+    assert_eq!(c.status, ToolCallStatus::Failure);
+    assert!(
+        c.input
+            .as_str()
+            .unwrap()
+            .starts_with("[input not sent: input.x.x."),
+        "{:?}",
+        c.input
+    );
+}
+
+#[tokio::test]
+async fn storm_pcall_around_inputs_that_cannot_cross() {
+    // Refused for bad data (a function, a cycle), 200 times: counted against max_tool_calls
+    // (10) and listed, where they used to pass any limit unrecorded.
+    let r = run_with(
+        "local t = {} t.self = t\n         for i = 1, 200 do pcall(tools.t.echo, {f = print}) pcall(tools.t.echo, t) end\n         return 'done'",
+        storm_limits(),
+    )
+    .await;
+    r.fails(DiagnosticKind::ToolCallLimitExceeded, "10");
+    assert_eq!(r.result.tool_calls.len(), 10);
+    assert!(
+        r.result
+            .tool_calls
+            .iter()
+            .all(|c| c.status == ToolCallStatus::Failure && c.name == "t.echo")
+    );
 }
 
 #[tokio::test]
@@ -702,11 +733,17 @@ async fn storm_pcall_around_invalid_input() {
 
 #[tokio::test]
 async fn storm_pcall_around_unknown_tool() {
-    // An unknown path is refused by the interpreter itself (no host call is made), so it does
-    // not use up max_tool_calls; the loop is bounded by the timeout instead.
+    // An unknown path is an attempt like any host call: the loop ends at max_tool_calls (10),
+    // and the unknown paths are not listed (no tool has that name).
     let r = run_with("while true do pcall(tools.t.nope, {}) end", storm_limits()).await;
-    r.fails(DiagnosticKind::TimeoutExceeded, "timed out");
+    r.fails(DiagnosticKind::ToolCallLimitExceeded, "10");
     assert!(r.result.tool_calls.is_empty());
+    let r = run_with(
+        "while true do pcall(function() return tools.t.nope({}) end) end",
+        storm_limits(),
+    )
+    .await;
+    r.fails(DiagnosticKind::ToolCallLimitExceeded, "10");
 }
 
 #[tokio::test]
@@ -1111,3 +1148,79 @@ async fn inline_next_over_a_table_emptied_from_the_front() {
     .await;
     assert_eq!(r.value(), &json!([200_000_000, 200000]));
 }
+
+// ---------------------------------------------------------------------------------------------
+// Host work a program controls: it runs under the deadline and leaves other executions alone.
+// ---------------------------------------------------------------------------------------------
+
+/// A runtime with `n` tools in one namespace, `svc.tool_0` .. `svc.tool_{n-1}`.
+fn many_tools(n: usize, limits: Limits) -> codemode::CodeMode {
+    let mut b = codemode::CodeMode::builder();
+    for i in 0..n {
+        b = b.tool(
+            format!("svc.tool_{i}"),
+            tool("Return the input.", |v| Box::pin(async move { Ok(v) })),
+        );
+    }
+    b.limits(limits).build().expect("builds")
+}
+
+/// Runs `source` on `cm` and, while it runs, `return 1` on the same runtime 20 times; returns
+/// the first result, how long it took, and the slowest `return 1`.
+async fn run_beside(
+    cm: &codemode::CodeMode,
+    source: &str,
+) -> (codemode::ExecutionResult, Duration, Duration) {
+    let start = std::time::Instant::now();
+    let hostile = async {
+        let r = cm.execute(source).await;
+        (r, start.elapsed())
+    };
+    let probe = async {
+        let mut slowest = Duration::ZERO;
+        for _ in 0..20 {
+            tokio::time::sleep(Duration::from_millis(20)).await;
+            let t = std::time::Instant::now();
+            let r = cm.execute("return 1").await;
+            assert_eq!(r.value(), Some(&json!(1)));
+            slowest = slowest.max(t.elapsed());
+        }
+        slowest
+    };
+    let ((r, took), slowest) = tokio::join!(hostile, probe);
+    (r, took, slowest)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn time_unknown_tool_suggestions_over_10000_tools() {
+    // Every misspelt path used to rank 10,000 tool paths, unmetered, on the async thread: a
+    // pcall loop ran seconds past its timeout and stalled other executions.
+    let limits = Limits::default()
+        .with_timeout_ms(1_000)
+        .unwrap()
+        .with_max_tool_calls(1_000_000_000)
+        .unwrap();
+    let cm = many_tools(10_000, limits);
+    let (r, took, slowest) = run_beside(
+        &cm,
+        "local n = 0 while true do n = n + 1 pcall(function() return tools.svc['tool_x' .. n]({}) end) end",
+    )
+    .await;
+    assert_eq!(
+        r.error().map(|d| d.kind),
+        Some(DiagnosticKind::TimeoutExceeded),
+        "{:?}",
+        r.outcome
+    );
+    assert!(
+        took < Duration::from_millis(1_050 + SLACK_MS),
+        "took {took:?}"
+    );
+    assert!(
+        slowest < Duration::from_millis(200),
+        "return 1 took {slowest:?}"
+    );
+}
+
+/// Extra wall time allowed on a loaded 2-core machine (debug build) beyond the 50 ms margin.
+const SLACK_MS: u64 = 100;
