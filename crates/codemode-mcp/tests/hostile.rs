@@ -107,6 +107,31 @@ async fn endless_paging_makes_the_server_unavailable_and_the_others_work() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn too_many_tools_or_too_many_bytes_of_them_make_the_server_unavailable() {
+    let gw = Gateway::start(
+        config(
+            json!({"mcpServers": {"many": hostile("many"), "fat": hostile("fat"),
+                                     "h": hostile("normal")}}),
+        ),
+        None,
+    )
+    .await
+    .unwrap();
+    let p = gw.problems();
+    assert_eq!(
+        p["many"],
+        "MCP server 'many' lists more than 10000 tools (MAX_LISTED_TOOLS): it is left out"
+    );
+    assert_eq!(
+        p["fat"],
+        "MCP server 'fat' lists more than 16777216 bytes of tool definitions (MAX_LIST_BYTES): it is left out"
+    );
+    let r = run(&gw, "return tools.h.ok()").await;
+    assert_eq!(r.result.value(), Some(&json!("ok")));
+    gw.shutdown().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_server_that_never_answers_tools_list_is_cut_off_at_its_startup_timeout() {
     let mut silent = hostile("silent");
     silent["startupTimeoutMs"] = json!(1000);
