@@ -507,6 +507,18 @@ mod tests {
             ),
             (r#"{"servers": {}}"#, "unknown key servers"),
             (
+                r#"{"mcpServers": {"a": {"command": "x", "startupTimeoutMs": 0}}}"#,
+                "mcpServers.a.startupTimeoutMs must be an integer of milliseconds ≥ 1, not 0",
+            ),
+            (
+                r#"{"codemode": {"maxAttachmentBytes": -1}}"#,
+                "codemode.maxAttachmentBytes must be a non-negative integer of bytes, not -1",
+            ),
+            (
+                r#"{"codemode": {"allowedOrigins": ["localhost:3000"]}}"#,
+                "codemode.allowedOrigins[0] must be an origin with a scheme",
+            ),
+            (
                 r#"{"codemode": {"limits": {"timeoutMs": 0}}}"#,
                 "codemode.limits.timeoutMs",
             ),

@@ -17,6 +17,13 @@
 //! `[name]`, and the last lines are kept for error messages). When it exits, the call in flight
 //! fails, and the next call restarts it; after [`MAX_RESTARTS`] restarts its calls fail without
 //! another attempt. `notifications/tools/list_changed` re-lists its tools and tells the gateway.
+//!
+//! ## Bounds (see [`crate::limits`])
+//! A start (spawn or connect, `initialize`, every page of `tools/list`) and a re-listing run
+//! under the server's `startupTimeoutMs`; listing stops with an error past [`MAX_LIST_PAGES`],
+//! [`MAX_LISTED_TOOLS`] or [`MAX_LIST_BYTES`]. A stdio reply that cannot be decoded or has more
+//! than [`MAX_REPLY_PARTS`] parts fails its call at once (see [`crate::transport`]); a decoded
+//! reply whose [`reply_cost`] exceeds the execution's memory limit fails before it is mapped.
 
 use std::collections::VecDeque;
 use std::process::Stdio;

@@ -22,6 +22,27 @@ fn config(servers: Value) -> Config {
     .unwrap()
 }
 
+/// Serve `gw` over HTTP on a free loopback port: its address, the token that stops it, the task.
+async fn serve_local(
+    gw: Arc<Gateway>,
+) -> (
+    std::net::SocketAddr,
+    CancellationToken,
+    tokio::task::JoinHandle<Result<(), String>>,
+) {
+    let stop = CancellationToken::new();
+    let (tx, rx) = tokio::sync::oneshot::channel();
+    let serve = tokio::spawn(codemode_mcp::serve_http(
+        gw,
+        "127.0.0.1:0".parse().unwrap(),
+        stop.clone(),
+        move |addr| {
+            let _ = tx.send(addr);
+        },
+    ));
+    (rx.await.unwrap(), stop, serve)
+}
+
 async fn run(gw: &Gateway, code: &str) -> codemode_mcp::Execution {
     gw.execute(code, CancellationToken::new(), None).await
 }
@@ -142,17 +163,7 @@ async fn a_downstream_server_over_streamable_http() {
     let a = Gateway::start(config(json!({"fx": fixture_cmd()})), None)
         .await
         .unwrap();
-    let stop = CancellationToken::new();
-    let (tx, rx) = tokio::sync::oneshot::channel();
-    let serve = tokio::spawn(codemode_mcp::serve_http(
-        a.clone(),
-        "127.0.0.1:0".parse().unwrap(),
-        stop.clone(),
-        move |addr| {
-            let _ = tx.send(addr);
-        },
-    ));
-    let addr = rx.await.unwrap();
+    let (addr, stop, serve) = serve_local(a.clone()).await;
     let b = Gateway::start(
         config(json!({"inner": {"url": format!("http://{addr}/mcp"), "headers": {"X-Test": "1"}}})),
         None,
@@ -390,17 +401,7 @@ async fn http_refuses_foreign_origins_and_answers_malformed_json_with_400() {
     )
     .unwrap();
     let gw = Gateway::start(config, None).await.unwrap();
-    let stop = CancellationToken::new();
-    let (tx, rx) = tokio::sync::oneshot::channel();
-    let serve = tokio::spawn(codemode_mcp::serve_http(
-        gw.clone(),
-        "127.0.0.1:0".parse().unwrap(),
-        stop.clone(),
-        move |addr| {
-            let _ = tx.send(addr);
-        },
-    ));
-    let addr = rx.await.unwrap();
+    let (addr, stop, serve) = serve_local(gw.clone()).await;
     let own = format!("http://localhost:{}", addr.port());
     assert_eq!(post_status(addr, None, "{not json").await, 400);
     assert_eq!(
@@ -457,17 +458,7 @@ async fn a_cancelled_execute_is_answered_with_its_tool_calls() {
     let gw = Gateway::start(config(json!({"fx": fixture_cmd()})), None)
         .await
         .unwrap();
-    let stop = CancellationToken::new();
-    let (tx, rx) = tokio::sync::oneshot::channel();
-    let serve = tokio::spawn(codemode_mcp::serve_http(
-        gw.clone(),
-        "127.0.0.1:0".parse().unwrap(),
-        stop.clone(),
-        move |addr| {
-            let _ = tx.send(addr);
-        },
-    ));
-    let addr = rx.await.unwrap();
+    let (addr, stop, serve) = serve_local(gw.clone()).await;
     let init = post_raw(
         addr,
         None,

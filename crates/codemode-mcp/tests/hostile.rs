@@ -107,6 +107,31 @@ async fn endless_paging_makes_the_server_unavailable_and_the_others_work() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn too_many_tools_or_too_many_bytes_of_them_make_the_server_unavailable() {
+    let gw = Gateway::start(
+        config(
+            json!({"mcpServers": {"many": hostile("many"), "fat": hostile("fat"),
+                                     "h": hostile("normal")}}),
+        ),
+        None,
+    )
+    .await
+    .unwrap();
+    let p = gw.problems();
+    assert_eq!(
+        p["many"],
+        "MCP server 'many' lists more than 10000 tools (MAX_LISTED_TOOLS): it is left out"
+    );
+    assert_eq!(
+        p["fat"],
+        "MCP server 'fat' lists more than 16777216 bytes of tool definitions (MAX_LIST_BYTES): it is left out"
+    );
+    let r = run(&gw, "return tools.h.ok()").await;
+    assert_eq!(r.result.value(), Some(&json!("ok")));
+    gw.shutdown().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_server_that_never_answers_tools_list_is_cut_off_at_its_startup_timeout() {
     let mut silent = hostile("silent");
     silent["startupTimeoutMs"] = json!(1000);
@@ -126,6 +151,36 @@ async fn a_server_that_never_answers_tools_list_is_cut_off_at_its_startup_timeou
         gw.problems()["silent"],
         "MCP server 'silent' did not finish starting (initialize and tools/list) within 1000 ms (its startupTimeoutMs)"
     );
+    let r = run(&gw, "return tools.h.ok()").await;
+    assert_eq!(r.result.value(), Some(&json!("ok")));
+    gw.shutdown().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_refresh_that_never_answers_is_cut_off_and_other_refreshes_go_on() {
+    let mut h = hostile("normal");
+    h["startupTimeoutMs"] = json!(1000);
+    let fx = json!({"command": "python3",
+        "args": [Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/fixture_server.py")]});
+    let gw = Gateway::start(config(json!({"mcpServers": {"h": h, "fx": fx}})), None)
+        .await
+        .unwrap();
+    // h announces a change and then never answers tools/list; fx then adds a tool.
+    let r = run(
+        &gw,
+        "tools.h.go_silent() return tools.fx.grow({ name = 'late' })",
+    )
+    .await;
+    assert_eq!(r.result.value(), Some(&json!("added late")));
+    let deadline = Instant::now() + Duration::from_secs(6);
+    while !gw.codemode().tools().paths().any(|p| p == "fx.late") {
+        assert!(
+            Instant::now() < deadline,
+            "fx's change was never applied: the refresh of h holds it up"
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    // h keeps its previous tools.
     let r = run(&gw, "return tools.h.ok()").await;
     assert_eq!(r.result.value(), Some(&json!("ok")));
     gw.shutdown().await;
