@@ -113,7 +113,7 @@ const NO_LINK: u32 = u32::MAX;
 /// mapped on its own, whole pages plus a header). `0` for `0` (nothing is allocated).
 ///
 /// Every heap charge of an allocation goes through this, so that many small objects are
-/// charged what they occupy, not only their payload (issue 10: a short string of 5 bytes
+/// charged what they occupy, not only their payload (a short string of 5 bytes
 /// occupies a 32-byte chunk).
 #[inline]
 pub const fn alloc_bytes(n: usize) -> usize {
