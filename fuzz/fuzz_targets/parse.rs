@@ -9,7 +9,7 @@ fuzz_target!(|data: &[u8]| {
     // Non-UTF-8 input cannot reach the parser through the host API (it takes `&str`), but lossy
     // conversion keeps those inputs useful as Lua-ish text.
     let source = String::from_utf8_lossy(data);
-    if let Ok(block) = codemode_lua::parser::parse(&source) {
-        let _ = codemode_lua::compiler::compile_chunk(&block);
+    if let Ok(block) = codemode_lua::testing::parse(&source) {
+        let _ = codemode_lua::testing::compile_chunk(&block);
     }
 });

@@ -18,48 +18,61 @@
 /// A source position: 1-based line and 1-based column (byte offset within the line + 1).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Pos {
+    /// Line, from 1.
     pub line: u32,
+    /// Column in bytes within the line, from 1.
     pub column: u32,
 }
 
 /// An identifier with its position.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Name {
+    /// The identifier.
     pub name: Box<str>,
+    /// Where it is written.
     pub pos: Pos,
 }
 
 /// A block: a list of statements optionally ended by `return`.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Block {
+    /// The statements, in order.
     pub stmts: Vec<Stmt>,
+    /// The final `return`, if any.
     pub ret: Option<Return>,
 }
 
 /// `return explist [';']`, the last statement of a block.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Return {
+    /// The returned expressions (empty for a bare `return`).
     pub exprs: Vec<Expr>,
+    /// Position of the `return` keyword.
     pub pos: Pos,
 }
 
 /// Local variable attribute (`<const>`; `<close>` is rejected by the parser with a ParseError).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Attrib {
+    /// `<const>`: the variable cannot be assigned after its declaration.
     Const,
 }
 
 /// One name in a `local` statement.
 #[derive(Clone, Debug, PartialEq)]
 pub struct LocalName {
+    /// The declared name.
     pub name: Name,
+    /// Its attribute, if written.
     pub attrib: Option<Attrib>,
 }
 
 /// `function a.b.c:m() end`: `path` is `[a, b, c]`, `method` is `Some(m)`.
 #[derive(Clone, Debug, PartialEq)]
 pub struct FuncName {
+    /// The dotted path, at least one name.
     pub path: Vec<Name>,
+    /// The name after `:`, for a method.
     pub method: Option<Name>,
 }
 
@@ -67,8 +80,11 @@ pub struct FuncName {
 /// insert `self`: the compiler adds it when [`FuncName::method`] is set.
 #[derive(Clone, Debug, PartialEq)]
 pub struct FuncBody {
+    /// The named parameters, in order.
     pub params: Vec<Name>,
+    /// The parameter list ends with `...`.
     pub is_vararg: bool,
+    /// The function's body.
     pub body: Block,
     /// Position of the `function` keyword.
     pub pos: Pos,
@@ -83,94 +99,153 @@ pub struct FuncBody {
 pub enum Stmt {
     /// `local a <const>, b = e1, e2`
     Local {
+        /// The declared names with their attributes.
         names: Vec<LocalName>,
+        /// The initial values (may be fewer or more than the names).
         exprs: Vec<Expr>,
+        /// Position of the `local` keyword.
         pos: Pos,
     },
     /// `a, b.c, d[e] = e1, e2, e3`. Each target is an [`ExprKind::Name`] or [`ExprKind::Index`].
     Assign {
+        /// The assigned places, in order.
         targets: Vec<Expr>,
+        /// The values (may be fewer or more than the targets).
         exprs: Vec<Expr>,
+        /// Position of the first target.
         pos: Pos,
     },
     /// A function call used as a statement; the expression is a `Call` or `MethodCall`.
     Call(Expr),
+    /// `do block end`, with the position of `do`.
     Do(Block, Pos),
+    /// `while cond do body end`
     While {
+        /// The condition, tested before each iteration.
         cond: Expr,
+        /// The loop body.
         body: Box<Block>,
+        /// Position of the `while` keyword.
         pos: Pos,
     },
     /// `repeat body until cond`: locals of `body` are visible in `cond`.
     Repeat {
+        /// The loop body.
         body: Box<Block>,
+        /// The condition, tested after each iteration; the loop ends when it is true.
         cond: Expr,
+        /// Position of the `repeat` keyword.
         pos: Pos,
     },
     /// `if c1 then b1 elseif c2 then b2 else b3 end`
     If {
+        /// The `if` and `elseif` arms: condition and block, in order.
         arms: Vec<(Expr, Block)>,
+        /// The `else` block, if any.
         else_block: Option<Box<Block>>,
+        /// Position of the `if` keyword.
         pos: Pos,
     },
     /// `for v = start, limit [, step] do body end`
     NumericFor {
+        /// The control variable (local to the body).
         var: Name,
+        /// The initial value.
         start: Box<Expr>,
+        /// The limit (inclusive).
         limit: Box<Expr>,
+        /// The step, if written (1 otherwise).
         step: Option<Box<Expr>>,
+        /// The loop body.
         body: Box<Block>,
+        /// Position of the `for` keyword.
         pos: Pos,
     },
     /// `for n1, n2 in e1, e2 do body end`
     GenericFor {
+        /// The loop variables (local to the body).
         names: Vec<Name>,
+        /// The expressions after `in` (iterator function, state, initial control value).
         exprs: Vec<Expr>,
+        /// The loop body.
         body: Box<Block>,
+        /// Position of the `for` keyword.
         pos: Pos,
     },
     /// `function a.b:c() end`
     Function {
+        /// The assigned name (`a.b:c`).
         name: FuncName,
+        /// Parameters and body.
         func: Box<FuncBody>,
+        /// Position of the `function` keyword.
         pos: Pos,
     },
     /// `local function f() end` (f is in scope inside its own body)
     LocalFunction {
+        /// The local's name.
         name: Name,
+        /// Parameters and body.
         func: Box<FuncBody>,
+        /// Position of the `local` keyword.
         pos: Pos,
     },
+    /// `break`, with its position.
     Break(Pos),
+    /// `goto name`, with the position of `goto`.
     Goto(Name, Pos),
+    /// `::name::`, with the position of the first `::`.
     Label(Name, Pos),
 }
 
+/// A binary operator.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum BinOp {
+    /// `+`
     Add,
+    /// `-`
     Sub,
+    /// `*`
     Mul,
+    /// `/` (always a float)
     Div,
+    /// `//` (floor division)
     IDiv,
+    /// `%` (floored modulo)
     Mod,
+    /// `^` (always a float)
     Pow,
+    /// `..`
     Concat,
+    /// `==`
     Eq,
+    /// `~=`
     Ne,
+    /// `<`
     Lt,
+    /// `<=`
     Le,
+    /// `>`
     Gt,
+    /// `>=`
     Ge,
+    /// `and` (short-circuit)
     And,
+    /// `or` (short-circuit)
     Or,
+    /// `&`
     BAnd,
+    /// `|`
     BOr,
+    /// `~` (binary)
     BXor,
+    /// `<<`
     Shl,
+    /// `>>` (logical)
     Shr,
 }
 
+/// A unary operator.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum UnOp {
     /// `-`
@@ -186,9 +261,11 @@ pub enum UnOp {
 /// One step of an [`ExprKind::Chain`]: apply `op` to the value so far and `rhs`.
 #[derive(Clone, Debug, PartialEq)]
 pub struct ChainLink {
+    /// The operator.
     pub op: BinOp,
     /// Position of the operator token.
     pub pos: Pos,
+    /// The right operand.
     pub rhs: Expr,
 }
 
@@ -203,16 +280,23 @@ pub enum TableField {
     Keyed(Expr, Expr),
 }
 
+/// An expression with its position (see the module docs for which token it is).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Expr {
+    /// What the expression is.
     pub kind: ExprKind,
+    /// Where it is (see the module docs).
     pub pos: Pos,
 }
 
+/// The kinds of expression.
 #[derive(Clone, Debug, PartialEq)]
 pub enum ExprKind {
+    /// `nil`
     Nil,
+    /// `true`
     True,
+    /// `false`
     False,
     /// `...`
     Vararg,
@@ -222,7 +306,9 @@ pub enum ExprKind {
     Float(f64),
     /// A string literal after escape processing (byte string; may be invalid UTF-8).
     Str(Vec<u8>),
+    /// `function (params) body end`
     Function(Box<FuncBody>),
+    /// A table constructor `{ ... }`, its fields in order.
     Table(Vec<TableField>),
     /// `lhs op rhs`: a single binary operator (several in a row form a [`ExprKind::Chain`]).
     Binop(BinOp, Box<Expr>, Box<Expr>),
@@ -236,6 +322,7 @@ pub enum ExprKind {
     /// `a .. b .. c ...`, two or more operands of one right-associative concatenation run,
     /// flattened (`a .. (b .. c)` evaluated left to right, concatenated as one string).
     Concat(Vec<Expr>),
+    /// `op operand`
     Unop(UnOp, Box<Expr>),
     /// A variable reference (local, upvalue or global: resolved by the compiler).
     Name(Box<str>),
@@ -250,6 +337,7 @@ pub enum ExprKind {
 }
 
 impl Expr {
+    /// An expression of `kind` at `pos`.
     pub fn new(kind: ExprKind, pos: Pos) -> Self {
         Expr { kind, pos }
     }

@@ -1,6 +1,6 @@
 //! The data boundary: Lua values ↔ JSON ([`serde_json::Value`]), copies only, in both directions.
 //!
-//! Rules (issue 2, "Data boundary"):
+//! Rules:
 //! - `nil` → `null` at the top level (a table cannot hold nil, so "nil removes a field");
 //!   booleans and strings as themselves; integers stay integers, floats stay floats (`3.0` is
 //!   sent as the JSON float `3.0`); NaN and ±inf → `null`; `json.null` ↔ `null`.

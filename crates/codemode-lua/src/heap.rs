@@ -113,7 +113,7 @@ const NO_LINK: u32 = u32::MAX;
 /// mapped on its own, whole pages plus a header). `0` for `0` (nothing is allocated).
 ///
 /// Every heap charge of an allocation goes through this, so that many small objects are
-/// charged what they occupy, not only their payload (issue 10: a short string of 5 bytes
+/// charged what they occupy, not only their payload (a short string of 5 bytes
 /// occupies a 32-byte chunk).
 #[inline]
 pub const fn alloc_bytes(n: usize) -> usize {
@@ -639,21 +639,13 @@ impl Heap {
     pub fn table_len(&self, t: TableRef) -> i64 {
         self.table(t).len()
     }
-    /// `next(t, k)`.
-    pub fn table_next(&self, t: TableRef, k: Value) -> VmResult<Option<(Value, Value)>> {
-        self.table(t).next(k)
-    }
-    /// [`Heap::table_next`] with the number of empty slots skipped (see
-    /// [`Table::next_counted`]).
+    /// `next(t, k)` with the number of empty slots skipped (see [`Table::next_counted`]).
     pub fn table_next_counted(
         &self,
         t: TableRef,
         k: Value,
     ) -> VmResult<(Option<(Value, Value)>, usize)> {
         self.table(t).next_counted(k)
-    }
-    pub fn shape(&self, t: TableRef) -> Shape {
-        self.table(t).shape
     }
     pub fn set_shape(&mut self, t: TableRef, shape: Shape) {
         self.tables[t.0 as usize]
@@ -699,10 +691,6 @@ impl Heap {
             (self.upvals.len() - 1) as u32
         };
         Ok(UpvalRef(id))
-    }
-    #[inline]
-    pub fn upval(&self, u: UpvalRef) -> Upval {
-        self.upvals[u.0 as usize]
     }
     /// The upvalue cell, by reference (avoids copying the enum).
     #[inline]

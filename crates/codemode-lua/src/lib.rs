@@ -1,21 +1,45 @@
 //! # codemode-lua: the Lua 5.4 guest language of codemode
 //!
 //! A Lua 5.4 interpreter written in safe Rust for running untrusted, model-written programs over
-//! host tools. No metatables, coroutines, I/O, `os`, dynamic loading or `debug`.
+//! host tools. No metatables, coroutines, I/O, `os`, dynamic loading or `debug`: calling one of
+//! those raises an error that says so (`stdlib/base.rs`).
 //!
-//! ## Map of the crate
-//! - [`ast`]: syntax tree with positions.
-//! - `lexer`, `parser`: source text → [`ast::Block`] (depth-guarded recursive descent).
-//! - `compiler`: AST → register bytecode (`Proto`), locals resolved to registers, upvalues to slots.
-//! - `vm`: the stackless dispatch loop. Guest frames live on a heap `Vec`, never on the Rust stack.
-//!   A host call (tool, `search`, extension) *suspends* the machine: [`Machine::run`] returns
-//!   [`Step::HostCall`] and the driver resumes it with [`Machine::resume`].
-//! - `value`, `heap`, `table`: the value representation (`Copy` values with handles into a
-//!   per-execution arena, so a [`Machine`] is `Send`), garbage collection, tables with array and
-//!   hash parts.
-//! - `stdlib`: base library, `string`, `table`, `math`, `utf8`, `json`.
-//! - `boundary`: Lua values ↔ JSON ([`serde_json::Value`]) under the data rules.
-//! - `limits`: every fixed internal bound as a named constant.
+//! ## Public surface
+//! [`compile`] / [`compile_with`] turn source into a [`Program`]; a [`Machine`] runs it under
+//! [`Budgets`] and an [`Env`] (tool and extension paths, suggestion callbacks) and reports
+//! [`Step`]s; a [`HostCall`] is answered with a [`HostReply`]; failures are [`GuestError`]s of an
+//! [`ErrorKind`] at a [`Location`]. [`limits`] lists every fixed internal bound. Everything else
+//! is private to the crate (the `testing` module re-exports what the crate's tests and fuzz
+//! targets reach into: the parser, the syntax tree, the compiler and its prototypes, the `%a`
+//! formatter).
+//!
+//! ## Map of the files
+//! - `lexer.rs`: tokens, numerals (through `number.rs`), string escapes; messages for malformed
+//!   numbers, unfinished strings and JavaScript-isms (`!=`, `&&`, C-style comments).
+//! - `parser.rs`: tokens → `ast.rs` (recursive descent with a depth guard); syntax errors and
+//!   their hints (`continue`, ...), unsupported syntax (`<close>`), `goto`/label and `break`
+//!   checks, the source-size and nesting bounds.
+//! - `compiler.rs`: syntax tree → register bytecode (`proto.rs`: the instruction set and
+//!   prototypes); register, upvalue and constant bounds.
+//! - `vm.rs`: the stackless dispatch loop (guest frames on a heap `Vec`, never on the Rust
+//!   stack), calls and `pcall`, arithmetic and comparison, runtime error messages with their
+//!   positions and hints (calling nil, indexing nil, unknown tools), metering of fuel, memory and
+//!   the deadline, the native-function API (`Ctx`), host-call suspension.
+//! - `value.rs`: [`Copy`] values with `u32` handles into the arena (so a [`Machine`] is `Send`).
+//! - `heap.rs`: the per-execution arena (slabs for strings, tables, closures, upvalue cells,
+//!   natives, host objects), memory accounting against the cap, inline-stretch state.
+//! - `gc.rs`: the garbage collector (pacing, mark-and-sweep) over the arena.
+//! - `table.rs`: tables with array and hash parts, `next` order, length.
+//! - `number.rs`: the one string → number parser (numerals and `tonumber`), `tostring` of
+//!   numbers, the float formatting behind `string.format`.
+//! - `boundary.rs`: Lua values ↔ JSON under the data rules (tool arguments, host replies, the
+//!   returned value); `InvalidDataValue` messages naming the path.
+//! - `stdlib/`: `base.rs` (base functions and the absent-feature errors), `string.rs`,
+//!   `format.rs` (`string.format`), `pattern.rs` (Lua patterns), `table.rs`, `math.rs`,
+//!   `utf8.rs`, `json.rs` (the `json` library and its JSON reader).
+//! - `limits.rs`: every fixed bound as a named constant, with what exhausting it gives.
+//! - `lib.rs` (this file): the public types and [`Machine`], which drives the VM and restarts
+//!   abandoned steps of inline stretches.
 //!
 //! ## Host interface
 //! ```text
@@ -33,23 +57,38 @@
 //! ```
 //! An embedder on an async runtime may run short stretches on its own thread with
 //! [`Machine::set_inline`]: the machine then abandons and later re-runs any step that would
-//! hold the thread past the stretch's end ([`heap::InlineState`]; re-running is tested over the
-//! whole differential corpus).
+//! hold the thread past the stretch's end.
 #![forbid(unsafe_code)]
+#![warn(missing_docs)]
 
-pub mod ast;
-pub mod boundary;
-pub mod compiler;
-pub mod heap;
-pub mod lexer;
+mod ast;
+mod boundary;
+mod compiler;
+mod heap;
+mod lexer;
 pub mod limits;
-pub mod number;
-pub mod parser;
-pub mod proto;
-pub mod stdlib;
-pub mod table;
-pub mod value;
-pub mod vm;
+mod number;
+mod parser;
+mod proto;
+mod stdlib;
+mod table;
+mod value;
+// The native API in vm.rs keeps methods no caller uses now (`Ctx::progress`, `Ctx::tostring`,
+// `Ctx::call`, `Vm::lua_less_than`); they go or get callers when vm.rs is split by concern.
+#[allow(dead_code)]
+mod vm;
+
+/// What the crate's own integration tests, benches and fuzz targets reach into. Not a stable
+/// interface: the syntax tree (`parse` returns it), the compiler's entry point and the `%a`
+/// float formatter.
+#[doc(hidden)]
+pub mod testing {
+    pub use crate::ast::*;
+    pub use crate::compiler::compile_chunk;
+    pub use crate::number::body_a;
+    pub use crate::parser::{parse, parse_bytes};
+    pub use crate::proto::{ProgramData, Proto};
+}
 
 use std::sync::Arc;
 
@@ -66,7 +105,9 @@ fn not_runnable() -> Step {
 /// A 1-based source location (`column` counts bytes within the line, starting at 1).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Location {
+    /// Line, from 1.
     pub line: u32,
+    /// Column in bytes within the line, from 1.
     pub column: u32,
 }
 
@@ -98,9 +139,12 @@ pub enum ErrorKind {
 /// An error that ends an execution (or, before being caught by `pcall`, travels through it).
 #[derive(Clone, Debug, PartialEq)]
 pub struct GuestError {
+    /// What kind of failure (the host reports it as the diagnostic's kind).
     pub kind: ErrorKind,
     /// Model-facing text: what went wrong and what to do instead. Does not repeat the location.
     pub message: String,
+    /// Where in the source, when known (`None` for errors raised by the host or at the data
+    /// boundary of the returned value).
     pub location: Option<Location>,
     /// "Did you mean" candidates (e.g. for UnknownTool: `tools.orders.lookup`).
     pub suggestions: Vec<String>,
@@ -120,6 +164,7 @@ pub enum HostTarget {
 /// A host call the program is waiting on. The machine is suspended until [`Machine::resume`].
 #[derive(Clone, Debug, PartialEq)]
 pub struct HostCall {
+    /// What is called: a tool, `search` or an extension function.
     pub target: HostTarget,
     /// The exported arguments, one JSON value per Lua argument (trailing nils dropped).
     /// For tools and `search` the host expects at most one (an object); zero means `{}`.
@@ -142,7 +187,12 @@ pub enum HostReply {
     Value(serde_json::Value),
     /// The call failed with an ordinary, catchable error: `pcall` sees `false, message`. If
     /// uncaught, the execution fails with this kind and message.
-    Error { kind: ErrorKind, message: String },
+    Error {
+        /// The error's kind (e.g. [`ErrorKind::ToolFailure`], [`ErrorKind::InvalidToolInput`]).
+        kind: ErrorKind,
+        /// Model-facing text, the `message` of `pcall`'s `false, message`.
+        message: String,
+    },
     /// The execution must end now (timeout, tool-call limit). Not catchable.
     Abort(GuestError),
 }

@@ -1,4 +1,4 @@
-//! Every fixed internal bound of the Lua guest, in one place (issue 3). Hosts tune only what
+//! Every fixed internal bound of the Lua guest, in one place. Hosts tune only what
 //! [`crate::Budgets`] exposes (and the host crate's `Limits`); these bounds protect the host
 //! process whatever the program does, even when the host raises its own limits.
 //!

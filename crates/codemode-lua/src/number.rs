@@ -477,6 +477,7 @@ pub fn float_to_int_floor(f: f64) -> Option<i64> {
 }
 
 /// `ceil(f)` as an integer if it fits.
+#[cfg(test)]
 pub fn float_to_int_ceil(f: f64) -> Option<i64> {
     float_in_range(f.ceil())
 }

@@ -43,7 +43,7 @@ const UNARY_PRIORITY: u8 = 12;
 /// Left priority of `..` (see [`binop`]).
 const CONCAT_PRIORITY: u8 = 9;
 
-/// Bytes charged while compiling (issue 10, point 9): the syntax tree the parser builds, then
+/// Bytes charged while compiling: the syntax tree the parser builds, then
 /// the compiler's state and the bytecode, counted against the execution's memory budget. The
 /// parser and compiler charge every allocation they make before making it: a box or a vector's
 /// growth is charged what the allocator takes for it (`heap::alloc_bytes`), so the count

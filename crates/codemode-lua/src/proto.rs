@@ -35,6 +35,8 @@ impl ArithOp {
 }
 
 /// One VM instruction.
+// `SelfOp` is Lua's OP_SELF (`Self` is a Rust keyword).
+#[allow(clippy::enum_variant_names)]
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Op {
     /// `R[a] = R[b]`
@@ -306,16 +308,22 @@ pub enum Op {
 /// A constant of a prototype.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Const {
+    /// An integer.
     Int(i64),
+    /// A float.
     Float(f64),
+    /// A byte string.
     Str(Box<[u8]>),
 }
 
 /// How a closure captures upvalue `i`: from the enclosing function's register or upvalue.
 #[derive(Clone, Debug, PartialEq)]
 pub struct UpvalDesc {
+    /// True: the enclosing function's register `idx`; false: its upvalue `idx`.
     pub in_stack: bool,
+    /// Register or upvalue index in the enclosing function.
     pub idx: u8,
+    /// The variable's name.
     pub name: Box<str>,
 }
 
@@ -323,26 +331,36 @@ pub struct UpvalDesc {
 /// `start_pc..end_pc`.
 #[derive(Clone, Debug, PartialEq)]
 pub struct LocVar {
+    /// The variable's name.
     pub name: Box<str>,
+    /// The register that holds it.
     pub reg: u8,
+    /// First instruction where it is in scope.
     pub start_pc: u32,
+    /// First instruction past its scope.
     pub end_pc: u32,
 }
 
 /// A compiled function.
 #[derive(Clone, Debug, Default)]
 pub struct Proto {
+    /// The instructions.
     pub code: Vec<Op>,
     /// Source position per instruction (parallel to `code`).
     pub pos: Vec<Pos>,
+    /// The constants, indexed by the `k` operands.
     pub consts: Vec<Const>,
     /// Indices of nested prototypes in the program's flat prototype list.
     pub protos: Vec<u32>,
+    /// How each upvalue is captured when a closure of this prototype is made.
     pub upvals: Vec<UpvalDesc>,
+    /// Number of fixed parameters.
     pub num_params: u8,
+    /// Declared with `...`.
     pub is_vararg: bool,
     /// Registers needed by a frame.
     pub max_stack: u8,
+    /// Local variables with their scopes (debug information).
     pub locvars: Vec<LocVar>,
     /// Offset of this prototype's constants in the machine's flat constant vector.
     pub k_offset: u32,
@@ -353,6 +371,7 @@ pub struct Proto {
 /// A compiled program: prototypes in a flat list, index 0 is the main chunk.
 #[derive(Debug, Default)]
 pub struct ProgramData {
+    /// All prototypes; index 0 is the main chunk.
     pub protos: Vec<Proto>,
     /// Total constants (sum over prototypes).
     pub num_consts: usize,

@@ -115,11 +115,6 @@ impl Table {
         arr_bytes(self.arr.capacity()) + nodes_bytes(self.nodes.len())
     }
 
-    /// Number of slots in the hash part (capacity; for estimates).
-    pub fn hash_capacity(&self) -> usize {
-        self.nodes.len()
-    }
-
     #[inline]
     fn find_slot(&self, key: &Value) -> Option<usize> {
         if self.nodes.is_empty() {
@@ -343,12 +338,14 @@ impl Table {
     }
 
     /// True when the table has no non-nil entries.
+    #[cfg(test)]
     pub fn is_empty(&self) -> bool {
         self.arr.iter().all(|v| v.is_nil()) && self.nodes.iter().all(|n| n.val.is_nil())
     }
 
     /// `next(t, key)`: the entry after `key` (`Nil` starts), `Ok(None)` at the end.
     /// Error "invalid key to 'next'" when `key` is not in the table.
+    #[cfg(test)]
     pub fn next(&self, key: Value) -> VmResult<Option<(Value, Value)>> {
         self.next_counted(key).map(|(r, _)| r)
     }
@@ -393,11 +390,6 @@ impl Table {
             .iter()
             .filter(|n| !n.val.is_nil())
             .map(|n| (n.key, n.val))
-    }
-
-    /// Count of non-nil entries (array and hash parts).
-    pub fn count(&self) -> usize {
-        self.arr.iter().filter(|v| !v.is_nil()).count() + self.hash_entries().count()
     }
 
     /// Visit every value and key (for the garbage collector).

@@ -114,15 +114,6 @@ impl Value {
             _ => None,
         }
     }
-    /// The integer value without string coercion: ints, and floats with an exact integer value.
-    #[inline]
-    pub fn as_int(&self) -> Option<i64> {
-        match *self {
-            Value::Int(i) => Some(i),
-            Value::Float(f) => float_to_int_exact(f),
-            _ => None,
-        }
-    }
 }
 
 /// `f` as an i64 if it has an exact integer value in range (Lua's `luaV_flttointns` with F2Ieq).
@@ -135,12 +126,6 @@ pub fn float_to_int_exact(f: f64) -> Option<i64> {
     } else {
         None
     }
-}
-
-/// Floor of `f` as an i64 if in range (used by `for` limits and `math.floor`-like conversions).
-#[inline]
-pub fn float_floor_to_int(f: f64) -> Option<i64> {
-    float_to_int_exact(f.floor())
 }
 
 /// A runtime error travelling through the VM. Boxed so `Result<T, Throw>` stays small.

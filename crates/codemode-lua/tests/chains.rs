@@ -245,11 +245,11 @@ fn chains_compile_to_few_registers() {
 fn chain_near_the_source_limit() {
     let n = 1_000_000;
     let src = format!("return 0{}", "+1".repeat(n));
-    assert!(src.len() < codemode_lua::parser::MAX_SOURCE_BYTES);
+    assert!(src.len() < codemode_lua::limits::MAX_SOURCE_BYTES);
     assert_eq!(val(src), json!(n));
     let over = format!(
         "return 0{}",
-        "+1".repeat(codemode_lua::parser::MAX_SOURCE_BYTES / 2)
+        "+1".repeat(codemode_lua::limits::MAX_SOURCE_BYTES / 2)
     );
     let e = run_small(over).0.unwrap_err();
     assert_eq!(e.kind, ErrorKind::ParseError);

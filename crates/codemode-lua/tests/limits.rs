@@ -2,8 +2,9 @@
 //! the error kind, whether `pcall` can catch it, and that the message names the bound.
 //! The table of bounds is `docs/limits.md`.
 
-use codemode_lua::boundary::{MAX_DEPTH, MAX_EXPORT_BYTES};
-use codemode_lua::parser::{MAX_SOURCE_BYTES, MAX_SYNTAX_DEPTH};
+use codemode_lua::limits::{
+    MAX_DATA_DEPTH as MAX_DEPTH, MAX_EXPORT_BYTES, MAX_SOURCE_BYTES, MAX_SYNTAX_DEPTH,
+};
 use codemode_lua::{
     Budgets, Env, ErrorKind, GuestError, HostReply, Machine, Step, compile, limits,
 };

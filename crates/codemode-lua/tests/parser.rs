@@ -2,8 +2,8 @@
 //! hints, the depth guard (100,000-level inputs on a normal 2 MB test thread), the size bound,
 //! and robustness against random and mutated inputs (no panics).
 
-use codemode_lua::ast::*;
-use codemode_lua::parser::{MAX_SOURCE_BYTES, MAX_SYNTAX_DEPTH, parse, parse_bytes};
+use codemode_lua::limits::{MAX_SOURCE_BYTES, MAX_SYNTAX_DEPTH};
+use codemode_lua::testing::*;
 use codemode_lua::{ErrorKind, GuestError, Location};
 
 // ----- helpers -----------------------------------------------------------------------------------

@@ -321,7 +321,7 @@ fn hex_literal(f: f64) -> String {
     if f.is_sign_negative() {
         out.push(b'-');
     }
-    codemode_lua::number::body_a(f, None, false, false, &mut out);
+    codemode_lua::testing::body_a(f, None, false, false, &mut out);
     format!("({})", String::from_utf8(out).unwrap())
 }
 

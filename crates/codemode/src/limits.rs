@@ -209,8 +209,8 @@ impl fmt::Display for LimitName {
 pub const MAX_RETAINED_OUTPUT_BYTES: u64 = 64 * 1024 * 1024;
 
 /// Deepest nesting of arrays/objects accepted in a tool's output (and anywhere data enters the
-/// interpreter): the interpreter's own bound, [`codemode_lua::boundary::MAX_DEPTH`] (128).
-pub const MAX_TOOL_OUTPUT_DEPTH: usize = codemode_lua::boundary::MAX_DEPTH;
+/// interpreter): the interpreter's own bound, [`codemode_lua::limits::MAX_DATA_DEPTH`] (128).
+pub const MAX_TOOL_OUTPUT_DEPTH: usize = codemode_lua::limits::MAX_DATA_DEPTH;
 
 /// Check a tool's output before the interpreter (or a schema validator, which may recurse)
 /// sees it: nesting at most [`MAX_TOOL_OUTPUT_DEPTH`] levels. Walks iteratively, so any depth is

@@ -43,6 +43,7 @@ impl FormatError {
         }
     }
     /// The full message as Lua prints it when the function is called as `string.format`.
+    #[cfg(test)]
     pub fn message(&self) -> String {
         match self.arg {
             Some(n) => format!("bad argument #{n} to 'format' ({})", self.msg),
@@ -355,6 +356,7 @@ fn quote_value(
 ///
 /// The output stops growing past `max_len` bytes: the result is then
 /// `Err(FormatError { arg: None, msg: TOO_LONG })` (the caller reports its memory limit).
+#[cfg(test)]
 pub fn format(
     fmt: &[u8],
     args: &[FmtArg],

@@ -360,6 +360,7 @@ impl<'a> Reader<'a> {
 }
 
 /// Parse JSON text into a [`Value`]. Errors: `json.decode: <what> at position <1-based byte>`.
+#[cfg(test)]
 pub fn decode_text(text: &[u8]) -> Result<Value, String> {
     decode_text_within(text, usize::MAX, None).map_err(|e| match e {
         DecodeError::Syntax(m) => m,
@@ -386,7 +387,7 @@ impl From<String> for DecodeError {
 }
 
 /// Bytes counted per decoded value (and per object key, besides its text) against the bound of
-/// [`decode_text_within`]: about what one `serde_json::Value` (or map entry) takes.
+/// `decode_text_within`: about what one `serde_json::Value` (or map entry) takes.
 pub const DECODE_NODE_BYTES: usize = 64;
 
 /// Like [`decode_text`], but stops with [`DecodeError::TooLarge`] as soon as the tree would take

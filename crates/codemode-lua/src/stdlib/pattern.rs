@@ -7,7 +7,7 @@
 //! and `$`, captures including position captures `()`, back-references `%1`-`%9`, `%bxy` and
 //! `%f[set]`.
 //!
-//! Bounds (issue 3): the matcher recurses on the Rust stack only for captures, quantified items
+//! Bounds: the matcher recurses on the Rust stack only for captures, quantified items
 //! followed by more pattern, and back-tracking; that recursion is limited to
 //! [`MAX_PATTERN_DEPTH`](crate::limits::MAX_PATTERN_DEPTH) levels ("pattern too complex", like Lua's `MAXCCALLS`). Repetition of a
 //! single item is a loop. Every step (one byte tried against one pattern item, one recursive

@@ -255,6 +255,7 @@ fn rep(ctx: &mut Ctx) -> VmResult<Rets> {
 
 /// Position of `needle` in `hay` (plain bytes), linear time in the worst case (KMP for long
 /// needles, a direct scan for short ones).
+#[cfg(test)]
 pub fn find_bytes(hay: &[u8], needle: &[u8]) -> Option<usize> {
     match find_bytes_checked(hay, needle, &mut || Ok::<(), ()>(())) {
         Ok(r) => r,

@@ -254,6 +254,7 @@ pub fn char_of(code: i64, argno: usize, out: &mut Vec<u8>) -> Result<(), UtfErro
 
 /// `utf8.len(s, i, j, lax)`: `Ok(Ok(n))` characters, `Ok(Err(pos))` for the first invalid byte
 /// (Lua returns `nil, pos`), `Err(message)` for bad positions.
+#[cfg(test)]
 pub fn len(s: &[u8], i: i64, j: i64, lax: bool) -> Result<Result<i64, i64>, UtfError> {
     len_checked(s, i, j, lax, &mut || false)
 }
@@ -342,6 +343,7 @@ pub fn codepoint(
 
 /// `utf8.offset(s, n, i)`: byte position (1-based) where the n-th character (counting from
 /// position `i`) starts; `Ok(None)` when there is no such character.
+#[cfg(test)]
 pub fn offset(s: &[u8], n: i64, i: Option<i64>) -> Result<Option<i64>, UtfError> {
     offset_checked(s, n, i, &mut || false)
 }
@@ -409,6 +411,7 @@ pub fn offset_checked(
 /// One step of the `utf8.codes` iterator (Lua 5.4.4's `iter_aux`): given the control value (the
 /// previous position, 0 at the start), skip continuation bytes and decode the next character:
 /// `(position, code point)`, or `None` at the end.
+#[cfg(test)]
 pub fn codes_next(s: &[u8], control: i64, strict: bool) -> Result<Option<(i64, i64)>, UtfError> {
     codes_next_checked(s, control, strict, &mut || false)
 }
