@@ -1487,7 +1487,37 @@ impl Exec<'_> {
             }
         };
         let input = entry.input.coerce_integers(input);
-        if let Err(msg) = entry.input.validate(&input) {
+        let (input, checked) = if entry.input.is_costly(&input) {
+            // Slow patterns or a large schema or input: validate on the blocking pool, under
+            // the deadline, so the async thread (and other executions) never waits for it.
+            let e = entry.clone();
+            let job = tokio::task::spawn_blocking(move || {
+                let r = e.input.validate(&input);
+                (input, r)
+            });
+            match self.bounded(job).await {
+                Ok(Ok(done)) => done,
+                Ok(Err(_)) => {
+                    return self.host_error(
+                        DiagnosticKind::ToolFailure,
+                        format!(
+                            "Tool '{path}': its input could not be validated (internal error)."
+                        ),
+                        Vec::new(),
+                    );
+                }
+                Err(d) => {
+                    // Timed out (or cancelled) while validating: the attempt is listed, and
+                    // the validation job ends by itself off the async thread.
+                    self.record(&path, &Value::Null, ToolCallStatus::Interrupted);
+                    return Answer::Stop(d);
+                }
+            }
+        } else {
+            let r = entry.input.validate(&input);
+            (input, r)
+        };
+        if let Err(msg) = checked {
             self.record(&path, &input, ToolCallStatus::Failure);
             return self.host_error(
                 DiagnosticKind::InvalidToolInput,

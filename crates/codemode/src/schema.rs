@@ -28,6 +28,58 @@ pub struct CompiledSchema {
     validator: jsonschema::Validator,
     /// Where the schema says "integer"; `None` when nowhere (then coercion costs nothing).
     integers: Option<IntegerPlan>,
+    /// Validation may cost more than a walk of the input: see [`CompiledSchema::is_costly`].
+    costly: bool,
+}
+
+/// A schema whose JSON text is longer than this (bytes) is validated off the async thread.
+pub const COSTLY_SCHEMA_BYTES: usize = 16 * 1024;
+
+/// An input with more JSON values than this is validated off the async thread.
+pub const COSTLY_INPUT_VALUES: usize = 4096;
+
+/// Keywords whose check is not linear in the input (regular expressions, formats): a schema
+/// using any of them is validated off the async thread.
+const COSTLY_KEYWORDS: &[&str] = &["pattern", "patternProperties", "format", "propertyNames"];
+
+/// `true` when `schema` uses a [`COSTLY_KEYWORDS`] keyword anywhere or is longer than
+/// [`COSTLY_SCHEMA_BYTES`] (iterative walk).
+fn schema_is_costly(schema: &Value) -> bool {
+    if serde_json::to_vec(schema).map_or(true, |v| v.len() > COSTLY_SCHEMA_BYTES) {
+        return true;
+    }
+    let mut stack = vec![schema];
+    while let Some(v) = stack.pop() {
+        match v {
+            Value::Object(m) => {
+                if m.keys().any(|k| COSTLY_KEYWORDS.contains(&k.as_str())) {
+                    return true;
+                }
+                stack.extend(m.values());
+            }
+            Value::Array(a) => stack.extend(a.iter()),
+            _ => {}
+        }
+    }
+    false
+}
+
+/// `true` when `v` holds more than `limit` JSON values (stops counting there; iterative).
+pub fn more_values_than(v: &Value, limit: usize) -> bool {
+    let mut n = 0usize;
+    let mut stack = vec![v];
+    while let Some(v) = stack.pop() {
+        n += 1;
+        if n > limit {
+            return true;
+        }
+        match v {
+            Value::Object(m) => stack.extend(m.values()),
+            Value::Array(a) => stack.extend(a.iter()),
+            _ => {}
+        }
+    }
+    false
 }
 
 impl CompiledSchema {
@@ -40,6 +92,7 @@ impl CompiledSchema {
                 schema: schema.clone(),
                 validator,
                 integers: IntegerPlan::compile(schema),
+                costly: schema_is_costly(schema),
             }),
             Err(e) => {
                 let path = e.instance_path().as_str().to_string();
@@ -51,6 +104,14 @@ impl CompiledSchema {
                 })
             }
         }
+    }
+
+    /// `true` when validating `instance` against this schema may take long enough to matter
+    /// on an async thread: the schema uses regular expressions or formats, or is larger than
+    /// [`COSTLY_SCHEMA_BYTES`], or the instance has more than [`COSTLY_INPUT_VALUES`] values.
+    /// The driver then validates on the blocking pool under the execution's deadline.
+    pub fn is_costly(&self, instance: &Value) -> bool {
+        self.costly || more_values_than(instance, COSTLY_INPUT_VALUES)
     }
 
     /// The schema as given.

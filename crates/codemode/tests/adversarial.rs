@@ -1224,3 +1224,45 @@ async fn time_unknown_tool_suggestions_over_10000_tools() {
 
 /// Extra wall time allowed on a loaded 2-core machine (debug build) beyond the 50 ms margin.
 const SLACK_MS: u64 = 100;
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn time_input_validation_with_slow_patterns() {
+    // An anyOf of backtracking patterns and a hostile input: validating used to hold the async
+    // thread for seconds past the timeout (and other executions with it). Each branch costs
+    // the regex engine's backtrack limit (about 0.5 s in a debug build); the job goes on in the
+    // background after the deadline, so the branches are few enough to keep the test short.
+    let branches: Vec<_> = (0..8)
+        .map(|i| json!({"type": "string", "pattern": format!("^((a)\\2?)+$|^x{{{i}}}")}))
+        .collect();
+    let schema = json!({"type": "object", "properties": {"s": {"anyOf": branches}}});
+    let cm = codemode::CodeMode::builder()
+        .tool(
+            "v.check",
+            codemode::Tool::new("Check s.", schema, |v| async move { Ok(v) }),
+        )
+        .limits(Limits::default().with_timeout_ms(1_000).unwrap())
+        .build()
+        .expect("builds");
+    let (r, took, slowest) = run_beside(
+        &cm,
+        "local s = string.rep('a', 40) .. 'c'\nfor i = 1, 50 do pcall(tools.v.check, {s = s}) end\nreturn 'validated'",
+    )
+    .await;
+    assert_eq!(
+        r.error().map(|d| d.kind),
+        Some(DiagnosticKind::TimeoutExceeded),
+        "{:?}",
+        r.outcome
+    );
+    assert!(
+        took < Duration::from_millis(1_050 + SLACK_MS),
+        "took {took:?}"
+    );
+    assert!(
+        slowest < Duration::from_millis(200),
+        "return 1 took {slowest:?}"
+    );
+    // The call being validated when the deadline came is listed as interrupted.
+    let last = r.tool_calls.last().expect("a call");
+    assert_eq!(last.status, ToolCallStatus::Interrupted);
+}
