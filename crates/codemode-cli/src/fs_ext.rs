@@ -8,12 +8,28 @@
 //!   than [`MAX_LIST_ENTRIES`] entries are refused.
 //!
 //! ## Confinement
-//! `path` is relative to DIR (an absolute path is accepted only if it lies inside DIR). A path
-//! with a `..` component is refused outright. The path is then resolved with
-//! [`std::fs::canonicalize`] (which follows every symlink) and must still lie inside DIR's own
-//! canonical path, so a symlink inside DIR that points outside it is refused too. (A symlink swapped
-//! in between that check and the read could still escape: this guards against a model's
-//! mistakes, not against a concurrent local attacker.)
+//! DIR is opened once, when the extension is made, and every later access is relative to that
+//! open directory (a capability, through the `cap-std` crate), never to a path name.
+//!
+//! 1. **Lexical check first.** `path` is relative to DIR; an absolute path is accepted only if it
+//!    begins with DIR (as given or canonical), and is then taken relative to it. A path with a
+//!    `..` component is refused outright. A path that fails this check is refused before anything
+//!    is looked up, with the same message whether or not it exists on the host.
+//! 2. **Opened beneath DIR.** The relative path is opened with `openat2(RESOLVE_BENEATH |
+//!    RESOLVE_NO_MAGICLINKS)` (on kernels or sandboxes without `openat2`, `cap-std` walks the path
+//!    one component at a time with `O_NOFOLLOW` and resolves each symlink itself). Symlinks that
+//!    stay inside DIR are followed; one that is absolute or climbs out of DIR is refused as soon as
+//!    it is met, before anything outside DIR is looked up, so the message does not say whether its
+//!    target exists. A directory swapped for a symlink while a call is in flight cannot redirect
+//!    it outside DIR: the kernel checks every step of the walk.
+//! 3. **The opened file is checked, not the name.** `fs.read` reads only a regular file, checked
+//!    on the opened descriptor (opened non-blocking, so a FIFO or device inside DIR is refused
+//!    without waiting for a writer) before a byte is read, and at most [`MAX_READ_BYTES`] + 1
+//!    bytes are read whatever its size. `fs.list` lists the opened directory; each entry's type
+//!    and size are read relative to it, without following symlinks.
+//!
+//! Not covered: a hard link inside DIR to a file outside it is read like any file (hard links
+//! cannot be told apart), and files DIR's own mount makes visible (bind mounts) count as inside.
 //!
 //! Errors are catchable Lua errors whose message says what went wrong and what to do instead.
 
@@ -21,6 +37,10 @@ use std::io::Read;
 use std::path::{Component, Path, PathBuf};
 use std::sync::Arc;
 
+use cap_std::ambient_authority;
+#[cfg(unix)]
+use cap_std::fs::OpenOptionsExt;
+use cap_std::fs::{Dir, OpenOptions};
 use codemode::{Extension, ToolError};
 use serde_json::{Value, json};
 
@@ -29,25 +49,50 @@ pub const MAX_READ_BYTES: u64 = 10 * 1024 * 1024;
 /// Most entries `fs.list` returns.
 pub const MAX_LIST_ENTRIES: usize = 10_000;
 
-/// The directory the extension may read, canonicalized once.
-#[derive(Clone, Debug)]
+/// The directory the extension may read: an open handle to it, plus the names it was given by
+/// (for accepting absolute paths inside it).
+#[derive(Debug)]
 pub struct AllowedDir {
+    /// DIR's canonical path.
     root: PathBuf,
+    /// DIR made absolute without resolving symlinks (as the user wrote it).
+    given: PathBuf,
+    /// DIR itself, opened once; every access is relative to it.
+    dir: Dir,
+}
+
+/// The one message for a path that is refused because it lies outside DIR (lexically, or through
+/// a symlink met on the way): it never depends on whether the path exists on the host.
+fn outside_message(func: &str, path: &str) -> String {
+    format!(
+        "{func}: '{path}' is outside the allowed directory (absolute paths and symlinks may not lead out of it); use a path relative to it (fs.list() shows its top level)"
+    )
+}
+
+/// Whether `e` is cap-std's refusal of a path that leads outside the directory (openat2's
+/// `EXDEV`, or a symlink out met by the manual walk). cap-std makes it a `PermissionDenied`
+/// error of its own, without an OS error code, unlike a real `EACCES`.
+fn is_escape(e: &std::io::Error) -> bool {
+    e.kind() == std::io::ErrorKind::PermissionDenied && e.raw_os_error().is_none()
 }
 
 impl AllowedDir {
-    /// Checks that `dir` is an existing directory. Errors: a message for `--allow-read`.
+    /// Opens `dir`, which must be an existing directory. Errors: a message for `--allow-read`.
     pub fn new(dir: &Path) -> Result<Self, String> {
         let root = std::fs::canonicalize(dir)
             .map_err(|e| format!("--allow-read {}: {e}", dir.display()))?;
         if !root.is_dir() {
             return Err(format!("--allow-read {}: not a directory", dir.display()));
         }
-        Ok(AllowedDir { root })
+        let given = std::path::absolute(dir).unwrap_or_else(|_| root.clone());
+        let dir = Dir::open_ambient_dir(&root, ambient_authority())
+            .map_err(|e| format!("--allow-read {}: {e}", dir.display()))?;
+        Ok(AllowedDir { root, given, dir })
     }
 
-    /// Resolves a program-given path to a canonical path inside the directory.
-    pub fn resolve(&self, func: &str, path: &str) -> Result<PathBuf, String> {
+    /// Turns a program-given path into a path relative to DIR, lexically (nothing on the host
+    /// is looked at). `.` for DIR itself.
+    pub fn relative(&self, func: &str, path: &str) -> Result<PathBuf, String> {
         if path.contains('\0') {
             return Err(format!("{func}: the path contains a NUL character"));
         }
@@ -57,59 +102,95 @@ impl AllowedDir {
                 "{func}: '{path}' contains '..'; paths may not leave the allowed directory. Use a path relative to it (fs.list() shows its top level)."
             ));
         }
-        let joined = if p.is_absolute() {
-            p.to_path_buf()
+        let rel = if p.has_root() {
+            [&self.root, &self.given]
+                .iter()
+                .find_map(|base| p.strip_prefix(base).ok())
+                .ok_or_else(|| outside_message(func, path))?
         } else {
-            self.root.join(p)
+            p
         };
-        let real = std::fs::canonicalize(&joined).map_err(|e| match e.kind() {
+        // Only plain names remain (no root, no `..`; `.` components are dropped).
+        let clean: PathBuf = rel
+            .components()
+            .filter(|c| matches!(c, Component::Normal(_)))
+            .collect();
+        Ok(if clean.as_os_str().is_empty() {
+            PathBuf::from(".")
+        } else {
+            clean
+        })
+    }
+
+    /// The message for a failed open or lookup of `path` beneath DIR.
+    fn open_error(func: &str, path: &str, e: &std::io::Error) -> String {
+        if is_escape(e) {
+            return outside_message(func, path);
+        }
+        match e.kind() {
             std::io::ErrorKind::NotFound => {
                 format!("{func}: '{path}' does not exist; fs.list(dir) shows what is there")
             }
+            std::io::ErrorKind::NotADirectory if func == "fs.list" => {
+                format!("fs.list: '{path}' is not a directory; use fs.read(\"{path}\") for a file")
+            }
+            std::io::ErrorKind::NotADirectory => format!(
+                "{func}: '{path}' does not exist (a part of it is a file, not a directory); fs.list(dir) shows what is there"
+            ),
             _ => format!("{func}: cannot open '{path}': {e}"),
-        })?;
-        if !real.starts_with(&self.root) {
-            return Err(format!(
-                "{func}: '{path}' is outside the allowed directory (symlinks and absolute paths may not leave it); use a path relative to it"
-            ));
         }
-        Ok(real)
     }
 
     /// `fs.read(path)`.
     pub fn read(&self, path: &str) -> Result<String, String> {
-        let real = self.resolve("fs.read", path)?;
-        if real.is_dir() {
+        let rel = self.relative("fs.read", path)?;
+        // Non-blocking, so that opening a FIFO does not wait for a writer; the type is checked on
+        // the opened file below, before anything is read.
+        let mut options = OpenOptions::new();
+        options.read(true);
+        #[cfg(unix)]
+        options.custom_flags(rustix::fs::OFlags::NONBLOCK.bits() as i32);
+        let file = self
+            .dir
+            .open_with(&rel, &options)
+            .map_err(|e| Self::open_error("fs.read", path, &e))?;
+        let meta = file
+            .metadata()
+            .map_err(|e| format!("fs.read: cannot open '{path}': {e}"))?;
+        if meta.is_dir() {
             return Err(format!(
                 "fs.read: '{path}' is a directory; use fs.list(\"{path}\")"
             ));
         }
-        let file = std::fs::File::open(&real)
-            .map_err(|e| format!("fs.read: cannot open '{path}': {e}"))?;
+        if !meta.is_file() {
+            return Err(format!(
+                "fs.read: '{path}' is not a regular file (a FIFO, socket or device); only regular files can be read"
+            ));
+        }
+        if meta.len() > MAX_READ_BYTES {
+            return Err(too_big(path));
+        }
         let mut buf = Vec::new();
         file.take(MAX_READ_BYTES + 1)
             .read_to_end(&mut buf)
             .map_err(|e| format!("fs.read: cannot read '{path}': {e}"))?;
         if buf.len() as u64 > MAX_READ_BYTES {
-            return Err(format!(
-                "fs.read: '{path}' is larger than {} MiB; it cannot be read whole",
-                MAX_READ_BYTES / (1024 * 1024)
-            ));
+            return Err(too_big(path));
         }
         String::from_utf8(buf).map_err(|_| format!("fs.read: '{path}' is not UTF-8 text"))
     }
 
     /// `fs.list(path)`.
     pub fn list(&self, path: &str) -> Result<Value, String> {
-        let real = self.resolve("fs.list", path)?;
-        if !real.is_dir() {
-            return Err(format!(
-                "fs.list: '{path}' is not a directory; use fs.read(\"{path}\") for a file"
-            ));
-        }
+        let rel = self.relative("fs.list", path)?;
+        let sub = self
+            .dir
+            .open_dir(&rel)
+            .map_err(|e| Self::open_error("fs.list", path, &e))?;
         let mut entries = Vec::new();
-        let dir =
-            std::fs::read_dir(&real).map_err(|e| format!("fs.list: cannot list '{path}': {e}"))?;
+        let dir = sub
+            .entries()
+            .map_err(|e| format!("fs.list: cannot list '{path}': {e}"))?;
         for entry in dir {
             let entry = entry.map_err(|e| format!("fs.list: cannot list '{path}': {e}"))?;
             if entries.len() == MAX_LIST_ENTRIES {
@@ -117,7 +198,8 @@ impl AllowedDir {
                     "fs.list: '{path}' has more than {MAX_LIST_ENTRIES} entries; list a subdirectory"
                 ));
             }
-            let meta = entry.path().symlink_metadata().ok();
+            // Relative to the opened directory, not following symlinks.
+            let meta = entry.metadata().ok();
             let kind = match &meta {
                 Some(m) if m.file_type().is_symlink() => "symlink",
                 Some(m) if m.is_dir() => "dir",
@@ -135,6 +217,14 @@ impl AllowedDir {
                 .collect(),
         ))
     }
+}
+
+/// The message for a file over [`MAX_READ_BYTES`].
+fn too_big(path: &str) -> String {
+    format!(
+        "fs.read: '{path}' is larger than {} MiB; it cannot be read whole",
+        MAX_READ_BYTES / (1024 * 1024)
+    )
 }
 
 /// The path argument of a call: `args[0]` as a string (`default` when absent).
@@ -272,6 +362,161 @@ mod tests {
                 .unwrap()
                 .contains(&json!({"name": "etc", "type": "symlink", "size": 4})),
             "{list}"
+        );
+    }
+
+    /// A directory outside the scratch dir `d`, holding `secret.txt` ("SECRET") and `b.txt`.
+    #[cfg(unix)]
+    fn outside_of(d: &Path) -> PathBuf {
+        let o = d.with_extension("outside");
+        let _ = std::fs::remove_dir_all(&o);
+        std::fs::create_dir_all(&o).unwrap();
+        std::fs::write(o.join("secret.txt"), "SECRET").unwrap();
+        std::fs::write(o.join("b.txt"), "SECRET").unwrap();
+        o
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn outside_paths_get_one_message_whether_or_not_they_exist() {
+        use std::os::unix::fs::symlink;
+        let d = scratch();
+        let o = outside_of(&d);
+        let oname = o.file_name().unwrap().to_str().unwrap().to_string();
+        symlink(o.join("secret.txt"), d.join("abs_there")).unwrap();
+        symlink(o.join("missing.txt"), d.join("abs_missing")).unwrap();
+        symlink(format!("../{oname}/secret.txt"), d.join("rel_there")).unwrap();
+        symlink(format!("../{oname}/missing.txt"), d.join("rel_missing")).unwrap();
+        symlink(&o, d.join("odir")).unwrap();
+        let dir = AllowedDir::new(&d).unwrap();
+        let there = o.join("secret.txt").display().to_string();
+        let missing = o.join("missing.txt").display().to_string();
+        let odir = format!("{}/", o.display());
+        let pairs: [(&str, &str); 6] = [
+            (&there, &missing),
+            (&odir, "/no/such/dir/"),
+            ("abs_there", "abs_missing"),
+            ("rel_there", "rel_missing"),
+            ("odir/secret.txt", "odir/missing.txt"),
+            ("odir/", "odir/missing/"),
+        ];
+        let read = |p: &str| dir.read(p).map(Value::String);
+        let list = |p: &str| dir.list(p);
+        type Call<'a> = &'a dyn Fn(&str) -> Result<Value, String>;
+        let funcs: [(&str, Call); 2] = [("fs.read", &read), ("fs.list", &list)];
+        for (func, f) in funcs {
+            for (a, b) in pairs {
+                let ea = f(a).unwrap_err();
+                let eb = f(b).unwrap_err();
+                assert_eq!(ea, outside_message(func, a), "{func}({a:?})");
+                assert_eq!(eb, outside_message(func, b), "{func}({b:?})");
+            }
+        }
+    }
+
+    /// Swaps `sub` (a directory inside DIR) and `swap` (a symlink to a directory outside it)
+    /// with `renameat2(RENAME_EXCHANGE)` as fast as it can for up to 3 s, while reading
+    /// `sub/b.txt` and listing `sub`: nothing outside DIR may ever come back.
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn a_directory_swapped_for_a_symlink_never_leads_outside() {
+        use rustix::fs::{CWD, RenameFlags, renameat_with};
+        use std::sync::atomic::AtomicBool;
+        use std::time::{Duration, Instant};
+        let d = scratch();
+        let o = outside_of(&d);
+        for (name, target) in [
+            ("swap", o.display().to_string()),
+            (
+                "swap_rel",
+                format!("../{}", o.file_name().unwrap().to_str().unwrap()),
+            ),
+        ] {
+            std::os::unix::fs::symlink(&target, d.join(name)).unwrap();
+            let dir = AllowedDir::new(&d).unwrap();
+            let stop = Arc::new(AtomicBool::new(false));
+            let swapper = {
+                let (stop, a, b) = (stop.clone(), d.join("sub"), d.join(name));
+                std::thread::spawn(move || {
+                    let mut swaps = 0u64;
+                    while !stop.load(Ordering::Relaxed) {
+                        renameat_with(CWD, &a, CWD, &b, RenameFlags::EXCHANGE).unwrap();
+                        swaps += 1;
+                    }
+                    // Leave `sub` a directory again.
+                    if swaps % 2 == 1 {
+                        renameat_with(CWD, &a, CWD, &b, RenameFlags::EXCHANGE).unwrap();
+                    }
+                    swaps
+                })
+            };
+            let (mut inside, mut refused, mut escaped) = (0u64, 0u64, Vec::new());
+            let end = Instant::now() + Duration::from_secs(3);
+            while Instant::now() < end && escaped.is_empty() {
+                match dir.read("sub/b.txt") {
+                    Ok(text) if text == "inner" => inside += 1,
+                    Ok(text) => escaped.push(format!("read {text:?}")),
+                    Err(_) => refused += 1,
+                }
+                match dir.list("sub") {
+                    Ok(list) if list.to_string().contains("secret.txt") => {
+                        escaped.push(format!("listed {list}"))
+                    }
+                    Ok(_) => inside += 1,
+                    Err(_) => refused += 1,
+                }
+            }
+            stop.store(true, Ordering::Relaxed);
+            let swaps = swapper.join().unwrap();
+            assert!(
+                escaped.is_empty(),
+                "{name}: outside DIR after {inside} reads inside, {refused} refused, {swaps} swaps: {escaped:?}"
+            );
+            assert!(
+                inside > 0 && refused > 0 && swaps > 100,
+                "{name}: {inside} inside, {refused} refused, {swaps} swaps"
+            );
+        }
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_fifo_is_refused_without_waiting_for_a_writer() {
+        use rustix::fs::{CWD, FileType, Mode, OFlags, mknodat, open};
+        let d = scratch();
+        mknodat(
+            CWD,
+            d.join("pipe"),
+            FileType::Fifo,
+            Mode::RUSR | Mode::WUSR,
+            0,
+        )
+        .unwrap();
+        std::os::unix::fs::symlink("pipe", d.join("pipe_link")).unwrap();
+        let dir = Arc::new(AllowedDir::new(&d).unwrap());
+        for p in ["pipe", "pipe_link"] {
+            let (tx, rx) = std::sync::mpsc::channel();
+            let reader = dir.clone();
+            std::thread::spawn(move || tx.send(reader.read(p)));
+            let Ok(r) = rx.recv_timeout(std::time::Duration::from_secs(5)) else {
+                // Let the stuck reader go (a writer opening the FIFO unblocks it), then fail.
+                let _w = open(
+                    d.join("pipe"),
+                    OFlags::WRONLY | OFlags::NONBLOCK,
+                    Mode::empty(),
+                );
+                panic!("fs.read({p:?}) of a FIFO was still waiting after 5 s");
+            };
+            assert_eq!(
+                r.unwrap_err(),
+                format!(
+                    "fs.read: '{p}' is not a regular file (a FIFO, socket or device); only regular files can be read"
+                )
+            );
+        }
+        assert_eq!(
+            dir.list("pipe").unwrap_err(),
+            "fs.list: 'pipe' is not a directory; use fs.read(\"pipe\") for a file"
         );
     }
 
