@@ -92,6 +92,8 @@ pub use result::{
 };
 #[doc(hidden)]
 pub use runtime::take_longest_inline_stretch;
+#[doc(hidden)]
+pub use runtime::take_most_concurrent_compiles;
 pub use runtime::{BuildError, CodeMode, Language, Options, execute};
 pub use signature::tool_expression;
 pub use tokio_util::sync::CancellationToken;

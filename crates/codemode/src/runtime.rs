@@ -89,7 +89,7 @@ use std::collections::HashMap;
 use std::future::Future;
 use std::panic::AssertUnwindSafe;
 use std::pin::Pin;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
@@ -137,6 +137,30 @@ pub const INLINE_SLICE: u32 = 2_000;
 /// Programs up to this many bytes of source are compiled inline; longer ones on the blocking
 /// pool (compiling is linear in the source: 8 KiB takes well under [`INLINE_BUDGET`]).
 pub const INLINE_COMPILE_BYTES: usize = 8 * 1024;
+
+/// Most programs longer than [`INLINE_COMPILE_BYTES`] compiling at once in this process; more
+/// wait (under their deadline). Compiling is charged to each execution's memory budget, and
+/// this bounds how many such budgets are in use by compilers at one time.
+pub const MAX_CONCURRENT_COMPILES: usize = 4;
+
+/// Programs compiling right now, and the most at once since [`take_most_concurrent_compiles`].
+static COMPILING: AtomicUsize = AtomicUsize::new(0);
+static MOST_COMPILING: AtomicUsize = AtomicUsize::new(0);
+
+/// The most programs that compiled at once in this process since the previous call, which
+/// resets it. For tests of [`MAX_CONCURRENT_COMPILES`].
+#[doc(hidden)]
+pub fn take_most_concurrent_compiles() -> usize {
+    MOST_COMPILING.swap(0, Ordering::Relaxed)
+}
+
+/// The process-wide permits of [`MAX_CONCURRENT_COMPILES`].
+fn compile_permits() -> Arc<tokio::sync::Semaphore> {
+    static PERMITS: std::sync::OnceLock<Arc<tokio::sync::Semaphore>> = std::sync::OnceLock::new();
+    PERMITS
+        .get_or_init(|| Arc::new(tokio::sync::Semaphore::new(MAX_CONCURRENT_COMPILES)))
+        .clone()
+}
 
 /// The guest language of a [`CodeMode`]. Default: Lua.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -463,19 +487,50 @@ impl CodeMode {
             }
             let machine_inner = inner.clone();
             let source_len = source.len();
+            let inline_setup = source_len <= INLINE_COMPILE_BYTES;
+            // A long program compiles only with one of MAX_CONCURRENT_COMPILES permits, so
+            // many large programs at once cannot hold that many compilers' memory; waiting
+            // for one counts against the deadline.
+            let permit = if inline_setup {
+                None
+            } else {
+                let wait = compile_permits().acquire_owned();
+                tokio::select! {
+                    biased;
+                    _ = cancel.cancelled() => {
+                        return ExecutionResult::failure(Diagnostic::new(
+                            DiagnosticKind::ExecutionFailure,
+                            "Execution was cancelled by the host.",
+                        ));
+                    }
+                    _ = tokio::time::sleep_until(deadline) => {
+                        return ExecutionResult::failure(Diagnostic::new(
+                            DiagnosticKind::TimeoutExceeded,
+                            format!(
+                                "Execution timed out after {}ms (waiting to compile: other large programs were compiling).",
+                                inner.limits.timeout_ms()
+                            ),
+                        ));
+                    }
+                    p = wait => p.ok(),
+                }
+            };
             // Compiling and building the machine run in the first inline stretch (short
             // programs) or the first segment on the blocking pool (see `drive`).
             let setup = move || {
+                let _permit = permit;
                 let budgets = machine_inner.limits.budgets();
-                let program =
-                    codemode_lua::compile_with(&source, &budgets).map_err(Diagnostic::from)?;
+                let now = COMPILING.fetch_add(1, Ordering::Relaxed) + 1;
+                MOST_COMPILING.fetch_max(now, Ordering::Relaxed);
+                let program = codemode_lua::compile_with(&source, &budgets);
+                COMPILING.fetch_sub(1, Ordering::Relaxed);
+                let program = program.map_err(Diagnostic::from)?;
                 let mut machine = Machine::new(&program, &machine_inner.env, budgets);
                 // Natives that call back into Lua (a `table.sort` comparator) and long data
                 // walks cannot yield; the machine checks this deadline there itself.
                 machine.set_deadline(deadline.into_std());
                 Ok(machine)
             };
-            let inline_setup = source_len <= INLINE_COMPILE_BYTES;
             drive(&inner, setup, inline_setup, deadline, &cancel).await
         }
     }

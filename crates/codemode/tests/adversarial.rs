@@ -1266,3 +1266,33 @@ async fn time_input_validation_with_slow_patterns() {
     let last = r.tool_calls.last().expect("a call");
     assert_eq!(last.status, ToolCallStatus::Interrupted);
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn memory_large_programs_compile_a_few_at_a_time() {
+    // Compiling is charged to each execution's budget; MAX_CONCURRENT_COMPILES bounds how many
+    // budgets compilers use at once, whatever the number of concurrent executions.
+    let cm = std::sync::Arc::new(runtime(limits(20_000, Some(MEMORY))));
+    let mut src = String::from("local t = {}\n");
+    for i in 0..6_000 {
+        src.push_str(&format!(
+            "t[{i}] = {{ a = {i}, b = 'x{i}', c = {{ {i}, {i} }} }}\n"
+        ));
+    }
+    src.push_str("return #t");
+    codemode::take_most_concurrent_compiles();
+    let runs: Vec<_> = (0..12)
+        .map(|_| {
+            let cm = cm.clone();
+            let src = src.clone();
+            tokio::spawn(async move { cm.execute(&src).await })
+        })
+        .collect();
+    for r in runs {
+        assert_eq!(r.await.unwrap().value(), Some(&json!(5_999)));
+    }
+    let most = codemode::take_most_concurrent_compiles();
+    assert!(
+        (1..=codemode::runtime::MAX_CONCURRENT_COMPILES).contains(&most),
+        "{most} programs compiled at once"
+    );
+}
