@@ -2,6 +2,14 @@
 //! concurrently), the one-shot [`execute`], and the async driver loop that runs a guest machine
 //! and answers its host calls (tools, `search`, extensions) under the limits.
 //!
+//! ## The rule
+//! Nothing guest input controls runs unbounded on an async worker: guest work runs in
+//! self-bounding inline stretches or on the blocking pool under the backstop; host work a
+//! program can trigger is either moved to the pool under the deadline (compiling long programs,
+//! behind [`MAX_CONCURRENT_COMPILES`]; validating inputs against costly schemas,
+//! `CompiledSchema::is_costly`) or capped and counted as a call attempt (unknown-tool
+//! suggestions, refused calls, `search`). `docs/internals.md` lists each with its bound.
+//!
 //! ## Driver
 //! Guest code runs in two places.
 //!
