@@ -1262,6 +1262,11 @@ impl Vm {
                 let call = self.host_call(h, func, nargs);
                 self.heap.inline.restartable = false;
                 let call = call?;
+                if let (Some(r), FrameKind::XPCall) = (&call.refused, kind) {
+                    // `xpcall(tools.x, handler, bad)`: the handler must see the error, which a
+                    // direct host reply cannot give it; raised here as before (not counted).
+                    return Err(Throw::with_kind(r.kind, r.message.clone()));
+                }
                 let dest = if kind != FrameKind::Normal {
                     func - 1
                 } else {

@@ -528,10 +528,15 @@ impl CodeMode {
             let setup = move || {
                 let _permit = permit;
                 let budgets = machine_inner.limits.budgets();
-                let now = COMPILING.fetch_add(1, Ordering::Relaxed) + 1;
-                MOST_COMPILING.fetch_max(now, Ordering::Relaxed);
+                let counted = _permit.is_some();
+                if counted {
+                    let now = COMPILING.fetch_add(1, Ordering::Relaxed) + 1;
+                    MOST_COMPILING.fetch_max(now, Ordering::Relaxed);
+                }
                 let program = codemode_lua::compile_with(&source, &budgets);
-                COMPILING.fetch_sub(1, Ordering::Relaxed);
+                if counted {
+                    COMPILING.fetch_sub(1, Ordering::Relaxed);
+                }
                 let program = program.map_err(Diagnostic::from)?;
                 let mut machine = Machine::new(&program, &machine_inner.env, budgets);
                 // Natives that call back into Lua (a `table.sort` comparator) and long data

@@ -488,7 +488,10 @@ async fn values_that_cannot_cross_are_invalid_data() {
     let e = r.error().unwrap();
     assert_eq!(e.kind, DiagnosticKind::InvalidDataValue);
     assert!(e.message.contains("input.f"), "{}", e.message);
-    assert!(r.tool_calls.is_empty());
+    // Refused before it was made, yet listed (and counted) as a failed attempt.
+    assert_eq!(r.tool_calls.len(), 1);
+    assert_eq!(r.tool_calls[0].name, "orders.lookup");
+    assert_eq!(r.tool_calls[0].status, ToolCallStatus::Failure);
 }
 
 /// A program that runs off its end (no `return` statement ran) succeeds with `value: null` and
