@@ -636,18 +636,15 @@ impl Machine {
             }
             (_, reply) => reply,
         };
-        if !suggestions.is_empty() {
-            // The refusal's suggestions stay with the error it raises (UnknownTool).
-            self.resume_inner(p, target, reply);
-            if let Some(vm) = self.vm.as_mut()
-                && let Some(t) = vm.pending_error.as_mut()
-                && t.0.suggestions.is_empty()
-            {
-                t.0.suggestions = suggestions;
-            }
-            return;
-        }
         self.resume_inner(p, target, reply);
+        // The refusal's suggestions stay with the error it raises (UnknownTool).
+        if !suggestions.is_empty()
+            && let Some(vm) = self.vm.as_mut()
+            && let Some(t) = vm.pending_error.as_mut()
+            && t.0.suggestions.is_empty()
+        {
+            t.0.suggestions = suggestions;
+        }
     }
 
     /// [`Machine::resume`] once the refusal (if any) has been applied.

@@ -3547,14 +3547,8 @@ mod tests {
 
 /// The [`GuestError`] a refused host call carries (see [`HostCall::refused`]).
 fn refusal(e: Throw, location: Option<Location>) -> GuestError {
-    let message = match &e.0.value {
-        ErrVal::Msg(m) => m.clone(),
-        ErrVal::Value(_) => "the call's input cannot be sent to the host".to_string(),
-    };
     GuestError {
-        kind: e.0.kind,
-        message,
         location,
-        suggestions: e.0.suggestions.clone(),
+        ..crate::guest_error(None, e)
     }
 }

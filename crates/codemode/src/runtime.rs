@@ -162,6 +162,14 @@ pub fn take_most_concurrent_compiles() -> usize {
     MOST_COMPILING.swap(0, Ordering::Relaxed)
 }
 
+/// The diagnostic of an execution cancelled through its token.
+fn cancelled() -> Diagnostic {
+    Diagnostic::new(
+        DiagnosticKind::ExecutionFailure,
+        "Execution was cancelled by the host.",
+    )
+}
+
 /// The process-wide permits of [`MAX_CONCURRENT_COMPILES`].
 fn compile_permits() -> Arc<tokio::sync::Semaphore> {
     static PERMITS: std::sync::OnceLock<Arc<tokio::sync::Semaphore>> = std::sync::OnceLock::new();
@@ -505,12 +513,7 @@ impl CodeMode {
                 let wait = compile_permits().acquire_owned();
                 tokio::select! {
                     biased;
-                    _ = cancel.cancelled() => {
-                        return ExecutionResult::failure(Diagnostic::new(
-                            DiagnosticKind::ExecutionFailure,
-                            "Execution was cancelled by the host.",
-                        ));
-                    }
+                    _ = cancel.cancelled() => return ExecutionResult::failure(cancelled()),
                     _ = tokio::time::sleep_until(deadline) => {
                         return ExecutionResult::failure(Diagnostic::new(
                             DiagnosticKind::TimeoutExceeded,
@@ -1179,10 +1182,7 @@ impl Exec<'_> {
     }
 
     fn cancel_diagnostic(&self) -> Diagnostic {
-        Diagnostic::new(
-            DiagnosticKind::ExecutionFailure,
-            "Execution was cancelled by the host.",
-        )
+        cancelled()
     }
 
     fn stop_reason(&self) -> Option<Diagnostic> {
