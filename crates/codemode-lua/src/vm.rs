@@ -1549,7 +1549,9 @@ impl Vm {
             return Ok(None);
         };
         self.charge_unknown_tool();
-        if e.0.kind != ErrorKind::UnknownTool {
+        if e.0.kind != ErrorKind::UnknownTool || !self.nested.is_empty() {
+            // Inside a builtin's callback (a sort comparator, a gsub function) no host call
+            // can suspend the machine: the error is raised here, as before.
             return Err(e);
         }
         let path = self

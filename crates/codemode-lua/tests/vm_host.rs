@@ -574,3 +574,22 @@ fn suggestions_are_looked_up_at_most_max_suggestion_lookups_times() {
     assert!(with[..n].iter().all(|&b| b), "{with:?}");
     assert!(with[n..].iter().all(|&b| !b), "{with:?}");
 }
+
+#[test]
+fn unknown_tool_inside_a_callback_is_raised_in_place() {
+    // A builtin's callback cannot suspend for a host call: the unknown tool is raised there
+    // (caught by the pcall around the builtin), every time, without any host call.
+    let (r, calls, _) = drive(
+        "local c = 0\n\
+         for i = 1, 500 do\n\
+           local ok, e = pcall(string.gsub, 'a', 'a', function() return tools.orders.nope({}) end)\n\
+           if not ok and e:find('unknown tool', 1, true) then c = c + 1 end\n\
+         end\n\
+         local t = {3, 1, 2}\n\
+         local ok, e = pcall(table.sort, t, function(a, b) tools.orders.nope({}) return a < b end)\n\
+         return {c, ok, e:find('unknown tool', 1, true) ~= nil}",
+        echo,
+    );
+    assert_eq!(r.unwrap(), json!([500, false, true]));
+    assert!(calls.is_empty());
+}
