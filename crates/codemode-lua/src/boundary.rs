@@ -61,6 +61,8 @@ struct Exporter<'h> {
     visiting: Vec<(TableRef, usize)>,
     work: u64,
     bytes: usize,
+    /// Bytes already exported by earlier arguments of the same call (see [`export_counted`]).
+    earlier: usize,
 }
 
 fn is_ident(b: &[u8]) -> bool {
@@ -103,11 +105,16 @@ impl<'h> Exporter<'h> {
         if before / DEADLINE_CHECK_WORK != self.work / DEADLINE_CHECK_WORK {
             self.heap.check_deadline()?;
         }
-        if self.bytes > MAX_EXPORT_BYTES {
+        if self.bytes.saturating_add(self.earlier) > MAX_EXPORT_BYTES {
+            let together = if self.earlier > 0 {
+                " together with the arguments before it"
+            } else {
+                ""
+            };
             return Err(invalid(format!(
-                "{} is too large to cross to the host (more than {} bytes of data; a table that \
+                "{}{} is too large to cross to the host (more than {} bytes of data; a table that \
                  appears several times is copied each time); send less data or summarize it first",
-                self.root, MAX_EXPORT_BYTES
+                self.root, together, MAX_EXPORT_BYTES
             )));
         }
         Ok(())
@@ -323,6 +330,20 @@ impl<'h> Exporter<'h> {
 /// unit per value, one per 64 bytes of strings) for the caller to charge as fuel.
 /// Errors: `InvalidDataValue` (catchable) with the path and a hint.
 pub fn export(heap: &Heap, v: Value, root: &str, work: &mut u64) -> VmResult<Json> {
+    export_counted(heap, v, root, work, &mut 0)
+}
+
+/// [`export`] for one of several values that cross together (the arguments of one host call):
+/// `used` holds the bytes the earlier ones took and is increased by this one's, and all of them
+/// together stay under [`MAX_EXPORT_BYTES`], so passing a large table many times copies it at
+/// most that much (issue 10).
+pub fn export_counted(
+    heap: &Heap,
+    v: Value,
+    root: &str,
+    work: &mut u64,
+    used: &mut usize,
+) -> VmResult<Json> {
     let mut e = Exporter {
         heap,
         root,
@@ -330,9 +351,11 @@ pub fn export(heap: &Heap, v: Value, root: &str, work: &mut u64) -> VmResult<Jso
         visiting: Vec::new(),
         work: 0,
         bytes: 0,
+        earlier: *used,
     };
     let r = e.value(v);
     *work += e.work;
+    *used = used.saturating_add(e.bytes);
     r
 }
 

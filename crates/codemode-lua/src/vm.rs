@@ -1490,6 +1490,7 @@ impl Vm {
             n -= 1;
         }
         let mut args = Vec::with_capacity(n);
+        let mut exported_bytes = 0usize;
         for i in 0..n {
             let v = self.stack[func + 1 + i];
             let root = if n == 1 {
@@ -1498,7 +1499,13 @@ impl Vm {
                 format!("argument #{}", i + 1)
             };
             let mut work = 0u64;
-            let exported = crate::boundary::export(&self.heap, v, &root, &mut work);
+            let exported = crate::boundary::export_counted(
+                &self.heap,
+                v,
+                &root,
+                &mut work,
+                &mut exported_bytes,
+            );
             self.fuel -= work as i64;
             match exported {
                 Ok(j) => args.push(j),

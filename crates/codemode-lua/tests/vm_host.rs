@@ -593,3 +593,37 @@ fn unknown_tool_inside_a_callback_is_raised_in_place() {
     assert_eq!(r.unwrap(), json!([500, false, true]));
     assert!(calls.is_empty());
 }
+
+#[test]
+fn the_arguments_of_one_call_share_one_export_bound() {
+    // One 30 MiB table passed three times: each argument alone is under MAX_EXPORT_BYTES, but
+    // the call would copy 90 MiB outside the memory accounting (1000 such arguments once held
+    // 2.27 GB). The third argument is refused, with no arguments sent.
+    let (r, calls, _) = drive(
+        "local t = {s = string.rep('x', 30 * 1024 * 1024)}\n\
+         local ok, e = pcall(fetch, t, t, t)\n\
+         local ok2 = pcall(fetch, t, {n = 1})\n\
+         return {ok, e, ok2}",
+        echo,
+    );
+    let v = r.unwrap();
+    assert_eq!(calls.len(), 2);
+    let refused = calls[0].refused.as_ref().expect("refused");
+    assert_eq!(refused.kind, ErrorKind::InvalidDataValue);
+    assert!(calls[0].args.is_empty());
+    assert!(
+        calls[1].refused.is_none(),
+        "two small-enough arguments cross"
+    );
+    assert_eq!(v[0], json!(false));
+    assert_eq!(
+        v[1],
+        json!(format!(
+            "argument #3 together with the arguments before it is too large to cross to the host \
+             (more than {} bytes of data; a table that appears several times is copied each \
+             time); send less data or summarize it first",
+            codemode_lua::limits::MAX_EXPORT_BYTES
+        ))
+    );
+    assert_eq!(v[2], json!(true));
+}
