@@ -35,8 +35,13 @@ pub struct CompiledSchema {
 /// A schema whose JSON text is longer than this (bytes) is validated off the async thread.
 pub const COSTLY_SCHEMA_BYTES: usize = 16 * 1024;
 
-/// An input with more JSON values than this is validated off the async thread.
-pub const COSTLY_INPUT_VALUES: usize = 4096;
+/// An input larger than this (bytes, counted as [`INPUT_NODE_BYTES`] per JSON value plus the
+/// bytes of its strings and keys) is validated off the async thread: 4096 small values, or one
+/// 64 KiB string. Rendering an error about a large value costs as much as the value.
+pub const COSTLY_INPUT_BYTES: usize = 64 * 1024;
+
+/// Bytes counted per JSON value by [`larger_than`].
+pub const INPUT_NODE_BYTES: usize = 16;
 
 /// Keywords whose check is not linear in the input (regular expressions, formats): a schema
 /// using any of them is validated off the async thread.
@@ -64,19 +69,30 @@ fn schema_is_costly(schema: &Value) -> bool {
     false
 }
 
-/// `true` when `v` holds more than `limit` JSON values (stops counting there; iterative).
-pub fn more_values_than(v: &Value, limit: usize) -> bool {
+/// `true` when `v` is larger than `limit` bytes, counting [`INPUT_NODE_BYTES`] per JSON value
+/// plus the bytes of every string and object key (stops counting there; iterative, so the walk
+/// costs at most about `limit / INPUT_NODE_BYTES` steps).
+pub fn larger_than(v: &Value, limit: usize) -> bool {
     let mut n = 0usize;
     let mut stack = vec![v];
     while let Some(v) = stack.pop() {
-        n += 1;
+        n += INPUT_NODE_BYTES;
+        match v {
+            Value::Object(m) => {
+                for (k, item) in m {
+                    n += k.len();
+                    if n > limit {
+                        return true;
+                    }
+                    stack.push(item);
+                }
+            }
+            Value::Array(a) => stack.extend(a.iter()),
+            Value::String(s) => n += s.len(),
+            _ => {}
+        }
         if n > limit {
             return true;
-        }
-        match v {
-            Value::Object(m) => stack.extend(m.values()),
-            Value::Array(a) => stack.extend(a.iter()),
-            _ => {}
         }
     }
     false
@@ -108,10 +124,10 @@ impl CompiledSchema {
 
     /// `true` when validating `instance` against this schema may take long enough to matter
     /// on an async thread: the schema uses regular expressions or formats, or is larger than
-    /// [`COSTLY_SCHEMA_BYTES`], or the instance has more than [`COSTLY_INPUT_VALUES`] values.
+    /// [`COSTLY_SCHEMA_BYTES`], or the instance is larger than [`COSTLY_INPUT_BYTES`].
     /// The driver then validates on the blocking pool under the execution's deadline.
     pub fn is_costly(&self, instance: &Value) -> bool {
-        self.costly || more_values_than(instance, COSTLY_INPUT_VALUES)
+        self.costly || larger_than(instance, COSTLY_INPUT_BYTES)
     }
 
     /// The schema as given.
@@ -817,6 +833,18 @@ fn pointer(path: &[Step<'_>]) -> String {
 mod tests {
     use super::*;
     use serde_json::json;
+
+    #[test]
+    fn a_large_input_is_costly_by_bytes_not_only_by_values() {
+        let s = CompiledSchema::compile(&json!({"type": "object"})).unwrap();
+        assert!(!s.is_costly(&json!({"a": "short", "b": [1, 2, 3]})));
+        assert!(s.is_costly(&json!({"a": "x".repeat(COSTLY_INPUT_BYTES)})));
+        assert!(s.is_costly(&json!({"k".repeat(COSTLY_INPUT_BYTES): 1})));
+        let many: Vec<_> = (0..COSTLY_INPUT_BYTES / INPUT_NODE_BYTES).collect();
+        assert!(s.is_costly(&json!(many)));
+        let fewer: Vec<_> = (0..COSTLY_INPUT_BYTES / INPUT_NODE_BYTES / 2).collect();
+        assert!(!s.is_costly(&json!(fewer)));
+    }
 
     #[test]
     fn long_messages_are_clipped() {

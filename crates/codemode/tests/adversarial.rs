@@ -1261,6 +1261,27 @@ async fn time_input_validation_with_slow_patterns() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn time_plain_schema_failing_on_a_huge_string() {
+    // A plain schema, few values, one 32 MiB string where an integer belongs: rendering the
+    // error renders the string (about a second in a debug build), and that once ran on the
+    // async thread because the input had few values. Its size now sends it to the pool.
+    let schema = json!({"type": "object", "properties": {"n": {"type": "integer"}}});
+    let cm = codemode::CodeMode::builder()
+        .tool(
+            "v.check",
+            codemode::Tool::new("Check n.", schema, |v| async move { Ok(v) }),
+        )
+        .limits(Limits::default().with_timeout_ms(1_000).unwrap())
+        .build()
+        .expect("builds");
+    times_out_beside(
+        &cm,
+        "local s = string.rep('x', 32 * 1024 * 1024)\nfor i = 1, 50 do pcall(tools.v.check, {n = s}) end\nreturn 'validated'",
+    )
+    .await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn memory_large_programs_compile_a_few_at_a_time() {
     // Compiling is charged to each execution's budget; MAX_CONCURRENT_COMPILES bounds how many
     // budgets compilers use at once, whatever the number of concurrent executions.
