@@ -1,0 +1,108 @@
+//! One running program: the [`Guest`] trait, the [`Budget`] of one run, the [`Step`] it ends
+//! with, and what the host hands a guest when it starts ([`Env`], [`StartOptions`]).
+
+use std::sync::Arc;
+use std::time::Instant;
+
+use serde_json::Value;
+
+use crate::call::{CallId, HostCall, HostReply};
+use crate::kind::GuestError;
+
+/// What one [`Guest::run`] may spend.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Budget {
+    /// Work units (instructions, plus work charged by builtins) before the run yields.
+    pub fuel: u32,
+    /// `Some` for an inline run (on an async thread): the run yields at this instant at the
+    /// latest, and work that would run past it before it changed anything is abandoned and
+    /// redone by the next run (which the host makes on the blocking pool, without a soft
+    /// deadline). Only a [`Guest::restartable`] guest is given one.
+    pub soft_deadline: Option<Instant>,
+}
+
+/// How a [`Guest::run`] ended.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Step {
+    /// The budget is spent (fuel, or the soft deadline); run again.
+    Yield,
+    /// The program started one or more host calls: take them with [`Guest::take_calls`], then
+    /// run again.
+    Started,
+    /// The program waits for a reply to a started call; [`Guest::resolve`] one, then run again.
+    Blocked,
+    /// The program ended.
+    Done {
+        /// The result value, exported under the data rules (nothing returned → null).
+        value: Value,
+        /// `true` when a `return` ran (otherwise the host warns that the value is null).
+        returned: bool,
+    },
+    /// The program failed.
+    Error(GuestError),
+}
+
+/// One running program. It moves between the host's async driver and blocking-pool threads.
+pub trait Guest: Send {
+    /// `true` when the guest honours [`Budget::soft_deadline`], so the host may run it inline
+    /// on an async thread; a guest that is not restartable always runs on the blocking pool.
+    fn restartable(&self) -> bool;
+    /// Run until the budget is spent, a call starts, the program blocks, or it ends. After
+    /// `Done` or `Error` the guest is finished and must not be run again.
+    fn run(&mut self, budget: Budget) -> Step;
+    /// The calls started since the last take, in program order.
+    fn take_calls(&mut self) -> Vec<HostCall>;
+    /// Answer a started call. Cheap: the reply is imported by the next [`Guest::run`], under
+    /// its budget. An unknown or already answered id is ignored.
+    fn resolve(&mut self, id: CallId, reply: HostReply);
+    /// Log lines (`print`, `console.log`) written since the last take.
+    fn take_logs(&mut self) -> Vec<String>;
+    /// Warnings for the result (model-facing text) since the last take.
+    fn take_warnings(&mut self) -> Vec<String> {
+        Vec::new()
+    }
+    /// Bytes the guest holds (its heap, program and pending replies).
+    fn memory_used(&self) -> usize;
+}
+
+/// The host's one missing-tool policy, which the guest asks when a program names a tool path
+/// that does not exist.
+pub trait MissingTool: Send + Sync {
+    /// The error for `path` (dotted, without the `tools` prefix): `UnknownTool` with the host's
+    /// wording and, when `rank` is true, the nearest tool paths as suggestions (ranking costs
+    /// work proportional to the number of tools: the guest charges it and stops asking after a
+    /// per-run cap), or `ToolFailure` when `path` lies under a namespace that is unavailable.
+    fn missing(&self, path: &str, rank: bool) -> GuestError;
+}
+
+/// What the host provides to a program, besides the language's standard library.
+#[derive(Clone, Default)]
+pub struct Env {
+    /// Canonical dotted paths of every callable tool; the `tools` namespace is built from them.
+    pub tool_paths: Vec<String>,
+    /// Dotted paths of extension functions (`fetch`, `fs.read`); each first segment becomes a
+    /// global.
+    pub extension_paths: Vec<String>,
+    /// The missing-tool policy (`None`: a plain "unknown tool" error without suggestions).
+    pub missing: Option<Arc<dyn MissingTool>>,
+}
+
+impl std::fmt::Debug for Env {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Env")
+            .field("tool_paths", &self.tool_paths.len())
+            .field("extension_paths", &self.extension_paths)
+            .finish_non_exhaustive()
+    }
+}
+
+/// The per-run bounds a guest is started with.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct StartOptions {
+    /// Cap on bytes the run holds (program, syntax tree while compiling, heap, logs); `None`:
+    /// the guest's own fixed cap.
+    pub max_memory_bytes: Option<usize>,
+    /// The run's one deadline: the guest checks it itself inside long builtins and fails with
+    /// `TimeoutExceeded`; the host stops driving it there too.
+    pub deadline: Option<Instant>,
+}

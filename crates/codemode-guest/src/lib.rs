@@ -1,0 +1,35 @@
+//! The protocol between the codemode host and a guest language, and nothing else.
+//!
+//! The host (`codemode`) drives any guest through these types; a guest crate (`codemode-lua`,
+//! later `codemode-js`) implements [`Guest`] for one running program and [`Language`] for what
+//! the host must say in the guest's words. Neither side sees the other's internals.
+//!
+//! | File | What |
+//! |---|---|
+//! | `kind.rs` | [`ErrorKind`] and [`DiagnosticKind`] (one list), [`Location`], [`GuestError`] |
+//! | `call.rs` | [`CallId`], [`CallMode`], [`HostTarget`], [`HostCall`], [`HostReply`], [`HostError`] |
+//! | `guest.rs` | [`Budget`], [`Step`], the [`Guest`] trait, [`Env`], [`MissingTool`], [`StartOptions`] |
+//! | `language.rs` | the [`Language`] trait: compiling, and the guest's words for host messages |
+//!
+//! ## One run, as the host drives it
+//! 1. [`Language::start`] compiles a program and returns a boxed [`Guest`].
+//! 2. The host calls [`Guest::run`] with a [`Budget`]; the [`Step`] says what happened:
+//!    `Yield` (budget spent), `Started` (calls to take with [`Guest::take_calls`]), `Blocked`
+//!    (waiting for a reply), `Done` or `Error`.
+//! 3. Each started [`HostCall`] carries a [`CallId`]; the host answers it, in any order, with
+//!    [`Guest::resolve`]. A [`CallMode::Suspend`] call stops the program until answered (every
+//!    Lua call); a [`CallMode::Continue`] call lets it run on (a JavaScript tool call returning
+//!    a promise).
+//! 4. After every run the host takes the log lines ([`Guest::take_logs`]) and warnings.
+#![forbid(unsafe_code)]
+#![warn(missing_docs)]
+
+mod call;
+mod guest;
+mod kind;
+mod language;
+
+pub use call::{CallId, CallMode, HostCall, HostError, HostReply, HostTarget};
+pub use guest::{Budget, Env, Guest, MissingTool, StartOptions, Step};
+pub use kind::{DiagnosticKind, ErrorKind, GuestError, Location};
+pub use language::Language;
