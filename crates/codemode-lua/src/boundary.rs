@@ -373,7 +373,7 @@ pub fn import(heap: &mut Heap, v: &Json, work: &mut u64) -> VmResult<Value> {
 
 fn import_value(heap: &mut Heap, v: &Json, depth: usize, work: &mut u64) -> VmResult<Value> {
     *work += 1;
-    if *work % DEADLINE_CHECK_WORK == 0 {
+    if (*work).is_multiple_of(DEADLINE_CHECK_WORK) {
         heap.check_deadline()?;
     }
     Ok(match v {

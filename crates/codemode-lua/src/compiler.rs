@@ -509,10 +509,10 @@ impl Compiler {
             }
         }
         let f = self.f();
-        if let Some(parent) = f.blocks.last_mut() {
-            if b.upval_any {
-                parent.upval_any = true;
-            }
+        if let Some(parent) = f.blocks.last_mut()
+            && b.upval_any
+        {
+            parent.upval_any = true;
         }
         for l in f.labels.drain(b.first_label..) {
             f.label_index.remove(&l.name);
@@ -1038,11 +1038,11 @@ impl Compiler {
                 let base = self.free() as u8;
                 self.exp_multi(&r.exprs[0], base, -1)?;
                 // A call in tail position becomes a tail call (the frame is reused).
-                if let Some(Op::Call { a, b, c: 0 }) = self.fr().proto.code.last().copied() {
-                    if a == base {
-                        let last = self.pc() - 1;
-                        self.f().proto.code[last] = Op::TailCall { a, b };
-                    }
+                if let Some(Op::Call { a, b, c: 0 }) = self.fr().proto.code.last().copied()
+                    && a == base
+                {
+                    let last = self.pc() - 1;
+                    self.f().proto.code[last] = Op::TailCall { a, b };
                 }
                 self.emit(Op::Return { a: base, b: 0 }, pos);
             }
@@ -1238,15 +1238,15 @@ impl Compiler {
 
     /// The register holding `e`: a local's own register, or a new temporary.
     fn exp_to_anyreg(&mut self, e: &Expr) -> CResult<u8> {
-        if let ExprKind::Name(n) = &e.kind {
-            if let Var::Local(r) = self.resolve_here(n) {
-                return Ok(r);
-            }
+        if let ExprKind::Name(n) = &e.kind
+            && let Var::Local(r) = self.resolve_here(n)
+        {
+            return Ok(r);
         }
-        if let ExprKind::Paren(inner) = &e.kind {
-            if let ExprKind::Name(_) = inner.kind {
-                return self.exp_to_anyreg(inner);
-            }
+        if let ExprKind::Paren(inner) = &e.kind
+            && let ExprKind::Name(_) = inner.kind
+        {
+            return self.exp_to_anyreg(inner);
         }
         let r = self.reserve(1, e.pos)?;
         self.exp_to_reg(e, r)?;
@@ -1314,7 +1314,7 @@ impl Compiler {
             }
             let r = self.reserve(1, a.pos)?;
             self.exp_to_reg(a, r)?;
-            b = (r - base + 1) as u8;
+            b = r - base + 1;
         }
         if n == 0 || !args[n - 1].is_multi() {
             b = (self.free() - base as usize) as u8;

@@ -73,9 +73,6 @@ mod proto;
 mod stdlib;
 mod table;
 mod value;
-// The native API in vm.rs keeps methods no caller uses now (`Ctx::progress`, `Ctx::tostring`,
-// `Ctx::call`, `Vm::lua_less_than`); they go or get callers when vm.rs is split by concern.
-#[allow(dead_code)]
 mod vm;
 
 /// What the crate's own integration tests, benches and fuzz targets reach into. Not a stable
@@ -197,6 +194,12 @@ pub enum HostReply {
     Abort(GuestError),
 }
 
+/// Ranks existing tool paths (dotted, without `tools.`) nearest to a missing one, best first.
+pub type SuggestFn = Arc<dyn Fn(&str) -> Vec<String> + Send + Sync>;
+
+/// Explains why a missing tool path (dotted, without `tools.`) cannot be served now, or `None`.
+pub type UnavailableFn = Arc<dyn Fn(&str) -> Option<String> + Send + Sync>;
+
 /// What the host provides to a program, besides the standard library.
 #[derive(Clone, Default)]
 pub struct Env {
@@ -205,12 +208,12 @@ pub struct Env {
     /// Dotted paths of extension functions (`fetch`, `fs.read`); each first segment becomes a global.
     pub extension_paths: Vec<String>,
     /// Ranks existing tool paths nearest to a missing one (for UnknownTool suggestions).
-    pub suggest: Option<Arc<dyn Fn(&str) -> Vec<String> + Send + Sync>>,
+    pub suggest: Option<SuggestFn>,
     /// Explains a missing tool path (dotted, without `tools.`) that lies under a namespace the
     /// host knows but cannot serve right now, e.g. a downstream MCP server that is down:
     /// `Some(message)` turns the lookup into a catchable `ToolFailure` with that message instead
     /// of `UnknownTool`. The host may start a recovery (a restart) when it is called.
-    pub unavailable: Option<Arc<dyn Fn(&str) -> Option<String> + Send + Sync>>,
+    pub unavailable: Option<UnavailableFn>,
 }
 
 /// One step of a running [`Machine`].
@@ -228,21 +231,13 @@ pub enum Step {
 
 /// Per-execution resource budgets (fixed internal bounds live in `limits`; these are the ones
 /// a host may tune). `Default` gives the documented defaults.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Default)]
 pub struct Budgets {
     /// Optional cap on bytes held by the execution (strings, tables, closures, logs, the
     /// compiled program; and, in [`compile_with`], the syntax tree and compiler state). `None`,
     /// or a value above it: the fixed internal cap [`limits::MAX_MEMORY_BYTES`] (512 MiB)
     /// applies. Exceeding the cap is an uncatchable ExecutionFailure "memory limit exceeded".
     pub max_memory_bytes: Option<usize>,
-}
-
-impl Default for Budgets {
-    fn default() -> Self {
-        Budgets {
-            max_memory_bytes: None,
-        }
-    }
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -87,10 +87,10 @@ fn key_eq(a: &Value, b: &Value) -> bool {
 /// Normalize a key for lookup: floats with an exact integer value become integers.
 #[inline]
 pub fn normalize_key(k: Value) -> Value {
-    if let Value::Float(f) = k {
-        if let Some(i) = float_to_int_exact(f) {
-            return Value::Int(i);
-        }
+    if let Value::Float(f) = k
+        && let Some(i) = float_to_int_exact(f)
+    {
+        return Value::Int(i);
     }
     k
 }

@@ -24,8 +24,9 @@ pub struct NativeRef(pub u32);
 pub struct HostRef(pub u32);
 
 /// A Lua value. `Copy`, 16 bytes.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, Default)]
 pub enum Value {
+    #[default]
     Nil,
     Bool(bool),
     Int(i64),
@@ -43,12 +44,6 @@ pub enum Value {
     HostFn(HostRef),
     /// `json.null`: a distinct sentinel (`type` is "userdata", `tostring` gives "json.null").
     JsonNull,
-}
-
-impl Default for Value {
-    fn default() -> Self {
-        Value::Nil
-    }
 }
 
 /// Raw equality (`rawequal`): numbers compare by mathematical value (1 == 1.0), strings by
@@ -120,7 +115,7 @@ impl Value {
 #[inline]
 pub fn float_to_int_exact(f: f64) -> Option<i64> {
     // -2^63 <= f < 2^63 and integral.
-    if f >= -9223372036854775808.0 && f < 9223372036854775808.0 {
+    if (-9223372036854775808.0..9223372036854775808.0).contains(&f) {
         let i = f as i64;
         if i as f64 == f { Some(i) } else { None }
     } else {

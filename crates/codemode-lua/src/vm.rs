@@ -6,7 +6,7 @@
 //! extension) suspends the loop (`Exit::Host`) and the machine later resumes with the reply.
 //!
 //! Natives (Rust functions, see [`NativeFn`]) get a [`Ctx`] with their arguments and return
-//! [`Rets`]. A native may call back into Lua with [`Ctx::call`] (a nested dispatch loop, bounded
+//! [`Rets`]. A native may call back into Lua with [`Ctx::call1`] (a nested dispatch loop, bounded
 //! by `limits::MAX_NATIVE_NESTING`); host calls are refused there.
 //!
 //! ## Design notes
@@ -27,7 +27,6 @@
 
 use std::sync::Arc;
 
-use crate::ast::Pos;
 use crate::heap::{Heap, HostKind, Upval, UpvalRef};
 use crate::limits;
 use crate::proto::{ArithOp, Const, Op, ProgramData, Proto};
@@ -493,8 +492,8 @@ impl Vm {
         if self.stack.len() < need {
             self.stack.resize(need, Value::Nil);
         }
-        for i in 0..want {
-            self.stack[dest + i] = if i < n { vals[i] } else { Value::Nil };
+        for (i, slot) in self.stack[dest..dest + want].iter_mut().enumerate() {
+            *slot = vals.get(i).copied().unwrap_or(Value::Nil);
         }
         if nresults < 0 {
             self.top = dest + n;
@@ -1435,17 +1434,18 @@ impl Vm {
                 let msg = format!("attempt to call a {} value", other.type_name());
                 let mut e = Throw::msg(msg);
                 // pcall(tools.orders.lookpu, ...): report the unknown tool.
-                if let (true, Some(f)) = (other.is_nil(), self.frames.last()) {
-                    if fslot >= f.base && fslot - f.base < 256 {
-                        let reg = (fslot - f.base) as u8;
-                        match self.refuse_unknown_call(reg, func, nresults, true) {
-                            Ok(Some(call)) => return Ok(CallRes::Host(call)),
-                            Ok(None) => {}
-                            Err(u) => {
-                                e = u;
-                                // Like "attempt to call": pcall's own argument, no position.
-                                e.0.location = None;
-                            }
+                if let (true, Some(f)) = (other.is_nil(), self.frames.last())
+                    && fslot >= f.base
+                    && fslot - f.base < 256
+                {
+                    let reg = (fslot - f.base) as u8;
+                    match self.refuse_unknown_call(reg, func, nresults, true) {
+                        Ok(Some(call)) => return Ok(CallRes::Host(call)),
+                        Ok(None) => {}
+                        Err(u) => {
+                            e = u;
+                            // Like "attempt to call": pcall's own argument, no position.
+                            e.0.location = None;
                         }
                     }
                 }
@@ -1476,14 +1476,14 @@ impl Vm {
                 what, name
             )));
         }
-        if let (HostTarget::Tool(p), true) = (&target, nargs >= 1) {
-            if matches!(self.stack[func + 1], Value::HostNs(_) | Value::HostFn(_)) {
-                let (ns, name) = p.rsplit_once('.').unwrap_or(("", p));
-                return Err(Throw::msg(format!(
-                    "tools are called with '.', not ':': write tools.{}.{}({{ ... }}) instead of tools.{}:{}(...)",
-                    ns, name, ns, name
-                )));
-            }
+        if let (HostTarget::Tool(p), true) = (&target, nargs >= 1)
+            && matches!(self.stack[func + 1], Value::HostNs(_) | Value::HostFn(_))
+        {
+            let (ns, name) = p.rsplit_once('.').unwrap_or(("", p));
+            return Err(Throw::msg(format!(
+                "tools are called with '.', not ':': write tools.{}.{}({{ ... }}) instead of tools.{}:{}(...)",
+                ns, name, ns, name
+            )));
         }
         let mut n = nargs;
         while n > 0 && self.stack[func + n].is_nil() {
@@ -1760,13 +1760,13 @@ impl Vm {
                 ),
             ));
         }
-        if let Some(d) = self.deadline {
-            if std::time::Instant::now() >= d {
-                return Err(Throw::fatal(
-                    ErrorKind::TimeoutExceeded,
-                    "the execution timed out",
-                ));
-            }
+        if let Some(d) = self.deadline
+            && std::time::Instant::now() >= d
+        {
+            return Err(Throw::fatal(
+                ErrorKind::TimeoutExceeded,
+                "the execution timed out",
+            ));
         }
         if self.heap.inline.restartable {
             self.heap.check_inline(std::time::Instant::now())?;
@@ -1837,10 +1837,10 @@ impl Vm {
         }
         let ks = key_desc(&self.heap, key);
         if obj.is_nil() {
-            if let Some(k) = &ks {
-                if self.defer_unavailable(reg, k, fi, pc) {
-                    return Ok(Value::Nil);
-                }
+            if let Some(k) = &ks
+                && self.defer_unavailable(reg, k, fi, pc)
+            {
+                return Ok(Value::Nil);
             }
             if let Some(e) = self.unknown_tool_for(reg, ks.clone()) {
                 self.charge_unknown_tool();
@@ -2121,9 +2121,9 @@ impl Vm {
                         };
                     }
                     Op::AddI { a, b, i, sub } => {
-                        let res = match &r!(b) {
-                            &Value::Int(v) => Some(Value::Int(v.wrapping_add(i as i64))),
-                            &Value::Float(f) => Some(Value::Float(f + i as f64)),
+                        let res = match r!(b) {
+                            Value::Int(v) => Some(Value::Int(v.wrapping_add(i as i64))),
+                            Value::Float(f) => Some(Value::Float(f + i as f64)),
                             _ => None,
                         };
                         r!(a) = match res {
@@ -2432,10 +2432,10 @@ impl Vm {
                         save!();
                         let callee = self.stack[func];
                         if let Value::Closure(_) = callee {
-                            if let Some(&(idx, _)) = self.open_upvals.last() {
-                                if idx > fr.func {
-                                    self.close_upvals(fr.func + 1);
-                                }
+                            if let Some(&(idx, _)) = self.open_upvals.last()
+                                && idx > fr.func
+                            {
+                                self.close_upvals(fr.func + 1);
                             }
                             // The frame is gone once popped: an error from here on cannot
                             // be raised again by re-running an instruction (`handle_error`).
@@ -2489,10 +2489,10 @@ impl Vm {
                         } else {
                             b as usize - 1
                         };
-                        if let Some(&(idx, _)) = self.open_upvals.last() {
-                            if idx >= fr.func {
-                                self.close_upvals(fr.func);
-                            }
+                        if let Some(&(idx, _)) = self.open_upvals.last()
+                            && idx >= fr.func
+                        {
+                            self.close_upvals(fr.func);
                         }
                         let f = self.frames.pop().expect("frame");
                         // Copying many results costs fuel too (`return table.unpack(t)` in a loop).
@@ -2576,31 +2576,31 @@ impl Vm {
                         let ra = base + a as usize;
                         let f = self.stack[ra];
                         // Fast path: next(t, k)
-                        if let (Value::Native(n), Value::Table(t)) = (f, self.stack[ra + 1]) {
-                            if Some(n) == self.next_ref {
-                                let key = self.stack[ra + 2];
-                                let (found, skipped) = tri!(self.heap.table_next_counted(t, key));
-                                // Empty slots scanned are work too (charged at the loop's
-                                // TForLoop, the next charge point).
-                                self.fuel -= (skipped / 16) as i64;
-                                match found {
-                                    Some((k, v)) => {
-                                        self.stack[ra + 3] = k;
-                                        if c >= 2 {
-                                            self.stack[ra + 4] = v;
-                                        }
-                                        for i in 2..c as usize {
-                                            self.stack[ra + 3 + i] = Value::Nil;
-                                        }
+                        if let (Value::Native(n), Value::Table(t)) = (f, self.stack[ra + 1])
+                            && Some(n) == self.next_ref
+                        {
+                            let key = self.stack[ra + 2];
+                            let (found, skipped) = tri!(self.heap.table_next_counted(t, key));
+                            // Empty slots scanned are work too (charged at the loop's
+                            // TForLoop, the next charge point).
+                            self.fuel -= (skipped / 16) as i64;
+                            match found {
+                                Some((k, v)) => {
+                                    self.stack[ra + 3] = k;
+                                    if c >= 2 {
+                                        self.stack[ra + 4] = v;
                                     }
-                                    None => {
-                                        for i in 0..c as usize {
-                                            self.stack[ra + 3 + i] = Value::Nil;
-                                        }
+                                    for i in 2..c as usize {
+                                        self.stack[ra + 3 + i] = Value::Nil;
                                     }
                                 }
-                                continue;
+                                None => {
+                                    for i in 0..c as usize {
+                                        self.stack[ra + 3 + i] = Value::Nil;
+                                    }
+                                }
                             }
+                            continue;
                         }
                         self.stack[ra + 3] = f;
                         self.stack[ra + 4] = self.stack[ra + 1];
@@ -2907,11 +2907,6 @@ impl Vm {
             (Value::Str(a), Value::Str(b)) => Ok(self.heap.str_bytes(a) <= self.heap.str_bytes(b)),
             _ => Err(compare_error(x, y)),
         }
-    }
-
-    /// Public comparison for natives (`table.sort` default order): `a < b` as Lua's `<`.
-    pub fn lua_less_than(&self, x: Value, y: Value) -> VmResult<bool> {
-        self.less_than(x, y)
     }
 }
 
@@ -3454,14 +3449,6 @@ impl<'a> Ctx<'a> {
     pub fn charge(&mut self, units: u64) -> VmResult<()> {
         self.vm.charge_units(units)
     }
-    /// Charge `units` of fuel for one chunk of work and check the deadline and the total fuel
-    /// now. Long natives call it (or [`Ctx::work_bytes`] / [`Ctx::work_elems`]) every
-    /// [`limits::WORK_CHUNK_BYTES`] bytes or [`limits::WORK_CHUNK_ELEMS`] elements, so a single
-    /// call ends with the uncatchable TimeoutExceeded soon after the deadline.
-    pub fn progress(&mut self, units: u64) -> VmResult<()> {
-        self.vm.charge_units(units)?;
-        self.vm.check_totals()
-    }
     /// Account `bytes` of work; checks the limits each time `acc` (bytes since the last check,
     /// start at 0) reaches [`limits::WORK_CHUNK_BYTES`].
     #[inline]
@@ -3477,16 +3464,6 @@ impl<'a> Ctx<'a> {
     /// Make a string value.
     pub fn new_str(&mut self, bytes: &[u8]) -> VmResult<Value> {
         self.vm.heap.new_str(bytes)
-    }
-    /// `tostring(v)` as a Rust string.
-    pub fn tostring(&self, v: Value) -> String {
-        tostring_text(&self.vm.heap, v)
-    }
-    /// Call a Lua (or native) function and return all its results. Host calls inside are
-    /// refused with a clear error naming this native.
-    pub fn call(&mut self, f: Value, args: &[Value]) -> VmResult<Vec<Value>> {
-        let at = self.base + self.nargs + 1;
-        self.vm.call_nested(at, f, args, self.name)
     }
     /// Call and return the first result (or nil). No allocation (use it for comparators).
     pub fn call1(&mut self, f: Value, args: &[Value]) -> VmResult<Value> {
@@ -3510,9 +3487,13 @@ impl<'a> Ctx<'a> {
     }
 }
 
-/// Keep `Pos` referenced for docs.
-#[allow(dead_code)]
-fn _pos(_: Pos) {}
+/// The [`GuestError`] a refused host call carries (see [`HostCall::refused`]).
+fn refusal(e: Throw, location: Option<Location>) -> GuestError {
+    GuestError {
+        location,
+        ..crate::guest_error(None, e)
+    }
+}
 
 #[cfg(test)]
 mod tests {
@@ -3526,7 +3507,7 @@ mod tests {
         assert_eq!(fmt_float(123.0), "123.0");
         assert_eq!(fmt_float(-0.0), "-0.0");
         assert_eq!(fmt_float(1e100), "1e+100");
-        assert_eq!(fmt_float(3.14159265358979), "3.1415926535898");
+        assert_eq!(fmt_float(std::f64::consts::PI), "3.1415926535898");
         assert_eq!(fmt_float(1e-5), "1e-05");
     }
     #[test]
@@ -3551,13 +3532,5 @@ mod tests {
         assert_eq!(shift_left(1, 64), 0);
         assert_eq!(shift_left(-1, -1), i64::MAX);
         assert_eq!(float_mod(-5.5, 2.0), 0.5);
-    }
-}
-
-/// The [`GuestError`] a refused host call carries (see [`HostCall::refused`]).
-fn refusal(e: Throw, location: Option<Location>) -> GuestError {
-    GuestError {
-        location,
-        ..crate::guest_error(None, e)
     }
 }

@@ -201,11 +201,11 @@ fn assert(cx: &mut Ctx<'_>) -> VmResult<Rets> {
 fn error(cx: &mut Ctx<'_>) -> VmResult<Rets> {
     let v = cx.arg(0);
     let level = cx.opt_int(1, 1)?;
-    if let Value::Str(s) = v {
-        if level > 0 {
-            let loc = cx.location(level as usize);
-            return Err(string_error(cx, s, loc));
-        }
+    if let Value::Str(s) = v
+        && level > 0
+    {
+        let loc = cx.location(level as usize);
+        return Err(string_error(cx, s, loc));
     }
     Err(Throw::value(v))
 }
@@ -234,10 +234,10 @@ fn string_error(cx: &Ctx<'_>, s: StrRef, loc: Option<crate::Location>) -> Throw 
 
 fn select(cx: &mut Ctx<'_>) -> VmResult<Rets> {
     let n = cx.nargs() as i64;
-    if let Value::Str(s) = cx.arg(0) {
-        if cx.heap_ref().str_bytes(s) == b"#" {
-            return Ok(Rets::One(Value::Int(n - 1)));
-        }
+    if let Value::Str(s) = cx.arg(0)
+        && cx.heap_ref().str_bytes(s) == b"#"
+    {
+        return Ok(Rets::One(Value::Int(n - 1)));
     }
     let i = cx.check_int(0)?;
     let start = if i < 0 {

@@ -229,12 +229,12 @@ fn fmt_integer(out: &mut Vec<u8>, spec: &Spec, conv: u8, n: i64) {
     if spec.prec == Some(0) && mag == 0 {
         digits.clear();
     }
-    if let Some(p) = spec.prec {
-        if digits.len() < p {
-            let mut v = vec![b'0'; p - digits.len()];
-            v.extend_from_slice(&digits);
-            digits = v;
-        }
+    if let Some(p) = spec.prec
+        && digits.len() < p
+    {
+        let mut v = vec![b'0'; p - digits.len()];
+        v.extend_from_slice(&digits);
+        digits = v;
     }
     let mut prefix: Vec<u8> = sign_prefix(neg, spec).to_vec();
     if spec.hash {
@@ -391,7 +391,7 @@ pub fn format_checked(
             return Err(FormatError::plain(TOO_LONG));
         }
         items += 1;
-        if out.len() >= next_check || items % crate::limits::WORK_CHUNK_ELEMS == 0 {
+        if out.len() >= next_check || items.is_multiple_of(crate::limits::WORK_CHUNK_ELEMS) {
             next_check = out.len() + crate::limits::WORK_CHUNK_BYTES;
             if timed_out() {
                 return Err(FormatError::plain(TIMED_OUT));
@@ -635,7 +635,7 @@ mod tests {
             ok(
                 "%010.3f|%#g|%#.0f|%#x|%#X|%#o",
                 &[
-                    Float(-3.14159),
+                    Float(-std::f64::consts::PI),
                     Float(1.5),
                     Int(3),
                     Int(0),
@@ -660,7 +660,7 @@ mod tests {
             ok(
                 "%5.1f|%05.1f|%-05d|%+05d|% 05d|%05x|%#08x|%08.3d",
                 &[
-                    Float(3.14159),
+                    Float(std::f64::consts::PI),
                     Float(-0.04),
                     Int(3),
                     Int(3),

@@ -245,10 +245,8 @@ impl<'a> Reader<'a> {
         }
         // The slice is ASCII by construction.
         let text = std::str::from_utf8(&s[start..self.i]).unwrap_or("");
-        if !is_float {
-            if let Ok(i) = text.parse::<i64>() {
-                return Ok(Value::Number(i.into()));
-            }
+        if !is_float && let Ok(i) = text.parse::<i64>() {
+            return Ok(Value::Number(i.into()));
         }
         let f: f64 = text.parse().map_err(|_| err_at(start, "invalid number"))?;
         if !f.is_finite() {
@@ -407,7 +405,7 @@ pub fn decode_text_within(
         if size > max_bytes {
             return Err(DecodeError::TooLarge);
         }
-        if count % crate::heap::DEADLINE_CHECK_WORK == 0
+        if count.is_multiple_of(crate::heap::DEADLINE_CHECK_WORK)
             && deadline.is_some_and(|d| std::time::Instant::now() >= d)
         {
             return Err(DecodeError::Timeout);

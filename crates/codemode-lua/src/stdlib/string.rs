@@ -235,10 +235,10 @@ fn rep(ctx: &mut Ctx) -> VmResult<Rets> {
     // The result is a prefix of (s .. sep) repeated: write the first period, then copy the
     // longest whole-period prefix written so far (doubling), at most CHUNK bytes per copy.
     ctx.vm.append_str(&mut out, s, 0, l, &mut acc)?;
-    if n > 1 {
-        if let Some(sep) = sep {
-            ctx.vm.append_str(&mut out, sep, 0, lsep, &mut acc)?;
-        }
+    if n > 1
+        && let Some(sep) = sep
+    {
+        ctx.vm.append_str(&mut out, sep, 0, lsep, &mut acc)?;
     }
     let period = l + lsep;
     while out.len() < total {
@@ -257,10 +257,7 @@ fn rep(ctx: &mut Ctx) -> VmResult<Rets> {
 /// needles, a direct scan for short ones).
 #[cfg(test)]
 pub fn find_bytes(hay: &[u8], needle: &[u8]) -> Option<usize> {
-    match find_bytes_checked(hay, needle, &mut || Ok::<(), ()>(())) {
-        Ok(r) => r,
-        Err(()) => None,
-    }
+    find_bytes_checked(hay, needle, &mut || Ok::<(), ()>(())).unwrap_or(None)
 }
 
 /// [`find_bytes`] that calls `check` after about every [`crate::limits::WORK_CHUNK_BYTES`]

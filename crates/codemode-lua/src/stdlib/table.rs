@@ -388,7 +388,8 @@ fn sort_native(ctx: &mut Ctx) -> VmResult<Rets> {
             Ok(())
         } else {
             let mut work = 0u64;
-            let r = if cmp.is_nil() {
+
+            if cmp.is_nil() {
                 let mut lt = |a: &Value, b: &Value| -> VmResult<bool> {
                     // One unit per comparison, plus one per 256 bytes of strings compared.
                     work += 1 + compare_bytes(ctx.heap_ref(), *a, *b) as u64 / 256;
@@ -404,8 +405,7 @@ fn sort_native(ctx: &mut Ctx) -> VmResult<Rets> {
                     Ok(ctx.call1(cmp, &[*a, *b])?.truthy())
                 };
                 sort(&mut vals, &mut lt)
-            };
-            r
+            }
         };
     if let Err(SortError::Compare(e)) = &result
         && e.is_migrate()

@@ -157,10 +157,11 @@ fn plain(msg: &'static str) -> UtfError {
 }
 
 fn raise(ctx: &Ctx, e: UtfError) -> Throw {
-    if e.arg.is_none() && e.msg == TIMED_OUT {
-        if let Err(t) = ctx.heap_ref().check_deadline() {
-            return t;
-        }
+    if e.arg.is_none()
+        && e.msg == TIMED_OUT
+        && let Err(t) = ctx.heap_ref().check_deadline()
+    {
+        return t;
     }
     match e.arg {
         Some(n) => ctx.arg_error(n - 1, e.msg),
