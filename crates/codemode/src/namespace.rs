@@ -61,8 +61,11 @@ pub struct Namespace {
 #[derive(Clone)]
 pub struct Unavailable {
     reason: String,
-    on_call: Option<Arc<dyn Fn(&str) + Send + Sync>>,
+    on_call: Option<OnCall>,
 }
+
+/// The hook [`Unavailable::on_call`] runs with the dotted path the program tried to use.
+type OnCall = Arc<dyn Fn(&str) + Send + Sync>;
 
 impl Unavailable {
     /// Unavailable for `reason` (one or two sentences for the model: why, and what to do).

@@ -72,7 +72,7 @@ pub fn tool(
     + Sync
     + 'static,
 ) -> Tool {
-    Tool::new(description, json!({"type": "object"}), move |v| handler(v))
+    Tool::new(description, json!({"type": "object"}), handler)
 }
 
 pub fn runtime(limits: Limits) -> CodeMode {
