@@ -21,8 +21,7 @@ fuzz_target!(|data: &[u8]| {
     let env = Env {
         tool_paths: vec!["t.echo".into(), "t.fail".into(), "t.deep".into()],
         extension_paths: vec!["ext.f".into()],
-        suggest: None,
-        unavailable: None,
+        missing: None,
     };
     let mut m = Machine::new(
         &program,
@@ -46,10 +45,7 @@ fuzz_target!(|data: &[u8]| {
             Step::HostCall(call) => {
                 calls += 1;
                 let reply = match (calls % 4, call.args.into_iter().next()) {
-                    (0, _) => HostReply::Error {
-                        kind: ErrorKind::ToolFailure,
-                        message: "tool failed".into(),
-                    },
+                    (0, _) => HostReply::error(ErrorKind::ToolFailure, "tool failed", Vec::new()),
                     (1, Some(v)) => HostReply::Value(v),
                     (2, _) => HostReply::Value(serde_json::json!({"a": [1, 2.5, "x", null], "b": {}})),
                     _ => HostReply::Value(serde_json::Value::Null),

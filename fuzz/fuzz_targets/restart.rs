@@ -37,10 +37,7 @@ struct Outcome {
 
 fn reply_for(n: u32, arg: Option<serde_json::Value>) -> HostReply {
     match (n % 4, arg) {
-        (0, _) => HostReply::Error {
-            kind: ErrorKind::ToolFailure,
-            message: "tool failed".into(),
-        },
+        (0, _) => HostReply::error(ErrorKind::ToolFailure, "tool failed", Vec::new()),
         (1, Some(v)) => HostReply::Value(v),
         (2, _) => HostReply::Value(serde_json::json!({"a": [1, 2.5, "x", null], "b": {}})),
         _ => HostReply::Value(serde_json::Value::Null),
@@ -51,8 +48,7 @@ fn run(program: &codemode_lua::Program, restarts: bool) -> Outcome {
     let env = Env {
         tool_paths: vec!["t.echo".into(), "t.fail".into()],
         extension_paths: vec!["ext.f".into()],
-        suggest: None,
-        unavailable: None,
+        missing: None,
     };
     let mut m = Machine::new(
         program,

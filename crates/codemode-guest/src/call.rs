@@ -64,7 +64,7 @@ pub struct HostError {
     pub suggestions: Vec<String>,
     /// Optional data fields for the guest's error value (JavaScript: properties of the Error
     /// object); `None` for most errors.
-    pub data: Option<serde_json::Map<String, Value>>,
+    pub data: Option<Box<serde_json::Map<String, Value>>>,
 }
 
 /// The host's answer to one [`HostCall`].

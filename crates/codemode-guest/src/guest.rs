@@ -57,12 +57,24 @@ pub trait Guest: Send {
     fn resolve(&mut self, id: CallId, reply: HostReply);
     /// Log lines (`print`, `console.log`) written since the last take.
     fn take_logs(&mut self) -> Vec<String>;
-    /// Warnings for the result (model-facing text) since the last take.
-    fn take_warnings(&mut self) -> Vec<String> {
+    /// Warnings for the result since the last take (a construct that works but likely not as
+    /// meant). None by default.
+    fn take_warnings(&mut self) -> Vec<Warning> {
         Vec::new()
     }
     /// Bytes the guest holds (its heap, program and pending replies).
     fn memory_used(&self) -> usize;
+}
+
+/// A warning a guest adds to the result.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Warning {
+    /// The diagnostic kind it is reported with.
+    pub kind: crate::kind::DiagnosticKind,
+    /// Model-facing text: what looks wrong and what to write instead.
+    pub message: String,
+    /// Where in the source, when known.
+    pub location: Option<crate::kind::Location>,
 }
 
 /// The host's one missing-tool policy, which the guest asks when a program names a tool path

@@ -7,7 +7,7 @@ use crate::kind::GuestError;
 /// One guest language, as the host sees it. Implemented once per guest crate
 /// (`codemode_lua::Lua`); the host maps its public language choice to one of these in one place.
 pub trait Language: Send + Sync + 'static {
-    /// The language's name as a model reads it (`"Lua 5.4"`).
+    /// The language's name as a model reads it in messages (`"Lua"`: "write Lua statements").
     fn name(&self) -> &'static str;
 
     /// Compile `source` and prepare a run of it. Compiling is charged against
@@ -46,6 +46,10 @@ pub trait Language: Send + Sync + 'static {
     /// in the language: `[("query", "\"x\"")]` → `{ query = "x" }` in Lua, `{ query: "x" }` in
     /// JavaScript. No fields: `{}`.
     fn object(&self, fields: &[(&str, &str)]) -> String;
+
+    /// What the language calls an object literal, as in "one input table" (Lua) or "one input
+    /// object" (JavaScript).
+    fn object_noun(&self) -> &'static str;
 
     /// A call with one object argument: `search({ query = "x" })`.
     fn call_example(&self, callee: &str, fields: &[(&str, &str)]) -> String {

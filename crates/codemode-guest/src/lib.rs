@@ -8,7 +8,7 @@
 //! |---|---|
 //! | `kind.rs` | [`ErrorKind`] and [`DiagnosticKind`] (one list), [`Location`], [`GuestError`] |
 //! | `call.rs` | [`CallId`], [`CallMode`], [`HostTarget`], [`HostCall`], [`HostReply`], [`HostError`] |
-//! | `guest.rs` | [`Budget`], [`Step`], the [`Guest`] trait, [`Env`], [`MissingTool`], [`StartOptions`] |
+//! | `guest.rs` | [`Budget`], [`Step`], the [`Guest`] trait, [`Warning`], [`Env`], [`MissingTool`], [`StartOptions`] |
 //! | `language.rs` | the [`Language`] trait: compiling, and the guest's words for host messages |
 //!
 //! ## One run, as the host drives it
@@ -24,12 +24,16 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+/// How deep data may nest where it crosses between host and guest (tool inputs and outputs,
+/// results): deeper values are `InvalidDataValue` (inputs, results) or `InvalidToolOutput`.
+pub const MAX_DATA_DEPTH: usize = 128;
+
 mod call;
 mod guest;
 mod kind;
 mod language;
 
 pub use call::{CallId, CallMode, HostCall, HostError, HostReply, HostTarget};
-pub use guest::{Budget, Env, Guest, MissingTool, StartOptions, Step};
+pub use guest::{Budget, Env, Guest, MissingTool, StartOptions, Step, Warning};
 pub use kind::{DiagnosticKind, ErrorKind, GuestError, Location};
 pub use language::Language;

@@ -31,7 +31,7 @@ use crate::value::{StrRef, TableRef, Throw, Value, VmResult};
 /// Deepest nesting of arrays/objects accepted anywhere JSON data crosses into or out of Lua
 /// (`json.decode`, `json.encode`, tool input/output). Equal to serde_json's own parser limit, so
 /// whatever we produce can be read back by any serde_json consumer.
-pub const MAX_DEPTH: usize = 128;
+pub const MAX_DEPTH: usize = codemode_guest::MAX_DATA_DEPTH;
 
 /// Upper bound on the size of one exported value: its JSON text plus [`EXPORT_NODE_BYTES`] per
 /// value (the in-memory copy handed to the host), approximately. Shared sub-tables are copied

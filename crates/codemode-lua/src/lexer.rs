@@ -284,7 +284,14 @@ fn is_name_char(c: u8) -> bool {
     c.is_ascii_alphanumeric() || c == b'_'
 }
 
-fn keyword(name: &[u8]) -> Option<Tok> {
+/// Lua 5.4's reserved words: exactly the names [`keyword`] turns into tokens (a test checks
+/// both ways).
+pub(crate) const KEYWORDS: &[&str] = &[
+    "and", "break", "do", "else", "elseif", "end", "false", "for", "function", "goto", "if", "in",
+    "local", "nil", "not", "or", "repeat", "return", "then", "true", "until", "while",
+];
+
+pub(crate) fn keyword(name: &[u8]) -> Option<Tok> {
     // Every keyword is 2 to 8 lowercase letters: most names are rejected by this cheap test.
     if name.len() < 2 || name.len() > 8 || !name[0].is_ascii_lowercase() {
         return None;

@@ -64,7 +64,9 @@
 mod ast;
 mod boundary;
 mod compiler;
+mod guest;
 mod heap;
+mod language;
 mod lexer;
 pub mod limits;
 mod number;
@@ -99,122 +101,13 @@ fn not_runnable() -> Step {
     })
 }
 
-/// A 1-based source location (`column` counts bytes within the line, starting at 1).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Location {
-    /// Line, from 1.
-    pub line: u32,
-    /// Column in bytes within the line, from 1.
-    pub column: u32,
-}
+pub use guest::LuaGuest;
+pub use language::Lua;
 
-/// The kind of a [`GuestError`]. Mirrors the host's diagnostic kinds (the host maps them 1:1).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum ErrorKind {
-    /// The source cannot be parsed (also: `<close>`, empty program, source or nesting too large).
-    ParseError,
-    /// A syntax construct outside the supported subset.
-    UnsupportedSyntax,
-    /// A call through `tools.` named a path that does not exist.
-    UnknownTool,
-    /// Tool input rejected (schema, argument count). Raised by the host via [`HostReply::Error`].
-    InvalidToolInput,
-    /// Tool output rejected. Raised by the host.
-    InvalidToolOutput,
-    /// A value that cannot cross the data boundary (cyclic, mixed keys, sparse, function, bad UTF-8).
-    InvalidDataValue,
-    /// `max_tool_calls` exhausted. Raised by the host; never catchable.
-    ToolCallLimitExceeded,
-    /// The deadline passed. Raised by the host; never catchable.
-    TimeoutExceeded,
-    /// A tool failed. Raised by the host.
-    ToolFailure,
-    /// A runtime error in the program (error(), type errors, exhausted internal bounds, ...).
-    ExecutionFailure,
-}
-
-/// An error that ends an execution (or, before being caught by `pcall`, travels through it).
-#[derive(Clone, Debug, PartialEq)]
-pub struct GuestError {
-    /// What kind of failure (the host reports it as the diagnostic's kind).
-    pub kind: ErrorKind,
-    /// Model-facing text: what went wrong and what to do instead. Does not repeat the location.
-    pub message: String,
-    /// Where in the source, when known (`None` for errors raised by the host or at the data
-    /// boundary of the returned value).
-    pub location: Option<Location>,
-    /// "Did you mean" candidates (e.g. for UnknownTool: `tools.orders.lookup`).
-    pub suggestions: Vec<String>,
-}
-
-/// Which host capability a suspended call targets.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum HostTarget {
-    /// A tool, by canonical dotted path (`orders.lookup`).
-    Tool(String),
-    /// The `search` built-in.
-    Search,
-    /// An extension function, by dotted path of its global (`fs.read`).
-    Extension(String),
-}
-
-/// A host call the program is waiting on. The machine is suspended until [`Machine::resume`].
-#[derive(Clone, Debug, PartialEq)]
-pub struct HostCall {
-    /// What is called: a tool, `search` or an extension function.
-    pub target: HostTarget,
-    /// The exported arguments, one JSON value per Lua argument (trailing nils dropped).
-    /// For tools and `search` the host expects at most one (an object); zero means `{}`.
-    pub args: Vec<serde_json::Value>,
-    /// Where the call is in the source.
-    pub location: Option<Location>,
-    /// `Some` when the machine refused the call before it could be made: the path names no
-    /// tool (kind `UnknownTool`, message and suggestions as the machine would raise them), or an
-    /// argument cannot cross to the host (kind `InvalidDataValue`, `args` is empty). The host
-    /// still counts the attempt against its call limit (and lists a refused tool call), then
-    /// answers with [`HostReply::Error`] of this kind and message, or [`HostReply::Abort`].
-    pub refused: Option<GuestError>,
-}
-
-/// The host's answer to a [`HostCall`].
-#[derive(Clone, Debug, PartialEq)]
-pub enum HostReply {
-    /// The call succeeded; the value is imported as fresh Lua data (arrays and objects keep their
-    /// shape, so an empty array stays an array when sent back).
-    Value(serde_json::Value),
-    /// The call failed with an ordinary, catchable error: `pcall` sees `false, message`. If
-    /// uncaught, the execution fails with this kind and message.
-    Error {
-        /// The error's kind (e.g. [`ErrorKind::ToolFailure`], [`ErrorKind::InvalidToolInput`]).
-        kind: ErrorKind,
-        /// Model-facing text, the `message` of `pcall`'s `false, message`.
-        message: String,
-    },
-    /// The execution must end now (timeout, tool-call limit). Not catchable.
-    Abort(GuestError),
-}
-
-/// Ranks existing tool paths (dotted, without `tools.`) nearest to a missing one, best first.
-pub type SuggestFn = Arc<dyn Fn(&str) -> Vec<String> + Send + Sync>;
-
-/// Explains why a missing tool path (dotted, without `tools.`) cannot be served now, or `None`.
-pub type UnavailableFn = Arc<dyn Fn(&str) -> Option<String> + Send + Sync>;
-
-/// What the host provides to a program, besides the standard library.
-#[derive(Clone, Default)]
-pub struct Env {
-    /// Canonical dotted paths of every callable tool; `tools` is built from them.
-    pub tool_paths: Vec<String>,
-    /// Dotted paths of extension functions (`fetch`, `fs.read`); each first segment becomes a global.
-    pub extension_paths: Vec<String>,
-    /// Ranks existing tool paths nearest to a missing one (for UnknownTool suggestions).
-    pub suggest: Option<SuggestFn>,
-    /// Explains a missing tool path (dotted, without `tools.`) that lies under a namespace the
-    /// host knows but cannot serve right now, e.g. a downstream MCP server that is down:
-    /// `Some(message)` turns the lookup into a catchable `ToolFailure` with that message instead
-    /// of `UnknownTool`. The host may start a recovery (a restart) when it is called.
-    pub unavailable: Option<UnavailableFn>,
-}
+pub use codemode_guest::{
+    CallId, CallMode, Env, ErrorKind, GuestError, HostCall, HostError, HostReply, HostTarget,
+    Location, MissingTool,
+};
 
 /// One step of a running [`Machine`].
 #[derive(Clone, Debug, PartialEq)]
@@ -309,6 +202,8 @@ pub struct Machine {
     /// The refusal of the pending call, if the machine refused it ([`HostCall::refused`]): a
     /// host that answers it with a value still gets the refusal raised.
     refusal: Option<GuestError>,
+    /// Host calls started so far; the next one gets `CallId(calls_started + 1)`.
+    calls_started: u64,
 }
 
 impl Machine {
@@ -322,6 +217,7 @@ impl Machine {
                 returned: false,
                 waiting_on: None,
                 refusal: None,
+                calls_started: 0,
             },
             Err(e) => Machine {
                 vm: None,
@@ -329,6 +225,7 @@ impl Machine {
                 returned: false,
                 waiting_on: None,
                 refusal: None,
+                calls_started: 0,
             },
         }
     }
@@ -379,9 +276,8 @@ impl Machine {
             }
             vm.heap.table_set_field(t, segs[segs.len() - 1], f)?;
         }
-        vm.suggest = env.suggest.clone();
+        vm.missing = env.missing.clone();
         vm.tool_count = env.tool_paths.len();
-        vm.unavailable = env.unavailable.clone();
         vm.start_main()?;
         Ok(vm)
     }
@@ -523,7 +419,9 @@ impl Machine {
                 Ok(()) => return Step::Yield,
                 Err(e) => Step::Error(guest_error(Some(vm), e)),
             },
-            Ok(Exit::Host(call)) => {
+            Ok(Exit::Host(mut call)) => {
+                self.calls_started += 1;
+                call.id = CallId(self.calls_started);
                 self.waiting_on = Some(call.target.clone());
                 self.refusal = call.refused.clone();
                 return Step::HostCall(call);
@@ -624,10 +522,7 @@ impl Machine {
             // A refused call cannot succeed, whatever the host answers.
             (Some(r), HostReply::Value(j)) => {
                 boundary::drop_json(j);
-                HostReply::Error {
-                    kind: r.kind,
-                    message: r.message,
-                }
+                HostReply::error(r.kind, r.message, Vec::new())
             }
             (_, reply) => reply,
         };
@@ -653,7 +548,7 @@ impl Machine {
                 boundary::drop_json(j);
                 self.deliver_import(p, target, imported, work);
             }
-            HostReply::Error { kind, message } => self.reply_error(p, kind, message),
+            HostReply::Error(e) => self.reply_error(p, e.kind, e.message, e.suggestions),
             HostReply::Abort(g) => {
                 let mut t = Throw::fatal(g.kind, g.message);
                 t.0.location = g.location.or(p.location);
@@ -688,19 +583,28 @@ impl Machine {
                         ErrVal::Value(_) => "the output cannot be received",
                     }
                 );
-                self.reply_error(p, ErrorKind::InvalidToolOutput, message);
+                self.reply_error(p, ErrorKind::InvalidToolOutput, message, Vec::new());
             }
             (Err(e), _) => vm.pending_error = Some(e),
         }
     }
 
-    /// Answer the pending call `p` with an ordinary, catchable error.
-    fn reply_error(&mut self, p: vm::Pending, kind: ErrorKind, message: String) {
+    /// Answer the pending call `p` with an ordinary, catchable error; `suggestions` stay with
+    /// the error if it ends the run.
+    fn reply_error(
+        &mut self,
+        p: vm::Pending,
+        kind: ErrorKind,
+        message: String,
+        suggestions: Vec<String>,
+    ) {
         let Some(vm) = self.vm.as_mut() else { return };
         if p.refused && !p.pcall {
             // Refused by the machine itself: raised as its own error would have been (the
             // position prefix is added if a `pcall` catches it).
-            vm.pending_error = Some(Throw::with_kind(kind, message));
+            let mut t = Throw::with_kind(kind, message);
+            t.0.suggestions = suggestions;
+            vm.pending_error = Some(t);
             return;
         }
         let s = match vm.heap.new_str(message.as_bytes()) {
@@ -715,6 +619,7 @@ impl Machine {
         } else {
             let mut t = Throw::with_kind(kind, message);
             t.0.value = ErrVal::Value(s);
+            t.0.suggestions = suggestions;
             t.0.location = p.location;
             t.0.positioned = true;
             vm.pending_error = Some(t);
@@ -758,6 +663,29 @@ fn stdlib_template() -> Result<&'static Vm, Throw> {
             format!("internal error: the standard library failed to load: {}", m),
         )),
     }
+}
+
+/// Every global a program starts with besides extensions, sorted: `tools`, `search`, `_ENV`,
+/// the standard library's globals as installed (stubs of absent features included), and
+/// [`stdlib::WITHHELD_GLOBALS`]. Read from the prepared standard library, so it cannot drift.
+pub(crate) fn reserved_globals() -> Vec<String> {
+    let mut names: Vec<String> = ["tools", "search", "_ENV"]
+        .iter()
+        .chain(stdlib::WITHHELD_GLOBALS)
+        .map(|s| s.to_string())
+        .collect();
+    if let Ok(vm) = stdlib_template() {
+        let mut k = Value::Nil;
+        while let Ok((Some((key, _)), _)) = vm.heap.table_next_counted(vm.globals, k) {
+            if let Value::Str(s) = key {
+                names.push(vm.heap.str_lossy(s));
+            }
+            k = key;
+        }
+    }
+    names.sort();
+    names.dedup();
+    names
 }
 
 /// Build the `tools` namespace tree from canonical dotted paths.

@@ -34,7 +34,7 @@ use crate::value::{
     ClosureRef, ErrVal, FOR_TABLE_HINT, HostRef, NativeRef, STRING_ADD_HINT, StrRef, TableRef,
     Throw, Value, VmResult, ZERO_INDEX_HINT, float_to_int_exact,
 };
-use crate::{ErrorKind, GuestError, HostCall, HostTarget, Location};
+use crate::{CallId, CallMode, ErrorKind, GuestError, HostCall, HostTarget, Location, MissingTool};
 
 /// Signature of a native function: read arguments from the [`Ctx`], return the results.
 pub type NativeFn = fn(&mut Ctx<'_>) -> VmResult<Rets>;
@@ -155,12 +155,6 @@ enum CallRes {
     Host(HostCall),
 }
 
-/// Suggestion callback type (from `Env::suggest`).
-pub type SuggestFn = Arc<dyn Fn(&str) -> Vec<String> + Send + Sync>;
-
-/// Unavailable-namespace callback type (from `Env::unavailable`).
-pub type UnavailableFn = Arc<dyn Fn(&str) -> Option<String> + Send + Sync>;
-
 /// Natives whose callbacks may run a garbage collection: while their Lua callback runs they hold
 /// no collectable value outside the VM stack (gsub's subject, pattern and replacement are its
 /// arguments; each capture is pushed as an argument before the call; the result is copied into
@@ -194,14 +188,13 @@ pub struct Vm {
     pub(crate) pending_error: Option<Throw>,
     miss: Option<Miss>,
     miss_flag: Option<String>,
-    pub(crate) suggest: Option<SuggestFn>,
+    /// The host's missing-tool policy (from `Env::missing`).
+    pub(crate) missing: Option<Arc<dyn MissingTool>>,
     /// Suggestion lookups made so far (at most [`limits::MAX_SUGGESTION_LOOKUPS`]).
     suggest_lookups: std::sync::atomic::AtomicU32,
     /// Number of tool paths the host has (fuel of an unknown-tool error, see
     /// [`limits::SUGGESTION_FUEL_PER_TOOL`]).
     pub(crate) tool_count: usize,
-    /// Explains missing paths under unavailable namespaces (from `Env::unavailable`).
-    pub(crate) unavailable: Option<UnavailableFn>,
     /// Optional wall-clock deadline checked inside nested (non-yielding) runs.
     pub deadline: Option<std::time::Instant>,
     /// Total fuel this execution may use (at most `limits::MAX_TOTAL_FUEL`).
@@ -268,10 +261,9 @@ impl Vm {
             pending_error: None,
             miss: None,
             miss_flag: None,
-            suggest: None,
+            missing: None,
             suggest_lookups: std::sync::atomic::AtomicU32::new(0),
             tool_count: 0,
-            unavailable: None,
             deadline: None,
             fuel_cap: limits::MAX_TOTAL_FUEL,
             pinned: Vec::new(),
@@ -324,10 +316,9 @@ impl Vm {
             pending_error: None,
             miss: None,
             miss_flag: None,
-            suggest: None,
+            missing: None,
             suggest_lookups: std::sync::atomic::AtomicU32::new(0),
             tool_count: 0,
-            unavailable: None,
             deadline: None,
             fuel_cap: limits::MAX_TOTAL_FUEL,
             pinned: self.pinned.clone(),
@@ -833,7 +824,7 @@ impl Vm {
     /// before `pc` and yield nil, so the error is raised when the value is called and
     /// `pcall(tools.down.x, {})` catches it like an unknown tool.
     fn defer_unavailable(&mut self, reg: u8, key: &str, fi: usize, pc: usize) -> bool {
-        let Some(f) = self.unavailable.as_ref() else {
+        let Some(f) = self.missing.as_ref() else {
             return false;
         };
         let Some(m) = self.miss.as_ref() else {
@@ -851,9 +842,11 @@ impl Vm {
             return false;
         }
         let path = format!("{}.{}", m.path, key);
-        let Some(msg) = f(&path) else {
+        let e = f.missing(&path, false);
+        if e.kind != ErrorKind::ToolFailure {
             return false;
-        };
+        }
+        let msg = e.message;
         self.miss = Some(Miss {
             depth: fi + 1,
             pc: cur,
@@ -950,82 +943,27 @@ impl Vm {
         ))
     }
 
-    /// The deepest existing namespace above the missing tool `path` (not the root), as
-    /// `("tools.shop", "a, b, c")` with up to 20 of its entries, sorted.
-    fn deepest_namespace(&self, path: &str) -> Option<(String, String)> {
-        let Value::HostNs(mut h) = self.get_global("tools") else {
-            return None;
-        };
-        let segs: Vec<&str> = path.split('.').collect();
-        let mut found = None;
-        for seg in &segs[..segs.len().saturating_sub(1)] {
-            let next = self
-                .heap
-                .host(h)
-                .children
-                .iter()
-                .find(|(k, _)| self.heap.str_bytes(*k) == seg.as_bytes())
-                .map(|(_, v)| *v);
-            match next {
-                Some(Value::HostNs(c)) => {
-                    h = c;
-                    found = Some(c);
-                }
-                _ => break,
-            }
-        }
-        let ns = found?;
-        let obj = self.heap.host(ns);
-        let mut names: Vec<String> = obj
-            .children
-            .iter()
-            .map(|(k, _)| self.heap.str_lossy(*k))
-            .collect();
-        names.sort();
-        let more = names.len().saturating_sub(20);
-        names.truncate(20);
-        let mut list = names.join(", ");
-        if more > 0 {
-            list.push_str(&format!(" and {more} more"));
-        }
-        Some((format!("tools.{}", obj.path), list))
-    }
-
+    /// The error for calling the missing tool `path`, in the host's words ([`MissingTool`]):
+    /// `UnknownTool` with suggestions (ranked for the first [`limits::MAX_SUGGESTION_LOOKUPS`]
+    /// errors of the run only), or `ToolFailure` under an unavailable namespace.
     fn unknown_tool(&self, path: &str) -> Throw {
-        // Under a namespace the host cannot serve right now: a catchable ToolFailure saying why.
-        if let Some(msg) = self.unavailable.as_ref().and_then(|f| f(path)) {
-            return Throw::with_kind(ErrorKind::ToolFailure, msg);
-        }
+        let Some(missing) = &self.missing else {
+            return Throw::with_kind(
+                ErrorKind::UnknownTool,
+                format!("unknown tool 'tools.{path}': no tool has this path"),
+            );
+        };
         let lookups = self
             .suggest_lookups
             .load(std::sync::atomic::Ordering::Relaxed);
-        let sugg: Vec<String> = match &self.suggest {
-            Some(s) if lookups < limits::MAX_SUGGESTION_LOOKUPS => {
-                self.suggest_lookups
-                    .store(lookups + 1, std::sync::atomic::Ordering::Relaxed);
-                s(path)
-            }
-            _ => Vec::new(),
-        };
-        let sugg: Vec<String> = sugg.into_iter().map(|p| format!("tools.{}", p)).collect();
-        let msg = if let Some(first) = sugg.first() {
-            format!("unknown tool 'tools.{}' (did you mean {}?)", path, first)
-        } else if let Some((ns, names)) = self.deepest_namespace(path) {
-            format!(
-                "unknown tool 'tools.{}': {} has no tool '{}'; it contains: {}; use search({{ query = \"...\" }}) to find tools by what they do",
-                path,
-                ns,
-                path.rsplit('.').next().unwrap_or(path),
-                names
-            )
-        } else {
-            format!(
-                "unknown tool 'tools.{}': no tool has this path; use search({{ query = \"...\" }}) to find tool names",
-                path
-            )
-        };
-        let mut t = Throw::with_kind(ErrorKind::UnknownTool, msg);
-        t.0.suggestions = sugg;
+        let rank = lookups < limits::MAX_SUGGESTION_LOOKUPS;
+        if rank {
+            self.suggest_lookups
+                .store(lookups + 1, std::sync::atomic::Ordering::Relaxed);
+        }
+        let e = missing.missing(path, rank);
+        let mut t = Throw::with_kind(e.kind, e.message);
+        t.0.suggestions = e.suggestions;
         t
     }
 
@@ -1517,9 +1455,11 @@ impl Vm {
                     }
                     let location = self.current_location();
                     return Ok(HostCall {
+                        id: CallId(0),
                         target,
                         args,
                         location,
+                        mode: CallMode::Suspend,
                         refused: Some(refusal(e, location)),
                     });
                 }
@@ -1528,9 +1468,11 @@ impl Vm {
         }
         let location = self.current_location();
         Ok(HostCall {
+            id: CallId(0),
             target,
             args,
             location,
+            mode: CallMode::Suspend,
             refused: None,
         })
     }
@@ -1575,9 +1517,11 @@ impl Vm {
             refused: true,
         });
         Ok(Some(HostCall {
+            id: CallId(0),
             target: HostTarget::Tool(path),
             args: Vec::new(),
             location,
+            mode: CallMode::Suspend,
             refused: Some(refusal(e, location)),
         }))
     }

@@ -3,26 +3,34 @@
 
 use std::sync::Arc;
 
-use codemode_lua::{Budgets, Env, ErrorKind, GuestError, HostReply, Machine, Step, compile};
+use codemode_lua::{
+    Budgets, Env, ErrorKind, GuestError, HostReply, Machine, MissingTool, Step, compile,
+};
 use serde_json::{Value as Json, json};
 
 const DOWN: &str = "tools.broken.anything cannot be called: server 'broken' is down";
+
+/// A host whose namespace `broken` is down.
+struct Host;
+
+impl MissingTool for Host {
+    fn missing(&self, p: &str, _rank: bool) -> GuestError {
+        if p == "broken" || p.starts_with("broken.") {
+            GuestError::new(
+                ErrorKind::ToolFailure,
+                format!("tools.{p} cannot be called: server 'broken' is down"),
+            )
+        } else {
+            GuestError::new(ErrorKind::UnknownTool, format!("unknown tool 'tools.{p}'"))
+        }
+    }
+}
 
 fn env() -> Env {
     Env {
         tool_paths: vec!["orders.lookup".into()],
         extension_paths: vec![],
-        suggest: None,
-        unavailable: Some(Arc::new(|p: &str| {
-            if p == "broken" || p.starts_with("broken.") {
-                Some(format!(
-                    "tools.{} cannot be called: server 'broken' is down",
-                    p
-                ))
-            } else {
-                None
-            }
-        })),
+        missing: Some(Arc::new(Host)),
     }
 }
 

@@ -211,8 +211,7 @@ fn generated_programs_never_panic() {
             let env = Env {
                 tool_paths: vec!["orders.lookup".into(), "util".into(), "ns.a".into()],
                 extension_paths: vec![],
-                suggest: None,
-                unavailable: None,
+                missing: None,
             };
             let mut m = Machine::new(
                 &p,
@@ -238,10 +237,11 @@ fn generated_programs_never_panic() {
                             0 => codemode_lua::HostReply::Value(
                                 serde_json::json!({"ok": [1, {}, []], "n": 2.5}),
                             ),
-                            1 => codemode_lua::HostReply::Error {
-                                kind: codemode_lua::ErrorKind::ToolFailure,
-                                message: "failed".into(),
-                            },
+                            1 => codemode_lua::HostReply::error(
+                                codemode_lua::ErrorKind::ToolFailure,
+                                "failed",
+                                Vec::new(),
+                            ),
                             _ => codemode_lua::HostReply::Value(serde_json::Value::Null),
                         };
                         m.resume(reply);

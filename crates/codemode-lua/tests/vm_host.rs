@@ -4,7 +4,8 @@
 use std::sync::Arc;
 
 use codemode_lua::{
-    Budgets, Env, ErrorKind, GuestError, HostCall, HostReply, HostTarget, Machine, Step, compile,
+    Budgets, Env, ErrorKind, GuestError, HostCall, HostReply, HostTarget, Machine, MissingTool,
+    Step, compile,
 };
 use serde_json::{Value as Json, json};
 
@@ -18,14 +19,21 @@ fn env() -> Env {
             "util.echo".into(),
         ],
         extension_paths: vec!["fetch".into(), "fs.read".into()],
-        suggest: Some(Arc::new(|p: &str| {
-            if p.starts_with("orders.") {
-                vec!["orders.lookup".to_string()]
-            } else {
-                vec![]
-            }
-        })),
-        unavailable: None,
+        missing: Some(Arc::new(Host)),
+    }
+}
+
+/// A host that suggests `orders.lookup` for paths under `orders`.
+struct Host;
+
+impl MissingTool for Host {
+    fn missing(&self, p: &str, rank: bool) -> GuestError {
+        let mut e = GuestError::new(ErrorKind::UnknownTool, format!("unknown tool 'tools.{p}'"));
+        if rank && p.starts_with("orders.") {
+            e.message.push_str(" (did you mean tools.orders.lookup?)");
+            e.suggestions.push("tools.orders.lookup".to_string());
+        }
+        e
     }
 }
 
@@ -99,10 +107,7 @@ fn tool_calls_inside_nested_functions_pcall_and_loops() {
 
 #[test]
 fn host_error_caught_by_pcall_and_uncaught_keeps_kind() {
-    let fail = |_: &HostCall| HostReply::Error {
-        kind: ErrorKind::ToolFailure,
-        message: "db down".into(),
-    };
+    let fail = |_: &HostCall| HostReply::error(ErrorKind::ToolFailure, "db down", Vec::new());
     let (r, _, _) = drive(
         "local ok, e = pcall(tools.orders.lookup, {id = 1})
          local ok2, e2 = pcall(function() return tools.orders.lookup({}) end)

@@ -1,4 +1,4 @@
-//! Extensions: host functions installed as Lua globals (`fs.read(path)`, `fetch(url)`).
+//! Extensions: host functions installed as guest globals (`fs.read(path)`, `fetch(url)`).
 //!
 //! An [`Extension`] has a name, which becomes a global, and either named functions below it
 //! (`Extension::new("fs").function("read", h)` → the global table `fs` with `fs.read`; nested
@@ -6,26 +6,27 @@
 //! the global ([`Extension::global_function`]: `fetch(url)`).
 //!
 //! ## Calls
-//! - Arguments cross as JSON copies under the data rules (one [`Value`] per Lua argument, trailing
-//!   `nil`s dropped; a value that cannot cross, such as a function, fails the call with
-//!   `InvalidDataValue` before the host sees it). The returned value crosses back as fresh Lua
-//!   data (`null` → `nil`).
+//! - Arguments cross as JSON copies under the data rules (one [`Value`] per guest argument,
+//!   trailing empty values dropped; a value that cannot cross, such as a function, fails the call
+//!   with `InvalidDataValue` before the host sees it). The returned value crosses back as fresh
+//!   guest data.
 //! - Extension calls are not tools: they are not in the catalog or `search`, not listed in
 //!   `toolCalls`, and not validated by a schema. They do count against `max_tool_calls` (every
 //!   host call does) and run under the deadline (a call still running at the deadline ends the run
 //!   with `TimeoutExceeded`).
 //! - They run between [`crate::Hooks::extension_before`] and
 //!   [`crate::Hooks::extension_after`].
-//! - A handler error crosses as an ordinary catchable Lua error of kind `ExecutionFailure`: with
+//! - A handler error crosses as an ordinary catchable error of kind `ExecutionFailure`: with
 //!   [`ToolError::new`] the program sees exactly its message (write it for the model); any other
 //!   error ([`ToolError::internal`], a panic) is hidden behind
 //!   "Extension function 'fs.read' failed.".
 //!
 //! ## Names (checked by [`crate::Options::build`])
-//! Every segment is a Lua name (letters, digits, `_`, not starting with a digit, not a keyword).
-//! A global may not shadow a built-in global ([`RESERVED_GLOBALS`]: `tools`, `search`, the
-//! standard library, and names the sandbox leaves out on purpose such as `require`, `io`, `os`)
-//! nor another extension's global; a name may not be both a function and a table of functions.
+//! Every segment is a name in the guest language (an identifier that is not a reserved word). A
+//! global may not shadow a built-in global ([`crate::CodeMode::reserved_globals`]: `tools`,
+//! `search`, the standard library, and names the sandbox leaves out on purpose such as
+//! `require`, `io`, `os`) nor another extension's global; a name may not be both a function and
+//! a table of functions.
 //!
 //! ```
 //! use codemode::{CodeMode, Extension, ToolError};
@@ -66,58 +67,7 @@ pub type ExtensionFuture = BoxFuture<'static, Result<Value, ToolError>>;
 /// An extension handler: the call's arguments in, one JSON value (or an error) out.
 pub type ExtensionHandler = Arc<dyn Fn(Vec<Value>) -> ExtensionFuture + Send + Sync>;
 
-/// Globals an extension may not take: `tools`, `search`, every global of the Lua standard
-/// library as the interpreter installs it, and the standard globals the sandbox leaves out on
-/// purpose (so that a program's `io.open` reports a clear error instead of reaching a host
-/// function).
-pub const RESERVED_GLOBALS: &[&str] = &[
-    // host
-    "tools",
-    "search",
-    // Lua's environment name and the globals installed by the interpreter
-    "_ENV",
-    "_G",
-    "_VERSION",
-    "assert",
-    "error",
-    "getmetatable",
-    "ipairs",
-    "json",
-    "math",
-    "next",
-    "pairs",
-    "pcall",
-    "print",
-    "rawequal",
-    "rawget",
-    "rawlen",
-    "rawset",
-    "select",
-    "setmetatable",
-    "string",
-    "table",
-    "tonumber",
-    "tostring",
-    "type",
-    "utf8",
-    "xpcall",
-    "unpack",
-    // standard Lua globals absent from the sandbox
-    "collectgarbage",
-    "coroutine",
-    "debug",
-    "dofile",
-    "io",
-    "load",
-    "loadfile",
-    "loadstring",
-    "os",
-    "package",
-    "require",
-    "warn",
-];
-
-/// A named set of host functions installed as Lua globals. Cheap to clone.
+/// A named set of host functions installed as guest globals. Cheap to clone.
 #[derive(Clone)]
 pub struct Extension {
     name: String,
@@ -203,18 +153,4 @@ fn full_path(name: &str, rel: &str) -> String {
     } else {
         format!("{name}.{rel}")
     }
-}
-
-/// `true` when `s` is a Lua name that is not a keyword.
-pub(crate) fn is_lua_name(s: &str) -> bool {
-    const KEYWORDS: [&str; 22] = [
-        "and", "break", "do", "else", "elseif", "end", "false", "for", "function", "goto", "if",
-        "in", "local", "nil", "not", "or", "repeat", "return", "then", "true", "until", "while",
-    ];
-    let mut chars = s.chars();
-    match chars.next() {
-        Some(c) if c.is_ascii_alphabetic() || c == '_' => {}
-        _ => return false,
-    }
-    chars.all(|c| c.is_ascii_alphanumeric() || c == '_') && !KEYWORDS.contains(&s)
 }

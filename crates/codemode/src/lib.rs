@@ -73,8 +73,10 @@
 
 pub mod catalog;
 pub mod extension;
+mod guests;
 pub mod hooks;
 pub mod limits;
+pub mod missing;
 pub mod namespace;
 pub mod result;
 pub mod runtime;

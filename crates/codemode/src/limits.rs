@@ -178,13 +178,10 @@ impl Limits {
         self.max_memory_bytes
     }
 
-    /// The interpreter budgets these limits imply.
-    pub(crate) fn budgets(&self) -> codemode_lua::Budgets {
-        codemode_lua::Budgets {
-            max_memory_bytes: self
-                .max_memory_bytes
-                .map(|n| usize::try_from(n).unwrap_or(usize::MAX)),
-        }
+    /// [`Limits::max_memory_bytes`] as the guest's `StartOptions` take it.
+    pub(crate) fn max_memory_bytes_usize(&self) -> Option<usize> {
+        self.max_memory_bytes
+            .map(|n| usize::try_from(n).unwrap_or(usize::MAX))
     }
 }
 
@@ -209,8 +206,8 @@ impl fmt::Display for LimitName {
 pub const MAX_RETAINED_OUTPUT_BYTES: u64 = 64 * 1024 * 1024;
 
 /// Deepest nesting of arrays/objects accepted in a tool's output (and anywhere data enters the
-/// interpreter): the interpreter's own bound, [`codemode_lua::limits::MAX_DATA_DEPTH`] (128).
-pub const MAX_TOOL_OUTPUT_DEPTH: usize = codemode_lua::limits::MAX_DATA_DEPTH;
+/// interpreter): the protocol's bound, [`codemode_guest::MAX_DATA_DEPTH`] (128).
+pub const MAX_TOOL_OUTPUT_DEPTH: usize = codemode_guest::MAX_DATA_DEPTH;
 
 /// Check a tool's output before the interpreter (or a schema validator, which may recurse)
 /// sees it: nesting at most [`MAX_TOOL_OUTPUT_DEPTH`] levels. Walks iteratively, so any depth is
@@ -259,13 +256,13 @@ mod tests {
         assert_eq!(l.max_tool_calls(), 128);
         assert_eq!(l.max_output_bytes(), 65_536);
         assert_eq!(l.max_memory_bytes(), None);
-        assert_eq!(l.budgets().max_memory_bytes, None);
+        assert_eq!(l.max_memory_bytes_usize(), None);
     }
 
     #[test]
     fn memory_budget_is_passed_through() {
         let l = Limits::default().with_max_memory_bytes(Some(4096)).unwrap();
-        assert_eq!(l.budgets().max_memory_bytes, Some(4096));
+        assert_eq!(l.max_memory_bytes_usize(), Some(4096));
     }
 
     #[test]

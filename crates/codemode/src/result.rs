@@ -14,119 +14,7 @@ use serde::ser::{SerializeMap, Serializer};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-/// The kind of a [`Diagnostic`]. Serialized as its name (`"ToolFailure"`).
-///
-/// Every kind but the warning-only [`DiagnosticKind::Truncated`] and [`DiagnosticKind::NoReturn`]
-/// maps 1:1 to a `codemode_lua::ErrorKind`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub enum DiagnosticKind {
-    /// The source cannot be parsed.
-    ParseError,
-    /// A syntax construct outside the supported subset.
-    UnsupportedSyntax,
-    /// A call named a tool path that does not exist.
-    UnknownTool,
-    /// A tool's input was rejected (JSON Schema, argument count, typed deserialization).
-    InvalidToolInput,
-    /// A tool's output was rejected (declared output schema, typed serialization).
-    InvalidToolOutput,
-    /// A value could not cross the data boundary (cyclic, mixed keys, sparse, function, bad UTF-8).
-    InvalidDataValue,
-    /// The execution made more host calls than `max_tool_calls` allows.
-    ToolCallLimitExceeded,
-    /// The execution ran past `timeout_ms`.
-    TimeoutExceeded,
-    /// A tool failed (its [`crate::ToolError`] message, or a short safe message).
-    ToolFailure,
-    /// A runtime error in the program.
-    ExecutionFailure,
-    /// Warning only: some warnings were omitted by the output limit.
-    Truncated,
-    /// Warning only: the program ended without a `return` statement, so `value` is null.
-    NoReturn,
-}
-
-impl DiagnosticKind {
-    /// The kind's name as serialized (`"ToolFailure"`).
-    pub fn as_str(self) -> &'static str {
-        match self {
-            DiagnosticKind::ParseError => "ParseError",
-            DiagnosticKind::UnsupportedSyntax => "UnsupportedSyntax",
-            DiagnosticKind::UnknownTool => "UnknownTool",
-            DiagnosticKind::InvalidToolInput => "InvalidToolInput",
-            DiagnosticKind::InvalidToolOutput => "InvalidToolOutput",
-            DiagnosticKind::InvalidDataValue => "InvalidDataValue",
-            DiagnosticKind::ToolCallLimitExceeded => "ToolCallLimitExceeded",
-            DiagnosticKind::TimeoutExceeded => "TimeoutExceeded",
-            DiagnosticKind::ToolFailure => "ToolFailure",
-            DiagnosticKind::ExecutionFailure => "ExecutionFailure",
-            DiagnosticKind::Truncated => "Truncated",
-            DiagnosticKind::NoReturn => "NoReturn",
-        }
-    }
-}
-
-impl std::fmt::Display for DiagnosticKind {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
-
-impl From<codemode_lua::ErrorKind> for DiagnosticKind {
-    fn from(kind: codemode_lua::ErrorKind) -> Self {
-        use codemode_lua::ErrorKind as K;
-        match kind {
-            K::ParseError => DiagnosticKind::ParseError,
-            K::UnsupportedSyntax => DiagnosticKind::UnsupportedSyntax,
-            K::UnknownTool => DiagnosticKind::UnknownTool,
-            K::InvalidToolInput => DiagnosticKind::InvalidToolInput,
-            K::InvalidToolOutput => DiagnosticKind::InvalidToolOutput,
-            K::InvalidDataValue => DiagnosticKind::InvalidDataValue,
-            K::ToolCallLimitExceeded => DiagnosticKind::ToolCallLimitExceeded,
-            K::TimeoutExceeded => DiagnosticKind::TimeoutExceeded,
-            K::ToolFailure => DiagnosticKind::ToolFailure,
-            K::ExecutionFailure => DiagnosticKind::ExecutionFailure,
-        }
-    }
-}
-
-impl DiagnosticKind {
-    /// The guest error kind for this diagnostic kind (`None` for the warning-only kinds).
-    pub fn to_guest(self) -> Option<codemode_lua::ErrorKind> {
-        use codemode_lua::ErrorKind as K;
-        Some(match self {
-            DiagnosticKind::ParseError => K::ParseError,
-            DiagnosticKind::UnsupportedSyntax => K::UnsupportedSyntax,
-            DiagnosticKind::UnknownTool => K::UnknownTool,
-            DiagnosticKind::InvalidToolInput => K::InvalidToolInput,
-            DiagnosticKind::InvalidToolOutput => K::InvalidToolOutput,
-            DiagnosticKind::InvalidDataValue => K::InvalidDataValue,
-            DiagnosticKind::ToolCallLimitExceeded => K::ToolCallLimitExceeded,
-            DiagnosticKind::TimeoutExceeded => K::TimeoutExceeded,
-            DiagnosticKind::ToolFailure => K::ToolFailure,
-            DiagnosticKind::ExecutionFailure => K::ExecutionFailure,
-            DiagnosticKind::Truncated | DiagnosticKind::NoReturn => return None,
-        })
-    }
-}
-
-/// A 1-based position in the submitted source (`column` counts bytes within the line).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub struct Location {
-    /// 1-based line.
-    pub line: u32,
-    /// 1-based column.
-    pub column: u32,
-}
-
-impl From<codemode_lua::Location> for Location {
-    fn from(l: codemode_lua::Location) -> Self {
-        Location {
-            line: l.line,
-            column: l.column,
-        }
-    }
-}
+pub use codemode_guest::{DiagnosticKind, Location};
 
 /// A model-facing error or warning: what went wrong, where, and what to do instead.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -167,12 +55,12 @@ impl Diagnostic {
     }
 }
 
-impl From<codemode_lua::GuestError> for Diagnostic {
-    fn from(e: codemode_lua::GuestError) -> Self {
+impl From<codemode_guest::GuestError> for Diagnostic {
+    fn from(e: codemode_guest::GuestError) -> Self {
         Diagnostic {
             kind: e.kind.into(),
             message: e.message,
-            location: e.location.map(Location::from),
+            location: e.location,
             suggestions: e.suggestions,
         }
     }

@@ -134,9 +134,9 @@ fn every_kind_serializes_as_its_name() {
             serde_json::to_value(k).unwrap().as_str().unwrap()
         );
         if k != Truncated {
-            assert_eq!(DiagnosticKind::from(k.to_guest().unwrap()), k);
+            assert_eq!(DiagnosticKind::from(k.to_error().unwrap()), k);
         } else {
-            assert_eq!(k.to_guest(), None);
+            assert_eq!(k.to_error(), None);
         }
     }
 }

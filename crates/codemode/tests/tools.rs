@@ -251,11 +251,14 @@ async fn unknown_tool_gets_nearest_suggestion() {
     assert_eq!(d.kind, DiagnosticKind::UnknownTool);
     assert_eq!(
         d.message,
-        "Unknown tool 'orders.lookpu'. Did you mean tools.orders.lookup?"
+        "unknown tool 'tools.orders.lookpu' (did you mean tools.orders.lookup?)"
     );
     assert_eq!(d.suggestions[0], "tools.orders.lookup");
     let d = cm.call_tool("weather.now", json!({})).await.unwrap_err();
-    assert_eq!(d.message, "Unknown tool 'weather.now'.");
+    assert_eq!(
+        d.message,
+        "unknown tool 'tools.weather.now': no tool has this path; use search({ query = \"...\" }) to find tool names"
+    );
     assert_eq!(
         d.suggestions,
         vec!["Use search({ query = \"weather.now\" }) to find available tools."]
@@ -397,7 +400,7 @@ fn javascript_is_not_available_yet() {
     assert_eq!(e, BuildError::UnsupportedLanguage(Language::JavaScript));
     assert_eq!(
         e.to_string(),
-        "JavaScript support is not available yet; use Language::Lua"
+        "the JavaScript guest is not available in this build (its cargo feature is off, or it is not implemented yet); use another Language"
     );
     assert_eq!(Language::default(), Language::Lua);
 }

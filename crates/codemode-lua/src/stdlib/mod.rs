@@ -15,6 +15,10 @@ pub mod string;
 pub mod table;
 pub mod utf8;
 
+/// Standard Lua globals the sandbox does not install at all (not even as an error-raising
+/// stub): reserved anyway, so no host function can take their names.
+pub(crate) const WITHHELD_GLOBALS: &[&str] = &["package", "warn", "unpack"];
+
 /// Install the whole standard library into `vm` (globals and the `string` table used for
 /// string methods).
 pub fn open_all(vm: &mut Vm) -> VmResult<()> {

@@ -1,0 +1,118 @@
+//! The Lua guest behind the host's protocol: [`LuaGuest`] implements
+//! [`codemode_guest::Guest`] over a [`Machine`].
+//!
+//! Every Lua host call suspends the program ([`CallMode::Suspend`]): a run that makes one
+//! returns [`GuestStep::Started`], and runs before its reply return [`GuestStep::Blocked`].
+//! A run with a soft deadline is an inline stretch ([`Machine::set_inline`]): it runs slices
+//! of the budget's fuel until the deadline, a call, the end, or a step that asks for the pool,
+//! and returns `Yield` when the host should continue on the blocking pool. A reply too large
+//! to import in a stretch is kept for the next run.
+
+use codemode_guest::{Budget, CallId, Guest, HostCall, HostReply, Step as GuestStep};
+
+use crate::{Machine, Step};
+
+/// One Lua run, as the host drives it.
+pub struct LuaGuest {
+    machine: Machine,
+    /// Calls started and not yet taken by the host.
+    started: Vec<HostCall>,
+    /// The call the program waits on, until its reply arrives.
+    waiting: Option<CallId>,
+    /// The reply to `waiting`'s call, imported by the next run.
+    reply: Option<HostReply>,
+}
+
+impl LuaGuest {
+    /// Wrap a prepared machine.
+    pub fn new(machine: Machine) -> Self {
+        LuaGuest {
+            machine,
+            started: Vec::new(),
+            waiting: None,
+            reply: None,
+        }
+    }
+
+    fn map(&mut self, step: Step) -> GuestStep {
+        match step {
+            Step::Yield => GuestStep::Yield,
+            Step::HostCall(call) => {
+                self.waiting = Some(call.id);
+                self.started.push(call);
+                GuestStep::Started
+            }
+            Step::Done(value) => GuestStep::Done {
+                value,
+                returned: !self.machine.ended_without_return(),
+            },
+            Step::Error(e) => GuestStep::Error(e),
+        }
+    }
+
+    /// An inline stretch until `until` (see the module docs).
+    fn stretch(&mut self, fuel: u32, until: std::time::Instant) -> GuestStep {
+        if let Some(reply) = self.reply.take()
+            && let Err(reply) = self.machine.try_resume(reply)
+        {
+            self.reply = Some(reply);
+            return GuestStep::Yield;
+        }
+        loop {
+            let step = self.machine.run(fuel);
+            if step == Step::Yield {
+                if self.machine.wants_pool() || std::time::Instant::now() >= until {
+                    return GuestStep::Yield;
+                }
+                continue;
+            }
+            return self.map(step);
+        }
+    }
+}
+
+impl Guest for LuaGuest {
+    fn restartable(&self) -> bool {
+        true
+    }
+
+    fn run(&mut self, budget: Budget) -> GuestStep {
+        if self.waiting.is_some() {
+            return GuestStep::Blocked;
+        }
+        match budget.soft_deadline {
+            Some(until) => {
+                self.machine.set_inline(Some(until));
+                let step = self.stretch(budget.fuel, until);
+                self.machine.set_inline(None);
+                step
+            }
+            None => {
+                if let Some(reply) = self.reply.take() {
+                    self.machine.resume(reply);
+                }
+                let step = self.machine.run(budget.fuel);
+                self.map(step)
+            }
+        }
+    }
+
+    fn take_calls(&mut self) -> Vec<HostCall> {
+        std::mem::take(&mut self.started)
+    }
+
+    fn resolve(&mut self, id: CallId, reply: HostReply) {
+        if self.waiting == Some(id) {
+            self.waiting = None;
+            self.reply = Some(reply);
+        }
+    }
+
+    fn take_logs(&mut self) -> Vec<String> {
+        self.machine.take_logs()
+    }
+
+    fn memory_used(&self) -> usize {
+        self.machine.memory_used()
+    }
+}

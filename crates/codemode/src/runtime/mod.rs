@@ -1,0 +1,420 @@
+//! The runtime: [`Options`] (builder), [`CodeMode`] (built once, executes many programs, also
+//! concurrently), the one-shot [`execute`], and the async driver loop that runs a guest machine
+//! and answers its host calls (tools, `search`, extensions) under the limits.
+//!
+//! ## The rule
+//! Nothing guest input controls runs unbounded on an async worker: guest work runs in
+//! self-bounding inline stretches or on the blocking pool under the backstop; host work a
+//! program can trigger is either moved to the pool under the deadline (compiling long programs,
+//! behind [`MAX_CONCURRENT_COMPILES`]; validating inputs against costly schemas,
+//! `CompiledSchema::is_costly`) or capped and counted as a call attempt (unknown-tool
+//! suggestions, refused calls, `search`). `docs/internals.md` lists each with its bound.
+//!
+//! ## Driver
+//! Guest code runs in two places.
+//!
+//! **Inline stretches.** Most guest work between two host calls is short (µs), and handing it
+//! to another thread costs more than the work (waking a parked thread: 5–30 µs each way). So
+//! the driver first runs it directly in the `execute` future: `run_inline` gives the machine
+//! [`INLINE_SLICE`] fuel at a time, reading the clock in between, until it needs the host,
+//! finishes, or [`INLINE_BUDGET`] (200 µs) has passed or the machine asks for the pool
+//! ([`Machine::wants_pool`]). Short programs ([`INLINE_COMPILE_BYTES`]) are compiled inline
+//! too, and a tool's reply is imported inline ([`Machine::try_resume`]). The machine keeps a
+//! stretch short itself ([`Machine::set_inline`]): a builtin or data walk that runs past the
+//! stretch's end before it changed anything is abandoned and re-run on the pool; garbage
+//! collection, `xpcall` handlers and builtins calling back into Lua never run inline. The
+//! longest stretch is recorded for tests ([`take_longest_inline_stretch`]; the adversarial
+//! suite asserts ≤ 50 ms in a debug build for every program, measured < 1 ms). After each
+//! answered host call the driver spends tokio's cooperative budget
+//! (`coop::consume_budget`), so a program calling tools that answer at once still lets the
+//! runtime run other tasks.
+//!
+//! **Segments.** Work that outlives a stretch runs in *segments*, each one `spawn_blocking`
+//! call (also on a current-thread runtime) that takes the guest by value (boxed) and gives it
+//! back only with a host call. The first segment of a long program compiles it
+//! (ParseError → failure) and builds the `Machine` (with the deadline set); a segment that
+//! continues a stretch first imports the reply the stretch could not (`resume`). A segment
+//! loops on `run(slice)`, the slice size adapting so one slice takes about [`TARGET_SLICE`] of
+//! wall time, until the machine needs the host (`HostCall`), finishes (`Done`/`Error`), or the
+//! deadline passed between two slices. After every slice (inline ones too) it moves the
+//! machine's log lines to the host (kept up to `max_output_bytes`, later lines only counted),
+//! so they survive any timeout. A finished guest is dropped on the blocking pool.
+//!
+//! So a blocking-pool thread is held only while long guest code runs: while the program waits
+//! for a tool, the parked machine is plain data owned by the `execute` future and no thread is
+//! held (thousands of executions can wait for tools at once; tokio's blocking pool bounds how
+//! many *compute* at once, default 512, more queue). A parked guest that the driver drops
+//! (deadline, cancellation, a dropped `execute` future) is dropped on the blocking pool too.
+//!
+//! **Wall-clock backstop.** While a segment runs, the driver only awaits its `JoinHandle`
+//! under `tokio::select!` with the cancellation token and a timer at the deadline +
+//! [`BACKSTOP_MARGIN`]. So even when the machine's own checks are bypassed (one long builtin
+//! such as a native `table.sort` of millions of values, or a bug), `execute` returns
+//! `TimeoutExceeded` (or the cancellation failure) by the deadline plus the margin, with the
+//! `toolCalls` record and the logs of every finished slice. The running segment is abandoned,
+//! never awaited (dropping its `JoinHandle` detaches it): it notices at its next slice boundary
+//! and ends, dropping the guest on the blocking pool; the machine's own deadline stops most
+//! work inside long natives too. (Inline stretches are not under the timer: they are bounded
+//! by the machine's stretch checks above, and the driver checks the deadline and the
+//! cancellation token before each.) A panic in a segment (a `JoinError`) becomes an
+//! `ExecutionFailure` "Internal error: the interpreter panicked. ...", never a host panic.
+//! Costs (release, idle 2-core machine, `benches/host.rs`): `return 1` about 5.6 µs end to end
+//! and a no-op tool call about 1.1 µs (with segments only: 63 µs and 31 µs). A finished guest
+//! holding more than 64 KiB is dropped by a blocking task of its own, so freeing it does not
+//! delay the result. Dropping the runtime waits for blocking threads, so an abandoned segment
+//! can delay runtime shutdown until its current native returns.
+//!
+//! The driver, for each segment's report:
+//! - `TimedOut` (the segment saw the deadline between slices): `TimeoutExceeded`.
+//! - `HostCall`: count the attempt (over `max_tool_calls` → `HostReply::Abort`
+//!   (ToolCallLimitExceeded), not catchable); then the one gate every host call goes through:
+//!   - tools: resolve the path (UnknownTool with suggestions); check the argument count and the
+//!     input schema (InvalidToolInput, listed with status `failure`, no hooks); list the call;
+//!     `tool_before` hook (may deny: status `denied`, catchable ToolFailure with the hook's
+//!     message); run the handler; check the output's nesting
+//!     ([`crate::limits::check_tool_output`], iterative) and then its schema (both
+//!     InvalidToolOutput naming the tool); `tool_after` hook;
+//!   - `search` (also reached as `tools.search(...)` when no tool owns the path `search`): the
+//!     same with the name `"search"` and [`search::SearchRequest::from_input`] as the input check;
+//!   - extensions: `extension_before` hook (may deny: catchable ExecutionFailure), the handler,
+//!     `extension_after` hook; never listed.
+//!
+//!   The `before` hook and the handler run under `tokio::select!` with the deadline and the
+//!   cancellation token (deadline → status `interrupted`, `after` hook with
+//!   [`CallOutcome::Interrupted`], result TimeoutExceeded). The guest resumes with the value or an
+//!   ordinary catchable error.
+//! - `Done` / `Error`: build the [`ExecutionResult`] from the collected logs and the record,
+//!   apply `max_output_bytes` (value, logs and tool-call inputs share it; see
+//!   [`ExecutionResult::truncate`]). Tool-call inputs are copied into the record only while
+//!   they fit that budget; larger ones are recorded as a marker with their size.
+//!
+//! `toolCalls` lists admitted calls only (status `success`, `failure`, `interrupted`, or `denied`
+//! by a hook), plus calls the guest refused for an input that cannot cross (`failure`, input
+//! `"[input not sent: ...]"`): a call refused by the tool-call limit, a call to an unknown tool
+//! (refused by the guest or not), and an extension call are counted but not listed.
+
+mod builder;
+mod driver;
+mod gate;
+
+use std::collections::HashMap;
+use std::future::Future;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::Duration;
+
+use codemode_guest::{Env, HostCall, HostReply, HostTarget, StartOptions};
+use serde_json::Value;
+use tokio::time::Instant;
+use tokio_util::sync::CancellationToken;
+
+pub use builder::{BuildError, Language, Options};
+#[doc(hidden)]
+pub use driver::{take_longest_inline_stretch, take_most_running_calls};
+
+use crate::extension::ExtensionHandler;
+use crate::hooks::Hooks;
+use crate::limits::Limits;
+use crate::missing::HostMissing;
+use crate::namespace::ToolTree;
+use crate::result::{Diagnostic, DiagnosticKind, ExecutionResult};
+use crate::search::{SearchIndex, SearchRequest};
+
+/// Most host calls one execution runs at once; further admitted calls wait, first in first
+/// out, for a slot (see [`gate`]).
+pub const MAX_CONCURRENT_HOST_CALLS: usize = 8;
+
+/// Wall time one `run` slice should take; the slice size adapts toward it.
+pub const TARGET_SLICE: Duration = Duration::from_millis(1);
+/// First slice size in fuel units (also the size used when a slice had no time to measure).
+pub const INITIAL_SLICE: u32 = 20_000;
+/// Smallest slice size in fuel units.
+pub const MIN_SLICE: u32 = 1_000;
+/// Largest slice size in fuel units.
+pub const MAX_SLICE: u32 = 2_000_000;
+/// How long after the deadline the driver still waits for a running slice before it gives up
+/// on it (the wall-clock backstop): the machine checks the deadline itself inside long natives
+/// and reports TimeoutExceeded with the program's location; past this margin the driver
+/// returns TimeoutExceeded without it and abandons the running segment.
+pub const BACKSTOP_MARGIN: Duration = Duration::from_millis(10);
+/// The warning ([`DiagnosticKind::NoReturn`]) of a program that ended without `return`.
+pub const NO_RETURN_WARNING: &str = "The program ended without `return`, so `value` is null. \
+End it with `return <value>` (for example `return results`) to hand data back; printed lines \
+are in `logs`.";
+/// Longest *inline stretch*: guest work the driver runs directly in the `execute` future
+/// (on the async runtime's thread) before it hands the machine to the blocking pool (see the
+/// Most bytes of the guest's message kept in the `toolCalls` input marker of a call refused for
+/// an input that cannot cross (`"[input not sent: ...]"`).
+const REFUSED_INPUT_MARKER_BYTES: usize = 300;
+
+/// module docs, "Inline stretches").
+pub const INLINE_BUDGET: Duration = Duration::from_micros(200);
+/// Fuel per `run` call in an inline stretch (the clock is read between calls).
+pub const INLINE_SLICE: u32 = 2_000;
+/// Programs up to this many bytes of source are compiled inline; longer ones on the blocking
+/// pool (compiling is linear in the source: 8 KiB takes well under [`INLINE_BUDGET`]).
+pub const INLINE_COMPILE_BYTES: usize = 8 * 1024;
+
+/// Most programs longer than [`INLINE_COMPILE_BYTES`] compiling at once in this process; more
+/// wait (under their deadline). Compiling is charged to each execution's memory budget, and
+/// this bounds how many such budgets are in use by compilers at one time.
+pub const MAX_CONCURRENT_COMPILES: usize = 4;
+
+/// Programs compiling right now, and the most at once since [`take_most_concurrent_compiles`].
+static COMPILING: AtomicUsize = AtomicUsize::new(0);
+static MOST_COMPILING: AtomicUsize = AtomicUsize::new(0);
+
+/// The most programs that compiled at once in this process since the previous call, which
+/// resets it. For tests of [`MAX_CONCURRENT_COMPILES`].
+#[doc(hidden)]
+pub fn take_most_concurrent_compiles() -> usize {
+    MOST_COMPILING.swap(0, Ordering::Relaxed)
+}
+
+/// The diagnostic of an execution cancelled through its token.
+fn cancelled() -> Diagnostic {
+    Diagnostic::new(
+        DiagnosticKind::ExecutionFailure,
+        "Execution was cancelled by the host.",
+    )
+}
+
+/// The process-wide permits of [`MAX_CONCURRENT_COMPILES`].
+fn compile_permits() -> Arc<tokio::sync::Semaphore> {
+    static PERMITS: std::sync::OnceLock<Arc<tokio::sync::Semaphore>> = std::sync::OnceLock::new();
+    PERMITS
+        .get_or_init(|| Arc::new(tokio::sync::Semaphore::new(MAX_CONCURRENT_COMPILES)))
+        .clone()
+}
+
+struct Inner {
+    language: Language,
+    /// The guest for `language` (see `guests.rs`).
+    lang: &'static dyn codemode_guest::Language,
+    /// The missing-tool policy the guest is given in `env`.
+    missing: Arc<HostMissing>,
+    tree: Arc<ToolTree>,
+    index: Arc<SearchIndex>,
+    limits: Limits,
+    env: Env,
+    /// `None` when the host gave no hooks (the gate then costs nothing).
+    hooks: Option<Arc<dyn Hooks>>,
+    extensions: HashMap<String, ExtensionHandler>,
+    /// `tools.search(...)` is an alias of the `search` global (no tool owns the root `search`).
+    search_alias: bool,
+}
+
+/// The tool path that aliases the `search` global when no tool uses it.
+const SEARCH_ALIAS: &str = "search";
+
+/// A Code Mode runtime: built once, then [`CodeMode::execute`] any number of times, concurrently.
+/// Every execution has fresh state (globals, counters, logs). Cheap to clone (shared inside).
+#[derive(Clone)]
+pub struct CodeMode {
+    inner: Arc<Inner>,
+}
+
+impl std::fmt::Debug for CodeMode {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("CodeMode")
+            .field("language", &self.inner.language)
+            .field("tools", &self.inner.tree.paths().collect::<Vec<_>>())
+            .field("limits", &self.inner.limits)
+            .finish()
+    }
+}
+
+impl CodeMode {
+    /// Start building a runtime.
+    pub fn builder() -> Options {
+        Options::new()
+    }
+
+    /// The tool tree.
+    pub fn tools(&self) -> &ToolTree {
+        &self.inner.tree
+    }
+
+    /// The search index over the tools (what the built-in `search` uses).
+    pub fn search_index(&self) -> &SearchIndex {
+        &self.inner.index
+    }
+
+    /// Run the built-in `search` from the host (same input checks and result as a program's
+    /// `search(...)`, without hooks or counting). Errors: the `InvalidToolInput` message.
+    pub fn search(&self, input: &Value) -> Result<Value, String> {
+        let req = SearchRequest::from_input(input)?;
+        Ok(self.inner.index.search(&req))
+    }
+
+    /// Dotted paths of every extension function (`fs.list`, `fs.read`, ...), sorted.
+    pub fn extension_paths(&self) -> &[String] {
+        &self.inner.env.extension_paths
+    }
+
+    /// The limits every execution runs under.
+    pub fn limits(&self) -> Limits {
+        self.inner.limits
+    }
+
+    /// The language.
+    pub fn language(&self) -> Language {
+        self.inner.language
+    }
+
+    /// Run one program. The future is `Send + 'static` (spawn it), never fails (every problem is
+    /// a failed [`ExecutionResult`]), and dropping it stops the execution and drops in-flight
+    /// tool futures.
+    pub fn execute(
+        &self,
+        source: &str,
+    ) -> impl Future<Output = ExecutionResult> + Send + 'static + use<> {
+        self.execute_with_cancel(source, CancellationToken::new())
+    }
+
+    /// Like [`CodeMode::execute`]; cancelling `cancel` ends the execution with an
+    /// `ExecutionFailure` "Execution was cancelled by the host." (logs and toolCalls kept,
+    /// in-flight calls `interrupted`).
+    pub fn execute_with_cancel(
+        &self,
+        source: &str,
+        cancel: CancellationToken,
+    ) -> impl Future<Output = ExecutionResult> + Send + 'static + use<> {
+        let inner = self.inner.clone();
+        let source = source.to_owned();
+        async move {
+            let start = Instant::now();
+            let deadline = deadline_after(start, inner.limits.timeout_ms());
+            if inner.lang.is_blank(&source) {
+                return ExecutionResult::failure(Diagnostic::new(
+                    DiagnosticKind::ParseError,
+                    format!(
+                        "The program is empty: write {} statements and `return` the result.",
+                        inner.lang.name()
+                    ),
+                ));
+            }
+            let machine_inner = inner.clone();
+            let source_len = source.len();
+            let inline_setup = source_len <= INLINE_COMPILE_BYTES;
+            // A long program compiles only with one of MAX_CONCURRENT_COMPILES permits, so
+            // many large programs at once cannot hold that many compilers' memory; waiting
+            // for one counts against the deadline.
+            let permit = if inline_setup {
+                None
+            } else {
+                let wait = compile_permits().acquire_owned();
+                tokio::select! {
+                    biased;
+                    _ = cancel.cancelled() => return ExecutionResult::failure(cancelled()),
+                    _ = tokio::time::sleep_until(deadline) => {
+                        return ExecutionResult::failure(Diagnostic::new(
+                            DiagnosticKind::TimeoutExceeded,
+                            format!(
+                                "Execution timed out after {}ms (waiting to compile: other large programs were compiling).",
+                                inner.limits.timeout_ms()
+                            ),
+                        ));
+                    }
+                    p = wait => p.ok(),
+                }
+            };
+            // Compiling and building the machine run in the first inline stretch (short
+            // programs) or the first segment on the blocking pool (see `drive`).
+            let setup = move || {
+                let _permit = permit;
+                let options = StartOptions {
+                    max_memory_bytes: machine_inner.limits.max_memory_bytes_usize(),
+                    // Builtins that call back into guest code and long data walks cannot
+                    // yield; the guest checks this deadline there itself.
+                    deadline: Some(deadline.into_std()),
+                };
+                let counted = _permit.is_some();
+                if counted {
+                    let now = COMPILING.fetch_add(1, Ordering::Relaxed) + 1;
+                    MOST_COMPILING.fetch_max(now, Ordering::Relaxed);
+                }
+                let guest = machine_inner
+                    .lang
+                    .start(&source, &machine_inner.env, &options);
+                if counted {
+                    COMPILING.fetch_sub(1, Ordering::Relaxed);
+                }
+                guest.map_err(Diagnostic::from)
+            };
+            driver::drive(inner, setup, inline_setup, deadline, &cancel).await
+        }
+    }
+}
+
+impl CodeMode {
+    /// Call one tool the way a program would, outside any program: the input is checked against
+    /// the tool's schema, the handler runs under `timeout_ms`, the output is checked. Useful for
+    /// hosts (and tests) that want the same validation and error messages. Errors: the
+    /// diagnostic a program would get (`UnknownTool`, `InvalidToolInput`, `ToolFailure`,
+    /// `InvalidToolOutput`, `TimeoutExceeded`).
+    pub async fn call_tool(&self, path: &str, input: Value) -> Result<Value, Diagnostic> {
+        let deadline = deadline_after(Instant::now(), self.inner.limits.timeout_ms());
+        let mut gate = gate::Gate::new(self.inner.clone(), deadline);
+        let call = HostCall {
+            id: codemode_guest::CallId(1),
+            target: HostTarget::Tool(path.to_string()),
+            args: vec![input],
+            location: None,
+            mode: codemode_guest::CallMode::Suspend,
+            refused: None,
+        };
+        let reply = match gate.admit(call) {
+            gate::Admission::Reply(_, reply) => reply,
+            gate::Admission::Job(job) => {
+                let done = tokio::time::timeout_at(deadline, job.fut).await;
+                match done {
+                    Ok(done) => gate.finish(done).1,
+                    Err(_) => {
+                        gate.interrupt_open().await;
+                        return Err(gate.timeout_diagnostic());
+                    }
+                }
+            }
+        };
+        match reply {
+            HostReply::Value(v) => Ok(v),
+            HostReply::Error(e) => Err(Diagnostic {
+                kind: e.kind.into(),
+                message: e.message,
+                location: None,
+                suggestions: e.suggestions,
+            }),
+            HostReply::Abort(e) => Err(e.into()),
+        }
+    }
+
+    /// Globals a program starts with besides extensions (`tools`, `search`, the guest's
+    /// standard library and the standard globals its sandbox leaves out): an extension may
+    /// not take one. Sorted.
+    pub fn reserved_globals(&self) -> Vec<String> {
+        self.inner.lang.reserved_globals()
+    }
+}
+
+/// One-shot: build a runtime from `options` and run `source` (≡ `options.build()?.execute(source)`).
+pub async fn execute(options: Options, source: &str) -> Result<ExecutionResult, BuildError> {
+    let cm = CodeMode::new(options)?;
+    Ok(cm.execute(source).await)
+}
+
+fn deadline_after(start: Instant, timeout_ms: u64) -> Instant {
+    start
+        .checked_add(Duration::from_millis(timeout_ms))
+        .unwrap_or_else(|| start + Duration::from_secs(100 * 365 * 24 * 3600))
+}
+
+/// Bytes of logs and of tool-call inputs the host keeps during one execution: what
+/// `max_output_bytes` can show, at most [`crate::limits::MAX_RETAINED_OUTPUT_BYTES`].
+pub(crate) fn retained_bytes(max_output_bytes: u64) -> usize {
+    usize::try_from(max_output_bytes.min(crate::limits::MAX_RETAINED_OUTPUT_BYTES))
+        .unwrap_or(usize::MAX)
+}
+
+#[cfg(test)]
+mod tests;
