@@ -44,30 +44,38 @@
 //! | [`CodeMode::catalog`], [`CodeMode::instructions`] (token-budgeted, round-robin across namespaces) | `catalog.rs` |
 //! | built-in `search`: input checks, the ranker ([`search::rank`], [`search::SearchIndex`]), pages, UnknownTool suggestions | `search.rs` |
 //! | [`Hooks`] (`tool_before`/`tool_after`, `extension_before`/`extension_after`), [`FnHooks`], [`CallOutcome`] | `hooks.rs` |
-//! | [`Extension`]: host functions as Lua globals (`fs.read`), reserved globals | `extension.rs` |
-//! | [`CodeMode`] builder ([`Options`]), [`execute`], the async driver (deadline, tool-call counting, statuses) | `runtime.rs` |
+//! | [`Extension`]: host functions as guest globals (`fs.read`) | `extension.rs` |
+//! | the one missing-tool policy (UnknownTool wording, suggestions, unavailable namespaces) | `missing.rs` |
+//! | the one place mapping [`Language`] to a guest crate (cargo feature `lua`) | `guests.rs` |
+//! | [`Options`], [`Language`], [`BuildError`], [`CodeMode::new`] and its checks | `runtime/builder.rs` |
+//! | [`CodeMode`], [`execute`], [`CodeMode::call_tool`] | `runtime/mod.rs` |
+//! | the async driver: inline stretches, pool segments, calls in flight, logs, the result | `runtime/driver.rs` |
+//! | the call gate: admission (counting, checks, `toolCalls`), the future each call runs as | `runtime/gate.rs` |
+//!
+//! Guests are reached only through `codemode_guest` (the `Guest` and `Language` traits).
 //!
 //! ## Limits and where they are enforced
-//! - `timeout_ms`: `runtime.rs` — checked after every interpreter slice (~1 ms of work) and raced
-//!   against every tool future; on expiry the result is `TimeoutExceeded`, in-flight calls are
+//! - `timeout_ms`: `runtime/driver.rs` — checked after every guest slice (~1 ms of work) and
+//!   raced against the calls in flight; on expiry the result is `TimeoutExceeded`, in-flight calls are
 //!   `interrupted`, logs and `toolCalls` are kept.
-//! - `max_tool_calls`: `runtime.rs` — every host call attempt counts (tools, `search`, extensions,
+//! - `max_tool_calls`: `runtime/gate.rs` — every host call attempt counts (tools, `search`, extensions,
 //!   also ones rejected for bad input or denied by a hook); the first attempt past the limit ends the run with
 //!   `ToolCallLimitExceeded` (not catchable by `pcall`) and is not listed in `toolCalls`. Calls
-//!   the interpreter refuses before making them (`HostCall::refused`: a path that names no tool,
+//!   the guest refuses before making them (`HostCall::refused`: a path that names no tool,
 //!   an input that cannot cross) reach the driver too: counted, and a refused input is listed
 //!   with status `failure`.
 //! - `max_output_bytes`: `result.rs` ([`ExecutionResult::truncate`]) — never fails a run.
-//! - `max_memory_bytes`: passed to the interpreter as `codemode_lua::Budgets`.
+//! - `max_memory_bytes`: passed to the guest in `codemode_guest::StartOptions`.
 //!
 //! ## Diagnostics and where they come from
-//! `ParseError`, `UnsupportedSyntax`, `InvalidDataValue`, `ExecutionFailure`: the interpreter
-//! (`codemode-lua`), mapped 1:1 in `result.rs`. `UnknownTool`, `InvalidToolInput`,
-//! `InvalidToolOutput`, `ToolFailure`, `ToolCallLimitExceeded`, `TimeoutExceeded`: the driver in
-//! `runtime.rs` (schema messages from `schema.rs`, suggestions from `search.rs`; a call denied by
-//! a `tool_before` hook is a `ToolFailure` with the hook's message). An extension function's error
-//! or denial is an `ExecutionFailure` with its message (`runtime.rs`). `Truncated`: `result.rs`
-//! (warning only).
+//! The kinds are declared once, in `codemode_guest` (re-exported here). `ParseError`,
+//! `UnsupportedSyntax`, `InvalidDataValue`, `ExecutionFailure`: the guest (`codemode-lua`).
+//! `UnknownTool`: `missing.rs` (the guest asks it). `InvalidToolInput`, `InvalidToolOutput`,
+//! `ToolFailure`, `ToolCallLimitExceeded`: the gate in `runtime/gate.rs` (schema messages from
+//! `schema.rs`; a call denied by a `tool_before` hook is a `ToolFailure` with the hook's
+//! message; an extension function's error or denial is an `ExecutionFailure`).
+//! `TimeoutExceeded`: `runtime/driver.rs`. `Truncated`: `result.rs`, `NoReturn`: the driver
+//! (warnings only).
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 

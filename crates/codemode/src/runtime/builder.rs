@@ -80,7 +80,7 @@ pub enum BuildError {
         /// The extension's name.
         extension: String,
     },
-    /// An extension global would shadow a built-in global ([`crate::extension::RESERVED_GLOBALS`]).
+    /// An extension global would shadow a built-in global ([`CodeMode::reserved_globals`]).
     #[error(
         "extension '{extension}' would shadow the built-in global '{global}'; choose another name"
     )]

@@ -1,6 +1,17 @@
 //! The runtime: [`Options`] (builder), [`CodeMode`] (built once, executes many programs, also
-//! concurrently), the one-shot [`execute`], and the async driver loop that runs a guest machine
-//! and answers its host calls (tools, `search`, extensions) under the limits.
+//! concurrently), the one-shot [`execute`], and the async driver that runs a guest and answers
+//! the host calls it starts (tools, `search`, extensions) under the limits.
+//!
+//! | File | What |
+//! |---|---|
+//! | `mod.rs` | [`CodeMode`], `execute`, `call_tool`, the driver's constants |
+//! | `builder.rs` | [`Options`], [`Language`], [`BuildError`], [`CodeMode::new`] and its checks |
+//! | `driver.rs` | the execution loop: inline stretches, pool segments, calls in flight, logs, the result |
+//! | `gate.rs` | admission of each host call and the owned future that runs it (hooks, handler, checks) |
+//!
+//! The host knows a guest only through `codemode_guest` ([`codemode_guest::Guest`] for one run,
+//! [`codemode_guest::Language`] for starting one and for the words of host messages); the
+//! public [`Language`] is mapped to a guest in `guests.rs`.
 //!
 //! ## The rule
 //! Nothing guest input controls runs unbounded on an async worker: guest work runs in
@@ -14,84 +25,60 @@
 //! Guest code runs in two places.
 //!
 //! **Inline stretches.** Most guest work between two host calls is short (µs), and handing it
-//! to another thread costs more than the work (waking a parked thread: 5–30 µs each way). So
-//! the driver first runs it directly in the `execute` future: `run_inline` gives the machine
-//! [`INLINE_SLICE`] fuel at a time, reading the clock in between, until it needs the host,
-//! finishes, or [`INLINE_BUDGET`] (200 µs) has passed or the machine asks for the pool
-//! ([`Machine::wants_pool`]). Short programs ([`INLINE_COMPILE_BYTES`]) are compiled inline
-//! too, and a tool's reply is imported inline ([`Machine::try_resume`]). The machine keeps a
-//! stretch short itself ([`Machine::set_inline`]): a builtin or data walk that runs past the
-//! stretch's end before it changed anything is abandoned and re-run on the pool; garbage
-//! collection, `xpcall` handlers and builtins calling back into Lua never run inline. The
-//! longest stretch is recorded for tests ([`take_longest_inline_stretch`]; the adversarial
-//! suite asserts ≤ 50 ms in a debug build for every program, measured < 1 ms). After each
-//! answered host call the driver spends tokio's cooperative budget
+//! to another thread costs more than the work (waking a parked thread: 5–30 µs each way). So a
+//! guest that is [`codemode_guest::Guest::restartable`] first runs directly in the `execute`
+//! future: one `run` with a [`codemode_guest::Budget::soft_deadline`] [`INLINE_BUDGET`]
+//! (200 µs) away. The guest keeps the stretch short itself: work that would run past the soft
+//! deadline before it changed anything is abandoned and redone by the next run, which the
+//! driver makes on the pool (a run that yields in a stretch continues there). Short programs
+//! ([`INLINE_COMPILE_BYTES`]) are compiled inline too. The longest stretch is recorded for
+//! tests ([`take_longest_inline_stretch`]; the adversarial suite asserts ≤ 50 ms in a debug
+//! build for every program). After answered calls the driver spends tokio's cooperative budget
 //! (`coop::consume_budget`), so a program calling tools that answer at once still lets the
-//! runtime run other tasks.
+//! runtime run other tasks. A guest that is not restartable always runs on the pool.
 //!
 //! **Segments.** Work that outlives a stretch runs in *segments*, each one `spawn_blocking`
 //! call (also on a current-thread runtime) that takes the guest by value (boxed) and gives it
-//! back only with a host call. The first segment of a long program compiles it
-//! (ParseError → failure) and builds the `Machine` (with the deadline set); a segment that
-//! continues a stretch first imports the reply the stretch could not (`resume`). A segment
-//! loops on `run(slice)`, the slice size adapting so one slice takes about [`TARGET_SLICE`] of
-//! wall time, until the machine needs the host (`HostCall`), finishes (`Done`/`Error`), or the
-//! deadline passed between two slices. After every slice (inline ones too) it moves the
-//! machine's log lines to the host (kept up to `max_output_bytes`, later lines only counted),
-//! so they survive any timeout. A finished guest is dropped on the blocking pool.
+//! back only when it started calls or is blocked. The first segment of a long program compiles
+//! it (ParseError → failure) and builds the guest with the deadline set. A segment loops on
+//! `run` with a slice of fuel adapting so one slice takes about [`TARGET_SLICE`] of wall time,
+//! until the guest starts a call, blocks, finishes, or the deadline passed between two slices.
+//! After every run it moves the guest's log lines and warnings to the host (logs kept up to
+//! `max_output_bytes`, later lines only counted), so they survive any timeout. A finished
+//! guest is dropped on the blocking pool (a large one by a task of its own, so freeing it does
+//! not delay the result).
 //!
 //! So a blocking-pool thread is held only while long guest code runs: while the program waits
-//! for a tool, the parked machine is plain data owned by the `execute` future and no thread is
-//! held (thousands of executions can wait for tools at once; tokio's blocking pool bounds how
-//! many *compute* at once, default 512, more queue). A parked guest that the driver drops
-//! (deadline, cancellation, a dropped `execute` future) is dropped on the blocking pool too.
+//! for a tool, the parked guest is plain data owned by the `execute` future (thousands of
+//! executions can wait for tools at once; tokio's blocking pool bounds how many *compute* at
+//! once, default 512, more queue). A parked guest the driver drops (deadline, cancellation, a
+//! dropped `execute` future) is dropped on the blocking pool too.
 //!
-//! **Wall-clock backstop.** While a segment runs, the driver only awaits its `JoinHandle`
-//! under `tokio::select!` with the cancellation token and a timer at the deadline +
-//! [`BACKSTOP_MARGIN`]. So even when the machine's own checks are bypassed (one long builtin
-//! such as a native `table.sort` of millions of values, or a bug), `execute` returns
-//! `TimeoutExceeded` (or the cancellation failure) by the deadline plus the margin, with the
-//! `toolCalls` record and the logs of every finished slice. The running segment is abandoned,
-//! never awaited (dropping its `JoinHandle` detaches it): it notices at its next slice boundary
-//! and ends, dropping the guest on the blocking pool; the machine's own deadline stops most
-//! work inside long natives too. (Inline stretches are not under the timer: they are bounded
-//! by the machine's stretch checks above, and the driver checks the deadline and the
-//! cancellation token before each.) A panic in a segment (a `JoinError`) becomes an
+//! **Calls in flight.** Calls the guest starts are admitted by the gate (`gate.rs`) in program order
+//! (counted, checked, listed) and run as owned futures that the `execute` future polls: up to
+//! [`MAX_CONCURRENT_HOST_CALLS`] at once, the rest queued first in first out. A call in
+//! `CallMode::Suspend` (every Lua call) makes the program wait for its reply; a call in
+//! `CallMode::Continue` (a JavaScript call returning a promise) lets it run on while the call
+//! runs. Replies are handed back by call id, in any order. When the run stops (done, error,
+//! timeout, cancellation) every call still running or queued keeps the status `interrupted`,
+//! gets its `after` hook ([`crate::CallOutcome::Interrupted`]) and stays in `toolCalls` in admission
+//! order. A guest blocked with nothing running or queued fails at once (ExecutionFailure).
+//!
+//! **Wall-clock backstop.** While a segment runs, the driver awaits its `JoinHandle` under
+//! `tokio::select!` with the cancellation token, the calls in flight and a timer at the
+//! deadline + [`BACKSTOP_MARGIN`]; while the guest waits for calls, under the token and a timer
+//! at the deadline. So even when the guest's own checks are bypassed (one long builtin such as
+//! a native `table.sort` of millions of values, or a bug), `execute` returns `TimeoutExceeded`
+//! (or the cancellation failure) by the deadline plus the margin, with the `toolCalls` record
+//! and the logs of every finished slice. The running segment is abandoned, never awaited: it
+//! notices at its next slice boundary and ends. A panic in a segment (a `JoinError`) becomes an
 //! `ExecutionFailure` "Internal error: the interpreter panicked. ...", never a host panic.
-//! Costs (release, idle 2-core machine, `benches/host.rs`): `return 1` about 5.6 µs end to end
-//! and a no-op tool call about 1.1 µs (with segments only: 63 µs and 31 µs). A finished guest
-//! holding more than 64 KiB is dropped by a blocking task of its own, so freeing it does not
-//! delay the result. Dropping the runtime waits for blocking threads, so an abandoned segment
-//! can delay runtime shutdown until its current native returns.
+//! Dropping the runtime waits for blocking threads, so an abandoned segment can delay runtime
+//! shutdown until its current builtin returns. Costs: `benches/host.rs`, `bench/RESULTS.md`.
 //!
-//! The driver, for each segment's report:
-//! - `TimedOut` (the segment saw the deadline between slices): `TimeoutExceeded`.
-//! - `HostCall`: count the attempt (over `max_tool_calls` → `HostReply::Abort`
-//!   (ToolCallLimitExceeded), not catchable); then the one gate every host call goes through:
-//!   - tools: resolve the path (UnknownTool with suggestions); check the argument count and the
-//!     input schema (InvalidToolInput, listed with status `failure`, no hooks); list the call;
-//!     `tool_before` hook (may deny: status `denied`, catchable ToolFailure with the hook's
-//!     message); run the handler; check the output's nesting
-//!     ([`crate::limits::check_tool_output`], iterative) and then its schema (both
-//!     InvalidToolOutput naming the tool); `tool_after` hook;
-//!   - `search` (also reached as `tools.search(...)` when no tool owns the path `search`): the
-//!     same with the name `"search"` and [`search::SearchRequest::from_input`] as the input check;
-//!   - extensions: `extension_before` hook (may deny: catchable ExecutionFailure), the handler,
-//!     `extension_after` hook; never listed.
-//!
-//!   The `before` hook and the handler run under `tokio::select!` with the deadline and the
-//!   cancellation token (deadline → status `interrupted`, `after` hook with
-//!   [`CallOutcome::Interrupted`], result TimeoutExceeded). The guest resumes with the value or an
-//!   ordinary catchable error.
-//! - `Done` / `Error`: build the [`ExecutionResult`] from the collected logs and the record,
-//!   apply `max_output_bytes` (value, logs and tool-call inputs share it; see
-//!   [`ExecutionResult::truncate`]). Tool-call inputs are copied into the record only while
-//!   they fit that budget; larger ones are recorded as a marker with their size.
-//!
-//! `toolCalls` lists admitted calls only (status `success`, `failure`, `interrupted`, or `denied`
-//! by a hook), plus calls the guest refused for an input that cannot cross (`failure`, input
-//! `"[input not sent: ...]"`): a call refused by the tool-call limit, a call to an unknown tool
-//! (refused by the guest or not), and an extension call are counted but not listed.
+//! When the run ends, the [`ExecutionResult`] is built from the collected logs and the record,
+//! and `max_output_bytes` applied (value, logs and tool-call inputs share it; see
+//! [`ExecutionResult::truncate`]); a large value is measured and cut on the pool.
 
 mod builder;
 mod driver;
@@ -121,7 +108,7 @@ use crate::result::{Diagnostic, DiagnosticKind, ExecutionResult};
 use crate::search::{SearchIndex, SearchRequest};
 
 /// Most host calls one execution runs at once; further admitted calls wait, first in first
-/// out, for a slot (see [`gate`]).
+/// out, for a slot (see the module docs, "Calls in flight").
 pub const MAX_CONCURRENT_HOST_CALLS: usize = 8;
 
 /// Wall time one `run` slice should take; the slice size adapts toward it.
