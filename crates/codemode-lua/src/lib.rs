@@ -5,13 +5,18 @@
 //! those raises an error that says so (`stdlib/base.rs`).
 //!
 //! ## Public surface
-//! [`compile`] / [`compile_with`] turn source into a [`Program`]; a [`Machine`] runs it under
-//! [`Budgets`] and an [`Env`] (tool and extension paths, suggestion callbacks) and reports
-//! [`Step`]s; a [`HostCall`] is answered with a [`HostReply`]; failures are [`GuestError`]s of an
-//! [`ErrorKind`] at a [`Location`]. [`limits`] lists every fixed internal bound. Everything else
-//! is private to the crate (the `testing` module re-exports what the crate's tests and fuzz
-//! targets reach into: the parser, the syntax tree, the compiler and its prototypes, the `%a`
-//! formatter).
+//! For the host: [`Lua`] implements `codemode_guest::Language` (compile a program into a
+//! [`LuaGuest`], and the words host messages use: quoting, tool expressions, keywords, reserved
+//! globals) and [`LuaGuest`] implements `codemode_guest::Guest` (one run, driven by budgets,
+//! with host calls by id). Underneath, for the crate's tests and embedders that drive Lua
+//! directly: [`compile`] / [`compile_with`] turn source into a [`Program`]; a [`Machine`] runs
+//! it under [`Budgets`] and an [`Env`] (tool and extension paths, the host's missing-tool
+//! policy) and reports [`Step`]s; a [`HostCall`] is answered with a [`HostReply`]; failures are
+//! [`GuestError`]s of an [`ErrorKind`] at a [`Location`] (those protocol types are
+//! `codemode_guest`'s, re-exported). [`limits`] lists every fixed internal bound. Everything
+//! else is private to the crate (the `testing` module re-exports what the crate's tests and
+//! fuzz targets reach into: the parser, the syntax tree, the compiler and its prototypes, the
+//! `%a` formatter).
 //!
 //! ## Map of the files
 //! - `lexer.rs`: tokens, numerals (through `number.rs`), string escapes; messages for malformed
@@ -40,6 +45,10 @@
 //! - `limits.rs`: every fixed bound as a named constant, with what exhausting it gives.
 //! - `lib.rs` (this file): the public types and [`Machine`], which drives the VM and restarts
 //!   abandoned steps of inline stretches.
+//! - `guest.rs`: [`LuaGuest`], the `codemode_guest::Guest` over a [`Machine`] (call ids, every
+//!   call suspending, inline stretches under the budget's soft deadline).
+//! - `language.rs`: [`Lua`], the `codemode_guest::Language` (starting a run; quoting, names,
+//!   keywords, reserved globals and literals for host messages).
 //!
 //! ## Host interface
 //! ```text
