@@ -8,10 +8,14 @@
 //! - Stdout that is not exactly one JSON value is a failure: `tool 'git.log' printed invalid JSON: ...`.
 //! - Stdout over the tool's cap ([`DEFAULT_MAX_STDOUT_BYTES`] unless the manifest sets
 //!   `maxStdoutBytes`) is a failure; the process is killed as soon as the cap is passed.
-//! - Output with more than [`MAX_TOOL_OUTPUT_VALUES`] JSON values, or nesting deeper than
-//!   [`MAX_TOOL_OUTPUT_NESTING`] levels, is a failure. Both are counted *while* parsing, so a huge
-//!   output never becomes a huge `serde_json::Value` tree (about 32 bytes per value plus keys and
-//!   strings, which nothing else accounts for).
+//! - Output with more than [`MAX_TOOL_OUTPUT_VALUES`] JSON values, nesting deeper than
+//!   [`MAX_TOOL_OUTPUT_NESTING`] levels, or whose parsed tree would take more memory than
+//!   [`OutputBounds::max_bytes`] (at most [`MAX_TOOL_OUTPUT_MEMORY`], 256 MiB, and at most the
+//!   execution's memory limit) is a failure. All three are counted *while* parsing, so a huge
+//!   output never becomes a huge `serde_json::Value` tree: each node is charged what it really
+//!   allocates ([`heap_cost`]: 72 bytes per array slot, 104 per object entry plus its hash index,
+//!   the malloc chunk of every string and key). A call therefore holds at most its stdout (the
+//!   cap, 32 MiB by default) plus the tree's bound at once: about 290 MiB by default.
 //! - Outputs over [`PARSE_INLINE_MAX_BYTES`] are parsed on a blocking thread
 //!   (`tokio::task::spawn_blocking`), so the tool's future stays cancellable while it parses and the
 //!   execution timeout holds; dropping the future stops that parse within 4,096 values.
@@ -45,14 +49,19 @@ use crate::manifest::ToolSpec;
 /// `maxStdoutBytes` (1 to [`MAX_STDOUT_BYTES_CEILING`]). 32 MiB holds 2·10^5 records of five
 /// short string fields (about 18 MiB of JSON) with room to spare.
 pub const DEFAULT_MAX_STDOUT_BYTES: u64 = 32 * 1024 * 1024;
-/// Highest `maxStdoutBytes` a manifest may give a tool (256 MiB). The value budget
-/// [`MAX_TOOL_OUTPUT_VALUES`] still bounds the parsed tree whatever the byte cap is.
+/// Highest `maxStdoutBytes` a manifest may give a tool (256 MiB). [`MAX_TOOL_OUTPUT_VALUES`]
+/// and [`MAX_TOOL_OUTPUT_MEMORY`] still bound the parsed tree whatever the byte cap is.
 pub const MAX_STDOUT_BYTES_CEILING: u64 = 256 * 1024 * 1024;
 /// Most JSON values (scalars, arrays and objects, at any depth; object keys are not counted) in
-/// one command tool's output: 2,000,000. 2·10^5 records of five fields are 1.2·10^6 values. The
-/// parsed tree of an output at this bound takes at most about 200 MB (32 bytes per value plus
-/// keys and strings).
+/// one command tool's output: 2,000,000. 2·10^5 records of five fields are 1.2·10^6 values.
+/// Memory is bounded separately, by [`MAX_TOOL_OUTPUT_MEMORY`].
 pub const MAX_TOOL_OUTPUT_VALUES: usize = 2_000_000;
+/// Most bytes the parsed tree of one command tool's output may take (256 MiB), as charged by
+/// [`heap_cost`]; a lower memory limit of the execution (`max_memory_bytes`) lowers it (see
+/// [`OutputBounds::for_memory_limit`]). 2·10^5 records of five short string fields take about
+/// 205 MB; a 10 MB string takes 10 MB. With the stdout buffer, one call holds at most its stdout
+/// cap plus this.
+pub const MAX_TOOL_OUTPUT_MEMORY: usize = 256 * 1024 * 1024;
 /// Most levels of nested arrays/objects in a command tool's output: 127 (serde_json's recursion
 /// limit; the host would accept one more level, `codemode::limits::MAX_TOOL_OUTPUT_DEPTH`).
 pub const MAX_TOOL_OUTPUT_NESTING: usize = 127;
@@ -71,16 +80,55 @@ pub const MAX_STDERR_MESSAGE: usize = 2048;
 ///
 /// Cancel-safe: dropping the future kills the process group and stops a parse in progress.
 /// The input is serialized on a blocking thread too (it may be up to 64 MiB of JSON).
-pub async fn run(tool: &ToolSpec, input: Value) -> Result<Value, String> {
-    run_bounded(tool, input, tool.max_stdout_bytes, MAX_TOOL_OUTPUT_VALUES).await
+pub async fn run(tool: &ToolSpec, input: Value, bounds: OutputBounds) -> Result<Value, String> {
+    run_bounded(tool, input, tool.max_stdout_bytes, bounds).await
 }
 
-/// [`run`] with `max_stdout` bytes of stdout and `max_values` JSON values allowed.
+/// The bounds of one tool output's parsed tree.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct OutputBounds {
+    /// Most JSON values ([`MAX_TOOL_OUTPUT_VALUES`] by default).
+    pub max_values: usize,
+    /// Most bytes the tree may take, as [`heap_cost`] charges them ([`MAX_TOOL_OUTPUT_MEMORY`]
+    /// by default).
+    pub max_bytes: usize,
+    /// Whether `max_bytes` is the execution's memory limit (it names that limit when exceeded).
+    pub from_memory_limit: bool,
+}
+
+impl OutputBounds {
+    /// The default bounds, with `max_bytes` lowered to `memory_limit` (the execution's
+    /// `max_memory_bytes`, in bytes) when that is lower: an output the program could not hold
+    /// fails as a `ToolFailure` before it takes the host's memory.
+    pub fn for_memory_limit(memory_limit: Option<u64>) -> OutputBounds {
+        let limit = memory_limit.map(|m| usize::try_from(m).unwrap_or(usize::MAX));
+        match limit {
+            Some(m) if m < MAX_TOOL_OUTPUT_MEMORY => OutputBounds {
+                max_values: MAX_TOOL_OUTPUT_VALUES,
+                max_bytes: m,
+                from_memory_limit: true,
+            },
+            _ => OutputBounds::default(),
+        }
+    }
+}
+
+impl Default for OutputBounds {
+    fn default() -> Self {
+        OutputBounds {
+            max_values: MAX_TOOL_OUTPUT_VALUES,
+            max_bytes: MAX_TOOL_OUTPUT_MEMORY,
+            from_memory_limit: false,
+        }
+    }
+}
+
+/// [`run`] with `max_stdout` bytes of stdout allowed.
 async fn run_bounded(
     tool: &ToolSpec,
     input: Value,
     max_stdout: u64,
-    max_values: usize,
+    bounds: OutputBounds,
 ) -> Result<Value, String> {
     let program = tool.program.display().to_string();
     let mut command = Command::new(&tool.program);
@@ -194,14 +242,14 @@ async fn run_bounded(
     }
 
     if out.len() <= PARSE_INLINE_MAX_BYTES {
-        return parse_output_bounded(&tool.path, &out, max_values, &AtomicBool::new(false));
+        return parse_output_bounded(&tool.path, &out, bounds, &AtomicBool::new(false));
     }
     // Parse off the async task: the tool's future stays cancellable (the execution timeout
     // drops it), and dropping it raises `cancel`, which stops the parse.
     let cancel = Arc::new(AtomicBool::new(false));
     let _stop = CancelOnDrop(Arc::clone(&cancel));
     let path = tool.path.clone();
-    tokio::task::spawn_blocking(move || parse_output_bounded(&path, &out, max_values, &cancel))
+    tokio::task::spawn_blocking(move || parse_output_bounded(&path, &out, bounds, &cancel))
         .await
         .unwrap_or_else(|e| {
             Err(format!(
@@ -272,19 +320,20 @@ impl Drop for ProcessGroup {
 }
 
 /// Parses a command's stdout as exactly one JSON value (surrounding whitespace allowed), with
-/// the default bounds ([`MAX_TOOL_OUTPUT_VALUES`], [`MAX_TOOL_OUTPUT_NESTING`]).
+/// the default bounds ([`OutputBounds::default`], [`MAX_TOOL_OUTPUT_NESTING`]).
 #[cfg(test)]
 pub fn parse_output(path: &str, out: &[u8]) -> Result<Value, String> {
-    parse_output_bounded(path, out, MAX_TOOL_OUTPUT_VALUES, &AtomicBool::new(false))
+    parse_output_bounded(path, out, OutputBounds::default(), &AtomicBool::new(false))
 }
 
 /// Parses a command's stdout as exactly one JSON value, failing as soon as it holds more than
-/// `max_values` values or nests deeper than [`MAX_TOOL_OUTPUT_NESTING`] levels, or when `cancel`
-/// is raised (checked every 4,096 values). The error is the message the program sees.
+/// `bounds.max_values` values, its tree would take more than `bounds.max_bytes` ([`heap_cost`]),
+/// it nests deeper than [`MAX_TOOL_OUTPUT_NESTING`] levels, or `cancel` is raised (checked every
+/// 4,096 values). The error is the message the program sees.
 pub fn parse_output_bounded(
     path: &str,
     out: &[u8],
-    max_values: usize,
+    bounds: OutputBounds,
     cancel: &AtomicBool,
 ) -> Result<Value, String> {
     let text = std::str::from_utf8(out)
@@ -296,7 +345,9 @@ pub fn parse_output_bounded(
     }
     let mut budget = Budget {
         values: 0,
-        max_values,
+        max_values: bounds.max_values,
+        bytes: 0,
+        max_bytes: bounds.max_bytes,
         cancel,
         stop: None,
     };
@@ -312,7 +363,8 @@ pub fn parse_output_bounded(
         Err(e) => e,
     };
     Err(match budget.stop {
-        Some(Stop::Values) => values_message(path, max_values),
+        Some(Stop::Values) => values_message(path, bounds.max_values),
+        Some(Stop::Bytes) => memory_message(path, bounds),
         Some(Stop::Cancelled) => format!("tool '{path}': parsing its output was cancelled"),
         Some(Stop::Depth) => depth_message(path),
         None if e.to_string().starts_with("recursion limit exceeded") => depth_message(path),
@@ -345,6 +397,23 @@ fn values_message(path: &str, max_values: usize) -> String {
     )
 }
 
+fn memory_message(path: &str, bounds: OutputBounds) -> String {
+    let (size, what) = if bounds.from_memory_limit {
+        (
+            format!("{} bytes", bounds.max_bytes),
+            "the execution's memory limit, max_memory_bytes",
+        )
+    } else {
+        (
+            bytes_text(bounds.max_bytes as u64),
+            "the limit for one tool output",
+        )
+    };
+    format!(
+        "tool '{path}' printed output that would take more than {size} of memory once parsed ({what}); ask it for less data: filter or page its results (e.g. fewer items or fields per call)"
+    )
+}
+
 fn depth_message(path: &str) -> String {
     format!(
         "tool '{path}' printed JSON nested deeper than {MAX_TOOL_OUTPUT_NESTING} levels (the limit for one tool output); tools must return flatter data"
@@ -355,6 +424,7 @@ fn depth_message(path: &str) -> String {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Stop {
     Values,
+    Bytes,
     Depth,
     Cancelled,
 }
@@ -363,6 +433,9 @@ enum Stop {
 struct Budget<'c> {
     values: usize,
     max_values: usize,
+    /// Bytes the tree built so far takes (see [`heap_cost`]).
+    bytes: usize,
+    max_bytes: usize,
     cancel: &'c AtomicBool,
     stop: Option<Stop>,
 }
@@ -380,14 +453,85 @@ impl Budget<'_> {
         Ok(())
     }
 
+    /// Charges `n` bytes of the tree, before they are allocated where possible.
+    fn charge_bytes<E: de::Error>(&mut self, n: usize) -> Result<(), E> {
+        self.bytes = self.bytes.saturating_add(n);
+        if self.bytes > self.max_bytes {
+            return Err(self.fail(Stop::Bytes));
+        }
+        Ok(())
+    }
+
+    /// Gives back `n` bytes charged earlier and freed since.
+    fn refund(&mut self, n: usize) {
+        self.bytes = self.bytes.saturating_sub(n);
+    }
+
+    /// Makes room for one more item in `items` (a full vector doubles, from 4), charging the
+    /// larger buffer first.
+    fn grow<T, E: de::Error>(&mut self, items: &mut Vec<T>) -> Result<(), E> {
+        let cap = items.capacity();
+        if items.len() < cap {
+            return Ok(());
+        }
+        let grown = (cap * 2).max(4);
+        self.charge_bytes(slots_cost::<T>(grown))?;
+        self.refund(slots_cost::<T>(cap));
+        items.reserve_exact(grown - items.len());
+        Ok(())
+    }
+
+    /// Shrinks `items` to its length, giving back what that frees.
+    fn shrink<T>(&mut self, items: &mut Vec<T>) {
+        let before = slots_cost::<T>(items.capacity());
+        items.shrink_to_fit();
+        self.refund(before - slots_cost::<T>(items.capacity()).min(before));
+    }
+
     fn fail<E: de::Error>(&mut self, why: Stop) -> E {
         self.stop = Some(why);
         E::custom("tool output bound exceeded")
     }
 }
 
-/// Builds a `serde_json::Value` like its own `Deserialize`, charging every value to a
-/// [`Budget`] and checking nesting before descending.
+/// Bytes an allocation of `n` bytes takes from the allocator: glibc's malloc adds an 8-byte
+/// header, rounds up to 16 bytes and takes at least 32; nothing for `n == 0` (an empty
+/// `String` or `Vec` does not allocate). The tree's cost is the sum of its allocations:
+/// every string and key ([`heap_cost`] of its length), every array buffer ([`slots_cost`]) and
+/// every object's map ([`map_cost`]); scalars live in their parent's slot.
+pub fn heap_cost(n: usize) -> usize {
+    if n == 0 {
+        0
+    } else {
+        (n.saturating_add(8 + 15) & !15).max(32)
+    }
+}
+
+/// Bytes of a vector buffer of `capacity` slots of `T` (72 bytes a `serde_json::Value`).
+pub fn slots_cost<T>(capacity: usize) -> usize {
+    heap_cost(capacity.saturating_mul(std::mem::size_of::<T>()))
+}
+
+/// Bytes of a `serde_json::Map` (an `indexmap::IndexMap`, the workspace enables
+/// `preserve_order`) made with room for `n` entries: its entries vector (hash, key and value: 104
+/// bytes each) and its hash table of `usize` indices (hashbrown: 4 buckets below 4 entries, 8
+/// below 8, else the power of two above 8/7 of `n`; 8 bytes plus one control byte each, plus 16
+/// control bytes), keys not included.
+pub fn map_cost(n: usize) -> usize {
+    if n == 0 {
+        return 0;
+    }
+    let buckets = match n {
+        0..4 => 4,
+        4..8 => 8,
+        _ => (n.saturating_mul(8) / 7).next_power_of_two(),
+    };
+    let index = (buckets * std::mem::size_of::<usize>()).next_multiple_of(16) + buckets + 16;
+    slots_cost::<(u64, String, Value)>(n) + heap_cost(index)
+}
+
+/// Builds a `serde_json::Value` like its own `Deserialize`, charging every value and every
+/// allocation to a [`Budget`] and checking nesting before descending.
 struct BoundedValue<'b, 'c> {
     budget: &'b mut Budget<'c>,
     depth: usize,
@@ -429,11 +573,13 @@ impl<'de> Visitor<'de> for BoundedValue<'_, '_> {
 
     fn visit_str<E: de::Error>(self, v: &str) -> Result<Value, E> {
         self.budget.charge()?;
+        self.budget.charge_bytes(heap_cost(v.len()))?;
         Ok(Value::String(v.to_owned()))
     }
 
     fn visit_string<E: de::Error>(self, v: String) -> Result<Value, E> {
         self.budget.charge()?;
+        self.budget.charge_bytes(heap_cost(v.capacity()))?;
         Ok(Value::String(v))
     }
 
@@ -456,8 +602,10 @@ impl<'de> Visitor<'de> for BoundedValue<'_, '_> {
             budget: &mut *self.budget,
             depth: self.depth + 1,
         })? {
+            self.budget.grow(&mut items)?;
             items.push(v);
         }
+        self.budget.shrink(&mut items);
         Ok(Value::Array(items))
     }
 
@@ -466,14 +614,25 @@ impl<'de> Visitor<'de> for BoundedValue<'_, '_> {
         if self.depth >= MAX_TOOL_OUTPUT_NESTING {
             return Err(self.budget.fail(Stop::Depth));
         }
-        let mut fields = Map::new();
+        // Collected first, so that the map is made with room for exactly its entries (a growing
+        // map holds up to twice that) and its cost is known before it is allocated.
+        let mut entries: Vec<(String, Value)> = Vec::new();
         while let Some(key) = map.next_key::<String>()? {
+            self.budget.charge_bytes(heap_cost(key.capacity()))?;
             let v = map.next_value_seed(BoundedValue {
                 budget: &mut *self.budget,
                 depth: self.depth + 1,
             })?;
+            self.budget.grow(&mut entries)?;
+            entries.push((key, v));
+        }
+        self.budget.charge_bytes(map_cost(entries.len()))?;
+        let collected = slots_cost::<(String, Value)>(entries.capacity());
+        let mut fields = Map::with_capacity(entries.len());
+        for (key, v) in entries {
             fields.insert(key, v);
         }
+        self.budget.refund(collected);
         Ok(Value::Object(fields))
     }
 }
@@ -541,17 +700,30 @@ mod tests {
     #[tokio::test]
     async fn echoes_input() {
         let t = tool("cat", &[]);
-        let v = run(&t, json!({"a": [1, 2, {"b": null}]})).await.unwrap();
+        let v = run(
+            &t,
+            json!({"a": [1, 2, {"b": null}]}),
+            OutputBounds::default(),
+        )
+        .await
+        .unwrap();
         assert_eq!(v, json!({"a": [1, 2, {"b": null}]}));
     }
 
     #[tokio::test]
     async fn nonzero_exit_uses_trimmed_stderr() {
         let t = tool("sh", &["-c", "echo '  no such order  ' >&2; exit 3"]);
-        assert_eq!(run(&t, json!({})).await.unwrap_err(), "no such order");
+        assert_eq!(
+            run(&t, json!({}), OutputBounds::default())
+                .await
+                .unwrap_err(),
+            "no such order"
+        );
         let t = tool("sh", &["-c", "exit 4"]);
         assert_eq!(
-            run(&t, json!({})).await.unwrap_err(),
+            run(&t, json!({}), OutputBounds::default())
+                .await
+                .unwrap_err(),
             "tool 't.x' failed: program 'sh' exited with status 4 and printed nothing on stderr"
         );
     }
@@ -562,7 +734,9 @@ mod tests {
             "sh",
             &["-c", "head -c 100000 /dev/zero | tr '\\0' x >&2; exit 1"],
         );
-        let e = run(&t, json!({})).await.unwrap_err();
+        let e = run(&t, json!({}), OutputBounds::default())
+            .await
+            .unwrap_err();
         assert!(e.starts_with("xxxx"));
         assert!(e.ends_with("(stderr cut at 2048 bytes)"), "{e}");
         assert!(e.len() < 2100);
@@ -571,18 +745,20 @@ mod tests {
     #[tokio::test]
     async fn invalid_json_output() {
         let t = tool("sh", &["-c", "echo 'not json'"]);
-        let e = run(&t, json!({})).await.unwrap_err();
+        let e = run(&t, json!({}), OutputBounds::default())
+            .await
+            .unwrap_err();
         assert!(e.starts_with("tool 't.x' printed invalid JSON: "), "{e}");
         let t = tool("sh", &["-c", "echo '1 2'"]);
         assert!(
-            run(&t, json!({}))
+            run(&t, json!({}), OutputBounds::default())
                 .await
                 .unwrap_err()
                 .contains("printed invalid JSON")
         );
         let t = tool("true", &[]);
         assert!(
-            run(&t, json!({}))
+            run(&t, json!({}), OutputBounds::default())
                 .await
                 .unwrap_err()
                 .contains("stdout was empty")
@@ -593,13 +769,18 @@ mod tests {
     async fn ignores_unread_stdin() {
         let t = tool("sh", &["-c", "echo '[1]'"]);
         let big = json!({"s": "y".repeat(1 << 20)});
-        assert_eq!(run(&t, big).await.unwrap(), json!([1]));
+        assert_eq!(
+            run(&t, big, OutputBounds::default()).await.unwrap(),
+            json!([1])
+        );
     }
 
     #[tokio::test]
     async fn spawn_failure_names_program() {
         let t = tool("/nonexistent/prog", &[]);
-        let e = run(&t, json!({})).await.unwrap_err();
+        let e = run(&t, json!({}), OutputBounds::default())
+            .await
+            .unwrap_err();
         assert!(
             e.starts_with("tool 't.x' could not start program '/nonexistent/prog': "),
             "{e}"
@@ -613,8 +794,11 @@ mod tests {
         // The shell starts a grandchild; it must die with the call instead of writing the marker.
         let script = format!("(sleep 1; touch '{}') & wait", marker.display());
         let t = tool("sh", &["-c", &script]);
-        let r =
-            tokio::time::timeout(std::time::Duration::from_millis(200), run(&t, json!({}))).await;
+        let r = tokio::time::timeout(
+            std::time::Duration::from_millis(200),
+            run(&t, json!({}), OutputBounds::default()),
+        )
+        .await;
         assert!(r.is_err());
         tokio::time::sleep(std::time::Duration::from_millis(1500)).await;
         assert!(!marker.exists(), "the grandchild survived the call");
@@ -624,8 +808,11 @@ mod tests {
     async fn dropping_the_call_kills_the_process() {
         let t = tool("sleep", &["30"]);
         let start = std::time::Instant::now();
-        let r =
-            tokio::time::timeout(std::time::Duration::from_millis(200), run(&t, json!({}))).await;
+        let r = tokio::time::timeout(
+            std::time::Duration::from_millis(200),
+            run(&t, json!({}), OutputBounds::default()),
+        )
+        .await;
         assert!(r.is_err());
         assert!(start.elapsed() < std::time::Duration::from_secs(5));
     }
@@ -637,14 +824,14 @@ mod tests {
             "sh",
             &["-c", "while :; do echo '[1,2,3,4,5,6,7,8,9]'; done"],
         );
-        let e = run_bounded(&t, json!({}), 4096, MAX_TOOL_OUTPUT_VALUES)
+        let e = run_bounded(&t, json!({}), 4096, OutputBounds::default())
             .await
             .unwrap_err();
         assert_eq!(
             e,
             "tool 't.x' printed more than 4096 bytes on stdout (its output limit); ask it for less data: filter or page its results (e.g. fewer items per call)"
         );
-        let e = run_bounded(&t, json!({}), 1 << 20, MAX_TOOL_OUTPUT_VALUES)
+        let e = run_bounded(&t, json!({}), 1 << 20, OutputBounds::default())
             .await
             .unwrap_err();
         assert!(e.contains("printed more than 1 MiB on stdout"), "{e}");
@@ -664,22 +851,30 @@ mod tests {
         s
     }
 
+    /// The default bounds with `n` values allowed.
+    fn values(n: usize) -> OutputBounds {
+        OutputBounds {
+            max_values: n,
+            ..OutputBounds::default()
+        }
+    }
+
     #[test]
     fn the_value_budget_is_counted_while_parsing() {
         let never = AtomicBool::new(false);
         // 4 items + the array = 5 values.
         assert_eq!(
-            parse_output_bounded("t.x", b"[1,2,3,4]", 5, &never).unwrap(),
+            parse_output_bounded("t.x", b"[1,2,3,4]", values(5), &never).unwrap(),
             json!([1, 2, 3, 4])
         );
-        let e = parse_output_bounded("t.x", b"[1,2,3,4]", 4, &never).unwrap_err();
+        let e = parse_output_bounded("t.x", b"[1,2,3,4]", values(4), &never).unwrap_err();
         assert_eq!(
             e,
             "tool 't.x' printed more than 4 JSON values (the limit for one tool output); ask it for less data: filter or page its results (e.g. fewer items or fields per call)"
         );
         // Objects: the object and each field's value count, keys do not.
-        assert!(parse_output_bounded("t.x", br#"{"a":{"b":null}}"#, 3, &never).is_ok());
-        assert!(parse_output_bounded("t.x", br#"{"a":{"b":null}}"#, 2, &never).is_err());
+        assert!(parse_output_bounded("t.x", br#"{"a":{"b":null}}"#, values(3), &never).is_ok());
+        assert!(parse_output_bounded("t.x", br#"{"a":{"b":null}}"#, values(2), &never).is_err());
         // The default budget: 2,000,000 values.
         let e = parse_output("t.x", &ones(MAX_TOOL_OUTPUT_VALUES)).unwrap_err();
         assert_eq!(
@@ -690,9 +885,74 @@ mod tests {
         assert_eq!(v.as_array().unwrap().len(), MAX_TOOL_OUTPUT_VALUES - 1);
     }
 
+    /// The default bounds with at most `n` bytes of tree.
+    fn bytes(n: usize) -> OutputBounds {
+        OutputBounds {
+            max_bytes: n,
+            ..OutputBounds::default()
+        }
+    }
+
     #[test]
-    fn real_data_fits_the_default_bounds() {
-        // 2·10^5 records of five string fields: about 18 MiB of JSON, 1.2·10^6 values.
+    fn the_tree_is_charged_what_it_allocates() {
+        assert_eq!(std::mem::size_of::<Value>(), 72);
+        assert_eq!(
+            (heap_cost(0), heap_cost(1), heap_cost(24), heap_cost(25)),
+            (0, 32, 32, 48)
+        );
+        // indexmap's entries (104 bytes each) and hashbrown's index table.
+        assert_eq!(map_cost(1), 112 + 64);
+        assert_eq!(map_cost(5), heap_cost(520) + heap_cost(64 + 8 + 16));
+        assert_eq!(map_cost(8), heap_cost(832) + heap_cost(128 + 16 + 16));
+        let never = AtomicBool::new(false);
+        let parse = |text: &[u8], max: usize| parse_output_bounded("t.x", text, bytes(max), &never);
+        // Scalars and empty containers live in their parent's slot.
+        assert_eq!(parse(b"[]", 0).unwrap(), json!([]));
+        assert_eq!(parse(b"{}", 0).unwrap(), json!({}));
+        assert!(parse(b"1", 0).is_ok());
+        // A string: its malloc chunk.
+        assert!(parse(br#""abc""#, 32).is_ok());
+        assert_eq!(
+            parse(br#""abc""#, 31).unwrap_err(),
+            memory_message("t.x", bytes(31))
+        );
+        assert_eq!(
+            memory_message("t.x", OutputBounds::default()),
+            "tool 't.x' printed output that would take more than 256 MiB of memory once parsed (the limit for one tool output); ask it for less data: filter or page its results (e.g. fewer items or fields per call)"
+        );
+        // An array: the buffer of 4 slots its first item takes (304 bytes), then the item.
+        assert!(parse(br#"["ab"]"#, 304 + 32).is_ok());
+        assert!(parse(br#"["ab"]"#, 304 + 31).is_err());
+        // An object: its key, the 4 collected entries (400 bytes), then the map (176 bytes).
+        assert!(parse(br#"{"a":1}"#, 32 + 400 + 176).is_ok());
+        assert!(parse(br#"{"a":1}"#, 32 + 400 + 175).is_err());
+        // What is freed is given back: 1,000 such objects need far less than 1,000 peaks.
+        let many = format!("[{}]", vec![r#"{"a":1}"#; 1000].join(","));
+        assert!(parse(many.as_bytes(), 1000 * 300).is_ok());
+    }
+
+    #[test]
+    fn a_lower_memory_limit_lowers_the_tree_bound() {
+        assert_eq!(
+            OutputBounds::for_memory_limit(None),
+            OutputBounds::default()
+        );
+        assert_eq!(
+            OutputBounds::for_memory_limit(Some(1 << 40)),
+            OutputBounds::default()
+        );
+        let b = OutputBounds::for_memory_limit(Some(1000));
+        assert_eq!((b.max_values, b.max_bytes), (MAX_TOOL_OUTPUT_VALUES, 1000));
+        let big = format!(r#"["{}"]"#, "x".repeat(1000));
+        let e = parse_output_bounded("t.x", big.as_bytes(), b, &AtomicBool::new(false));
+        assert_eq!(
+            e.unwrap_err(),
+            "tool 't.x' printed output that would take more than 1000 bytes of memory once parsed (the execution's memory limit, max_memory_bytes); ask it for less data: filter or page its results (e.g. fewer items or fields per call)"
+        );
+    }
+
+    /// 2·10^5 records of five string fields: about 21 MB of JSON, 1.2·10^6 values.
+    fn records() -> String {
         let mut s = String::from("[");
         for i in 0..200_000 {
             if i > 0 {
@@ -703,6 +963,12 @@ mod tests {
             ));
         }
         s.push(']');
+        s
+    }
+
+    #[test]
+    fn real_data_fits_the_default_bounds() {
+        let s = records();
         assert!((s.len() as u64) < DEFAULT_MAX_STDOUT_BYTES, "{}", s.len());
         let v = parse_output("t.x", s.as_bytes()).unwrap();
         let items = v.as_array().unwrap();
@@ -725,7 +991,7 @@ mod tests {
     #[test]
     fn a_raised_cancel_flag_stops_the_parse() {
         let cancel = AtomicBool::new(true);
-        let e = parse_output_bounded("t.x", &ones(10_000), MAX_TOOL_OUTPUT_VALUES, &cancel)
+        let e = parse_output_bounded("t.x", &ones(10_000), OutputBounds::default(), &cancel)
             .unwrap_err();
         assert_eq!(e, "tool 't.x': parsing its output was cancelled");
     }
@@ -772,7 +1038,9 @@ mod tests {
                 "printf '['; yes '1,' | head -n 3000000 | tr -d '\\n'; printf '1]'",
             ],
         );
-        let e = run(&t, json!({})).await.unwrap_err();
+        let e = run(&t, json!({}), OutputBounds::default())
+            .await
+            .unwrap_err();
         assert_eq!(e, values_message("t.x", MAX_TOOL_OUTPUT_VALUES));
     }
 
@@ -797,7 +1065,7 @@ mod tests {
         );
         let t = tool("sh", &["-c", &script]);
         let start = std::time::Instant::now();
-        let v = run(&t, json!({})).await.unwrap();
+        let v = run(&t, json!({}), OutputBounds::default()).await.unwrap();
         let took = start.elapsed();
         assert_eq!(v, json!({"ok": 1}));
         assert!(took < std::time::Duration::from_secs(2), "{took:?}");
@@ -811,7 +1079,12 @@ mod tests {
         // A failing tool with a background child: the stderr read so far is the message.
         let t = tool("sh", &["-c", "sleep 60 & echo 'no such order' >&2; exit 3"]);
         let start = std::time::Instant::now();
-        assert_eq!(run(&t, json!({})).await.unwrap_err(), "no such order");
+        assert_eq!(
+            run(&t, json!({}), OutputBounds::default())
+                .await
+                .unwrap_err(),
+            "no such order"
+        );
         assert!(start.elapsed() < std::time::Duration::from_secs(2));
     }
 
@@ -829,7 +1102,7 @@ mod tests {
         );
         let t = tool("sh", &["-c", &script]);
         let start = std::time::Instant::now();
-        let v = run(&t, json!({})).await;
+        let v = run(&t, json!({}), OutputBounds::default()).await;
         let took = start.elapsed();
         if let Ok(pid) = std::fs::read_to_string(&pidfile) {
             let _ = std::process::Command::new("kill")
@@ -845,7 +1118,9 @@ mod tests {
     async fn a_killed_tool_names_the_signal() {
         let t = tool("sh", &["-c", "kill -9 $$"]);
         assert_eq!(
-            run(&t, json!({})).await.unwrap_err(),
+            run(&t, json!({}), OutputBounds::default())
+                .await
+                .unwrap_err(),
             "tool 't.x' failed: program 'sh' was killed by signal 9 (SIGKILL, e.g. out of memory) and printed nothing on stderr"
         );
     }
@@ -853,7 +1128,133 @@ mod tests {
     #[tokio::test]
     async fn the_tool_path_is_in_the_environment() {
         let t = tool("sh", &["-c", "printf '\"%s\"' \"$CODEMODE_TOOL\""]);
-        assert_eq!(run(&t, json!({})).await.unwrap(), json!("t.x"));
+        assert_eq!(
+            run(&t, json!({}), OutputBounds::default()).await.unwrap(),
+            json!("t.x")
+        );
+    }
+
+    /// Peak resident set of this process (`VmHWM`), in bytes.
+    fn vm_hwm() -> u64 {
+        let status = std::fs::read_to_string("/proc/self/status").expect("/proc/self/status");
+        let kib: u64 = status
+            .lines()
+            .find_map(|l| l.strip_prefix("VmHWM:"))
+            .and_then(|v| v.split_whitespace().next())
+            .and_then(|v| v.parse().ok())
+            .expect("a VmHWM line");
+        kib * 1024
+    }
+
+    /// The child side of [`a_command_output_stays_within_its_memory_bound`]: runs `cat` on the
+    /// file in `CODEMODE_RSS_CHILD` as a command tool and prints the outcome and `VmHWM`.
+    #[test]
+    fn rss_child() {
+        let Ok(file) = std::env::var("CODEMODE_RSS_CHILD") else {
+            return;
+        };
+        let t = tool("cat", &[&file]);
+        let rt = tokio::runtime::Builder::new_multi_thread()
+            .worker_threads(2)
+            .enable_all()
+            .build()
+            .unwrap();
+        let outcome = match rt.block_on(run(&t, json!({}), OutputBounds::default())) {
+            Ok(Value::Array(items)) => format!("array of {}", items.len()),
+            Ok(Value::String(s)) => format!("string of {}", s.len()),
+            Ok(v) => format!("other {}", v.to_string().len()),
+            Err(e) => e,
+        };
+        println!("OUTCOME {outcome}");
+        println!("VMHWM {}", vm_hwm());
+    }
+
+    /// Runs `output` through a command tool in a child process: (outcome, peak resident bytes).
+    fn measure_child(name: &str, output: &[u8]) -> (String, u64) {
+        let file =
+            std::env::temp_dir().join(format!("codemode-rss-{}-{name}.json", std::process::id()));
+        std::fs::write(&file, output).unwrap();
+        let out = std::process::Command::new(std::env::current_exe().unwrap())
+            .args([
+                "--exact",
+                "command::tests::rss_child",
+                "--nocapture",
+                "--test-threads",
+                "1",
+            ])
+            .env("CODEMODE_RSS_CHILD", &file)
+            .output()
+            .expect("child process");
+        let _ = std::fs::remove_file(&file);
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        assert!(out.status.success(), "child failed: {stdout}");
+        let field = |tag: &str| {
+            stdout
+                .lines()
+                .find_map(|l| l.split_once(tag).map(|(_, v)| v))
+                .unwrap_or_else(|| panic!("no {tag} in {stdout}"))
+                .to_string()
+        };
+        (field("OUTCOME "), field("VMHWM ").parse().unwrap())
+    }
+
+    /// `[item,item,...]` of at most `bytes` bytes.
+    fn repeated(item: &str, bytes: usize) -> Vec<u8> {
+        let n = bytes / (item.len() + 1);
+        let mut s = Vec::with_capacity(n * (item.len() + 1) + 1);
+        s.push(b'[');
+        for i in 0..n {
+            if i > 0 {
+                s.push(b',');
+            }
+            s.extend_from_slice(item.as_bytes());
+        }
+        s.push(b']');
+        s
+    }
+
+    #[test]
+    fn a_command_output_stays_within_its_memory_bound() {
+        // Hostile shapes just under the default stdout cap; each either parses or fails with a
+        // bound's message, and the child's peak stays within stdout + MAX_TOOL_OUTPUT_MEMORY.
+        let size = DEFAULT_MAX_STDOUT_BYTES as usize - 1024 * 1024;
+        let deep = format!("{}1{}", "[".repeat(126), "]".repeat(126));
+        let string = format!("\"{}\"", "x".repeat(10_000_000));
+        let shapes: Vec<(&str, Vec<u8>)> = vec![
+            ("tiny-objects", repeated(r#"{"a":1}"#, size)),
+            ("nested-objects", repeated(r#"{"a":[{"b":1}]}"#, size)),
+            ("one-item-arrays", repeated("[1]", size)),
+            ("short-strings", repeated(r#""ab""#, size)),
+            ("deep-nesting", repeated(&deep, size)),
+            ("records", records().into_bytes()),
+            ("string", string.into_bytes()),
+        ];
+        let (outcome, baseline) = measure_child("baseline", b"[1]");
+        assert_eq!(outcome, "array of 1");
+        let bound = MAX_TOOL_OUTPUT_MEMORY as u64;
+        let mut report = Vec::new();
+        for (name, output) in &shapes {
+            let (outcome, hwm) = measure_child(name, output);
+            let over = hwm.saturating_sub(baseline);
+            let allowed = output.len() as u64 + bound;
+            report.push(format!(
+                "{name}: {} MiB over the baseline (allowed {} MiB): {outcome}",
+                over >> 20,
+                allowed >> 20
+            ));
+            match *name {
+                "records" => assert_eq!(outcome, "array of 200000"),
+                "string" => assert_eq!(outcome, "string of 10000000"),
+                _ => assert!(
+                    outcome.starts_with("array of")
+                        || outcome == values_message("t.x", MAX_TOOL_OUTPUT_VALUES)
+                        || outcome == memory_message("t.x", OutputBounds::default()),
+                    "{name}: {outcome}"
+                ),
+            }
+            assert!(over <= allowed, "{}", report.join("\n"));
+        }
+        eprintln!("{}", report.join("\n"));
     }
 
     #[test]

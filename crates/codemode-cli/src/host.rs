@@ -58,7 +58,7 @@ pub fn build(options: &Options, manifest: Manifest) -> Result<CodeMode, ConfigEr
     }
     for spec in manifest.tools {
         let path = spec.path.clone();
-        builder = builder.tool(path, command_tool(spec));
+        builder = builder.tool(path, command_tool(spec, limits.max_memory_bytes()));
     }
     for extension in &options.extensions {
         builder = builder.extension(extension.clone());
@@ -79,8 +79,11 @@ pub async fn execute(codemode: &CodeMode, source: &str, cancel: CancellationToke
     }
 }
 
-/// A host [`Tool`] that runs the command of `spec` once per call.
-pub(crate) fn command_tool(spec: ToolSpec) -> Tool {
+/// A host [`Tool`] that runs the command of `spec` once per call; its parsed output may take
+/// at most `memory_limit` bytes (the executions' `max_memory_bytes`) and at most
+/// [`crate::command::MAX_TOOL_OUTPUT_MEMORY`].
+pub(crate) fn command_tool(spec: ToolSpec, memory_limit: Option<u64>) -> Tool {
+    let bounds = crate::command::OutputBounds::for_memory_limit(memory_limit);
     let description = spec.description.clone();
     let input = spec.input.clone();
     let output = spec.output.clone();
@@ -88,7 +91,7 @@ pub(crate) fn command_tool(spec: ToolSpec) -> Tool {
     let tool = Tool::new(description, input, move |value| {
         let spec = Arc::clone(&spec);
         async move {
-            crate::command::run(&spec, value)
+            crate::command::run(&spec, value, bounds)
                 .await
                 .map_err(ToolError::new)
         }

@@ -88,7 +88,12 @@ fn serve_inner(args: McpArgs) -> Result<(), ConfigError> {
     config
         .allowed_origins
         .extend(args.allow_origin.iter().cloned());
-    let extend = host_additions(&config.manifests, &[], Vec::new())?;
+    let extend = host_additions(
+        &config.manifests,
+        config.limits.max_memory_bytes(),
+        &[],
+        Vec::new(),
+    )?;
     let rt = runtime()?;
     let r = rt.block_on(async move {
         let gateway = Gateway::start(config, extend)
@@ -113,9 +118,11 @@ fn serve_inner(args: McpArgs) -> Result<(), ConfigError> {
 }
 
 /// Host tools from tool manifests (`codemode.tools` of the config plus `--tools`) and
-/// extensions (`--allow-read`), added beside the servers at every rebuild.
+/// extensions (`--allow-read`), added beside the servers at every rebuild. `memory_limit` is the
+/// executions' `max_memory_bytes`, which also bounds a command tool's parsed output.
 fn host_additions(
     from_config: &[PathBuf],
+    memory_limit: Option<u64>,
     extra: &[PathBuf],
     extensions: Vec<codemode::Extension>,
 ) -> Result<Option<codemode_mcp::Extend>, ConfigError> {
@@ -132,7 +139,7 @@ fn host_additions(
     let tools: Vec<(String, Tool)> = manifest
         .tools
         .into_iter()
-        .map(|t| (t.path.clone(), crate::host::command_tool(t)))
+        .map(|t| (t.path.clone(), crate::host::command_tool(t, memory_limit)))
         .collect();
     Ok(Some(Arc::new(move |mut b: codemode::Options| {
         for (p, d) in &namespaces {
@@ -197,7 +204,12 @@ pub fn catalog_text(
     let language = config.language;
     let budget = args.budget.unwrap_or(config.catalog_budget);
     let with_fs = !options.extensions.is_empty();
-    let extend = host_additions(&config.manifests, &args.tools, options.extensions)?;
+    let extend = host_additions(
+        &config.manifests,
+        config.limits.max_memory_bytes(),
+        &args.tools,
+        options.extensions,
+    )?;
     let mut text = with_gateway(config, extend, |gw| gw.description(language, budget))?;
     if with_fs {
         crate::fs_ext::append_instructions_note(&mut text);
@@ -212,7 +224,12 @@ pub fn search_json(
     args: &crate::discover::SearchArgs,
 ) -> Result<String, ConfigError> {
     let config = Config::load(config_path).map_err(|e| ConfigError(e.to_string()))?;
-    let extend = host_additions(&config.manifests, &args.tools, Vec::new())?;
+    let extend = host_additions(
+        &config.manifests,
+        config.limits.max_memory_bytes(),
+        &args.tools,
+        Vec::new(),
+    )?;
     let input = crate::discover::search_input(args);
     let result = with_gateway(config, extend, |gw| gw.search(&input))?
         .map_err(crate::discover::search_error)?;
@@ -233,7 +250,12 @@ pub fn run(
     if options.lang == crate::Lang::Js {
         return Err(ConfigError(crate::host::JS_UNSUPPORTED.to_string()));
     }
-    let extend = host_additions(&config.manifests, manifests, options.extensions.clone())?;
+    let extend = host_additions(
+        &config.manifests,
+        config.limits.max_memory_bytes(),
+        manifests,
+        options.extensions.clone(),
+    )?;
     let rt = runtime()?;
     let outcome = rt.block_on(async move {
         let gateway = Gateway::start(config, extend)

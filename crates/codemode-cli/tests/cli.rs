@@ -886,6 +886,33 @@ fn an_over_budget_command_tool_output_fails_clearly_and_in_time() {
 }
 
 #[test]
+fn a_command_tool_output_over_the_memory_limit_fails_as_a_tool_failure() {
+    // 2·10^5 records take about 205 MB once parsed: over a 16 MiB memory limit, the call fails
+    // while parsing (catchable, naming the limit) instead of building the tree.
+    let d = scratch("records-memory");
+    write_records(&d);
+    let m = manifest_with(&d, json!(["cat", "records.json"]));
+    let r = run(
+        &[
+            "run",
+            "--max-memory-bytes",
+            "16777216",
+            "--tools",
+            m.to_str().unwrap(),
+        ],
+        "local ok, e = pcall(tools.t.x, {})\nreturn { ok = ok, e = e }",
+    );
+    assert_eq!(r.code, 0, "stdout: {} stderr: {}", r.stdout, r.stderr);
+    assert_eq!(
+        r.json()["value"],
+        json!({
+            "ok": false,
+            "e": "tool 't.x' printed output that would take more than 16777216 bytes of memory once parsed (the execution's memory limit, max_memory_bytes); ask it for less data: filter or page its results (e.g. fewer items or fields per call)"
+        })
+    );
+}
+
+#[test]
 fn the_timeout_holds_while_a_big_tool_output_is_parsed() {
     // 21 MB ready at once: reading takes milliseconds, parsing it (debug build) far longer than
     // the timeout. The parse runs off the async task, so the deadline still ends the run.
