@@ -24,8 +24,9 @@
 //! - `parser.rs`: tokens → `ast.rs` (recursive descent with a depth guard); syntax errors and
 //!   their hints (`continue`, ...), unsupported syntax (`<close>`), `goto`/label and `break`
 //!   checks, the source-size and nesting bounds.
-//! - `compiler.rs`: syntax tree → register bytecode (`proto.rs`: the instruction set and
-//!   prototypes); register, upvalue and constant bounds.
+//! - `compiler/`: syntax tree → register bytecode (`proto.rs`: the instruction set and
+//!   prototypes); register, upvalue and constant bounds. `mod.rs` (function state, emission,
+//!   constants), `scope.rs`, `stmt.rs`, `expr.rs`, `cond.rs` (conditions and comparisons).
 //! - `vm.rs`: the stackless dispatch loop (guest frames on a heap `Vec`, never on the Rust
 //!   stack), calls and `pcall`, arithmetic and comparison, runtime error messages with their
 //!   positions and hints (calling nil, indexing nil, unknown tools), metering of fuel, memory and
@@ -143,7 +144,7 @@ pub struct Budgets {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Program, compile and Machine (the VM work; see vm.rs, compiler.rs, heap.rs).
+// Program, compile and Machine (the VM work; see vm.rs, compiler/, heap.rs).
 // ---------------------------------------------------------------------------------------------
 
 use crate::heap::{HostKind, HostObj};
