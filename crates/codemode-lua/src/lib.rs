@@ -19,8 +19,10 @@
 //! `%a` formatter).
 //!
 //! ## Map of the files
-//! - `lexer.rs`: tokens, numerals (through `number.rs`), string escapes; messages for malformed
-//!   numbers, unfinished strings and JavaScript-isms (`!=`, `&&`, C-style comments).
+//! - `lexer/`: tokens, numerals (through `number.rs`), string escapes; messages for malformed
+//!   numbers, unfinished strings and JavaScript-isms (`!=`, `&&`, C-style comments). `mod.rs`
+//!   (tokens, the scanner, numerals), `strings.rs` (comments, long brackets, short strings,
+//!   escapes), `tests.rs`.
 //! - `parser.rs`: tokens → `ast.rs` (recursive descent with a depth guard); syntax errors and
 //!   their hints (`continue`, ...), unsupported syntax (`<close>`), `goto`/label and `break`
 //!   checks, the source-size and nesting bounds.
