@@ -23,9 +23,10 @@
 //!   numbers, unfinished strings and JavaScript-isms (`!=`, `&&`, C-style comments). `mod.rs`
 //!   (tokens, the scanner, numerals), `strings.rs` (comments, long brackets, short strings,
 //!   escapes), `tests.rs`.
-//! - `parser.rs`: tokens → `ast.rs` (recursive descent with a depth guard); syntax errors and
+//! - `parser/`: tokens → `ast.rs` (recursive descent with a depth guard); syntax errors and
 //!   their hints (`continue`, ...), unsupported syntax (`<close>`), `goto`/label and `break`
-//!   checks, the source-size and nesting bounds.
+//!   checks, the source-size and nesting bounds. `mod.rs` (entry points, the compile meter,
+//!   token handling, the depth guard), `stmt.rs`, `expr.rs`.
 //! - `compiler/`: syntax tree → register bytecode (`proto.rs`: the instruction set and
 //!   prototypes); register, upvalue and constant bounds. `mod.rs` (function state, emission,
 //!   constants), `scope.rs`, `stmt.rs`, `expr.rs`, `cond.rs` (conditions and comparisons).
