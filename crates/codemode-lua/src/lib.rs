@@ -35,9 +35,9 @@
 //!   positions and hints (calling nil, indexing nil, unknown tools), metering of fuel, memory and
 //!   the deadline, the native-function API (`Ctx`), host-call suspension.
 //! - `value.rs`: [`Copy`] values with `u32` handles into the arena (so a [`Machine`] is `Send`).
-//! - `heap.rs`: the per-execution arena (slabs for strings, tables, closures, upvalue cells,
-//!   natives, host objects), memory accounting against the cap, inline-stretch state.
-//! - `gc.rs`: the garbage collector (pacing, mark-and-sweep) over the arena.
+//! - `heap/`: the per-execution arena (slabs for strings, tables, closures, upvalue cells,
+//!   natives, host objects), memory accounting against the cap, inline-stretch state (`mod.rs`);
+//!   the garbage collector (pacing, mark-and-sweep) over the arena (`gc.rs`).
 //! - `table.rs`: tables with array and hash parts, `next` order, length.
 //! - `number.rs`: the one string → number parser (numerals and `tonumber`), `tostring` of
 //!   numbers, the float formatting behind `string.format`.
@@ -147,7 +147,7 @@ pub struct Budgets {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Program, compile and Machine (the VM work; see vm.rs, compiler/, heap.rs).
+// Program, compile and Machine (the VM work; see vm.rs, compiler/, heap/).
 // ---------------------------------------------------------------------------------------------
 
 use crate::heap::{HostKind, HostObj};
