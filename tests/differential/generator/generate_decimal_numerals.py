@@ -15,6 +15,8 @@ import struct
 import sys
 from fractions import Fraction
 
+import literal_program
+
 
 def fixed_cases():
     return [
@@ -120,13 +122,7 @@ def main():
         "  results[#results + 1] = lit",
         "end",
     ]
-    for c in cases:
-        lines.append(f't("{c}", {c})')
-    lines.append("print('disagree', disagree)")
-    lines.append("return results, disagree")
-    path = os.path.join(out_dir, "302_decimal_numerals.lua")
-    with open(path, "w") as f:
-        f.write("\n".join(lines) + "\n")
+    literal_program.write(os.path.join(out_dir, "302_decimal_numerals.lua"), lines, cases)
 
 
 main()
