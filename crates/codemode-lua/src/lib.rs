@@ -19,21 +19,25 @@
 //! `%a` formatter).
 //!
 //! ## Map of the files
-//! - `lexer.rs`: tokens, numerals (through `number.rs`), string escapes; messages for malformed
-//!   numbers, unfinished strings and JavaScript-isms (`!=`, `&&`, C-style comments).
-//! - `parser.rs`: tokens → `ast.rs` (recursive descent with a depth guard); syntax errors and
+//! - `lexer/`: tokens, numerals (through `number.rs`), string escapes; messages for malformed
+//!   numbers, unfinished strings and JavaScript-isms (`!=`, `&&`, C-style comments). `mod.rs`
+//!   (tokens, the scanner, numerals), `strings.rs` (comments, long brackets, short strings,
+//!   escapes), `tests.rs`.
+//! - `parser/`: tokens → `ast.rs` (recursive descent with a depth guard); syntax errors and
 //!   their hints (`continue`, ...), unsupported syntax (`<close>`), `goto`/label and `break`
-//!   checks, the source-size and nesting bounds.
-//! - `compiler.rs`: syntax tree → register bytecode (`proto.rs`: the instruction set and
-//!   prototypes); register, upvalue and constant bounds.
+//!   checks, the source-size and nesting bounds. `mod.rs` (entry points, the compile meter,
+//!   token handling, the depth guard), `stmt.rs`, `expr.rs`.
+//! - `compiler/`: syntax tree → register bytecode (`proto.rs`: the instruction set and
+//!   prototypes); register, upvalue and constant bounds. `mod.rs` (function state, emission,
+//!   constants), `scope.rs`, `stmt.rs`, `expr.rs`, `cond.rs` (conditions and comparisons).
 //! - `vm.rs`: the stackless dispatch loop (guest frames on a heap `Vec`, never on the Rust
 //!   stack), calls and `pcall`, arithmetic and comparison, runtime error messages with their
 //!   positions and hints (calling nil, indexing nil, unknown tools), metering of fuel, memory and
 //!   the deadline, the native-function API (`Ctx`), host-call suspension.
 //! - `value.rs`: [`Copy`] values with `u32` handles into the arena (so a [`Machine`] is `Send`).
-//! - `heap.rs`: the per-execution arena (slabs for strings, tables, closures, upvalue cells,
-//!   natives, host objects), memory accounting against the cap, inline-stretch state.
-//! - `gc.rs`: the garbage collector (pacing, mark-and-sweep) over the arena.
+//! - `heap/`: the per-execution arena (slabs for strings, tables, closures, upvalue cells,
+//!   natives, host objects), memory accounting against the cap, inline-stretch state (`mod.rs`);
+//!   the garbage collector (pacing, mark-and-sweep) over the arena (`gc.rs`).
 //! - `table.rs`: tables with array and hash parts, `next` order, length.
 //! - `number.rs`: the one string → number parser (numerals and `tonumber`), `tostring` of
 //!   numbers, the float formatting behind `string.format`.
@@ -143,7 +147,7 @@ pub struct Budgets {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Program, compile and Machine (the VM work; see vm.rs, compiler.rs, heap.rs).
+// Program, compile and Machine (the VM work; see vm.rs, compiler/, heap/).
 // ---------------------------------------------------------------------------------------------
 
 use crate::heap::{HostKind, HostObj};

@@ -11,6 +11,8 @@ import random
 import sys
 from fractions import Fraction
 
+import literal_program
+
 HEX = "0123456789abcdef"
 
 
@@ -97,13 +99,7 @@ def main():
         "  results[#results + 1] = lit",
         "end",
     ]
-    for c in cases:
-        lines.append(f't("{c}", {c})')
-    lines.append("print('disagree', disagree)")
-    lines.append("return results, disagree")
-    path = os.path.join(out_dir, "301_hex_float_literals.lua")
-    with open(path, "w") as f:
-        f.write("\n".join(lines) + "\n")
+    literal_program.write(os.path.join(out_dir, "301_hex_float_literals.lua"), lines, cases)
 
 
 main()

@@ -8,7 +8,7 @@
 //! kept: freed slots are reused), and for strings the intern map's table (charged by its
 //! capacity). Going over the cap is an uncatchable ExecutionFailure.
 //!
-//! The garbage collector (pacing and mark-and-sweep, [`Heap::collect`]) is in `src/gc.rs`.
+//! The garbage collector (pacing and mark-and-sweep, [`Heap::collect`]) is in `gc.rs`.
 
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
@@ -21,8 +21,7 @@ use crate::value::{
 };
 use crate::vm::NativeFn;
 
-// The collector works on the arena's private slabs, so it is a child module (file `src/gc.rs`).
-#[path = "gc.rs"]
+// The collector works on the arena's private slabs, so it is a child module.
 mod gc;
 
 /// Units of work (values, 64-byte string chunks) between two deadline checks in long data walks.
