@@ -314,15 +314,6 @@ impl Gate {
         }
     }
 
-    /// The suggestion attached to InvalidToolInput diagnostics.
-    fn signature_hint(&self, path: &str) -> String {
-        let lang = self.lang();
-        format!(
-            "Use {} to get the tool's signature.",
-            lang.call_example("search", &[("query", &lang.quote(path))])
-        )
-    }
-
     fn hook_call(
         &self,
         gate: HookGate,
@@ -348,19 +339,21 @@ impl Gate {
     fn search_call(&mut self, id: CallId, args: Vec<Value>) -> Admission {
         let lang = self.lang();
         let limit = search::DEFAULT_SEARCH_LIMIT.to_string();
-        let hint = vec![format!(
-            "Call search with one {}: {}; every field is optional.",
-            lang.object_noun(),
-            lang.call_example(
-                "search",
-                &[
-                    ("query", "\"words\""),
-                    ("namespace", "\"a.b\""),
-                    ("limit", &limit),
-                    ("offset", "0"),
-                ]
-            )
-        )];
+        let hint = || {
+            vec![format!(
+                "Call search with one {}: {}; every field is optional.",
+                lang.object_noun(),
+                lang.call_example(
+                    "search",
+                    &[
+                        ("query", "\"words\""),
+                        ("namespace", "\"a.b\""),
+                        ("limit", &limit),
+                        ("offset", "0"),
+                    ]
+                )
+            )]
+        };
         let all_args = (args.len() > 1).then(|| Value::Array(args.clone()));
         let input = match self.single_input("search", args) {
             Ok(v) => v,
@@ -370,7 +363,7 @@ impl Gate {
                     &all_args.unwrap_or(Value::Null),
                     ToolCallStatus::Failure,
                 );
-                let reply = Self::error(DiagnosticKind::InvalidToolInput, msg, hint);
+                let reply = Self::error(DiagnosticKind::InvalidToolInput, msg, hint());
                 return Admission::Reply(id, reply);
             }
         };
@@ -378,7 +371,7 @@ impl Gate {
             Ok(r) => r,
             Err(msg) => {
                 self.record("search", &input, ToolCallStatus::Failure);
-                let reply = Self::error(DiagnosticKind::InvalidToolInput, msg, hint);
+                let reply = Self::error(DiagnosticKind::InvalidToolInput, msg, hint());
                 return Admission::Reply(id, reply);
             }
         };
@@ -460,7 +453,7 @@ impl Gate {
                 let reply = Self::error(
                     DiagnosticKind::InvalidToolInput,
                     msg,
-                    vec![self.signature_hint(&path)],
+                    vec![signature_hint(self.lang(), &path)],
                 );
                 return Admission::Reply(id, reply);
             }
@@ -472,12 +465,12 @@ impl Gate {
             let reply = Self::error(
                 DiagnosticKind::InvalidToolInput,
                 format!("Invalid input for tool '{path}': {msg}"),
-                vec![self.signature_hint(&path)],
+                vec![signature_hint(self.lang(), &path)],
             );
             return Admission::Reply(id, reply);
         }
         let index = self.record(&path, &input, ToolCallStatus::Interrupted);
-        let hint = self.signature_hint(&path);
+        let lang = self.lang();
         // Without hooks the input moves into the handler; with hooks it is shared with them.
         let (input, hook) = match inner.hooks.is_some() {
             true => {
@@ -489,11 +482,20 @@ impl Gate {
         self.open(id, Some(index), hook.clone());
         let fut = async move {
             let (outcome, suggestions) =
-                run_tool(&path, entry, input, costly, hint, hook.as_ref()).await;
+                run_tool(&path, entry, input, costly, lang, hook.as_ref()).await;
             finish_tool(id, hook, outcome, suggestions).await
         };
         Admission::Job(CallJob { fut: Box::pin(fut) })
     }
+}
+
+/// The suggestion attached to InvalidToolInput diagnostics (built only when one is, since it
+/// is text in the guest's notation).
+fn signature_hint(lang: &dyn Language, path: &str) -> String {
+    format!(
+        "Use {} to get the tool's signature.",
+        lang.call_example("search", &[("query", &lang.quote(path))])
+    )
 }
 
 /// Runs an extension's `before` hook and handler.
@@ -536,7 +538,7 @@ async fn run_tool(
     entry: Arc<ToolEntry>,
     input: Value,
     costly: bool,
-    hint: String,
+    lang: &'static dyn Language,
     hook: Option<&HookCall>,
 ) -> (CallOutcome, Vec<String>) {
     let failure = |kind, message| CallOutcome::Failure { kind, message };
@@ -556,7 +558,7 @@ async fn run_tool(
                         DiagnosticKind::InvalidToolInput,
                         format!("Invalid input for tool '{path}': {msg}"),
                     ),
-                    vec![hint],
+                    vec![signature_hint(lang, path)],
                 );
             }
             Err(_) => {
@@ -598,7 +600,7 @@ async fn run_tool(
                     DiagnosticKind::InvalidToolInput,
                     format!("Invalid input for tool '{path}': {}", e.message()),
                 ),
-                vec![hint],
+                vec![signature_hint(lang, path)],
             ),
             ToolErrorKind::InvalidOutput => (
                 failure(
