@@ -239,8 +239,18 @@ impl ToolTree {
     /// For a path without a tool under an unavailable namespace: runs its `on_call` callback
     /// and returns the message of the `ToolFailure` the program gets,
     /// `tools.<path> cannot be called: <reason>`. `None` when no unavailable namespace encloses
-    /// `path` or a tool lives at `path`.
+    /// `path` or a tool lives at `path`. The tool expression is written in the default [`crate::Language`]; a runtime writes it
+    /// in its own.
     pub fn unavailable_message(&self, path: &str) -> Option<String> {
+        self.unavailable_message_in(path, crate::guests::notation(crate::Language::default()))
+    }
+
+    /// [`ToolTree::unavailable_message`] with the tool expression in the words of `n`.
+    pub(crate) fn unavailable_message_in(
+        &self,
+        path: &str,
+        n: &dyn codemode_guest::Notation,
+    ) -> Option<String> {
         if self.tools.contains_key(path) {
             return None;
         }
@@ -250,7 +260,7 @@ impl ToolTree {
         }
         Some(format!(
             "{} cannot be called: {}",
-            crate::search::tool_expression(path),
+            n.tool_expression(path),
             u.reason
         ))
     }

@@ -6,8 +6,12 @@
 //! failed, as `jsonschema` words it. At most [`MAX_REPORTED_ERRORS`] errors are reported, each cut
 //! to [`MAX_ERROR_CHARS`] characters, so a huge input cannot make a huge message.
 //!
-//! Integer positions: Lua's `/` always gives a float (`4/2` is `2.0`), so a program often sends
-//! `2.0` where a tool wants an integer. [`CompiledSchema::coerce_integers`] turns such integral
+//! Input errors may end with a hint of the guest language ([`InputHints`]): what to write
+//! instead when an empty object arrived where an array was expected, or a fraction where an
+//! integer was.
+//!
+//! Integer positions: in a language whose division always gives a float (`4/2` is `2.0`), a
+//! program often sends `2.0` where a tool wants an integer. [`CompiledSchema::coerce_integers`] turns such integral
 //! floats into JSON integers wherever the schema says `"type": "integer"`, before validation and
 //! before the handler (and the `toolCalls` record) sees the input. Where the integers are is
 //! worked out once, when the schema is compiled (see [`CompiledSchema::has_integer_positions`]).
@@ -170,14 +174,21 @@ impl CompiledSchema {
         instance
     }
 
+    /// Validate `instance`, a tool input written by the program, with the hints of the default
+    /// [`crate::Language`] ([`InputHints::of`]; see [`CompiledSchema::validate_with`]).
+    pub fn validate(&self, instance: &Value) -> Result<(), String> {
+        self.validate_with(instance, &InputHints::of(crate::Language::default()))
+    }
+
     /// Validate `instance`, a tool input written by the program. Errors: `at <pointer>: <rule>`
     /// for up to [`MAX_REPORTED_ERRORS`] failures joined with `"; "`, plus `" (and N more)"` when
-    /// there were more. An empty object where an array was expected gets [`EMPTY_ARRAY_HINT`]; a
-    /// fractional number where an integer was expected gets [`FRACTION_HINT`]. An integral float
-    /// at an integer position that is too large for an integer (`1e300`, which JSON Schema itself
-    /// accepts) is an error too: no handler could read it as an integer.
-    pub fn validate(&self, instance: &Value) -> Result<(), String> {
-        self.check(instance, true)?;
+    /// there were more. An empty object where an array was expected gets
+    /// [`InputHints::empty_array`] appended after `"; "`; a fractional number where an integer was
+    /// expected gets [`InputHints::fraction`]. An integral float at an integer position that is
+    /// too large for an integer (`1e300`, which JSON Schema itself accepts) is an error too: no
+    /// handler could read it as an integer.
+    pub fn validate_with(&self, instance: &Value, hints: &InputHints) -> Result<(), String> {
+        self.check(instance, hints)?;
         match &self.integers {
             Some(plan) => plan.check_range(instance),
             None => Ok(()),
@@ -187,10 +198,10 @@ impl CompiledSchema {
     /// Like [`CompiledSchema::validate`] without the hints meant for the program's own values
     /// (for tool outputs, which the program did not build).
     pub fn validate_output(&self, instance: &Value) -> Result<(), String> {
-        self.check(instance, false)
+        self.check(instance, &InputHints::NONE)
     }
 
-    fn check(&self, instance: &Value, hints: bool) -> Result<(), String> {
+    fn check(&self, instance: &Value, hints: &InputHints) -> Result<(), String> {
         if self.validator.is_valid(instance) {
             return Ok(());
         }
@@ -211,11 +222,17 @@ impl CompiledSchema {
                 format!("at {path}")
             };
             let mut text = clip(&e.to_string());
-            if hints && is_empty_table_for_array(e.instance(), &text) {
-                text.push_str(EMPTY_ARRAY_HINT);
+            if let Some(hint) = hints.empty_array
+                && is_empty_object_for_array(e.instance(), &text)
+            {
+                text.push_str("; ");
+                text.push_str(hint);
             }
-            if hints && is_fraction_for_integer(e.instance(), &text) {
-                text.push_str(FRACTION_HINT);
+            if let Some(hint) = hints.fraction
+                && is_fraction_for_integer(e.instance(), &text)
+            {
+                text.push_str("; ");
+                text.push_str(hint);
             }
             parts.push(format!("{place}: {text}"));
         }
@@ -230,23 +247,46 @@ impl CompiledSchema {
     }
 }
 
-/// Appended to a type error where an array was expected and `{}` was given: an empty Lua table
-/// crosses the boundary as a JSON object.
-pub const EMPTY_ARRAY_HINT: &str =
-    "; an empty Lua table `{}` is sent as an object: use json.array() for an empty array";
+/// What a guest language says after an input error about its own values
+/// ([`codemode_guest::Language::empty_array_hint`], [`codemode_guest::Language::fraction_hint`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct InputHints {
+    /// Appended to a type error where an array was expected and `{}` was given (in a language
+    /// where an empty literal crosses the boundary as a JSON object).
+    pub empty_array: Option<&'static str>,
+    /// Appended to a type error where an integer was expected and a number with a fractional
+    /// part was given.
+    pub fraction: Option<&'static str>,
+}
+
+impl InputHints {
+    /// No hints (tool outputs, which the program did not build).
+    pub const NONE: InputHints = InputHints {
+        empty_array: None,
+        fraction: None,
+    };
+
+    /// The hints of `language`'s guest; [`InputHints::NONE`] when it is not compiled in.
+    pub fn of(language: crate::Language) -> InputHints {
+        crate::guests::frontend(language).map_or(InputHints::NONE, InputHints::from_language)
+    }
+
+    /// The hints of a guest language.
+    pub(crate) fn from_language(lang: &dyn codemode_guest::Language) -> InputHints {
+        InputHints {
+            empty_array: lang.empty_array_hint(),
+            fraction: lang.fraction_hint(),
+        }
+    }
+}
 
 /// `true` for a type error (`message`) about an empty object where the expected types include
 /// `"array"`.
-fn is_empty_table_for_array(instance: &Value, message: &str) -> bool {
+fn is_empty_object_for_array(instance: &Value, message: &str) -> bool {
     instance.as_object().is_some_and(|o| o.is_empty())
         && message.starts_with("{} is not of type")
         && message.contains("\"array\"")
 }
-
-/// Appended to a type error where an integer was expected and a number with a fractional part
-/// was given.
-pub const FRACTION_HINT: &str =
-    "; an integer is expected: use math.floor(x), or // for integer division";
 
 /// `true` for a type error (`message`) about a number with a fractional part where the expected
 /// types include `"integer"` but not `"number"`.
@@ -834,6 +874,12 @@ mod tests {
     use super::*;
     use serde_json::json;
 
+    /// Stand-in hints of a guest language.
+    const HINTS: InputHints = InputHints {
+        empty_array: Some("EMPTY"),
+        fraction: Some("FRACTION"),
+    };
+
     #[test]
     fn a_large_input_is_costly_by_bytes_not_only_by_values() {
         let s = CompiledSchema::compile(&json!({"type": "object"})).unwrap();
@@ -856,34 +902,31 @@ mod tests {
     }
 
     #[test]
-    fn empty_table_for_an_array_points_to_json_array() {
+    fn empty_object_for_an_array_gets_the_language_hint() {
         let s = CompiledSchema::compile(&json!({
             "type": "object",
             "properties": {"ids": {"type": "array"}, "tags": {"type": ["array", "null"]}}
         }))
         .unwrap();
-        let err = s.validate(&json!({"ids": {}})).unwrap_err();
-        assert_eq!(
-            err,
-            "at /ids: {} is not of type \"array\"; an empty Lua table `{}` is sent as an object: \
-             use json.array() for an empty array"
-        );
-        let err = s.validate(&json!({"ids": [], "tags": {}})).unwrap_err();
-        assert!(
-            err.ends_with("use json.array() for an empty array"),
-            "{err}"
-        );
+        let err = s.validate_with(&json!({"ids": {}}), &HINTS).unwrap_err();
+        assert_eq!(err, "at /ids: {} is not of type \"array\"; EMPTY");
+        let err = s
+            .validate_with(&json!({"ids": [], "tags": {}}), &HINTS)
+            .unwrap_err();
+        assert!(err.ends_with("; EMPTY"), "{err}");
         // A non-empty object, or another expected type: no hint.
-        let err = s.validate(&json!({"ids": {"a": 1}})).unwrap_err();
+        let err = s
+            .validate_with(&json!({"ids": {"a": 1}}), &HINTS)
+            .unwrap_err();
         assert_eq!(err, "at /ids: {\"a\":1} is not of type \"array\"");
-        // Tool outputs: no hint about Lua tables.
+        // Tool outputs: no hint.
         assert_eq!(
             s.validate_output(&json!({"ids": {}})).unwrap_err(),
             "at /ids: {} is not of type \"array\""
         );
         let n = CompiledSchema::compile(&json!({"type": "integer"})).unwrap();
         assert_eq!(
-            n.validate(&json!({})).unwrap_err(),
+            n.validate_with(&json!({}), &HINTS).unwrap_err(),
             "at the top level: {} is not of type \"integer\""
         );
     }
@@ -1127,13 +1170,14 @@ mod tests {
         }))
         .unwrap();
         assert_eq!(
-            s.validate(&json!({"page": 2.5})).unwrap_err(),
-            "at /page: 2.5 is not of type \"integer\"; an integer is expected: use math.floor(x), \
-             or // for integer division"
+            s.validate_with(&json!({"page": 2.5}), &HINTS).unwrap_err(),
+            "at /page: 2.5 is not of type \"integer\"; FRACTION"
         );
-        let err = s.validate(&json!({"ids": [1, 0.5]})).unwrap_err();
+        let err = s
+            .validate_with(&json!({"ids": [1, 0.5]}), &HINTS)
+            .unwrap_err();
         assert!(err.starts_with("at /ids/1: 0.5 is not of type"), "{err}");
-        assert!(err.ends_with(FRACTION_HINT), "{err}");
+        assert!(err.ends_with("; FRACTION"), "{err}");
         // Integral but too large: JSON Schema accepts it, we do not.
         assert_eq!(
             s.validate(&json!({"ids": [1, 1e300], "ratio": 1e300}))
@@ -1147,7 +1191,7 @@ mod tests {
              -9223372036854775808 to 18446744073709551615)"
         );
         assert!(s.validate(&json!({"page": 2.0, "ratio": 1e300})).is_ok());
-        // Outputs: no hint about Lua.
+        // Outputs: no hint.
         assert_eq!(
             s.validate_output(&json!({"page": 2.5})).unwrap_err(),
             "at /page: 2.5 is not of type \"integer\""

@@ -1,7 +1,7 @@
 //! Tools, typed tools, schema validation messages and the tool tree, exercised through
 //! `CodeMode::call_tool` (the same checks a Lua call goes through; no interpreter needed).
 
-use codemode::schema::CompiledSchema;
+use codemode::schema::{CompiledSchema, InputHints};
 use codemode::{BuildError, CodeMode, DiagnosticKind, Language, Namespace, Tool, ToolError};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
@@ -403,6 +403,49 @@ fn javascript_is_not_available_yet() {
         "the JavaScript guest is not available in this build (its cargo feature is off, or it is not implemented yet); use another Language"
     );
     assert_eq!(Language::default(), Language::Lua);
+}
+
+/// Input errors end with the Lua guest's hints (the default language); outputs get none.
+#[test]
+fn schema_hints_are_the_languages() {
+    let s = CompiledSchema::compile(&json!({
+        "type": "object",
+        "properties": {
+            "ids": {"type": "array"},
+            "page": {"type": "integer"},
+            "n": {"type": "array", "items": {"type": ["integer", "null"]}}
+        }
+    }))
+    .unwrap();
+    assert_eq!(
+        s.validate(&json!({"ids": {}})).unwrap_err(),
+        "at /ids: {} is not of type \"array\"; an empty Lua table `{}` is sent as an object: \
+         use json.array() for an empty array"
+    );
+    assert_eq!(
+        s.validate(&json!({"page": 2.5})).unwrap_err(),
+        "at /page: 2.5 is not of type \"integer\"; an integer is expected: use math.floor(x), \
+         or // for integer division"
+    );
+    let err = s.validate(&json!({"n": [1, 0.5]})).unwrap_err();
+    assert!(
+        err.ends_with("; an integer is expected: use math.floor(x), or // for integer division"),
+        "{err}"
+    );
+    assert_eq!(
+        s.validate(&json!({"ids": {}})),
+        s.validate_with(&json!({"ids": {}}), &InputHints::of(Language::Lua))
+    );
+    assert_eq!(
+        s.validate_with(&json!({"ids": {}}), &InputHints::of(Language::JavaScript))
+            .unwrap_err(),
+        "at /ids: {} is not of type \"array\""
+    );
+    assert_eq!(
+        s.validate_output(&json!({"ids": {}, "page": 2.5}))
+            .unwrap_err(),
+        "at /ids: {} is not of type \"array\"; at /page: 2.5 is not of type \"integer\""
+    );
 }
 
 #[test]
