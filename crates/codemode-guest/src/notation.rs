@@ -138,9 +138,16 @@ pub trait Notation: Send + Sync + 'static {
     /// ends each field of a multi-line object.
     fn field_separator(&self) -> &'static str;
 
-    /// A field name in an object type, without the `?` of optional fields: the name itself when
-    /// it is an identifier, otherwise quoted (`"foo-bar"` or `["foo-bar"]`).
-    fn field_key(&self, key: &str) -> String;
+    /// A field name in an object type or literal, without the `?` of optional fields: the name
+    /// itself when it is an identifier, otherwise quoted (by default [`Notation::quote`]d:
+    /// `"foo-bar"`; Lua writes `["foo-bar"]`).
+    fn field_key(&self, key: &str) -> String {
+        if self.is_identifier(key) {
+            key.to_string()
+        } else {
+            self.quote(key)
+        }
+    }
 
     /// The key part of a map type's entry (`[key: string]`, `[string]`).
     fn map_key(&self) -> &'static str;

@@ -250,7 +250,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn defaults_are_the_lua_defaults() {
+    fn defaults_are_the_documented_defaults() {
         let l = Limits::default();
         assert_eq!(l.timeout_ms(), 120_000);
         assert_eq!(l.max_tool_calls(), 128);

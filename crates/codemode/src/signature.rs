@@ -1085,65 +1085,6 @@ impl<'n> Printer<'n> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use serde_json::json;
-
-    #[test]
-    fn expressions_follow_each_language() {
-        assert_eq!(
-            tool_expression("orders.lookup", Language::Lua),
-            "tools.orders.lookup"
-        );
-        assert_eq!(
-            tool_expression("context7.resolve-library-id", Language::Lua),
-            "tools.context7[\"resolve-library-id\"]"
-        );
-        assert_eq!(tool_expression("x.end", Language::Lua), "tools.x[\"end\"]");
-        assert_eq!(
-            tool_expression("x.end", Language::JavaScript),
-            "tools.x.end"
-        );
-        assert_eq!(tool_expression("a.$b", Language::JavaScript), "tools.a.$b");
-        assert_eq!(tool_expression("a.$b", Language::Lua), "tools.a[\"$b\"]");
-        assert_eq!(
-            tool_expression("a.default", Language::JavaScript),
-            "tools.a[\"default\"]"
-        );
-        assert_eq!(tool_expression("a.1x", Language::Lua), "tools.a[\"1x\"]");
-        assert_eq!(
-            tool_expression("a.q\"\n\u{1}é", Language::Lua),
-            "tools.a[\"q\\\"\\n\\001é\"]"
-        );
-        assert_eq!(
-            tool_expression("a.q\"\n\u{1}é", Language::JavaScript),
-            "tools.a[\"q\\\"\\n\\u0001é\"]"
-        );
-    }
-
-    #[test]
-    fn bad_schemas_render_unknown() {
-        for s in [
-            json!({"type": 5}),
-            json!(5),
-            json!(null),
-            json!("string"),
-            json!({}),
-            json!({"$ref": "https://example.com/x"}),
-            json!({"$ref": "#/$defs/missing"}),
-            json!({"enum": "x"}),
-            json!({"type": ["string", 3]}),
-        ] {
-            assert_eq!(
-                render_type(&s, Language::Lua, Style::Pretty),
-                "unknown",
-                "{s}"
-            );
-            assert_eq!(
-                render_type(&s, Language::JavaScript, Style::Pretty),
-                "unknown",
-                "{s}"
-            );
-        }
-    }
 
     #[test]
     fn percent_decoding_of_pointers() {

@@ -404,4 +404,6 @@ pub(crate) fn retained_bytes(max_output_bytes: u64) -> usize {
 }
 
 #[cfg(test)]
+mod stand_in;
+#[cfg(test)]
 mod tests;

@@ -165,14 +165,6 @@ impl Notation for TypeScript {
         "; "
     }
 
-    fn field_key(&self, key: &str) -> String {
-        if self.is_identifier(key) {
-            key.to_string()
-        } else {
-            self.quote(key)
-        }
-    }
-
     fn map_key(&self) -> &'static str {
         "[key: string]"
     }
