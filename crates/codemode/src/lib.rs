@@ -62,7 +62,7 @@
 //!   `interrupted`, logs and `toolCalls` are kept.
 //! - `max_tool_calls`: `runtime/gate.rs` — every host call attempt counts (tools, `search`, extensions,
 //!   also ones rejected for bad input or denied by a hook); the first attempt past the limit ends the run with
-//!   `ToolCallLimitExceeded` (not catchable by `pcall`) and is not listed in `toolCalls`. Calls
+//!   `ToolCallLimitExceeded` (not catchable by the program) and is not listed in `toolCalls`. Calls
 //!   the guest refuses before making them (`HostCall::refused`: a path that names no tool,
 //!   an input that cannot cross) reach the driver too: counted, and a refused input is listed
 //!   with status `failure`.

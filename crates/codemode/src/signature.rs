@@ -81,7 +81,8 @@ pub fn quote(s: &str, language: Language) -> String {
 
 /// The call expression of a canonical tool path in `language`: `tools.orders.lookup`,
 /// `tools.context7["resolve-library-id"]`; a segment that is not an identifier of the language
-/// (see [`is_identifier`]; reserved words such as `end` in Lua) is written `["seg"]`.
+/// (see [`is_identifier`]; reserved words such as `end` in Lua) is written as an index with a
+/// quoted key, `["seg"]`.
 pub fn tool_expression(path: &str, language: Language) -> String {
     notation(language).tool_expression(path)
 }
