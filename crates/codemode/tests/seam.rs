@@ -319,6 +319,26 @@ fn the_host_source_knows_no_lua() {
     );
 }
 
+/// No source file of the host crate is over 1,200 lines (issue 11: split by concern).
+#[test]
+fn host_source_files_stay_small() {
+    let src = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut files = Vec::new();
+    rust_files(&src, &mut files);
+    let long: Vec<String> = files
+        .iter()
+        .map(|p| {
+            (
+                p,
+                std::fs::read_to_string(p).expect("source").lines().count(),
+            )
+        })
+        .filter(|(_, n)| *n > 1_200)
+        .map(|(p, n)| format!("{}: {n} lines", p.display()))
+        .collect();
+    assert!(long.is_empty(), "{long:?}");
+}
+
 /// The checks find what they look for (in test code too), and skip comments.
 #[test]
 fn the_checks_find_lua() {
