@@ -1,12 +1,14 @@
 //! The [`Language`] trait: how the host starts a guest, and what it must say in the guest's
-//! words (messages, hints, the catalog's guide) without knowing its syntax.
+//! words (messages, hints, the catalog's guide, signatures: its [`Notation`]) without knowing
+//! its syntax.
 
 use crate::guest::{Env, Guest, StartOptions};
 use crate::kind::GuestError;
+use crate::notation::Notation;
 
 /// One guest language, as the host sees it. Implemented once per guest crate
 /// (`codemode_lua::Lua`); the host maps its public language choice to one of these in one place.
-pub trait Language: Send + Sync + 'static {
+pub trait Language: Notation {
     /// The language's name as a model reads it in messages (`"Lua"`: "write Lua statements").
     fn name(&self) -> &'static str;
 
@@ -24,12 +26,6 @@ pub trait Language: Send + Sync + 'static {
     /// with a ParseError saying it is empty). Linear in the source, no allocation.
     fn is_blank(&self, source: &str) -> bool;
 
-    /// A string literal for `s` in the language (`"orders.lookup"`).
-    fn quote(&self, s: &str) -> String;
-
-    /// `true` when `s` can be written as a name: after a `.` in a path, and as a global.
-    fn is_identifier(&self, s: &str) -> bool;
-
     /// The language's reserved words (`end`, `function`, ...).
     fn keywords(&self) -> &'static [&'static str];
 
@@ -38,21 +34,18 @@ pub trait Language: Send + Sync + 'static {
     /// standard library itself, so it cannot drift.
     fn reserved_globals(&self) -> Vec<String>;
 
-    /// The expression that calls the tool at `path` (`tools.orders.lookup`,
-    /// `tools.ns["dash-name"]`).
-    fn tool_expression(&self, path: &str) -> String;
+    /// What to write instead, appended to a tool-input error where an array was expected and an
+    /// empty object was given (when an empty literal of the language crosses as an object): "an
+    /// empty Lua table `{}` is sent as an object: use json.array() for an empty array". `None`
+    /// when an empty array cannot be mistaken for an object.
+    fn empty_array_hint(&self) -> Option<&'static str> {
+        None
+    }
 
-    /// An object (table) literal with the given fields; each value is already an expression
-    /// in the language: `[("query", "\"x\"")]` → `{ query = "x" }` in Lua, `{ query: "x" }` in
-    /// JavaScript. No fields: `{}`.
-    fn object(&self, fields: &[(&str, &str)]) -> String;
-
-    /// What the language calls an object literal, as in "one input table" (Lua) or "one input
-    /// object" (JavaScript).
-    fn object_noun(&self) -> &'static str;
-
-    /// A call with one object argument: `search({ query = "x" })`.
-    fn call_example(&self, callee: &str, fields: &[(&str, &str)]) -> String {
-        format!("{callee}({})", self.object(fields))
+    /// What to write instead, appended to a tool-input error where an integer was expected and
+    /// a number with a fractional part was given ("an integer is expected: use math.floor(x),
+    /// ..."). `None`: no hint.
+    fn fraction_hint(&self) -> Option<&'static str> {
+        None
     }
 }

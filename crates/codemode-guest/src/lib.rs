@@ -1,15 +1,16 @@
 //! The protocol between the codemode host and a guest language, and nothing else.
 //!
 //! The host (`codemode`) drives any guest through these types; a guest crate (`codemode-lua`,
-//! later `codemode-js`) implements [`Guest`] for one running program and [`Language`] for what
-//! the host must say in the guest's words. Neither side sees the other's internals.
+//! later `codemode-js`) implements [`Guest`] for one running program and [`Language`] (with its
+//! [`Notation`]) for what the host must say in the guest's words. Neither side sees the other's internals.
 //!
 //! | File | What |
 //! |---|---|
 //! | `kind.rs` | [`ErrorKind`] and [`DiagnosticKind`] (one list), [`Location`], [`GuestError`] |
 //! | `call.rs` | [`CallId`], [`CallMode`], [`HostTarget`], [`HostCall`], [`HostReply`], [`HostError`] |
 //! | `guest.rs` | [`Budget`], [`Step`], the [`Guest`] trait, [`Warning`], [`Env`], [`MissingTool`], [`StartOptions`] |
-//! | `language.rs` | the [`Language`] trait: compiling, and the guest's words for host messages |
+//! | `language.rs` | the [`Language`] trait: compiling, blank sources, names, reserved words and globals, input hints |
+//! | `notation.rs` | the [`Notation`] trait: the guest's words for messages, signatures and the catalog's guide |
 //!
 //! ## One run, as the host drives it
 //! 1. [`Language::start`] compiles a program and returns a boxed [`Guest`].
@@ -32,8 +33,10 @@ mod call;
 mod guest;
 mod kind;
 mod language;
+mod notation;
 
 pub use call::{CallId, CallMode, HostCall, HostError, HostReply, HostTarget};
 pub use guest::{Budget, Env, Guest, MissingTool, StartOptions, Step, Warning};
 pub use kind::{DiagnosticKind, ErrorKind, GuestError, Location};
 pub use language::Language;
+pub use notation::{DOC_LINE_CHARS, Notation, Primitive, ValueKind};

@@ -1,10 +1,33 @@
 //! [`Lua`]: the Lua 5.4 guest as the host sees it ([`codemode_guest::Language`]): starting a
 //! run, and the words the host uses in messages (quoting, tool expressions, table literals,
-//! names, reserved words and globals).
+//! names, reserved words and globals, input hints), and its [`codemode_guest::Notation`]: how
+//! tool signatures are written in Lua, and the guide of the catalog.
+//!
+//! | | Lua notation |
+//! |---|---|
+//! | call | `tools.orders.lookup({ id: string }) -> T` |
+//! | no input | `tools.x.ping() -> T` |
+//! | no output schema | `-> unknown` |
+//! | object | `{ id: string, limit?: integer }` |
+//! | integer | `integer` |
+//! | array | `string[]`, `("a"\|"b")[]` |
+//! | tuple (`prefixItems`) | `{ string, integer }`, `{ string, ...integer }` |
+//! | map (`additionalProperties`) | `{ [string]: integer }` |
+//! | null | `json.null` (the value a Lua program sends, and sees in arrays) |
+//! | nullable field of an output | `next?: integer` (a null field arrives absent, nil) |
+//! | nullable output | `-> T\|nil` (a null result arrives as nil) |
+//! | union / intersection | `A\|B`, `A & B` |
+//! | field docs (pretty) | `-- Text. @default 30` beside the field (above when long or multi-line) |
+//!
+//! Arrays are written `T[]` (the LuaLS / EmmyLua convention most Lua programmers know); at run
+//! time they are ordinary sequences `{ v1, v2 }`. Keys that are not Lua names are written
+//! `["foo-bar"]?: string`.
 
 use std::fmt::Write as _;
 
-use codemode_guest::{Env, Guest, GuestError, Language, StartOptions};
+use codemode_guest::{
+    DOC_LINE_CHARS, Env, Guest, GuestError, Language, Notation, Primitive, StartOptions, ValueKind,
+};
 
 use crate::guest::LuaGuest;
 use crate::{Budgets, Machine, compile_with};
@@ -41,6 +64,24 @@ impl Language for Lua {
         is_blank(source)
     }
 
+    fn keywords(&self) -> &'static [&'static str] {
+        crate::lexer::KEYWORDS
+    }
+
+    fn reserved_globals(&self) -> Vec<String> {
+        crate::reserved_globals()
+    }
+
+    fn empty_array_hint(&self) -> Option<&'static str> {
+        Some("an empty Lua table `{}` is sent as an object: use json.array() for an empty array")
+    }
+
+    fn fraction_hint(&self) -> Option<&'static str> {
+        Some("an integer is expected: use math.floor(x), or // for integer division")
+    }
+}
+
+impl Notation for Lua {
     fn quote(&self, s: &str) -> String {
         quote(s)
     }
@@ -51,29 +92,6 @@ impl Language for Lua {
             && (b[0].is_ascii_alphabetic() || b[0] == b'_')
             && b.iter().all(|c| c.is_ascii_alphanumeric() || *c == b'_')
             && crate::lexer::keyword(b).is_none()
-    }
-
-    fn keywords(&self) -> &'static [&'static str] {
-        crate::lexer::KEYWORDS
-    }
-
-    fn reserved_globals(&self) -> Vec<String> {
-        crate::reserved_globals()
-    }
-
-    fn tool_expression(&self, path: &str) -> String {
-        let mut out = String::from("tools");
-        for seg in path.split('.') {
-            if self.is_identifier(seg) {
-                out.push('.');
-                out.push_str(seg);
-            } else {
-                out.push('[');
-                out.push_str(&quote(seg));
-                out.push(']');
-            }
-        }
-        out
     }
 
     fn object_noun(&self) -> &'static str {
@@ -89,20 +107,156 @@ impl Language for Lua {
             if i > 0 {
                 out.push_str(", ");
             }
-            if self.is_identifier(k) {
-                out.push_str(k);
-            } else {
-                out.push('[');
-                out.push_str(&quote(k));
-                out.push(']');
-            }
+            out.push_str(&self.field_key(k));
             out.push_str(" = ");
             out.push_str(v);
         }
         out.push_str(" }");
         out
     }
+
+    fn value_noun(&self, kind: ValueKind) -> &'static str {
+        match kind {
+            ValueKind::Null => "nil",
+            ValueKind::Array => "a list",
+            ValueKind::Object => "a table",
+        }
+    }
+
+    fn signature(&self, expression: &str, input: Option<&str>, output: &str) -> String {
+        format!("{expression}({}) -> {output}", input.unwrap_or(""))
+    }
+
+    fn primitive(&self, p: Primitive) -> &'static str {
+        match p {
+            Primitive::String => "string",
+            Primitive::Number => "number",
+            Primitive::Integer => "integer",
+            Primitive::Boolean => "boolean",
+            Primitive::Null => "json.null",
+            Primitive::Absent => "nil",
+        }
+    }
+
+    fn array(&self, item: &str, simple: bool) -> String {
+        if simple {
+            format!("{item}[]")
+        } else {
+            format!("({item})[]")
+        }
+    }
+
+    fn tuple_brackets(&self) -> (&'static str, &'static str) {
+        ("{ ", " }")
+    }
+
+    fn tuple_rest_is_array(&self) -> bool {
+        false
+    }
+
+    fn union_separator(&self) -> &'static str {
+        "|"
+    }
+
+    fn field_separator(&self) -> &'static str {
+        ", "
+    }
+
+    fn field_key(&self, key: &str) -> String {
+        if self.is_identifier(key) {
+            key.to_string()
+        } else {
+            format!("[{}]", quote(key))
+        }
+    }
+
+    fn map_key(&self) -> &'static str {
+        "[string]"
+    }
+
+    fn null_field_arrives_absent(&self) -> bool {
+        true
+    }
+
+    /// One short doc line goes beside the field (`n?: integer, -- How many`); longer or several
+    /// lines go above it, one `--` comment each.
+    fn documented_field(&self, pad: &str, line: &str, doc: &[String], out: &mut String) {
+        let beside = !line.contains('\n')
+            && doc.len() == 1
+            && pad.len() + line.chars().count() + doc[0].chars().count() + 4 <= DOC_LINE_CHARS;
+        if beside {
+            let _ = writeln!(out, "{pad}{line} -- {}", doc[0]);
+            return;
+        }
+        for l in doc {
+            if l.is_empty() {
+                let _ = writeln!(out, "{pad}--");
+            } else {
+                let _ = writeln!(out, "{pad}-- {l}");
+            }
+        }
+        let _ = writeln!(out, "{pad}{line}");
+    }
+
+    fn line_comment(&self) -> &'static str {
+        "--"
+    }
+
+    fn guide(&self) -> &'static str {
+        GUIDE
+    }
+
+    fn paging_hint(&self) -> &'static str {
+        "`offset = next.offset` until `next` is nil"
+    }
 }
+
+/// The guide at the head of the catalog's instructions for a Lua program
+/// ([`Notation::guide`]).
+const GUIDE: &str = "Run a Lua 5.4 program that calls the tools listed below. Its `return` value is the \
+         result of the run, as JSON.\n\
+         \n\
+         ## Writing the program\n\
+         - End with an explicit `return <value>`; only the first returned value is kept (no \
+         `return` gives nil).\n\
+         - Call a tool as `tools.<namespace>.<tool>({ field = value })` with one table argument \
+         (or none). The call returns the tool's result directly: no await, no callbacks. Calls \
+         run one after another.\n\
+         - Use the exact paths listed here or returned by `search`; names that are not Lua \
+         identifiers are written `tools.<namespace>[\"some-name\"]`. Do not guess or rename \
+         tools.\n\
+         - A failed call raises an error with a message saying what went wrong. Catch it with \
+         `local ok, res = pcall(tools.<namespace>.<tool>, { field = value })`: `ok` is false and \
+         `res` the message on failure.\n\
+         - Filter, join and aggregate in the program; return only what is needed.\n\
+         - `print(...)` lines are returned as logs.\n\
+         - `search({ query = \"words\", namespace = \"name\" })` finds tools and returns their \
+         complete signatures; it is always available and counts as a tool call.\n\
+         \n\
+         ## Reading signatures\n\
+         `tools.a.b({ id: string, limit?: integer }) -> { items: string[] }`: the call takes a \
+         table with those fields (`?` = may be left out) and returns that shape. `T[]` is an \
+         array (a sequence `{ v1, v2 }`), `{ [string]: T }` a table with any string keys, \
+         `\"a\"|\"b\"` one of those values, `json.null` the JSON null (in inputs and inside \
+         arrays), `unknown` any value (check it before use). A result field that may be null is \
+         shown optional (`next?: integer`: test `if r.next == nil`); `-> T|nil` means the \
+         result may be nil. `--` comments describe fields.\n\
+         \n\
+         ## Data rules\n\
+         - Tables cross as JSON: a table with keys 1..n is an array, any other table an object. \
+         `{}` is an empty object; `json.array()` is an empty array (`json.array(1, 2)` builds \
+         one).\n\
+         - `json.null` stands for JSON null. Assigning nil removes a field. In tool results, \
+         an object field that is null is left out (it reads as nil); a null inside an array \
+         arrives as `json.null` (truthy: test `x == json.null`); a result that is null \
+         arrives as nil.\n\
+         - Integers stay integers and floats stay floats; NaN and infinities become null. \
+         Strings are UTF-8 text. `json.encode(v)` and `json.decode(s)` convert explicitly.\n\
+         - Not available: metatables (`setmetatable`), coroutines, `io`, `os`, `require`, \
+         `load`, `math.random`.\n\
+         - Lua 5.4 string patterns work (`s:match`, `s:gsub`, `s:find`); use `gmatch` only as a \
+         `for` iterator: `for k, v in s:gmatch(\"(%w+)=(%w+)\") do ... end`.\n\
+         \n";
 
 /// A Lua string literal: double quotes with Lua escapes (`\"`, `\\`, `\n`, `\r`, `\t`, other
 /// control bytes as `\ddd`; UTF-8 kept as is).

@@ -31,10 +31,13 @@ use std::fmt::Write as _;
 use serde::Serialize;
 use serde_json::{Value, json};
 
+use codemode_guest::Notation;
+
+use crate::guests::notation;
 use crate::limits::Limits;
 use crate::namespace::ToolTree;
 use crate::runtime::{CodeMode, Language};
-use crate::signature::{Style, signature, tool_signature};
+use crate::signature::{Style, signature_in, tool_signature_in};
 
 /// Default token budget of the catalog part of [`instructions`].
 pub const DEFAULT_INSTRUCTIONS_BUDGET: usize = 2_000;
@@ -63,6 +66,7 @@ pub struct CatalogEntry {
 /// Every tool of `tree` with its description and pretty signature in `language`, sorted by
 /// canonical path (plain byte order), whatever order the tools were added in.
 pub fn catalog(tree: &ToolTree, language: Language) -> Vec<CatalogEntry> {
+    let n = notation(language);
     // `ToolTree::tools` iterates a BTreeMap, i.e. in byte order of the paths already; sort anyway
     // so this guarantee does not depend on the tree's storage.
     let mut entries: Vec<CatalogEntry> = tree
@@ -70,7 +74,7 @@ pub fn catalog(tree: &ToolTree, language: Language) -> Vec<CatalogEntry> {
         .map(|e| CatalogEntry {
             path: e.path.clone(),
             description: e.tool.description().to_string(),
-            signature: tool_signature(e, language, Style::Pretty),
+            signature: tool_signature_in(e, n, Style::Pretty),
         })
         .collect();
     entries.sort_by(|a, b| a.path.cmp(&b.path));
@@ -104,96 +108,17 @@ pub fn instructions(
     budget_tokens: usize,
 ) -> String {
     let mut out = guide(language, limits);
-    out.push_str(&budgeted_catalog(tree, language, budget_tokens));
+    out.push_str(&budgeted_catalog(tree, notation(language), budget_tokens));
     out
 }
 
-/// The fixed header of [`instructions`]: how to write a program, call tools, the data rules and
-/// the limits in force. Ends with a blank line.
+/// The fixed header of [`instructions`]: how to write a program, call tools, read signatures
+/// and the data rules (the language's guide, [`codemode_guest::Notation::guide`]), then the
+/// limits in force. Ends with a blank line.
 pub fn guide(language: Language, limits: &Limits) -> String {
-    let mut out = String::new();
-    match language {
-        Language::Lua => lua_guide(&mut out),
-        Language::JavaScript => js_guide(&mut out),
-    }
+    let mut out = notation(language).guide().to_string();
     limits_section(&mut out, limits);
     out
-}
-
-fn lua_guide(out: &mut String) {
-    out.push_str(
-        "Run a Lua 5.4 program that calls the tools listed below. Its `return` value is the \
-         result of the run, as JSON.\n\
-         \n\
-         ## Writing the program\n\
-         - End with an explicit `return <value>`; only the first returned value is kept (no \
-         `return` gives nil).\n\
-         - Call a tool as `tools.<namespace>.<tool>({ field = value })` with one table argument \
-         (or none). The call returns the tool's result directly: no await, no callbacks. Calls \
-         run one after another.\n\
-         - Use the exact paths listed here or returned by `search`; names that are not Lua \
-         identifiers are written `tools.<namespace>[\"some-name\"]`. Do not guess or rename \
-         tools.\n\
-         - A failed call raises an error with a message saying what went wrong. Catch it with \
-         `local ok, res = pcall(tools.<namespace>.<tool>, { field = value })`: `ok` is false and \
-         `res` the message on failure.\n\
-         - Filter, join and aggregate in the program; return only what is needed.\n\
-         - `print(...)` lines are returned as logs.\n\
-         - `search({ query = \"words\", namespace = \"name\" })` finds tools and returns their \
-         complete signatures; it is always available and counts as a tool call.\n\
-         \n\
-         ## Reading signatures\n\
-         `tools.a.b({ id: string, limit?: integer }) -> { items: string[] }`: the call takes a \
-         table with those fields (`?` = may be left out) and returns that shape. `T[]` is an \
-         array (a sequence `{ v1, v2 }`), `{ [string]: T }` a table with any string keys, \
-         `\"a\"|\"b\"` one of those values, `json.null` the JSON null (in inputs and inside \
-         arrays), `unknown` any value (check it before use). A result field that may be null is \
-         shown optional (`next?: integer`: test `if r.next == nil`); `-> T|nil` means the \
-         result may be nil. `--` comments describe fields.\n\
-         \n\
-         ## Data rules\n\
-         - Tables cross as JSON: a table with keys 1..n is an array, any other table an object. \
-         `{}` is an empty object; `json.array()` is an empty array (`json.array(1, 2)` builds \
-         one).\n\
-         - `json.null` stands for JSON null. Assigning nil removes a field. In tool results, \
-         an object field that is null is left out (it reads as nil); a null inside an array \
-         arrives as `json.null` (truthy: test `x == json.null`); a result that is null \
-         arrives as nil.\n\
-         - Integers stay integers and floats stay floats; NaN and infinities become null. \
-         Strings are UTF-8 text. `json.encode(v)` and `json.decode(s)` convert explicitly.\n\
-         - Not available: metatables (`setmetatable`), coroutines, `io`, `os`, `require`, \
-         `load`, `math.random`.\n\
-         - Lua 5.4 string patterns work (`s:match`, `s:gsub`, `s:find`); use `gmatch` only as a \
-         `for` iterator: `for k, v in s:gmatch(\"(%w+)=(%w+)\") do ... end`.\n\
-         \n",
-    );
-}
-
-fn js_guide(out: &mut String) {
-    out.push_str(
-        "Run a JavaScript program that calls the tools listed below. Its `return` value is the \
-         result of the run, as JSON.\n\
-         \n\
-         ## Writing the program\n\
-         - End with an explicit `return <value>`.\n\
-         - Call a tool as `await tools.<namespace>.<tool>({ field: value })`; it returns a \
-         promise of the tool's result. Run independent calls together with `Promise.all`; the \
-         run ends at `return`, and calls still pending then are interrupted.\n\
-         - Use the exact paths listed here or returned by `search`; names that are not \
-         identifiers are written `tools.<namespace>[\"some-name\"]`. Do not guess or rename \
-         tools.\n\
-         - A failed call rejects with an error whose message says what went wrong; use \
-         `try`/`catch`.\n\
-         - Filter, join and aggregate in the program; return only what is needed.\n\
-         - `await search({ query: \"words\", namespace: \"name\" })` finds tools and returns \
-         their complete signatures; it counts as a tool call.\n\
-         \n\
-         ## Data rules\n\
-         - Values cross as JSON: objects, arrays, strings, numbers, booleans and null. \
-         `undefined` fields are dropped.\n\
-         - Not available: modules (`import`, `require`), timers, `fetch`, `eval`.\n\
-         \n",
-    );
 }
 
 fn limits_section(out: &mut String, limits: &Limits) {
@@ -243,7 +168,7 @@ struct Candidate {
 }
 
 /// The `## Tools` section: namespace lines, round-robin chosen entries, search note.
-fn budgeted_catalog(tree: &ToolTree, language: Language, budget: usize) -> String {
+fn budgeted_catalog(tree: &ToolTree, n: &dyn Notation, budget: usize) -> String {
     let total = tree.len();
     if total == 0 {
         return "## Tools\nNo tools are available.\n".to_string();
@@ -257,8 +182,8 @@ fn budgeted_catalog(tree: &ToolTree, language: Language, budget: usize) -> Strin
         };
         let text = entry_text(
             e.tool.description(),
-            &tool_signature(e, language, Style::Pretty),
-            language,
+            &tool_signature_in(e, n, Style::Pretty),
+            n,
         );
         let cost = count_tokens(&text);
         groups.entry(ns).or_default().push(Candidate {
@@ -276,13 +201,10 @@ fn budgeted_catalog(tree: &ToolTree, language: Language, budget: usize) -> Strin
     let names: Vec<String> = groups.keys().cloned().collect();
     let ns_line_cost: usize = names
         .iter()
-        .map(|ns| count_tokens(&namespace_line(tree, ns, groups[ns].len(), 0, language)) + 2)
+        .map(|ns| count_tokens(&namespace_line(tree, ns, groups[ns].len(), 0, n)) + 2)
         .sum();
-    let fixed = count_tokens(&heading(total, 0))
-        + 2
-        + ns_line_cost
-        + count_tokens(&search_note(language))
-        + 2;
+    let fixed =
+        count_tokens(&heading(total, 0)) + 2 + ns_line_cost + count_tokens(&search_note(n)) + 2;
     let mut left = budget.saturating_sub(fixed);
 
     // Round robin.
@@ -320,7 +242,7 @@ fn budgeted_catalog(tree: &ToolTree, language: Language, budget: usize) -> Strin
     // Render; if the exact count of the whole section is over the budget (tokens can merge
     // differently across entry boundaries), drop the most expensive shown entries until it fits.
     loop {
-        let text = render_section(tree, &groups, &chosen, total, language);
+        let text = render_section(tree, &groups, &chosen, total, n);
         if count_tokens(&text) <= budget.max(fixed) {
             return text;
         }
@@ -344,27 +266,21 @@ fn render_section(
     groups: &BTreeMap<String, Vec<Candidate>>,
     chosen: &BTreeMap<&str, Vec<&Candidate>>,
     total: usize,
-    language: Language,
+    n: &dyn Notation,
 ) -> String {
     let shown_total: usize = chosen.values().map(Vec::len).sum();
     let mut out = heading(total, shown_total);
     out.push('\n');
     for (ns, cands) in groups {
         let shown = chosen.get(ns.as_str()).map(Vec::as_slice).unwrap_or(&[]);
-        out.push_str(&namespace_line(
-            tree,
-            ns,
-            cands.len(),
-            shown.len(),
-            language,
-        ));
+        out.push_str(&namespace_line(tree, ns, cands.len(), shown.len(), n));
         out.push('\n');
         for c in shown {
             out.push_str(&c.text);
         }
     }
     if shown_total < total {
-        out.push_str(&search_note(language));
+        out.push_str(&search_note(n));
         out.push('\n');
     }
     out
@@ -392,7 +308,7 @@ fn namespace_line(
     ns: &str,
     count: usize,
     shown: usize,
-    language: Language,
+    n: &dyn Notation,
 ) -> String {
     let name = if ns.is_empty() {
         TOP_LEVEL_NAMESPACE
@@ -405,16 +321,7 @@ fn namespace_line(
     } else {
         let _ = write!(line, ", {shown} shown");
         if !ns.is_empty() {
-            let call = match language {
-                Language::Lua => format!(
-                    "search({{ namespace = {} }})",
-                    crate::signature::quote(ns, language)
-                ),
-                Language::JavaScript => format!(
-                    "search({{ namespace: {} }})",
-                    crate::signature::quote(ns, language)
-                ),
-            };
+            let call = n.call_example("search", &[("namespace", &n.quote(ns))]);
             let _ = write!(line, "; {call} lists all");
         }
         line.push(')');
@@ -431,20 +338,18 @@ fn namespace_line(
     line
 }
 
-fn search_note(language: Language) -> String {
+fn search_note(n: &dyn Notation) -> String {
     let input = crate::search::search_input_schema();
     let output = search_output_schema();
-    let sig = signature("search", &input, Some(&output), language, Style::Compact);
+    let sig = signature_in(n, "search", &input, Some(&output), Style::Compact);
     // `signature` writes `tools.search`; the built-in is the global `search`.
     let sig = sig.strip_prefix("tools.").unwrap_or(&sig).to_string();
-    let example = match language {
-        Language::Lua => "search({ query = \"create issue\" })",
-        Language::JavaScript => "await search({ query: \"create issue\" })",
-    };
+    let example = n.awaited(n.call_example("search", &[("query", &n.quote("create issue"))]));
+    let paging = n.paging_hint();
     format!(
         "Not every tool is shown. Find the others with `{example}` (words from the tool's name \
          or purpose), browse a namespace with an empty query and `namespace`, and page with \
-         `offset = next.offset` until `next` is nil. Each item's `signature` is complete and callable; copy its path.\n\
+         {paging}. Each item's `signature` is complete and callable; copy its path.\n\
          {sig}"
     )
 }
@@ -468,13 +373,10 @@ fn search_output_schema() -> Value {
 
 /// A tool entry: the description's first line as a comment (when there is one), then the
 /// pretty signature indented under its namespace line.
-fn entry_text(description: &str, signature: &str, language: Language) -> String {
+fn entry_text(description: &str, signature: &str, n: &dyn Notation) -> String {
     let mut out = String::new();
     let d = first_line(description, MAX_DESCRIPTION_CHARS);
-    let comment = match language {
-        Language::Lua => "--",
-        Language::JavaScript => "//",
-    };
+    let comment = n.line_comment();
     if !d.is_empty() {
         let _ = writeln!(out, "  {comment} {d}");
     }

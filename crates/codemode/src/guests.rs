@@ -2,7 +2,10 @@
 //! [`codemode_guest::Language`]. Each guest is an optional dependency behind a cargo feature
 //! (`lua`); a language whose feature is off is a [`crate::BuildError::UnsupportedLanguage`].
 
+use codemode_guest::Notation;
+
 use crate::runtime::Language;
+use crate::signature::typescript::TypeScript;
 
 /// The guest for `language`, when its crate is compiled in.
 pub(crate) fn frontend(language: Language) -> Option<&'static dyn codemode_guest::Language> {
@@ -10,5 +13,15 @@ pub(crate) fn frontend(language: Language) -> Option<&'static dyn codemode_guest
         #[cfg(feature = "lua")]
         Language::Lua => Some(&codemode_lua::Lua),
         _ => None,
+    }
+}
+
+/// The notation signatures, catalogs and messages of `language` are written in: its guest's,
+/// or the host's TypeScript notation for JavaScript (which has no guest crate yet) and for a
+/// language whose guest is not compiled in.
+pub(crate) fn notation(language: Language) -> &'static dyn Notation {
+    match frontend(language) {
+        Some(lang) => lang,
+        None => &TypeScript,
     }
 }

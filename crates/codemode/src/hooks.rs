@@ -20,8 +20,8 @@
 //! ## Denying
 //! `tool_before` returning `Err(message)` denies the call: the handler never runs, the call stays
 //! listed in `toolCalls` with status `denied`, and the program sees an ordinary catchable error of
-//! kind `ToolFailure` whose message is exactly `message` (`pcall` returns `false` and the message
-//! with its position; uncaught, the run fails with `ToolFailure` and that message). Write the
+//! kind `ToolFailure` whose message is exactly `message` (a program that catches it, with `pcall` in
+//! Lua, gets the message with its position; uncaught, the run fails with `ToolFailure` and that message). Write the
 //! message for the model: what was refused and what to do instead. A denied extension call fails
 //! the same way with kind `ExecutionFailure` (the kind every extension error has).
 //! `after` then runs with [`CallOutcome::Denied`].
@@ -168,7 +168,7 @@ pub trait Hooks: Send + Sync + 'static {
     }
 
     /// Before an extension function runs, with its dotted global path (`"fs.read"`) and its
-    /// arguments (copies; one JSON value per Lua argument). `Err(message)` denies the call.
+    /// arguments (copies; one JSON value per argument). `Err(message)` denies the call.
     fn extension_before<'a>(
         &'a self,
         name: &'a str,

@@ -40,7 +40,7 @@
 //! | [`Limits`] (`timeout_ms`, `max_tool_calls`, `max_output_bytes`, `max_memory_bytes`), validation, Lua defaults | `limits.rs` |
 //! | [`ExecutionResult`], [`Diagnostic`], [`DiagnosticKind`], [`Location`], [`ToolCallRecord`], wire JSON, output truncation | `result.rs` |
 //! | compiled JSON Schema validators; validation messages with instance path and rule | `schema.rs` |
-//! | model-facing signatures in Lua and TypeScript notation, [`tool_expression`], render bounds | `signature.rs` |
+//! | model-facing signatures in the guest's notation, [`tool_expression`], render bounds; the TypeScript notation of [`Language::JavaScript`] | `signature.rs`, `signature/typescript.rs` |
 //! | [`CodeMode::catalog`], [`CodeMode::instructions`] (token-budgeted, round-robin across namespaces) | `catalog.rs` |
 //! | built-in `search`: input checks, the ranker ([`search::rank`], [`search::SearchIndex`]), pages, UnknownTool suggestions | `search.rs` |
 //! | [`Hooks`] (`tool_before`/`tool_after`, `extension_before`/`extension_after`), [`FnHooks`], [`CallOutcome`] | `hooks.rs` |
@@ -52,7 +52,9 @@
 //! | the async driver: inline stretches, pool segments, calls in flight, logs, the result | `runtime/driver.rs` |
 //! | the call gate: admission (counting, checks, `toolCalls`), the future each call runs as | `runtime/gate.rs` |
 //!
-//! Guests are reached only through `codemode_guest` (the `Guest` and `Language` traits).
+//! Guests are reached only through `codemode_guest` (the `Guest` and `Language` traits); what
+//! the host writes in the program's language (messages, hints, signatures, the catalog's guide)
+//! comes from the guest's `Language` and `Notation`, never from this crate.
 //!
 //! ## Limits and where they are enforced
 //! - `timeout_ms`: `runtime/driver.rs` — checked after every guest slice (~1 ms of work) and
@@ -60,7 +62,7 @@
 //!   `interrupted`, logs and `toolCalls` are kept.
 //! - `max_tool_calls`: `runtime/gate.rs` — every host call attempt counts (tools, `search`, extensions,
 //!   also ones rejected for bad input or denied by a hook); the first attempt past the limit ends the run with
-//!   `ToolCallLimitExceeded` (not catchable by `pcall`) and is not listed in `toolCalls`. Calls
+//!   `ToolCallLimitExceeded` (not catchable by the program) and is not listed in `toolCalls`. Calls
 //!   the guest refuses before making them (`HostCall::refused`: a path that names no tool,
 //!   an input that cannot cross) reach the driver too: counted, and a refused input is listed
 //!   with status `failure`.

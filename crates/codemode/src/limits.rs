@@ -147,7 +147,7 @@ impl Limits {
     /// frames and logs, charged before each allocation. `None` (or more than 512 MiB) keeps the
     /// interpreter's fixed internal cap, `codemode_lua::limits::MAX_MEMORY_BYTES` (512 MiB).
     /// Exceeding it ends the execution with an `ExecutionFailure` "memory limit exceeded: ..."
-    /// that `pcall` cannot catch (logs and toolCalls are kept).
+    /// that the program cannot catch (logs and toolCalls are kept).
     pub fn with_max_memory_bytes(mut self, n: Option<u64>) -> Result<Self, LimitError> {
         match n {
             Some(n) => self.with(LimitName::MaxMemoryBytes, n),
@@ -250,7 +250,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn defaults_are_the_lua_defaults() {
+    fn defaults_are_the_documented_defaults() {
         let l = Limits::default();
         assert_eq!(l.timeout_ms(), 120_000);
         assert_eq!(l.max_tool_calls(), 128);

@@ -53,12 +53,12 @@ impl HostMissing {
 
 impl MissingTool for HostMissing {
     fn missing(&self, path: &str, rank: bool) -> GuestError {
-        if let Some(message) = self.tree.unavailable_message(path) {
+        if let Some(message) = self.tree.unavailable_message_in(path, self.lang) {
             return GuestError::new(ErrorKind::ToolFailure, message);
         }
         let lang = self.lang;
         let expr = lang.tool_expression(path);
-        let search_example = lang.call_example("search", &[("query", "\"...\"")]);
+        let search_example = lang.call_example("search", &[("query", &lang.quote("..."))]);
         let near: Vec<String> = if rank {
             self.index
                 .suggest(path)

@@ -239,8 +239,18 @@ impl ToolTree {
     /// For a path without a tool under an unavailable namespace: runs its `on_call` callback
     /// and returns the message of the `ToolFailure` the program gets,
     /// `tools.<path> cannot be called: <reason>`. `None` when no unavailable namespace encloses
-    /// `path` or a tool lives at `path`.
+    /// `path` or a tool lives at `path`. The tool expression is written in the default [`crate::Language`]; a runtime writes it
+    /// in its own.
     pub fn unavailable_message(&self, path: &str) -> Option<String> {
+        self.unavailable_message_in(path, crate::guests::notation(crate::Language::default()))
+    }
+
+    /// [`ToolTree::unavailable_message`] with the tool expression in the words of `n`.
+    pub(crate) fn unavailable_message_in(
+        &self,
+        path: &str,
+        n: &dyn codemode_guest::Notation,
+    ) -> Option<String> {
         if self.tools.contains_key(path) {
             return None;
         }
@@ -250,7 +260,7 @@ impl ToolTree {
         }
         Some(format!(
             "{} cannot be called: {}",
-            crate::search::tool_expression(path),
+            n.tool_expression(path),
             u.reason
         ))
     }
@@ -418,71 +428,6 @@ mod tests {
             tree.unavailable_message("a.other").as_deref(),
             Some("tools.a.other cannot be called: a is down.")
         );
-    }
-
-    #[tokio::test]
-    async fn a_call_into_an_unavailable_namespace_is_a_catchable_tool_failure() {
-        use crate::{CodeMode, DiagnosticKind};
-        use serde_json::json;
-        use std::sync::atomic::{AtomicUsize, Ordering};
-        let calls = Arc::new(AtomicUsize::new(0));
-        let seen = calls.clone();
-        let lookup = Tool::new(
-            "Look up.",
-            json!({"type": "object"}),
-            |v| async move { Ok(v) },
-        );
-        let cm = CodeMode::builder()
-            .namespace(
-                "git",
-                Namespace::new().unavailable(
-                    Unavailable::new("the server failed to start; continue without tools.git.")
-                        .on_call(move |p| {
-                            assert_eq!(p, "git.log");
-                            seen.fetch_add(1, Ordering::SeqCst);
-                        }),
-                ),
-            )
-            .tool("orders.lookup", lookup)
-            .build()
-            .unwrap();
-        let r = cm
-            .execute(
-                r#"local ok, err = pcall(function() return tools.git.log({ limit = 1 }) end)
-return { ok, err, tools.orders.lookup({ id = "o1" }).id }"#,
-            )
-            .await;
-        assert_eq!(
-            r.value(),
-            Some(&json!([
-                false,
-                "input:1:50: tools.git.log cannot be called: the server failed to start; continue without tools.git.",
-                "o1"
-            ])),
-            "{}",
-            r.to_json_string()
-        );
-        assert_eq!(calls.load(Ordering::SeqCst), 1);
-        // Uncaught: the execution fails with kind ToolFailure at the call's position.
-        let r = cm.execute("local x = 1\nreturn tools.git.log({})").await;
-        let e = r.error().expect("failure");
-        assert_eq!(
-            e.kind,
-            DiagnosticKind::ToolFailure,
-            "{}",
-            r.to_json_string()
-        );
-        assert_eq!(
-            e.message,
-            "tools.git.log cannot be called: the server failed to start; continue without tools.git."
-        );
-        assert_eq!(e.location.map(|l| (l.line, l.column)), Some((2, 17)));
-        assert!(e.suggestions.is_empty());
-        assert_eq!(calls.load(Ordering::SeqCst), 2);
-        // Other unknown paths are still UnknownTool.
-        let r = cm.execute("return tools.gitx.log({})").await;
-        assert_eq!(r.error().unwrap().kind, DiagnosticKind::UnknownTool);
-        assert_eq!(calls.load(Ordering::SeqCst), 2);
     }
 
     #[test]

@@ -86,9 +86,12 @@ use std::sync::Arc;
 
 use serde_json::{Map, Value, json};
 
+use codemode_guest::{Notation, ValueKind};
+
+use crate::guests::notation;
 use crate::namespace::{ToolEntry, ToolTree};
 use crate::runtime::Language;
-use crate::signature::{Style, tool_signature};
+use crate::signature::{Style, tool_signature, tool_signature_in};
 
 /// Default page size of `search`.
 pub const DEFAULT_SEARCH_LIMIT: usize = 10;
@@ -140,7 +143,7 @@ pub fn search_output_schema() -> Value {
             "next": {"anyOf": [
                 {"type": "object", "properties": {"offset": {"type": "integer"}}, "required": ["offset"]},
                 {"type": "null"}
-            ], "description": "Pass as the next call's offset; null on the last page (absent: nil in Lua)."}
+            ], "description": "Pass as the next call's offset; null on the last page."}
         },
         "required": ["items", "remaining", "next"]
     })
@@ -179,16 +182,30 @@ impl SearchRequest {
         }
     }
 
-    /// Checks a `search` input (the one argument of the call; `{}` when called without one).
+    /// Checks a `search` input (the one argument of the call; `{}` when called without one),
+    /// with messages in the default [`Language`]'s words ([`SearchRequest::from_input_for`]).
     ///
     /// Errors (the text of the `InvalidToolInput` the program sees), e.g.
     /// `search: 'limit' must be an integer from 1 to 50; got 0.` or
     /// `search: unknown field 'qeury'; the fields are query, namespace, limit, offset.`
     pub fn from_input(input: &Value) -> Result<Self, String> {
+        Self::from_input_for(input, Language::default())
+    }
+
+    /// [`SearchRequest::from_input`] with messages in `language`'s words: an input that is not
+    /// an object is answered with an example call in that language.
+    pub fn from_input_for(input: &Value, language: Language) -> Result<Self, String> {
+        Self::checked(input, notation(language))
+    }
+
+    /// [`SearchRequest::from_input`] with messages in the words of `n`.
+    pub(crate) fn checked(input: &Value, n: &dyn Notation) -> Result<Self, String> {
         let Value::Object(map) = input else {
             return Err(format!(
-                "search expects one table such as search({{ query = \"list issues\" }}); got {}.",
-                describe(input)
+                "search expects one {} such as {}; got {}.",
+                n.object_noun(),
+                n.call_example("search", &[("query", &n.quote("list issues"))]),
+                describe(input, n)
             ));
         };
         let mut req = SearchRequest::default();
@@ -201,7 +218,7 @@ impl SearchRequest {
                     let Value::String(s) = value else {
                         return Err(format!(
                             "search: '{key}' must be a string; got {}.",
-                            describe(value)
+                            describe(value, n)
                         ));
                     };
                     if key == "query" {
@@ -217,7 +234,7 @@ impl SearchRequest {
                     _ => {
                         return Err(format!(
                             "search: 'limit' must be an integer from 1 to {MAX_SEARCH_LIMIT}; got {}.",
-                            describe(value)
+                            describe(value, n)
                         ));
                     }
                 },
@@ -226,7 +243,7 @@ impl SearchRequest {
                     _ => {
                         return Err(format!(
                             "search: 'offset' must be an integer >= 0 (use next.offset of the previous page); got {}.",
-                            describe(value)
+                            describe(value, n)
                         ));
                     }
                 },
@@ -243,7 +260,7 @@ impl SearchRequest {
     }
 }
 
-/// An integer value, also from an integral float (Lua `10.0`), within ±2^63.
+/// An integer value, also from an integral float (`10.0`), within ±2^63.
 fn as_integer(v: &Value) -> Option<i128> {
     if let Some(i) = v.as_i64() {
         return Some(i.into());
@@ -255,15 +272,17 @@ fn as_integer(v: &Value) -> Option<i128> {
     (f.fract() == 0.0 && f.abs() < 9.2e18).then_some(f as i128)
 }
 
-/// Short model-facing description of a JSON value: `a string ("abc")`, `the number 0.5`.
-fn describe(v: &Value) -> String {
+/// Short model-facing description of a JSON value: `the string "abc"`, `0.5`; null, arrays
+/// and objects in the words of `n` ([`Notation::value_noun`]).
+fn describe(v: &Value, n: &dyn Notation) -> String {
     match v {
-        Value::Null => "nil".into(),
         Value::Bool(b) => format!("the boolean {b}"),
-        Value::Number(n) => format!("{n}"),
+        Value::Number(num) => format!("{num}"),
         Value::String(s) => format!("the string {}", Value::String(cut(s, 40))),
-        Value::Array(_) => "a list".into(),
-        Value::Object(_) => "a table".into(),
+        other => ValueKind::of(other)
+            .map(|k| n.value_noun(k))
+            .unwrap_or_default()
+            .into(),
     }
 }
 
@@ -295,18 +314,18 @@ pub fn in_namespace(path: &str, ns: &str) -> bool {
         || (path.len() > ns.len() && path.starts_with(ns) && path.as_bytes()[ns.len()] == b'.')
 }
 
-/// The Lua call expression of a tool path: `tools.orders.lookup`, `tools.ns["dash-name"]`,
-/// `tools.a["end"]` (see [`crate::signature::tool_expression`]).
+/// The call expression of a tool path in the default [`Language`] (`tools.orders.lookup`,
+/// `tools.ns["dash-name"]`; see [`crate::signature::tool_expression`]).
 pub fn tool_expression(path: &str) -> String {
-    crate::signature::tool_expression(path, Language::Lua)
+    crate::signature::tool_expression(path, Language::default())
 }
 
-/// The one-line Lua signature of the tool at `path` (compact style, no comments), or `None`
-/// when there is no such tool. Search results carry the pretty form
+/// The one-line signature of the tool at `path` in the default [`Language`] (compact style, no
+/// comments), or `None` when there is no such tool. Search results carry the pretty form
 /// ([`crate::signature::tool_signature`] with [`Style::Pretty`]).
 pub fn signature(tree: &ToolTree, path: &str) -> Option<String> {
     tree.get(path)
-        .map(|e| tool_signature(e, Language::Lua, Style::Compact))
+        .map(|e| tool_signature(e, Language::default(), Style::Compact))
 }
 
 /// Lower-cased words of `s`: split at every character that is not an ASCII letter or digit and
@@ -419,20 +438,43 @@ struct IndexEntry {
 
 /// The prepared search index over a [`ToolTree`]: lower-cased paths, path-word stems,
 /// descriptions, search texts and rendered signatures, in path order. Built once per runtime.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone)]
 pub struct SearchIndex {
     entries: Vec<IndexEntry>,
-    language: Language,
+    /// The notation of result signatures and tool expressions.
+    notation: &'static dyn Notation,
+}
+
+impl Default for SearchIndex {
+    fn default() -> Self {
+        SearchIndex {
+            entries: Vec::new(),
+            notation: notation(Language::default()),
+        }
+    }
+}
+
+impl std::fmt::Debug for SearchIndex {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("SearchIndex")
+            .field("entries", &self.entries)
+            .finish_non_exhaustive()
+    }
 }
 
 impl SearchIndex {
-    /// Index every tool of `tree`; result signatures in Lua notation.
+    /// Index every tool of `tree`; result signatures in the default [`Language`]'s notation.
     pub fn new(tree: &ToolTree) -> Self {
-        Self::for_language(tree, Language::Lua)
+        Self::for_language(tree, Language::default())
     }
 
     /// Index every tool of `tree`; result signatures in `language`'s notation.
     pub fn for_language(tree: &ToolTree, language: Language) -> Self {
+        Self::with_notation(tree, notation(language))
+    }
+
+    /// Index every tool of `tree`; result signatures in the notation `n`.
+    pub(crate) fn with_notation(tree: &ToolTree, notation: &'static dyn Notation) -> Self {
         let entries = tree
             .tools()
             .map(|entry| {
@@ -469,7 +511,7 @@ impl SearchIndex {
                 }
             })
             .collect();
-        SearchIndex { entries, language }
+        SearchIndex { entries, notation }
     }
 
     /// Number of indexed tools.
@@ -525,23 +567,23 @@ impl SearchIndex {
         let ns = req.namespace.as_str();
         let q = req.query.as_str();
         let exact = q.strip_prefix("tools.").unwrap_or(q);
-        let hits: Vec<&str> =
-            if let Some(e) = self.entry(exact).filter(|e| in_namespace(&e.path, ns)) {
-                vec![e.path.as_str()]
-            } else if let Some(e) = self.entries.iter().find(|e| {
-                q.starts_with("tools")
-                    && in_namespace(&e.path, ns)
-                    && (tool_expression(&e.path) == q
-                        || crate::signature::tool_expression(&e.path, crate::Language::Lua) == q)
-            }) {
-                vec![e.path.as_str()]
-            } else {
-                self.rank(q)
-                    .into_iter()
-                    .map(|(_, p)| p)
-                    .filter(|p| in_namespace(p, ns))
-                    .collect()
-            };
+        let hits: Vec<&str> = if let Some(e) =
+            self.entry(exact).filter(|e| in_namespace(&e.path, ns))
+        {
+            vec![e.path.as_str()]
+        } else if let Some(e) = self.entries.iter().find(|e| {
+            q.starts_with("tools")
+                && in_namespace(&e.path, ns)
+                && (tool_expression(&e.path) == q || self.notation.tool_expression(&e.path) == q)
+        }) {
+            vec![e.path.as_str()]
+        } else {
+            self.rank(q)
+                .into_iter()
+                .map(|(_, p)| p)
+                .filter(|p| in_namespace(p, ns))
+                .collect()
+        };
         let total = hits.len();
         let start = req.offset.min(total);
         let page: Vec<Value> = hits[start..]
@@ -554,7 +596,7 @@ impl SearchIndex {
                 item.insert("description".into(), Value::String(e.description.clone()));
                 item.insert(
                     "signature".into(),
-                    Value::String(tool_signature(&e.entry, self.language, Style::Pretty)),
+                    Value::String(tool_signature_in(&e.entry, self.notation, Style::Pretty)),
                 );
                 Value::Object(item)
             })
@@ -790,14 +832,6 @@ mod tests {
     use super::*;
 
     #[test]
-    fn expressions_quote_non_names_and_keywords() {
-        assert_eq!(tool_expression("orders.lookup"), "tools.orders.lookup");
-        assert_eq!(tool_expression("ns.dash-name"), "tools.ns[\"dash-name\"]");
-        assert_eq!(tool_expression("a.end"), "tools.a[\"end\"]");
-        assert_eq!(tool_expression("a.9x"), "tools.a[\"9x\"]");
-    }
-
-    #[test]
     fn words_split_case_and_punctuation() {
         assert_eq!(
             words("getUserIDs list_orders"),
@@ -874,10 +908,6 @@ mod tests {
         let null_is_absent = SearchRequest::from_input(&json!({"query": null})).unwrap();
         assert_eq!(null_is_absent, SearchRequest::default());
         for (input, msg) in [
-            (
-                json!("x"),
-                "search expects one table such as search({ query = \"list issues\" }); got the string \"x\".",
-            ),
             (
                 json!({"query": 5}),
                 "search: 'query' must be a string; got 5.",

@@ -2,28 +2,15 @@
 //! behaviour reference: seed-inventory §5).
 //!
 //! A schema is first read into a small type tree (never panicking, bounded by [`MAX_DEPTH`] and
-//! [`MAX_RENDER_NODES`]), then printed in one of two notations ([`Language`]) and two
-//! [`Style`]s:
-//!
-//! | | TypeScript ([`Language::JavaScript`]) | Lua ([`Language::Lua`]) |
-//! |---|---|---|
-//! | call | `tools.orders.lookup(input: { id: string }): Promise<T>` | `tools.orders.lookup({ id: string }) -> T` |
-//! | no input | `tools.x.ping(): Promise<T>` | `tools.x.ping() -> T` |
-//! | no output schema | `Promise<unknown>` | `-> unknown` |
-//! | object | `{ id: string; limit?: number }` | `{ id: string, limit?: integer }` |
-//! | integer | `number` (pretty mode adds `@integer` to the field's doc) | `integer` |
-//! | array | `string[]`, `Array<"a" \| "b">` | `string[]`, `("a"\|"b")[]` |
-//! | tuple (`prefixItems`) | `[string, number]`, `[string, ...number[]]` | `{ string, integer }`, `{ string, ...integer }` |
-//! | map (`additionalProperties`) | `{ [key: string]: number }` | `{ [string]: integer }` |
-//! | null | `null` | `json.null` (the value a Lua program sends, and sees in arrays) |
-//! | nullable field of an output | `next?: number \| null` | `next?: integer` (a null field arrives absent, nil) |
-//! | nullable output | `Promise<T \| null>` | `-> T\|nil` (a null result arrives as nil) |
-//! | union / intersection | `A \| B`, `A & B` | `A\|B`, `A & B` |
-//! | field docs (pretty) | `/** Text. @default 30 */` above the field | `-- Text. @default 30` beside the field (above when long or multi-line) |
-//!
-//! Lua arrays are written `T[]` (the LuaLS / EmmyLua convention most Lua programmers know); at
-//! run time they are ordinary sequences `{ v1, v2 }`. Keys that are not identifiers of the
-//! language are quoted: `"foo-bar"?: string` (TypeScript), `["foo-bar"]?: string` (Lua).
+//! [`MAX_RENDER_NODES`]), then printed in the notation of a language ([`Language`]; each
+//! guest crate gives its own as a [`codemode_guest::Notation`], the TypeScript notation of
+//! [`Language::JavaScript`] lives in `signature/typescript.rs` until the JavaScript guest
+//! exists) and one of two [`Style`]s. What the notation decides: the signature's shape
+//! (`tools.orders.lookup(input: { id: string }): Promise<T>`), the names of primitive types and
+//! of JSON null, how arrays, tuples, unions, map keys and keys that are not identifiers are
+//! written, field documentation comments (pretty style), and whether a JSON null in a result's
+//! object field arrives absent (then such a field is shown optional, without the null member).
+//! A language whose guest crate is not compiled in renders in the TypeScript notation.
 //!
 //! Schema rules: `required` decides `?`; `enum`/`const` → literal unions; `anyOf`/`oneOf` →
 //! unions (a branch that is not representable makes the whole union `unknown`, which is then
@@ -42,8 +29,13 @@ use std::fmt::Write as _;
 
 use serde_json::{Map, Value};
 
+use codemode_guest::{Notation, Primitive};
+
+use crate::guests::notation;
 use crate::namespace::ToolEntry;
 use crate::runtime::Language;
+
+pub(crate) mod typescript;
 
 /// Deepest nesting rendered: objects, arrays, tuples and unions each add a level (following a
 /// `$ref` does not; reference chains are bounded by the cycle guard). Parts nested deeper render
@@ -76,124 +68,23 @@ pub enum Style {
 // ---------------------------------------------------------------------------------------------
 // Tool expressions
 
-/// Lua 5.4 reserved words.
-pub const LUA_KEYWORDS: [&str; 22] = [
-    "and", "break", "do", "else", "elseif", "end", "false", "for", "function", "goto", "if", "in",
-    "local", "nil", "not", "or", "repeat", "return", "then", "true", "until", "while",
-];
-
-/// JavaScript reserved words (ES2015+, strict mode, plus literals). Bracketed in tool
-/// expressions for clarity even where `a.default` would parse.
-pub const JS_KEYWORDS: [&str; 46] = [
-    "await",
-    "break",
-    "case",
-    "catch",
-    "class",
-    "const",
-    "continue",
-    "debugger",
-    "default",
-    "delete",
-    "do",
-    "else",
-    "enum",
-    "export",
-    "extends",
-    "false",
-    "finally",
-    "for",
-    "function",
-    "if",
-    "implements",
-    "import",
-    "in",
-    "instanceof",
-    "interface",
-    "let",
-    "new",
-    "null",
-    "package",
-    "private",
-    "protected",
-    "public",
-    "return",
-    "static",
-    "super",
-    "switch",
-    "this",
-    "throw",
-    "true",
-    "try",
-    "typeof",
-    "var",
-    "void",
-    "while",
-    "with",
-    "yield",
-];
-
-/// `true` when `s` can be written after a `.` in `language`: a Lua name (`[A-Za-z_][A-Za-z0-9_]*`,
-/// not a keyword) or a JavaScript identifier (`$` also allowed; ASCII only; not a reserved word).
+/// `true` when `s` can be written after a `.` in `language` (an identifier of the language
+/// that is not a reserved word).
 pub fn is_identifier(s: &str, language: Language) -> bool {
-    let extra = |c: char| language == Language::JavaScript && c == '$';
-    let mut chars = s.chars();
-    match chars.next() {
-        Some(c) if c.is_ascii_alphabetic() || c == '_' || extra(c) => {}
-        _ => return false,
-    }
-    if !chars.all(|c| c.is_ascii_alphanumeric() || c == '_' || extra(c)) {
-        return false;
-    }
-    match language {
-        Language::Lua => !LUA_KEYWORDS.contains(&s),
-        Language::JavaScript => !JS_KEYWORDS.contains(&s),
-    }
+    notation(language).is_identifier(s)
 }
 
-/// A string literal in `language`: JSON quoting for JavaScript; for Lua, double quotes with Lua
-/// escapes (`\"`, `\\`, `\n`, `\r`, `\t`, other control bytes as `\ddd`; UTF-8 kept as is).
+/// A string literal for `s` in `language`.
 pub fn quote(s: &str, language: Language) -> String {
-    match language {
-        Language::JavaScript => Value::String(s.to_string()).to_string(),
-        Language::Lua => {
-            let mut out = String::with_capacity(s.len() + 2);
-            out.push('"');
-            for c in s.chars() {
-                match c {
-                    '"' => out.push_str("\\\""),
-                    '\\' => out.push_str("\\\\"),
-                    '\n' => out.push_str("\\n"),
-                    '\r' => out.push_str("\\r"),
-                    '\t' => out.push_str("\\t"),
-                    c if (c as u32) < 0x20 || c as u32 == 0x7f => {
-                        let _ = write!(out, "\\{:03}", c as u32);
-                    }
-                    c => out.push(c),
-                }
-            }
-            out.push('"');
-            out
-        }
-    }
+    notation(language).quote(s)
 }
 
 /// The call expression of a canonical tool path in `language`: `tools.orders.lookup`,
 /// `tools.context7["resolve-library-id"]`; a segment that is not an identifier of the language
-/// (see [`is_identifier`]; Lua keywords such as `end`) is written `["seg"]`.
+/// (see [`is_identifier`]; reserved words such as `end` in Lua) is written as an index with a
+/// quoted key, `["seg"]`.
 pub fn tool_expression(path: &str, language: Language) -> String {
-    let mut out = String::from("tools");
-    for seg in path.split('.') {
-        if is_identifier(seg, language) {
-            out.push('.');
-            out.push_str(seg);
-        } else {
-            out.push('[');
-            out.push_str(&quote(seg, language));
-            out.push(']');
-        }
-    }
-    out
+    notation(language).tool_expression(path)
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -213,43 +104,44 @@ pub fn signature(
     language: Language,
     style: Style,
 ) -> String {
-    let mut out = tool_expression(path, language);
-    if is_empty_input(input) {
-        out.push_str("()");
-    } else {
-        let ty = read_type(input, language);
-        out.push('(');
-        if language == Language::JavaScript {
-            out.push_str("input: ");
-        }
-        Printer::new(language, style).print(&ty, 0, &mut out);
-        out.push(')');
-    }
+    signature_in(notation(language), path, input, output, style)
+}
+
+/// [`signature`] in the notation `n`.
+pub(crate) fn signature_in(
+    n: &dyn Notation,
+    path: &str,
+    input: &Value,
+    output: Option<&Value>,
+    style: Style,
+) -> String {
+    let printer = Printer::new(n, style);
+    let input = (!is_empty_input(input)).then(|| {
+        let mut out = String::new();
+        printer.print(&read_type(input, n), 0, &mut out);
+        out
+    });
     let out_ty = match output {
-        Some(s) => received(read_type(s, language), language),
+        Some(s) => received(read_type(s, n), n),
         None => Ty::Unknown,
     };
-    match language {
-        Language::Lua => {
-            out.push_str(" -> ");
-            Printer::new(language, style).print(&out_ty, 0, &mut out);
-        }
-        Language::JavaScript => {
-            out.push_str(": Promise<");
-            Printer::new(language, style).print(&out_ty, 0, &mut out);
-            out.push('>');
-        }
-    }
-    out
+    let mut output = String::new();
+    printer.print(&out_ty, 0, &mut output);
+    n.signature(&n.tool_expression(path), input.as_deref(), &output)
 }
 
 /// [`signature`] of a registered tool (its canonical path and schemas).
 pub fn tool_signature(entry: &ToolEntry, language: Language, style: Style) -> String {
-    signature(
+    tool_signature_in(entry, notation(language), style)
+}
+
+/// [`tool_signature`] in the notation `n`.
+pub(crate) fn tool_signature_in(entry: &ToolEntry, n: &dyn Notation, style: Style) -> String {
+    signature_in(
+        n,
         &entry.path,
         entry.tool.input_schema(),
         entry.tool.output_schema(),
-        language,
         style,
     )
 }
@@ -266,19 +158,21 @@ pub fn tool_signature(entry: &ToolEntry, language: Language, style: Style) -> St
 /// assert_eq!(render_type(&s, Language::JavaScript, Style::Compact), "{ id: string; n?: number }");
 /// ```
 pub fn render_type(schema: &Value, language: Language, style: Style) -> String {
-    let ty = read_type(schema, language);
+    let n = notation(language);
+    let ty = read_type(schema, n);
     let mut out = String::new();
-    Printer::new(language, style).print(&ty, 0, &mut out);
+    Printer::new(n, style).print(&ty, 0, &mut out);
     out
 }
 
 /// The type of a value a tool returns, as the program receives it (used for the output part of
-/// [`signature`]). TypeScript: the same as [`render_type`]. Lua: a JSON null in an object field
-/// arrives as an absent field (nil), so a field that may be null is written optional without the
-/// null member (`{"type": ["integer", "null"]}` → `next?: integer`; also for `anyOf`/`oneOf` with a
-/// null branch and `nullable: true`; a field that is only null renders `x?: nil`), map values
-/// drop null the same way, a null result arrives as nil (`{ a: string }|nil`), and nulls inside
-/// arrays and tuples still arrive as `json.null` (`(integer|json.null)[]`).
+/// [`signature`]). Where the notation says a JSON null in an object field arrives as an absent
+/// field ([`Notation::null_field_arrives_absent`]; Lua: nil), a field that may be null is
+/// written optional without the null member (`{"type": ["integer", "null"]}` → `next?: integer`;
+/// also for `anyOf`/`oneOf` with a null branch and `nullable: true`; a field that is only null
+/// renders `x?: nil`), map values drop null the same way, a null result arrives absent
+/// (`{ a: string }|nil`), and nulls inside arrays and tuples still arrive as the null value
+/// (`(integer|json.null)[]`). Otherwise (TypeScript) the same as [`render_type`].
 ///
 /// ```
 /// use codemode::Language;
@@ -289,9 +183,10 @@ pub fn render_type(schema: &Value, language: Language, style: Style) -> String {
 /// assert_eq!(render_output_type(&s, Language::Lua, Style::Compact), "{ next?: integer }");
 /// ```
 pub fn render_output_type(schema: &Value, language: Language, style: Style) -> String {
-    let ty = received(read_type(schema, language), language);
+    let n = notation(language);
+    let ty = received(read_type(schema, n), n);
     let mut out = String::new();
-    Printer::new(language, style).print(&ty, 0, &mut out);
+    Printer::new(n, style).print(&ty, 0, &mut out);
     out
 }
 
@@ -303,7 +198,10 @@ pub fn is_empty_input(schema: &Value) -> bool {
     match schema {
         Value::Bool(true) => true,
         Value::Object(o) if o.is_empty() => true,
-        Value::Object(_) => render_type(schema, Language::Lua, Style::Compact) == "{}",
+        Value::Object(_) => matches!(
+            Reader::new(schema, false).read(schema, 0),
+            Ty::Object(o) if o.fields.is_empty() && o.rest.is_none()
+        ),
         _ => false,
     }
 }
@@ -312,20 +210,9 @@ pub fn is_empty_input(schema: &Value) -> bool {
 // Type tree
 
 #[derive(Clone, Debug, PartialEq)]
-enum Prim {
-    String,
-    Number,
-    Integer,
-    Boolean,
-    Null,
-    /// Lua `nil` (only produced by [`received`] for Lua).
-    Nil,
-}
-
-#[derive(Clone, Debug, PartialEq)]
 enum Ty {
     Unknown,
-    Prim(Prim),
+    Prim(Primitive),
     Lit(Value),
     Array(Box<Ty>),
     Tuple(Vec<Ty>, Option<Box<Ty>>),
@@ -477,22 +364,22 @@ pub const MAX_UNKNOWN_CAUSES: usize = 100;
 /// although it does not show in the final text (an unknown union branch next to a `type` is
 /// dropped). Meant for tests and host diagnostics.
 pub fn unknown_causes(schema: &Value) -> Vec<UnknownCause> {
-    let mut r = Reader::new(schema, Language::Lua);
+    let mut r = Reader::new(schema, false);
     r.read(schema, 0);
     r.causes
 }
 
-/// The output type as a Lua program receives it (see [`render_output_type`]); unchanged for
-/// TypeScript.
-fn received(ty: Ty, language: Language) -> Ty {
-    if language != Language::Lua {
+/// The output type as a program receives it (see [`render_output_type`]); unchanged unless a
+/// null field arrives absent in the notation.
+fn received(ty: Ty, n: &dyn Notation) -> Ty {
+    if !n.null_field_arrives_absent() {
         return ty;
     }
     let ty = received_inner(ty);
     match strip_null(ty) {
         (ty, false) => ty,
-        (Ty::Unknown, true) => Ty::Prim(Prim::Nil),
-        (ty, true) => union(vec![ty, Ty::Prim(Prim::Nil)]),
+        (Ty::Unknown, true) => Ty::Prim(Primitive::Absent),
+        (ty, true) => union(vec![ty, Ty::Prim(Primitive::Absent)]),
     }
 }
 
@@ -507,7 +394,7 @@ fn received_inner(ty: Ty) -> Ty {
                 .map(|f| {
                     let (ty, had_null) = strip_null(received_inner(f.ty));
                     let ty = if had_null && ty == Ty::Unknown {
-                        Ty::Prim(Prim::Nil)
+                        Ty::Prim(Primitive::Absent)
                     } else {
                         ty
                     };
@@ -521,7 +408,7 @@ fn received_inner(ty: Ty) -> Ty {
             let rest = o.rest.map(|r| {
                 let (ty, had_null) = strip_null(received_inner(*r));
                 Box::new(if had_null && ty == Ty::Unknown {
-                    Ty::Prim(Prim::Nil)
+                    Ty::Prim(Primitive::Absent)
                 } else {
                     ty
                 })
@@ -542,11 +429,11 @@ fn received_inner(ty: Ty) -> Ty {
 /// `ty` without its JSON null member, and whether it had one (`Unknown` when `ty` was only null).
 fn strip_null(ty: Ty) -> (Ty, bool) {
     match ty {
-        Ty::Prim(Prim::Null) => (Ty::Unknown, true),
-        Ty::Union(ms) if ms.contains(&Ty::Prim(Prim::Null)) => {
+        Ty::Prim(Primitive::Null) => (Ty::Unknown, true),
+        Ty::Union(ms) if ms.contains(&Ty::Prim(Primitive::Null)) => {
             let rest: Vec<Ty> = ms
                 .into_iter()
-                .filter(|m| *m != Ty::Prim(Prim::Null))
+                .filter(|m| *m != Ty::Prim(Primitive::Null))
                 .collect();
             (union(rest), true)
         }
@@ -554,8 +441,8 @@ fn strip_null(ty: Ty) -> (Ty, bool) {
     }
 }
 
-fn read_type(schema: &Value, language: Language) -> Ty {
-    Reader::new(schema, language).read(schema, 0)
+fn read_type(schema: &Value, n: &dyn Notation) -> Ty {
+    Reader::new(schema, n.integer_doc_tag()).read(schema, 0)
 }
 
 struct Reader<'a> {
@@ -565,18 +452,19 @@ struct Reader<'a> {
     /// References being expanded (cycle guard).
     refs: Vec<&'a str>,
     nodes: usize,
-    language: Language,
+    /// Field docs get an `@integer` tag for integers ([`Notation::integer_doc_tag`]).
+    integer_tag: bool,
     causes: Vec<UnknownCause>,
 }
 
 impl<'a> Reader<'a> {
-    fn new(root: &'a Value, language: Language) -> Self {
+    fn new(root: &'a Value, integer_tag: bool) -> Self {
         Reader {
             root,
             scopes: Vec::new(),
             refs: Vec::new(),
             nodes: 0,
-            language,
+            integer_tag,
             causes: Vec::new(),
         }
     }
@@ -656,7 +544,7 @@ impl<'a> Reader<'a> {
             self.unknown(UnknownCause::Any);
         }
         if o.get("nullable") == Some(&Value::Bool(true)) && ty != Ty::Unknown {
-            union(vec![ty, Ty::Prim(Prim::Null)])
+            union(vec![ty, Ty::Prim(Primitive::Null)])
         } else {
             ty
         }
@@ -758,7 +646,7 @@ impl<'a> Reader<'a> {
 
     fn literal(&mut self, v: &Value) -> Ty {
         match v {
-            Value::Null => Ty::Prim(Prim::Null),
+            Value::Null => Ty::Prim(Primitive::Null),
             Value::Bool(_) | Value::Number(_) | Value::String(_) => Ty::Lit(v.clone()),
             _ => self.unknown(UnknownCause::Unsupported(
                 "an enum or const value that is an object or array".into(),
@@ -768,11 +656,11 @@ impl<'a> Reader<'a> {
 
     fn typed(&mut self, t: &str, o: &'a Map<String, Value>, depth: usize) -> Ty {
         match t {
-            "string" => Ty::Prim(Prim::String),
-            "number" => Ty::Prim(Prim::Number),
-            "integer" => Ty::Prim(Prim::Integer),
-            "boolean" => Ty::Prim(Prim::Boolean),
-            "null" => Ty::Prim(Prim::Null),
+            "string" => Ty::Prim(Primitive::String),
+            "number" => Ty::Prim(Primitive::Number),
+            "integer" => Ty::Prim(Primitive::Integer),
+            "boolean" => Ty::Prim(Primitive::Boolean),
+            "null" => Ty::Prim(Primitive::Null),
             "object" => self.object(o, depth),
             "array" => self.array(o, depth),
             other => self.unknown(UnknownCause::Invalid(format!(
@@ -906,7 +794,7 @@ impl<'a> Reader<'a> {
         if let Some(Value::String(f)) = o.get("format") {
             tags.push(format!("@format {f}"));
         }
-        if self.language == Language::JavaScript {
+        if self.integer_tag {
             let is_int = match o.get("type") {
                 Some(Value::String(t)) => t == "integer",
                 Some(Value::Array(ts)) => ts.iter().any(|t| t == "integer"),
@@ -953,7 +841,7 @@ fn non_finite_number(members: Vec<Ty>, alts: &[Value]) -> Ty {
     };
     let is_number = |v: &Value| v.get("type") == Some(&Value::String("number".into()));
     if alts.iter().any(is_number) && alts.iter().all(|a| is_number(a) || special(a)) {
-        return Ty::Prim(Prim::Number);
+        return Ty::Prim(Primitive::Number);
     }
     union(members)
 }
@@ -1023,35 +911,22 @@ fn clip_chars(s: &str, max: usize) -> String {
 // ---------------------------------------------------------------------------------------------
 // Printing
 
-struct Printer {
-    lang: Language,
+struct Printer<'n> {
+    n: &'n dyn Notation,
     style: Style,
 }
 
-impl Printer {
-    fn new(lang: Language, style: Style) -> Self {
-        Printer { lang, style }
-    }
-
-    fn ts(&self) -> bool {
-        self.lang == Language::JavaScript
+impl<'n> Printer<'n> {
+    fn new(n: &'n dyn Notation, style: Style) -> Self {
+        Printer { n, style }
     }
 
     fn print(&self, ty: &Ty, indent: usize, out: &mut String) {
         match ty {
             Ty::Unknown => out.push_str("unknown"),
-            Ty::Prim(p) => out.push_str(match (p, self.ts()) {
-                (Prim::String, _) => "string",
-                (Prim::Number, _) | (Prim::Integer, true) => "number",
-                (Prim::Integer, false) => "integer",
-                (Prim::Boolean, _) => "boolean",
-                (Prim::Null, true) => "null",
-                (Prim::Null, false) => "json.null",
-                (Prim::Nil, true) => "undefined",
-                (Prim::Nil, false) => "nil",
-            }),
+            Ty::Prim(p) => out.push_str(self.n.primitive(*p)),
             Ty::Lit(v) => match v {
-                Value::String(s) => out.push_str(&quote(s, self.lang)),
+                Value::String(s) => out.push_str(&self.n.quote(s)),
                 v => out.push_str(&v.to_string()),
             },
             Ty::Array(item) => {
@@ -1059,21 +934,13 @@ impl Printer {
                     **item,
                     Ty::Unknown | Ty::Prim(_) | Ty::Lit(_) | Ty::Array(_) | Ty::Object(_)
                 );
-                if simple {
-                    self.print(item, indent, out);
-                    out.push_str("[]");
-                } else if self.ts() {
-                    out.push_str("Array<");
-                    self.print(item, indent, out);
-                    out.push('>');
-                } else {
-                    out.push('(');
-                    self.print(item, indent, out);
-                    out.push_str(")[]");
-                }
+                let mut inner = String::new();
+                self.print(item, indent, &mut inner);
+                out.push_str(&self.n.array(&inner, simple));
             }
             Ty::Tuple(items, rest) => {
-                out.push_str(if self.ts() { "[" } else { "{ " });
+                let (open, close) = self.n.tuple_brackets();
+                out.push_str(open);
                 for (i, t) in items.iter().enumerate() {
                     if i > 0 {
                         out.push_str(", ");
@@ -1085,16 +952,16 @@ impl Printer {
                         out.push_str(", ");
                     }
                     out.push_str("...");
-                    if self.ts() {
+                    if self.n.tuple_rest_is_array() {
                         self.print(&Ty::Array(r.clone()), indent, out);
                     } else {
                         self.print(r, indent, out);
                     }
                 }
-                out.push_str(if self.ts() { "]" } else { " }" });
+                out.push_str(close);
             }
             Ty::Union(members) => {
-                let sep = if self.ts() { " | " } else { "|" };
+                let sep = self.n.union_separator();
                 // When one object member needs several lines, all object members get them.
                 let block = self.style == Style::Pretty
                     && members
@@ -1137,25 +1004,11 @@ impl Printer {
     }
 
     fn key(&self, f: &Field) -> String {
-        let mut k = if is_identifier(&f.key, self.lang) {
-            f.key.clone()
-        } else if self.ts() {
-            quote(&f.key, self.lang)
-        } else {
-            format!("[{}]", quote(&f.key, self.lang))
-        };
+        let mut k = self.n.field_key(&f.key);
         if f.optional {
             k.push('?');
         }
         k
-    }
-
-    fn map_key(&self) -> &'static str {
-        if self.ts() {
-            "[key: string]"
-        } else {
-            "[string]"
-        }
     }
 
     fn object(&self, o: &Obj, indent: usize, out: &mut String) {
@@ -1167,8 +1020,8 @@ impl Printer {
             self.object_pretty(o, indent, out);
             return;
         }
-        let sep = if self.ts() { "; " } else { ", " };
-        let inline = Printer::new(self.lang, Style::Compact);
+        let sep = self.n.field_separator();
+        let inline = Printer::new(self.n, Style::Compact);
         out.push_str("{ ");
         for (i, f) in o.fields.iter().enumerate() {
             if i > 0 {
@@ -1182,7 +1035,7 @@ impl Printer {
             if !o.fields.is_empty() {
                 out.push_str(sep);
             }
-            out.push_str(self.map_key());
+            out.push_str(self.n.map_key());
             out.push_str(": ");
             inline.print(r, indent, out);
         }
@@ -1197,13 +1050,13 @@ impl Printer {
 
     fn compact_len(&self, o: &Obj) -> usize {
         let mut s = String::new();
-        Printer::new(self.lang, Style::Compact).object(o, 0, &mut s);
+        Printer::new(self.n, Style::Compact).object(o, 0, &mut s);
         s.chars().count()
     }
 
     fn object_pretty(&self, o: &Obj, indent: usize, out: &mut String) {
         let pad = "  ".repeat(indent + 1);
-        let term = if self.ts() { ";" } else { "," };
+        let term = self.n.field_separator().trim_end();
         out.push_str("{\n");
         for f in &o.fields {
             let mut line = String::new();
@@ -1211,11 +1064,15 @@ impl Printer {
             line.push_str(": ");
             self.print(&f.ty, indent + 1, &mut line);
             line.push_str(term);
-            self.field_with_doc(&pad, &line, &f.doc, out);
+            if f.doc.is_empty() {
+                let _ = writeln!(out, "{pad}{line}");
+            } else {
+                self.n.documented_field(&pad, &line, &f.doc, out);
+            }
         }
         if let Some(r) = &o.rest {
             out.push_str(&pad);
-            out.push_str(self.map_key());
+            out.push_str(self.n.map_key());
             out.push_str(": ");
             self.print(r, indent + 1, out);
             out.push_str(term);
@@ -1224,111 +1081,11 @@ impl Printer {
         out.push_str(&"  ".repeat(indent));
         out.push('}');
     }
-
-    fn field_with_doc(&self, pad: &str, line: &str, doc: &[String], out: &mut String) {
-        if doc.is_empty() {
-            let _ = writeln!(out, "{pad}{line}");
-            return;
-        }
-        if self.ts() {
-            let doc: Vec<String> = doc.iter().map(|l| l.replace("*/", "* /")).collect();
-            if doc.len() == 1 && pad.len() + doc[0].chars().count() + 7 <= 120 {
-                let _ = writeln!(out, "{pad}/** {} */", doc[0]);
-            } else {
-                let _ = writeln!(out, "{pad}/**");
-                for l in &doc {
-                    if l.is_empty() {
-                        let _ = writeln!(out, "{pad} *");
-                    } else {
-                        let _ = writeln!(out, "{pad} * {l}");
-                    }
-                }
-                let _ = writeln!(out, "{pad} */");
-            }
-            let _ = writeln!(out, "{pad}{line}");
-        } else {
-            let single_line = !line.contains('\n');
-            if single_line
-                && doc.len() == 1
-                && pad.len() + line.chars().count() + doc[0].chars().count() + 4 <= 120
-            {
-                let _ = writeln!(out, "{pad}{line} -- {}", doc[0]);
-            } else {
-                for l in doc {
-                    if l.is_empty() {
-                        let _ = writeln!(out, "{pad}--");
-                    } else {
-                        let _ = writeln!(out, "{pad}-- {l}");
-                    }
-                }
-                let _ = writeln!(out, "{pad}{line}");
-            }
-        }
-    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use serde_json::json;
-
-    #[test]
-    fn expressions_follow_each_language() {
-        assert_eq!(
-            tool_expression("orders.lookup", Language::Lua),
-            "tools.orders.lookup"
-        );
-        assert_eq!(
-            tool_expression("context7.resolve-library-id", Language::Lua),
-            "tools.context7[\"resolve-library-id\"]"
-        );
-        assert_eq!(tool_expression("x.end", Language::Lua), "tools.x[\"end\"]");
-        assert_eq!(
-            tool_expression("x.end", Language::JavaScript),
-            "tools.x.end"
-        );
-        assert_eq!(tool_expression("a.$b", Language::JavaScript), "tools.a.$b");
-        assert_eq!(tool_expression("a.$b", Language::Lua), "tools.a[\"$b\"]");
-        assert_eq!(
-            tool_expression("a.default", Language::JavaScript),
-            "tools.a[\"default\"]"
-        );
-        assert_eq!(tool_expression("a.1x", Language::Lua), "tools.a[\"1x\"]");
-        assert_eq!(
-            tool_expression("a.q\"\n\u{1}é", Language::Lua),
-            "tools.a[\"q\\\"\\n\\001é\"]"
-        );
-        assert_eq!(
-            tool_expression("a.q\"\n\u{1}é", Language::JavaScript),
-            "tools.a[\"q\\\"\\n\\u0001é\"]"
-        );
-    }
-
-    #[test]
-    fn bad_schemas_render_unknown() {
-        for s in [
-            json!({"type": 5}),
-            json!(5),
-            json!(null),
-            json!("string"),
-            json!({}),
-            json!({"$ref": "https://example.com/x"}),
-            json!({"$ref": "#/$defs/missing"}),
-            json!({"enum": "x"}),
-            json!({"type": ["string", 3]}),
-        ] {
-            assert_eq!(
-                render_type(&s, Language::Lua, Style::Pretty),
-                "unknown",
-                "{s}"
-            );
-            assert_eq!(
-                render_type(&s, Language::JavaScript, Style::Pretty),
-                "unknown",
-                "{s}"
-            );
-        }
-    }
 
     #[test]
     fn percent_decoding_of_pointers() {

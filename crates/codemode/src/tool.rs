@@ -47,7 +47,7 @@ pub struct ToolError {
 }
 
 impl ToolError {
-    /// A tool failure whose `message` the program sees (`pcall` returns it; uncaught it becomes
+    /// A tool failure whose `message` the program sees (a program that catches the error gets it; uncaught it becomes
     /// a `ToolFailure` diagnostic with exactly this message). Say what went wrong and what to do.
     pub fn new(message: impl Into<String>) -> Self {
         ToolError {

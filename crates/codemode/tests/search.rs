@@ -666,3 +666,29 @@ fn typos_are_tolerated_only_when_nothing_matches() {
         cm.search_index().rank("list")
     );
 }
+
+#[test]
+fn expressions_quote_non_names_and_keywords() {
+    assert_eq!(tool_expression("orders.lookup"), "tools.orders.lookup");
+    assert_eq!(tool_expression("ns.dash-name"), "tools.ns[\"dash-name\"]");
+    assert_eq!(tool_expression("a.end"), "tools.a[\"end\"]");
+    assert_eq!(tool_expression("a.9x"), "tools.a[\"9x\"]");
+}
+
+/// An input that is not an object is answered with an example call in the language's words.
+#[test]
+fn a_non_object_input_is_answered_with_an_example_call() {
+    use codemode::search::SearchRequest;
+    assert_eq!(
+        SearchRequest::from_input(&json!("x")).unwrap_err(),
+        "search expects one table such as search({ query = \"list issues\" }); got the string \"x\"."
+    );
+    assert_eq!(
+        SearchRequest::from_input_for(&json!([1]), codemode::Language::Lua).unwrap_err(),
+        "search expects one table such as search({ query = \"list issues\" }); got a list."
+    );
+    assert_eq!(
+        SearchRequest::from_input_for(&json!(null), codemode::Language::JavaScript).unwrap_err(),
+        "search expects one object such as search({ query: \"list issues\" }); got null."
+    );
+}

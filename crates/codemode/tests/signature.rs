@@ -812,3 +812,44 @@ fn required_keys_without_property_schemas_are_listed() {
     let s = json!({"type": "object", "properties": {"id": {"type": "string"}}, "required": ["id", "n"]});
     assert_eq!(compact(&s, Lua), "{ id: string, n: unknown }");
 }
+
+#[test]
+fn expressions_follow_each_language() {
+    assert_eq!(tool_expression("orders.lookup", Lua), "tools.orders.lookup");
+    assert_eq!(
+        tool_expression("context7.resolve-library-id", Lua),
+        "tools.context7[\"resolve-library-id\"]"
+    );
+    assert_eq!(tool_expression("x.end", Lua), "tools.x[\"end\"]");
+    assert_eq!(tool_expression("x.end", Ts), "tools.x.end");
+    assert_eq!(tool_expression("a.$b", Ts), "tools.a.$b");
+    assert_eq!(tool_expression("a.$b", Lua), "tools.a[\"$b\"]");
+    assert_eq!(tool_expression("a.default", Ts), "tools.a[\"default\"]");
+    assert_eq!(tool_expression("a.1x", Lua), "tools.a[\"1x\"]");
+    assert_eq!(
+        tool_expression("a.q\"\n\u{1}é", Lua),
+        "tools.a[\"q\\\"\\n\\001é\"]"
+    );
+    assert_eq!(
+        tool_expression("a.q\"\n\u{1}é", Ts),
+        "tools.a[\"q\\\"\\n\\u0001é\"]"
+    );
+}
+
+#[test]
+fn bad_schemas_render_unknown() {
+    for s in [
+        json!({"type": 5}),
+        json!(5),
+        json!(null),
+        json!("string"),
+        json!({}),
+        json!({"$ref": "https://example.com/x"}),
+        json!({"$ref": "#/$defs/missing"}),
+        json!({"enum": "x"}),
+        json!({"type": ["string", 3]}),
+    ] {
+        assert_eq!(render_type(&s, Lua, Style::Pretty), "unknown", "{s}");
+        assert_eq!(render_type(&s, Ts, Style::Pretty), "unknown", "{s}");
+    }
+}

@@ -1,7 +1,7 @@
 //! Tools, typed tools, schema validation messages and the tool tree, exercised through
 //! `CodeMode::call_tool` (the same checks a Lua call goes through; no interpreter needed).
 
-use codemode::schema::CompiledSchema;
+use codemode::schema::{CompiledSchema, InputHints};
 use codemode::{BuildError, CodeMode, DiagnosticKind, Language, Namespace, Tool, ToolError};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
@@ -405,6 +405,49 @@ fn javascript_is_not_available_yet() {
     assert_eq!(Language::default(), Language::Lua);
 }
 
+/// Input errors end with the Lua guest's hints (the default language); outputs get none.
+#[test]
+fn schema_hints_are_the_languages() {
+    let s = CompiledSchema::compile(&json!({
+        "type": "object",
+        "properties": {
+            "ids": {"type": "array"},
+            "page": {"type": "integer"},
+            "n": {"type": "array", "items": {"type": ["integer", "null"]}}
+        }
+    }))
+    .unwrap();
+    assert_eq!(
+        s.validate(&json!({"ids": {}})).unwrap_err(),
+        "at /ids: {} is not of type \"array\"; an empty Lua table `{}` is sent as an object: \
+         use json.array() for an empty array"
+    );
+    assert_eq!(
+        s.validate(&json!({"page": 2.5})).unwrap_err(),
+        "at /page: 2.5 is not of type \"integer\"; an integer is expected: use math.floor(x), \
+         or // for integer division"
+    );
+    let err = s.validate(&json!({"n": [1, 0.5]})).unwrap_err();
+    assert!(
+        err.ends_with("; an integer is expected: use math.floor(x), or // for integer division"),
+        "{err}"
+    );
+    assert_eq!(
+        s.validate(&json!({"ids": {}})),
+        s.validate_with(&json!({"ids": {}}), &InputHints::of(Language::Lua))
+    );
+    assert_eq!(
+        s.validate_with(&json!({"ids": {}}), &InputHints::of(Language::JavaScript))
+            .unwrap_err(),
+        "at /ids: {} is not of type \"array\""
+    );
+    assert_eq!(
+        s.validate_output(&json!({"ids": {}, "page": 2.5}))
+            .unwrap_err(),
+        "at /ids: {} is not of type \"array\"; at /page: 2.5 is not of type \"integer\""
+    );
+}
+
 #[test]
 fn schema_messages() {
     let s = CompiledSchema::compile(&json!({
@@ -440,4 +483,127 @@ fn runtime_types_are_thread_safe_and_executions_spawnable() {
     let fut = cm.execute("return 1");
     spawnable(&fut);
     drop(fut);
+}
+
+#[tokio::test]
+async fn a_call_into_an_unavailable_namespace_is_a_catchable_tool_failure() {
+    use codemode::namespace::Unavailable;
+    use std::sync::Arc;
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    let calls = Arc::new(AtomicUsize::new(0));
+    let seen = calls.clone();
+    let lookup = Tool::new(
+        "Look up.",
+        json!({"type": "object"}),
+        |v| async move { Ok(v) },
+    );
+    let cm = CodeMode::builder()
+        .namespace(
+            "git",
+            Namespace::new().unavailable(
+                Unavailable::new("the server failed to start; continue without tools.git.")
+                    .on_call(move |p| {
+                        assert_eq!(p, "git.log");
+                        seen.fetch_add(1, Ordering::SeqCst);
+                    }),
+            ),
+        )
+        .tool("orders.lookup", lookup)
+        .build()
+        .unwrap();
+    let r = cm
+        .execute(
+            r#"local ok, err = pcall(function() return tools.git.log({ limit = 1 }) end)
+return { ok, err, tools.orders.lookup({ id = "o1" }).id }"#,
+        )
+        .await;
+    assert_eq!(
+        r.value(),
+        Some(&json!([
+            false,
+            "input:1:50: tools.git.log cannot be called: the server failed to start; continue without tools.git.",
+            "o1"
+        ])),
+        "{}",
+        r.to_json_string()
+    );
+    assert_eq!(calls.load(Ordering::SeqCst), 1);
+    // Uncaught: the execution fails with kind ToolFailure at the call's position.
+    let r = cm.execute("local x = 1\nreturn tools.git.log({})").await;
+    let e = r.error().expect("failure");
+    assert_eq!(
+        e.kind,
+        DiagnosticKind::ToolFailure,
+        "{}",
+        r.to_json_string()
+    );
+    assert_eq!(
+        e.message,
+        "tools.git.log cannot be called: the server failed to start; continue without tools.git."
+    );
+    assert_eq!(e.location.map(|l| (l.line, l.column)), Some((2, 17)));
+    assert!(e.suggestions.is_empty());
+    assert_eq!(calls.load(Ordering::SeqCst), 2);
+    // Other unknown paths are still UnknownTool.
+    let r = cm.execute("return tools.gitx.log({})").await;
+    assert_eq!(r.error().unwrap().kind, DiagnosticKind::UnknownTool);
+    assert_eq!(calls.load(Ordering::SeqCst), 2);
+}
+
+/// 200 executions, each waiting 200 ms for a tool, on a runtime whose blocking pool has 4
+/// threads: a waiting execution holds no thread, so they all wait at once (one guest per
+/// blocking thread for the whole execution would queue them: 200 / 4 x 200 ms = 10 s).
+#[test]
+fn waiting_for_a_tool_holds_no_blocking_thread() {
+    use codemode::Limits;
+    use std::sync::Arc;
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    use std::time::Duration;
+    const N: usize = 200;
+    let rt = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .max_blocking_threads(4)
+        .enable_all()
+        .build()
+        .unwrap();
+    let in_flight = Arc::new(AtomicUsize::new(0));
+    let peak = Arc::new(AtomicUsize::new(0));
+    let (f, p) = (in_flight.clone(), peak.clone());
+    let sleep = Tool::new("Sleeps 200 ms.", json!({"type": "object"}), move |v| {
+        let (f, p) = (f.clone(), p.clone());
+        async move {
+            let now = f.fetch_add(1, Ordering::SeqCst) + 1;
+            p.fetch_max(now, Ordering::SeqCst);
+            tokio::time::sleep(Duration::from_millis(200)).await;
+            f.fetch_sub(1, Ordering::SeqCst);
+            Ok(v)
+        }
+    });
+    let cm = CodeMode::builder()
+        .tool("slow.sleep", sleep)
+        .limits(Limits::default().with_timeout_ms(30_000).unwrap())
+        .build()
+        .unwrap();
+    let t = std::time::Instant::now();
+    let results = rt.block_on(async {
+        let handles: Vec<_> = (0..N)
+            .map(|i| {
+                tokio::spawn(cm.execute(&format!(
+                    "local r = tools.slow.sleep({{ i = {i} }})\nreturn r.i * 2"
+                )))
+            })
+            .collect();
+        futures::future::join_all(handles).await
+    });
+    let took = t.elapsed();
+    for (i, r) in results.into_iter().enumerate() {
+        let r = r.unwrap();
+        assert_eq!(r.value(), Some(&json!(i * 2)), "{}", r.to_json_string());
+    }
+    assert!(took < Duration::from_secs(4), "{took:?}");
+    let peak = peak.load(Ordering::SeqCst);
+    assert!(
+        peak >= N / 2,
+        "at most {peak} tool calls were waiting at once"
+    );
 }

@@ -204,10 +204,19 @@ impl CodeMode {
         let Some(lang) = crate::guests::frontend(options.language) else {
             return Err(BuildError::UnsupportedLanguage(options.language));
         };
+        CodeMode::with_guest(options, lang)
+    }
+
+    /// [`CodeMode::new`] with the guest `lang` instead of the one of `options.language` (the
+    /// driver tests use a stand-in).
+    pub(crate) fn with_guest(
+        options: Options,
+        lang: &'static dyn codemode_guest::Language,
+    ) -> Result<CodeMode, BuildError> {
         let mut tree = ToolTree::default();
         tree.insert_root(options.root)?;
         let tree = Arc::new(tree);
-        let index = Arc::new(SearchIndex::for_language(&tree, options.language));
+        let index = Arc::new(SearchIndex::with_notation(&tree, lang));
         let extensions = check_extensions(options.extensions, lang)?;
         let mut extension_paths: Vec<String> = extensions.keys().cloned().collect();
         extension_paths.sort();

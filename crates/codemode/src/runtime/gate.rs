@@ -42,6 +42,7 @@ use crate::hooks::{AFTER_HOOK_GRACE, CallOutcome, HOOK_PANIC_MESSAGE, Hooks};
 use crate::limits::{check_tool_output, drop_deep};
 use crate::namespace::ToolEntry;
 use crate::result::{Diagnostic, DiagnosticKind, ToolCallRecord, ToolCallStatus};
+use crate::schema::InputHints;
 use crate::search::{self, SearchRequest};
 use crate::tool::{ToolError, ToolErrorKind};
 
@@ -346,8 +347,8 @@ impl Gate {
                 lang.call_example(
                     "search",
                     &[
-                        ("query", "\"words\""),
-                        ("namespace", "\"a.b\""),
+                        ("query", &lang.quote("words")),
+                        ("namespace", &lang.quote("a.b")),
                         ("limit", &limit),
                         ("offset", "0"),
                     ]
@@ -367,7 +368,7 @@ impl Gate {
                 return Admission::Reply(id, reply);
             }
         };
-        let req = match SearchRequest::from_input(&input) {
+        let req = match SearchRequest::checked(&input, self.lang()) {
             Ok(r) => r,
             Err(msg) => {
                 self.record("search", &input, ToolCallStatus::Failure);
@@ -460,7 +461,8 @@ impl Gate {
         };
         let input = entry.input.coerce_integers(input);
         let costly = entry.input.is_costly(&input);
-        if !costly && let Err(msg) = entry.input.validate(&input) {
+        let hints = InputHints::from_language(self.lang());
+        if !costly && let Err(msg) = entry.input.validate_with(&input, &hints) {
             self.record(&path, &input, ToolCallStatus::Failure);
             let reply = Self::error(
                 DiagnosticKind::InvalidToolInput,
@@ -482,7 +484,7 @@ impl Gate {
         self.open(id, Some(index), hook.clone());
         let fut = async move {
             let (outcome, suggestions) =
-                run_tool(&path, entry, input, costly, lang, hook.as_ref()).await;
+                run_tool(&path, entry, input, costly, hints, lang, hook.as_ref()).await;
             finish_tool(id, hook, outcome, suggestions).await
         };
         Admission::Job(CallJob { fut: Box::pin(fut) })
@@ -538,6 +540,7 @@ async fn run_tool(
     entry: Arc<ToolEntry>,
     input: Value,
     costly: bool,
+    hints: InputHints,
     lang: &'static dyn Language,
     hook: Option<&HookCall>,
 ) -> (CallOutcome, Vec<String>) {
@@ -547,7 +550,7 @@ async fn run_tool(
         // driver's deadline still ends the run; the job then ends by itself).
         let e = entry.clone();
         let job = tokio::task::spawn_blocking(move || {
-            let r = e.input.validate(&input);
+            let r = e.input.validate_with(&input, &hints);
             (input, r)
         });
         match job.await {

@@ -230,7 +230,7 @@ impl CodeMode {
     /// Run the built-in `search` from the host (same input checks and result as a program's
     /// `search(...)`, without hooks or counting). Errors: the `InvalidToolInput` message.
     pub fn search(&self, input: &Value) -> Result<Value, String> {
-        let req = SearchRequest::from_input(input)?;
+        let req = SearchRequest::from_input_for(input, self.language())?;
         Ok(self.inner.index.search(&req))
     }
 
@@ -403,5 +403,7 @@ pub(crate) fn retained_bytes(max_output_bytes: u64) -> usize {
         .unwrap_or(usize::MAX)
 }
 
+#[cfg(test)]
+mod stand_in;
 #[cfg(test)]
 mod tests;
