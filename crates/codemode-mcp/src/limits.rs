@@ -11,8 +11,8 @@ pub const MAX_LISTED_TOOLS: usize = 10_000;
 /// Most bytes of tool definitions (as JSON) one server may list over all its pages: 16 MiB.
 pub const MAX_LIST_BYTES: usize = 16 * 1024 * 1024;
 
-/// Longest line (one JSON-RPC message) read from a stdio server: 16 MiB. A longer reply fails
-/// its call as unreadable.
+/// Longest JSON-RPC message read from a server: a stdio line, an HTTP `application/json` body
+/// or one `text/event-stream` event, 16 MiB. A longer reply fails its call as unreadable.
 pub const MAX_REPLY_LINE_BYTES: usize = 16 * 1024 * 1024;
 
 /// Most content parts in one `tools/call` reply; a reply with more fails its call.

@@ -1,11 +1,15 @@
-//! The stdio transport to a downstream server: newline-delimited JSON-RPC over a child process's
-//! stdin/stdout, like rmcp's `TokioChildProcess`, except that a reply it cannot use is not
-//! dropped silently. rmcp's reader logs and skips a line that does not decode (nesting past
-//! serde_json's 128 levels, `NaN`, invalid UTF-8, a line over 16 MiB), so the call waited for the
-//! server's `timeoutMs`. Here every line is skimmed for its top-level `"id"` while it is read
-//! (also while an over-long line is discarded), and a reply that cannot be decoded, or has more
-//! than [`MAX_REPLY_PARTS`] content parts, becomes a JSON-RPC error for that id carrying
-//! [`UNREADABLE`] in its `data`: the call fails at once.
+//! The stdio transport to a downstream server, and what every transport does with a message it
+//! cannot use.
+//!
+//! The stdio transport is newline-delimited JSON-RPC over a child process's stdin/stdout, like
+//! rmcp's `TokioChildProcess`, except that a reply it cannot use is not dropped silently. rmcp's
+//! reader logs and skips a line that does not decode (nesting past serde_json's 128 levels,
+//! `NaN`, invalid UTF-8, a line over 16 MiB), so the call waited for the server's `timeoutMs`.
+//! Here every line is skimmed for its top-level `"id"` while it is read (also while an over-long
+//! line is discarded), and a reply that cannot be decoded (`decode`), or has more than
+//! [`MAX_REPLY_PARTS`] content parts, becomes a JSON-RPC error for that id carrying
+//! [`UNREADABLE`] in its `data` (`settle`): the call fails at once. The streamable-HTTP
+//! transport ([`crate::http_client`]) turns its unreadable replies into the same error.
 
 use std::sync::Arc;
 
@@ -115,8 +119,9 @@ impl<'de> Deserialize<'de> for Count {
     }
 }
 
-/// Decode one line: a message, `Err(why)` when it cannot be used, `Ok(None)` for a blank line.
-fn decode(line: &[u8]) -> Result<Option<ServerJsonRpcMessage>, String> {
+/// Decode one message (a line, an HTTP body, an SSE event's data): the message, `Err(why)` when
+/// it cannot be used, `Ok(None)` when it is blank.
+pub(crate) fn decode(line: &[u8]) -> Result<Option<ServerJsonRpcMessage>, String> {
     let line = line.strip_suffix(b"\n").unwrap_or(line);
     let line = line.strip_suffix(b"\r").unwrap_or(line);
     let line = line.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(line);
@@ -139,7 +144,44 @@ fn decode(line: &[u8]) -> Result<Option<ServerJsonRpcMessage>, String> {
         .map_err(|e| format!("it is not a JSON-RPC message codemode can decode ({e})"))
 }
 
-fn unreadable(id: RequestId, why: String) -> ServerJsonRpcMessage {
+/// Why a message longer than [`MAX_REPLY_LINE_BYTES`] was not read (`seen`: its length, when
+/// known).
+pub(crate) fn too_long(seen: Option<usize>) -> String {
+    let long = seen.map_or(String::new(), |n| format!(" {n} bytes long,"));
+    format!(
+        "it is{long} more than the {MAX_REPLY_LINE_BYTES} bytes one message may have (MAX_REPLY_LINE_BYTES)"
+    )
+}
+
+/// What a received message becomes: the decoded message; for one that could not be used
+/// (`Err(why)`), an error for its request `id` carrying [`UNREADABLE`], so that call fails at
+/// once; `None` for a blank message, or an unusable one without an id (logged).
+pub(crate) fn settle(
+    outcome: Result<Option<ServerJsonRpcMessage>, String>,
+    id: Option<RequestId>,
+) -> Option<ServerJsonRpcMessage> {
+    match (outcome, id) {
+        (Ok(m), _) => m,
+        (Err(why), Some(id)) => Some(unreadable(id, why)),
+        (Err(why), None) => {
+            eprintln!("codemode: ignored a message without an id from a server: {why}");
+            None
+        }
+    }
+}
+
+/// The top-level `"id"` of a JSON object, found without decoding it (see [`Skim`]).
+pub(crate) fn skim_id(bytes: &[u8]) -> Option<RequestId> {
+    let mut k = Skim::default();
+    for &b in bytes {
+        k.feed(b);
+    }
+    k.feed(b'\n');
+    k.id
+}
+
+/// A JSON-RPC error for request `id` saying its reply could not be read and why.
+pub(crate) fn unreadable(id: RequestId, why: String) -> ServerJsonRpcMessage {
     ServerJsonRpcMessage::error(
         ErrorData {
             code: ErrorCode::PARSE_ERROR,
@@ -182,19 +224,12 @@ impl rmcp::transport::Transport<RoleClient> for ChildTransport {
             let seen = std::mem::replace(&mut self.seen, 0);
             let id = std::mem::take(&mut self.skim).id;
             let outcome = if seen > MAX_REPLY_LINE_BYTES + 1 {
-                Err(format!(
-                    "it is {seen} bytes long, more than the {MAX_REPLY_LINE_BYTES} bytes one message may have (MAX_REPLY_LINE_BYTES)"
-                ))
+                Err(too_long(Some(seen)))
             } else {
                 decode(&line)
             };
-            match (outcome, id) {
-                (Ok(Some(m)), _) => return Some(m),
-                (Ok(None), _) => {}
-                (Err(why), Some(id)) => return Some(unreadable(id, why)),
-                (Err(why), None) => {
-                    eprintln!("codemode: ignored a message without an id from a server: {why}")
-                }
+            if let Some(m) = settle(outcome, id) {
+                return Some(m);
             }
         }
     }
@@ -316,12 +351,7 @@ mod tests {
     use super::*;
 
     fn id_of(s: &str) -> Option<RequestId> {
-        let mut k = Skim::default();
-        for b in s.bytes() {
-            k.feed(b);
-        }
-        k.feed(b'\n');
-        k.id
+        skim_id(s.as_bytes())
     }
 
     #[test]

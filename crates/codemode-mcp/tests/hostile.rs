@@ -2,8 +2,12 @@
 //! paging, silent listing, huge replies, attachment floods and unreadable replies each end in a
 //! bounded outcome. Where the danger is memory, the scenario runs in a child process (this test
 //! binary again, selected by `HOSTILE_SCENARIO`) whose peak RSS (`VmHWM`) is asserted.
+//! Unreadable replies are also sent over streamable HTTP, as JSON bodies and as SSE events, by a
+//! server in this file ([`hostile_http`]).
 
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 use codemode::CancellationToken;
@@ -186,6 +190,46 @@ async fn a_refresh_that_never_answers_is_cut_off_and_other_refreshes_go_on() {
     gw.shutdown().await;
 }
 
+/// Calls `tools.<server>.unreadable` with each `(kind, why)`: each call must fail at once (the
+/// server's timeoutMs is 10 s) as a ToolFailure saying the reply could not be read and why; the
+/// connection survives, so `tools.<server>.ok()` answers afterwards.
+async fn assert_unreadable_replies_fail_at_once(
+    gw: &Gateway,
+    server: &str,
+    kinds: &[(&str, &str)],
+) {
+    for (kind, why) in kinds {
+        let t = Instant::now();
+        let r = run(
+            gw,
+            &format!("return tools.{server}.unreadable({{ kind = '{kind}' }})"),
+        )
+        .await;
+        // timeoutMs is 10 s: the failure comes from the reply, not the timeout.
+        assert!(
+            t.elapsed() < Duration::from_secs(5),
+            "{server} {kind}: {:?}",
+            t.elapsed()
+        );
+        let e = r.result.error().unwrap();
+        assert_eq!(e.kind.as_str(), "ToolFailure", "{server} {kind}");
+        assert!(
+            e.message.starts_with(&format!(
+                "MCP server '{server}' answered the call to 'unreadable' with a reply that could not be read: "
+            )),
+            "{server} {kind}: {}",
+            e.message
+        );
+        assert!(
+            e.message.to_lowercase().contains(&why.to_lowercase()),
+            "{server} {kind}: {}",
+            e.message
+        );
+    }
+    let r = run(gw, &format!("return tools.{server}.ok()")).await;
+    assert_eq!(r.result.value(), Some(&json!("ok")), "{server}");
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn unreadable_replies_fail_at_once_as_tool_failures() {
     let gw = Gateway::start(
@@ -194,45 +238,169 @@ async fn unreadable_replies_fail_at_once_as_tool_failures() {
     )
     .await
     .unwrap();
-    for (kind, why) in [
-        ("nested", "recursion limit exceeded"),
-        ("nan", "expected value"),
-        ("utf8", "invalid unicode"),
-        (
-            "long",
-            "more than the 16777216 bytes one message may have (MAX_REPLY_LINE_BYTES)",
-        ),
-    ] {
-        let t = Instant::now();
-        let r = run(
-            &gw,
-            &format!("return tools.h.unreadable({{ kind = '{kind}' }})"),
-        )
-        .await;
-        // timeoutMs is 10 s: the failure comes from the reply, not the timeout.
-        assert!(
-            t.elapsed() < Duration::from_secs(5),
-            "{kind}: {:?}",
-            t.elapsed()
-        );
-        let e = r.result.error().unwrap();
-        assert_eq!(e.kind.as_str(), "ToolFailure", "{kind}");
-        assert!(
-            e.message.starts_with(
-                "MCP server 'h' answered the call to 'unreadable' with a reply that could not be read: "
+    assert_unreadable_replies_fail_at_once(
+        &gw,
+        "h",
+        &[
+            ("nested", "recursion limit exceeded"),
+            ("nan", "expected value"),
+            ("utf8", "invalid unicode"),
+            (
+                "long",
+                "more than the 16777216 bytes one message may have (MAX_REPLY_LINE_BYTES)",
             ),
-            "{kind}: {}",
-            e.message
-        );
-        assert!(
-            e.message.to_lowercase().contains(&why.to_lowercase()),
-            "{kind}: {}",
-            e.message
-        );
+        ],
+    )
+    .await;
+    gw.shutdown().await;
+}
+
+/// A reply no JSON-RPC client can decode, for request `id` (the same shapes as
+/// `hostile_server.py`'s `unreadable`).
+fn unreadable_reply(id: &Value, kind: &str) -> Vec<u8> {
+    let mut out = format!(r#"{{"jsonrpc":"2.0","id":{id},"result":"#).into_bytes();
+    match kind {
+        // structuredContent nested 126 deep: legal for codemode, past serde_json's 128 levels
+        // with the envelope around it.
+        "nested" => {
+            out.extend_from_slice(br#"{"content":[],"structuredContent":{"a":"#);
+            out.extend(std::iter::repeat_n(b'[', 125));
+            out.push(b'1');
+            out.extend(std::iter::repeat_n(b']', 125));
+            out.extend_from_slice(b"}}");
+        }
+        "nan" => out.extend_from_slice(
+            br#"{"content":[{"type":"text","text":"x"}],"structuredContent":{"v":NaN}}"#,
+        ),
+        "utf8" => {
+            out.extend_from_slice(b"{\"content\":[{\"type\":\"text\",\"text\":\"\xff\xfe bad\"}]}")
+        }
+        // One message over 16 MiB.
+        _ => {
+            out.extend_from_slice(br#"{"content":[{"type":"text","text":""#);
+            out.extend(std::iter::repeat_n(b'x', 17 * 1024 * 1024));
+            out.extend_from_slice(br#""}]}"#);
+        }
     }
-    // The connection survives: the next call answers.
-    let r = run(&gw, "return tools.h.ok()").await;
-    assert_eq!(r.result.value(), Some(&json!("ok")));
+    out.push(b'}');
+    out
+}
+
+/// A hostile streamable-HTTP MCP server on a loopback port (no SDK): `/json/mcp` answers every
+/// request with an `application/json` body, `/sse/mcp` with a `text/event-stream` of one event
+/// (with an event id, so a client could resume it). Its tools: `unreadable` (`kind`: nested,
+/// nan, utf8, long) answers a reply no JSON-RPC client can decode, `ok` answers "ok". The
+/// counter is the number of `initialize` requests both routes have answered.
+async fn hostile_http() -> (std::net::SocketAddr, Arc<AtomicUsize>) {
+    use axum::http::{StatusCode, header};
+    use axum::response::{IntoResponse, Response};
+
+    async fn answer(sse: bool, inits: Arc<AtomicUsize>, body: axum::body::Bytes) -> Response {
+        let Ok(msg) = serde_json::from_slice::<Value>(&body) else {
+            return StatusCode::BAD_REQUEST.into_response();
+        };
+        let Some(id) = msg.get("id").cloned() else {
+            return StatusCode::ACCEPTED.into_response();
+        };
+        let params = &msg["params"];
+        let result = |r: Value| json!({"jsonrpc": "2.0", "id": id, "result": r}).to_string();
+        let reply: Vec<u8> = match msg["method"].as_str().unwrap_or_default() {
+            "initialize" => {
+                inits.fetch_add(1, Ordering::SeqCst);
+                result(json!({
+                "protocolVersion": params["protocolVersion"],
+                "capabilities": {"tools": {}},
+                "serverInfo": {"name": "hostile-http", "version": "1.0"}}))
+            }
+            "tools/list" => result(json!({"tools": [
+                {"name": "unreadable", "inputSchema": {"type": "object",
+                 "properties": {"kind": {"type": "string"}}}},
+                {"name": "ok", "inputSchema": {"type": "object"}}]})),
+            "tools/call" if params["name"] == "ok" => {
+                result(json!({"content": [{"type": "text", "text": "ok"}]}))
+            }
+            "tools/call" => {
+                return wrap(
+                    sse,
+                    unreadable_reply(&id, params["arguments"]["kind"].as_str().unwrap_or("nan")),
+                );
+            }
+            other => json!({"jsonrpc": "2.0", "id": id,
+                            "error": {"code": -32601, "message": format!("no {other}")}})
+            .to_string(),
+        }
+        .into_bytes();
+        wrap(sse, reply)
+    }
+
+    fn wrap(sse: bool, reply: Vec<u8>) -> Response {
+        if !sse {
+            return ([(header::CONTENT_TYPE, "application/json")], reply).into_response();
+        }
+        let mut event = b"id: 1\nevent: message\ndata: ".to_vec();
+        event.extend_from_slice(&reply);
+        event.extend_from_slice(b"\n\n");
+        ([(header::CONTENT_TYPE, "text/event-stream")], event).into_response()
+    }
+
+    let inits = Arc::new(AtomicUsize::new(0));
+    let (i1, i2) = (inits.clone(), inits.clone());
+    let app = axum::Router::new()
+        .route(
+            "/json/mcp",
+            axum::routing::post(|body| answer(false, i1, body))
+                .get(|| async { StatusCode::METHOD_NOT_ALLOWED })
+                .delete(|| async { StatusCode::METHOD_NOT_ALLOWED }),
+        )
+        .route(
+            "/sse/mcp",
+            axum::routing::post(|body| answer(true, i2, body))
+                .get(|| async { StatusCode::METHOD_NOT_ALLOWED })
+                .delete(|| async { StatusCode::METHOD_NOT_ALLOWED }),
+        );
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    tokio::spawn(async move { axum::serve(listener, app).await });
+    (addr, inits)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn unreadable_http_replies_fail_at_once_as_tool_failures() {
+    let (addr, inits) = hostile_http().await;
+    let server =
+        |mode: &str| json!({"url": format!("http://{addr}/{mode}/mcp"), "timeoutMs": 10000});
+    let gw = Gateway::start(
+        config(json!({"mcpServers": {"json": server("json"), "sse": server("sse")}})),
+        None,
+    )
+    .await
+    .unwrap();
+    assert!(gw.problems().is_empty(), "{:?}", gw.problems());
+    let too_long = "more than the 16777216 bytes one message may have (MAX_REPLY_LINE_BYTES)";
+    assert_unreadable_replies_fail_at_once(
+        &gw,
+        "json",
+        &[
+            ("nested", "recursion limit exceeded"),
+            ("nan", "expected value"),
+            ("utf8", "invalid unicode"),
+            ("long", too_long),
+        ],
+    )
+    .await;
+    assert_unreadable_replies_fail_at_once(
+        &gw,
+        "sse",
+        &[
+            ("nested", "recursion limit exceeded"),
+            ("nan", "expected value"),
+            ("utf8", "not UTF-8"),
+            ("long", too_long),
+        ],
+    )
+    .await;
+    // The same connections answered everything: neither server was initialized again.
+    assert_eq!(inits.load(Ordering::SeqCst), 2);
     gw.shutdown().await;
 }
 
