@@ -1,30 +1,36 @@
 //! The HTTP client of the streamable-HTTP transport to a downstream server: rmcp's reqwest
-//! client, wrapped so that a reply it cannot use fails its call at once.
+//! client, except that the replies to codemode's requests are read here, within
+//! [`MAX_REPLY_LINE_BYTES`] a message, and decoded with the stdio path's `transport::decode`.
 //!
 //! rmcp takes a reply it cannot decode (nesting past serde_json's 128 levels, `NaN`, invalid
-//! UTF-8, more than [`MAX_REPLY_LINE_BYTES`]) for a broken connection: a JSON body fails the
-//! POST, an SSE event ends its stream, and the gateway then drops the connection and counts a
-//! restart. Here, for a POST that carries a request:
-//! - an `application/json` body rmcp could not read or that exceeds [`MAX_REPLY_LINE_BYTES`]
-//!   becomes the error `transport::settle` makes for that request;
-//! - every `text/event-stream` event is decoded with `transport::decode` first (which
-//!   also refuses more than [`crate::limits::MAX_REPLY_PARTS`] content parts), and one that
-//!   cannot be used becomes that error for the id it names; an event that is not UTF-8 or exceeds
-//!   [`MAX_REPLY_LINE_BYTES`] becomes it for the POST's request and ends the stream.
+//! UTF-8, more than its size bound) for a broken connection: a JSON body fails the POST, an SSE
+//! event ends its stream, and the gateway then dropped the connection and counted a restart.
+//! And it decodes a whole body into structs before anything can count its content parts. Here,
+//! for a POST that carries a request (other than `server/discover`, left to rmcp):
+//! - an `application/json` body over [`MAX_REPLY_LINE_BYTES`], or one `transport::decode`
+//!   refuses (which also counts [`crate::limits::MAX_REPLY_PARTS`] before decoding), becomes
+//!   the error `transport::settle` makes for that request: the call fails at once;
+//! - each `text/event-stream` event is decoded first the same way, and one that cannot be used
+//!   becomes that error for the id it names; an event that is not UTF-8 or exceeds
+//!   [`MAX_REPLY_LINE_BYTES`] becomes it for the POST's request and ends the stream;
+//! - the other answers (202, HTTP errors, an expired session, an authorization challenge) are
+//!   what rmcp's client makes of them.
 //!
-//! Events of the streams opened by GET (server messages, resumed responses) are decoded the
-//! same way; their stream errors are left to rmcp (which reconnects).
+//! Notifications, responses and `server/discover` go through rmcp's client; the events of the
+//! streams it opens by GET (server messages, resumed responses) are decoded as above, their
+//! stream errors left to rmcp (which reconnects).
 
 use std::collections::HashMap;
 use std::sync::Arc;
 
-use futures::StreamExt;
 use futures::stream::BoxStream;
-use reqwest::header::{HeaderName, HeaderValue};
-use rmcp::model::{ClientJsonRpcMessage, RequestId};
+use futures::{Stream, StreamExt};
+use reqwest::StatusCode;
+use reqwest::header::{ACCEPT, CONTENT_TYPE, HeaderMap, HeaderName, HeaderValue, RETRY_AFTER};
+use rmcp::model::{ClientJsonRpcMessage, ClientRequest, RequestId, ServerJsonRpcMessage};
 use rmcp::transport::streamable_http_client::{
-    StreamableHttpClient, StreamableHttpError, StreamableHttpPostResponse,
-    StreamableHttpResponseLimits,
+    AuthRequiredError, HttpStatusError, InsufficientScopeError, StreamableHttpClient,
+    StreamableHttpError, StreamableHttpPostResponse, StreamableHttpResponseLimits,
 };
 use sse_stream::{Error as SseError, Sse};
 
@@ -32,14 +38,18 @@ use crate::limits::MAX_REPLY_LINE_BYTES;
 use crate::transport::{decode, settle, skim_id, too_long, unreadable};
 
 type SseStream = BoxStream<'static, Result<Sse, SseError>>;
-type PostResult = Result<StreamableHttpPostResponse, StreamableHttpError<reqwest::Error>>;
+type HttpError = StreamableHttpError<reqwest::Error>;
+type PostResult = Result<StreamableHttpPostResponse, HttpError>;
 
 /// Most same-origin 307/308 redirects one request follows (as rmcp's default client).
 const MAX_REDIRECTS: usize = 10;
 
-/// A [`StreamableHttpClient`] over reqwest that turns unreadable replies into errors for their
-/// requests (see the module docs). Configure the transport's `max_json_response_size` and
-/// `max_sse_event_size` as [`MAX_REPLY_LINE_BYTES`].
+/// Longest `Retry-After` value kept (as rmcp).
+const MAX_RETRY_AFTER_BYTES: usize = 128;
+
+/// A [`StreamableHttpClient`] over reqwest that reads the replies to requests itself (see the
+/// module docs). Configure the transport's `max_json_response_size` and `max_sse_event_size`
+/// as [`MAX_REPLY_LINE_BYTES`].
 #[derive(Clone)]
 pub struct BoundedHttpClient(reqwest::Client);
 
@@ -53,7 +63,7 @@ impl BoundedHttpClient {
         let redirect = reqwest::redirect::Policy::custom(|attempt| {
             let keeps_body = matches!(
                 attempt.status(),
-                reqwest::StatusCode::TEMPORARY_REDIRECT | reqwest::StatusCode::PERMANENT_REDIRECT
+                StatusCode::TEMPORARY_REDIRECT | StatusCode::PERMANENT_REDIRECT
             );
             let same_origin = attempt
                 .previous()
@@ -74,6 +84,89 @@ impl BoundedHttpClient {
             .expect("reqwest client");
         BoundedHttpClient(client)
     }
+
+    /// The POST of `message` (as rmcp's client makes it).
+    fn post(
+        &self,
+        uri: &str,
+        message: &ClientJsonRpcMessage,
+        session_id: Option<&str>,
+        auth_header: Option<String>,
+        custom_headers: HashMap<HeaderName, HeaderValue>,
+    ) -> reqwest::RequestBuilder {
+        let mut request = self
+            .0
+            .post(uri)
+            .header(ACCEPT, "text/event-stream, application/json");
+        if let Some(token) = auth_header {
+            request = request.bearer_auth(token);
+        }
+        for (name, value) in custom_headers {
+            request = request.header(name, value);
+        }
+        if let Some(session) = session_id {
+            request = request.header(SESSION_ID, session);
+        }
+        request.json(message)
+    }
+}
+
+/// Read the answer to the POST of a request with `id` (see the module docs).
+async fn answer(
+    response: reqwest::Response,
+    id: RequestId,
+    session_attached: bool,
+    limits: StreamableHttpResponseLimits,
+) -> PostResult {
+    let status = response.status();
+    if let Some(e) = challenge(status, response.headers())? {
+        return Err(e);
+    }
+    if matches!(status, StatusCode::ACCEPTED | StatusCode::NO_CONTENT) {
+        return Ok(StreamableHttpPostResponse::Accepted);
+    }
+    if status == StatusCode::NOT_FOUND && session_attached {
+        return Err(StreamableHttpError::SessionExpired);
+    }
+    let session = response
+        .headers()
+        .get(SESSION_ID)
+        .and_then(|v| v.to_str().ok())
+        .map(str::to_string);
+    let content_type = response
+        .headers()
+        .get(CONTENT_TYPE)
+        .map(|v| String::from_utf8_lossy(v.as_bytes()).into_owned());
+    let is = |mime: &str| {
+        content_type
+            .as_deref()
+            .is_some_and(|ct| media_type_is(ct, mime))
+    };
+    if !status.is_success() {
+        return failure(status, is(JSON), response, session, limits).await;
+    }
+    if is(EVENT_STREAM) {
+        let events = sse_stream::SseStream::from_bytes_stream(bounded_events(
+            response.bytes_stream(),
+            limits.max_sse_event_size,
+        ));
+        return Ok(StreamableHttpPostResponse::Sse(
+            checked(events.boxed(), Some(id)),
+            session,
+        ));
+    }
+    if !is(JSON) {
+        return Err(StreamableHttpError::UnexpectedContentType(content_type));
+    }
+    let message = match read_bounded(response, limits.max_json_response_size).await? {
+        None => unreadable(id, too_long(None)),
+        Some(body) => match decode(&body) {
+            Ok(Some(m)) => m,
+            Ok(None) => unreadable(id, "its body is empty".to_string()),
+            Err(why) => unreadable(id, why),
+        },
+    };
+    Ok(StreamableHttpPostResponse::Json(message, session))
 }
 
 impl Default for BoundedHttpClient {
@@ -82,62 +175,186 @@ impl Default for BoundedHttpClient {
     }
 }
 
-/// The id of the request `message` carries, if it is one.
-fn request_id(message: &ClientJsonRpcMessage) -> Option<RequestId> {
-    match message {
-        ClientJsonRpcMessage::Request(r) => Some(r.id.clone()),
-        _ => None,
-    }
+const SESSION_ID: &str = "Mcp-Session-Id";
+const JSON: &str = "application/json";
+const EVENT_STREAM: &str = "text/event-stream";
+
+/// Whether the media type of a `Content-Type` value is `expected` (parameters ignored).
+fn media_type_is(content_type: &str, expected: &str) -> bool {
+    content_type
+        .split(';')
+        .next()
+        .is_some_and(|t| t.trim().eq_ignore_ascii_case(expected))
 }
 
-/// rmcp's text for a JSON body it could not decode: this prefix, serde's error, a preview.
-const JSON_PARSE_FAILURE: &str = "could not parse JSON response as ServerJsonRpcMessage: ";
+/// The error for a 401 or 403 that carries a `WWW-Authenticate` challenge (as rmcp).
+fn challenge(status: StatusCode, headers: &HeaderMap) -> Result<Option<HttpError>, HttpError> {
+    if !matches!(status, StatusCode::UNAUTHORIZED | StatusCode::FORBIDDEN) {
+        return Ok(None);
+    }
+    let Some(header) = headers.get(reqwest::header::WWW_AUTHENTICATE) else {
+        return Ok(None);
+    };
+    let header = header
+        .to_str()
+        .map_err(|_| {
+            StreamableHttpError::UnexpectedServerResponse(
+                "invalid www-authenticate header value".into(),
+            )
+        })?
+        .to_string();
+    Ok(Some(if status == StatusCode::UNAUTHORIZED {
+        StreamableHttpError::AuthRequired(AuthRequiredError::new(header))
+    } else {
+        StreamableHttpError::InsufficientScope(InsufficientScopeError::new(header, None))
+    }))
+}
 
-/// Why rmcp's error `e` means the reply could not be read, or `None` when it is another failure
-/// (the connection, an HTTP status).
-fn unreadable_body(e: &StreamableHttpError<reqwest::Error>) -> Option<String> {
-    match e {
-        StreamableHttpError::ResponseBodyTooLarge { .. } => Some(too_long(None)),
-        StreamableHttpError::UnexpectedServerResponse(text) => {
-            let rest = text.strip_prefix(JSON_PARSE_FAILURE)?;
-            Some(format!(
-                "it is not a JSON-RPC message codemode can decode ({})",
-                serde_message(rest)
-            ))
+/// What an HTTP error answer becomes (as rmcp): a JSON-RPC error in a JSON body is that error;
+/// otherwise a 429 or 5xx is [`HttpStatusError`] and any other status names itself and the
+/// start of the body.
+async fn failure(
+    status: StatusCode,
+    is_json: bool,
+    response: reqwest::Response,
+    session: Option<String>,
+    limits: StreamableHttpResponseLimits,
+) -> PostResult {
+    let status_error =
+        (status == StatusCode::TOO_MANY_REQUESTS || status.is_server_error()).then(|| {
+            let retry_after = response
+                .headers()
+                .get(RETRY_AFTER)
+                .filter(|v| v.as_bytes().len() <= MAX_RETRY_AFTER_BYTES)
+                .and_then(|v| v.to_str().ok())
+                .map(str::to_string);
+            HttpStatusError::new(status.as_u16(), retry_after)
+        });
+    let auth = matches!(status, StatusCode::UNAUTHORIZED | StatusCode::FORBIDDEN);
+    let body = if is_json && !auth && status != StatusCode::TOO_MANY_REQUESTS {
+        match read_bounded(response, limits.max_json_response_size).await {
+            Ok(Some(body)) => {
+                if let Ok(Some(m @ ServerJsonRpcMessage::Error(_))) = decode(&body) {
+                    return Ok(StreamableHttpPostResponse::Json(m, session));
+                }
+                body
+            }
+            _ => Vec::new(),
         }
-        _ => None,
+    } else if status_error.is_some() {
+        Vec::new()
+    } else {
+        read_prefix(response, limits.max_error_response_size).await
+    };
+    if let Some(e) = status_error {
+        return Err(e.into());
+    }
+    let body = String::from_utf8_lossy(&body[..body.len().min(limits.max_error_response_size)]);
+    Err(StreamableHttpError::UnexpectedServerResponse(
+        format!("HTTP {status}: {body}").into(),
+    ))
+}
+
+/// The whole body, or `None` when it is longer than `max` bytes (read no further).
+async fn read_bounded(
+    mut response: reqwest::Response,
+    max: usize,
+) -> Result<Option<Vec<u8>>, reqwest::Error> {
+    if response.content_length().is_some_and(|n| n > max as u64) {
+        return Ok(None);
+    }
+    let mut body = Vec::new();
+    while let Some(chunk) = response.chunk().await? {
+        if chunk.len() > max - body.len() {
+            return Ok(None);
+        }
+        body.extend_from_slice(&chunk);
+    }
+    Ok(Some(body))
+}
+
+/// At most the first `max` bytes of the body (a diagnostic; read errors end it).
+async fn read_prefix(mut response: reqwest::Response, max: usize) -> Vec<u8> {
+    let mut body = Vec::new();
+    while body.len() < max {
+        let Ok(Some(chunk)) = response.chunk().await else {
+            break;
+        };
+        body.extend_from_slice(&chunk[..chunk.len().min(max - body.len())]);
+    }
+    body
+}
+
+/// A byte stream of SSE cut off by [`EventTooLong`] once one event passes its bound.
+#[derive(Debug)]
+enum EventBytes {
+    Body(reqwest::Error),
+    TooLong,
+}
+
+impl std::fmt::Display for EventBytes {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            EventBytes::Body(e) => write!(f, "{e}"),
+            EventBytes::TooLong => f.write_str(&too_long(None)),
+        }
     }
 }
 
-/// serde_json's message ("… at line L column C") from the front of `text`, without the body
-/// preview rmcp appends.
-fn serde_message(text: &str) -> &str {
-    let end = text.find(" at line ").and_then(|at| {
-        let col = at + text[at..].find(" column ")? + " column ".len();
-        let digits = text[col..].bytes().take_while(u8::is_ascii_digit).count();
-        Some(col + digits)
-    });
-    let end = end.unwrap_or_else(|| text.floor_char_boundary(text.len().min(200)));
-    &text[..end]
+impl std::error::Error for EventBytes {}
+
+/// `stream` (an SSE body) failing with [`EventBytes::TooLong`] once the lines of one event (up
+/// to the blank line that ends it) add up to more than `max` bytes, and ending after an error.
+fn bounded_events<D: AsRef<[u8]>>(
+    stream: impl Stream<Item = Result<D, reqwest::Error>>,
+    max: usize,
+) -> impl Stream<Item = Result<D, EventBytes>> {
+    let mut event = 0usize;
+    let mut line = 0usize;
+    let mut after_cr = false;
+    let mut failed = false;
+    stream
+        .map(move |chunk| {
+            let chunk = chunk.map_err(EventBytes::Body)?;
+            for &b in chunk.as_ref() {
+                if std::mem::take(&mut after_cr) && b == b'\n' {
+                    continue;
+                }
+                match b {
+                    b'\r' | b'\n' => {
+                        after_cr = b == b'\r';
+                        event = if line == 0 { 0 } else { event + line + 1 };
+                        line = 0;
+                    }
+                    _ => line += 1,
+                }
+                if event + line > max {
+                    return Err(EventBytes::TooLong);
+                }
+            }
+            Ok(chunk)
+        })
+        .take_while(move |r| {
+            let go = !failed;
+            failed |= r.is_err();
+            std::future::ready(go)
+        })
 }
 
 /// Why an SSE stream error means the event could not be read, or `None` for another failure.
 fn unreadable_event(e: &SseError) -> Option<String> {
     match e {
         SseError::Utf8Parse(e) => Some(format!("it is not UTF-8 ({e})")),
-        // rmcp's size bound reports itself as a body error with this text.
-        SseError::Body(b)
-            if b.to_string()
-                .contains("SSE event exceeded the maximum size") =>
-        {
-            Some(too_long(None))
-        }
+        SseError::Body(b) => match b.downcast_ref::<EventBytes>() {
+            Some(EventBytes::TooLong) => Some(too_long(None)),
+            _ => None,
+        },
         _ => None,
     }
 }
 
 /// An event whose data is `message`.
-fn event_of(message: &impl serde::Serialize, id: Option<String>) -> Sse {
+fn event_of(message: &ServerJsonRpcMessage, id: Option<String>) -> Sse {
     Sse {
         event: Some("message".into()),
         data: serde_json::to_string(message).ok(),
@@ -179,22 +396,6 @@ fn checked(stream: SseStream, post: Option<RequestId>) -> SseStream {
     .boxed()
 }
 
-/// What a POST of a request with `id` answers once unreadable replies are errors.
-fn settle_post(id: Option<RequestId>, result: PostResult) -> PostResult {
-    match result {
-        Ok(StreamableHttpPostResponse::Sse(stream, session)) => Ok(
-            StreamableHttpPostResponse::Sse(checked(stream, id), session),
-        ),
-        Err(e) => match (unreadable_body(&e), id) {
-            (Some(why), Some(id)) => {
-                Ok(StreamableHttpPostResponse::Json(unreadable(id, why), None))
-            }
-            _ => Err(e),
-        },
-        other => other,
-    }
-}
-
 /// rmcp's worker sends every POST through `post_message_with_response_limits` and opens every
 /// stream through `get_stream_with_max_sse_event_size`; the other methods go there too.
 impl StreamableHttpClient for BoundedHttpClient {
@@ -228,19 +429,39 @@ impl StreamableHttpClient for BoundedHttpClient {
         custom_headers: HashMap<HeaderName, HeaderValue>,
         limits: StreamableHttpResponseLimits,
     ) -> PostResult {
-        let id = request_id(&message);
-        let r = self
-            .0
-            .post_message_with_response_limits(
-                uri,
-                message,
-                session_id,
-                auth_header,
-                custom_headers,
-                limits,
-            )
-            .await;
-        settle_post(id, r)
+        let request = match &message {
+            ClientJsonRpcMessage::Request(r)
+                if !matches!(r.request, ClientRequest::DiscoverRequest(_)) =>
+            {
+                Some(r.id.clone())
+            }
+            _ => None,
+        };
+        match request {
+            Some(id) => {
+                let session_attached = session_id.is_some();
+                let post = self.post(
+                    &uri,
+                    &message,
+                    session_id.as_deref(),
+                    auth_header,
+                    custom_headers,
+                );
+                answer(post.send().await?, id, session_attached, limits).await
+            }
+            None => {
+                self.0
+                    .post_message_with_response_limits(
+                        uri,
+                        message,
+                        session_id,
+                        auth_header,
+                        custom_headers,
+                        limits,
+                    )
+                    .await
+            }
+        }
     }
 
     async fn delete_session(
@@ -302,11 +523,38 @@ impl StreamableHttpClient for BoundedHttpClient {
 mod tests {
     use super::*;
 
+    fn cut(chunks: &[&str], max: usize) -> Vec<Result<String, String>> {
+        let stream = futures::stream::iter(
+            chunks
+                .iter()
+                .map(|c| Ok::<_, reqwest::Error>(c.as_bytes().to_vec())),
+        );
+        futures::executor::block_on(
+            bounded_events(stream, max)
+                .map(|r| {
+                    r.map(|b| String::from_utf8(b).unwrap())
+                        .map_err(|e| e.to_string())
+                })
+                .collect(),
+        )
+    }
+
     #[test]
-    fn serde_message_drops_the_body_preview() {
-        let e = serde_json::from_str::<serde_json::Value>("{\"a\":NaN}").unwrap_err();
-        let text = format!("{e}: {{\"a\":NaN}}");
-        assert_eq!(serde_message(&text), "expected value at line 1 column 6");
-        assert_eq!(serde_message("no position here"), "no position here");
+    fn an_event_is_bounded_up_to_the_blank_line_that_ends_it() {
+        // Two events of one 9-byte line and its line end (CRLF counts as one): within 10.
+        let ok = cut(&["data: abc\r\n\r\n", "data: ab", "c\n\n"], 10);
+        assert!(ok.iter().all(Result::is_ok), "{ok:?}");
+        // 11 bytes of one event, over two chunks: cut off, and nothing after.
+        let cut_off = cut(&["data: ab", "cde\n", "\n", "data: x\n\n"], 10);
+        assert_eq!(cut_off.len(), 2, "{cut_off:?}");
+        assert!(
+            cut_off[1]
+                .as_ref()
+                .unwrap_err()
+                .contains("MAX_REPLY_LINE_BYTES")
+        );
+        // Two lines of one event add up (with the line end between them).
+        let two = cut(&["data: a\ndata: b\n\n"], 10);
+        assert!(two[0].is_err(), "{two:?}");
     }
 }

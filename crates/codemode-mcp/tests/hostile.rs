@@ -2,8 +2,8 @@
 //! paging, silent listing, huge replies, attachment floods and unreadable replies each end in a
 //! bounded outcome. Where the danger is memory, the scenario runs in a child process (this test
 //! binary again, selected by `HOSTILE_SCENARIO`) whose peak RSS (`VmHWM`) is asserted.
-//! Unreadable replies are also sent over streamable HTTP, as JSON bodies and as SSE events, by a
-//! server in this file ([`hostile_http`]).
+//! Unreadable replies, a reply of 450,000 parts and an attachment flood are also sent over
+//! streamable HTTP, as JSON bodies and as SSE events, by a server in this file ([`hostile_http`]).
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -65,7 +65,12 @@ fn in_child(test: &str, scenario: &str) -> (Value, u64) {
 /// In the child: run `code` with a 1 MiB memory limit over the normal hostile server and print
 /// the Result, the attachments kept and the peak RSS.
 async fn child_scenario(code: &str, extra: Value) {
-    let mut doc = json!({"mcpServers": {"h": hostile("normal")},
+    child_scenario_over(hostile("normal"), code, extra).await
+}
+
+/// [`child_scenario`] with `tools.h` served by `server`.
+async fn child_scenario_over(server: Value, code: &str, extra: Value) {
+    let mut doc = json!({"mcpServers": {"h": server},
                          "codemode": {"limits": {"maxMemoryBytes": 1048576, "timeoutMs": 60000}}});
     if let Some(m) = extra.as_object() {
         for (k, v) in m {
@@ -289,8 +294,9 @@ fn unreadable_reply(id: &Value, kind: &str) -> Vec<u8> {
 /// A hostile streamable-HTTP MCP server on a loopback port (no SDK): `/json/mcp` answers every
 /// request with an `application/json` body, `/sse/mcp` with a `text/event-stream` of one event
 /// (with an event id, so a client could resume it). Its tools: `unreadable` (`kind`: nested,
-/// nan, utf8, long) answers a reply no JSON-RPC client can decode, `ok` answers "ok". The
-/// counter is the number of `initialize` requests both routes have answered.
+/// nan, utf8, long) answers a reply no JSON-RPC client can decode, `ok` answers "ok", `parts`
+/// `n` text parts, `image` one image of `bytes` bytes of base64. The counter is the number of
+/// `initialize` requests both routes have answered.
 async fn hostile_http() -> (std::net::SocketAddr, Arc<AtomicUsize>) {
     use axum::http::{StatusCode, header};
     use axum::response::{IntoResponse, Response};
@@ -315,9 +321,27 @@ async fn hostile_http() -> (std::net::SocketAddr, Arc<AtomicUsize>) {
             "tools/list" => result(json!({"tools": [
                 {"name": "unreadable", "inputSchema": {"type": "object",
                  "properties": {"kind": {"type": "string"}}}},
-                {"name": "ok", "inputSchema": {"type": "object"}}]})),
+                {"name": "ok", "inputSchema": {"type": "object"}},
+                {"name": "parts", "inputSchema": {"type": "object",
+                 "properties": {"n": {"type": "integer"}}}},
+                {"name": "image", "inputSchema": {"type": "object",
+                 "properties": {"bytes": {"type": "integer"}}}}]})),
             "tools/call" if params["name"] == "ok" => {
                 result(json!({"content": [{"type": "text", "text": "ok"}]}))
+            }
+            // Written out rather than built as a Value, so that the server's own memory stays
+            // small beside the client's.
+            "tools/call" if params["name"] == "parts" => {
+                let n = params["arguments"]["n"].as_u64().unwrap_or(1) as usize;
+                let parts = vec![r#"{"type":"text","text":"p"}"#; n].join(",");
+                format!(r#"{{"jsonrpc":"2.0","id":{id},"result":{{"content":[{parts}]}}}}"#)
+            }
+            "tools/call" if params["name"] == "image" => {
+                let n = params["arguments"]["bytes"].as_u64().unwrap_or(4) as usize;
+                let data = "A".repeat(n);
+                format!(
+                    r#"{{"jsonrpc":"2.0","id":{id},"result":{{"content":[{{"type":"image","mimeType":"image/png","data":"{data}"}}]}}}}"#
+                )
             }
             "tools/call" => {
                 return wrap(
@@ -464,6 +488,73 @@ async fn an_attachment_flood_keeps_at_most_max_attachment_bytes() {
     // Configured: codemode.maxAttachmentBytes 25 MB keeps two.
     let (out, _) = in_child(test, "flood-small-cap");
     assert_eq!(out["kept"], json!([11000000, 11000000]), "{out}");
+}
+
+/// Runs `code` as [`child_scenario`] does with `tools.h` on the hostile HTTP server's json and
+/// sse routes, each in a child process (this binary's test `test`, scenario `http-<route>`): in
+/// the parent, returns each route with what its child printed and its peak RSS; in a child,
+/// runs its scenario and returns `None`.
+async fn over_http_in_children(test: &str, code: &str) -> Option<Vec<(&'static str, Value, u64)>> {
+    if let Ok(scenario) = std::env::var("HOSTILE_SCENARIO") {
+        if let Some(route) = scenario.strip_prefix("http-") {
+            let (addr, _) = hostile_http().await;
+            let server = json!({"url": format!("http://{addr}/{route}/mcp"), "timeoutMs": 60000});
+            child_scenario_over(server, code, json!({})).await;
+        }
+        return None;
+    }
+    let runs = ["json", "sse"].map(|route| {
+        let (out, rss) = in_child(test, &format!("http-{route}"));
+        (route, out, rss)
+    });
+    Some(runs.into())
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_reply_of_450000_parts_over_http_fails_with_bounded_memory() {
+    let Some(runs) = over_http_in_children(
+        "a_reply_of_450000_parts_over_http_fails_with_bounded_memory",
+        "return #tools.h.parts({ n = 450000 })",
+    )
+    .await
+    else {
+        return;
+    };
+    for (route, out, rss) in runs {
+        let msg = out["result"]["error"]["message"]
+            .as_str()
+            .unwrap_or_default();
+        assert!(msg.contains("450000 content parts"), "{route}: {out}");
+        assert!(msg.contains("MAX_REPLY_PARTS"), "{route}: {out}");
+        assert!(
+            rss < 150 * 1024 * 1024,
+            "{route}: peak RSS {} MB",
+            rss >> 20
+        );
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_attachment_flood_over_http_keeps_at_most_max_attachment_bytes() {
+    let Some(runs) = over_http_in_children(
+        "an_attachment_flood_over_http_keeps_at_most_max_attachment_bytes",
+        "local refs = {} for i = 1, 20 do refs[i] = tools.h.image({ bytes = 11000000 }).attachment end return refs",
+    )
+    .await
+    else {
+        return;
+    };
+    let mut refs = vec![json!(1)];
+    refs.extend(std::iter::repeat_n(json!(0), 19));
+    for (route, out, rss) in runs {
+        assert_eq!(out["result"]["value"], json!(refs), "{route}: {out}");
+        assert_eq!(out["kept"], json!([11000000]), "{route}");
+        assert!(
+            rss < 200 * 1024 * 1024,
+            "{route}: peak RSS {} MB",
+            rss >> 20
+        );
+    }
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
