@@ -293,7 +293,17 @@ impl Server {
                 .peer()
                 .list_tools(params)
                 .await
-                .map_err(|e| format!("MCP server '{name}' failed to list its tools: {e}"))?;
+                .map_err(|e| match e {
+                    rmcp::ServiceError::McpError(err)
+                        if crate::transport::is_unreadable(err.data.as_ref()) =>
+                    {
+                        format!(
+                            "MCP server '{name}' answered tools/list with a reply that could not be read: {}: it is left out",
+                            err.message
+                        )
+                    }
+                    e => format!("MCP server '{name}' failed to list its tools: {e}"),
+                })?;
             bytes = bytes.saturating_add(serde_json::to_vec(&r.tools).map_or(0, |v| v.len()));
             if bytes > MAX_LIST_BYTES {
                 return Err(format!(

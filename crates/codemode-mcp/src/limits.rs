@@ -5,7 +5,8 @@
 /// returning `nextCursor` becomes unavailable after this many pages.
 pub const MAX_LIST_PAGES: usize = 100;
 
-/// Most tools one server may list (over all its pages).
+/// Most tools one server may list (over all its pages); a page with more is refused before it
+/// is decoded.
 pub const MAX_LISTED_TOOLS: usize = 10_000;
 
 /// Most bytes of tool definitions (as JSON) one server may list over all its pages: 16 MiB.
@@ -15,7 +16,8 @@ pub const MAX_LIST_BYTES: usize = 16 * 1024 * 1024;
 /// or one `text/event-stream` event, 16 MiB. A longer reply fails its call as unreadable.
 pub const MAX_REPLY_LINE_BYTES: usize = 16 * 1024 * 1024;
 
-/// Most content parts in one `tools/call` reply; a reply with more fails its call.
+/// Most content parts in one `tools/call` reply; a reply with more fails its call (counted
+/// before the reply is decoded).
 pub const MAX_REPLY_PARTS: usize = 10_000;
 
 /// What one content part or JSON value of a reply is counted as, beyond its strings' bytes, when

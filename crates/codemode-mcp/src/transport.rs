@@ -7,7 +7,8 @@
 //! `NaN`, invalid UTF-8, a line over 16 MiB), so the call waited for the server's `timeoutMs`.
 //! Here every line is skimmed for its top-level `"id"` while it is read (also while an over-long
 //! line is discarded), and a reply that cannot be decoded (`decode`), or has more than
-//! [`MAX_REPLY_PARTS`] content parts, becomes a JSON-RPC error for that id carrying
+//! [`MAX_REPLY_PARTS`] content parts or [`MAX_LISTED_TOOLS`] tools (counted before it is
+//! decoded), becomes a JSON-RPC error for that id carrying
 //! [`UNREADABLE`] in its `data` (`settle`): the call fails at once. The streamable-HTTP
 //! transport ([`crate::http_client`]) turns its unreadable replies into the same error.
 
@@ -21,7 +22,7 @@ use serde_json::{Value, json};
 use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
 use tokio::process::{Child, ChildStdin, ChildStdout};
 
-use crate::limits::{MAX_REPLY_LINE_BYTES, MAX_REPLY_PARTS};
+use crate::limits::{MAX_LISTED_TOOLS, MAX_REPLY_LINE_BYTES, MAX_REPLY_PARTS};
 
 /// The `data` of the error a reply that could not be read turns into.
 pub const UNREADABLE: &str = "codemode: unreadable reply";
@@ -86,7 +87,7 @@ impl ChildTransport {
     }
 }
 
-/// A reply's `result.content`, counted without being kept.
+/// A reply's `result.content` and `result.tools`, counted without being kept.
 #[derive(Deserialize)]
 struct Shape {
     result: Option<ResultShape>,
@@ -95,6 +96,7 @@ struct Shape {
 #[derive(Deserialize)]
 struct ResultShape {
     content: Option<Count>,
+    tools: Option<Count>,
 }
 
 struct Count(usize);
@@ -128,16 +130,21 @@ pub(crate) fn decode(line: &[u8]) -> Result<Option<ServerJsonRpcMessage>, String
     if line.iter().all(u8::is_ascii_whitespace) {
         return Ok(None);
     }
-    if let Ok(Shape {
-        result: Some(ResultShape {
-            content: Some(Count(n)),
-        }),
-    }) = serde_json::from_slice::<Shape>(line)
-        && n > MAX_REPLY_PARTS
-    {
-        return Err(format!(
-            "it has {n} content parts, more than the {MAX_REPLY_PARTS} one reply may have (MAX_REPLY_PARTS)"
-        ));
+    if let Ok(Shape { result: Some(r) }) = serde_json::from_slice::<Shape>(line) {
+        if let Some(Count(n)) = r.content
+            && n > MAX_REPLY_PARTS
+        {
+            return Err(format!(
+                "it has {n} content parts, more than the {MAX_REPLY_PARTS} one reply may have (MAX_REPLY_PARTS)"
+            ));
+        }
+        if let Some(Count(n)) = r.tools
+            && n > MAX_LISTED_TOOLS
+        {
+            return Err(format!(
+                "it lists {n} tools, more than the {MAX_LISTED_TOOLS} one server may list (MAX_LISTED_TOOLS)"
+            ));
+        }
     }
     serde_json::from_slice::<ServerJsonRpcMessage>(line)
         .map(Some)
@@ -369,6 +376,21 @@ mod tests {
             id_of(r#"{"result":[{"id":4}], "id" : -5 }"#),
             Some(RequestId::Number(-5))
         );
+    }
+
+    #[test]
+    fn too_many_tools_is_unreadable() {
+        let tools: Vec<Value> = (0..=MAX_LISTED_TOOLS)
+            .map(|i| json!({"name": format!("t{i}"), "inputSchema": {}}))
+            .collect();
+        let line = json!({"jsonrpc": "2.0", "id": 1, "result": {"tools": tools}}).to_string();
+        let e = decode(line.as_bytes()).unwrap_err();
+        assert_eq!(
+            e,
+            "it lists 10001 tools, more than the 10000 one server may list (MAX_LISTED_TOOLS)"
+        );
+        let line = json!({"jsonrpc": "2.0", "id": 1, "result": {"tools": tools[..10]}});
+        assert!(decode(line.to_string().as_bytes()).unwrap().is_some());
     }
 
     #[test]

@@ -129,7 +129,7 @@ async fn too_many_tools_or_too_many_bytes_of_them_make_the_server_unavailable() 
     let p = gw.problems();
     assert_eq!(
         p["many"],
-        "MCP server 'many' lists more than 10000 tools (MAX_LISTED_TOOLS): it is left out"
+        "MCP server 'many' answered tools/list with a reply that could not be read: it lists 10001 tools, more than the 10000 one server may list (MAX_LISTED_TOOLS): it is left out"
     );
     assert_eq!(
         p["fat"],
@@ -138,6 +138,43 @@ async fn too_many_tools_or_too_many_bytes_of_them_make_the_server_unavailable() 
     let r = run(&gw, "return tools.h.ok()").await;
     assert_eq!(r.result.value(), Some(&json!("ok")));
     gw.shutdown().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_page_of_400000_tools_is_refused_with_bounded_memory() {
+    let test = "a_page_of_400000_tools_is_refused_with_bounded_memory";
+    // In a child: start with the horde server over `via` beside a normal one, print its problem,
+    // a call to the other and the peak RSS.
+    if let Ok(via) = std::env::var("HOSTILE_SCENARIO") {
+        let horde = match via.as_str() {
+            "stdio" => hostile("horde"),
+            "json" | "sse" => {
+                let (addr, _) = hostile_http().await;
+                json!({"url": format!("http://{addr}/{via}-horde/mcp")})
+            }
+            _ => return,
+        };
+        let gw = Gateway::start(
+            config(json!({"mcpServers": {"horde": horde, "h": hostile("normal")}})),
+            None,
+        )
+        .await
+        .unwrap();
+        let ok = run(&gw, "return tools.h.ok()").await.result.to_json_value();
+        let out = json!({"problem": gw.problems().get("horde"), "ok": ok, "rss": peak_rss()});
+        println!("OUT:{out}");
+        return gw.shutdown().await;
+    }
+    for via in ["stdio", "json", "sse"] {
+        let (out, rss) = in_child(test, via);
+        assert_eq!(out["ok"]["value"], json!("ok"), "{via}: {out}");
+        assert_eq!(
+            out["problem"],
+            "MCP server 'horde' answered tools/list with a reply that could not be read: it lists 400000 tools, more than the 10000 one server may list (MAX_LISTED_TOOLS): it is left out",
+            "{via}"
+        );
+        assert!(rss < 150 * 1024 * 1024, "{via}: peak RSS {} MB", rss >> 20);
+    }
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -293,7 +330,8 @@ fn unreadable_reply(id: &Value, kind: &str) -> Vec<u8> {
 
 /// A hostile streamable-HTTP MCP server on a loopback port (no SDK): `/json/mcp` answers every
 /// request with an `application/json` body, `/sse/mcp` with a `text/event-stream` of one event
-/// (with an event id, so a client could resume it). Its tools: `unreadable` (`kind`: nested,
+/// (with an event id, so a client could resume it); `/json-horde/mcp` and `/sse-horde/mcp`
+/// list 400,000 tools in one page (13 MB). Its tools: `unreadable` (`kind`: nested,
 /// nan, utf8, long) answers a reply no JSON-RPC client can decode, `ok` answers "ok", `parts`
 /// `n` text parts, `image` one image of `bytes` bytes of base64. The counter is the number of
 /// `initialize` requests both routes have answered.
@@ -301,7 +339,8 @@ async fn hostile_http() -> (std::net::SocketAddr, Arc<AtomicUsize>) {
     use axum::http::{StatusCode, header};
     use axum::response::{IntoResponse, Response};
 
-    async fn answer(sse: bool, inits: Arc<AtomicUsize>, body: axum::body::Bytes) -> Response {
+    async fn answer(route: String, inits: Arc<AtomicUsize>, body: axum::body::Bytes) -> Response {
+        let sse = route.starts_with("sse");
         let Ok(msg) = serde_json::from_slice::<Value>(&body) else {
             return StatusCode::BAD_REQUEST.into_response();
         };
@@ -317,6 +356,10 @@ async fn hostile_http() -> (std::net::SocketAddr, Arc<AtomicUsize>) {
                 "protocolVersion": params["protocolVersion"],
                 "capabilities": {"tools": {}},
                 "serverInfo": {"name": "hostile-http", "version": "1.0"}}))
+            }
+            "tools/list" if route.ends_with("-horde") => {
+                let tools = vec![r#"{"name":"t","inputSchema":{}}"#; 400_000].join(",");
+                format!(r#"{{"jsonrpc":"2.0","id":{id},"result":{{"tools":[{tools}]}}}}"#)
             }
             "tools/list" => result(json!({"tools": [
                 {"name": "unreadable", "inputSchema": {"type": "object",
@@ -368,20 +411,17 @@ async fn hostile_http() -> (std::net::SocketAddr, Arc<AtomicUsize>) {
     }
 
     let inits = Arc::new(AtomicUsize::new(0));
-    let (i1, i2) = (inits.clone(), inits.clone());
-    let app = axum::Router::new()
-        .route(
-            "/json/mcp",
-            axum::routing::post(|body| answer(false, i1, body))
-                .get(|| async { StatusCode::METHOD_NOT_ALLOWED })
-                .delete(|| async { StatusCode::METHOD_NOT_ALLOWED }),
+    let counter = inits.clone();
+    let app = axum::Router::new().route(
+        "/{route}/mcp",
+        axum::routing::post(
+            move |axum::extract::Path(route): axum::extract::Path<String>, body| {
+                answer(route, counter.clone(), body)
+            },
         )
-        .route(
-            "/sse/mcp",
-            axum::routing::post(|body| answer(true, i2, body))
-                .get(|| async { StatusCode::METHOD_NOT_ALLOWED })
-                .delete(|| async { StatusCode::METHOD_NOT_ALLOWED }),
-        );
+        .get(|| async { StatusCode::METHOD_NOT_ALLOWED })
+        .delete(|| async { StatusCode::METHOD_NOT_ALLOWED }),
+    );
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let addr = listener.local_addr().unwrap();
     tokio::spawn(async move { axum::serve(listener, app).await });
