@@ -178,6 +178,52 @@ async fn a_page_of_400000_tools_is_refused_with_bounded_memory() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn http_servers_that_page_forever_or_never_answer_are_cut_off() {
+    let (addr, _) = hostile_http().await;
+    let mut servers = serde_json::Map::new();
+    for via in ["json", "sse"] {
+        for bad in ["endless", "silent", "mute"] {
+            // Paging is cut off by its page bound, not by the (longer) timeout.
+            let timeout = if bad == "endless" { 20000 } else { 1000 };
+            servers.insert(
+                format!("{via}-{bad}"),
+                json!({"url": format!("http://{addr}/{via}-{bad}/mcp"), "startupTimeoutMs": timeout}),
+            );
+        }
+    }
+    servers.insert("h".into(), hostile("normal"));
+    let t = Instant::now();
+    let gw = tokio::time::timeout(
+        Duration::from_secs(30),
+        Gateway::start(config(json!({ "mcpServers": servers })), None),
+    )
+    .await
+    .expect("the start ends: paging and waiting are bounded")
+    .unwrap();
+    // Servers start side by side: the silent ones end at 1 s, paging at its 100th page.
+    assert!(t.elapsed() < Duration::from_secs(10), "{:?}", t.elapsed());
+    let p = gw.problems();
+    for via in ["json", "sse"] {
+        let why = &p[&format!("{via}-endless")];
+        assert!(
+            why.contains("more than 100 pages of tools/list (MAX_LIST_PAGES)"),
+            "{via}: {why}"
+        );
+        for bad in ["silent", "mute"] {
+            assert_eq!(
+                p[&format!("{via}-{bad}")],
+                format!(
+                    "MCP server '{via}-{bad}' did not finish starting (initialize and tools/list) within 1000 ms (its startupTimeoutMs)"
+                )
+            );
+        }
+    }
+    let r = run(&gw, "return tools.h.ok()").await;
+    assert_eq!(r.result.value(), Some(&json!("ok")));
+    gw.shutdown().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_server_that_never_answers_tools_list_is_cut_off_at_its_startup_timeout() {
     let mut silent = hostile("silent");
     silent["startupTimeoutMs"] = json!(1000);
@@ -330,8 +376,10 @@ fn unreadable_reply(id: &Value, kind: &str) -> Vec<u8> {
 
 /// A hostile streamable-HTTP MCP server on a loopback port (no SDK): `/json/mcp` answers every
 /// request with an `application/json` body, `/sse/mcp` with a `text/event-stream` of one event
-/// (with an event id, so a client could resume it); `/json-horde/mcp` and `/sse-horde/mcp`
-/// list 400,000 tools in one page (13 MB). Its tools: `unreadable` (`kind`: nested,
+/// (with an event id, so a client could resume it). A suffix changes one answer, as in
+/// `/sse-horde/mcp`: `-horde` lists 400,000 tools in one page (13 MB), `-endless` one tool a
+/// page with a `nextCursor`, forever, `-silent` never answers `tools/list`, `-mute` never
+/// answers `initialize`. Its tools: `unreadable` (`kind`: nested,
 /// nan, utf8, long) answers a reply no JSON-RPC client can decode, `ok` answers "ok", `parts`
 /// `n` text parts, `image` one image of `bytes` bytes of base64. The counter is the number of
 /// `initialize` requests both routes have answered.
@@ -350,6 +398,13 @@ async fn hostile_http() -> (std::net::SocketAddr, Arc<AtomicUsize>) {
         let params = &msg["params"];
         let result = |r: Value| json!({"jsonrpc": "2.0", "id": id, "result": r}).to_string();
         let reply: Vec<u8> = match msg["method"].as_str().unwrap_or_default() {
+            "initialize" if route.ends_with("-mute") => std::future::pending().await,
+            "tools/list" if route.ends_with("-silent") => std::future::pending().await,
+            "tools/list" if route.ends_with("-endless") => {
+                let n: u64 = params["cursor"].as_str().unwrap_or("0").parse().unwrap_or(0);
+                result(json!({"tools": [{"name": format!("t{n}"), "inputSchema": {}}],
+                              "nextCursor": (n + 1).to_string()}))
+            }
             "initialize" => {
                 inits.fetch_add(1, Ordering::SeqCst);
                 result(json!({
