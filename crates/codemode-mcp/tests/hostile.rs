@@ -381,18 +381,21 @@ fn unreadable_reply(id: &Value, kind: &str) -> Vec<u8> {
 /// page with a `nextCursor`, forever, `-silent` never answers `tools/list`, `-mute` never
 /// answers `initialize`. Its tools: `unreadable` (`kind`: nested,
 /// nan, utf8, long) answers a reply no JSON-RPC client can decode, `ok` answers "ok", `parts`
-/// `n` text parts, `image` one image of `bytes` bytes of base64. The counter is the number of
-/// `initialize` requests both routes have answered.
-async fn hostile_http() -> (std::net::SocketAddr, Arc<AtomicUsize>) {
+/// `n` text parts, `image` one image of `bytes` bytes of base64, `slow` answers "slept" after
+/// `ms` milliseconds. It counts what it received over all routes ([`Seen`]).
+async fn hostile_http() -> (std::net::SocketAddr, Arc<Seen>) {
     use axum::http::{StatusCode, header};
     use axum::response::{IntoResponse, Response};
 
-    async fn answer(route: String, inits: Arc<AtomicUsize>, body: axum::body::Bytes) -> Response {
+    async fn answer(route: String, seen: Arc<Seen>, body: axum::body::Bytes) -> Response {
         let sse = route.starts_with("sse");
         let Ok(msg) = serde_json::from_slice::<Value>(&body) else {
             return StatusCode::BAD_REQUEST.into_response();
         };
         let Some(id) = msg.get("id").cloned() else {
+            if msg["method"] == "notifications/cancelled" {
+                seen.cancelled.fetch_add(1, Ordering::SeqCst);
+            }
             return StatusCode::ACCEPTED.into_response();
         };
         let params = &msg["params"];
@@ -406,7 +409,7 @@ async fn hostile_http() -> (std::net::SocketAddr, Arc<AtomicUsize>) {
                               "nextCursor": (n + 1).to_string()}))
             }
             "initialize" => {
-                inits.fetch_add(1, Ordering::SeqCst);
+                seen.inits.fetch_add(1, Ordering::SeqCst);
                 result(json!({
                 "protocolVersion": params["protocolVersion"],
                 "capabilities": {"tools": {}},
@@ -423,7 +426,14 @@ async fn hostile_http() -> (std::net::SocketAddr, Arc<AtomicUsize>) {
                 {"name": "parts", "inputSchema": {"type": "object",
                  "properties": {"n": {"type": "integer"}}}},
                 {"name": "image", "inputSchema": {"type": "object",
-                 "properties": {"bytes": {"type": "integer"}}}}]})),
+                 "properties": {"bytes": {"type": "integer"}}}},
+                {"name": "slow", "inputSchema": {"type": "object",
+                 "properties": {"ms": {"type": "integer"}}}}]})),
+            "tools/call" if params["name"] == "slow" => {
+                let ms = params["arguments"]["ms"].as_u64().unwrap_or(0);
+                tokio::time::sleep(Duration::from_millis(ms)).await;
+                result(json!({"content": [{"type": "text", "text": "slept"}]}))
+            }
             "tools/call" if params["name"] == "ok" => {
                 result(json!({"content": [{"type": "text", "text": "ok"}]}))
             }
@@ -465,8 +475,8 @@ async fn hostile_http() -> (std::net::SocketAddr, Arc<AtomicUsize>) {
         ([(header::CONTENT_TYPE, "text/event-stream")], event).into_response()
     }
 
-    let inits = Arc::new(AtomicUsize::new(0));
-    let counter = inits.clone();
+    let seen = Arc::new(Seen::default());
+    let counter = seen.clone();
     let app = axum::Router::new().route(
         "/{route}/mcp",
         axum::routing::post(
@@ -480,12 +490,21 @@ async fn hostile_http() -> (std::net::SocketAddr, Arc<AtomicUsize>) {
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let addr = listener.local_addr().unwrap();
     tokio::spawn(async move { axum::serve(listener, app).await });
-    (addr, inits)
+    (addr, seen)
+}
+
+/// What [`hostile_http`] received.
+#[derive(Default)]
+struct Seen {
+    /// `initialize` requests answered.
+    inits: AtomicUsize,
+    /// `notifications/cancelled` received.
+    cancelled: AtomicUsize,
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn unreadable_http_replies_fail_at_once_as_tool_failures() {
-    let (addr, inits) = hostile_http().await;
+    let (addr, seen) = hostile_http().await;
     let server =
         |mode: &str| json!({"url": format!("http://{addr}/{mode}/mcp"), "timeoutMs": 10000});
     let gw = Gateway::start(
@@ -519,7 +538,62 @@ async fn unreadable_http_replies_fail_at_once_as_tool_failures() {
     )
     .await;
     // The same connections answered everything: neither server was initialized again.
-    assert_eq!(inits.load(Ordering::SeqCst), 2);
+    assert_eq!(seen.inits.load(Ordering::SeqCst), 2);
+    gw.shutdown().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_execution_cancelled_during_an_http_call_keeps_its_tool_calls() {
+    let (addr, seen) = hostile_http().await;
+    let server = |via: &str| json!({"url": format!("http://{addr}/{via}/mcp"), "timeoutMs": 10000});
+    let gw = Gateway::start(
+        config(json!({"mcpServers": {"json": server("json"), "sse": server("sse")}})),
+        None,
+    )
+    .await
+    .unwrap();
+    for (n, via) in ["json", "sse"].into_iter().enumerate() {
+        let cancel = CancellationToken::new();
+        let c2 = cancel.clone();
+        tokio::spawn(async move {
+            tokio::time::sleep(Duration::from_millis(300)).await;
+            c2.cancel();
+        });
+        let t = Instant::now();
+        let code = format!("tools.{via}.ok() return tools.{via}.slow({{ ms = 5000 }})");
+        let r = gw.execute(&code, cancel, None).await;
+        assert!(
+            t.elapsed() < Duration::from_secs(2),
+            "{via}: {:?}",
+            t.elapsed()
+        );
+        assert_eq!(
+            r.result.error().unwrap().message,
+            "Execution was cancelled by the host.",
+            "{via}"
+        );
+        let status: Vec<_> = r.result.tool_calls.iter().map(|c| c.status).collect();
+        assert_eq!(
+            status,
+            [
+                codemode::ToolCallStatus::Success,
+                codemode::ToolCallStatus::Interrupted
+            ],
+            "{via}"
+        );
+        // The server is told, and the connection goes on serving calls.
+        let deadline = Instant::now() + Duration::from_secs(2);
+        while seen.cancelled.load(Ordering::SeqCst) < n + 1 {
+            assert!(
+                Instant::now() < deadline,
+                "{via}: no notifications/cancelled"
+            );
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+        let r = run(&gw, &format!("return tools.{via}.ok()")).await;
+        assert_eq!(r.result.value(), Some(&json!("ok")), "{via}");
+    }
+    assert_eq!(seen.inits.load(Ordering::SeqCst), 2);
     gw.shutdown().await;
 }
 
