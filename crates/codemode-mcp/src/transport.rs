@@ -177,14 +177,15 @@ pub(crate) fn settle(
     }
 }
 
-/// The top-level `"id"` of a JSON object, found without decoding it (see [`Skim`]).
+/// The top-level `"id"` of a JSON object that is a reply (has no top-level `"method"`), found
+/// without decoding it (see [`Skim`]).
 pub(crate) fn skim_id(bytes: &[u8]) -> Option<RequestId> {
     let mut k = Skim::default();
     for &b in bytes {
         k.feed(b);
     }
     k.feed(b'\n');
-    k.id
+    k.reply_id()
 }
 
 /// A JSON-RPC error for request `id` saying its reply could not be read and why.
@@ -229,7 +230,7 @@ impl rmcp::transport::Transport<RoleClient> for ChildTransport {
             self.next_line().await?;
             let line = std::mem::take(&mut self.line);
             let seen = std::mem::replace(&mut self.seen, 0);
-            let id = std::mem::take(&mut self.skim).id;
+            let id = std::mem::take(&mut self.skim).reply_id();
             let outcome = if seen > MAX_REPLY_LINE_BYTES + 1 {
                 Err(too_long(Some(seen)))
             } else {
@@ -261,9 +262,17 @@ struct Skim {
     /// The id being read: digits, or a string's bytes.
     value: Option<(bool, Vec<u8>)>,
     id: Option<RequestId>,
+    /// A top-level `"method"` key was seen: a request or notification, whose id is not ours.
+    has_method: bool,
 }
 
 impl Skim {
+    /// The id, when the message is a reply (an error for a server's request id would be taken
+    /// for the reply to one of ours).
+    fn reply_id(self) -> Option<RequestId> {
+        if self.has_method { None } else { self.id }
+    }
+
     fn feed(&mut self, b: u8) {
         if self.in_str {
             let push = |v: &mut Vec<u8>, max: usize| {
@@ -279,6 +288,7 @@ impl Skim {
                 self.in_str = false;
                 if let Some(k) = self.key.take() {
                     self.key_is_id = k == b"id";
+                    self.has_method |= k == b"method";
                 }
                 if let Some((false, v)) = self.value.take()
                     && self.id.is_none()
@@ -372,6 +382,15 @@ mod tests {
             Some(RequestId::String("a\\\"b".into()))
         );
         assert_eq!(id_of(r#"{"method":"x","params":{"id":3}}"#), None);
+        // A server's request: its id is in the server's numbering, not a reply to ours.
+        assert_eq!(
+            id_of(r#"{"jsonrpc":"2.0","id":3,"method":"ping","params":NaN}"#),
+            None
+        );
+        assert_eq!(
+            id_of(r#"{"id":3,"result":{"method":"x"}}"#),
+            Some(RequestId::Number(3))
+        );
         assert_eq!(
             id_of(r#"{"result":[{"id":4}], "id" : -5 }"#),
             Some(RequestId::Number(-5))
