@@ -86,6 +86,9 @@ impl BoundedHttpClient {
     }
 
     /// The POST of `message` (as rmcp's client makes it).
+    ///
+    /// # Errors
+    /// A custom header is one the transport sets ([`RESERVED_HEADERS`]).
     fn post(
         &self,
         uri: &str,
@@ -93,7 +96,7 @@ impl BoundedHttpClient {
         session_id: Option<&str>,
         auth_header: Option<String>,
         custom_headers: HashMap<HeaderName, HeaderValue>,
-    ) -> reqwest::RequestBuilder {
+    ) -> Result<reqwest::RequestBuilder, HttpError> {
         let mut request = self
             .0
             .post(uri)
@@ -102,12 +105,17 @@ impl BoundedHttpClient {
             request = request.bearer_auth(token);
         }
         for (name, value) in custom_headers {
+            if RESERVED_HEADERS.contains(&name.as_str()) {
+                return Err(StreamableHttpError::ReservedHeaderConflict(
+                    name.to_string(),
+                ));
+            }
             request = request.header(name, value);
         }
         if let Some(session) = session_id {
             request = request.header(SESSION_ID, session);
         }
-        request.json(message)
+        Ok(request.json(message))
     }
 }
 
@@ -176,6 +184,10 @@ impl Default for BoundedHttpClient {
 }
 
 const SESSION_ID: &str = "Mcp-Session-Id";
+
+/// Headers the transport sets, which configured headers may not (as rmcp; lowercase, as
+/// `HeaderName` spells them).
+const RESERVED_HEADERS: &[&str] = &["accept", "mcp-session-id", "last-event-id"];
 const JSON: &str = "application/json";
 const EVENT_STREAM: &str = "text/event-stream";
 
@@ -446,7 +458,7 @@ impl StreamableHttpClient for BoundedHttpClient {
                     session_id.as_deref(),
                     auth_header,
                     custom_headers,
-                );
+                )?;
                 answer(post.send().await?, id, session_attached, limits).await
             }
             None => {
@@ -537,6 +549,27 @@ mod tests {
                 })
                 .collect(),
         )
+    }
+
+    #[test]
+    fn configured_headers_may_not_replace_the_transport_s() {
+        let ping: ClientJsonRpcMessage =
+            serde_json::from_str(r#"{"jsonrpc":"2.0","id":1,"method":"ping"}"#).unwrap();
+        let client = BoundedHttpClient::new();
+        let post = |name: &'static str| {
+            let headers =
+                HashMap::from([(HeaderName::from_static(name), HeaderValue::from_static("x"))]);
+            client.post("http://127.0.0.1:9/mcp", &ping, None, None, headers)
+        };
+        for name in ["accept", "mcp-session-id", "last-event-id"] {
+            let e = post(name).unwrap_err();
+            assert_eq!(
+                e.to_string(),
+                format!("Header name '{name}' is reserved and conflicts with default headers")
+            );
+        }
+        assert!(post("x-test").is_ok());
+        assert!(post("mcp-protocol-version").is_ok());
     }
 
     #[test]
