@@ -2,16 +2,18 @@
 //! client, except that the replies to codemode's requests are read here, within
 //! [`MAX_REPLY_LINE_BYTES`] a message, and decoded with the stdio path's `transport::decode`.
 //!
-//! rmcp takes a reply it cannot decode (nesting past serde_json's 128 levels, `NaN`, invalid
-//! UTF-8, more than its size bound) for a broken connection: a JSON body fails the POST, an SSE
-//! event ends its stream, and the gateway then dropped the connection and counted a restart.
-//! And it decodes a whole body into structs before anything can count its content parts. Here,
-//! for a POST that carries a request (other than `server/discover`, left to rmcp):
+//! rmcp's own client takes a reply it cannot decode (nesting past serde_json's 128 levels,
+//! `NaN`, invalid UTF-8, more than its size bound) for a broken connection (the POST fails, or
+//! the event ends its stream), and decodes a whole body into structs before anything can count
+//! its content parts or tools. Here, for a POST that carries a request (other than
+//! `server/discover`, left to rmcp):
 //! - an `application/json` body over [`MAX_REPLY_LINE_BYTES`], or one `transport::decode`
-//!   refuses (which also counts [`crate::limits::MAX_REPLY_PARTS`] before decoding), becomes
-//!   the error `transport::settle` makes for that request: the call fails at once;
+//!   refuses (it also counts [`crate::limits::MAX_REPLY_PARTS`] and
+//!   [`crate::limits::MAX_LISTED_TOOLS`] before decoding), becomes a JSON-RPC error for that
+//!   request marked as unreadable (`transport::unreadable`): the call fails at once, and the
+//!   connection stays;
 //! - each `text/event-stream` event is decoded first the same way, and one that cannot be used
-//!   becomes that error for the id it names; an event that is not UTF-8 or exceeds
+//!   becomes that error for the reply id it names; an event that is not UTF-8 or exceeds
 //!   [`MAX_REPLY_LINE_BYTES`] becomes it for the POST's request and ends the stream;
 //! - the other answers (202, HTTP errors, an expired session, an authorization challenge) are
 //!   what rmcp's client makes of them.
