@@ -619,6 +619,36 @@ async fn a_reply_over_the_memory_limit_is_refused_before_the_program_sees_it() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_http_reply_over_the_memory_limit_is_refused_before_the_program_sees_it() {
+    let (addr, _) = hostile_http().await;
+    let server = |via: &str| json!({"url": format!("http://{addr}/{via}/mcp")});
+    let gw = Gateway::start(
+        config(
+            json!({"mcpServers": {"json": server("json"), "sse": server("sse")},
+                      "codemode": {"limits": {"maxMemoryBytes": 1048576}}}),
+        ),
+        None,
+    )
+    .await
+    .unwrap();
+    for via in ["json", "sse"] {
+        // 9,000 parts (within MAX_REPLY_PARTS) cost 9,000 x 161 bytes once decoded.
+        let r = run(&gw, &format!("return #tools.{via}.parts({{ n = 9000 }})")).await;
+        let e = r.result.error().unwrap();
+        assert_eq!(e.kind.as_str(), "ToolFailure");
+        assert_eq!(
+            e.message,
+            format!(
+                "MCP server '{via}' answered the call to 'parts' with a reply of about 1449000 bytes once decoded, more than the execution's memory limit of 1048576 bytes (max_memory_bytes); ask for less at a time (fewer items, a page, a summary)."
+            )
+        );
+        let r = run(&gw, &format!("return #tools.{via}.parts({{ n = 10 }})")).await;
+        assert_eq!(r.result.value(), Some(&json!(10)), "{via}");
+    }
+    gw.shutdown().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_reply_of_450000_parts_fails_with_bounded_memory() {
     if std::env::var("HOSTILE_SCENARIO").as_deref() == Ok("parts") {
         return child_scenario("return #tools.h.parts({ n = 450000 })", json!({})).await;
