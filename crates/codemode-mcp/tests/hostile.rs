@@ -248,6 +248,15 @@ async fn a_server_that_never_answers_tools_list_is_cut_off_at_its_startup_timeou
     gw.shutdown().await;
 }
 
+/// Waits (up to 6 s) until the runtime has the tool `path`; fails saying `why` it did not.
+async fn await_tool(gw: &Gateway, path: &str, why: &str) {
+    let deadline = Instant::now() + Duration::from_secs(6);
+    while !gw.codemode().tools().paths().any(|p| p == path) {
+        assert!(Instant::now() < deadline, "{path} never came: {why}");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_refresh_that_never_answers_is_cut_off_and_other_refreshes_go_on() {
     let mut h = hostile("normal");
@@ -264,14 +273,7 @@ async fn a_refresh_that_never_answers_is_cut_off_and_other_refreshes_go_on() {
     )
     .await;
     assert_eq!(r.result.value(), Some(&json!("added late")));
-    let deadline = Instant::now() + Duration::from_secs(6);
-    while !gw.codemode().tools().paths().any(|p| p == "fx.late") {
-        assert!(
-            Instant::now() < deadline,
-            "fx's change was never applied: the refresh of h holds it up"
-        );
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    }
+    await_tool(&gw, "fx.late", "the refresh of h holds it up").await;
     // h keeps its previous tools.
     let r = run(&gw, "return tools.h.ok()").await;
     assert_eq!(r.result.value(), Some(&json!("ok")));
@@ -382,7 +384,9 @@ fn unreadable_reply(id: &Value, kind: &str) -> Vec<u8> {
 /// answers `initialize`. Its tools: `unreadable` (`kind`: nested,
 /// nan, utf8, long) answers a reply no JSON-RPC client can decode, `ok` answers "ok", `parts`
 /// `n` text parts, `image` one image of `bytes` bytes of base64, `slow` answers "slept" after
-/// `ms` milliseconds. It counts what it received over all routes ([`Seen`]).
+/// `ms` milliseconds; `grow` adds a tool `late` to the route's list, `go_silent` stops its
+/// answers to `tools/list`, and both announce `notifications/tools/list_changed` before their
+/// reply (over SSE only: a JSON body has room for the reply alone). It counts what it received over all routes ([`Seen`]).
 async fn hostile_http() -> (std::net::SocketAddr, Arc<Seen>) {
     use axum::http::{StatusCode, header};
     use axum::response::{IntoResponse, Response};
@@ -400,8 +404,15 @@ async fn hostile_http() -> (std::net::SocketAddr, Arc<Seen>) {
         };
         let params = &msg["params"];
         let result = |r: Value| json!({"jsonrpc": "2.0", "id": id, "result": r}).to_string();
+        let marked = |what: &str| {
+            seen.marks
+                .lock()
+                .unwrap()
+                .contains(&format!("{what}:{route}"))
+        };
         let reply: Vec<u8> = match msg["method"].as_str().unwrap_or_default() {
             "initialize" if route.ends_with("-mute") => std::future::pending().await,
+            "tools/list" if marked("silent") => std::future::pending().await,
             "tools/list" if route.ends_with("-silent") => std::future::pending().await,
             "tools/list" if route.ends_with("-endless") => {
                 let n: u64 = params["cursor"].as_str().unwrap_or("0").parse().unwrap_or(0);
@@ -419,7 +430,10 @@ async fn hostile_http() -> (std::net::SocketAddr, Arc<Seen>) {
                 let tools = vec![r#"{"name":"t","inputSchema":{}}"#; 400_000].join(",");
                 format!(r#"{{"jsonrpc":"2.0","id":{id},"result":{{"tools":[{tools}]}}}}"#)
             }
-            "tools/list" => result(json!({"tools": [
+            "tools/list" => {
+                let mut tools = json!([
+                {"name": "grow", "inputSchema": {"type": "object"}},
+                {"name": "go_silent", "inputSchema": {"type": "object"}},
                 {"name": "unreadable", "inputSchema": {"type": "object",
                  "properties": {"kind": {"type": "string"}}}},
                 {"name": "ok", "inputSchema": {"type": "object"}},
@@ -428,7 +442,23 @@ async fn hostile_http() -> (std::net::SocketAddr, Arc<Seen>) {
                 {"name": "image", "inputSchema": {"type": "object",
                  "properties": {"bytes": {"type": "integer"}}}},
                 {"name": "slow", "inputSchema": {"type": "object",
-                 "properties": {"ms": {"type": "integer"}}}}]})),
+                 "properties": {"ms": {"type": "integer"}}}}]);
+                if marked("grown") {
+                    tools.as_array_mut().unwrap().push(json!({"name": "late", "inputSchema": {}}));
+                }
+                result(json!({ "tools": tools }))
+            }
+            "tools/call" if params["name"] == "grow" || params["name"] == "go_silent" => {
+                let mark = if params["name"] == "grow" { "grown" } else { "silent" };
+                seen.marks.lock().unwrap().insert(format!("{mark}:{route}"));
+                let done = result(json!({"content": [{"type": "text", "text": mark}]}));
+                if !sse {
+                    return wrap(false, done.into_bytes());
+                }
+                let changed = r#"{"jsonrpc":"2.0","method":"notifications/tools/list_changed"}"#;
+                let events = format!("event: message\ndata: {changed}\n\nevent: message\ndata: {done}\n\n");
+                return ([(header::CONTENT_TYPE, "text/event-stream")], events).into_response();
+            }
             "tools/call" if params["name"] == "slow" => {
                 let ms = params["arguments"]["ms"].as_u64().unwrap_or(0);
                 tokio::time::sleep(Duration::from_millis(ms)).await;
@@ -500,19 +530,28 @@ struct Seen {
     inits: AtomicUsize,
     /// `notifications/cancelled` received.
     cancelled: AtomicUsize,
+    /// `grown:<route>` once `grow` was called on that route, `silent:<route>` after `go_silent`.
+    marks: std::sync::Mutex<std::collections::HashSet<String>>,
+}
+
+/// A gateway over a new [`hostile_http`] server: one server a route, named after the route
+/// (`sse-a` is `tools.a`), its entry `spec` plus the URL; `codemode` is the config's section.
+async fn http_gateway(routes: &[&str], spec: Value, codemode: Value) -> (Arc<Gateway>, Arc<Seen>) {
+    let (addr, seen) = hostile_http().await;
+    let mut servers = serde_json::Map::new();
+    for route in routes {
+        let mut entry = spec.clone();
+        entry["url"] = json!(format!("http://{addr}/{route}/mcp"));
+        let name = route.strip_prefix("sse-").unwrap_or(route);
+        servers.insert(name.to_string(), entry);
+    }
+    let doc = json!({"mcpServers": servers, "codemode": codemode});
+    (Gateway::start(config(doc), None).await.unwrap(), seen)
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn unreadable_http_replies_fail_at_once_as_tool_failures() {
-    let (addr, seen) = hostile_http().await;
-    let server =
-        |mode: &str| json!({"url": format!("http://{addr}/{mode}/mcp"), "timeoutMs": 10000});
-    let gw = Gateway::start(
-        config(json!({"mcpServers": {"json": server("json"), "sse": server("sse")}})),
-        None,
-    )
-    .await
-    .unwrap();
+    let (gw, seen) = http_gateway(&["json", "sse"], json!({"timeoutMs": 10000}), json!({})).await;
     assert!(gw.problems().is_empty(), "{:?}", gw.problems());
     let too_long = "more than the 16777216 bytes one message may have (MAX_REPLY_LINE_BYTES)";
     assert_unreadable_replies_fail_at_once(
@@ -543,15 +582,33 @@ async fn unreadable_http_replies_fail_at_once_as_tool_failures() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn an_execution_cancelled_during_an_http_call_keeps_its_tool_calls() {
-    let (addr, seen) = hostile_http().await;
-    let server = |via: &str| json!({"url": format!("http://{addr}/{via}/mcp"), "timeoutMs": 10000});
-    let gw = Gateway::start(
-        config(json!({"mcpServers": {"json": server("json"), "sse": server("sse")}})),
-        None,
+async fn an_http_refresh_that_never_answers_is_cut_off_and_other_refreshes_go_on() {
+    let (gw, _) = http_gateway(
+        &["sse-a", "sse-b"],
+        json!({"startupTimeoutMs": 1000}),
+        json!({}),
     )
-    .await
-    .unwrap();
+    .await;
+    // a announces a change over SSE and then never answers tools/list; b then adds a tool.
+    let t = Instant::now();
+    let r = run(&gw, "tools.a.go_silent() return tools.b.grow()").await;
+    assert_eq!(r.result.value(), Some(&json!("grown")));
+    await_tool(&gw, "b.late", "the refresh of a holds it up").await;
+    // Refreshes run one at a time: b's came after a's was cut off at its 1 s startupTimeoutMs.
+    assert!(
+        t.elapsed() >= Duration::from_millis(900),
+        "{:?}",
+        t.elapsed()
+    );
+    // a keeps its previous tools and its connection.
+    let r = run(&gw, "return tools.a.ok()").await;
+    assert_eq!(r.result.value(), Some(&json!("ok")));
+    gw.shutdown().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_execution_cancelled_during_an_http_call_keeps_its_tool_calls() {
+    let (gw, seen) = http_gateway(&["json", "sse"], json!({"timeoutMs": 10000}), json!({})).await;
     for (n, via) in ["json", "sse"].into_iter().enumerate() {
         let cancel = CancellationToken::new();
         let c2 = cancel.clone();
@@ -620,17 +677,12 @@ async fn a_reply_over_the_memory_limit_is_refused_before_the_program_sees_it() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn an_http_reply_over_the_memory_limit_is_refused_before_the_program_sees_it() {
-    let (addr, _) = hostile_http().await;
-    let server = |via: &str| json!({"url": format!("http://{addr}/{via}/mcp")});
-    let gw = Gateway::start(
-        config(
-            json!({"mcpServers": {"json": server("json"), "sse": server("sse")},
-                      "codemode": {"limits": {"maxMemoryBytes": 1048576}}}),
-        ),
-        None,
+    let (gw, _) = http_gateway(
+        &["json", "sse"],
+        json!({}),
+        json!({"limits": {"maxMemoryBytes": 1048576}}),
     )
-    .await
-    .unwrap();
+    .await;
     for via in ["json", "sse"] {
         // 9,000 parts (within MAX_REPLY_PARTS) cost 9,000 x 161 bytes once decoded.
         let r = run(&gw, &format!("return #tools.{via}.parts({{ n = 9000 }})")).await;
