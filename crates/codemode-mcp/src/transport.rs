@@ -8,9 +8,9 @@
 //! Here every line is skimmed for its top-level `"id"` while it is read (also while an over-long
 //! line is discarded), and a reply that cannot be decoded (`decode`), or has more than
 //! [`MAX_REPLY_PARTS`] content parts or [`MAX_LISTED_TOOLS`] tools (counted before it is
-//! decoded), becomes a JSON-RPC error for that id carrying
-//! [`UNREADABLE`] in its `data` (`settle`): the call fails at once. The streamable-HTTP
-//! transport ([`crate::http_client`]) turns its unreadable replies into the same error.
+//! decoded), becomes a JSON-RPC error for that id carrying [`UNREADABLE`] in its `data`
+//! (`settle`): the call fails at once. The streamable-HTTP transport ([`crate::http_client`])
+//! turns its unreadable replies into the same error.
 
 use std::sync::Arc;
 
@@ -107,7 +107,7 @@ impl<'de> Deserialize<'de> for Count {
         impl<'de> serde::de::Visitor<'de> for V {
             type Value = Count;
             fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
-                f.write_str("a list of content parts")
+                f.write_str("any JSON value")
             }
             fn visit_seq<A: serde::de::SeqAccess<'de>>(self, mut a: A) -> Result<Count, A::Error> {
                 let mut n = 0usize;
@@ -116,8 +116,34 @@ impl<'de> Deserialize<'de> for Count {
                 }
                 Ok(Count(n))
             }
+            // Anything but a list counts 0, so that an odd field cannot hide the others' count.
+            fn visit_map<A: serde::de::MapAccess<'de>>(self, mut a: A) -> Result<Count, A::Error> {
+                while a
+                    .next_entry::<serde::de::IgnoredAny, serde::de::IgnoredAny>()?
+                    .is_some()
+                {}
+                Ok(Count(0))
+            }
+            fn visit_bool<E>(self, _: bool) -> Result<Count, E> {
+                Ok(Count(0))
+            }
+            fn visit_i64<E>(self, _: i64) -> Result<Count, E> {
+                Ok(Count(0))
+            }
+            fn visit_u64<E>(self, _: u64) -> Result<Count, E> {
+                Ok(Count(0))
+            }
+            fn visit_f64<E>(self, _: f64) -> Result<Count, E> {
+                Ok(Count(0))
+            }
+            fn visit_str<E>(self, _: &str) -> Result<Count, E> {
+                Ok(Count(0))
+            }
+            fn visit_unit<E>(self) -> Result<Count, E> {
+                Ok(Count(0))
+            }
         }
-        d.deserialize_seq(V)
+        d.deserialize_any(V)
     }
 }
 
@@ -410,6 +436,27 @@ mod tests {
         );
         let line = json!({"jsonrpc": "2.0", "id": 1, "result": {"tools": tools[..10]}});
         assert!(decode(line.to_string().as_bytes()).unwrap().is_some());
+    }
+
+    #[test]
+    fn an_odd_field_does_not_hide_a_count() {
+        let parts: Vec<Value> = (0..=MAX_REPLY_PARTS)
+            .map(|_| json!({"type": "text", "text": ""}))
+            .collect();
+        for odd in [
+            json!(1),
+            json!("x"),
+            json!({"a": [1]}),
+            Value::Null,
+            json!(true),
+        ] {
+            let line = json!({"jsonrpc": "2.0", "id": 1,
+                              "result": {"tools": odd, "content": parts}});
+            match decode(line.to_string().as_bytes()) {
+                Err(e) => assert!(e.contains("10001 content parts"), "{odd}: {e}"),
+                Ok(_) => panic!("{odd}: the reply was decoded"),
+            }
+        }
     }
 
     #[test]
