@@ -7,8 +7,8 @@
 //! `NaN`, invalid UTF-8, a line over 16 MiB), so the call waited for the server's `timeoutMs`.
 //! Here every line is skimmed for its top-level `"id"` while it is read (also while an over-long
 //! line is discarded), and a reply that cannot be decoded (`decode`), or has more than
-//! [`MAX_REPLY_PARTS`] content parts or [`MAX_LISTED_TOOLS`] tools (counted before it is
-//! decoded), becomes a JSON-RPC error for that id carrying [`UNREADABLE`] in its `data`
+//! [`MAX_REPLY_PARTS`] content parts, [`MAX_LISTED_TOOLS`] tools or [`MAX_REPLY_VALUES`] JSON
+//! values (counted in one pass before it is decoded), becomes a JSON-RPC error for that id carrying [`UNREADABLE`] in its `data`
 //! (`settle`): the call fails at once. The streamable-HTTP transport ([`crate::http_client`])
 //! turns its unreadable replies into the same error.
 
@@ -17,12 +17,11 @@ use std::sync::Arc;
 use rmcp::RoleClient;
 use rmcp::model::{ErrorCode, ErrorData, RequestId, ServerJsonRpcMessage};
 use rmcp::service::{RxJsonRpcMessage, TxJsonRpcMessage};
-use serde::Deserialize;
 use serde_json::{Value, json};
 use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
 use tokio::process::{Child, ChildStdin, ChildStdout};
 
-use crate::limits::{MAX_LISTED_TOOLS, MAX_REPLY_LINE_BYTES, MAX_REPLY_PARTS};
+use crate::limits::{MAX_LISTED_TOOLS, MAX_REPLY_LINE_BYTES, MAX_REPLY_PARTS, MAX_REPLY_VALUES};
 
 /// The `data` of the error a reply that could not be read turns into.
 pub const UNREADABLE: &str = "codemode: unreadable reply";
@@ -87,63 +86,95 @@ impl ChildTransport {
     }
 }
 
-/// A reply's `result.content` and `result.tools`, counted without being kept.
-#[derive(Deserialize)]
-struct Shape {
-    result: Option<ResultShape>,
+/// What [`Walk`] counts in a message, keeping nothing: its JSON values (keys included), the
+/// elements of `result.content` (content parts) and of `result.tools`.
+#[derive(Default)]
+struct Tally {
+    values: u64,
+    parts: u64,
+    tools: u64,
 }
 
-#[derive(Deserialize)]
-struct ResultShape {
-    content: Option<Count>,
-    tools: Option<Count>,
+/// Where [`Walk`] is in a message.
+#[derive(Clone, Copy, PartialEq)]
+enum At {
+    Top,
+    Result,
+    Content,
+    Tools,
+    Other,
 }
 
-struct Count(usize);
+/// One pass over a message that counts into a [`Tally`] (linear, serde_json's recursion limit).
+/// Duplicate keys are all counted and a field of another type counts no elements, so no shape
+/// of message escapes the count.
+struct Walk<'a> {
+    at: At,
+    tally: &'a mut Tally,
+}
 
-impl<'de> Deserialize<'de> for Count {
-    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Count, D::Error> {
-        struct V;
-        impl<'de> serde::de::Visitor<'de> for V {
-            type Value = Count;
-            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
-                f.write_str("any JSON value")
-            }
-            fn visit_seq<A: serde::de::SeqAccess<'de>>(self, mut a: A) -> Result<Count, A::Error> {
-                let mut n = 0usize;
-                while a.next_element::<serde::de::IgnoredAny>()?.is_some() {
-                    n += 1;
-                }
-                Ok(Count(n))
-            }
-            // Anything but a list counts 0, so that an odd field cannot hide the others' count.
-            fn visit_map<A: serde::de::MapAccess<'de>>(self, mut a: A) -> Result<Count, A::Error> {
-                while a
-                    .next_entry::<serde::de::IgnoredAny, serde::de::IgnoredAny>()?
-                    .is_some()
-                {}
-                Ok(Count(0))
-            }
-            fn visit_bool<E>(self, _: bool) -> Result<Count, E> {
-                Ok(Count(0))
-            }
-            fn visit_i64<E>(self, _: i64) -> Result<Count, E> {
-                Ok(Count(0))
-            }
-            fn visit_u64<E>(self, _: u64) -> Result<Count, E> {
-                Ok(Count(0))
-            }
-            fn visit_f64<E>(self, _: f64) -> Result<Count, E> {
-                Ok(Count(0))
-            }
-            fn visit_str<E>(self, _: &str) -> Result<Count, E> {
-                Ok(Count(0))
-            }
-            fn visit_unit<E>(self) -> Result<Count, E> {
-                Ok(Count(0))
-            }
+impl<'de> serde::de::DeserializeSeed<'de> for Walk<'_> {
+    type Value = ();
+    fn deserialize<D: serde::Deserializer<'de>>(self, d: D) -> Result<(), D::Error> {
+        d.deserialize_any(self)
+    }
+}
+
+/// Visitor methods that count one value of each scalar type.
+macro_rules! scalars {
+    ($($name:ident: $t:ty),*) => {
+        $(fn $name<E>(self, _: $t) -> Result<(), E> {
+            self.tally.values += 1;
+            Ok(())
+        })*
+    };
+}
+
+impl<'de> serde::de::Visitor<'de> for Walk<'_> {
+    type Value = ();
+    fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        f.write_str("any JSON value")
+    }
+    fn visit_seq<A: serde::de::SeqAccess<'de>>(self, mut a: A) -> Result<(), A::Error> {
+        self.tally.values += 1;
+        let mut n = 0u64;
+        while a
+            .next_element_seed(Walk {
+                at: At::Other,
+                tally: &mut *self.tally,
+            })?
+            .is_some()
+        {
+            n += 1;
         }
-        d.deserialize_any(V)
+        match self.at {
+            At::Content => self.tally.parts += n,
+            At::Tools => self.tally.tools += n,
+            _ => {}
+        }
+        Ok(())
+    }
+    fn visit_map<A: serde::de::MapAccess<'de>>(self, mut a: A) -> Result<(), A::Error> {
+        self.tally.values += 1;
+        while let Some(key) = a.next_key::<std::borrow::Cow<'de, str>>()? {
+            self.tally.values += 1;
+            let at = match (self.at, key.as_ref()) {
+                (At::Top, "result") => At::Result,
+                (At::Result, "content") => At::Content,
+                (At::Result, "tools") => At::Tools,
+                _ => At::Other,
+            };
+            a.next_value_seed(Walk {
+                at,
+                tally: &mut *self.tally,
+            })?;
+        }
+        Ok(())
+    }
+    scalars!(visit_bool: bool, visit_i64: i64, visit_u64: u64, visit_f64: f64, visit_str: &str);
+    fn visit_unit<E>(self) -> Result<(), E> {
+        self.tally.values += 1;
+        Ok(())
     }
 }
 
@@ -156,19 +187,30 @@ pub(crate) fn decode(line: &[u8]) -> Result<Option<ServerJsonRpcMessage>, String
     if line.iter().all(u8::is_ascii_whitespace) {
         return Ok(None);
     }
-    if let Ok(Shape { result: Some(r) }) = serde_json::from_slice::<Shape>(line) {
-        if let Some(Count(n)) = r.content
-            && n > MAX_REPLY_PARTS
-        {
+    let mut t = Tally::default();
+    let walk = Walk {
+        at: At::Top,
+        tally: &mut t,
+    };
+    // A message that does not parse fails the full decode below, with serde's message.
+    let mut d = serde_json::Deserializer::from_slice(line);
+    if serde::de::DeserializeSeed::deserialize(walk, &mut d).is_ok() {
+        if t.parts > MAX_REPLY_PARTS as u64 {
             return Err(format!(
-                "it has {n} content parts, more than the {MAX_REPLY_PARTS} one reply may have (MAX_REPLY_PARTS)"
+                "it has {} content parts, more than the {MAX_REPLY_PARTS} one reply may have (MAX_REPLY_PARTS)",
+                t.parts
             ));
         }
-        if let Some(Count(n)) = r.tools
-            && n > MAX_LISTED_TOOLS
-        {
+        if t.tools > MAX_LISTED_TOOLS as u64 {
             return Err(format!(
-                "it lists {n} tools, more than the {MAX_LISTED_TOOLS} one server may list (MAX_LISTED_TOOLS)"
+                "it lists {} tools, more than the {MAX_LISTED_TOOLS} one server may list (MAX_LISTED_TOOLS)",
+                t.tools
+            ));
+        }
+        if t.values > MAX_REPLY_VALUES {
+            return Err(format!(
+                "it has {} JSON values and keys, more than the {MAX_REPLY_VALUES} one message may have (MAX_REPLY_VALUES)",
+                t.values
             ));
         }
     }
@@ -436,6 +478,25 @@ mod tests {
         );
         let line = json!({"jsonrpc": "2.0", "id": 1, "result": {"tools": tools[..10]}});
         assert!(decode(line.to_string().as_bytes()).unwrap().is_some());
+    }
+
+    #[test]
+    fn too_many_values_is_unreadable_whatever_the_shape() {
+        let zeros = vec!["0"; MAX_REPLY_VALUES as usize].join(",");
+        let line = format!(
+            r#"{{"jsonrpc":"2.0","id":1,"result":{{"content":[],"structuredContent":{{"a":[{zeros}]}}}}}}"#
+        );
+        let e = decode(line.as_bytes()).map(|_| ()).unwrap_err();
+        assert_eq!(
+            e,
+            "it has 1000013 JSON values and keys, more than the 1000000 one message may have (MAX_REPLY_VALUES)"
+        );
+        // A second "result" does not hide the first one's parts.
+        let parts = vec![r#"{"type":"text","text":"p"}"#; MAX_REPLY_PARTS + 1].join(",");
+        let line =
+            format!(r#"{{"jsonrpc":"2.0","id":1,"result":{{"content":[{parts}]}},"result":{{}}}}"#);
+        let e = decode(line.as_bytes()).map(|_| ()).unwrap_err();
+        assert!(e.contains("10001 content parts"), "{e}");
     }
 
     #[test]
