@@ -248,9 +248,9 @@ async fn a_server_that_never_answers_tools_list_is_cut_off_at_its_startup_timeou
     gw.shutdown().await;
 }
 
-/// Waits (up to 6 s) until the runtime has the tool `path`; fails saying `why` it did not.
+/// Waits (up to 10 s) until the runtime has the tool `path`; fails saying `why` it did not.
 async fn await_tool(gw: &Gateway, path: &str, why: &str) {
-    let deadline = Instant::now() + Duration::from_secs(6);
+    let deadline = Instant::now() + Duration::from_secs(10);
     while !gw.codemode().tools().paths().any(|p| p == path) {
         assert!(Instant::now() < deadline, "{path} never came: {why}");
         tokio::time::sleep(Duration::from_millis(50)).await;
@@ -259,8 +259,10 @@ async fn await_tool(gw: &Gateway, path: &str, why: &str) {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_refresh_that_never_answers_is_cut_off_and_other_refreshes_go_on() {
+    // 3 s: long enough for python to start while the other tests load the machine, short
+    // enough for the refresh that never answers to be cut off within await_tool's wait.
     let mut h = hostile("normal");
-    h["startupTimeoutMs"] = json!(1000);
+    h["startupTimeoutMs"] = json!(3000);
     let fx = json!({"command": "python3",
         "args": [Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/fixture_server.py")]});
     let gw = Gateway::start(config(json!({"mcpServers": {"h": h, "fx": fx}})), None)
@@ -272,7 +274,12 @@ async fn a_refresh_that_never_answers_is_cut_off_and_other_refreshes_go_on() {
         "tools.h.go_silent() return tools.fx.grow({ name = 'late' })",
     )
     .await;
-    assert_eq!(r.result.value(), Some(&json!("added late")));
+    assert_eq!(
+        r.result.value(),
+        Some(&json!("added late")),
+        "{}",
+        r.result.to_json_string()
+    );
     await_tool(&gw, "fx.late", "the refresh of h holds it up").await;
     // h keeps its previous tools.
     let r = run(&gw, "return tools.h.ok()").await;
