@@ -21,8 +21,9 @@
 //! ## Bounds (see [`crate::limits`])
 //! A start (spawn or connect, `initialize`, every page of `tools/list`) and a re-listing run
 //! under the server's `startupTimeoutMs`; listing stops with an error past [`MAX_LIST_PAGES`],
-//! [`MAX_LISTED_TOOLS`] or [`MAX_LIST_BYTES`]. A stdio reply that cannot be decoded or has more
-//! than [`MAX_REPLY_PARTS`] parts fails its call at once (see [`crate::transport`]); a decoded
+//! [`MAX_LISTED_TOOLS`] or [`MAX_LIST_BYTES`]. A reply that cannot be decoded, is longer than
+//! [`MAX_REPLY_LINE_BYTES`] or has more than [`MAX_REPLY_PARTS`] parts fails its call at once,
+//! over stdio and HTTP alike (see [`crate::transport`], [`crate::http_client`]); a decoded
 //! reply whose [`reply_cost`] exceeds the execution's memory limit fails before it is mapped.
 
 use std::collections::VecDeque;
@@ -42,8 +43,10 @@ use tokio::sync::mpsc::UnboundedSender;
 
 use crate::attachments;
 use crate::config::{ServerSpec, Transport};
+use crate::http_client::BoundedHttpClient;
 use crate::limits::{
-    MAX_LIST_BYTES, MAX_LIST_PAGES, MAX_LISTED_TOOLS, MAX_REPLY_PARTS, REPLY_VALUE_COST,
+    MAX_LIST_BYTES, MAX_LIST_PAGES, MAX_LISTED_TOOLS, MAX_REPLY_LINE_BYTES, MAX_REPLY_PARTS,
+    REPLY_VALUE_COST,
 };
 use crate::transport::ChildTransport;
 
@@ -252,8 +255,12 @@ impl Server {
                         .map_err(|e| format!("MCP server '{name}': header {k:?}: {e}"))?;
                     custom.insert(hn, hv);
                 }
-                config = config.custom_headers(custom);
-                let transport = StreamableHttpClientTransport::from_config(config);
+                config = config
+                    .custom_headers(custom)
+                    .max_json_response_size(MAX_REPLY_LINE_BYTES)
+                    .max_sse_event_size(MAX_REPLY_LINE_BYTES);
+                let transport =
+                    StreamableHttpClientTransport::with_client(BoundedHttpClient::new(), config);
                 handler
                     .serve(transport)
                     .await
@@ -286,7 +293,17 @@ impl Server {
                 .peer()
                 .list_tools(params)
                 .await
-                .map_err(|e| format!("MCP server '{name}' failed to list its tools: {e}"))?;
+                .map_err(|e| match e {
+                    rmcp::ServiceError::McpError(err)
+                        if crate::transport::is_unreadable(err.data.as_ref()) =>
+                    {
+                        format!(
+                            "MCP server '{name}' answered tools/list with a reply that could not be read: {}: it is left out",
+                            err.message
+                        )
+                    }
+                    e => format!("MCP server '{name}' failed to list its tools: {e}"),
+                })?;
             bytes = bytes.saturating_add(serde_json::to_vec(&r.tools).map_or(0, |v| v.len()));
             if bytes > MAX_LIST_BYTES {
                 return Err(format!(

@@ -12,6 +12,7 @@
 //! | the runtime over the servers, rebuilt on `list_changed` ([`Gateway`]) | `gateway.rs` |
 //! | fixed bounds on what downstream servers send | `limits.rs` |
 //! | the stdio transport that fails unreadable replies at once | `transport.rs` |
+//! | the HTTP client: replies read within the same bounds, unreadable ones fail at once | `http_client.rs` |
 //! | the MCP server: `execute`, `search`, stdio and streamable HTTP ([`CodeModeServer`]) | `server.rs` |
 //!
 //! ```no_run
@@ -33,6 +34,7 @@ pub mod attachments;
 pub mod config;
 pub mod downstream;
 pub mod gateway;
+pub mod http_client;
 pub mod limits;
 pub mod server;
 pub mod transport;

@@ -5,18 +5,27 @@
 /// returning `nextCursor` becomes unavailable after this many pages.
 pub const MAX_LIST_PAGES: usize = 100;
 
-/// Most tools one server may list (over all its pages).
+/// Most tools one server may list (over all its pages); a page with more is refused before it
+/// is decoded.
 pub const MAX_LISTED_TOOLS: usize = 10_000;
 
 /// Most bytes of tool definitions (as JSON) one server may list over all its pages: 16 MiB.
 pub const MAX_LIST_BYTES: usize = 16 * 1024 * 1024;
 
-/// Longest line (one JSON-RPC message) read from a stdio server: 16 MiB. A longer reply fails
-/// its call as unreadable.
+/// Longest JSON-RPC message read from a server: a stdio line, an HTTP `application/json` body
+/// or one `text/event-stream` event, 16 MiB. A longer reply fails its call as unreadable.
 pub const MAX_REPLY_LINE_BYTES: usize = 16 * 1024 * 1024;
 
-/// Most content parts in one `tools/call` reply; a reply with more fails its call.
+/// Most content parts in one `tools/call` reply; a reply with more fails its call (counted
+/// before the reply is decoded).
 pub const MAX_REPLY_PARTS: usize = 10_000;
+
+/// Most JSON values (keys included) in one message from a server, counted before it is decoded;
+/// a message with more fails as unreadable. Decoding holds about 140 bytes a value for a
+/// moment, so this bounds a message's decoding to about 140 MB whatever its shape (a reply of
+/// this many values is charged 160 MB by [`REPLY_VALUE_COST`], within the default memory
+/// limit of 512 MiB).
+pub const MAX_REPLY_VALUES: u64 = 1_000_000;
 
 /// What one content part or JSON value of a reply is counted as, beyond its strings' bytes, when
 /// a reply is accounted against the execution's memory limit (the decoded structs and the
