@@ -21,11 +21,12 @@ pub const MAX_REPLY_LINE_BYTES: usize = 16 * 1024 * 1024;
 pub const MAX_REPLY_PARTS: usize = 10_000;
 
 /// Most JSON values (keys included) in one message from a server, counted before it is decoded;
-/// a message with more fails as unreadable. Decoding holds about 140 bytes a value for a
-/// moment, so this bounds a message's decoding to about 140 MB whatever its shape (a reply of
-/// this many values is charged 160 MB by [`REPLY_VALUE_COST`], within the default memory
-/// limit of 512 MiB).
-pub const MAX_REPLY_VALUES: u64 = 1_000_000;
+/// a message with more fails as unreadable. The same cap as a command tool's output (2·10^6
+/// values), so a reply of 2·10^5 records of four fields fits. Decoding holds about 140 bytes a
+/// value for a moment, so this bounds a message's decoding to about 280 MB whatever its shape
+/// (a reply of this many values is charged 320 MB by [`REPLY_VALUE_COST`], within the default
+/// memory limit of 512 MiB).
+pub const MAX_REPLY_VALUES: u64 = 2_000_000;
 
 /// What one content part or JSON value of a reply is counted as, beyond its strings' bytes, when
 /// a reply is accounted against the execution's memory limit (the decoded structs and the
