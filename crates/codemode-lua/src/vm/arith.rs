@@ -3,8 +3,8 @@
 //! (floor division and modulo, shifts, mixed int/float order), string coercion, and the
 //! number and `tostring` conversions.
 
-use super::BYTES_PER_FUEL;
 use super::Vm;
+use super::meter::BYTES_PER_FUEL;
 use crate::heap::Heap;
 use crate::proto::ArithOp;
 use crate::value::{STRING_ADD_HINT, Throw, Value, VmResult, float_to_int_exact};
