@@ -27,7 +27,7 @@
 
 use std::sync::Arc;
 
-use crate::heap::{Heap, HostKind, Upval, UpvalRef};
+use crate::heap::{Heap, HostKind, UpvalRef};
 use crate::limits;
 use crate::proto::{ArithOp, Const, Op, ProgramData, Proto};
 use crate::value::{
@@ -39,6 +39,7 @@ use crate::{CallId, CallMode, ErrorKind, GuestError, HostCall, HostTarget, Locat
 mod arith;
 mod ctx;
 mod meter;
+mod upvals;
 
 use arith::arith_fast;
 pub use arith::{str_to_number, to_number, tostring_text};
@@ -897,51 +898,6 @@ impl Vm {
         let mut t = Throw::with_kind(e.kind, e.message);
         t.0.suggestions = e.suggestions;
         t
-    }
-
-    // ------------------------------------------------------------------------------------------
-    // Upvalues
-    // ------------------------------------------------------------------------------------------
-
-    fn find_upval(&mut self, idx: usize) -> VmResult<UpvalRef> {
-        match self.open_upvals.binary_search_by_key(&idx, |(i, _)| *i) {
-            Ok(p) => Ok(self.open_upvals[p].1),
-            Err(p) => {
-                let u = self.heap.new_upval(Upval::Open(idx))?;
-                self.open_upvals.insert(p, (idx, u));
-                Ok(u)
-            }
-        }
-    }
-
-    #[inline]
-    fn close_upvals(&mut self, level: usize) {
-        while let Some(&(idx, u)) = self.open_upvals.last() {
-            if idx < level {
-                break;
-            }
-            let v = self.stack[idx];
-            self.heap.set_upval(u, Upval::Closed(v));
-            self.open_upvals.pop();
-        }
-    }
-
-    #[inline]
-    fn get_upval(&self, cl: ClosureRef, u: u8) -> Value {
-        let r = self.heap.closure(cl).upvals[u as usize];
-        match self.heap.upval_ref(r) {
-            &Upval::Open(i) => self.stack[i],
-            Upval::Closed(v) => *v,
-        }
-    }
-
-    #[inline]
-    fn set_upval(&mut self, cl: ClosureRef, u: u8, v: Value) {
-        let r = self.heap.closure(cl).upvals[u as usize];
-        match *self.heap.upval_ref(r) {
-            Upval::Open(i) => self.stack[i] = v,
-            Upval::Closed(_) => self.heap.set_upval(r, Upval::Closed(v)),
-        }
     }
 
     // ------------------------------------------------------------------------------------------
