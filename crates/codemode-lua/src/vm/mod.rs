@@ -39,6 +39,7 @@ use crate::{CallId, CallMode, ErrorKind, GuestError, HostCall, HostTarget, Locat
 mod arith;
 mod ctx;
 mod meter;
+mod roots;
 mod upvals;
 
 use arith::arith_fast;
@@ -117,13 +118,6 @@ enum CallRes {
     Done,
     Host(HostCall),
 }
-
-/// Natives whose callbacks may run a garbage collection: while their Lua callback runs they hold
-/// no collectable value outside the VM stack (gsub's subject, pattern and replacement are its
-/// arguments; each capture is pushed as an argument before the call; the result is copied into
-/// its byte buffer before any allocation). Other natives (a `table.sort` comparator holds the
-/// values being sorted in a Rust vector) keep the rule "no collection inside a callback".
-const GC_SAFE_NATIVES: &[&str] = &["gsub"];
 
 /// The virtual machine state of one execution.
 pub struct Vm {
@@ -898,54 +892,6 @@ impl Vm {
         let mut t = Throw::with_kind(e.kind, e.message);
         t.0.suggestions = e.suggestions;
         t
-    }
-
-    // ------------------------------------------------------------------------------------------
-    // GC
-    // ------------------------------------------------------------------------------------------
-
-    #[inline]
-    fn maybe_gc(&mut self) {
-        if self.heap.inline.until.is_some() {
-            if !self.heap.gc_due() {
-                return;
-            }
-            // A collection costs about as much as the heap is large: in an inline stretch
-            // only a small heap is collected; otherwise the machine asks to continue off the
-            // caller's thread and yields at the end of this instruction (`settle!`).
-            if self.heap.mem.used > limits::INLINE_GC_BYTES {
-                self.heap.inline.wants_pool = true;
-                self.fuel = self.fuel.min(-1);
-                return;
-            }
-        }
-        // Past the deadline a collection is not started (it would be abandoned): the run ends at
-        // the next deadline check.
-        if self.heap.gc_due()
-            && self.nested.iter().all(|n| GC_SAFE_NATIVES.contains(n))
-            && self.heap.check_deadline().is_ok()
-        {
-            self.gc();
-        }
-    }
-
-    /// Run a full collection now (only at safe points: no native is running). Abandoned, with
-    /// nothing freed, once the deadline has passed (see [`Heap::collect`]).
-    pub fn gc(&mut self) {
-        let mut roots: Vec<Value> = Vec::with_capacity(self.stack.len() + self.kflat.len() + 8);
-        roots.extend_from_slice(&self.stack);
-        roots.extend_from_slice(&self.kflat);
-        roots.extend_from_slice(&self.pinned);
-        roots.push(self.ipairs_iter);
-        roots.push(Value::Table(self.globals));
-        if let Some(s) = self.string_lib {
-            roots.push(Value::Table(s));
-        }
-        for f in &self.frames {
-            roots.push(Value::Closure(f.closure));
-        }
-        let ups: Vec<UpvalRef> = self.open_upvals.iter().map(|(_, u)| *u).collect();
-        let _finished = self.heap.collect(&roots, &ups);
     }
 
     // ------------------------------------------------------------------------------------------
