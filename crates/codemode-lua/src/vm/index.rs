@@ -95,13 +95,19 @@ impl Vm {
         )))
     }
 
-    pub(super) fn set_index(&mut self, obj: Value, key: Value, v: Value) -> Option<VmResult<()>> {
+    /// `obj[key] = v`; `reg` is the register `obj` came from (named in the error when it
+    /// cannot be indexed).
+    pub(super) fn set_index(&mut self, obj: Value, key: Value, v: Value, reg: u8) -> VmResult<()> {
         match obj {
-            Value::Table(t) => Some(self.heap.table_set(t, key, v)),
-            Value::HostNs(_) | Value::HostFn(_) => Some(Err(Throw::msg(
+            Value::Table(t) => self.heap.table_set(t, key, v),
+            Value::HostNs(_) | Value::HostFn(_) => Err(Throw::msg(
                 "cannot assign to a field of 'tools' (the tools namespace is read-only)",
+            )),
+            _ => Err(Throw::msg(format!(
+                "attempt to index a {} value{}",
+                obj.type_name(),
+                self.varinfo(reg)
             ))),
-            _ => None,
         }
     }
 }
