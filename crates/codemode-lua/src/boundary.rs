@@ -122,10 +122,10 @@ impl<'h> Exporter<'h> {
 
     fn string(&mut self, s: StrRef) -> VmResult<String> {
         let b = self.heap.str_bytes(s);
-        if b.len() > crate::limits::WORK_CHUNK_BYTES && self.heap.inline.restartable {
+        if b.len() > crate::limits::WORK_CHUNK_BYTES && self.heap.meter.restartable {
             // Validating and copying a long string is one unchecked step: not in an inline
             // stretch (the export is restarted off the caller's thread; nothing has changed).
-            return Err(Throw::migrate());
+            return Err(Throw::Restart);
         }
         self.add_bytes(b.len() + 2)?;
         match std::str::from_utf8(b) {
@@ -387,9 +387,9 @@ fn import_value(heap: &mut Heap, v: &Json, depth: usize, work: &mut u64) -> VmRe
             }
         }
         Json::String(s) => {
-            if s.len() > crate::limits::WORK_CHUNK_BYTES && heap.inline.restartable {
+            if s.len() > crate::limits::WORK_CHUNK_BYTES && heap.meter.restartable {
                 // Copying a long string is one unchecked step: not in an inline stretch.
-                return Err(Throw::migrate());
+                return Err(Throw::Restart);
             }
             *work += s.len() as u64 / 64;
             heap.new_str(s.as_bytes())?

@@ -123,9 +123,19 @@ pub fn float_to_int_exact(f: f64) -> Option<i64> {
     }
 }
 
-/// A runtime error travelling through the VM. Boxed so `Result<T, Throw>` stays small.
+/// What unwinds the VM: an error, or a restart. Every place that catches one (`pcall`, an
+/// `xpcall` handler, a builtin that inspects a callback's failure, the machine) must say what
+/// it does with each. Boxed so `Result<T, Throw>` stays small.
 #[derive(Debug)]
-pub struct Throw(pub Box<ThrowData>);
+pub enum Throw {
+    /// A runtime error (catchable or not, see [`ThrowData::catchable`]).
+    Error(Box<ThrowData>),
+    /// Not an error: a restartable step of an inline stretch ran past the stretch's end (see
+    /// `crate::restart`). It passes every `pcall` up to the instruction (or the machine
+    /// step) that started the step, which is abandoned with nothing visible changed and runs
+    /// again from its start off the caller's thread.
+    Restart,
+}
 
 /// Appended to runtime errors about a userdata value, which can only be `json.null`.
 pub const JSON_NULL_HINT: &str = "; the value is json.null (a JSON null received from a tool or \
@@ -165,10 +175,6 @@ pub struct ThrowData {
     /// UTF-8): when `location` is set, a `pcall` that catches it sees `input:LINE:COL: ` before
     /// it (the VM builds that string in the heap, charged and in chunks).
     pub prefix_position: bool,
-    /// Not an error: an inline stretch ran out of time inside a restartable step (see
-    /// `Machine::set_inline`). The VM rewinds to the step's instruction and yields; the step
-    /// runs again, from the start, on the blocking pool.
-    pub migrate: bool,
 }
 
 /// The payload of a [`Throw`].
@@ -189,7 +195,7 @@ impl Throw {
         if message.contains("userdata value") || message.contains("got userdata") {
             message.push_str(JSON_NULL_HINT);
         }
-        Throw(Box::new(ThrowData {
+        Throw::Error(Box::new(ThrowData {
             value: ErrVal::Msg(message),
             kind: ErrorKind::ExecutionFailure,
             catchable: true,
@@ -197,49 +203,51 @@ impl Throw {
             location: None,
             positioned: false,
             prefix_position: false,
-            migrate: false,
         }))
     }
-    /// A catchable error of a given kind (e.g. UnknownTool, ToolFailure from a host reply).
-    pub fn with_kind(kind: ErrorKind, message: impl Into<String>) -> Throw {
-        let mut t = Throw::msg(message);
-        t.0.kind = kind;
-        t
+    /// The error's data; `None` for [`Throw::Restart`].
+    #[inline]
+    pub fn error(&self) -> Option<&ThrowData> {
+        match self {
+            Throw::Error(d) => Some(d),
+            Throw::Restart => None,
+        }
     }
-    /// An uncatchable error (limits, timeouts, aborts): unwinds through every `pcall`.
-    pub fn fatal(kind: ErrorKind, message: impl Into<String>) -> Throw {
-        let mut t = Throw::with_kind(kind, message);
-        t.0.catchable = false;
-        t
+    /// The error's data to adjust (a position, suggestions); `None` for [`Throw::Restart`],
+    /// which passes on unchanged.
+    #[inline]
+    pub fn error_mut(&mut self) -> Option<&mut ThrowData> {
+        match self {
+            Throw::Error(d) => Some(d),
+            Throw::Restart => None,
+        }
     }
-    /// Append `hint` (e.g. [`ZERO_INDEX_HINT`]) to a message error; other values unchanged.
-    pub fn hint(mut self, hint: &str) -> Throw {
-        if let ErrVal::Msg(m) = &mut self.0.value {
-            m.push_str(hint);
+    /// This error with `f` applied to its data (a restart unchanged).
+    pub fn with(mut self, f: impl FnOnce(&mut ThrowData)) -> Throw {
+        if let Some(d) = self.error_mut() {
+            f(d);
         }
         self
     }
-    /// The signal that an inline stretch must continue on the blocking pool (see
-    /// [`ThrowData::migrate`]). Uncatchable, so it passes every `pcall` up to the instruction
-    /// that started the restartable step.
-    pub fn migrate() -> Throw {
-        let mut t = Throw::fatal(
-            ErrorKind::ExecutionFailure,
-            "internal error: an inline step was not resumed on the blocking pool",
-        );
-        t.0.migrate = true;
-        t
+    /// A catchable error of a given kind (e.g. UnknownTool, ToolFailure from a host reply).
+    pub fn with_kind(kind: ErrorKind, message: impl Into<String>) -> Throw {
+        Throw::msg(message).with(|d| d.kind = kind)
     }
-    /// True for [`Throw::migrate`].
-    #[inline]
-    pub fn is_migrate(&self) -> bool {
-        self.0.migrate
+    /// An uncatchable error (limits, timeouts, aborts): unwinds through every `pcall`.
+    pub fn fatal(kind: ErrorKind, message: impl Into<String>) -> Throw {
+        Throw::with_kind(kind, message).with(|d| d.catchable = false)
+    }
+    /// Append `hint` (e.g. [`ZERO_INDEX_HINT`]) to a message error; other values unchanged.
+    pub fn hint(self, hint: &str) -> Throw {
+        self.with(|d| {
+            if let ErrVal::Msg(m) = &mut d.value {
+                m.push_str(hint);
+            }
+        })
     }
     /// An error whose value is a Lua value (`error(v)`).
     pub fn value(v: Value) -> Throw {
-        let mut t = Throw::msg(String::new());
-        t.0.value = ErrVal::Value(v);
-        t
+        Throw::msg(String::new()).with(|d| d.value = ErrVal::Value(v))
     }
 }
 

@@ -214,11 +214,11 @@ mod tests {
             h.new_table(0, 0).unwrap(); // garbage
         }
         let before = h.mem.used;
-        h.deadline = Some(std::time::Instant::now());
+        h.meter.deadline = Some(std::time::Instant::now());
         assert!(!h.collect(&[Value::Table(root)], &[]));
         assert_eq!(h.mem.used, before);
         assert!(h.table_marks.iter().all(|m| !m));
-        h.deadline = None;
+        h.meter.deadline = None;
         assert!(h.collect(&[Value::Table(root)], &[]));
         // The garbage tables were empty: their slots stay charged and are reused.
         assert_eq!(h.mem.used, before);

@@ -260,45 +260,8 @@ pub struct Heap {
     pub mem: MemCounter,
     /// Log lines written by `print` (charged to `mem`).
     pub logs: Vec<String>,
-    /// The execution's wall-clock deadline (see `Machine::set_deadline`), checked by long walks
-    /// over data that run inside one builtin or host reply (export, import, `json.decode`).
-    pub deadline: Option<std::time::Instant>,
-    /// Inline-stretch state (see [`InlineState`] and `Machine::set_inline`).
-    pub inline: InlineState,
-}
-
-/// State of an *inline stretch*: guest work run directly on the caller's (async) thread for a
-/// short time instead of being handed to a worker thread (see `Machine::set_inline`).
-///
-/// While `until` is set, every check point of long work (the deadline checks of natives, data
-/// walks and host-value imports) also compares the clock with `until`. Past it, inside a
-/// *restartable* step (a native called from the main dispatch loop that has not changed any
-/// Lua-visible state yet, a concatenation, a tool call's argument export, a host reply's
-/// import, the result's export) the step is abandoned with [`Throw::migrate`]: the VM rewinds
-/// to the step's instruction, sets `wants_pool` and yields; the step runs again, from its
-/// start, wherever the embedder continues (normally a worker thread, with `until` unset).
-/// Outside restartable steps the soft limit is not enforced (the real deadline still is).
-#[derive(Clone, Debug, Default)]
-pub struct InlineState {
-    /// End of the current inline stretch; `None` when not inline.
-    pub until: Option<std::time::Instant>,
-    /// A restartable step is running (only ever true while `until` is set).
-    pub restartable: bool,
-    /// The last native called changed Lua-visible state ([`crate::vm::Ctx::effects`]): an
-    /// error it raised cannot be raised again by re-running it.
-    pub dirty: bool,
-    /// A restartable step was abandoned and its garbage must be collected before it runs
-    /// again (done at the next `Machine::run` or `Machine::resume` outside a stretch; see
-    /// [`Heap::abandoned_step`]).
-    pub collect_next: bool,
-    /// Accounted bytes when the stretch started.
-    pub used_at_start: usize,
-    /// The machine asks to continue off the caller's thread: a restartable step ran out of
-    /// time, or a garbage collection is due (collections never run inline).
-    pub wants_pool: bool,
-    /// Test mode: every unit of accounted work is a check point (and so, with an expired
-    /// `until`, every restartable step that does any accounted work migrates once).
-    pub stress: bool,
+    /// The deadline and the inline stretch (see [`crate::restart::Meter`]).
+    pub meter: crate::restart::Meter,
 }
 
 impl Heap {
@@ -323,63 +286,7 @@ impl Heap {
             hosts: Vec::new(),
             mem: MemCounter::new(cap),
             logs: Vec::new(),
-            deadline: None,
-            inline: InlineState::default(),
-        }
-    }
-
-    /// The uncatchable TimeoutExceeded error if the deadline has passed (checked every
-    /// [`DEADLINE_CHECK_WORK`] units of work by long data walks).
-    ///
-    /// In an inline stretch it is also the check point of the stretch's soft limit: past
-    /// `inline.until`, inside a restartable step, it returns [`Throw::migrate`] (see
-    /// [`InlineState`]).
-    pub fn check_deadline(&self) -> VmResult<()> {
-        if self.deadline.is_none() && self.inline.until.is_none() {
-            return Ok(());
-        }
-        let now = std::time::Instant::now();
-        match self.deadline {
-            Some(d) if now >= d => Err(Throw::fatal(
-                ErrorKind::TimeoutExceeded,
-                "the execution timed out",
-            )),
-            _ => self.check_inline(now),
-        }
-    }
-
-    /// A restartable step was abandoned: decide whether its garbage must be collected before
-    /// it runs again ([`InlineState::collect_next`]). Only when a collection is due anyway or
-    /// what the stretch allocated is large next to the room left under the cap (else the
-    /// re-run could fail with the memory limit where an ordinary run would not); a full
-    /// collection per abandoned step would cost a tool-calling program on a large heap one
-    /// collection per call.
-    pub fn abandoned_step(&mut self) {
-        let allocated = self.mem.used.saturating_sub(self.inline.used_at_start);
-        let room = self.mem.cap.saturating_sub(self.mem.used);
-        if self.gc_due() || allocated.saturating_mul(4) > room {
-            self.inline.collect_next = true;
-        }
-    }
-
-    /// [`Throw::migrate`] if a restartable step of an inline stretch is past the stretch's end.
-    #[inline]
-    pub fn check_inline(&self, now: std::time::Instant) -> VmResult<()> {
-        match self.inline.until {
-            Some(u) if self.inline.restartable && now >= u => Err(Throw::migrate()),
-            _ => Ok(()),
-        }
-    }
-
-    /// The instant long work inside the current step must stop at: the deadline, or the end of
-    /// the inline stretch when the step is restartable, whichever comes first. For walks that
-    /// take an instant instead of calling [`Heap::check_deadline`]; when it passes they call
-    /// [`Heap::check_deadline`] for the error to report.
-    pub fn work_until(&self) -> Option<std::time::Instant> {
-        let soft = self.inline.until.filter(|_| self.inline.restartable);
-        match (self.deadline, soft) {
-            (Some(d), Some(u)) => Some(d.min(u)),
-            (d, u) => d.or(u),
+            meter: crate::restart::Meter::default(),
         }
     }
 
@@ -388,7 +295,7 @@ impl Heap {
     /// (hashing 400 MB takes a noticeable time in a debug build).
     fn hash_checked(&self, bytes: &[u8]) -> VmResult<u64> {
         let chunk = crate::limits::WORK_CHUNK_BYTES;
-        if bytes.len() < chunk || (self.deadline.is_none() && self.inline.until.is_none()) {
+        if bytes.len() < chunk || !self.meter.clocked() {
             return Ok(hash_bytes(bytes));
         }
         let whole = bytes.len() - bytes.len() % 8;

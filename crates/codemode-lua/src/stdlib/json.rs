@@ -49,11 +49,12 @@ fn encode(ctx: &mut Ctx) -> VmResult<Rets> {
     let mut work = 0u64;
     let json = boundary::export(ctx.heap_ref(), v, "value", &mut work);
     ctx.charge(work)?;
-    let json = json.map_err(|mut e| {
-        if let crate::value::ErrVal::Msg(m) = &mut e.0.value {
-            *m = format!("json.encode: {m}");
-        }
-        e
+    let json = json.map_err(|e| {
+        e.with(|d| {
+            if let crate::value::ErrVal::Msg(m) = &mut d.value {
+                *m = format!("json.encode: {m}");
+            }
+        })
     })?;
     // Written through a sink that checks the deadline every chunk of output (up to 64 MiB of
     // text: `MAX_EXPORT_BYTES`).

@@ -407,12 +407,10 @@ fn sort_native(ctx: &mut Ctx) -> VmResult<Rets> {
                 sort(&mut vals, &mut lt)
             }
         };
-    if let Err(SortError::Compare(e)) = &result
-        && e.is_migrate()
-    {
+    if let Err(SortError::Compare(Throw::Restart)) = &result {
         // Inline stretch over (or a comparator to call): nothing was written; the call runs
         // again, from the start, off the caller's thread.
-        return Err(Throw::migrate());
+        return Err(Throw::Restart);
     }
     ctx.inline_gate(n as u64)?;
     ctx.effects();

@@ -4,6 +4,7 @@
 //! from natives back into Lua, and the one error for calling what is not a function.
 
 use super::*;
+use crate::restart::restartable;
 
 /// Where a value that is not a function was called (see [`Vm::not_callable`]).
 #[derive(Clone, Copy, Debug)]
@@ -25,7 +26,7 @@ impl Vm {
     ///
     /// `may_rewind`: the error comes from the current instruction of the top frame. In an
     /// inline stretch, when an `xpcall` would catch it and that instruction changed nothing
-    /// visible (no [`Ctx::effects`] in a native), [`Throw::migrate`] is returned instead, with
+    /// visible (no [`Ctx::effects`] in a native), [`Throw::Restart`] is returned instead, with
     /// nothing unwound: the instruction runs again off the caller's thread, fails the same way,
     /// and the handler (a nested call that cannot be restarted) runs there.
     pub(super) fn handle_error(
@@ -34,14 +35,18 @@ impl Vm {
         stop: usize,
         may_rewind: bool,
     ) -> VmResult<()> {
-        if e.is_migrate() {
-            return Err(e);
+        // Whether the failing instruction changed state: read once, for this error.
+        let dirty = std::mem::take(&mut self.heap.meter.dirty);
+        let d = match &mut e {
+            // Not an error: passes to the instruction that started the step (`run_until`).
+            Throw::Restart => return Err(e),
+            Throw::Error(d) => d,
+        };
+        if !d.positioned && d.location.is_none() {
+            d.location = self.current_location();
         }
-        if !e.0.positioned && e.0.location.is_none() {
-            e.0.location = self.current_location();
-        }
-        e.0.positioned = true;
-        if !e.0.catchable {
+        d.positioned = true;
+        if !d.catchable {
             return Err(e);
         }
         let mut idx = None;
@@ -53,16 +58,13 @@ impl Vm {
         }
         let Some(i) = idx else { return Err(e) };
         let fr = self.frames[i];
-        if fr.kind == FrameKind::XPCall
-            && may_rewind
-            && self.heap.inline.until.is_some()
-            && !self.heap.inline.dirty
-        {
-            return Err(Throw::migrate());
+        if fr.kind == FrameKind::XPCall && may_rewind && self.heap.meter.inline() && !dirty {
+            return Err(Throw::Restart);
         }
         self.close_upvals(fr.func);
         self.frames.truncate(i);
-        let mut ev = self.error_value(&e)?;
+        let Throw::Error(d) = &e else { return Err(e) };
+        let mut ev = self.error_value(d)?;
         if fr.kind == FrameKind::XPCall {
             let handler = self.stack[fr.func - 1];
             // Run the handler as a nested call above the failed frame's slot.
@@ -85,12 +87,9 @@ impl Vm {
         for _ in 0..limits::MAX_ERROR_HANDLER_CALLS {
             match self.call_nested(at, handler, &[ev], "xpcall") {
                 Ok(vals) => return Ok(vals.first().copied().unwrap_or(Value::Nil)),
-                Err(e) => {
-                    if !e.0.catchable {
-                        return Err(e);
-                    }
-                    ev = self.error_value(&e)?;
-                }
+                // An error in the handler goes to the handler again.
+                Err(Throw::Error(d)) if d.catchable => ev = self.error_value(&d)?,
+                Err(e) => return Err(e),
             }
         }
         self.heap.new_str(b"error in error handling")
@@ -135,7 +134,9 @@ impl Vm {
                 if pdepth as usize > limits::MAX_PCALL_NESTING {
                     // Raised by pcall itself (a native in Lua): no position, like Lua.
                     let mut e = Throw::msg("C stack overflow");
-                    e.0.positioned = true;
+                    if let Some(d) = e.error_mut() {
+                        d.positioned = true;
+                    }
                     return Err(e);
                 }
                 let prog = &self.prog;
@@ -194,23 +195,23 @@ impl Vm {
                 let def = self.heap.native(n);
                 let direct = std::mem::take(&mut self.direct_next);
                 // In an inline stretch a native called from the main loop is restartable
-                // until it changes Lua-visible state ([`Ctx::effects`]).
-                self.heap.inline.restartable = self.inline_main_loop();
-                self.heap.inline.dirty = false;
+                // until it changes Lua-visible state ([`Ctx::effects`], which also marks the
+                // instruction `dirty` for an error it then raises).
+                let on = self.inline_main_loop();
+                self.heap.meter.dirty = false;
                 let rets = {
+                    let mut vm = restartable(self, on);
                     let mut cx = Ctx {
-                        vm: self,
+                        vm: &mut vm,
                         base: func + 1,
                         nargs,
                         name: def.name,
                         direct,
                     };
-                    (def.f)(&mut cx)
+                    (def.f)(&mut cx)?
                 };
-                self.heap.inline.restartable = false;
-                let rets = rets?;
                 // `dirty` describes the instruction that fails, if any: this one did not.
-                self.heap.inline.dirty = false;
+                self.heap.meter.dirty = false;
                 if kind != FrameKind::Normal {
                     // Direct native under pcall: prefix with true.
                     self.fuel -= (rets.len() / VALUES_PER_FUEL) as i64;
@@ -227,10 +228,8 @@ impl Vm {
             }
             Value::HostFn(h) => {
                 // Exporting the arguments is restartable work (nothing is pending yet).
-                self.heap.inline.restartable = self.inline_main_loop();
-                let call = self.host_call(h, func, nargs);
-                self.heap.inline.restartable = false;
-                let call = call?;
+                let on = self.inline_main_loop();
+                let call = restartable(self, on).host_call(h, func, nargs)?;
                 if let (Some(r), FrameKind::XPCall) = (&call.refused, kind) {
                     // `xpcall(tools.x, handler, bad)`: the handler must see the error, which a
                     // direct host reply cannot give it; raised here as before (not counted).
@@ -289,17 +288,18 @@ impl Vm {
     /// become `false, message` (no position, like Lua), after the message handler for xpcall.
     pub(super) fn caught_directly(
         &mut self,
-        mut e: Throw,
+        e: Throw,
         func: usize,
         fslot: usize,
         nresults: i32,
         is_x: bool,
     ) -> VmResult<CallRes> {
-        if !e.0.catchable {
-            return Err(e);
-        }
-        e.0.positioned = true;
-        let mut ev = self.error_value(&e)?;
+        let mut d = match e {
+            Throw::Error(d) if d.catchable => d,
+            e => return Err(e),
+        };
+        d.positioned = true;
+        let mut ev = self.error_value(&d)?;
         if is_x {
             let h = self.stack[func];
             ev = self.run_handler(fslot + 1, h, ev)?;
@@ -319,7 +319,7 @@ impl Vm {
         if is_x && self.inline_main_loop() {
             // xpcall's message handler runs as a nested call that cannot be restarted: the
             // whole protected call runs off the caller's thread (nothing has changed yet).
-            return Err(Throw::migrate());
+            return Err(Throw::Restart);
         }
         if is_x && (nargs < 2 || !self.stack[func + 2].is_function()) {
             // Lua checks the handler before calling anything: `xpcall(f, 5)` is an error of
@@ -373,7 +373,7 @@ impl Vm {
                 self.direct_next = true;
                 match self.precall(fslot, fargs, nresults, kind) {
                     Ok(r) => Ok(r),
-                    Err(e) if e.0.catchable => {
+                    Err(e) if e.error().is_some_and(|d| d.catchable) => {
                         let e = self.qualify_arg_error(e, n);
                         self.caught_directly(e, func, fslot, nresults, is_x)
                     }
@@ -383,20 +383,21 @@ impl Vm {
             Value::Native(_) => {
                 // pcall(pcall, f, ...): run the inner protected call as a nested call.
                 let args: Vec<Value> = self.stack[fslot + 1..fslot + 1 + fargs].to_vec();
-                // Restartable up to the nested call, which then asks for the blocking pool.
-                self.heap.inline.restartable = self.inline_main_loop();
+                // A nested call cannot be restarted: in a stretch, the whole call runs off the
+                // caller's thread (nothing has changed yet).
+                if self.inline_main_loop() {
+                    return Err(Throw::Restart);
+                }
                 match self.call_nested(fslot + 1 + fargs, callee, &args, name) {
                     Ok(mut v) => {
                         v.insert(0, Value::Bool(true));
                         self.place(func, &v, nresults);
                     }
-                    Err(e) => {
-                        if !e.0.catchable {
-                            return Err(e);
-                        }
-                        let ev = self.error_value(&e)?;
+                    Err(Throw::Error(d)) if d.catchable => {
+                        let ev = self.error_value(&d)?;
                         self.place(func, &[Value::Bool(false), ev], nresults);
                     }
+                    Err(e) => return Err(e),
                 }
                 Ok(CallRes::Done)
             }
@@ -407,11 +408,12 @@ impl Vm {
                 };
                 match self.not_callable(other, func, site) {
                     Ok(call) => Ok(CallRes::Host(call)),
-                    Err(e) => {
-                        let ev = self.error_value(&e)?;
+                    Err(Throw::Error(d)) => {
+                        let ev = self.error_value(&d)?;
                         self.place(func, &[Value::Bool(false), ev], nresults);
                         Ok(CallRes::Done)
                     }
+                    Err(e) => Err(e),
                 }
             }
         }
@@ -460,11 +462,15 @@ impl Vm {
                         Err(u) => {
                             e = u;
                             // Like "attempt to call": pcall's own argument, no position.
-                            e.0.location = None;
+                            if let Some(d) = e.error_mut() {
+                                d.location = None;
+                            }
                         }
                     }
                 }
-                e.0.positioned = true;
+                if let Some(d) = e.error_mut() {
+                    d.positioned = true;
+                }
                 Err(e)
             }
             CallSite::ForIterator => Err(Throw::msg(format!(
@@ -515,10 +521,10 @@ impl Vm {
         name: &'static str,
         nres: i32,
     ) -> VmResult<usize> {
-        if self.heap.inline.restartable {
+        if self.heap.meter.restartable {
             // A callback may change anything: a restartable native that calls one runs off
             // the caller's thread instead (it has changed nothing yet).
-            return Err(Throw::migrate());
+            return Err(Throw::Restart);
         }
         if self.nested.len() >= limits::MAX_NATIVE_NESTING {
             return Err(Throw::msg("stack overflow (too many nested callbacks)"));

@@ -180,22 +180,22 @@ impl<'a> Ctx<'a> {
     }
     /// Declare that this native is about to change Lua-visible state (a table it was given):
     /// from here on it is not restartable, so an inline stretch's soft limit no longer stops
-    /// it (see [`crate::heap::InlineState`]). Call [`Ctx::inline_gate`] first with the size of
+    /// it (see [`crate::restart`]). Call [`Ctx::inline_gate`] first with the size of
     /// the work that follows.
     #[inline]
     pub fn effects(&mut self) {
-        self.vm.heap.inline.restartable = false;
-        self.vm.heap.inline.dirty = true;
+        self.vm.heap.meter.restartable = false;
+        self.vm.heap.meter.dirty = true;
     }
 
     /// Before changing state (see [`Ctx::effects`]): in an inline stretch, work of more than
     /// [`limits::INLINE_GATE_ELEMS`] elements is not started there: the native asks to run
-    /// off the caller's thread ([`Throw::migrate`]; it has changed nothing yet).
+    /// off the caller's thread ([`Throw::Restart`]; it has changed nothing yet).
     #[inline]
     pub fn inline_gate(&mut self, elems: u64) -> VmResult<()> {
-        let inline = &self.vm.heap.inline;
+        let inline = &self.vm.heap.meter;
         if inline.restartable && (elems > limits::INLINE_GATE_ELEMS || inline.stress) {
-            return Err(Throw::migrate());
+            return Err(Throw::Restart);
         }
         Ok(())
     }
@@ -230,10 +230,9 @@ impl<'a> Ctx<'a> {
     /// Lua's `<` on two values (numbers or strings; error otherwise). Like a comparison made
     /// inside a C function in Lua, the error carries no position.
     pub fn less_than(&self, a: Value, b: Value) -> VmResult<bool> {
-        self.vm.less_than(a, b).map_err(|mut e| {
-            e.0.positioned = true;
-            e
-        })
+        self.vm
+            .less_than(a, b)
+            .map_err(|e| e.with(|d| d.positioned = true))
     }
     /// Location of the Lua code at `level` (1 = the function calling this native).
     pub fn location(&self, level: usize) -> Option<Location> {

@@ -2,6 +2,7 @@
 //! charged where execution can repeat, and numeric `for` preparation.
 
 use super::*;
+use crate::restart::restartable;
 
 impl Vm {
     pub(super) fn execute(&mut self, stop: usize) -> VmResult<Exit> {
@@ -360,9 +361,8 @@ impl Vm {
                     }
                     Op::Concat { a, b, n } => {
                         save!();
-                        self.heap.inline.restartable = self.inline_main_loop();
-                        let v = self.concat(base + b as usize, n as usize, b);
-                        self.heap.inline.restartable = false;
+                        let on = self.inline_main_loop();
+                        let v = restartable(self, on).concat(base + b as usize, n as usize, b);
                         let v = tri!(v);
                         r!(a) = v;
                         self.maybe_gc();
@@ -434,16 +434,17 @@ impl Vm {
                             {
                                 self.close_upvals(fr.func + 1);
                             }
-                            // The frame is gone once popped: an error from here on cannot
-                            // be raised again by re-running an instruction (`handle_error`).
-                            self.heap.inline.dirty = true;
                             let cur = self.frames.pop().expect("frame");
                             self.fuel -= (nargs / VALUES_PER_FUEL) as i64;
                             for i in 0..=nargs {
                                 self.stack[cur.func + i] = self.stack[func + i];
                             }
-                            self.precall(cur.func, nargs, cur.nresults, cur.kind)?;
-                            self.heap.inline.dirty = false;
+                            if let Err(e) = self.precall(cur.func, nargs, cur.nresults, cur.kind) {
+                                // The frame is gone: the error cannot be raised again by
+                                // re-running this instruction (`handle_error`).
+                                self.heap.meter.dirty = true;
+                                return Err(e);
+                            }
                             continue 'frame;
                         }
                         if !callee.is_function() {

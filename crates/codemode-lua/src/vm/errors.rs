@@ -7,7 +7,7 @@
 use super::{Frame, FrameKind, Vm};
 use crate::Location;
 use crate::proto::{Const, Op, Proto};
-use crate::value::{ErrVal, NativeRef, Throw, Value, VmResult, ZERO_INDEX_HINT};
+use crate::value::{ErrVal, NativeRef, Throw, ThrowData, Value, VmResult, ZERO_INDEX_HINT};
 
 impl Vm {
     pub(super) fn current_location(&self) -> Option<Location> {
@@ -42,11 +42,11 @@ impl Vm {
         })
     }
 
-    /// Convert an error into the Lua value `pcall` returns.
-    pub(crate) fn error_value(&mut self, e: &Throw) -> VmResult<Value> {
-        match &e.0.value {
-            ErrVal::Value(Value::Str(s)) if e.0.prefix_position && e.0.location.is_some() => {
-                let (s, l) = (*s, e.0.location.unwrap_or(Location { line: 0, column: 0 }));
+    /// Convert a caught error into the Lua value `pcall` returns.
+    pub(crate) fn error_value(&mut self, e: &ThrowData) -> VmResult<Value> {
+        match &e.value {
+            ErrVal::Value(Value::Str(s)) if e.prefix_position && e.location.is_some() => {
+                let (s, l) = (*s, e.location.unwrap_or(Location { line: 0, column: 0 }));
                 let prefix = format!("input:{}:{}: ", l.line, l.column);
                 let len = self.heap.str_bytes(s).len();
                 self.heap.reserve_str(prefix.len() + len)?;
@@ -58,7 +58,7 @@ impl Vm {
             }
             ErrVal::Value(v) => Ok(*v),
             ErrVal::Msg(m) => {
-                let s = match e.0.location {
+                let s = match e.location {
                     Some(l) => format!("input:{}:{}: {}", l.line, l.column, m),
                     None => m.clone(),
                 };
@@ -238,11 +238,12 @@ impl Vm {
     /// Rewrite "bad argument #N to 'name'" with the name used at the call site, like
     /// luaL_argerror (method calls do not count `self`).
     pub(super) fn fix_arg_error(&self, mut e: Throw, reg: u8) -> Throw {
-        if e.0.positioned {
+        let Some(d) = e.error() else { return e };
+        if d.positioned {
             // Raised deeper (e.g. in a comparator) and already named there.
             return e;
         }
-        let ErrVal::Msg(m) = &e.0.value else { return e };
+        let ErrVal::Msg(m) = &d.value else { return e };
         let Some(rest) = m.strip_prefix("bad argument #") else {
             return e;
         };
@@ -276,7 +277,9 @@ impl Vm {
             Some((_, name)) => format!("bad argument #{} to '{}'{}", n, name, tail),
             None => return e,
         };
-        e.0.value = ErrVal::Msg(new);
+        if let Some(d) = e.error_mut() {
+            d.value = ErrVal::Msg(new);
+        }
         e
     }
 
@@ -285,11 +288,13 @@ impl Vm {
     pub(super) fn qualify_arg_error(&self, mut e: Throw, n: NativeRef) -> Throw {
         let qual = self.heap.native_qualified(n);
         let short = self.heap.native(n).name;
-        if let (Some(q), ErrVal::Msg(m)) = (qual, &e.0.value) {
+        if let (Some(q), Some(ErrVal::Msg(m))) = (qual, e.error().map(|d| &d.value)) {
             let pat = format!(" to '{}'", short);
             if m.starts_with("bad argument #") && m.contains(&pat) {
                 let new = m.replacen(&pat, &format!(" to '{}'", q), 1);
-                e.0.value = ErrVal::Msg(new);
+                if let Some(d) = e.error_mut() {
+                    d.value = ErrVal::Msg(new);
+                }
             }
         }
         e

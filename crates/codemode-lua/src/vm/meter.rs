@@ -20,13 +20,6 @@ impl Vm {
         self.fuel = self.slice;
     }
 
-    /// In an inline stretch and in the main dispatch loop (not a nested callback run): where a
-    /// step may be restartable (see `InlineState`).
-    #[inline]
-    pub(super) fn inline_main_loop(&self) -> bool {
-        self.heap.inline.until.is_some() && self.nested.is_empty()
-    }
-
     /// Charge `units` of fuel for work done outside the dispatch loop (natives, value copies).
     /// Far past the slice, the overdraft is accounted and the limits checked.
     #[inline]
@@ -65,7 +58,7 @@ impl Vm {
         per_fuel: usize,
     ) -> VmResult<()> {
         *acc = acc.saturating_add(n);
-        if *acc >= chunk || self.heap.inline.stress {
+        if *acc >= chunk || self.heap.meter.stress {
             let done = std::mem::take(acc);
             self.charge_units((done / per_fuel) as u64)?;
             self.check_totals()?;
@@ -121,7 +114,7 @@ impl Vm {
                 ),
             ));
         }
-        if let Some(d) = self.deadline
+        if let Some(d) = self.heap.meter.deadline
             && std::time::Instant::now() >= d
         {
             return Err(Throw::fatal(
@@ -129,10 +122,7 @@ impl Vm {
                 "the execution timed out",
             ));
         }
-        if self.heap.inline.restartable {
-            self.heap.check_inline(std::time::Instant::now())?;
-        }
-        Ok(())
+        self.check_stretch()
     }
 }
 

@@ -173,8 +173,6 @@ pub struct Vm {
     /// Number of tool paths the host has (fuel of an unknown-tool error, see
     /// [`limits::SUGGESTION_FUEL_PER_TOOL`]).
     pub(crate) tool_count: usize,
-    /// Optional wall-clock deadline checked inside nested (non-yielding) runs.
-    pub deadline: Option<std::time::Instant>,
     /// Total fuel this execution may use (at most `limits::MAX_TOTAL_FUEL`).
     pub fuel_cap: u64,
     /// Values pinned as GC roots by the embedder (e.g. boundary).
@@ -222,7 +220,6 @@ impl Vm {
             missing: None,
             suggest_lookups: std::sync::atomic::AtomicU32::new(0),
             tool_count: 0,
-            deadline: None,
             fuel_cap: limits::MAX_TOTAL_FUEL,
             pinned: Vec::new(),
             ipairs_iter: Value::Nil,
@@ -268,7 +265,6 @@ impl Vm {
             missing: None,
             suggest_lookups: std::sync::atomic::AtomicU32::new(0),
             tool_count: 0,
-            deadline: None,
             fuel_cap: limits::MAX_TOTAL_FUEL,
             pinned: self.pinned.clone(),
             ipairs_iter: self.ipairs_iter,
@@ -357,26 +353,26 @@ impl Vm {
                         return Ok(Exit::Returned);
                     }
                 }
-                Err(e) if e.is_migrate() => {
+                Err(Throw::Restart) => {
                     // A restartable step of an inline stretch ran out of time (see
-                    // `InlineState`). It started at the current instruction of the top frame
-                    // (its pc was saved past it) and changed nothing visible: point back at
-                    // it and yield; it runs again from the start.
-                    debug_assert_eq!(stop, 0, "migrate inside a nested run");
+                    // `crate::restart`). It started at the current instruction of the top
+                    // frame (its pc was saved past it) and changed nothing visible: point back
+                    // at it and yield; it runs again from the start.
+                    debug_assert_eq!(stop, 0, "restart inside a nested run");
                     if let Some(f) = self.frames.last_mut() {
                         f.pc = f.pc.saturating_sub(1);
                     }
-                    self.heap.inline.restartable = false;
-                    self.heap.inline.wants_pool = true;
-                    // What the abandoned attempt allocated is garbage: collect it before the
-                    // step runs again (see `Machine::run`), so it cannot count twice against
-                    // the memory cap.
-                    self.heap.abandoned_step();
+                    self.restart_abandoned();
                     return Ok(Exit::Yield);
                 }
                 Err(e) => return Err(e),
             }
         }
+    }
+
+    /// Natives calling back into Lua right now (0: the main dispatch loop).
+    pub(crate) fn nested_depth(&self) -> usize {
+        self.nested.len()
     }
 
     pub(crate) fn in_xpcall(&self) -> bool {

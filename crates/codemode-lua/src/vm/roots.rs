@@ -11,7 +11,7 @@ use crate::value::Value;
 impl Vm {
     #[inline]
     pub(super) fn maybe_gc(&mut self) {
-        if self.heap.inline.until.is_some() {
+        if self.heap.meter.inline() {
             if !self.heap.gc_due() {
                 return;
             }
@@ -19,7 +19,7 @@ impl Vm {
             // only a small heap is collected; otherwise the machine asks to continue off the
             // caller's thread and yields at the end of this instruction (`settle!`).
             if self.heap.mem.used > limits::INLINE_GC_BYTES {
-                self.heap.inline.wants_pool = true;
+                self.heap.meter.wants_pool = true;
                 self.fuel = self.fuel.min(-1);
                 return;
             }

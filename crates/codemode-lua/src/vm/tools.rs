@@ -24,12 +24,12 @@ impl Vm {
             None => {
                 if let Some(msg) = &m.unavailable {
                     // Positioned where the lookup was written (`tools.down.x`), as before.
-                    let mut t = Throw::with_kind(ErrorKind::ToolFailure, msg.clone());
-                    t.0.location = p.pos.get(m.pc).map(|pos| Location {
+                    let location = p.pos.get(m.pc).map(|pos| Location {
                         line: pos.line,
                         column: pos.column,
                     });
-                    return Some(t);
+                    let t = Throw::with_kind(ErrorKind::ToolFailure, msg.clone());
+                    return Some(t.with(|d| d.location = location));
                 }
                 m.path.clone()
             }
@@ -122,7 +122,9 @@ impl Vm {
         }
         let e = missing.missing(path, rank);
         let mut t = Throw::with_kind(e.kind, e.message);
-        t.0.suggestions = e.suggestions;
+        if let Some(d) = t.error_mut() {
+            d.suggestions = e.suggestions;
+        }
         t
     }
 
@@ -185,7 +187,7 @@ impl Vm {
                 Ok(j) => args.push(j),
                 // An argument that cannot cross (a function, a cycle): the call is refused, but
                 // it still reaches the host as an attempt, counted and listed (issue 10).
-                Err(e) if e.0.catchable && !e.is_migrate() => {
+                Err(e) if e.error().is_some_and(|d| d.catchable) => {
                     for j in args.drain(..) {
                         crate::boundary::drop_json(j);
                     }
@@ -234,7 +236,7 @@ impl Vm {
             return Ok(None);
         };
         self.charge_unknown_tool();
-        if e.0.kind != ErrorKind::UnknownTool || !self.nested.is_empty() {
+        if e.error().is_none_or(|d| d.kind != ErrorKind::UnknownTool) || !self.nested.is_empty() {
             // Inside a builtin's callback (a sort comparator, a gsub function) no host call
             // can suspend the machine: the error is raised here, as before.
             return Err(e);
