@@ -106,7 +106,7 @@ impl Language for Lua {
 
 /// A Lua string literal: double quotes with Lua escapes (`\"`, `\\`, `\n`, `\r`, `\t`, other
 /// control bytes as `\ddd`; UTF-8 kept as is).
-pub fn quote(s: &str) -> String {
+pub(crate) fn quote(s: &str) -> String {
     let mut out = String::with_capacity(s.len() + 2);
     out.push('"');
     for c in s.chars() {
@@ -128,7 +128,7 @@ pub fn quote(s: &str) -> String {
 
 /// `true` when `source` holds only whitespace and Lua comments (`-- line`, `--[[ long ]]`,
 /// `--[==[ long ]==]`). An unterminated long comment counts as not blank (the parser reports it).
-pub fn is_blank(source: &str) -> bool {
+pub(crate) fn is_blank(source: &str) -> bool {
     let b = source.as_bytes();
     let mut i = 0;
     loop {

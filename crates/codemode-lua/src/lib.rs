@@ -74,6 +74,7 @@
 //! hold the thread past the stretch's end.
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
+#![warn(unreachable_pub)]
 
 mod ast;
 mod boundary;

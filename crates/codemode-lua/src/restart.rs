@@ -33,7 +33,7 @@ use crate::{ErrorKind, HostReply, Machine, boundary};
 
 /// The clock of one execution: its deadline and the state of the current inline stretch.
 #[derive(Clone, Debug, Default)]
-pub struct Meter {
+pub(crate) struct Meter {
     /// The execution's wall-clock deadline ([`Machine::set_deadline`]), checked between slices,
     /// inside nested runs and by long walks over data inside one builtin or host reply.
     pub deadline: Option<Instant>,
@@ -64,13 +64,13 @@ pub struct Meter {
 impl Meter {
     /// In an inline stretch.
     #[inline]
-    pub fn inline(&self) -> bool {
+    pub(crate) fn inline(&self) -> bool {
         self.until.is_some()
     }
 
     /// Some clock is set (a deadline or a stretch): long work must check it.
     #[inline]
-    pub fn clocked(&self) -> bool {
+    pub(crate) fn clocked(&self) -> bool {
         self.deadline.is_some() || self.until.is_some()
     }
 }
@@ -127,13 +127,12 @@ impl<T: Metered> Drop for Restartable<'_, T> {
 
 impl Heap {
     /// The uncatchable TimeoutExceeded error if the deadline has passed (checked every
-    /// [`DEADLINE_CHECK_WORK`] units of work by long data walks).
+    /// `heap::DEADLINE_CHECK_WORK` units of work by long data walks).
     ///
     /// In an inline stretch it is also the check point of the stretch's soft limit: past
-    /// `inline.until`, inside a restartable step, it returns [`Throw::Restart`] (see
-    /// [`Meter`]).
-    pub fn check_deadline(&self) -> VmResult<()> {
-        if self.meter.deadline.is_none() && self.meter.until.is_none() {
+    /// [`Meter::until`], inside a restartable step, it returns [`Throw::Restart`].
+    pub(crate) fn check_deadline(&self) -> VmResult<()> {
+        if !self.meter.clocked() {
             return Ok(());
         }
         let now = std::time::Instant::now();
@@ -152,7 +151,7 @@ impl Heap {
     /// re-run could fail with the memory limit where an ordinary run would not); a full
     /// collection per abandoned step would cost a tool-calling program on a large heap one
     /// collection per call.
-    pub fn abandoned_step(&mut self) {
+    pub(crate) fn abandoned_step(&mut self) {
         let allocated = self.mem.used.saturating_sub(self.meter.used_at_start);
         let room = self.mem.cap.saturating_sub(self.mem.used);
         if self.gc_due() || allocated.saturating_mul(4) > room {
@@ -162,7 +161,7 @@ impl Heap {
 
     /// [`Throw::Restart`] if a restartable step of an inline stretch is past the stretch's end.
     #[inline]
-    pub fn check_inline(&self, now: std::time::Instant) -> VmResult<()> {
+    pub(crate) fn check_inline(&self, now: std::time::Instant) -> VmResult<()> {
         match self.meter.until {
             Some(u) if self.meter.restartable && now >= u => Err(Throw::Restart),
             _ => Ok(()),
@@ -173,7 +172,7 @@ impl Heap {
     /// the inline stretch when the step is restartable, whichever comes first. For walks that
     /// take an instant instead of calling [`Heap::check_deadline`]; when it passes they call
     /// [`Heap::check_deadline`] for the error to report.
-    pub fn work_until(&self) -> Option<std::time::Instant> {
+    pub(crate) fn work_until(&self) -> Option<std::time::Instant> {
         let soft = self.meter.until.filter(|_| self.meter.restartable);
         match (self.meter.deadline, soft) {
             (Some(d), Some(u)) => Some(d.min(u)),
@@ -238,19 +237,19 @@ impl Machine {
     /// work inside a *restartable* step (a builtin that has not changed any table yet, a
     /// concatenation, a tool call's argument export, a host reply's import, the result's
     /// export) also compare the clock with `until`: past it, the step is abandoned with no
-    /// visible effect and [`Machine::run`] returns [`Step::Yield`] with [`Machine::wants_pool`]
+    /// visible effect and [`Machine::run`] returns [`Step::Yield`](crate::Step::Yield) with [`Machine::wants_pool`]
     /// set; the step runs again, from its start, at the next `run`. Builtins that change a
-    /// table do not start more than [`limits::INLINE_GATE_ELEMS`] elements of such work in a
+    /// table do not start more than [`limits::INLINE_GATE_ELEMS`](crate::limits::INLINE_GATE_ELEMS) elements of such work in a
     /// stretch, and `xpcall` or a builtin that calls back into Lua (`table.sort` with a
     /// comparator, `string.gsub` with a function) asks to continue off the thread at once. An
     /// error that an `xpcall` would catch (its message handler is a nested call that cannot
     /// be restarted) is not handled in a stretch either: the failing instruction runs again
     /// off the thread (a tool's error reply is raised there). A collection due over a heap of
-    /// more than [`limits::INLINE_GC_BYTES`] and copying a string longer than one work chunk
+    /// more than [`limits::INLINE_GC_BYTES`](crate::limits::INLINE_GC_BYTES) and copying a string longer than one work chunk
     /// across the data boundary also ask for the pool, and every instruction that charged fuel
     /// for data work yields at its end once the slice is spent. So a stretch overruns `until`
-    /// by at most about one work chunk ([`limits::WORK_CHUNK_BYTES`] /
-    /// [`limits::WORK_CHUNK_ELEMS`]) or one table resize (a rehash of a table with millions of
+    /// by at most about one work chunk ([`limits::WORK_CHUNK_BYTES`](crate::limits::WORK_CHUNK_BYTES) /
+    /// [`limits::WORK_CHUNK_ELEMS`](crate::limits::WORK_CHUNK_ELEMS)) or one table resize (a rehash of a table with millions of
     /// keys is the longest: ~0.1 s). Garbage left by an abandoned step is collected before the
     /// step runs again. Visible only to `collectgarbage("count")` and table addresses in
     /// `tostring`: restarts and deferred collections change those.
@@ -266,7 +265,7 @@ impl Machine {
         }
     }
 
-    /// After a [`Step::Yield`] in an inline stretch: the machine asks to continue off the
+    /// After a [`Step::Yield`](crate::Step::Yield) in an inline stretch: the machine asks to continue off the
     /// caller's thread (a step ran out of the stretch's time, or a collection is due).
     pub fn wants_pool(&self) -> bool {
         self.vm.as_ref().is_some_and(|vm| vm.heap.meter.wants_pool)

@@ -9,23 +9,23 @@ use crate::ErrorKind;
 
 /// Handle of an interned byte string in the heap.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct StrRef(pub u32);
+pub(crate) struct StrRef(pub u32);
 /// Handle of a table in the heap.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct TableRef(pub u32);
+pub(crate) struct TableRef(pub u32);
 /// Handle of a Lua closure in the heap.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct ClosureRef(pub u32);
+pub(crate) struct ClosureRef(pub u32);
 /// Handle of a registered native (Rust) function in the heap's native registry.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct NativeRef(pub u32);
+pub(crate) struct NativeRef(pub u32);
 /// Handle of a host object (tools namespace node, tool, `search`, extension function).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct HostRef(pub u32);
+pub(crate) struct HostRef(pub u32);
 
 /// A Lua value. `Copy`, 16 bytes.
 #[derive(Clone, Copy, Debug, Default)]
-pub enum Value {
+pub(crate) enum Value {
     #[default]
     Nil,
     Bool(bool),
@@ -73,7 +73,7 @@ impl PartialEq for Value {
 
 impl Value {
     /// The name `type()` returns.
-    pub fn type_name(&self) -> &'static str {
+    pub(crate) fn type_name(&self) -> &'static str {
         match self {
             Value::Nil => "nil",
             Value::Bool(_) => "boolean",
@@ -86,15 +86,15 @@ impl Value {
     }
     /// Lua truthiness: everything except `nil` and `false` is true.
     #[inline]
-    pub fn truthy(&self) -> bool {
+    pub(crate) fn truthy(&self) -> bool {
         !matches!(self, Value::Nil | Value::Bool(false))
     }
     #[inline]
-    pub fn is_nil(&self) -> bool {
+    pub(crate) fn is_nil(&self) -> bool {
         matches!(self, Value::Nil)
     }
     /// True for Lua closures, natives and callable host objects.
-    pub fn is_function(&self) -> bool {
+    pub(crate) fn is_function(&self) -> bool {
         matches!(
             self,
             Value::Closure(_) | Value::Native(_) | Value::HostFn(_)
@@ -102,7 +102,7 @@ impl Value {
     }
     /// The number as f64 (ints converted), without string coercion.
     #[inline]
-    pub fn as_f64(&self) -> Option<f64> {
+    pub(crate) fn as_f64(&self) -> Option<f64> {
         match *self {
             Value::Int(i) => Some(i as f64),
             Value::Float(f) => Some(f),
@@ -113,7 +113,7 @@ impl Value {
 
 /// `f` as an i64 if it has an exact integer value in range (Lua's `luaV_flttointns` with F2Ieq).
 #[inline]
-pub fn float_to_int_exact(f: f64) -> Option<i64> {
+pub(crate) fn float_to_int_exact(f: f64) -> Option<i64> {
     // -2^63 <= f < 2^63 and integral.
     if (-9223372036854775808.0..9223372036854775808.0).contains(&f) {
         let i = f as i64;
@@ -127,7 +127,7 @@ pub fn float_to_int_exact(f: f64) -> Option<i64> {
 /// `xpcall` handler, a builtin that inspects a callback's failure, the machine) must say what
 /// it does with each. Boxed so `Result<T, Throw>` stays small.
 #[derive(Debug)]
-pub enum Throw {
+pub(crate) enum Throw {
     /// A runtime error (catchable or not, see [`ThrowData::catchable`]).
     Error(Box<ThrowData>),
     /// Not an error: a restartable step of an inline stretch ran past the stretch's end (see
@@ -138,25 +138,25 @@ pub enum Throw {
 }
 
 /// Appended to runtime errors about a userdata value, which can only be `json.null`.
-pub const JSON_NULL_HINT: &str = "; the value is json.null (a JSON null received from a tool or \
+pub(crate) const JSON_NULL_HINT: &str = "; the value is json.null (a JSON null received from a tool or \
 json.decode, and it is truthy): test it with `x == json.null` before using it";
 
 /// Appended when a nil that came from `t[0]` is used: Lua sequences are 1-based.
-pub const ZERO_INDEX_HINT: &str = "; Lua arrays start at 1 (items[1] is the first)";
+pub(crate) const ZERO_INDEX_HINT: &str = "; Lua arrays start at 1 (items[1] is the first)";
 
 /// Appended to "attempt to call a table value (for iterator ...)" (`for x in t do`).
-pub const FOR_TABLE_HINT: &str = "; to loop over a table use `for i, v in ipairs(t)` (arrays) or \
+pub(crate) const FOR_TABLE_HINT: &str = "; to loop over a table use `for i, v in ipairs(t)` (arrays) or \
 `for k, v in pairs(t)`";
 
 /// Appended when `+` gets a string that is not a number (`"a" + "b"`).
-pub const STRING_ADD_HINT: &str = "; use `..` to join strings";
+pub(crate) const STRING_ADD_HINT: &str = "; use `..` to join strings";
 
 /// Appended to "number has no integer representation" from `string.format("%d", 31.5)`.
-pub const FORMAT_FLOAT_HINT: &str = "; use %.0f or math.floor(x) for a float";
+pub(crate) const FORMAT_FLOAT_HINT: &str = "; use %.0f or math.floor(x) for a float";
 
 /// What a [`Throw`] carries.
 #[derive(Debug)]
-pub struct ThrowData {
+pub(crate) struct ThrowData {
     /// The error value. [`ErrVal::Msg`] is a message still without position: the VM prefixes
     /// `input:LINE:COL: ` (position of the current Lua instruction) when a `pcall` catches it.
     pub value: ErrVal,
@@ -179,7 +179,7 @@ pub struct ThrowData {
 
 /// The payload of a [`Throw`].
 #[derive(Clone, Debug)]
-pub enum ErrVal {
+pub(crate) enum ErrVal {
     /// A message (the VM adds the position when converting it to a Lua string).
     Msg(String),
     /// An arbitrary Lua value raised by `error(v)` (or an already-positioned message string).
@@ -188,7 +188,7 @@ pub enum ErrVal {
 
 impl Throw {
     /// A catchable runtime error (ExecutionFailure) with a message; position added by the VM.
-    pub fn msg(message: impl Into<String>) -> Throw {
+    pub(crate) fn msg(message: impl Into<String>) -> Throw {
         let mut message = message.into();
         // `json.null` is the only userdata a program can hold; Lua's wording ("a userdata
         // value", "got userdata") does not tell a model what it tripped over.
@@ -207,7 +207,7 @@ impl Throw {
     }
     /// The error's data; `None` for [`Throw::Restart`].
     #[inline]
-    pub fn error(&self) -> Option<&ThrowData> {
+    pub(crate) fn error(&self) -> Option<&ThrowData> {
         match self {
             Throw::Error(d) => Some(d),
             Throw::Restart => None,
@@ -216,29 +216,29 @@ impl Throw {
     /// The error's data to adjust (a position, suggestions); `None` for [`Throw::Restart`],
     /// which passes on unchanged.
     #[inline]
-    pub fn error_mut(&mut self) -> Option<&mut ThrowData> {
+    pub(crate) fn error_mut(&mut self) -> Option<&mut ThrowData> {
         match self {
             Throw::Error(d) => Some(d),
             Throw::Restart => None,
         }
     }
     /// This error with `f` applied to its data (a restart unchanged).
-    pub fn with(mut self, f: impl FnOnce(&mut ThrowData)) -> Throw {
+    pub(crate) fn with(mut self, f: impl FnOnce(&mut ThrowData)) -> Throw {
         if let Some(d) = self.error_mut() {
             f(d);
         }
         self
     }
     /// A catchable error of a given kind (e.g. UnknownTool, ToolFailure from a host reply).
-    pub fn with_kind(kind: ErrorKind, message: impl Into<String>) -> Throw {
+    pub(crate) fn with_kind(kind: ErrorKind, message: impl Into<String>) -> Throw {
         Throw::msg(message).with(|d| d.kind = kind)
     }
     /// An uncatchable error (limits, timeouts, aborts): unwinds through every `pcall`.
-    pub fn fatal(kind: ErrorKind, message: impl Into<String>) -> Throw {
+    pub(crate) fn fatal(kind: ErrorKind, message: impl Into<String>) -> Throw {
         Throw::with_kind(kind, message).with(|d| d.catchable = false)
     }
     /// Append `hint` (e.g. [`ZERO_INDEX_HINT`]) to a message error; other values unchanged.
-    pub fn hint(self, hint: &str) -> Throw {
+    pub(crate) fn hint(self, hint: &str) -> Throw {
         self.with(|d| {
             if let ErrVal::Msg(m) = &mut d.value {
                 m.push_str(hint);
@@ -246,17 +246,17 @@ impl Throw {
         })
     }
     /// An error whose value is a Lua value (`error(v)`).
-    pub fn value(v: Value) -> Throw {
+    pub(crate) fn value(v: Value) -> Throw {
         Throw::msg(String::new()).with(|d| d.value = ErrVal::Value(v))
     }
 }
 
 /// Result type of fallible VM and native operations.
-pub type VmResult<T> = Result<T, Throw>;
+pub(crate) type VmResult<T> = Result<T, Throw>;
 
 /// Fast non-cryptographic hash for byte strings (FxHash-style, 8 bytes at a time).
 #[inline]
-pub fn hash_bytes(b: &[u8]) -> u64 {
+pub(crate) fn hash_bytes(b: &[u8]) -> u64 {
     let whole = b.len() - b.len() % 8;
     hash_finish(hash_words(hash_start(b.len()), &b[..whole]), &b[whole..])
 }
@@ -266,13 +266,13 @@ const HASH_K: u64 = 0x517c_c1b7_2722_0a95;
 /// First state of [`hash_bytes`] for a string of `len` bytes (with [`hash_words`] and
 /// [`hash_finish`], the hash can be computed piecewise, e.g. with deadline checks in between).
 #[inline]
-pub fn hash_start(len: usize) -> u64 {
+pub(crate) fn hash_start(len: usize) -> u64 {
     len as u64
 }
 
 /// Fold whole 8-byte words into the state (`words.len()` must be a multiple of 8).
 #[inline]
-pub fn hash_words(mut h: u64, words: &[u8]) -> u64 {
+pub(crate) fn hash_words(mut h: u64, words: &[u8]) -> u64 {
     debug_assert_eq!(words.len() % 8, 0);
     for c in words.chunks_exact(8) {
         let w = u64::from_le_bytes([c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7]]);
@@ -283,7 +283,7 @@ pub fn hash_words(mut h: u64, words: &[u8]) -> u64 {
 
 /// Fold the last `tail` bytes (fewer than 8) and finish.
 #[inline]
-pub fn hash_finish(mut h: u64, tail: &[u8]) -> u64 {
+pub(crate) fn hash_finish(mut h: u64, tail: &[u8]) -> u64 {
     for &x in tail {
         h = (h.rotate_left(5) ^ x as u64).wrapping_mul(HASH_K);
     }

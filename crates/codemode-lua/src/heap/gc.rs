@@ -22,7 +22,7 @@ use super::MemCounter;
 impl Heap {
     /// True when enough has been allocated since the last collection to make one worthwhile.
     #[inline]
-    pub fn gc_due(&self) -> bool {
+    pub(crate) fn gc_due(&self) -> bool {
         let paced = self
             .mem
             .live_after_gc
@@ -40,7 +40,7 @@ impl Heap {
     /// passed, the collection is abandoned (marks cleared, nothing freed) and `false` returned,
     /// so a collection over a huge heap cannot hold the execution past its deadline (which the
     /// VM reports at its next check). Returns `true` when the collection ran to the end.
-    pub fn collect(&mut self, roots: &[Value], upval_roots: &[UpvalRef]) -> bool {
+    pub(crate) fn collect(&mut self, roots: &[Value], upval_roots: &[UpvalRef]) -> bool {
         let mut work: Vec<Value> = roots.to_vec();
         for h in &self.hosts {
             for (k, v) in &h.children {

@@ -25,11 +25,11 @@ use crate::vm::NativeFn;
 mod gc;
 
 /// Units of work (values, 64-byte string chunks) between two deadline checks in long data walks.
-pub const DEADLINE_CHECK_WORK: u64 = 1 << 12;
+pub(crate) const DEADLINE_CHECK_WORK: u64 = 1 << 12;
 
 /// Byte accounting with a hard cap and a GC debt counter.
 #[derive(Clone, Debug)]
-pub struct MemCounter {
+pub(crate) struct MemCounter {
     /// Bytes currently held.
     pub used: usize,
     /// Hard cap (bytes).
@@ -41,7 +41,7 @@ pub struct MemCounter {
 }
 
 impl MemCounter {
-    pub fn new(cap: usize) -> MemCounter {
+    pub(crate) fn new(cap: usize) -> MemCounter {
         MemCounter {
             used: 0,
             cap,
@@ -51,7 +51,7 @@ impl MemCounter {
     }
     /// Charge `n` bytes before allocating them. Error: uncatchable ExecutionFailure naming the cap.
     #[inline]
-    pub fn charge(&mut self, n: usize) -> VmResult<()> {
+    pub(crate) fn charge(&mut self, n: usize) -> VmResult<()> {
         match self.used.checked_add(n) {
             Some(u) if u <= self.cap => {
                 self.used = u;
@@ -70,26 +70,26 @@ impl MemCounter {
     /// Count `n` bytes held outside the heap for a while (a builtin's buffer while it calls back
     /// into Lua) against the cap, without adding GC debt (they are not garbage to collect);
     /// give them back with [`MemCounter::release`]. Error: as [`MemCounter::charge`].
-    pub fn hold(&mut self, n: usize) -> VmResult<()> {
+    pub(crate) fn hold(&mut self, n: usize) -> VmResult<()> {
         let debt = self.debt;
         self.charge(n)?;
         self.debt = debt;
         Ok(())
     }
     /// Check that `n` more bytes would fit, without charging them.
-    pub fn check(&self, n: usize) -> VmResult<()> {
+    pub(crate) fn check(&self, n: usize) -> VmResult<()> {
         let mut probe = self.clone();
         probe.charge(n)
     }
     #[inline]
-    pub fn release(&mut self, n: usize) {
+    pub(crate) fn release(&mut self, n: usize) {
         self.used = self.used.saturating_sub(n);
     }
 }
 
 /// Identity hasher for maps keyed by an already-computed hash.
 #[derive(Default)]
-pub struct IdHasher(u64);
+pub(crate) struct IdHasher(u64);
 impl Hasher for IdHasher {
     fn finish(&self) -> u64 {
         self.0
@@ -115,7 +115,7 @@ const NO_LINK: u32 = u32::MAX;
 /// charged what they occupy, not only their payload (a short string of 5 bytes
 /// occupies a 32-byte chunk).
 #[inline]
-pub const fn alloc_bytes(n: usize) -> usize {
+pub(crate) const fn alloc_bytes(n: usize) -> usize {
     if n == 0 {
         0
     } else if n >= 128 * 1024 {
@@ -128,14 +128,14 @@ pub const fn alloc_bytes(n: usize) -> usize {
 
 /// Bytes of one string slot: the slab entry and its free-list entry. Charged when the slab
 /// grows and never given back (a freed slot is reused by the next new string).
-pub const STR_SLOT_BYTES: usize = std::mem::size_of::<StrObj>() + 4;
+pub(crate) const STR_SLOT_BYTES: usize = std::mem::size_of::<StrObj>() + 4;
 /// Bytes of one table slot (slab entry, mark, free-list entry); charged like
 /// [`STR_SLOT_BYTES`].
-pub const TABLE_SLOT_BYTES: usize = std::mem::size_of::<Option<Table>>() + 1 + 4;
+pub(crate) const TABLE_SLOT_BYTES: usize = std::mem::size_of::<Option<Table>>() + 1 + 4;
 /// Bytes of one closure slot; charged like [`STR_SLOT_BYTES`].
-pub const CLOSURE_SLOT_BYTES: usize = std::mem::size_of::<Option<Closure>>() + 1 + 4;
+pub(crate) const CLOSURE_SLOT_BYTES: usize = std::mem::size_of::<Option<Closure>>() + 1 + 4;
 /// Bytes of one upvalue cell slot; charged like [`STR_SLOT_BYTES`].
-pub const UPVAL_SLOT_BYTES: usize = std::mem::size_of::<Upval>() + 1 + 4;
+pub(crate) const UPVAL_SLOT_BYTES: usize = std::mem::size_of::<Upval>() + 1 + 4;
 
 /// Bytes of the intern map's table for a map of `capacity` (hashbrown: one 16-byte entry and
 /// one control byte per bucket, buckets a power of two holding at most 7/8 of them, plus a
@@ -153,7 +153,7 @@ fn intern_table_bytes(capacity: usize) -> usize {
 }
 
 /// Bytes a log line holds while the heap keeps it: its chunk and its entry in the list.
-pub fn log_line_bytes(line: &String) -> usize {
+pub(crate) fn log_line_bytes(line: &String) -> usize {
     alloc_bytes(line.capacity()) + std::mem::size_of::<String>()
 }
 
@@ -166,7 +166,7 @@ fn owned_str_bytes(len: usize) -> usize {
 
 /// Bytes at most that creating one new string of `len` bytes charges (chunk, a new slot, and a
 /// share of the intern map; [`Heap::reserve_str`] checks this much).
-pub const fn string_cost(len: usize) -> usize {
+pub(crate) const fn string_cost(len: usize) -> usize {
     alloc_bytes(len) + STR_SLOT_BYTES + 40
 }
 
@@ -188,25 +188,25 @@ struct StrObj {
 
 /// A Lua closure: a prototype index in the running program plus upvalue cells.
 #[derive(Clone, Debug)]
-pub struct Closure {
+pub(crate) struct Closure {
     pub proto: u32,
     pub upvals: Box<[UpvalRef]>,
 }
 
 /// Handle of an upvalue cell.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct UpvalRef(pub u32);
+pub(crate) struct UpvalRef(pub u32);
 
 /// An upvalue cell: open (pointing at a live stack slot) or closed (holding its value).
 #[derive(Clone, Copy, Debug)]
-pub enum Upval {
+pub(crate) enum Upval {
     Open(usize),
     Closed(Value),
 }
 
 /// A registered native function.
 #[derive(Clone, Copy)]
-pub struct NativeDef {
+pub(crate) struct NativeDef {
     /// Name used in error messages ("bad argument #1 to 'insert'").
     pub name: &'static str,
     pub f: NativeFn,
@@ -214,7 +214,7 @@ pub struct NativeDef {
 
 /// What a host object is.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum HostKind {
+pub(crate) enum HostKind {
     /// A `tools` namespace node; `is_tool` when the path itself is a callable tool.
     Node { is_tool: bool },
     /// The `search` built-in.
@@ -225,7 +225,7 @@ pub enum HostKind {
 
 /// A host object (never collected; a handful per execution).
 #[derive(Clone, Debug)]
-pub struct HostObj {
+pub(crate) struct HostObj {
     pub kind: HostKind,
     /// Canonical dotted path ("" for the `tools` root).
     pub path: String,
@@ -236,7 +236,7 @@ pub struct HostObj {
 /// The arena. See the module docs. `Clone` copies the whole arena (used to fork a prepared
 /// standard-library template into each new machine).
 #[derive(Clone)]
-pub struct Heap {
+pub(crate) struct Heap {
     strs: Vec<StrObj>,
     str_free: Vec<u32>,
     intern: IdMap<u32>,
@@ -266,7 +266,7 @@ pub struct Heap {
 
 impl Heap {
     /// An empty heap with a memory cap in bytes.
-    pub fn new(cap: usize) -> Heap {
+    pub(crate) fn new(cap: usize) -> Heap {
         Heap {
             strs: Vec::new(),
             str_free: Vec::new(),
@@ -309,7 +309,7 @@ impl Heap {
 
     /// Turn every owned string into a leaked `'static` one, so clones of this heap share the
     /// bytes. Only for the process-wide standard-library template (built once).
-    pub fn make_static(&mut self) {
+    pub(crate) fn make_static(&mut self) {
         for o in &mut self.strs {
             if let StrData::Owned(b) = &o.data {
                 let leaked: &'static [u8] = Box::leak(b.clone());
@@ -322,7 +322,7 @@ impl Heap {
 
     /// The bytes of a string.
     #[inline]
-    pub fn str_bytes(&self, s: StrRef) -> &[u8] {
+    pub(crate) fn str_bytes(&self, s: StrRef) -> &[u8] {
         match &self.strs[s.0 as usize].data {
             StrData::Static(b) => b,
             StrData::Owned(b) => b,
@@ -331,12 +331,12 @@ impl Heap {
     }
 
     /// The string as UTF-8 text, lossily (for messages).
-    pub fn str_lossy(&self, s: StrRef) -> String {
+    pub(crate) fn str_lossy(&self, s: StrRef) -> String {
         String::from_utf8_lossy(self.str_bytes(s)).into_owned()
     }
 
     /// The interned handle for `bytes` if such a string exists (no allocation).
-    pub fn find_str(&self, bytes: &[u8]) -> Option<StrRef> {
+    pub(crate) fn find_str(&self, bytes: &[u8]) -> Option<StrRef> {
         let h = hash_bytes(bytes);
         self.find_hashed(bytes, h)
     }
@@ -415,7 +415,7 @@ impl Heap {
 
     /// Intern a byte string (charged to memory when new).
     #[inline]
-    pub fn intern(&mut self, bytes: &[u8]) -> VmResult<StrRef> {
+    pub(crate) fn intern(&mut self, bytes: &[u8]) -> VmResult<StrRef> {
         // A string that could not be held fails before it is hashed (hashing 100 MB of tool
         // output only to refuse it would take a noticeable time).
         if bytes.len() >= 1 << 20 {
@@ -432,7 +432,7 @@ impl Heap {
     /// Intern an owned byte string without copying it (the caller must have charged nothing;
     /// this charges [`string_cost`] when new — but the buffer already exists, so prefer
     /// [`Heap::reserve_str`] before building large buffers).
-    pub fn intern_owned(&mut self, bytes: Vec<u8>) -> VmResult<StrRef> {
+    pub(crate) fn intern_owned(&mut self, bytes: Vec<u8>) -> VmResult<StrRef> {
         let h = self.hash_checked(&bytes)?;
         if let Some(s) = self.find_hashed(&bytes, h) {
             return Ok(s);
@@ -442,7 +442,7 @@ impl Heap {
     }
 
     /// Intern a static string (no copy).
-    pub fn intern_static(&mut self, s: &'static str) -> VmResult<StrRef> {
+    pub(crate) fn intern_static(&mut self, s: &'static str) -> VmResult<StrRef> {
         let bytes = s.as_bytes();
         let h = hash_bytes(bytes);
         if let Some(r) = self.find_hashed(bytes, h) {
@@ -454,21 +454,21 @@ impl Heap {
 
     /// A string value from bytes.
     #[inline]
-    pub fn new_str(&mut self, bytes: &[u8]) -> VmResult<Value> {
+    pub(crate) fn new_str(&mut self, bytes: &[u8]) -> VmResult<Value> {
         Ok(Value::Str(self.intern(bytes)?))
     }
 
     /// Check (without charging) that a string of `len` bytes could be created. Call this before
     /// building a large result buffer (`string.rep`, `table.concat`) so a huge request fails at
     /// once instead of trying to allocate.
-    pub fn reserve_str(&self, len: usize) -> VmResult<()> {
+    pub(crate) fn reserve_str(&self, len: usize) -> VmResult<()> {
         self.mem.check(string_cost(len))
     }
 
     // ----- tables -------------------------------------------------------------------------
 
     /// A new table with preallocated capacity.
-    pub fn new_table(&mut self, narr: usize, nhash: usize) -> VmResult<TableRef> {
+    pub(crate) fn new_table(&mut self, narr: usize, nhash: usize) -> VmResult<TableRef> {
         let est = alloc_bytes(narr.saturating_mul(16))
             + if nhash > 0 {
                 alloc_bytes((nhash * 4 / 3 + 1).next_power_of_two().max(4) * 32)
@@ -497,13 +497,13 @@ impl Heap {
 
     /// Read access to a table.
     #[inline]
-    pub fn table(&self, t: TableRef) -> &Table {
+    pub(crate) fn table(&self, t: TableRef) -> &Table {
         self.tables[t.0 as usize].as_ref().expect("live table")
     }
 
     /// Mutable access to a table together with the memory counter (for growth charges).
     #[inline]
-    pub fn table_and_mem(&mut self, t: TableRef) -> (&mut Table, &mut MemCounter) {
+    pub(crate) fn table_and_mem(&mut self, t: TableRef) -> (&mut Table, &mut MemCounter) {
         (
             self.tables[t.0 as usize].as_mut().expect("live table"),
             &mut self.mem,
@@ -511,15 +511,15 @@ impl Heap {
     }
 
     #[inline]
-    pub fn table_get(&self, t: TableRef, key: Value) -> Value {
+    pub(crate) fn table_get(&self, t: TableRef, key: Value) -> Value {
         self.table(t).get(key)
     }
     #[inline]
-    pub fn table_get_int(&self, t: TableRef, i: i64) -> Value {
+    pub(crate) fn table_get_int(&self, t: TableRef, i: i64) -> Value {
         self.table(t).get_int(i)
     }
     /// Get a field by name (no allocation: an absent string cannot be a key).
-    pub fn table_get_field(&self, t: TableRef, name: &str) -> Value {
+    pub(crate) fn table_get_field(&self, t: TableRef, name: &str) -> Value {
         match self.find_str(name.as_bytes()) {
             Some(s) => self.table(t).get_str(s),
             None => Value::Nil,
@@ -527,33 +527,33 @@ impl Heap {
     }
     /// Raw set (errors: nil/NaN key, memory).
     #[inline]
-    pub fn table_set(&mut self, t: TableRef, key: Value, val: Value) -> VmResult<()> {
+    pub(crate) fn table_set(&mut self, t: TableRef, key: Value, val: Value) -> VmResult<()> {
         let (tb, mem) = self.table_and_mem(t);
         tb.set(key, val, mem)
     }
     #[inline]
-    pub fn table_set_int(&mut self, t: TableRef, i: i64, val: Value) -> VmResult<()> {
+    pub(crate) fn table_set_int(&mut self, t: TableRef, i: i64, val: Value) -> VmResult<()> {
         let (tb, mem) = self.table_and_mem(t);
         tb.set_int(i, val, mem)
     }
     /// Set a field by name (interns the name).
-    pub fn table_set_field(&mut self, t: TableRef, name: &str, val: Value) -> VmResult<()> {
+    pub(crate) fn table_set_field(&mut self, t: TableRef, name: &str, val: Value) -> VmResult<()> {
         let k = self.intern(name.as_bytes())?;
         self.table_set(t, Value::Str(k), val)
     }
     /// `#t`.
-    pub fn table_len(&self, t: TableRef) -> i64 {
+    pub(crate) fn table_len(&self, t: TableRef) -> i64 {
         self.table(t).len()
     }
     /// `next(t, k)` with the number of empty slots skipped (see [`Table::next_counted`]).
-    pub fn table_next_counted(
+    pub(crate) fn table_next_counted(
         &self,
         t: TableRef,
         k: Value,
     ) -> VmResult<(Option<(Value, Value)>, usize)> {
         self.table(t).next_counted(k)
     }
-    pub fn set_shape(&mut self, t: TableRef, shape: Shape) {
+    pub(crate) fn set_shape(&mut self, t: TableRef, shape: Shape) {
         self.tables[t.0 as usize]
             .as_mut()
             .expect("live table")
@@ -562,7 +562,11 @@ impl Heap {
 
     // ----- closures and upvalues ------------------------------------------------------------
 
-    pub fn new_closure(&mut self, proto: u32, upvals: Box<[UpvalRef]>) -> VmResult<ClosureRef> {
+    pub(crate) fn new_closure(
+        &mut self,
+        proto: u32,
+        upvals: Box<[UpvalRef]>,
+    ) -> VmResult<ClosureRef> {
         let slot = if self.closure_free.is_empty() {
             CLOSURE_SLOT_BYTES
         } else {
@@ -581,10 +585,10 @@ impl Heap {
         Ok(ClosureRef(id))
     }
     #[inline]
-    pub fn closure(&self, c: ClosureRef) -> &Closure {
+    pub(crate) fn closure(&self, c: ClosureRef) -> &Closure {
         self.closures[c.0 as usize].as_ref().expect("live closure")
     }
-    pub fn new_upval(&mut self, u: Upval) -> VmResult<UpvalRef> {
+    pub(crate) fn new_upval(&mut self, u: Upval) -> VmResult<UpvalRef> {
         if self.upval_free.is_empty() {
             self.mem.charge(UPVAL_SLOT_BYTES)?;
         }
@@ -600,18 +604,18 @@ impl Heap {
     }
     /// The upvalue cell, by reference (avoids copying the enum).
     #[inline]
-    pub fn upval_ref(&self, u: UpvalRef) -> &Upval {
+    pub(crate) fn upval_ref(&self, u: UpvalRef) -> &Upval {
         &self.upvals[u.0 as usize]
     }
     #[inline]
-    pub fn set_upval(&mut self, u: UpvalRef, v: Upval) {
+    pub(crate) fn set_upval(&mut self, u: UpvalRef, v: Upval) {
         self.upvals[u.0 as usize] = v;
     }
 
     // ----- natives and host objects ----------------------------------------------------------
 
     /// Register a native function; the returned value can be stored in tables.
-    pub fn register_native(&mut self, name: &'static str, f: NativeFn) -> Value {
+    pub(crate) fn register_native(&mut self, name: &'static str, f: NativeFn) -> Value {
         self.natives.push(NativeDef { name, f });
         self.native_qual.push(None);
         Value::Native(NativeRef((self.natives.len() - 1) as u32))
@@ -619,41 +623,41 @@ impl Heap {
 
     /// Record the qualified name ("string.rep") of a library native, used in argument errors
     /// when the function is called without a call-site name (e.g. directly by `pcall`).
-    pub fn set_native_qualified(&mut self, n: NativeRef, qualified: &str) {
+    pub(crate) fn set_native_qualified(&mut self, n: NativeRef, qualified: &str) {
         if let Some(q) = self.native_qual.get_mut(n.0 as usize) {
             *q = Some(qualified.into());
         }
     }
 
     /// The qualified name of a native, if it belongs to a library.
-    pub fn native_qualified(&self, n: NativeRef) -> Option<&str> {
+    pub(crate) fn native_qualified(&self, n: NativeRef) -> Option<&str> {
         self.native_qual
             .get(n.0 as usize)
             .and_then(|q| q.as_deref())
     }
     #[inline]
-    pub fn native(&self, n: NativeRef) -> NativeDef {
+    pub(crate) fn native(&self, n: NativeRef) -> NativeDef {
         self.natives[n.0 as usize]
     }
-    pub fn new_host(&mut self, obj: HostObj) -> HostRef {
+    pub(crate) fn new_host(&mut self, obj: HostObj) -> HostRef {
         self.hosts.push(obj);
         HostRef((self.hosts.len() - 1) as u32)
     }
-    pub fn host(&self, h: HostRef) -> &HostObj {
+    pub(crate) fn host(&self, h: HostRef) -> &HostObj {
         &self.hosts[h.0 as usize]
     }
 
     // ----- logs -------------------------------------------------------------------------------
 
     /// Append a log line (charged to memory: [`log_line_bytes`]).
-    pub fn push_log(&mut self, line: String) -> VmResult<()> {
+    pub(crate) fn push_log(&mut self, line: String) -> VmResult<()> {
         self.mem.charge(log_line_bytes(&line))?;
         self.logs.push(line);
         Ok(())
     }
 
     /// A stable per-object id for `tostring` ("table: 0x...").
-    pub fn object_id(v: Value) -> u64 {
+    pub(crate) fn object_id(v: Value) -> u64 {
         match v {
             Value::Table(t) => 0x5555_1000_0000 + t.0 as u64 * 0x40,
             Value::Closure(c) => 0x5555_2000_0000 + c.0 as u64 * 0x40,

@@ -12,7 +12,7 @@ use crate::value::{StrRef, Throw, Value, VmResult};
 use crate::vm::{Ctx, Rets, Vm, str_to_number, tostring_text};
 
 /// Install the base library into `vm`.
-pub fn open(vm: &mut Vm) -> VmResult<()> {
+pub(crate) fn open(vm: &mut Vm) -> VmResult<()> {
     let funcs: &[(&'static str, crate::vm::NativeFn)] = &[
         ("assert", assert),
         ("error", error),

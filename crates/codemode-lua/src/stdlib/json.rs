@@ -15,7 +15,7 @@ use crate::vm::{Ctx, NativeFn, Rets, Vm};
 
 /// Install `json` into `vm`: `json.null` (a sentinel that is neither nil nor a table),
 /// `json.array(...)`, `json.encode(v)`, `json.decode(s)`.
-pub fn open(vm: &mut Vm) -> VmResult<()> {
+pub(crate) fn open(vm: &mut Vm) -> VmResult<()> {
     let funcs: &[(&'static str, NativeFn)] =
         &[("array", array), ("encode", encode), ("decode", decode)];
     let t = vm.new_lib("json", funcs)?;
@@ -133,7 +133,7 @@ fn decode(ctx: &mut Ctx) -> VmResult<Rets> {
     Ok(v.into())
 }
 
-pub use crate::boundary::MAX_DEPTH;
+pub(crate) use crate::boundary::MAX_DEPTH;
 
 enum Frame {
     Arr(Vec<Value>),
@@ -360,7 +360,7 @@ impl<'a> Reader<'a> {
 
 /// Parse JSON text into a [`Value`]. Errors: `json.decode: <what> at position <1-based byte>`.
 #[cfg(test)]
-pub fn decode_text(text: &[u8]) -> Result<Value, String> {
+pub(crate) fn decode_text(text: &[u8]) -> Result<Value, String> {
     decode_text_within(text, usize::MAX, None).map_err(|e| match e {
         DecodeError::Syntax(m) => m,
         DecodeError::TooLarge => "json.decode: the value is too large".to_string(),
@@ -370,7 +370,7 @@ pub fn decode_text(text: &[u8]) -> Result<Value, String> {
 
 /// Why [`decode_text_within`] failed.
 #[derive(Debug, PartialEq)]
-pub enum DecodeError {
+pub(crate) enum DecodeError {
     /// Not JSON, or nested too deep: `json.decode: <what> at position <1-based byte>`.
     Syntax(String),
     /// The tree would take more than the given bytes (see [`DECODE_NODE_BYTES`]).
@@ -393,7 +393,7 @@ pub const DECODE_NODE_BYTES: usize = 64;
 /// more than `max_bytes` (counting [`DECODE_NODE_BYTES`] per value and key plus string bytes),
 /// before building it further, and with [`DecodeError::Timeout`] once `deadline` has passed
 /// (checked every 4,096 values).
-pub fn decode_text_within(
+pub(crate) fn decode_text_within(
     text: &[u8],
     max_bytes: usize,
     deadline: Option<std::time::Instant>,

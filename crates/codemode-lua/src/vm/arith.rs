@@ -233,7 +233,7 @@ fn float_op(op: ArithOp, a: f64, b: f64) -> Option<Value> {
 
 /// Lua's integer modulo (floor semantics); `b != 0`.
 #[inline(always)]
-pub fn int_mod(a: i64, b: i64) -> i64 {
+pub(super) fn int_mod(a: i64, b: i64) -> i64 {
     if b == -1 {
         return 0;
     }
@@ -243,7 +243,7 @@ pub fn int_mod(a: i64, b: i64) -> i64 {
 
 /// Lua's integer floor division; `b != 0`.
 #[inline(always)]
-pub fn int_idiv(a: i64, b: i64) -> i64 {
+pub(super) fn int_idiv(a: i64, b: i64) -> i64 {
     if b == -1 {
         return a.wrapping_neg();
     }
@@ -257,7 +257,7 @@ pub fn int_idiv(a: i64, b: i64) -> i64 {
 
 /// Lua's float modulo.
 #[inline(always)]
-pub fn float_mod(a: f64, b: f64) -> f64 {
+pub(super) fn float_mod(a: f64, b: f64) -> f64 {
     let m = a % b;
     if (m > 0.0 && b < 0.0) || (m < 0.0 && b > 0.0) {
         m + b
@@ -268,7 +268,7 @@ pub fn float_mod(a: f64, b: f64) -> f64 {
 
 /// Lua's shift left (negative shifts right; |shift| >= 64 gives 0; logical).
 #[inline(always)]
-pub fn shift_left(x: i64, y: i64) -> i64 {
+pub(super) fn shift_left(x: i64, y: i64) -> i64 {
     if y <= -64 || y >= 64 {
         0
     } else if y >= 0 {
@@ -291,7 +291,7 @@ fn to_int_for_bitwise(v: Value) -> VmResult<i64> {
 }
 
 /// Arithmetic on two numbers (already coerced): the full Lua 5.4 semantics incl. errors.
-pub fn arith_num(op: ArithOp, a: Value, b: Value) -> VmResult<Value> {
+pub(super) fn arith_num(op: ArithOp, a: Value, b: Value) -> VmResult<Value> {
     if op.is_bitwise() {
         let x = to_int_for_bitwise(a)?;
         let y = to_int_for_bitwise(b)?;
@@ -364,7 +364,7 @@ fn le_float_int(f: f64, i: i64) -> bool {
 }
 
 /// Number value of `v` with string coercion ("10" → 10), or None.
-pub fn to_number(heap: &Heap, v: Value) -> Option<Value> {
+pub(crate) fn to_number(heap: &Heap, v: Value) -> Option<Value> {
     match v {
         Value::Int(_) | Value::Float(_) => Some(v),
         Value::Str(s) => str_to_number(heap.str_bytes(s)),
@@ -373,7 +373,7 @@ pub fn to_number(heap: &Heap, v: Value) -> Option<Value> {
 }
 
 /// Parse a Lua numeral (like `tonumber(s)`), see [`crate::number::str_to_number`].
-pub fn str_to_number(b: &[u8]) -> Option<Value> {
+pub(crate) fn str_to_number(b: &[u8]) -> Option<Value> {
     match crate::number::str_to_number(b)? {
         crate::number::Number::Int(i) => Some(Value::Int(i)),
         crate::number::Number::Float(f) => Some(Value::Float(f)),
@@ -381,14 +381,14 @@ pub fn str_to_number(b: &[u8]) -> Option<Value> {
 }
 
 /// Format a float like Lua's `%.14g` (plus ".0" when it looks like an integer).
-pub fn fmt_float(f: f64) -> String {
+pub(super) fn fmt_float(f: f64) -> String {
     let mut out = Vec::new();
     crate::number::fmt_float(f, &mut out);
     String::from_utf8(out).unwrap_or_default()
 }
 
 /// `tostring(v)` text.
-pub fn tostring_text(heap: &Heap, v: Value) -> String {
+pub(crate) fn tostring_text(heap: &Heap, v: Value) -> String {
     match v {
         Value::Nil => "nil".into(),
         Value::Bool(b) => {

@@ -10,11 +10,11 @@ use crate::limits;
 use crate::value::{StrRef, TableRef, Throw, Value, VmResult, float_to_int_exact};
 
 /// Signature of a native function: read arguments from the [`Ctx`], return the results.
-pub type NativeFn = fn(&mut Ctx<'_>) -> VmResult<Rets>;
+pub(crate) type NativeFn = fn(&mut Ctx<'_>) -> VmResult<Rets>;
 
 /// Results of a native function.
 #[derive(Debug)]
-pub enum Rets {
+pub(crate) enum Rets {
     Zero,
     One(Value),
     Two(Value, Value),
@@ -57,7 +57,7 @@ impl Rets {
 }
 
 /// What a native function sees: its arguments, the heap, and a way to call back into Lua.
-pub struct Ctx<'a> {
+pub(crate) struct Ctx<'a> {
     pub vm: &'a mut Vm,
     pub(super) base: usize,
     pub(super) nargs: usize,
@@ -69,12 +69,12 @@ pub struct Ctx<'a> {
 impl<'a> Ctx<'a> {
     /// Number of arguments passed.
     #[inline]
-    pub fn nargs(&self) -> usize {
+    pub(crate) fn nargs(&self) -> usize {
         self.nargs
     }
     /// Argument `i` (0-based); `Nil` when absent.
     #[inline]
-    pub fn arg(&self, i: usize) -> Value {
+    pub(crate) fn arg(&self, i: usize) -> Value {
         if i < self.nargs {
             self.vm.stack[self.base + i]
         } else {
@@ -82,25 +82,25 @@ impl<'a> Ctx<'a> {
         }
     }
     /// All arguments.
-    pub fn args(&self) -> &[Value] {
+    pub(crate) fn args(&self) -> &[Value] {
         &self.vm.stack[self.base..self.base + self.nargs]
     }
     /// The heap (strings, tables).
     #[inline]
-    pub fn heap(&mut self) -> &mut Heap {
+    pub(crate) fn heap(&mut self) -> &mut Heap {
         &mut self.vm.heap
     }
     /// The heap, read-only.
     #[inline]
-    pub fn heap_ref(&self) -> &Heap {
+    pub(crate) fn heap_ref(&self) -> &Heap {
         &self.vm.heap
     }
     /// The function's name as used in error messages.
-    pub fn name(&self) -> &'static str {
+    pub(crate) fn name(&self) -> &'static str {
         self.name
     }
     /// "bad argument #i to 'name' (msg)" (i is 0-based here, printed 1-based).
-    pub fn arg_error(&self, i: usize, msg: &str) -> Throw {
+    pub(crate) fn arg_error(&self, i: usize, msg: &str) -> Throw {
         Throw::msg(format!(
             "bad argument #{} to '{}' ({})",
             i + 1,
@@ -109,7 +109,7 @@ impl<'a> Ctx<'a> {
         ))
     }
     /// "bad argument #i to 'name' (X expected, got Y)".
-    pub fn type_error(&self, i: usize, expected: &str) -> Throw {
+    pub(crate) fn type_error(&self, i: usize, expected: &str) -> Throw {
         let got = if i >= self.nargs {
             "no value"
         } else {
@@ -118,14 +118,14 @@ impl<'a> Ctx<'a> {
         self.arg_error(i, &format!("{} expected, got {}", expected, got))
     }
     /// Argument `i` must be a table.
-    pub fn check_table(&self, i: usize) -> VmResult<TableRef> {
+    pub(crate) fn check_table(&self, i: usize) -> VmResult<TableRef> {
         match self.arg(i) {
             Value::Table(t) => Ok(t),
             _ => Err(self.type_error(i, "table")),
         }
     }
     /// Argument `i` as an integer (floats with integral value and numeric strings accepted).
-    pub fn check_int(&self, i: usize) -> VmResult<i64> {
+    pub(crate) fn check_int(&self, i: usize) -> VmResult<i64> {
         let v = self.arg(i);
         match v {
             Value::Int(x) => Ok(x),
@@ -141,7 +141,7 @@ impl<'a> Ctx<'a> {
         }
     }
     /// Optional integer argument.
-    pub fn opt_int(&self, i: usize, default: i64) -> VmResult<i64> {
+    pub(crate) fn opt_int(&self, i: usize, default: i64) -> VmResult<i64> {
         if self.arg(i).is_nil() {
             Ok(default)
         } else {
@@ -149,18 +149,18 @@ impl<'a> Ctx<'a> {
         }
     }
     /// Argument `i` as a number (`Value::Int` or `Value::Float`; numeric strings converted).
-    pub fn check_number(&self, i: usize) -> VmResult<Value> {
+    pub(crate) fn check_number(&self, i: usize) -> VmResult<Value> {
         match to_number(&self.vm.heap, self.arg(i)) {
             Some(v) => Ok(v),
             None => Err(self.type_error(i, "number")),
         }
     }
     /// Argument `i` as f64.
-    pub fn check_f64(&self, i: usize) -> VmResult<f64> {
+    pub(crate) fn check_f64(&self, i: usize) -> VmResult<f64> {
         Ok(self.check_number(i)?.as_f64().unwrap_or(0.0))
     }
     /// Argument `i` as a string handle (numbers are converted to strings, like Lua).
-    pub fn check_str(&mut self, i: usize) -> VmResult<StrRef> {
+    pub(crate) fn check_str(&mut self, i: usize) -> VmResult<StrRef> {
         match self.arg(i) {
             Value::Str(s) => Ok(s),
             v @ (Value::Int(_) | Value::Float(_)) => {
@@ -171,7 +171,7 @@ impl<'a> Ctx<'a> {
         }
     }
     /// Optional string argument.
-    pub fn opt_str(&mut self, i: usize) -> VmResult<Option<StrRef>> {
+    pub(crate) fn opt_str(&mut self, i: usize) -> VmResult<Option<StrRef>> {
         if self.arg(i).is_nil() {
             Ok(None)
         } else {
@@ -183,7 +183,7 @@ impl<'a> Ctx<'a> {
     /// it (see [`crate::restart`]). Call [`Ctx::inline_gate`] first with the size of
     /// the work that follows.
     #[inline]
-    pub fn effects(&mut self) {
+    pub(crate) fn effects(&mut self) {
         self.vm.heap.meter.restartable = false;
         self.vm.heap.meter.dirty = true;
     }
@@ -192,7 +192,7 @@ impl<'a> Ctx<'a> {
     /// [`limits::INLINE_GATE_ELEMS`] elements is not started there: the native asks to run
     /// off the caller's thread ([`Throw::Restart`]; it has changed nothing yet).
     #[inline]
-    pub fn inline_gate(&mut self, elems: u64) -> VmResult<()> {
+    pub(crate) fn inline_gate(&mut self, elems: u64) -> VmResult<()> {
         let inline = &self.vm.heap.meter;
         if inline.restartable && (elems > limits::INLINE_GATE_ELEMS || inline.stress) {
             return Err(Throw::Restart);
@@ -203,39 +203,39 @@ impl<'a> Ctx<'a> {
     /// Charge `units` of fuel for work proportional to data size (about 1 unit per element or
     /// per 16 bytes). Never fails by itself; the VM yields/aborts at the next instruction.
     #[inline]
-    pub fn charge(&mut self, units: u64) -> VmResult<()> {
+    pub(crate) fn charge(&mut self, units: u64) -> VmResult<()> {
         self.vm.charge_units(units)
     }
     /// Account `bytes` of work; checks the limits each time `acc` (bytes since the last check,
     /// start at 0) reaches [`limits::WORK_CHUNK_BYTES`].
     #[inline]
-    pub fn work_bytes(&mut self, acc: &mut usize, bytes: usize) -> VmResult<()> {
+    pub(crate) fn work_bytes(&mut self, acc: &mut usize, bytes: usize) -> VmResult<()> {
         self.vm.work_bytes(acc, bytes)
     }
     /// Account `elems` elements of work; checks the limits each time `acc` reaches
     /// [`limits::WORK_CHUNK_ELEMS`].
     #[inline]
-    pub fn work_elems(&mut self, acc: &mut usize, elems: usize) -> VmResult<()> {
+    pub(crate) fn work_elems(&mut self, acc: &mut usize, elems: usize) -> VmResult<()> {
         self.vm.work_elems(acc, elems)
     }
     /// Make a string value.
-    pub fn new_str(&mut self, bytes: &[u8]) -> VmResult<Value> {
+    pub(crate) fn new_str(&mut self, bytes: &[u8]) -> VmResult<Value> {
         self.vm.heap.new_str(bytes)
     }
     /// Call and return the first result (or nil). No allocation (use it for comparators).
-    pub fn call1(&mut self, f: Value, args: &[Value]) -> VmResult<Value> {
+    pub(crate) fn call1(&mut self, f: Value, args: &[Value]) -> VmResult<Value> {
         let at = self.base + self.nargs + 1;
         self.vm.call_nested1(at, f, args, self.name)
     }
     /// Lua's `<` on two values (numbers or strings; error otherwise). Like a comparison made
     /// inside a C function in Lua, the error carries no position.
-    pub fn less_than(&self, a: Value, b: Value) -> VmResult<bool> {
+    pub(crate) fn less_than(&self, a: Value, b: Value) -> VmResult<bool> {
         self.vm
             .less_than(a, b)
             .map_err(|e| e.with(|d| d.positioned = true))
     }
     /// Location of the Lua code at `level` (1 = the function calling this native).
-    pub fn location(&self, level: usize) -> Option<Location> {
+    pub(crate) fn location(&self, level: usize) -> Option<Location> {
         if self.direct {
             return None;
         }

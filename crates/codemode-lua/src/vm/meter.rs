@@ -9,7 +9,7 @@ use crate::value::{StrRef, Throw, VmResult};
 
 impl Vm {
     /// Fuel units used so far (whole execution).
-    pub fn fuel_used(&self) -> u64 {
+    pub(crate) fn fuel_used(&self) -> u64 {
         self.fuel_used + (self.slice - self.fuel).max(0) as u64
     }
 
@@ -131,7 +131,7 @@ pub(super) const CALL_FUEL: i64 = 4;
 
 /// Bytes of data work (copying, scanning, converting strings) per fuel unit, for natives and
 /// the `..` operator.
-pub const BYTES_PER_FUEL: usize = 16;
+pub(super) const BYTES_PER_FUEL: usize = 16;
 
 /// Values copied per fuel unit by instructions that move a variable number of values (`return`
 /// of many values, varargs, calls with many arguments or results, table constructors).

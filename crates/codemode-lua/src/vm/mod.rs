@@ -62,9 +62,9 @@ mod tools;
 mod upvals;
 
 use arith::{add_imm, arith_fast};
-pub use arith::{str_to_number, to_number, tostring_text};
+pub(crate) use arith::{str_to_number, to_number, tostring_text};
 use calls::CallSite;
-pub use ctx::{Ctx, NativeFn, Rets};
+pub(crate) use ctx::{Ctx, NativeFn, Rets};
 use errors::{call_hint, find_setreg};
 use meter::{CALL_FUEL, VALUES_PER_FUEL};
 
@@ -141,7 +141,7 @@ enum CallRes {
 }
 
 /// The virtual machine state of one execution.
-pub struct Vm {
+pub(crate) struct Vm {
     pub heap: Heap,
     pub stack: Vec<Value>,
     frames: Vec<Frame>,
@@ -192,7 +192,7 @@ const MULTI: i32 = -1;
 
 impl Vm {
     /// A VM for `prog` with an empty globals table and memory cap `mem_cap` bytes.
-    pub fn new(prog: Arc<ProgramData>, mem_cap: usize) -> VmResult<Vm> {
+    pub(crate) fn new(prog: Arc<ProgramData>, mem_cap: usize) -> VmResult<Vm> {
         let mut heap = Heap::new(mem_cap);
         let globals = heap.new_table(0, 64)?;
         let kflat = flat_consts(&mut heap, &prog)?;
@@ -231,7 +231,7 @@ impl Vm {
 
     /// A new VM for `prog` whose globals and heap are a copy of this (template) VM's, with
     /// memory cap `mem_cap`. Used to start each machine from a prepared standard library.
-    pub fn fork(&self, prog: Arc<ProgramData>, mem_cap: usize) -> VmResult<Vm> {
+    pub(crate) fn fork(&self, prog: Arc<ProgramData>, mem_cap: usize) -> VmResult<Vm> {
         let mut heap = self.heap.clone();
         heap.mem.cap = mem_cap;
         heap.mem.check(0)?;
@@ -275,7 +275,7 @@ impl Vm {
     }
 
     /// Register the natives the VM treats specially (`pcall`, `xpcall`, `next`).
-    pub fn set_special(&mut self, pcall: Value, xpcall: Value, next: Value) {
+    pub(crate) fn set_special(&mut self, pcall: Value, xpcall: Value, next: Value) {
         if let Value::Native(n) = pcall {
             self.pcall_ref = Some(n);
         }
@@ -288,23 +288,27 @@ impl Vm {
     }
 
     /// The `next` native (what `pairs` returns).
-    pub fn next_fn(&self) -> Value {
+    pub(crate) fn next_fn(&self) -> Value {
         self.next_ref.map(Value::Native).unwrap_or(Value::Nil)
     }
 
     /// Set a global variable.
-    pub fn set_global(&mut self, name: &str, v: Value) -> VmResult<()> {
+    pub(crate) fn set_global(&mut self, name: &str, v: Value) -> VmResult<()> {
         let g = self.globals;
         self.heap.table_set_field(g, name, v)
     }
 
     /// Get a global variable.
-    pub fn get_global(&self, name: &str) -> Value {
+    pub(crate) fn get_global(&self, name: &str) -> Value {
         self.heap.table_get_field(self.globals, name)
     }
 
     /// Create a library table of natives, store it as global `lib`, return it.
-    pub fn new_lib(&mut self, lib: &str, funcs: &[(&'static str, NativeFn)]) -> VmResult<TableRef> {
+    pub(crate) fn new_lib(
+        &mut self,
+        lib: &str,
+        funcs: &[(&'static str, NativeFn)],
+    ) -> VmResult<TableRef> {
         let t = self.heap.new_table(0, funcs.len())?;
         for (name, f) in funcs {
             let v = self.heap.register_native(name, *f);

@@ -36,7 +36,7 @@ impl Vm {
 
     /// Run a full collection now (only at safe points: no native is running). Abandoned, with
     /// nothing freed, once the deadline has passed (see [`Heap::collect`]).
-    pub fn gc(&mut self) {
+    pub(crate) fn gc(&mut self) {
         let mut roots: Vec<Value> = Vec::with_capacity(self.stack.len() + self.kflat.len() + 8);
         roots.extend_from_slice(&self.stack);
         roots.extend_from_slice(&self.kflat);
