@@ -311,13 +311,13 @@ impl Machine {
     /// slices and inside long builtins, so the overshoot is at most about one slice.
     pub fn set_fuel_limit(&mut self, max_fuel: u64) {
         if let Some(vm) = &mut self.vm {
-            vm.fuel_cap = max_fuel.min(limits::MAX_TOTAL_FUEL);
+            vm.heap.meter.fuel_cap = max_fuel.min(limits::MAX_TOTAL_FUEL);
         }
     }
 
     /// Bytes currently held by the execution.
     pub fn memory_used(&self) -> usize {
-        self.vm.as_ref().map(|v| v.heap.mem.used).unwrap_or(0)
+        self.vm.as_ref().map(|v| v.heap.meter.mem.used).unwrap_or(0)
     }
 
     /// Fuel units (about one per instruction) used so far.
@@ -473,7 +473,7 @@ impl Machine {
         let Some(vm) = self.vm.as_mut() else { return };
         match (imported, target) {
             (Ok(v), _) => {
-                vm.fuel -= work as i64;
+                vm.heap.meter.fuel -= work as i64;
                 vm.deliver(p, true, v)
             }
             // A tool's output that cannot become Lua data (too deep) is the tool's fault:
@@ -541,7 +541,7 @@ impl Machine {
             Some(vm) => {
                 let logs = std::mem::take(&mut vm.heap.logs);
                 let bytes: usize = logs.iter().map(heap::log_line_bytes).sum();
-                vm.heap.mem.release(bytes);
+                vm.heap.meter.mem.release(bytes);
                 logs
             }
             None => Vec::new(),

@@ -13,11 +13,11 @@
 //! ([`Vm::restart_abandoned`]), the machine asks for the pool ([`Machine::wants_pool`]), and
 //! the step runs again, from its start, off the caller's thread.
 //!
-//! - [`Meter`]: the clock of one execution, held by the heap: the deadline (stored only here)
-//!   and the stretch's state. Fuel is counted by the VM (`vm/meter.rs`) and memory by the
-//!   heap's `MemCounter`; [`Vm::check_totals`] checks the total fuel, the deadline and the
-//!   stretch at every check point of long work, [`Heap::check_deadline`] the deadline and the
-//!   stretch where no VM is at hand.
+//! - [`Meter`]: the one meter of an execution, held by the heap: the bytes held (against the
+//!   cap), the fuel (the slice, the total and its cap), the deadline (stored only here) and
+//!   the stretch's state. `vm/meter.rs` charges fuel and work; [`Vm::check_totals`] checks the
+//!   total fuel, the deadline and the stretch at every check point of long work,
+//!   [`Heap::check_deadline`] the deadline and the stretch where no VM is at hand.
 //! - [`restartable`]: the scope of a restartable step, an RAII guard that restores the flag on
 //!   every exit path (an early `?` included).
 //! - Where a step is not restartable: [`crate::vm::Ctx::effects`] (a native changed state),
@@ -26,14 +26,26 @@
 use std::ops::{Deref, DerefMut};
 use std::time::Instant;
 
-use crate::heap::Heap;
+use crate::heap::{Heap, MemCounter};
 use crate::value::{Throw, VmResult};
 use crate::vm::Vm;
 use crate::{ErrorKind, HostReply, Machine, boundary};
 
-/// The clock of one execution: its deadline and the state of the current inline stretch.
-#[derive(Clone, Debug, Default)]
+/// The meter of one execution: the bytes it holds, the fuel it uses, its deadline and the
+/// state of the current inline stretch.
+#[derive(Clone, Debug)]
 pub(crate) struct Meter {
+    /// Bytes held, against the memory cap.
+    pub mem: MemCounter,
+    /// Fuel left in the current slice (natives charge it with `Ctx::charge`; the dispatch
+    /// loop yields when it is spent).
+    pub fuel: i64,
+    /// Fuel of the current slice.
+    pub slice: i64,
+    /// Fuel used by the slices before the current one.
+    pub fuel_used: u64,
+    /// Total fuel this execution may use (at most `limits::MAX_TOTAL_FUEL`).
+    pub fuel_cap: u64,
     /// The execution's wall-clock deadline ([`Machine::set_deadline`]), checked between slices,
     /// inside nested runs and by long walks over data inside one builtin or host reply.
     pub deadline: Option<Instant>,
@@ -44,8 +56,8 @@ pub(crate) struct Meter {
     pub restartable: bool,
     /// The instruction running changed Lua-visible state (a native's
     /// [`crate::vm::Ctx::effects`], a tail call that popped its frame): an error it raises
-    /// cannot be raised again by re-running it. Cleared when a native call starts and when
-    /// the instruction ends without error.
+    /// cannot be raised again by re-running it. Cleared when a native call starts, when the
+    /// instruction ends without error, and by `handle_error` once it has read it.
     pub dirty: bool,
     /// A restartable step was abandoned and its garbage must be collected before it runs
     /// again (done at the next `Machine::run` or `Machine::resume` outside a stretch; see
@@ -62,6 +74,25 @@ pub(crate) struct Meter {
 }
 
 impl Meter {
+    /// A fresh meter with a memory cap of `cap` bytes and the maximum total fuel.
+    pub(crate) fn new(cap: usize) -> Meter {
+        Meter {
+            mem: MemCounter::new(cap),
+            fuel: 0,
+            slice: 0,
+            fuel_used: 0,
+            fuel_cap: crate::limits::MAX_TOTAL_FUEL,
+            deadline: None,
+            until: None,
+            restartable: false,
+            dirty: false,
+            collect_next: false,
+            used_at_start: 0,
+            wants_pool: false,
+            stress: false,
+        }
+    }
+
     /// In an inline stretch.
     #[inline]
     pub(crate) fn inline(&self) -> bool {
@@ -152,8 +183,8 @@ impl Heap {
     /// collection per abandoned step would cost a tool-calling program on a large heap one
     /// collection per call.
     pub(crate) fn abandoned_step(&mut self) {
-        let allocated = self.mem.used.saturating_sub(self.meter.used_at_start);
-        let room = self.mem.cap.saturating_sub(self.mem.used);
+        let allocated = self.meter.mem.used.saturating_sub(self.meter.used_at_start);
+        let room = self.meter.mem.cap.saturating_sub(self.meter.mem.used);
         if self.gc_due() || allocated.saturating_mul(4) > room {
             self.meter.collect_next = true;
         }
@@ -261,7 +292,7 @@ impl Machine {
             vm.heap.meter.until = until;
             vm.heap.meter.restartable = false;
             vm.heap.meter.wants_pool = false;
-            vm.heap.meter.used_at_start = vm.heap.mem.used;
+            vm.heap.meter.used_at_start = vm.heap.meter.mem.used;
         }
     }
 

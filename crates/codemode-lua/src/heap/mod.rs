@@ -256,11 +256,9 @@ pub(crate) struct Heap {
     native_qual: Vec<Option<Box<str>>>,
     /// Host objects (tools tree, `search`, extensions).
     pub hosts: Vec<HostObj>,
-    /// Memory accounting.
-    pub mem: MemCounter,
     /// Log lines written by `print` (charged to `mem`).
     pub logs: Vec<String>,
-    /// The deadline and the inline stretch (see [`crate::restart::Meter`]).
+    /// Memory, fuel, the deadline and the inline stretch (see [`crate::restart::Meter`]).
     pub meter: crate::restart::Meter,
 }
 
@@ -284,9 +282,8 @@ impl Heap {
             natives: Vec::new(),
             native_qual: Vec::new(),
             hosts: Vec::new(),
-            mem: MemCounter::new(cap),
             logs: Vec::new(),
-            meter: crate::restart::Meter::default(),
+            meter: crate::restart::Meter::new(cap),
         }
     }
 
@@ -370,9 +367,9 @@ impl Heap {
         }
         if self.intern.len() >= self.intern.capacity() {
             let grown = intern_table_bytes((self.intern.capacity() * 2).max(3));
-            self.mem.check(n + grown)?;
+            self.meter.mem.check(n + grown)?;
         }
-        self.mem.charge(n)
+        self.meter.mem.charge(n)
     }
 
     /// Charge (or give back) the difference between the intern map's table and what was
@@ -382,10 +379,10 @@ impl Heap {
         let now = intern_table_bytes(self.intern.capacity());
         if now >= self.intern_charged {
             let grown = now - self.intern_charged;
-            self.mem.used = self.mem.used.saturating_add(grown);
-            self.mem.debt = self.mem.debt.saturating_add(grown);
+            self.meter.mem.used = self.meter.mem.used.saturating_add(grown);
+            self.meter.mem.debt = self.meter.mem.debt.saturating_add(grown);
         } else {
-            self.mem.release(self.intern_charged - now);
+            self.meter.mem.release(self.intern_charged - now);
         }
         self.intern_charged = now;
     }
@@ -419,7 +416,7 @@ impl Heap {
         // A string that could not be held fails before it is hashed (hashing 100 MB of tool
         // output only to refuse it would take a noticeable time).
         if bytes.len() >= 1 << 20 {
-            self.mem.check(string_cost(bytes.len()))?;
+            self.meter.mem.check(string_cost(bytes.len()))?;
         }
         let h = self.hash_checked(bytes)?;
         if let Some(s) = self.find_hashed(bytes, h) {
@@ -462,7 +459,7 @@ impl Heap {
     /// building a large result buffer (`string.rep`, `table.concat`) so a huge request fails at
     /// once instead of trying to allocate.
     pub(crate) fn reserve_str(&self, len: usize) -> VmResult<()> {
-        self.mem.check(string_cost(len))
+        self.meter.mem.check(string_cost(len))
     }
 
     // ----- tables -------------------------------------------------------------------------
@@ -480,10 +477,10 @@ impl Heap {
         } else {
             0
         };
-        self.mem.charge(est + slot)?;
+        self.meter.mem.charge(est + slot)?;
         let t = Table::with_capacity(narr, nhash);
         let extra = t.mem_size().saturating_sub(est);
-        self.mem.used += extra;
+        self.meter.mem.used += extra;
         let id = if let Some(id) = self.table_free.pop() {
             self.tables[id as usize] = Some(t);
             id
@@ -506,7 +503,7 @@ impl Heap {
     pub(crate) fn table_and_mem(&mut self, t: TableRef) -> (&mut Table, &mut MemCounter) {
         (
             self.tables[t.0 as usize].as_mut().expect("live table"),
-            &mut self.mem,
+            &mut self.meter.mem,
         )
     }
 
@@ -572,7 +569,9 @@ impl Heap {
         } else {
             0
         };
-        self.mem.charge(slot + alloc_bytes(upvals.len() * 4))?;
+        self.meter
+            .mem
+            .charge(slot + alloc_bytes(upvals.len() * 4))?;
         let c = Closure { proto, upvals };
         let id = if let Some(id) = self.closure_free.pop() {
             self.closures[id as usize] = Some(c);
@@ -590,7 +589,7 @@ impl Heap {
     }
     pub(crate) fn new_upval(&mut self, u: Upval) -> VmResult<UpvalRef> {
         if self.upval_free.is_empty() {
-            self.mem.charge(UPVAL_SLOT_BYTES)?;
+            self.meter.mem.charge(UPVAL_SLOT_BYTES)?;
         }
         let id = if let Some(id) = self.upval_free.pop() {
             self.upvals[id as usize] = u;
@@ -651,7 +650,7 @@ impl Heap {
 
     /// Append a log line (charged to memory: [`log_line_bytes`]).
     pub(crate) fn push_log(&mut self, line: String) -> VmResult<()> {
-        self.mem.charge(log_line_bytes(&line))?;
+        self.meter.mem.charge(log_line_bytes(&line))?;
         self.logs.push(line);
         Ok(())
     }

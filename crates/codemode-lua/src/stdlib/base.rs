@@ -406,7 +406,7 @@ fn print(cx: &mut Ctx<'_>) -> VmResult<Rets> {
         let text = tostring_text(cx.heap_ref(), cx.arg(i));
         // Checked per argument: many arguments, or long strings, are long work.
         cx.work_bytes(&mut acc, text.len() + 16)?;
-        cx.heap_ref().mem.check(line.len() + text.len())?;
+        cx.heap_ref().meter.mem.check(line.len() + text.len())?;
         line.push_str(&text);
     }
     cx.charge(1 + acc as u64 / 16)?;
@@ -416,6 +416,6 @@ fn print(cx: &mut Ctx<'_>) -> VmResult<Rets> {
 
 fn collectgarbage(cx: &mut Ctx<'_>) -> VmResult<Rets> {
     // The collector runs automatically; report the memory in use for "count".
-    let kb = cx.heap_ref().mem.used as f64 / 1024.0;
+    let kb = cx.heap_ref().meter.mem.used as f64 / 1024.0;
     Ok(Rets::One(Value::Float(kb)))
 }

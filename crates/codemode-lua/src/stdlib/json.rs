@@ -111,7 +111,7 @@ fn decode(ctx: &mut Ctx) -> VmResult<Rets> {
     ctx.charge(1 + bytes.len() as u64 / 16)?;
     // The intermediate tree lives outside the heap's accounting: bound it by what the heap could
     // still hold, so a large input fails with the memory limit before it is built.
-    let mem = &ctx.heap_ref().mem;
+    let mem = &ctx.heap_ref().meter.mem;
     let room = mem.cap.saturating_sub(mem.used);
     let bytes = ctx.heap_ref().str_bytes(s);
     let deadline = ctx.heap_ref().work_until();
@@ -122,6 +122,7 @@ fn decode(ctx: &mut Ctx) -> VmResult<Rets> {
         Err(DecodeError::TooLarge) => {
             return Err(ctx
                 .heap_ref()
+                .meter
                 .mem
                 .check(room.saturating_add(1))
                 .unwrap_err());

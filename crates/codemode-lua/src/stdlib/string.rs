@@ -356,7 +356,7 @@ fn find(ctx: &mut Ctx) -> VmResult<Rets> {
     charge_bytes(ctx, ls - init + lp)?;
     if lp > 8 && lp <= ls - init {
         // The search table of a long needle (4 bytes per byte) counts against the memory cap.
-        ctx.heap_ref().mem.check(lp.saturating_mul(4))?;
+        ctx.heap_ref().meter.mem.check(lp.saturating_mul(4))?;
     }
     let heap = ctx.heap_ref();
     let hay = &heap.str_bytes(s)[init..];
@@ -388,7 +388,7 @@ fn with_matcher<R>(
 ) -> VmResult<R> {
     let (r, work) = {
         let vm: &Vm = ctx.vm;
-        let (used0, cap) = (vm.fuel_used(), vm.fuel_cap);
+        let (used0, cap) = (vm.fuel_used(), vm.heap.meter.fuel_cap);
         let mut check = |work: u64| -> Result<(), Throw> {
             vm.check_totals()?;
             if used0.saturating_add(work) > cap {
@@ -733,9 +733,9 @@ fn gsub(ctx: &mut Ctx) -> VmResult<Rets> {
                 // The result buffer is held while Lua runs: charge it to the memory cap for
                 // the call (nested gsub callbacks would otherwise each hold an uncounted one).
                 let held = out.capacity();
-                ctx.heap().mem.hold(held)?;
+                ctx.heap().meter.mem.hold(held)?;
                 let r = ctx.call1(*f, &args);
-                ctx.heap().mem.release(held);
+                ctx.heap().meter.mem.release(held);
                 Some(r?)
             }
         };
@@ -803,7 +803,7 @@ fn format_(ctx: &mut Ctx) -> VmResult<Rets> {
     let mut ts = |i: usize| -> Result<Vec<u8>, FormatError> {
         Ok(tostring_text(heap, vals[i]).into_bytes())
     };
-    let room = heap.mem.cap.saturating_sub(heap.mem.used);
+    let room = heap.meter.mem.cap.saturating_sub(heap.meter.mem.used);
     let mut timed_out = || heap.check_deadline().is_err();
     let r = format::format_checked(
         heap.str_bytes(fmt),

@@ -48,7 +48,7 @@ impl Vm {
             };
         }
         self.heap.reserve_str(len)?;
-        self.fuel -= (len / 64) as i64;
+        self.heap.meter.fuel -= (len / 64) as i64;
         let mut buf = Vec::with_capacity(len);
         let mut acc = 0usize;
         for i in 0..n {

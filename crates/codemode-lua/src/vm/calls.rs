@@ -107,6 +107,7 @@ impl Vm {
             if need > cap {
                 let new_cap = need.max(cap.saturating_mul(2)).min(limits::MAX_STACK_SLOTS);
                 self.heap
+                    .meter
                     .mem
                     .charge((new_cap - cap) * std::mem::size_of::<Value>())?;
                 self.stack.reserve_exact(new_cap - self.stack.len());
@@ -170,6 +171,7 @@ impl Vm {
                     let cap = self.frames.capacity();
                     let new_cap = (cap * 2).clamp(16, limits::MAX_FRAMES);
                     self.heap
+                        .meter
                         .mem
                         .charge((new_cap - cap) * std::mem::size_of::<Frame>())?;
                     self.frames.reserve_exact(new_cap - cap);
@@ -214,7 +216,7 @@ impl Vm {
                 self.heap.meter.dirty = false;
                 if kind != FrameKind::Normal {
                     // Direct native under pcall: prefix with true.
-                    self.fuel -= (rets.len() / VALUES_PER_FUEL) as i64;
+                    self.heap.meter.fuel -= (rets.len() / VALUES_PER_FUEL) as i64;
                     let mut v = Vec::with_capacity(rets.len() + 1);
                     v.push(Value::Bool(true));
                     for i in 0..rets.len() {
@@ -265,7 +267,7 @@ impl Vm {
                 if v.len() > limits::MAX_STACK_SLOTS / 2 {
                     return Err(Throw::msg("too many results (stack overflow)"));
                 }
-                self.fuel -= (v.len() / VALUES_PER_FUEL) as i64;
+                self.heap.meter.fuel -= (v.len() / VALUES_PER_FUEL) as i64;
                 self.place(func, v, nresults);
             }
             _ => {
@@ -347,7 +349,7 @@ impl Vm {
             self.stack[func] = h;
             self.stack[func + 1] = f;
             // shift args down by one
-            self.fuel -= (nargs / VALUES_PER_FUEL) as i64;
+            self.heap.meter.fuel -= (nargs / VALUES_PER_FUEL) as i64;
             for i in 0..nargs - 2 {
                 self.stack[func + 2 + i] = self.stack[func + 3 + i];
             }
@@ -532,8 +534,8 @@ impl Vm {
         // A call from a native (sort comparator, xpcall handler, ...) costs fuel like a call
         // instruction; the overdraft check also reads the deadline, so a long native loop of
         // calls to a loop-free function is stopped too.
-        self.fuel = self.fuel.saturating_sub(CALL_FUEL);
-        if self.fuel < -(1 << 20) {
+        self.heap.meter.fuel = self.heap.meter.fuel.saturating_sub(CALL_FUEL);
+        if self.heap.meter.fuel < -(1 << 20) {
             self.overdraft()?;
         }
         let at = at.max(self.top.min(self.stack.len()));

@@ -57,7 +57,7 @@ impl Vm {
                 ($n:expr) => {
                     // Check before charging, so a charge larger than a whole slice still makes
                     // progress on the next slice.
-                    if self.fuel <= 0 {
+                    if self.heap.meter.fuel <= 0 {
                         if stop == 0 && self.nested.is_empty() {
                             self.frames[fi].pc = pc - 1;
                             return Ok(Exit::Yield);
@@ -65,7 +65,7 @@ impl Vm {
                         save!();
                         tri!(self.refuel_nested());
                     }
-                    self.fuel -= $n as i64;
+                    self.heap.meter.fuel -= $n as i64;
                 };
             }
 
@@ -76,7 +76,7 @@ impl Vm {
             // call however long it takes, and an inline stretch could not end.
             macro_rules! settle {
                 () => {
-                    if self.fuel < 0 {
+                    if self.heap.meter.fuel < 0 {
                         if stop == 0 && self.nested.is_empty() {
                             self.frames[fi].pc = pc;
                             return Ok(Exit::Yield);
@@ -117,7 +117,7 @@ impl Vm {
                         _ => {
                             let ($p, $q) = ($x, $y);
                             save!();
-                            self.fuel -= self.compare_cost($p, $q);
+                            self.heap.meter.fuel -= self.compare_cost($p, $q);
                             heavy = true;
                             tri!($slow)
                         }
@@ -271,7 +271,7 @@ impl Vm {
                         };
                         let first = base + a as usize + 1;
                         let count = if n == 0 { self.top - first } else { n as usize };
-                        self.fuel -= (count / VALUES_PER_FUEL) as i64;
+                        self.heap.meter.fuel -= (count / VALUES_PER_FUEL) as i64;
                         for i in 0..count {
                             let v = self.stack[first + i];
                             tri!(self.heap.table_set_int(t, start as i64 + i as i64 + 1, v));
@@ -435,7 +435,7 @@ impl Vm {
                                 self.close_upvals(fr.func + 1);
                             }
                             let cur = self.frames.pop().expect("frame");
-                            self.fuel -= (nargs / VALUES_PER_FUEL) as i64;
+                            self.heap.meter.fuel -= (nargs / VALUES_PER_FUEL) as i64;
                             for i in 0..=nargs {
                                 self.stack[cur.func + i] = self.stack[func + i];
                             }
@@ -471,7 +471,7 @@ impl Vm {
                         }
                         let f = self.frames.pop().expect("frame");
                         // Copying many results costs fuel too (`return table.unpack(t)` in a loop).
-                        self.fuel -= (n / VALUES_PER_FUEL) as i64;
+                        self.heap.meter.fuel -= (n / VALUES_PER_FUEL) as i64;
                         let (dest, extra) = if f.kind != FrameKind::Normal {
                             self.stack[f.func - 1] = Value::Bool(true);
                             (f.func, 1usize)
@@ -558,7 +558,7 @@ impl Vm {
                             let (found, skipped) = tri!(self.heap.table_next_counted(t, key));
                             // Empty slots scanned are work too (charged at the loop's
                             // TForLoop, the next charge point).
-                            self.fuel -= (skipped / 16) as i64;
+                            self.heap.meter.fuel -= (skipped / 16) as i64;
                             match found {
                                 Some((k, v)) => {
                                     self.stack[ra + 3] = k;
@@ -621,7 +621,7 @@ impl Vm {
                         let n = f.nvarargs;
                         let dst = base + a as usize;
                         if c == 0 {
-                            self.fuel -= (n / VALUES_PER_FUEL) as i64;
+                            self.heap.meter.fuel -= (n / VALUES_PER_FUEL) as i64;
                             tri!(self.ensure_stack(dst + n + 1));
                             for i in 0..n {
                                 self.stack[dst + i] = self.stack[f.vararg_base + i];

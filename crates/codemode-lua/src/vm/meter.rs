@@ -1,6 +1,7 @@
-//! Metering: fuel (the slice `Machine::run` gives, the total cap), data work accounted in
-//! chunks with a limits check after each (so one long builtin stops soon after the deadline),
-//! the overdraft of natives that run far past the slice, and the deadline check.
+//! Metering: charging the fuel of the execution's [`crate::restart::Meter`] (the slice
+//! `Machine::run` gives, the total cap), data work accounted in chunks with a limits check after
+//! each (so one long builtin stops soon after the deadline), the overdraft of natives that run
+//! far past the slice, and the check of the totals.
 
 use super::Vm;
 use crate::ErrorKind;
@@ -10,22 +11,26 @@ use crate::value::{StrRef, Throw, VmResult};
 impl Vm {
     /// Fuel units used so far (whole execution).
     pub(crate) fn fuel_used(&self) -> u64 {
-        self.fuel_used + (self.slice - self.fuel).max(0) as u64
+        self.heap.meter.fuel_used + (self.heap.meter.slice - self.heap.meter.fuel).max(0) as u64
     }
 
     /// Start a slice of `slice` fuel units.
     pub(crate) fn begin_slice(&mut self, slice: u32) {
-        self.fuel_used += (self.slice - self.fuel).max(0) as u64;
-        self.slice = slice.max(1) as i64;
-        self.fuel = self.slice;
+        self.heap.meter.fuel_used += (self.heap.meter.slice - self.heap.meter.fuel).max(0) as u64;
+        self.heap.meter.slice = slice.max(1) as i64;
+        self.heap.meter.fuel = self.heap.meter.slice;
     }
 
     /// Charge `units` of fuel for work done outside the dispatch loop (natives, value copies).
     /// Far past the slice, the overdraft is accounted and the limits checked.
     #[inline]
     pub(crate) fn charge_units(&mut self, units: u64) -> VmResult<()> {
-        self.fuel = self.fuel.saturating_sub(units.min(i64::MAX as u64) as i64);
-        if self.fuel < -(1 << 20) {
+        self.heap.meter.fuel = self
+            .heap
+            .meter
+            .fuel
+            .saturating_sub(units.min(i64::MAX as u64) as i64);
+        if self.heap.meter.fuel < -(1 << 20) {
             self.overdraft()?;
         }
         Ok(())
@@ -92,25 +97,25 @@ impl Vm {
         if !self.nested.is_empty() {
             return self.refuel_nested();
         }
-        self.fuel_used += self.fuel.unsigned_abs();
-        self.fuel = 0;
+        self.heap.meter.fuel_used += self.heap.meter.fuel.unsigned_abs();
+        self.heap.meter.fuel = 0;
         self.check_totals()
     }
 
     pub(super) fn refuel_nested(&mut self) -> VmResult<()> {
-        self.fuel_used += (self.slice - self.fuel).max(0) as u64;
-        self.fuel = self.slice;
+        self.heap.meter.fuel_used += (self.heap.meter.slice - self.heap.meter.fuel).max(0) as u64;
+        self.heap.meter.fuel = self.heap.meter.slice;
         self.check_totals()
     }
 
     /// Check the total fuel cap and the deadline.
     pub(crate) fn check_totals(&self) -> VmResult<()> {
-        if self.fuel_used() > self.fuel_cap {
+        if self.fuel_used() > self.heap.meter.fuel_cap {
             return Err(Throw::fatal(
                 ErrorKind::ExecutionFailure,
                 format!(
                     "instruction limit exceeded: the program ran more than {} steps; look for an endless loop or process less data",
-                    self.fuel_cap
+                    self.heap.meter.fuel_cap
                 ),
             ));
         }

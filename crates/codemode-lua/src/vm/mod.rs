@@ -44,6 +44,7 @@ use std::sync::Arc;
 use crate::heap::{Heap, HostKind, UpvalRef};
 use crate::limits;
 use crate::proto::{ArithOp, Const, Op, ProgramData};
+use crate::restart::Meter;
 use crate::value::{
     ClosureRef, FOR_TABLE_HINT, HostRef, NativeRef, TableRef, Throw, Value, VmResult,
     float_to_int_exact,
@@ -153,10 +154,6 @@ pub(crate) struct Vm {
     prog: Arc<ProgramData>,
     kflat: Vec<Value>,
     top: usize,
-    /// Fuel left in the current slice (natives charge it with [`Ctx::charge`]).
-    pub fuel: i64,
-    slice: i64,
-    fuel_used: u64,
     pcall_ref: Option<NativeRef>,
     xpcall_ref: Option<NativeRef>,
     next_ref: Option<NativeRef>,
@@ -173,8 +170,6 @@ pub(crate) struct Vm {
     /// Number of tool paths the host has (fuel of an unknown-tool error, see
     /// [`limits::SUGGESTION_FUEL_PER_TOOL`]).
     pub(crate) tool_count: usize,
-    /// Total fuel this execution may use (at most `limits::MAX_TOTAL_FUEL`).
-    pub fuel_cap: u64,
     /// Values pinned as GC roots by the embedder (e.g. boundary).
     pub pinned: Vec<Value>,
     /// The iterator function `ipairs` returns.
@@ -206,9 +201,6 @@ impl Vm {
             prog,
             kflat,
             top: 0,
-            fuel: 0,
-            slice: 0,
-            fuel_used: 0,
             pcall_ref: None,
             xpcall_ref: None,
             next_ref: None,
@@ -220,7 +212,6 @@ impl Vm {
             missing: None,
             suggest_lookups: std::sync::atomic::AtomicU32::new(0),
             tool_count: 0,
-            fuel_cap: limits::MAX_TOTAL_FUEL,
             pinned: Vec::new(),
             ipairs_iter: Value::Nil,
             direct_next: false,
@@ -233,10 +224,16 @@ impl Vm {
     /// memory cap `mem_cap`. Used to start each machine from a prepared standard library.
     pub(crate) fn fork(&self, prog: Arc<ProgramData>, mem_cap: usize) -> VmResult<Vm> {
         let mut heap = self.heap.clone();
-        heap.mem.cap = mem_cap;
-        heap.mem.check(0)?;
+        // A fresh meter (no fuel used, no clock) that holds what the template's heap holds.
+        let mem = heap.meter.mem.clone();
+        heap.meter = Meter::new(mem_cap);
+        heap.meter.mem = crate::heap::MemCounter {
+            cap: mem_cap,
+            ..mem
+        };
+        heap.meter.mem.check(0)?;
         // The program's code and the flat constant vector are held for the whole execution.
-        heap.mem.hold(
+        heap.meter.mem.hold(
             prog.retained_bytes
                 + crate::heap::alloc_bytes(prog.num_consts * std::mem::size_of::<Value>()),
         )?;
@@ -251,9 +248,6 @@ impl Vm {
             prog,
             kflat,
             top: 0,
-            fuel: 0,
-            slice: 0,
-            fuel_used: 0,
             pcall_ref: self.pcall_ref,
             xpcall_ref: self.xpcall_ref,
             next_ref: self.next_ref,
@@ -265,7 +259,6 @@ impl Vm {
             missing: None,
             suggest_lookups: std::sync::atomic::AtomicU32::new(0),
             tool_count: 0,
-            fuel_cap: limits::MAX_TOTAL_FUEL,
             pinned: self.pinned.clone(),
             ipairs_iter: self.ipairs_iter,
             direct_next: false,

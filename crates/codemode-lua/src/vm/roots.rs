@@ -18,9 +18,9 @@ impl Vm {
             // A collection costs about as much as the heap is large: in an inline stretch
             // only a small heap is collected; otherwise the machine asks to continue off the
             // caller's thread and yields at the end of this instruction (`settle!`).
-            if self.heap.mem.used > limits::INLINE_GC_BYTES {
+            if self.heap.meter.mem.used > limits::INLINE_GC_BYTES {
                 self.heap.meter.wants_pool = true;
-                self.fuel = self.fuel.min(-1);
+                self.heap.meter.fuel = self.heap.meter.fuel.min(-1);
                 return;
             }
         }

@@ -182,7 +182,7 @@ impl Vm {
                 &mut work,
                 &mut exported_bytes,
             );
-            self.fuel -= work as i64;
+            self.heap.meter.fuel -= work as i64;
             match exported {
                 Ok(j) => args.push(j),
                 // An argument that cannot cross (a function, a cycle): the call is refused, but
@@ -218,7 +218,7 @@ impl Vm {
     /// Charge the work of an unknown-tool error: the host compared the path with each tool.
     pub(super) fn charge_unknown_tool(&mut self) {
         let n = (self.tool_count as i64).saturating_add(1);
-        self.fuel -= n.saturating_mul(limits::SUGGESTION_FUEL_PER_TOOL);
+        self.heap.meter.fuel -= n.saturating_mul(limits::SUGGESTION_FUEL_PER_TOOL);
     }
 
     /// A call of the nil in the stack slot `func` that came from a missed `tools` lookup:
