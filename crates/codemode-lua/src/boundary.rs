@@ -122,10 +122,10 @@ impl<'h> Exporter<'h> {
 
     fn string(&mut self, s: StrRef) -> VmResult<String> {
         let b = self.heap.str_bytes(s);
-        if b.len() > crate::limits::WORK_CHUNK_BYTES && self.heap.inline.restartable {
+        if b.len() > crate::limits::WORK_CHUNK_BYTES && self.heap.meter.restartable {
             // Validating and copying a long string is one unchecked step: not in an inline
             // stretch (the export is restarted off the caller's thread; nothing has changed).
-            return Err(Throw::migrate());
+            return Err(Throw::Restart);
         }
         self.add_bytes(b.len() + 2)?;
         match std::str::from_utf8(b) {
@@ -329,7 +329,7 @@ impl<'h> Exporter<'h> {
 /// (`"result"`, `"input"`, `"json.encode argument"`). `work` is increased by the work done (one
 /// unit per value, one per 64 bytes of strings) for the caller to charge as fuel.
 /// Errors: `InvalidDataValue` (catchable) with the path and a hint.
-pub fn export(heap: &Heap, v: Value, root: &str, work: &mut u64) -> VmResult<Json> {
+pub(crate) fn export(heap: &Heap, v: Value, root: &str, work: &mut u64) -> VmResult<Json> {
     export_counted(heap, v, root, work, &mut 0)
 }
 
@@ -337,7 +337,7 @@ pub fn export(heap: &Heap, v: Value, root: &str, work: &mut u64) -> VmResult<Jso
 /// `used` holds the bytes the earlier ones took and is increased by this one's, and all of them
 /// together stay under [`MAX_EXPORT_BYTES`], so passing a large table many times copies it at
 /// most that much (issue 10).
-pub fn export_counted(
+pub(crate) fn export_counted(
     heap: &Heap,
     v: Value,
     root: &str,
@@ -363,7 +363,7 @@ pub fn export_counted(
 /// nothing gives `nil`); nulls inside arrays become `json.null` so arrays keep their positions;
 /// object fields whose value is `null` are left out (they read as `nil`). Arrays/objects get [`Shape::Array`]/[`Shape::Object`]. Errors:
 /// `InvalidDataValue` when the value nests deeper than [`MAX_DEPTH`]; memory limit errors.
-pub fn import(heap: &mut Heap, v: &Json, work: &mut u64) -> VmResult<Value> {
+pub(crate) fn import(heap: &mut Heap, v: &Json, work: &mut u64) -> VmResult<Value> {
     if v.is_null() {
         *work += 1;
         return Ok(Value::Nil);
@@ -387,9 +387,9 @@ fn import_value(heap: &mut Heap, v: &Json, depth: usize, work: &mut u64) -> VmRe
             }
         }
         Json::String(s) => {
-            if s.len() > crate::limits::WORK_CHUNK_BYTES && heap.inline.restartable {
+            if s.len() > crate::limits::WORK_CHUNK_BYTES && heap.meter.restartable {
                 // Copying a long string is one unchecked step: not in an inline stretch.
-                return Err(Throw::migrate());
+                return Err(Throw::Restart);
             }
             *work += s.len() as u64 / 64;
             heap.new_str(s.as_bytes())?
@@ -436,7 +436,7 @@ fn too_deep() -> Throw {
 
 /// Drop a JSON value of any depth without recursion (`serde_json::Value`'s own `Drop` recurses
 /// once per level, so a hostile 1,000,000-level value would overflow the stack).
-pub fn drop_json(v: Json) {
+pub(crate) fn drop_json(v: Json) {
     let mut stack = vec![v];
     while let Some(v) = stack.pop() {
         match v {

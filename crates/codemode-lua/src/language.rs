@@ -260,7 +260,7 @@ const GUIDE: &str = "Run a Lua 5.4 program that calls the tools listed below. It
 
 /// A Lua string literal: double quotes with Lua escapes (`\"`, `\\`, `\n`, `\r`, `\t`, other
 /// control bytes as `\ddd`; UTF-8 kept as is).
-pub fn quote(s: &str) -> String {
+pub(crate) fn quote(s: &str) -> String {
     let mut out = String::with_capacity(s.len() + 2);
     out.push('"');
     for c in s.chars() {
@@ -282,7 +282,7 @@ pub fn quote(s: &str) -> String {
 
 /// `true` when `source` holds only whitespace and Lua comments (`-- line`, `--[[ long ]]`,
 /// `--[==[ long ]==]`). An unterminated long comment counts as not blank (the parser reports it).
-pub fn is_blank(source: &str) -> bool {
+pub(crate) fn is_blank(source: &str) -> bool {
     let b = source.as_bytes();
     let mut i = 0;
     loop {

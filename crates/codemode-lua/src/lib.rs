@@ -30,14 +30,16 @@
 //! - `compiler/`: syntax tree → register bytecode (`proto.rs`: the instruction set and
 //!   prototypes); register, upvalue and constant bounds. `mod.rs` (function state, emission,
 //!   constants), `scope.rs`, `stmt.rs`, `expr.rs`, `cond.rs` (conditions and comparisons).
-//! - `vm.rs`: the stackless dispatch loop (guest frames on a heap `Vec`, never on the Rust
-//!   stack), calls and `pcall`, arithmetic and comparison, runtime error messages with their
-//!   positions and hints (calling nil, indexing nil, unknown tools), metering of fuel, memory and
-//!   the deadline, the native-function API (`Ctx`), host-call suspension.
+//! - `vm/`: the stackless VM, split by concern (see `vm/mod.rs`): the dispatch loop, calls and
+//!   `pcall`, error positions and hints (calling nil, indexing nil), host calls and unknown
+//!   tools, arithmetic and comparison, indexing, upvalues, metering of fuel, GC roots, the
+//!   native-function API (`Ctx`).
+//! - `restart.rs`: inline stretches and restarts in one place: the execution's clock (the
+//!   deadline and the stretch), the scope of a restartable step, where a restart is caught.
 //! - `value.rs`: [`Copy`] values with `u32` handles into the arena (so a [`Machine`] is `Send`).
 //! - `heap/`: the per-execution arena (slabs for strings, tables, closures, upvalue cells,
-//!   natives, host objects), memory accounting against the cap, inline-stretch state (`mod.rs`);
-//!   the garbage collector (pacing, mark-and-sweep) over the arena (`gc.rs`).
+//!   natives, host objects), memory accounting against the cap (`mod.rs`); the garbage
+//!   collector (pacing, mark-and-sweep) over the arena (`gc.rs`).
 //! - `table.rs`: tables with array and hash parts, `next` order, length.
 //! - `number.rs`: the one string → number parser (numerals and `tonumber`), `tostring` of
 //!   numbers, the float formatting behind `string.format`.
@@ -47,8 +49,7 @@
 //!   `format.rs` (`string.format`), `pattern.rs` (Lua patterns), `table.rs`, `math.rs`,
 //!   `utf8.rs`, `json.rs` (the `json` library and its JSON reader).
 //! - `limits.rs`: every fixed bound as a named constant, with what exhausting it gives.
-//! - `lib.rs` (this file): the public types and [`Machine`], which drives the VM and restarts
-//!   abandoned steps of inline stretches.
+//! - `lib.rs` (this file): the public types and [`Machine`], which drives the VM.
 //! - `guest.rs`: [`LuaGuest`], the `codemode_guest::Guest` over a [`Machine`] (call ids, every
 //!   call suspending, inline stretches under the budget's soft deadline).
 //! - `language.rs`: [`Lua`], the `codemode_guest::Language` (starting a run; quoting, names,
@@ -73,6 +74,7 @@
 //! hold the thread past the stretch's end.
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
+#![warn(unreachable_pub)]
 
 mod ast;
 mod boundary;
@@ -85,6 +87,7 @@ pub mod limits;
 mod number;
 mod parser;
 mod proto;
+mod restart;
 mod stdlib;
 mod table;
 mod value;
@@ -147,7 +150,7 @@ pub struct Budgets {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Program, compile and Machine (the VM work; see vm.rs, compiler/, heap/).
+// Program, compile and Machine (the VM work; see vm/, compiler/, heap/).
 // ---------------------------------------------------------------------------------------------
 
 use crate::heap::{HostKind, HostObj};
@@ -295,75 +298,11 @@ impl Machine {
         Ok(vm)
     }
 
-    /// Set a wall-clock deadline. The machine itself never reads the clock during normal runs
-    /// (the driver checks it between slices), but inside natives that call back into Lua (e.g. a
-    /// `table.sort` comparator) it cannot yield, so it checks this deadline there and fails with
-    /// TimeoutExceeded.
-    pub fn set_deadline(&mut self, deadline: std::time::Instant) {
-        if let Some(vm) = &mut self.vm {
-            vm.deadline = Some(deadline);
-            vm.heap.deadline = Some(deadline);
-        }
-    }
-
-    /// Start (`Some(until)`) or end (`None`) an *inline stretch*: the next calls of
-    /// [`Machine::run`] and [`Machine::try_resume`] run on a thread that must not be held long
-    /// (an async runtime's), until about `until`.
-    ///
-    /// In a stretch the machine never starts a garbage collection, and the check points of long
-    /// work inside a *restartable* step (a builtin that has not changed any table yet, a
-    /// concatenation, a tool call's argument export, a host reply's import, the result's
-    /// export) also compare the clock with `until`: past it, the step is abandoned with no
-    /// visible effect and [`Machine::run`] returns [`Step::Yield`] with [`Machine::wants_pool`]
-    /// set; the step runs again, from its start, at the next `run`. Builtins that change a
-    /// table do not start more than [`limits::INLINE_GATE_ELEMS`] elements of such work in a
-    /// stretch, and `xpcall` or a builtin that calls back into Lua (`table.sort` with a
-    /// comparator, `string.gsub` with a function) asks to continue off the thread at once. An
-    /// error that an `xpcall` would catch (its message handler is a nested call that cannot
-    /// be restarted) is not handled in a stretch either: the failing instruction runs again
-    /// off the thread (a tool's error reply is raised there). A collection due over a heap of
-    /// more than [`limits::INLINE_GC_BYTES`] and copying a string longer than one work chunk
-    /// across the data boundary also ask for the pool, and every instruction that charged fuel
-    /// for data work yields at its end once the slice is spent. So a stretch overruns `until`
-    /// by at most about one work chunk ([`limits::WORK_CHUNK_BYTES`] /
-    /// [`limits::WORK_CHUNK_ELEMS`]) or one table resize (a rehash of a table with millions of
-    /// keys is the longest: ~0.1 s). Garbage left by an abandoned step is collected before the
-    /// step runs again. Visible only to `collectgarbage("count")` and table addresses in
-    /// `tostring`: restarts and deferred collections change those.
-    ///
-    /// The embedder (codemode's driver) runs small slices in a stretch and moves the machine
-    /// to a worker thread when `wants_pool` is set or `until` has passed.
-    pub fn set_inline(&mut self, until: Option<std::time::Instant>) {
-        if let Some(vm) = &mut self.vm {
-            vm.heap.inline.until = until;
-            vm.heap.inline.restartable = false;
-            vm.heap.inline.wants_pool = false;
-            vm.heap.inline.used_at_start = vm.heap.mem.used;
-        }
-    }
-
     /// After [`Step::Done`]: the main chunk ended by running off its end, not with a `return`
     /// statement (so its value is nil). Hosts warn about it: a model that forgot `return`
     /// otherwise sees a silent `null`.
     pub fn ended_without_return(&self) -> bool {
         self.vm.as_ref().is_some_and(|vm| vm.fell_off)
-    }
-
-    /// After a [`Step::Yield`] in an inline stretch: the machine asks to continue off the
-    /// caller's thread (a step ran out of the stretch's time, or a collection is due).
-    pub fn wants_pool(&self) -> bool {
-        self.vm.as_ref().is_some_and(|vm| vm.heap.inline.wants_pool)
-    }
-
-    /// Test mode for inline stretches: every unit of accounted work is a check point and every
-    /// gated builtin asks to leave the stretch, so with an `until` in the past each restartable
-    /// step that does any accounted work is abandoned once and re-run. Used by the differential
-    /// tests to prove that re-running a step gives the same results.
-    #[doc(hidden)]
-    pub fn set_inline_stress(&mut self, on: bool) {
-        if let Some(vm) = &mut self.vm {
-            vm.heap.inline.stress = on;
-        }
     }
 
     /// Lower the total fuel this execution may use (default and maximum:
@@ -372,13 +311,13 @@ impl Machine {
     /// slices and inside long builtins, so the overshoot is at most about one slice.
     pub fn set_fuel_limit(&mut self, max_fuel: u64) {
         if let Some(vm) = &mut self.vm {
-            vm.fuel_cap = max_fuel.min(limits::MAX_TOTAL_FUEL);
+            vm.heap.meter.fuel_cap = max_fuel.min(limits::MAX_TOTAL_FUEL);
         }
     }
 
     /// Bytes currently held by the execution.
     pub fn memory_used(&self) -> usize {
-        self.vm.as_ref().map(|v| v.heap.mem.used).unwrap_or(0)
+        self.vm.as_ref().map(|v| v.heap.meter.mem.used).unwrap_or(0)
     }
 
     /// Fuel units (about one per instruction) used so far.
@@ -393,14 +332,8 @@ impl Machine {
             return s.clone();
         }
         if let Some(vm) = self.vm.as_mut() {
-            vm.heap.inline.wants_pool = false;
-        }
-        if let Some(vm) = self.vm.as_mut()
-            && vm.heap.inline.collect_next
-            && vm.heap.inline.until.is_none()
-        {
-            vm.heap.inline.collect_next = false;
-            vm.gc();
+            vm.heap.meter.wants_pool = false;
+            vm.collect_abandoned();
         }
         if self.returned {
             return self.export_result();
@@ -416,10 +349,10 @@ impl Machine {
                 suggestions: Vec::new(),
             });
         }
-        if vm.pending_error.is_some() && vm.heap.inline.until.is_some() && vm.in_xpcall() {
+        if vm.pending_error.is_some() && vm.heap.meter.inline() && vm.in_xpcall() {
             // A host error an `xpcall` may catch: its message handler cannot run in an
             // inline stretch (see `set_inline`).
-            vm.heap.inline.wants_pool = true;
+            vm.heap.meter.wants_pool = true;
             return Step::Yield;
         }
         vm.begin_slice(slice);
@@ -456,14 +389,15 @@ impl Machine {
         };
         let v = vm.main_results().first().copied().unwrap_or(Value::Nil);
         let mut work = 0u64;
-        vm.heap.inline.restartable = vm.heap.inline.until.is_some();
-        let exported = boundary::export(&vm.heap, v, "result", &mut work);
-        vm.heap.inline.restartable = false;
+        let inline = vm.heap.meter.inline();
+        let exported = {
+            let heap = restart::restartable(&mut vm.heap, inline);
+            boundary::export(&heap, v, "result", &mut work)
+        };
         let step = match exported {
             Ok(j) => Step::Done(j),
-            Err(e) if e.is_migrate() => {
-                vm.heap.inline.wants_pool = true;
-                vm.heap.abandoned_step();
+            Err(Throw::Restart) => {
+                vm.restart_abandoned();
                 return Step::Yield;
             }
             Err(e) => Step::Error(guest_error(Some(vm), e)),
@@ -473,57 +407,11 @@ impl Machine {
         step
     }
 
-    /// Like [`Machine::resume`], in an inline stretch (see [`Machine::set_inline`]): importing
-    /// the reply is restartable, so when it runs past the stretch's end the machine is left as
-    /// it was and the reply is handed back (`Err`), to be given to [`Machine::resume`] off the
-    /// caller's thread. Outside a stretch it is [`Machine::resume`].
-    pub fn try_resume(&mut self, reply: HostReply) -> Result<(), HostReply> {
-        let Some(vm) = self.vm.as_mut() else {
-            return Ok(());
-        };
-        let HostReply::Value(j) = &reply else {
-            self.resume(reply);
-            return Ok(());
-        };
-        if vm.heap.inline.until.is_none() || vm.pending.is_none() || self.refusal.is_some() {
-            self.resume(reply);
-            return Ok(());
-        }
-        let mut work = 0u64;
-        vm.heap.inline.restartable = true;
-        let imported = boundary::import(&mut vm.heap, j, &mut work);
-        vm.heap.inline.restartable = false;
-        match imported {
-            Err(e) if e.is_migrate() => {
-                // The partly built value is garbage: nothing refers to it. It is collected
-                // before the reply is imported again (`resume`).
-                vm.heap.inline.wants_pool = true;
-                vm.heap.abandoned_step();
-                Err(reply)
-            }
-            imported => {
-                let Some(p) = vm.pending.take() else {
-                    return Ok(());
-                };
-                let target = self.waiting_on.take();
-                let HostReply::Value(j) = reply else {
-                    return Ok(());
-                };
-                boundary::drop_json(j);
-                self.deliver_import(p, target, imported, work);
-                Ok(())
-            }
-        }
-    }
-
     /// Answer the pending [`Step::HostCall`]. Ignored when no call is pending.
     pub fn resume(&mut self, reply: HostReply) {
         let Some(vm) = self.vm.as_mut() else { return };
-        if vm.heap.inline.collect_next && vm.heap.inline.until.is_none() {
-            // An import abandoned in an inline stretch left garbage (see `try_resume`).
-            vm.heap.inline.collect_next = false;
-            vm.gc();
-        }
+        // An import abandoned in an inline stretch left garbage (see `try_resume`).
+        vm.collect_abandoned();
         let Some(p) = vm.pending.take() else { return };
         let target = self.waiting_on.take();
         let refusal = self.refusal.take();
@@ -543,10 +431,10 @@ impl Machine {
         // The refusal's suggestions stay with the error it raises (UnknownTool).
         if !suggestions.is_empty()
             && let Some(vm) = self.vm.as_mut()
-            && let Some(t) = vm.pending_error.as_mut()
-            && t.0.suggestions.is_empty()
+            && let Some(d) = vm.pending_error.as_mut().and_then(Throw::error_mut)
+            && d.suggestions.is_empty()
         {
-            t.0.suggestions = suggestions;
+            d.suggestions = suggestions;
         }
     }
 
@@ -564,9 +452,11 @@ impl Machine {
             HostReply::Error(e) => self.reply_error(p, e.kind, e.message, e.suggestions),
             HostReply::Abort(g) => {
                 let mut t = Throw::fatal(g.kind, g.message);
-                t.0.location = g.location.or(p.location);
-                t.0.suggestions = g.suggestions;
-                t.0.positioned = true;
+                if let Some(d) = t.error_mut() {
+                    d.location = g.location.or(p.location);
+                    d.suggestions = g.suggestions;
+                    d.positioned = true;
+                }
                 vm.pending_error = Some(t);
             }
         }
@@ -583,15 +473,17 @@ impl Machine {
         let Some(vm) = self.vm.as_mut() else { return };
         match (imported, target) {
             (Ok(v), _) => {
-                vm.fuel -= work as i64;
+                vm.heap.meter.fuel -= work as i64;
                 vm.deliver(p, true, v)
             }
             // A tool's output that cannot become Lua data (too deep) is the tool's fault:
             // InvalidToolOutput, catchable like the host's own output checks.
-            (Err(e), Some(HostTarget::Tool(path))) if e.0.kind == ErrorKind::InvalidDataValue => {
+            (Err(Throw::Error(d)), Some(HostTarget::Tool(path)))
+                if d.kind == ErrorKind::InvalidDataValue =>
+            {
                 let message = format!(
                     "Invalid output from tool '{path}': {}",
-                    match &e.0.value {
+                    match &d.value {
                         ErrVal::Msg(m) => m.as_str(),
                         ErrVal::Value(_) => "the output cannot be received",
                     }
@@ -616,7 +508,9 @@ impl Machine {
             // Refused by the machine itself: raised as its own error would have been (the
             // position prefix is added if a `pcall` catches it).
             let mut t = Throw::with_kind(kind, message);
-            t.0.suggestions = suggestions;
+            if let Some(d) = t.error_mut() {
+                d.suggestions = suggestions;
+            }
             vm.pending_error = Some(t);
             return;
         }
@@ -631,10 +525,12 @@ impl Machine {
             vm.deliver(p, false, s);
         } else {
             let mut t = Throw::with_kind(kind, message);
-            t.0.value = ErrVal::Value(s);
-            t.0.suggestions = suggestions;
-            t.0.location = p.location;
-            t.0.positioned = true;
+            if let Some(d) = t.error_mut() {
+                d.value = ErrVal::Value(s);
+                d.suggestions = suggestions;
+                d.location = p.location;
+                d.positioned = true;
+            }
             vm.pending_error = Some(t);
         }
     }
@@ -645,7 +541,7 @@ impl Machine {
             Some(vm) => {
                 let logs = std::mem::take(&mut vm.heap.logs);
                 let bytes: usize = logs.iter().map(heap::log_line_bytes).sum();
-                vm.heap.mem.release(bytes);
+                vm.heap.meter.mem.release(bytes);
                 logs
             }
             None => Vec::new(),
@@ -667,7 +563,7 @@ fn stdlib_template() -> Result<&'static Vm, Throw> {
             vm.heap.make_static();
             Ok(vm)
         };
-        build().map_err(|e| format!("{:?}", e.0.value))
+        build().map_err(|e| format!("{:?}", e.error().map(|d| &d.value)))
     });
     match t {
         Ok(vm) => Ok(vm),
@@ -776,7 +672,19 @@ fn cap_message_of(mut message: String, total: usize) -> String {
 
 /// Convert an uncaught error into a [`GuestError`].
 fn guest_error(vm: Option<&mut Box<Vm>>, e: Throw) -> GuestError {
-    let d = *e.0;
+    let d = match e {
+        Throw::Error(d) => *d,
+        // Every restartable step is started where a restart is caught (`crate::restart`).
+        Throw::Restart => {
+            return GuestError {
+                kind: ErrorKind::ExecutionFailure,
+                message: "internal error: an inline step was not resumed on the blocking pool"
+                    .into(),
+                location: None,
+                suggestions: Vec::new(),
+            };
+        }
+    };
     let message = match &d.value {
         ErrVal::Msg(m) => m.clone(),
         ErrVal::Value(v) => match (vm, v) {

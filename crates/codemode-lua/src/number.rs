@@ -9,7 +9,7 @@
 
 /// A Lua number: the integer and float subtypes of Lua 5.4.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub enum Number {
+pub(crate) enum Number {
     Int(i64),
     Float(f64),
 }
@@ -18,7 +18,7 @@ pub enum Number {
 const TWO_POW_63: f64 = 9_223_372_036_854_775_808.0;
 
 /// Append Lua's `tostring` of an integer (plain decimal).
-pub fn fmt_int(i: i64, out: &mut Vec<u8>) {
+pub(crate) fn fmt_int(i: i64, out: &mut Vec<u8>) {
     let mut buf = itoa_buf(i.unsigned_abs());
     if i < 0 {
         out.push(b'-');
@@ -43,7 +43,7 @@ fn itoa_buf(mut u: u64) -> Vec<u8> {
 /// Append Lua 5.4's `tostring` of a float: `%.14g`, then `.0` when the text looks like an integer.
 /// `inf`, `-inf`; NaN prints as `nan` or `-nan` following its sign bit (as glibc does; on x86
 /// `0/0` computed at run time is `-nan`, exactly what `lua5.4` prints there).
-pub fn fmt_float(f: f64, out: &mut Vec<u8>) {
+pub(crate) fn fmt_float(f: f64, out: &mut Vec<u8>) {
     let start = out.len();
     fmt_g(f, 14, false, false, out);
     let s = &out[start..];
@@ -54,7 +54,7 @@ pub fn fmt_float(f: f64, out: &mut Vec<u8>) {
 }
 
 /// Lua's `tostring` of a [`Number`].
-pub fn fmt_number(n: Number, out: &mut Vec<u8>) {
+pub(crate) fn fmt_number(n: Number, out: &mut Vec<u8>) {
     match n {
         Number::Int(i) => fmt_int(i, out),
         Number::Float(f) => fmt_float(f, out),
@@ -84,7 +84,7 @@ fn exp_digits(f: f64, prec: usize) -> (Vec<u8>, i32) {
 }
 
 /// The body (no sign) of `%.{prec}e` for finite `f`.
-pub fn body_e(f: f64, prec: usize, alt: bool, upper: bool, out: &mut Vec<u8>) {
+pub(crate) fn body_e(f: f64, prec: usize, alt: bool, upper: bool, out: &mut Vec<u8>) {
     let (digits, exp) = exp_digits(f, prec);
     out.push(digits[0]);
     if prec > 0 || alt {
@@ -105,7 +105,7 @@ fn push_exp10(exp: i32, upper: bool, out: &mut Vec<u8>) {
 }
 
 /// The body (no sign) of `%.{prec}f` for finite `f`.
-pub fn body_f(f: f64, prec: usize, alt: bool, out: &mut Vec<u8>) {
+pub(crate) fn body_f(f: f64, prec: usize, alt: bool, out: &mut Vec<u8>) {
     let s = format!("{:.*}", prec, f.abs());
     out.extend_from_slice(s.as_bytes());
     if prec == 0 && alt {
@@ -115,7 +115,7 @@ pub fn body_f(f: f64, prec: usize, alt: bool, out: &mut Vec<u8>) {
 
 /// The body (no sign) of `%.{prec}g` for finite `f` (`prec` 0 means 1). Without `alt`, trailing
 /// zeros and a trailing point are removed.
-pub fn body_g(f: f64, prec: usize, alt: bool, upper: bool, out: &mut Vec<u8>) {
+pub(crate) fn body_g(f: f64, prec: usize, alt: bool, upper: bool, out: &mut Vec<u8>) {
     let p = if prec == 0 { 1 } else { prec };
     let (_, x) = exp_digits(f, p - 1);
     let start = out.len();
@@ -146,7 +146,7 @@ pub fn body_g(f: f64, prec: usize, alt: bool, upper: bool, out: &mut Vec<u8>) {
 }
 
 /// `%.{prec}g` including the sign and `inf`/`nan`, no padding. Used by `tostring` (`prec` 14).
-pub fn fmt_g(f: f64, prec: usize, alt: bool, upper: bool, out: &mut Vec<u8>) {
+pub(crate) fn fmt_g(f: f64, prec: usize, alt: bool, upper: bool, out: &mut Vec<u8>) {
     if f.is_sign_negative() {
         out.push(b'-');
     }
@@ -231,7 +231,7 @@ fn trim(s: &[u8]) -> &[u8] {
 /// allowed; decimal integers (overflow → float), hexadecimal integers (wrap around modulo 2^64),
 /// decimal floats (overflow → ±inf, as `strtod`), hexadecimal floats with optional `p` exponent.
 /// `inf`/`nan` words, a bare `0x`, `1e`, embedded NULs and empty strings are rejected (`None`).
-pub fn str_to_number(s: &[u8]) -> Option<Number> {
+pub(crate) fn str_to_number(s: &[u8]) -> Option<Number> {
     if s.contains(&0) {
         return None;
     }
@@ -436,7 +436,7 @@ fn compose_float(mant: u64, sticky: bool, exp: i64) -> f64 {
 /// `tonumber(s, base)`: an integer numeral in `base` (2..=36, checked by the caller) with optional
 /// surrounding whitespace and sign; letters are digits 10..35 in either case; wraps around on
 /// overflow (as Lua). `None` if not a numeral.
-pub fn str_to_int_base(s: &[u8], base: u32) -> Option<i64> {
+pub(crate) fn str_to_int_base(s: &[u8], base: u32) -> Option<i64> {
     let t = trim(s);
     let (neg, rest) = match t.first() {
         Some(b'-') => (true, &t[1..]),
@@ -463,7 +463,7 @@ pub fn str_to_int_base(s: &[u8], base: u32) -> Option<i64> {
 // ---------------------------------------------------------------------------------------------
 
 /// The integer with exactly the value of `f`, if any (`3.0` → 3; `3.5`, NaN, ±inf, `2^63` → None).
-pub fn float_to_int_exact(f: f64) -> Option<i64> {
+pub(crate) fn float_to_int_exact(f: f64) -> Option<i64> {
     if f.floor() == f {
         float_in_range(f)
     } else {
@@ -472,13 +472,13 @@ pub fn float_to_int_exact(f: f64) -> Option<i64> {
 }
 
 /// `floor(f)` as an integer if it fits (`math.floor`, `//` results, `for` limits).
-pub fn float_to_int_floor(f: f64) -> Option<i64> {
+pub(crate) fn float_to_int_floor(f: f64) -> Option<i64> {
     float_in_range(f.floor())
 }
 
 /// `ceil(f)` as an integer if it fits.
 #[cfg(test)]
-pub fn float_to_int_ceil(f: f64) -> Option<i64> {
+pub(crate) fn float_to_int_ceil(f: f64) -> Option<i64> {
     float_in_range(f.ceil())
 }
 
@@ -492,7 +492,7 @@ fn float_in_range(f: f64) -> Option<i64> {
 }
 
 /// Lua's `tostring` of a number as a `String` (convenience for messages and tests).
-pub fn number_to_string(n: Number) -> String {
+pub(crate) fn number_to_string(n: Number) -> String {
     let mut v = Vec::new();
     fmt_number(n, &mut v);
     String::from_utf8(v).unwrap_or_default()

@@ -12,7 +12,7 @@ use crate::value::{Throw, Value, VmResult, float_to_int_exact};
 /// (an empty table exports as `{}`); `Array`: set by `json.array()` and by importing a JSON array
 /// (an empty one exports as `[]`); `Object`: set by importing a JSON object.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
-pub enum Shape {
+pub(crate) enum Shape {
     #[default]
     None,
     Array,
@@ -29,7 +29,7 @@ struct Node {
 /// A Lua table. Read with [`Table::get`] / [`Table::get_int`]; writes go through the heap
 /// (`Heap::table_set` and friends) so memory is accounted.
 #[derive(Clone, Debug, Default)]
-pub struct Table {
+pub(crate) struct Table {
     /// Values for keys `1..=arr.len()` (may contain nils).
     pub arr: Vec<Value>,
     nodes: Vec<Node>,
@@ -86,7 +86,7 @@ fn key_eq(a: &Value, b: &Value) -> bool {
 
 /// Normalize a key for lookup: floats with an exact integer value become integers.
 #[inline]
-pub fn normalize_key(k: Value) -> Value {
+pub(crate) fn normalize_key(k: Value) -> Value {
     if let Value::Float(f) = k
         && let Some(i) = float_to_int_exact(f)
     {
@@ -97,7 +97,7 @@ pub fn normalize_key(k: Value) -> Value {
 
 impl Table {
     /// A table with preallocated array and hash capacity (no accounting; see `Heap::new_table`).
-    pub fn with_capacity(narr: usize, nhash: usize) -> Table {
+    pub(crate) fn with_capacity(narr: usize, nhash: usize) -> Table {
         let mut t = Table {
             arr: Vec::with_capacity(narr),
             ..Default::default()
@@ -111,7 +111,7 @@ impl Table {
 
     /// Bytes this table holds outside its heap slot (the allocations of its array and hash
     /// parts), as charged to the memory counter.
-    pub fn mem_size(&self) -> usize {
+    pub(crate) fn mem_size(&self) -> usize {
         arr_bytes(self.arr.capacity()) + nodes_bytes(self.nodes.len())
     }
 
@@ -136,7 +136,7 @@ impl Table {
 
     /// Raw get (`rawget`). Accepts any key; nil and NaN give nil.
     #[inline]
-    pub fn get(&self, key: Value) -> Value {
+    pub(crate) fn get(&self, key: Value) -> Value {
         match key {
             Value::Int(i) => self.get_int(i),
             Value::Str(_) => self.get_hashed(&key),
@@ -159,7 +159,7 @@ impl Table {
 
     /// Raw get with an integer key.
     #[inline]
-    pub fn get_int(&self, i: i64) -> Value {
+    pub(crate) fn get_int(&self, i: i64) -> Value {
         if i >= 1 && (i as u64) <= self.arr.len() as u64 {
             self.arr[(i - 1) as usize]
         } else if self.nodes.is_empty() {
@@ -171,13 +171,13 @@ impl Table {
 
     /// Raw get with a string key handle.
     #[inline]
-    pub fn get_str(&self, s: crate::value::StrRef) -> Value {
+    pub(crate) fn get_str(&self, s: crate::value::StrRef) -> Value {
         self.get_hashed(&Value::Str(s))
     }
 
     /// Raw set. Errors: nil key ("table index is nil"), NaN key ("table index is NaN"),
     /// memory limit. Assigning nil to an absent key is a no-op.
-    pub fn set(&mut self, key: Value, val: Value, mem: &mut MemCounter) -> VmResult<()> {
+    pub(crate) fn set(&mut self, key: Value, val: Value, mem: &mut MemCounter) -> VmResult<()> {
         match key {
             Value::Int(i) => self.set_int(i, val, mem),
             Value::Nil => Err(Throw::msg("table index is nil")),
@@ -195,7 +195,7 @@ impl Table {
     }
 
     /// Raw set with an integer key.
-    pub fn set_int(&mut self, i: i64, val: Value, mem: &mut MemCounter) -> VmResult<()> {
+    pub(crate) fn set_int(&mut self, i: i64, val: Value, mem: &mut MemCounter) -> VmResult<()> {
         let len = self.arr.len();
         if i >= 1 && (i as u64) <= len as u64 {
             self.arr[(i - 1) as usize] = val;
@@ -312,7 +312,7 @@ impl Table {
 
     /// The length operator `#t` (a border, like Lua: the array part's border when its last
     /// element is nil, otherwise continues into the hash part).
-    pub fn len(&self) -> i64 {
+    pub(crate) fn len(&self) -> i64 {
         let n = self.arr.len();
         if n > 0 && self.arr[n - 1].is_nil() {
             // Binary search for a border inside the array part.
@@ -339,21 +339,21 @@ impl Table {
 
     /// True when the table has no non-nil entries.
     #[cfg(test)]
-    pub fn is_empty(&self) -> bool {
+    pub(crate) fn is_empty(&self) -> bool {
         self.arr.iter().all(|v| v.is_nil()) && self.nodes.iter().all(|n| n.val.is_nil())
     }
 
     /// `next(t, key)`: the entry after `key` (`Nil` starts), `Ok(None)` at the end.
     /// Error "invalid key to 'next'" when `key` is not in the table.
     #[cfg(test)]
-    pub fn next(&self, key: Value) -> VmResult<Option<(Value, Value)>> {
+    pub(crate) fn next(&self, key: Value) -> VmResult<Option<(Value, Value)>> {
         self.next_counted(key).map(|(r, _)| r)
     }
 
     /// [`Table::next`], also returning how many empty slots it skipped (the work to charge:
     /// `next(t)` from the start of a table whose first million slots were emptied scans them
     /// all, every call).
-    pub fn next_counted(&self, key: Value) -> VmResult<(Option<(Value, Value)>, usize)> {
+    pub(crate) fn next_counted(&self, key: Value) -> VmResult<(Option<(Value, Value)>, usize)> {
         let key = normalize_key(key);
         let mut idx = match key {
             Value::Nil => 0,
@@ -385,7 +385,7 @@ impl Table {
     }
 
     /// Iterate over the live hash-part entries (no particular order; array part excluded).
-    pub fn hash_entries(&self) -> impl Iterator<Item = (Value, Value)> + '_ {
+    pub(crate) fn hash_entries(&self) -> impl Iterator<Item = (Value, Value)> + '_ {
         self.nodes
             .iter()
             .filter(|n| !n.val.is_nil())
@@ -393,7 +393,7 @@ impl Table {
     }
 
     /// Visit every value and key (for the garbage collector).
-    pub fn for_each_ref(&self, mut f: impl FnMut(Value)) {
+    pub(crate) fn for_each_ref(&self, mut f: impl FnMut(Value)) {
         for v in &self.arr {
             f(*v);
         }

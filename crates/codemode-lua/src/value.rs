@@ -9,23 +9,23 @@ use crate::ErrorKind;
 
 /// Handle of an interned byte string in the heap.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct StrRef(pub u32);
+pub(crate) struct StrRef(pub u32);
 /// Handle of a table in the heap.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct TableRef(pub u32);
+pub(crate) struct TableRef(pub u32);
 /// Handle of a Lua closure in the heap.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct ClosureRef(pub u32);
+pub(crate) struct ClosureRef(pub u32);
 /// Handle of a registered native (Rust) function in the heap's native registry.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct NativeRef(pub u32);
+pub(crate) struct NativeRef(pub u32);
 /// Handle of a host object (tools namespace node, tool, `search`, extension function).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct HostRef(pub u32);
+pub(crate) struct HostRef(pub u32);
 
 /// A Lua value. `Copy`, 16 bytes.
 #[derive(Clone, Copy, Debug, Default)]
-pub enum Value {
+pub(crate) enum Value {
     #[default]
     Nil,
     Bool(bool),
@@ -73,7 +73,7 @@ impl PartialEq for Value {
 
 impl Value {
     /// The name `type()` returns.
-    pub fn type_name(&self) -> &'static str {
+    pub(crate) fn type_name(&self) -> &'static str {
         match self {
             Value::Nil => "nil",
             Value::Bool(_) => "boolean",
@@ -86,15 +86,15 @@ impl Value {
     }
     /// Lua truthiness: everything except `nil` and `false` is true.
     #[inline]
-    pub fn truthy(&self) -> bool {
+    pub(crate) fn truthy(&self) -> bool {
         !matches!(self, Value::Nil | Value::Bool(false))
     }
     #[inline]
-    pub fn is_nil(&self) -> bool {
+    pub(crate) fn is_nil(&self) -> bool {
         matches!(self, Value::Nil)
     }
     /// True for Lua closures, natives and callable host objects.
-    pub fn is_function(&self) -> bool {
+    pub(crate) fn is_function(&self) -> bool {
         matches!(
             self,
             Value::Closure(_) | Value::Native(_) | Value::HostFn(_)
@@ -102,7 +102,7 @@ impl Value {
     }
     /// The number as f64 (ints converted), without string coercion.
     #[inline]
-    pub fn as_f64(&self) -> Option<f64> {
+    pub(crate) fn as_f64(&self) -> Option<f64> {
         match *self {
             Value::Int(i) => Some(i as f64),
             Value::Float(f) => Some(f),
@@ -113,7 +113,7 @@ impl Value {
 
 /// `f` as an i64 if it has an exact integer value in range (Lua's `luaV_flttointns` with F2Ieq).
 #[inline]
-pub fn float_to_int_exact(f: f64) -> Option<i64> {
+pub(crate) fn float_to_int_exact(f: f64) -> Option<i64> {
     // -2^63 <= f < 2^63 and integral.
     if (-9223372036854775808.0..9223372036854775808.0).contains(&f) {
         let i = f as i64;
@@ -123,30 +123,40 @@ pub fn float_to_int_exact(f: f64) -> Option<i64> {
     }
 }
 
-/// A runtime error travelling through the VM. Boxed so `Result<T, Throw>` stays small.
+/// What unwinds the VM: an error, or a restart. Every place that catches one (`pcall`, an
+/// `xpcall` handler, a builtin that inspects a callback's failure, the machine) must say what
+/// it does with each. Boxed so `Result<T, Throw>` stays small.
 #[derive(Debug)]
-pub struct Throw(pub Box<ThrowData>);
+pub(crate) enum Throw {
+    /// A runtime error (catchable or not, see [`ThrowData::catchable`]).
+    Error(Box<ThrowData>),
+    /// Not an error: a restartable step of an inline stretch ran past the stretch's end (see
+    /// `crate::restart`). It passes every `pcall` up to the instruction (or the machine
+    /// step) that started the step, which is abandoned with nothing visible changed and runs
+    /// again from its start off the caller's thread.
+    Restart,
+}
 
 /// Appended to runtime errors about a userdata value, which can only be `json.null`.
-pub const JSON_NULL_HINT: &str = "; the value is json.null (a JSON null received from a tool or \
+pub(crate) const JSON_NULL_HINT: &str = "; the value is json.null (a JSON null received from a tool or \
 json.decode, and it is truthy): test it with `x == json.null` before using it";
 
 /// Appended when a nil that came from `t[0]` is used: Lua sequences are 1-based.
-pub const ZERO_INDEX_HINT: &str = "; Lua arrays start at 1 (items[1] is the first)";
+pub(crate) const ZERO_INDEX_HINT: &str = "; Lua arrays start at 1 (items[1] is the first)";
 
 /// Appended to "attempt to call a table value (for iterator ...)" (`for x in t do`).
-pub const FOR_TABLE_HINT: &str = "; to loop over a table use `for i, v in ipairs(t)` (arrays) or \
+pub(crate) const FOR_TABLE_HINT: &str = "; to loop over a table use `for i, v in ipairs(t)` (arrays) or \
 `for k, v in pairs(t)`";
 
 /// Appended when `+` gets a string that is not a number (`"a" + "b"`).
-pub const STRING_ADD_HINT: &str = "; use `..` to join strings";
+pub(crate) const STRING_ADD_HINT: &str = "; use `..` to join strings";
 
 /// Appended to "number has no integer representation" from `string.format("%d", 31.5)`.
-pub const FORMAT_FLOAT_HINT: &str = "; use %.0f or math.floor(x) for a float";
+pub(crate) const FORMAT_FLOAT_HINT: &str = "; use %.0f or math.floor(x) for a float";
 
 /// What a [`Throw`] carries.
 #[derive(Debug)]
-pub struct ThrowData {
+pub(crate) struct ThrowData {
     /// The error value. [`ErrVal::Msg`] is a message still without position: the VM prefixes
     /// `input:LINE:COL: ` (position of the current Lua instruction) when a `pcall` catches it.
     pub value: ErrVal,
@@ -165,15 +175,11 @@ pub struct ThrowData {
     /// UTF-8): when `location` is set, a `pcall` that catches it sees `input:LINE:COL: ` before
     /// it (the VM builds that string in the heap, charged and in chunks).
     pub prefix_position: bool,
-    /// Not an error: an inline stretch ran out of time inside a restartable step (see
-    /// `Machine::set_inline`). The VM rewinds to the step's instruction and yields; the step
-    /// runs again, from the start, on the blocking pool.
-    pub migrate: bool,
 }
 
 /// The payload of a [`Throw`].
 #[derive(Clone, Debug)]
-pub enum ErrVal {
+pub(crate) enum ErrVal {
     /// A message (the VM adds the position when converting it to a Lua string).
     Msg(String),
     /// An arbitrary Lua value raised by `error(v)` (or an already-positioned message string).
@@ -182,14 +188,14 @@ pub enum ErrVal {
 
 impl Throw {
     /// A catchable runtime error (ExecutionFailure) with a message; position added by the VM.
-    pub fn msg(message: impl Into<String>) -> Throw {
+    pub(crate) fn msg(message: impl Into<String>) -> Throw {
         let mut message = message.into();
         // `json.null` is the only userdata a program can hold; Lua's wording ("a userdata
         // value", "got userdata") does not tell a model what it tripped over.
         if message.contains("userdata value") || message.contains("got userdata") {
             message.push_str(JSON_NULL_HINT);
         }
-        Throw(Box::new(ThrowData {
+        Throw::Error(Box::new(ThrowData {
             value: ErrVal::Msg(message),
             kind: ErrorKind::ExecutionFailure,
             catchable: true,
@@ -197,58 +203,60 @@ impl Throw {
             location: None,
             positioned: false,
             prefix_position: false,
-            migrate: false,
         }))
     }
-    /// A catchable error of a given kind (e.g. UnknownTool, ToolFailure from a host reply).
-    pub fn with_kind(kind: ErrorKind, message: impl Into<String>) -> Throw {
-        let mut t = Throw::msg(message);
-        t.0.kind = kind;
-        t
+    /// The error's data; `None` for [`Throw::Restart`].
+    #[inline]
+    pub(crate) fn error(&self) -> Option<&ThrowData> {
+        match self {
+            Throw::Error(d) => Some(d),
+            Throw::Restart => None,
+        }
     }
-    /// An uncatchable error (limits, timeouts, aborts): unwinds through every `pcall`.
-    pub fn fatal(kind: ErrorKind, message: impl Into<String>) -> Throw {
-        let mut t = Throw::with_kind(kind, message);
-        t.0.catchable = false;
-        t
+    /// The error's data to adjust (a position, suggestions); `None` for [`Throw::Restart`],
+    /// which passes on unchanged.
+    #[inline]
+    pub(crate) fn error_mut(&mut self) -> Option<&mut ThrowData> {
+        match self {
+            Throw::Error(d) => Some(d),
+            Throw::Restart => None,
+        }
     }
-    /// Append `hint` (e.g. [`ZERO_INDEX_HINT`]) to a message error; other values unchanged.
-    pub fn hint(mut self, hint: &str) -> Throw {
-        if let ErrVal::Msg(m) = &mut self.0.value {
-            m.push_str(hint);
+    /// This error with `f` applied to its data (a restart unchanged).
+    pub(crate) fn with(mut self, f: impl FnOnce(&mut ThrowData)) -> Throw {
+        if let Some(d) = self.error_mut() {
+            f(d);
         }
         self
     }
-    /// The signal that an inline stretch must continue on the blocking pool (see
-    /// [`ThrowData::migrate`]). Uncatchable, so it passes every `pcall` up to the instruction
-    /// that started the restartable step.
-    pub fn migrate() -> Throw {
-        let mut t = Throw::fatal(
-            ErrorKind::ExecutionFailure,
-            "internal error: an inline step was not resumed on the blocking pool",
-        );
-        t.0.migrate = true;
-        t
+    /// A catchable error of a given kind (e.g. UnknownTool, ToolFailure from a host reply).
+    pub(crate) fn with_kind(kind: ErrorKind, message: impl Into<String>) -> Throw {
+        Throw::msg(message).with(|d| d.kind = kind)
     }
-    /// True for [`Throw::migrate`].
-    #[inline]
-    pub fn is_migrate(&self) -> bool {
-        self.0.migrate
+    /// An uncatchable error (limits, timeouts, aborts): unwinds through every `pcall`.
+    pub(crate) fn fatal(kind: ErrorKind, message: impl Into<String>) -> Throw {
+        Throw::with_kind(kind, message).with(|d| d.catchable = false)
+    }
+    /// Append `hint` (e.g. [`ZERO_INDEX_HINT`]) to a message error; other values unchanged.
+    pub(crate) fn hint(self, hint: &str) -> Throw {
+        self.with(|d| {
+            if let ErrVal::Msg(m) = &mut d.value {
+                m.push_str(hint);
+            }
+        })
     }
     /// An error whose value is a Lua value (`error(v)`).
-    pub fn value(v: Value) -> Throw {
-        let mut t = Throw::msg(String::new());
-        t.0.value = ErrVal::Value(v);
-        t
+    pub(crate) fn value(v: Value) -> Throw {
+        Throw::msg(String::new()).with(|d| d.value = ErrVal::Value(v))
     }
 }
 
 /// Result type of fallible VM and native operations.
-pub type VmResult<T> = Result<T, Throw>;
+pub(crate) type VmResult<T> = Result<T, Throw>;
 
 /// Fast non-cryptographic hash for byte strings (FxHash-style, 8 bytes at a time).
 #[inline]
-pub fn hash_bytes(b: &[u8]) -> u64 {
+pub(crate) fn hash_bytes(b: &[u8]) -> u64 {
     let whole = b.len() - b.len() % 8;
     hash_finish(hash_words(hash_start(b.len()), &b[..whole]), &b[whole..])
 }
@@ -258,13 +266,13 @@ const HASH_K: u64 = 0x517c_c1b7_2722_0a95;
 /// First state of [`hash_bytes`] for a string of `len` bytes (with [`hash_words`] and
 /// [`hash_finish`], the hash can be computed piecewise, e.g. with deadline checks in between).
 #[inline]
-pub fn hash_start(len: usize) -> u64 {
+pub(crate) fn hash_start(len: usize) -> u64 {
     len as u64
 }
 
 /// Fold whole 8-byte words into the state (`words.len()` must be a multiple of 8).
 #[inline]
-pub fn hash_words(mut h: u64, words: &[u8]) -> u64 {
+pub(crate) fn hash_words(mut h: u64, words: &[u8]) -> u64 {
     debug_assert_eq!(words.len() % 8, 0);
     for c in words.chunks_exact(8) {
         let w = u64::from_le_bytes([c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7]]);
@@ -275,7 +283,7 @@ pub fn hash_words(mut h: u64, words: &[u8]) -> u64 {
 
 /// Fold the last `tail` bytes (fewer than 8) and finish.
 #[inline]
-pub fn hash_finish(mut h: u64, tail: &[u8]) -> u64 {
+pub(crate) fn hash_finish(mut h: u64, tail: &[u8]) -> u64 {
     for &x in tail {
         h = (h.rotate_left(5) ^ x as u64).wrapping_mul(HASH_K);
     }

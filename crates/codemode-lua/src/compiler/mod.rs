@@ -56,7 +56,7 @@ pub fn compile_chunk(block: &Block) -> CResult<ProgramData> {
 /// Like [`compile_chunk`], charging the compiler's state and the bytecode to a copy of `meter`
 /// (which holds what the syntax tree was charged). Errors: as [`compile_chunk`], and
 /// `parser::compile_memory_error` when the compiler would exceed the meter's budget.
-pub fn compile_chunk_metered(block: &Block, meter: &CompileMeter) -> CResult<ProgramData> {
+pub(crate) fn compile_chunk_metered(block: &Block, meter: &CompileMeter) -> CResult<ProgramData> {
     match compile_with_limit(block, INLINE_DEPTH, meter) {
         Err(e) if e.message == TOO_DEEP => std::thread::scope(|s| {
             std::thread::Builder::new()

@@ -22,15 +22,21 @@ use super::MemCounter;
 impl Heap {
     /// True when enough has been allocated since the last collection to make one worthwhile.
     #[inline]
-    pub fn gc_due(&self) -> bool {
+    pub(crate) fn gc_due(&self) -> bool {
         let paced = self
+            .meter
             .mem
             .live_after_gc
-            .max(crate::limits::GC_MIN_DEBT_BYTES.min(self.mem.cap / 8));
+            .max(crate::limits::GC_MIN_DEBT_BYTES.min(self.meter.mem.cap / 8));
         // Near the cap, collect before the garbage can fill the remaining room: at most half of
         // it (but not more often than every 1/64 of the cap).
-        let room = self.mem.cap.saturating_sub(self.mem.live_after_gc) / 2;
-        self.mem.debt > paced.min(room.max(self.mem.cap / 64))
+        let room = self
+            .meter
+            .mem
+            .cap
+            .saturating_sub(self.meter.mem.live_after_gc)
+            / 2;
+        self.meter.mem.debt > paced.min(room.max(self.meter.mem.cap / 64))
     }
 
     /// Mark-and-sweep. `roots` must list every value reachable from outside the heap (stack,
@@ -40,7 +46,7 @@ impl Heap {
     /// passed, the collection is abandoned (marks cleared, nothing freed) and `false` returned,
     /// so a collection over a huge heap cannot hold the execution past its deadline (which the
     /// VM reports at its next check). Returns `true` when the collection ran to the end.
-    pub fn collect(&mut self, roots: &[Value], upval_roots: &[UpvalRef]) -> bool {
+    pub(crate) fn collect(&mut self, roots: &[Value], upval_roots: &[UpvalRef]) -> bool {
         let mut work: Vec<Value> = roots.to_vec();
         for h in &self.hosts {
             for (k, v) in &h.children {
@@ -111,7 +117,7 @@ impl Heap {
             let h = o.hash;
             o.data = StrData::Free;
             let next = o.chain;
-            self.mem.release(held);
+            self.meter.mem.release(held);
             // Unlink from the intern chain.
             let head = self.intern.get(&h).copied().unwrap_or(NO_LINK);
             if head == i as u32 {
@@ -137,7 +143,7 @@ impl Heap {
             if self.table_marks[i] {
                 self.table_marks[i] = false;
             } else if let Some(t) = self.tables[i].take() {
-                self.mem.release(t.mem_size());
+                self.meter.mem.release(t.mem_size());
                 self.table_free.push(i as u32);
             }
         }
@@ -145,7 +151,7 @@ impl Heap {
             if self.closure_marks[i] {
                 self.closure_marks[i] = false;
             } else if let Some(c) = self.closures[i].take() {
-                self.mem.release(alloc_bytes(c.upvals.len() * 4));
+                self.meter.mem.release(alloc_bytes(c.upvals.len() * 4));
                 self.closure_free.push(i as u32);
             }
         }
@@ -169,8 +175,8 @@ impl Heap {
             self.intern.shrink_to(self.intern.len() * 2);
             self.settle_intern();
         }
-        self.mem.debt = 0;
-        self.mem.live_after_gc = self.mem.used;
+        self.meter.mem.debt = 0;
+        self.meter.mem.live_after_gc = self.meter.mem.used;
         true
     }
 
@@ -213,19 +219,19 @@ mod tests {
             h.table_set_int(root, i, Value::Table(t)).unwrap();
             h.new_table(0, 0).unwrap(); // garbage
         }
-        let before = h.mem.used;
-        h.deadline = Some(std::time::Instant::now());
+        let before = h.meter.mem.used;
+        h.meter.deadline = Some(std::time::Instant::now());
         assert!(!h.collect(&[Value::Table(root)], &[]));
-        assert_eq!(h.mem.used, before);
+        assert_eq!(h.meter.mem.used, before);
         assert!(h.table_marks.iter().all(|m| !m));
-        h.deadline = None;
+        h.meter.deadline = None;
         assert!(h.collect(&[Value::Table(root)], &[]));
         // The garbage tables were empty: their slots stay charged and are reused.
-        assert_eq!(h.mem.used, before);
+        assert_eq!(h.meter.mem.used, before);
         for _ in 0..n {
             h.new_table(0, 0).unwrap();
         }
-        assert_eq!(h.mem.used, before);
+        assert_eq!(h.meter.mem.used, before);
         assert!(h.table_free.is_empty());
         assert!(h.collect(&[Value::Table(root)], &[]));
         for i in 1..=n {

@@ -25,11 +25,11 @@ use crate::vm::NativeFn;
 mod gc;
 
 /// Units of work (values, 64-byte string chunks) between two deadline checks in long data walks.
-pub const DEADLINE_CHECK_WORK: u64 = 1 << 12;
+pub(crate) const DEADLINE_CHECK_WORK: u64 = 1 << 12;
 
 /// Byte accounting with a hard cap and a GC debt counter.
 #[derive(Clone, Debug)]
-pub struct MemCounter {
+pub(crate) struct MemCounter {
     /// Bytes currently held.
     pub used: usize,
     /// Hard cap (bytes).
@@ -41,7 +41,7 @@ pub struct MemCounter {
 }
 
 impl MemCounter {
-    pub fn new(cap: usize) -> MemCounter {
+    pub(crate) fn new(cap: usize) -> MemCounter {
         MemCounter {
             used: 0,
             cap,
@@ -51,7 +51,7 @@ impl MemCounter {
     }
     /// Charge `n` bytes before allocating them. Error: uncatchable ExecutionFailure naming the cap.
     #[inline]
-    pub fn charge(&mut self, n: usize) -> VmResult<()> {
+    pub(crate) fn charge(&mut self, n: usize) -> VmResult<()> {
         match self.used.checked_add(n) {
             Some(u) if u <= self.cap => {
                 self.used = u;
@@ -70,26 +70,26 @@ impl MemCounter {
     /// Count `n` bytes held outside the heap for a while (a builtin's buffer while it calls back
     /// into Lua) against the cap, without adding GC debt (they are not garbage to collect);
     /// give them back with [`MemCounter::release`]. Error: as [`MemCounter::charge`].
-    pub fn hold(&mut self, n: usize) -> VmResult<()> {
+    pub(crate) fn hold(&mut self, n: usize) -> VmResult<()> {
         let debt = self.debt;
         self.charge(n)?;
         self.debt = debt;
         Ok(())
     }
     /// Check that `n` more bytes would fit, without charging them.
-    pub fn check(&self, n: usize) -> VmResult<()> {
+    pub(crate) fn check(&self, n: usize) -> VmResult<()> {
         let mut probe = self.clone();
         probe.charge(n)
     }
     #[inline]
-    pub fn release(&mut self, n: usize) {
+    pub(crate) fn release(&mut self, n: usize) {
         self.used = self.used.saturating_sub(n);
     }
 }
 
 /// Identity hasher for maps keyed by an already-computed hash.
 #[derive(Default)]
-pub struct IdHasher(u64);
+pub(crate) struct IdHasher(u64);
 impl Hasher for IdHasher {
     fn finish(&self) -> u64 {
         self.0
@@ -115,7 +115,7 @@ const NO_LINK: u32 = u32::MAX;
 /// charged what they occupy, not only their payload (a short string of 5 bytes
 /// occupies a 32-byte chunk).
 #[inline]
-pub const fn alloc_bytes(n: usize) -> usize {
+pub(crate) const fn alloc_bytes(n: usize) -> usize {
     if n == 0 {
         0
     } else if n >= 128 * 1024 {
@@ -128,14 +128,14 @@ pub const fn alloc_bytes(n: usize) -> usize {
 
 /// Bytes of one string slot: the slab entry and its free-list entry. Charged when the slab
 /// grows and never given back (a freed slot is reused by the next new string).
-pub const STR_SLOT_BYTES: usize = std::mem::size_of::<StrObj>() + 4;
+pub(crate) const STR_SLOT_BYTES: usize = std::mem::size_of::<StrObj>() + 4;
 /// Bytes of one table slot (slab entry, mark, free-list entry); charged like
 /// [`STR_SLOT_BYTES`].
-pub const TABLE_SLOT_BYTES: usize = std::mem::size_of::<Option<Table>>() + 1 + 4;
+pub(crate) const TABLE_SLOT_BYTES: usize = std::mem::size_of::<Option<Table>>() + 1 + 4;
 /// Bytes of one closure slot; charged like [`STR_SLOT_BYTES`].
-pub const CLOSURE_SLOT_BYTES: usize = std::mem::size_of::<Option<Closure>>() + 1 + 4;
+pub(crate) const CLOSURE_SLOT_BYTES: usize = std::mem::size_of::<Option<Closure>>() + 1 + 4;
 /// Bytes of one upvalue cell slot; charged like [`STR_SLOT_BYTES`].
-pub const UPVAL_SLOT_BYTES: usize = std::mem::size_of::<Upval>() + 1 + 4;
+pub(crate) const UPVAL_SLOT_BYTES: usize = std::mem::size_of::<Upval>() + 1 + 4;
 
 /// Bytes of the intern map's table for a map of `capacity` (hashbrown: one 16-byte entry and
 /// one control byte per bucket, buckets a power of two holding at most 7/8 of them, plus a
@@ -153,7 +153,7 @@ fn intern_table_bytes(capacity: usize) -> usize {
 }
 
 /// Bytes a log line holds while the heap keeps it: its chunk and its entry in the list.
-pub fn log_line_bytes(line: &String) -> usize {
+pub(crate) fn log_line_bytes(line: &String) -> usize {
     alloc_bytes(line.capacity()) + std::mem::size_of::<String>()
 }
 
@@ -166,7 +166,7 @@ fn owned_str_bytes(len: usize) -> usize {
 
 /// Bytes at most that creating one new string of `len` bytes charges (chunk, a new slot, and a
 /// share of the intern map; [`Heap::reserve_str`] checks this much).
-pub const fn string_cost(len: usize) -> usize {
+pub(crate) const fn string_cost(len: usize) -> usize {
     alloc_bytes(len) + STR_SLOT_BYTES + 40
 }
 
@@ -188,25 +188,25 @@ struct StrObj {
 
 /// A Lua closure: a prototype index in the running program plus upvalue cells.
 #[derive(Clone, Debug)]
-pub struct Closure {
+pub(crate) struct Closure {
     pub proto: u32,
     pub upvals: Box<[UpvalRef]>,
 }
 
 /// Handle of an upvalue cell.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct UpvalRef(pub u32);
+pub(crate) struct UpvalRef(pub u32);
 
 /// An upvalue cell: open (pointing at a live stack slot) or closed (holding its value).
 #[derive(Clone, Copy, Debug)]
-pub enum Upval {
+pub(crate) enum Upval {
     Open(usize),
     Closed(Value),
 }
 
 /// A registered native function.
 #[derive(Clone, Copy)]
-pub struct NativeDef {
+pub(crate) struct NativeDef {
     /// Name used in error messages ("bad argument #1 to 'insert'").
     pub name: &'static str,
     pub f: NativeFn,
@@ -214,7 +214,7 @@ pub struct NativeDef {
 
 /// What a host object is.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum HostKind {
+pub(crate) enum HostKind {
     /// A `tools` namespace node; `is_tool` when the path itself is a callable tool.
     Node { is_tool: bool },
     /// The `search` built-in.
@@ -225,7 +225,7 @@ pub enum HostKind {
 
 /// A host object (never collected; a handful per execution).
 #[derive(Clone, Debug)]
-pub struct HostObj {
+pub(crate) struct HostObj {
     pub kind: HostKind,
     /// Canonical dotted path ("" for the `tools` root).
     pub path: String,
@@ -236,7 +236,7 @@ pub struct HostObj {
 /// The arena. See the module docs. `Clone` copies the whole arena (used to fork a prepared
 /// standard-library template into each new machine).
 #[derive(Clone)]
-pub struct Heap {
+pub(crate) struct Heap {
     strs: Vec<StrObj>,
     str_free: Vec<u32>,
     intern: IdMap<u32>,
@@ -256,54 +256,15 @@ pub struct Heap {
     native_qual: Vec<Option<Box<str>>>,
     /// Host objects (tools tree, `search`, extensions).
     pub hosts: Vec<HostObj>,
-    /// Memory accounting.
-    pub mem: MemCounter,
     /// Log lines written by `print` (charged to `mem`).
     pub logs: Vec<String>,
-    /// The execution's wall-clock deadline (see `Machine::set_deadline`), checked by long walks
-    /// over data that run inside one builtin or host reply (export, import, `json.decode`).
-    pub deadline: Option<std::time::Instant>,
-    /// Inline-stretch state (see [`InlineState`] and `Machine::set_inline`).
-    pub inline: InlineState,
-}
-
-/// State of an *inline stretch*: guest work run directly on the caller's (async) thread for a
-/// short time instead of being handed to a worker thread (see `Machine::set_inline`).
-///
-/// While `until` is set, every check point of long work (the deadline checks of natives, data
-/// walks and host-value imports) also compares the clock with `until`. Past it, inside a
-/// *restartable* step (a native called from the main dispatch loop that has not changed any
-/// Lua-visible state yet, a concatenation, a tool call's argument export, a host reply's
-/// import, the result's export) the step is abandoned with [`Throw::migrate`]: the VM rewinds
-/// to the step's instruction, sets `wants_pool` and yields; the step runs again, from its
-/// start, wherever the embedder continues (normally a worker thread, with `until` unset).
-/// Outside restartable steps the soft limit is not enforced (the real deadline still is).
-#[derive(Clone, Debug, Default)]
-pub struct InlineState {
-    /// End of the current inline stretch; `None` when not inline.
-    pub until: Option<std::time::Instant>,
-    /// A restartable step is running (only ever true while `until` is set).
-    pub restartable: bool,
-    /// The last native called changed Lua-visible state ([`crate::vm::Ctx::effects`]): an
-    /// error it raised cannot be raised again by re-running it.
-    pub dirty: bool,
-    /// A restartable step was abandoned and its garbage must be collected before it runs
-    /// again (done at the next `Machine::run` or `Machine::resume` outside a stretch; see
-    /// [`Heap::abandoned_step`]).
-    pub collect_next: bool,
-    /// Accounted bytes when the stretch started.
-    pub used_at_start: usize,
-    /// The machine asks to continue off the caller's thread: a restartable step ran out of
-    /// time, or a garbage collection is due (collections never run inline).
-    pub wants_pool: bool,
-    /// Test mode: every unit of accounted work is a check point (and so, with an expired
-    /// `until`, every restartable step that does any accounted work migrates once).
-    pub stress: bool,
+    /// Memory, fuel, the deadline and the inline stretch (see [`crate::restart::Meter`]).
+    pub meter: crate::restart::Meter,
 }
 
 impl Heap {
     /// An empty heap with a memory cap in bytes.
-    pub fn new(cap: usize) -> Heap {
+    pub(crate) fn new(cap: usize) -> Heap {
         Heap {
             strs: Vec::new(),
             str_free: Vec::new(),
@@ -321,65 +282,8 @@ impl Heap {
             natives: Vec::new(),
             native_qual: Vec::new(),
             hosts: Vec::new(),
-            mem: MemCounter::new(cap),
             logs: Vec::new(),
-            deadline: None,
-            inline: InlineState::default(),
-        }
-    }
-
-    /// The uncatchable TimeoutExceeded error if the deadline has passed (checked every
-    /// [`DEADLINE_CHECK_WORK`] units of work by long data walks).
-    ///
-    /// In an inline stretch it is also the check point of the stretch's soft limit: past
-    /// `inline.until`, inside a restartable step, it returns [`Throw::migrate`] (see
-    /// [`InlineState`]).
-    pub fn check_deadline(&self) -> VmResult<()> {
-        if self.deadline.is_none() && self.inline.until.is_none() {
-            return Ok(());
-        }
-        let now = std::time::Instant::now();
-        match self.deadline {
-            Some(d) if now >= d => Err(Throw::fatal(
-                ErrorKind::TimeoutExceeded,
-                "the execution timed out",
-            )),
-            _ => self.check_inline(now),
-        }
-    }
-
-    /// A restartable step was abandoned: decide whether its garbage must be collected before
-    /// it runs again ([`InlineState::collect_next`]). Only when a collection is due anyway or
-    /// what the stretch allocated is large next to the room left under the cap (else the
-    /// re-run could fail with the memory limit where an ordinary run would not); a full
-    /// collection per abandoned step would cost a tool-calling program on a large heap one
-    /// collection per call.
-    pub fn abandoned_step(&mut self) {
-        let allocated = self.mem.used.saturating_sub(self.inline.used_at_start);
-        let room = self.mem.cap.saturating_sub(self.mem.used);
-        if self.gc_due() || allocated.saturating_mul(4) > room {
-            self.inline.collect_next = true;
-        }
-    }
-
-    /// [`Throw::migrate`] if a restartable step of an inline stretch is past the stretch's end.
-    #[inline]
-    pub fn check_inline(&self, now: std::time::Instant) -> VmResult<()> {
-        match self.inline.until {
-            Some(u) if self.inline.restartable && now >= u => Err(Throw::migrate()),
-            _ => Ok(()),
-        }
-    }
-
-    /// The instant long work inside the current step must stop at: the deadline, or the end of
-    /// the inline stretch when the step is restartable, whichever comes first. For walks that
-    /// take an instant instead of calling [`Heap::check_deadline`]; when it passes they call
-    /// [`Heap::check_deadline`] for the error to report.
-    pub fn work_until(&self) -> Option<std::time::Instant> {
-        let soft = self.inline.until.filter(|_| self.inline.restartable);
-        match (self.deadline, soft) {
-            (Some(d), Some(u)) => Some(d.min(u)),
-            (d, u) => d.or(u),
+            meter: crate::restart::Meter::new(cap),
         }
     }
 
@@ -388,7 +292,7 @@ impl Heap {
     /// (hashing 400 MB takes a noticeable time in a debug build).
     fn hash_checked(&self, bytes: &[u8]) -> VmResult<u64> {
         let chunk = crate::limits::WORK_CHUNK_BYTES;
-        if bytes.len() < chunk || (self.deadline.is_none() && self.inline.until.is_none()) {
+        if bytes.len() < chunk || !self.meter.clocked() {
             return Ok(hash_bytes(bytes));
         }
         let whole = bytes.len() - bytes.len() % 8;
@@ -402,7 +306,7 @@ impl Heap {
 
     /// Turn every owned string into a leaked `'static` one, so clones of this heap share the
     /// bytes. Only for the process-wide standard-library template (built once).
-    pub fn make_static(&mut self) {
+    pub(crate) fn make_static(&mut self) {
         for o in &mut self.strs {
             if let StrData::Owned(b) = &o.data {
                 let leaked: &'static [u8] = Box::leak(b.clone());
@@ -415,7 +319,7 @@ impl Heap {
 
     /// The bytes of a string.
     #[inline]
-    pub fn str_bytes(&self, s: StrRef) -> &[u8] {
+    pub(crate) fn str_bytes(&self, s: StrRef) -> &[u8] {
         match &self.strs[s.0 as usize].data {
             StrData::Static(b) => b,
             StrData::Owned(b) => b,
@@ -424,12 +328,12 @@ impl Heap {
     }
 
     /// The string as UTF-8 text, lossily (for messages).
-    pub fn str_lossy(&self, s: StrRef) -> String {
+    pub(crate) fn str_lossy(&self, s: StrRef) -> String {
         String::from_utf8_lossy(self.str_bytes(s)).into_owned()
     }
 
     /// The interned handle for `bytes` if such a string exists (no allocation).
-    pub fn find_str(&self, bytes: &[u8]) -> Option<StrRef> {
+    pub(crate) fn find_str(&self, bytes: &[u8]) -> Option<StrRef> {
         let h = hash_bytes(bytes);
         self.find_hashed(bytes, h)
     }
@@ -463,9 +367,9 @@ impl Heap {
         }
         if self.intern.len() >= self.intern.capacity() {
             let grown = intern_table_bytes((self.intern.capacity() * 2).max(3));
-            self.mem.check(n + grown)?;
+            self.meter.mem.check(n + grown)?;
         }
-        self.mem.charge(n)
+        self.meter.mem.charge(n)
     }
 
     /// Charge (or give back) the difference between the intern map's table and what was
@@ -475,10 +379,10 @@ impl Heap {
         let now = intern_table_bytes(self.intern.capacity());
         if now >= self.intern_charged {
             let grown = now - self.intern_charged;
-            self.mem.used = self.mem.used.saturating_add(grown);
-            self.mem.debt = self.mem.debt.saturating_add(grown);
+            self.meter.mem.used = self.meter.mem.used.saturating_add(grown);
+            self.meter.mem.debt = self.meter.mem.debt.saturating_add(grown);
         } else {
-            self.mem.release(self.intern_charged - now);
+            self.meter.mem.release(self.intern_charged - now);
         }
         self.intern_charged = now;
     }
@@ -508,11 +412,11 @@ impl Heap {
 
     /// Intern a byte string (charged to memory when new).
     #[inline]
-    pub fn intern(&mut self, bytes: &[u8]) -> VmResult<StrRef> {
+    pub(crate) fn intern(&mut self, bytes: &[u8]) -> VmResult<StrRef> {
         // A string that could not be held fails before it is hashed (hashing 100 MB of tool
         // output only to refuse it would take a noticeable time).
         if bytes.len() >= 1 << 20 {
-            self.mem.check(string_cost(bytes.len()))?;
+            self.meter.mem.check(string_cost(bytes.len()))?;
         }
         let h = self.hash_checked(bytes)?;
         if let Some(s) = self.find_hashed(bytes, h) {
@@ -525,7 +429,7 @@ impl Heap {
     /// Intern an owned byte string without copying it (the caller must have charged nothing;
     /// this charges [`string_cost`] when new — but the buffer already exists, so prefer
     /// [`Heap::reserve_str`] before building large buffers).
-    pub fn intern_owned(&mut self, bytes: Vec<u8>) -> VmResult<StrRef> {
+    pub(crate) fn intern_owned(&mut self, bytes: Vec<u8>) -> VmResult<StrRef> {
         let h = self.hash_checked(&bytes)?;
         if let Some(s) = self.find_hashed(&bytes, h) {
             return Ok(s);
@@ -535,7 +439,7 @@ impl Heap {
     }
 
     /// Intern a static string (no copy).
-    pub fn intern_static(&mut self, s: &'static str) -> VmResult<StrRef> {
+    pub(crate) fn intern_static(&mut self, s: &'static str) -> VmResult<StrRef> {
         let bytes = s.as_bytes();
         let h = hash_bytes(bytes);
         if let Some(r) = self.find_hashed(bytes, h) {
@@ -547,21 +451,21 @@ impl Heap {
 
     /// A string value from bytes.
     #[inline]
-    pub fn new_str(&mut self, bytes: &[u8]) -> VmResult<Value> {
+    pub(crate) fn new_str(&mut self, bytes: &[u8]) -> VmResult<Value> {
         Ok(Value::Str(self.intern(bytes)?))
     }
 
     /// Check (without charging) that a string of `len` bytes could be created. Call this before
     /// building a large result buffer (`string.rep`, `table.concat`) so a huge request fails at
     /// once instead of trying to allocate.
-    pub fn reserve_str(&self, len: usize) -> VmResult<()> {
-        self.mem.check(string_cost(len))
+    pub(crate) fn reserve_str(&self, len: usize) -> VmResult<()> {
+        self.meter.mem.check(string_cost(len))
     }
 
     // ----- tables -------------------------------------------------------------------------
 
     /// A new table with preallocated capacity.
-    pub fn new_table(&mut self, narr: usize, nhash: usize) -> VmResult<TableRef> {
+    pub(crate) fn new_table(&mut self, narr: usize, nhash: usize) -> VmResult<TableRef> {
         let est = alloc_bytes(narr.saturating_mul(16))
             + if nhash > 0 {
                 alloc_bytes((nhash * 4 / 3 + 1).next_power_of_two().max(4) * 32)
@@ -573,10 +477,10 @@ impl Heap {
         } else {
             0
         };
-        self.mem.charge(est + slot)?;
+        self.meter.mem.charge(est + slot)?;
         let t = Table::with_capacity(narr, nhash);
         let extra = t.mem_size().saturating_sub(est);
-        self.mem.used += extra;
+        self.meter.mem.used += extra;
         let id = if let Some(id) = self.table_free.pop() {
             self.tables[id as usize] = Some(t);
             id
@@ -590,29 +494,29 @@ impl Heap {
 
     /// Read access to a table.
     #[inline]
-    pub fn table(&self, t: TableRef) -> &Table {
+    pub(crate) fn table(&self, t: TableRef) -> &Table {
         self.tables[t.0 as usize].as_ref().expect("live table")
     }
 
     /// Mutable access to a table together with the memory counter (for growth charges).
     #[inline]
-    pub fn table_and_mem(&mut self, t: TableRef) -> (&mut Table, &mut MemCounter) {
+    pub(crate) fn table_and_mem(&mut self, t: TableRef) -> (&mut Table, &mut MemCounter) {
         (
             self.tables[t.0 as usize].as_mut().expect("live table"),
-            &mut self.mem,
+            &mut self.meter.mem,
         )
     }
 
     #[inline]
-    pub fn table_get(&self, t: TableRef, key: Value) -> Value {
+    pub(crate) fn table_get(&self, t: TableRef, key: Value) -> Value {
         self.table(t).get(key)
     }
     #[inline]
-    pub fn table_get_int(&self, t: TableRef, i: i64) -> Value {
+    pub(crate) fn table_get_int(&self, t: TableRef, i: i64) -> Value {
         self.table(t).get_int(i)
     }
     /// Get a field by name (no allocation: an absent string cannot be a key).
-    pub fn table_get_field(&self, t: TableRef, name: &str) -> Value {
+    pub(crate) fn table_get_field(&self, t: TableRef, name: &str) -> Value {
         match self.find_str(name.as_bytes()) {
             Some(s) => self.table(t).get_str(s),
             None => Value::Nil,
@@ -620,33 +524,33 @@ impl Heap {
     }
     /// Raw set (errors: nil/NaN key, memory).
     #[inline]
-    pub fn table_set(&mut self, t: TableRef, key: Value, val: Value) -> VmResult<()> {
+    pub(crate) fn table_set(&mut self, t: TableRef, key: Value, val: Value) -> VmResult<()> {
         let (tb, mem) = self.table_and_mem(t);
         tb.set(key, val, mem)
     }
     #[inline]
-    pub fn table_set_int(&mut self, t: TableRef, i: i64, val: Value) -> VmResult<()> {
+    pub(crate) fn table_set_int(&mut self, t: TableRef, i: i64, val: Value) -> VmResult<()> {
         let (tb, mem) = self.table_and_mem(t);
         tb.set_int(i, val, mem)
     }
     /// Set a field by name (interns the name).
-    pub fn table_set_field(&mut self, t: TableRef, name: &str, val: Value) -> VmResult<()> {
+    pub(crate) fn table_set_field(&mut self, t: TableRef, name: &str, val: Value) -> VmResult<()> {
         let k = self.intern(name.as_bytes())?;
         self.table_set(t, Value::Str(k), val)
     }
     /// `#t`.
-    pub fn table_len(&self, t: TableRef) -> i64 {
+    pub(crate) fn table_len(&self, t: TableRef) -> i64 {
         self.table(t).len()
     }
     /// `next(t, k)` with the number of empty slots skipped (see [`Table::next_counted`]).
-    pub fn table_next_counted(
+    pub(crate) fn table_next_counted(
         &self,
         t: TableRef,
         k: Value,
     ) -> VmResult<(Option<(Value, Value)>, usize)> {
         self.table(t).next_counted(k)
     }
-    pub fn set_shape(&mut self, t: TableRef, shape: Shape) {
+    pub(crate) fn set_shape(&mut self, t: TableRef, shape: Shape) {
         self.tables[t.0 as usize]
             .as_mut()
             .expect("live table")
@@ -655,13 +559,19 @@ impl Heap {
 
     // ----- closures and upvalues ------------------------------------------------------------
 
-    pub fn new_closure(&mut self, proto: u32, upvals: Box<[UpvalRef]>) -> VmResult<ClosureRef> {
+    pub(crate) fn new_closure(
+        &mut self,
+        proto: u32,
+        upvals: Box<[UpvalRef]>,
+    ) -> VmResult<ClosureRef> {
         let slot = if self.closure_free.is_empty() {
             CLOSURE_SLOT_BYTES
         } else {
             0
         };
-        self.mem.charge(slot + alloc_bytes(upvals.len() * 4))?;
+        self.meter
+            .mem
+            .charge(slot + alloc_bytes(upvals.len() * 4))?;
         let c = Closure { proto, upvals };
         let id = if let Some(id) = self.closure_free.pop() {
             self.closures[id as usize] = Some(c);
@@ -674,12 +584,12 @@ impl Heap {
         Ok(ClosureRef(id))
     }
     #[inline]
-    pub fn closure(&self, c: ClosureRef) -> &Closure {
+    pub(crate) fn closure(&self, c: ClosureRef) -> &Closure {
         self.closures[c.0 as usize].as_ref().expect("live closure")
     }
-    pub fn new_upval(&mut self, u: Upval) -> VmResult<UpvalRef> {
+    pub(crate) fn new_upval(&mut self, u: Upval) -> VmResult<UpvalRef> {
         if self.upval_free.is_empty() {
-            self.mem.charge(UPVAL_SLOT_BYTES)?;
+            self.meter.mem.charge(UPVAL_SLOT_BYTES)?;
         }
         let id = if let Some(id) = self.upval_free.pop() {
             self.upvals[id as usize] = u;
@@ -693,18 +603,18 @@ impl Heap {
     }
     /// The upvalue cell, by reference (avoids copying the enum).
     #[inline]
-    pub fn upval_ref(&self, u: UpvalRef) -> &Upval {
+    pub(crate) fn upval_ref(&self, u: UpvalRef) -> &Upval {
         &self.upvals[u.0 as usize]
     }
     #[inline]
-    pub fn set_upval(&mut self, u: UpvalRef, v: Upval) {
+    pub(crate) fn set_upval(&mut self, u: UpvalRef, v: Upval) {
         self.upvals[u.0 as usize] = v;
     }
 
     // ----- natives and host objects ----------------------------------------------------------
 
     /// Register a native function; the returned value can be stored in tables.
-    pub fn register_native(&mut self, name: &'static str, f: NativeFn) -> Value {
+    pub(crate) fn register_native(&mut self, name: &'static str, f: NativeFn) -> Value {
         self.natives.push(NativeDef { name, f });
         self.native_qual.push(None);
         Value::Native(NativeRef((self.natives.len() - 1) as u32))
@@ -712,41 +622,41 @@ impl Heap {
 
     /// Record the qualified name ("string.rep") of a library native, used in argument errors
     /// when the function is called without a call-site name (e.g. directly by `pcall`).
-    pub fn set_native_qualified(&mut self, n: NativeRef, qualified: &str) {
+    pub(crate) fn set_native_qualified(&mut self, n: NativeRef, qualified: &str) {
         if let Some(q) = self.native_qual.get_mut(n.0 as usize) {
             *q = Some(qualified.into());
         }
     }
 
     /// The qualified name of a native, if it belongs to a library.
-    pub fn native_qualified(&self, n: NativeRef) -> Option<&str> {
+    pub(crate) fn native_qualified(&self, n: NativeRef) -> Option<&str> {
         self.native_qual
             .get(n.0 as usize)
             .and_then(|q| q.as_deref())
     }
     #[inline]
-    pub fn native(&self, n: NativeRef) -> NativeDef {
+    pub(crate) fn native(&self, n: NativeRef) -> NativeDef {
         self.natives[n.0 as usize]
     }
-    pub fn new_host(&mut self, obj: HostObj) -> HostRef {
+    pub(crate) fn new_host(&mut self, obj: HostObj) -> HostRef {
         self.hosts.push(obj);
         HostRef((self.hosts.len() - 1) as u32)
     }
-    pub fn host(&self, h: HostRef) -> &HostObj {
+    pub(crate) fn host(&self, h: HostRef) -> &HostObj {
         &self.hosts[h.0 as usize]
     }
 
     // ----- logs -------------------------------------------------------------------------------
 
     /// Append a log line (charged to memory: [`log_line_bytes`]).
-    pub fn push_log(&mut self, line: String) -> VmResult<()> {
-        self.mem.charge(log_line_bytes(&line))?;
+    pub(crate) fn push_log(&mut self, line: String) -> VmResult<()> {
+        self.meter.mem.charge(log_line_bytes(&line))?;
         self.logs.push(line);
         Ok(())
     }
 
     /// A stable per-object id for `tostring` ("table: 0x...").
-    pub fn object_id(v: Value) -> u64 {
+    pub(crate) fn object_id(v: Value) -> u64 {
         match v {
             Value::Table(t) => 0x5555_1000_0000 + t.0 as u64 * 0x40,
             Value::Closure(c) => 0x5555_2000_0000 + c.0 as u64 * 0x40,

@@ -18,7 +18,7 @@ use crate::{ErrorKind, GuestError, Location};
 /// One lexical token kind. Keywords and symbols are unit variants; names, strings and numerals
 /// carry their value (strings after escape processing).
 #[derive(Clone, Debug, PartialEq)]
-pub enum Tok {
+pub(crate) enum Tok {
     /// End of input.
     Eof,
     /// An identifier (ASCII letters, digits, `_`; not a keyword).
@@ -123,7 +123,7 @@ pub enum Tok {
 
 impl Tok {
     /// How the token kind is named in "X expected" messages, as in Lua: `'end'`, `<name>`, `<eof>`.
-    pub fn describe(&self) -> String {
+    pub(crate) fn describe(&self) -> String {
         match self {
             Tok::Eof => "<eof>".to_string(),
             Tok::Name(_) => "<name>".to_string(),
@@ -135,7 +135,7 @@ impl Tok {
     }
 
     /// The source spelling of a keyword or symbol (empty for valued tokens and end of input).
-    pub fn symbol(&self) -> &'static str {
+    pub(crate) fn symbol(&self) -> &'static str {
         match self {
             Tok::Eof | Tok::Name(_) | Tok::Str(_) | Tok::Int(_) | Tok::Float(_) => "",
             Tok::And => "and",
@@ -199,7 +199,7 @@ impl Tok {
 
 /// A token with its position and its byte span `start..end` in the source.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Token {
+pub(crate) struct Token {
     pub tok: Tok,
     /// Line and column of the first byte of the token.
     pub pos: Pos,
@@ -266,7 +266,7 @@ pub(crate) fn show_bytes(bytes: &[u8]) -> String {
 }
 
 /// The Lua 5.4 lexer over a byte slice. See the module documentation.
-pub struct Lexer<'a> {
+pub(crate) struct Lexer<'a> {
     src: &'a [u8],
     /// Current byte offset.
     i: usize,
@@ -327,7 +327,7 @@ const COMPOUND_HINT: &str = "Lua has no compound assignment; write `x = x + 1`";
 
 impl<'a> Lexer<'a> {
     /// A lexer positioned at the start of `src` (after a UTF-8 BOM and a `#` first line, if any).
-    pub fn new(src: &'a [u8]) -> Lexer<'a> {
+    pub(crate) fn new(src: &'a [u8]) -> Lexer<'a> {
         let mut lx = Lexer {
             src,
             i: 0,
@@ -350,7 +350,7 @@ impl<'a> Lexer<'a> {
     }
 
     /// The whole source.
-    pub fn source(&self) -> &'a [u8] {
+    pub(crate) fn source(&self) -> &'a [u8] {
         self.src
     }
 
@@ -402,7 +402,7 @@ impl<'a> Lexer<'a> {
     }
 
     /// Scan the next token, skipping whitespace and comments.
-    pub fn next_token(&mut self) -> Result<Token, GuestError> {
+    pub(crate) fn next_token(&mut self) -> Result<Token, GuestError> {
         loop {
             match self.cur() {
                 None => {

@@ -52,7 +52,7 @@ pub const MAX_SYNTAX_DEPTH: u32 = 200;
 /// follows the real footprint (a tree takes tens of times its source: a `{` alone is a node and
 /// a vector of four fields).
 #[derive(Clone, Debug)]
-pub struct CompileMeter {
+pub(crate) struct CompileMeter {
     /// Bytes charged so far.
     pub used: usize,
     /// The budget in bytes (the execution's memory cap).
@@ -61,13 +61,13 @@ pub struct CompileMeter {
 
 impl CompileMeter {
     /// A meter with nothing charged and a budget of `cap` bytes.
-    pub fn new(cap: usize) -> CompileMeter {
+    pub(crate) fn new(cap: usize) -> CompileMeter {
         CompileMeter { used: 0, cap }
     }
 
     /// Charge `n` bytes. Error: [`compile_memory_error`] at `pos`.
     #[inline]
-    pub fn charge(&mut self, n: usize, pos: Pos) -> Result<(), GuestError> {
+    pub(crate) fn charge(&mut self, n: usize, pos: Pos) -> Result<(), GuestError> {
         match self.used.checked_add(n) {
             Some(u) if u <= self.cap => {
                 self.used = u;
@@ -80,7 +80,7 @@ impl CompileMeter {
     /// Charge the allocation `v.push(_)` is about to make when `v` is full (Rust's growth:
     /// double, at least 4 elements).
     #[inline]
-    pub fn charge_push<T>(&mut self, v: &Vec<T>, pos: Pos) -> Result<(), GuestError> {
+    pub(crate) fn charge_push<T>(&mut self, v: &Vec<T>, pos: Pos) -> Result<(), GuestError> {
         self.charge(push_growth_bytes(v), pos)
     }
 }
@@ -88,7 +88,7 @@ impl CompileMeter {
 /// Bytes `v.push(_)` allocates: `0` while `v` has room, else what its growth adds (Rust's
 /// growth: double, at least 4 elements, 8 for bytes), rounded like `heap::alloc_bytes`.
 #[inline]
-pub fn push_growth_bytes<T>(v: &Vec<T>) -> usize {
+pub(crate) fn push_growth_bytes<T>(v: &Vec<T>) -> usize {
     if v.len() < v.capacity() {
         return 0;
     }
@@ -102,7 +102,7 @@ pub fn push_growth_bytes<T>(v: &Vec<T>) -> usize {
 /// The error of a program whose compilation needs more memory than the execution's budget: an
 /// `ExecutionFailure` "memory limit exceeded: compiling the program needs more than N bytes
 /// ...", located where the parser or compiler was.
-pub fn compile_memory_error(cap: usize, pos: Pos) -> GuestError {
+pub(crate) fn compile_memory_error(cap: usize, pos: Pos) -> GuestError {
     GuestError {
         kind: ErrorKind::ExecutionFailure,
         message: format!(
@@ -131,7 +131,7 @@ pub fn parse_bytes(source: &[u8]) -> Result<Block, GuestError> {
 
 /// Like [`parse_bytes`], charging the syntax tree to `meter`. Errors: as [`parse`], and
 /// [`compile_memory_error`] when the tree would exceed the meter's budget.
-pub fn parse_metered(source: &[u8], meter: &mut CompileMeter) -> Result<Block, GuestError> {
+pub(crate) fn parse_metered(source: &[u8], meter: &mut CompileMeter) -> Result<Block, GuestError> {
     if source.len() > MAX_SOURCE_BYTES {
         return Err(GuestError {
             kind: ErrorKind::ParseError,

@@ -12,7 +12,7 @@ use crate::value::{StrRef, Throw, Value, VmResult};
 use crate::vm::{Ctx, Rets, Vm, str_to_number, tostring_text};
 
 /// Install the base library into `vm`.
-pub fn open(vm: &mut Vm) -> VmResult<()> {
+pub(crate) fn open(vm: &mut Vm) -> VmResult<()> {
     let funcs: &[(&'static str, crate::vm::NativeFn)] = &[
         ("assert", assert),
         ("error", error),
@@ -189,10 +189,11 @@ fn assert(cx: &mut Ctx<'_>) -> VmResult<Rets> {
             Err(string_error(cx, s, loc))
         }
         Value::Nil if cx.nargs() < 2 => {
-            let mut t = Throw::msg("assertion failed!");
-            t.0.location = cx.location(1);
-            t.0.positioned = true;
-            Err(t)
+            let location = cx.location(1);
+            Err(Throw::msg("assertion failed!").with(|d| {
+                d.location = location;
+                d.positioned = true;
+            }))
         }
         v => Err(Throw::value(v)),
     }
@@ -219,17 +220,14 @@ const SHORT_MESSAGE: usize = 4096;
 /// accounting: the VM builds the positioned string in the heap, in chunks, when it is caught).
 fn string_error(cx: &Ctx<'_>, s: StrRef, loc: Option<crate::Location>) -> Throw {
     let b = cx.heap_ref().str_bytes(s);
-    let mut t = match std::str::from_utf8(b) {
+    let t = match std::str::from_utf8(b) {
         Ok(text) if b.len() <= SHORT_MESSAGE => Throw::msg(text),
-        _ => {
-            let mut t = Throw::value(Value::Str(s));
-            t.0.prefix_position = true;
-            t
-        }
+        _ => Throw::value(Value::Str(s)).with(|d| d.prefix_position = true),
     };
-    t.0.location = loc;
-    t.0.positioned = true;
-    t
+    t.with(|d| {
+        d.location = loc;
+        d.positioned = true;
+    })
 }
 
 fn select(cx: &mut Ctx<'_>) -> VmResult<Rets> {
@@ -328,12 +326,11 @@ fn ipairs_iter(cx: &mut Ctx<'_>) -> VmResult<Rets> {
         Value::Table(t) => cx.heap_ref().table_get_int(t, i),
         Value::Str(_) => Value::Nil,
         other => {
-            let mut e = Throw::msg(format!(
+            let e = Throw::msg(format!(
                 "attempt to index a {} value (field '?')",
                 other.type_name()
             ));
-            e.0.positioned = true;
-            return Err(e);
+            return Err(e.with(|d| d.positioned = true));
         }
     };
     if v.is_nil() {
@@ -409,7 +406,7 @@ fn print(cx: &mut Ctx<'_>) -> VmResult<Rets> {
         let text = tostring_text(cx.heap_ref(), cx.arg(i));
         // Checked per argument: many arguments, or long strings, are long work.
         cx.work_bytes(&mut acc, text.len() + 16)?;
-        cx.heap_ref().mem.check(line.len() + text.len())?;
+        cx.heap_ref().meter.mem.check(line.len() + text.len())?;
         line.push_str(&text);
     }
     cx.charge(1 + acc as u64 / 16)?;
@@ -419,6 +416,6 @@ fn print(cx: &mut Ctx<'_>) -> VmResult<Rets> {
 
 fn collectgarbage(cx: &mut Ctx<'_>) -> VmResult<Rets> {
     // The collector runs automatically; report the memory in use for "count".
-    let kb = cx.heap_ref().mem.used as f64 / 1024.0;
+    let kb = cx.heap_ref().meter.mem.used as f64 / 1024.0;
     Ok(Rets::One(Value::Float(kb)))
 }

@@ -12,7 +12,7 @@ use crate::number::{
 
 /// One argument of `string.format` (the values after the format string).
 #[derive(Clone, Copy, Debug)]
-pub enum FmtArg<'a> {
+pub(crate) enum FmtArg<'a> {
     Nil,
     Bool(bool),
     Int(i64),
@@ -30,7 +30,7 @@ pub enum FmtArg<'a> {
 /// `"bad argument #N to '<name>' (msg)"` so the function name matches the call site. [`FormatError::message`] renders
 /// the message with the name `format`.
 #[derive(Clone, Debug, PartialEq)]
-pub struct FormatError {
+pub(crate) struct FormatError {
     pub arg: Option<usize>,
     pub msg: String,
 }
@@ -44,7 +44,7 @@ impl FormatError {
     }
     /// The full message as Lua prints it when the function is called as `string.format`.
     #[cfg(test)]
-    pub fn message(&self) -> String {
+    pub(crate) fn message(&self) -> String {
         match self.arg {
             Some(n) => format!("bad argument #{n} to 'format' ({})", self.msg),
             None => self.msg.clone(),
@@ -53,7 +53,7 @@ impl FormatError {
 }
 
 /// Message of the error returned when the output would exceed `max_len`.
-pub const TOO_LONG: &str = "string.format: result too long";
+pub(crate) const TOO_LONG: &str = "string.format: result too long";
 
 /// Lua limits the length of one conversion spec (flags + width + precision + letter) to 21 bytes.
 use crate::limits::MAX_FORMAT_SPEC_LEN as MAX_SPEC_LEN;
@@ -357,7 +357,7 @@ fn quote_value(
 /// The output stops growing past `max_len` bytes: the result is then
 /// `Err(FormatError { arg: None, msg: TOO_LONG })` (the caller reports its memory limit).
 #[cfg(test)]
-pub fn format(
+pub(crate) fn format(
     fmt: &[u8],
     args: &[FmtArg],
     tostring: &mut dyn FnMut(usize) -> Result<Vec<u8>, FormatError>,
@@ -369,12 +369,12 @@ pub fn format(
 
 /// Message of the error [`format_checked`] returns when `timed_out` said so (the caller reports
 /// its own timeout).
-pub const TIMED_OUT: &str = "string.format: the deadline passed";
+pub(crate) const TIMED_OUT: &str = "string.format: the deadline passed";
 
 /// [`format()`] that asks `timed_out` after every [`crate::limits::WORK_CHUNK_BYTES`] of output
 /// (and of `%q` input) and every [`crate::limits::WORK_CHUNK_ELEMS`] conversions; when it returns
 /// true the result is `Err(FormatError { arg: None, msg: TIMED_OUT })`.
-pub fn format_checked(
+pub(crate) fn format_checked(
     fmt: &[u8],
     args: &[FmtArg],
     tostring: &mut dyn FnMut(usize) -> Result<Vec<u8>, FormatError>,

@@ -15,7 +15,7 @@ use crate::vm::{Ctx, NativeFn, Rets, Vm};
 
 /// Install `json` into `vm`: `json.null` (a sentinel that is neither nil nor a table),
 /// `json.array(...)`, `json.encode(v)`, `json.decode(s)`.
-pub fn open(vm: &mut Vm) -> VmResult<()> {
+pub(crate) fn open(vm: &mut Vm) -> VmResult<()> {
     let funcs: &[(&'static str, NativeFn)] =
         &[("array", array), ("encode", encode), ("decode", decode)];
     let t = vm.new_lib("json", funcs)?;
@@ -49,11 +49,12 @@ fn encode(ctx: &mut Ctx) -> VmResult<Rets> {
     let mut work = 0u64;
     let json = boundary::export(ctx.heap_ref(), v, "value", &mut work);
     ctx.charge(work)?;
-    let json = json.map_err(|mut e| {
-        if let crate::value::ErrVal::Msg(m) = &mut e.0.value {
-            *m = format!("json.encode: {m}");
-        }
-        e
+    let json = json.map_err(|e| {
+        e.with(|d| {
+            if let crate::value::ErrVal::Msg(m) = &mut d.value {
+                *m = format!("json.encode: {m}");
+            }
+        })
     })?;
     // Written through a sink that checks the deadline every chunk of output (up to 64 MiB of
     // text: `MAX_EXPORT_BYTES`).
@@ -110,7 +111,7 @@ fn decode(ctx: &mut Ctx) -> VmResult<Rets> {
     ctx.charge(1 + bytes.len() as u64 / 16)?;
     // The intermediate tree lives outside the heap's accounting: bound it by what the heap could
     // still hold, so a large input fails with the memory limit before it is built.
-    let mem = &ctx.heap_ref().mem;
+    let mem = &ctx.heap_ref().meter.mem;
     let room = mem.cap.saturating_sub(mem.used);
     let bytes = ctx.heap_ref().str_bytes(s);
     let deadline = ctx.heap_ref().work_until();
@@ -121,6 +122,7 @@ fn decode(ctx: &mut Ctx) -> VmResult<Rets> {
         Err(DecodeError::TooLarge) => {
             return Err(ctx
                 .heap_ref()
+                .meter
                 .mem
                 .check(room.saturating_add(1))
                 .unwrap_err());
@@ -132,7 +134,7 @@ fn decode(ctx: &mut Ctx) -> VmResult<Rets> {
     Ok(v.into())
 }
 
-pub use crate::boundary::MAX_DEPTH;
+pub(crate) use crate::boundary::MAX_DEPTH;
 
 enum Frame {
     Arr(Vec<Value>),
@@ -359,7 +361,7 @@ impl<'a> Reader<'a> {
 
 /// Parse JSON text into a [`Value`]. Errors: `json.decode: <what> at position <1-based byte>`.
 #[cfg(test)]
-pub fn decode_text(text: &[u8]) -> Result<Value, String> {
+pub(crate) fn decode_text(text: &[u8]) -> Result<Value, String> {
     decode_text_within(text, usize::MAX, None).map_err(|e| match e {
         DecodeError::Syntax(m) => m,
         DecodeError::TooLarge => "json.decode: the value is too large".to_string(),
@@ -369,7 +371,7 @@ pub fn decode_text(text: &[u8]) -> Result<Value, String> {
 
 /// Why [`decode_text_within`] failed.
 #[derive(Debug, PartialEq)]
-pub enum DecodeError {
+pub(crate) enum DecodeError {
     /// Not JSON, or nested too deep: `json.decode: <what> at position <1-based byte>`.
     Syntax(String),
     /// The tree would take more than the given bytes (see [`DECODE_NODE_BYTES`]).
@@ -392,7 +394,7 @@ pub const DECODE_NODE_BYTES: usize = 64;
 /// more than `max_bytes` (counting [`DECODE_NODE_BYTES`] per value and key plus string bytes),
 /// before building it further, and with [`DecodeError::Timeout`] once `deadline` has passed
 /// (checked every 4,096 values).
-pub fn decode_text_within(
+pub(crate) fn decode_text_within(
     text: &[u8],
     max_bytes: usize,
     deadline: Option<std::time::Instant>,

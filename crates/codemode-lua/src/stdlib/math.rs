@@ -9,7 +9,7 @@ use crate::value::{Throw, Value, VmResult};
 use crate::vm::{Ctx, NativeFn, Rets, Vm};
 
 /// Install `math` into `vm`.
-pub fn open(vm: &mut Vm) -> VmResult<()> {
+pub(crate) fn open(vm: &mut Vm) -> VmResult<()> {
     let funcs: &[(&'static str, NativeFn)] = &[
         ("abs", abs),
         ("ceil", ceil),
@@ -170,7 +170,7 @@ fn pow(ctx: &mut Ctx) -> VmResult<Rets> {
 }
 
 /// `frexp(x)`: `m, e` with `x = m * 2^e` and `0.5 <= |m| < 1` (x itself and 0 for 0, inf, NaN).
-pub fn frexp_f(x: f64) -> (f64, i64) {
+pub(crate) fn frexp_f(x: f64) -> (f64, i64) {
     if x == 0.0 || !x.is_finite() {
         return (x, 0);
     }
@@ -186,7 +186,7 @@ pub fn frexp_f(x: f64) -> (f64, i64) {
 }
 
 /// `ldexp(m, e)`: `m * 2^e`, computed in steps so intermediate powers never overflow.
-pub fn ldexp_f(m: f64, e: i64) -> f64 {
+pub(crate) fn ldexp_f(m: f64, e: i64) -> f64 {
     let mut e = e.clamp(-2300, 2300);
     let mut x = m;
     while e > 1000 {

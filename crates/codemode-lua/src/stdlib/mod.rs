@@ -7,13 +7,13 @@
 use crate::value::VmResult;
 use crate::vm::Vm;
 
-pub mod base;
-pub mod format;
-pub mod json;
-pub mod math;
-pub mod string;
-pub mod table;
-pub mod utf8;
+pub(crate) mod base;
+pub(crate) mod format;
+pub(crate) mod json;
+pub(crate) mod math;
+pub(crate) mod string;
+pub(crate) mod table;
+pub(crate) mod utf8;
 
 /// Standard Lua globals the sandbox does not install at all (not even as an error-raising
 /// stub): reserved anyway, so no host function can take their names.
@@ -21,7 +21,7 @@ pub(crate) const WITHHELD_GLOBALS: &[&str] = &["package", "warn", "unpack"];
 
 /// Install the whole standard library into `vm` (globals and the `string` table used for
 /// string methods).
-pub fn open_all(vm: &mut Vm) -> VmResult<()> {
+pub(crate) fn open_all(vm: &mut Vm) -> VmResult<()> {
     base::open(vm)?;
     // ---- stdlib helper: library `open` calls (each `pub fn open(vm: &mut Vm) -> VmResult<()>`).
     string::open(vm)?;

@@ -21,7 +21,7 @@ use crate::value::Throw;
 /// The escape byte of patterns and replacement strings.
 const L_ESC: u8 = b'%';
 /// Bytes that make a pattern non-plain (`string.find` searches plainly without them).
-pub const SPECIALS: &[u8] = b"^$*+?.([%-";
+pub(crate) const SPECIALS: &[u8] = b"^$*+?.([%-";
 
 /// Length marker of a capture still open.
 const CAP_UNFINISHED: isize = -1;
@@ -30,7 +30,7 @@ const CAP_POSITION: isize = -2;
 
 /// Why a match stopped early.
 #[derive(Debug)]
-pub enum PatError {
+pub(crate) enum PatError {
     /// A malformed pattern or capture use: Lua's message ("malformed pattern (ends with '%')").
     Lua(String),
     /// The caller's `check` failed (deadline, fuel): pass it on.
@@ -45,7 +45,7 @@ impl From<Throw> for PatError {
 
 /// One capture after a successful match.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Capture {
+pub(crate) enum Capture {
     /// A position capture: the 1-based position in the subject.
     Position(usize),
     /// A substring `src[start..end]`.
@@ -54,7 +54,7 @@ pub enum Capture {
 
 /// Matching state for one subject and one pattern. `check(work)` is called with the total work
 /// done so far every [`WORK_CHUNK_ELEMS`] units; its error stops the match.
-pub struct Matcher<'a> {
+pub(crate) struct Matcher<'a> {
     src: &'a [u8],
     pat: &'a [u8],
     level: usize,
@@ -72,7 +72,7 @@ fn err<T>(msg: &str) -> MResult<T> {
 }
 
 /// Does byte `c` belong to class letter `cl` (`a`, `D`, ...)? Other letters match themselves.
-pub fn match_class(c: u8, cl: u8) -> bool {
+pub(crate) fn match_class(c: u8, cl: u8) -> bool {
     let res = match cl.to_ascii_lowercase() {
         b'a' => c.is_ascii_alphabetic(),
         b'c' => c.is_ascii_control(),
@@ -94,7 +94,7 @@ pub fn match_class(c: u8, cl: u8) -> bool {
 
 impl<'a> Matcher<'a> {
     /// A matcher of `pat` against `src`.
-    pub fn new(
+    pub(crate) fn new(
         src: &'a [u8],
         pat: &'a [u8],
         check: &'a mut dyn FnMut(u64) -> Result<(), Throw>,
@@ -112,26 +112,26 @@ impl<'a> Matcher<'a> {
     }
 
     /// Units of work done so far (one per step); the caller charges them as fuel.
-    pub fn work(&self) -> u64 {
+    pub(crate) fn work(&self) -> u64 {
         self.work
     }
 
     /// Try to match the pattern starting at pattern index `p` against the subject at `s`
     /// (0-based); the end of the match on success. Captures are reset first.
-    pub fn match_at(&mut self, s: usize, p: usize) -> MResult<Option<usize>> {
+    pub(crate) fn match_at(&mut self, s: usize, p: usize) -> MResult<Option<usize>> {
         self.level = 0;
         self.depth = MAX_PATTERN_DEPTH;
         self.do_match(s, p)
     }
 
     /// Number of captures of the last successful match (0: only the whole match).
-    pub fn level(&self) -> usize {
+    pub(crate) fn level(&self) -> usize {
         self.level
     }
 
     /// Capture `i` (0-based) of a match `s..e`: the whole match when there are no captures and
     /// `i == 0`; Lua's errors otherwise.
-    pub fn capture(&self, i: usize, s: usize, e: usize) -> MResult<Capture> {
+    pub(crate) fn capture(&self, i: usize, s: usize, e: usize) -> MResult<Capture> {
         if i >= self.level {
             if i != 0 {
                 return Err(PatError::Lua(format!("invalid capture index %{}", i + 1)));
@@ -147,7 +147,7 @@ impl<'a> Matcher<'a> {
     }
 
     /// All captures of a match `s..e` (the whole match if the pattern has none and `whole`).
-    pub fn captures(&self, s: usize, e: usize, whole: bool) -> MResult<Vec<Capture>> {
+    pub(crate) fn captures(&self, s: usize, e: usize, whole: bool) -> MResult<Vec<Capture>> {
         let n = if self.level == 0 && whole {
             1
         } else {

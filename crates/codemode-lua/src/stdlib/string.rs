@@ -19,14 +19,14 @@ use crate::vm::{Ctx, NativeFn, Rets, Vm, tostring_text};
 
 /// The pattern matcher (its own file, `stdlib/pattern.rs`).
 #[path = "pattern.rs"]
-pub mod pattern;
+pub(crate) mod pattern;
 use pattern::{Capture, Matcher, PatError, SPECIALS};
 
 /// Most values one call may return (`string.byte` over a long slice).
 use crate::limits::MAX_CALL_RESULTS as MAX_RESULTS;
 
 /// Install `string` into `vm` (the VM uses this table for string methods, `s:upper()`).
-pub fn open(vm: &mut Vm) -> VmResult<()> {
+pub(crate) fn open(vm: &mut Vm) -> VmResult<()> {
     let funcs: &[(&'static str, NativeFn)] = &[
         ("byte", byte),
         ("char", char),
@@ -48,7 +48,7 @@ pub fn open(vm: &mut Vm) -> VmResult<()> {
 }
 
 /// Lua's `posrelatI`: a start position (negative counts from the end; 0 and too-negative → 1).
-pub fn posrelat_start(pos: i64, len: usize) -> usize {
+pub(crate) fn posrelat_start(pos: i64, len: usize) -> usize {
     if pos > 0 {
         pos as usize
     } else if pos == 0 || pos.unsigned_abs() > len as u64 {
@@ -59,7 +59,7 @@ pub fn posrelat_start(pos: i64, len: usize) -> usize {
 }
 
 /// Lua's `getendpos`: an end position clipped to `[0, len]`.
-pub fn end_pos(pos: i64, len: usize) -> usize {
+pub(crate) fn end_pos(pos: i64, len: usize) -> usize {
     if pos > len as i64 {
         len
     } else if pos >= 0 {
@@ -256,13 +256,13 @@ fn rep(ctx: &mut Ctx) -> VmResult<Rets> {
 /// Position of `needle` in `hay` (plain bytes), linear time in the worst case (KMP for long
 /// needles, a direct scan for short ones).
 #[cfg(test)]
-pub fn find_bytes(hay: &[u8], needle: &[u8]) -> Option<usize> {
+pub(crate) fn find_bytes(hay: &[u8], needle: &[u8]) -> Option<usize> {
     find_bytes_checked(hay, needle, &mut || Ok::<(), ()>(())).unwrap_or(None)
 }
 
 /// [`find_bytes`] that calls `check` after about every [`crate::limits::WORK_CHUNK_BYTES`]
 /// bytes scanned (and of the needle's table built); its error stops the search.
-pub fn find_bytes_checked<E>(
+pub(crate) fn find_bytes_checked<E>(
     hay: &[u8],
     needle: &[u8],
     check: &mut dyn FnMut() -> Result<(), E>,
@@ -356,7 +356,7 @@ fn find(ctx: &mut Ctx) -> VmResult<Rets> {
     charge_bytes(ctx, ls - init + lp)?;
     if lp > 8 && lp <= ls - init {
         // The search table of a long needle (4 bytes per byte) counts against the memory cap.
-        ctx.heap_ref().mem.check(lp.saturating_mul(4))?;
+        ctx.heap_ref().meter.mem.check(lp.saturating_mul(4))?;
     }
     let heap = ctx.heap_ref();
     let hay = &heap.str_bytes(s)[init..];
@@ -388,7 +388,7 @@ fn with_matcher<R>(
 ) -> VmResult<R> {
     let (r, work) = {
         let vm: &Vm = ctx.vm;
-        let (used0, cap) = (vm.fuel_used(), vm.fuel_cap);
+        let (used0, cap) = (vm.fuel_used(), vm.heap.meter.fuel_cap);
         let mut check = |work: u64| -> Result<(), Throw> {
             vm.check_totals()?;
             if used0.saturating_add(work) > cap {
@@ -733,9 +733,9 @@ fn gsub(ctx: &mut Ctx) -> VmResult<Rets> {
                 // The result buffer is held while Lua runs: charge it to the memory cap for
                 // the call (nested gsub callbacks would otherwise each hold an uncounted one).
                 let held = out.capacity();
-                ctx.heap().mem.hold(held)?;
+                ctx.heap().meter.mem.hold(held)?;
                 let r = ctx.call1(*f, &args);
-                ctx.heap().mem.release(held);
+                ctx.heap().meter.mem.release(held);
                 Some(r?)
             }
         };
@@ -803,7 +803,7 @@ fn format_(ctx: &mut Ctx) -> VmResult<Rets> {
     let mut ts = |i: usize| -> Result<Vec<u8>, FormatError> {
         Ok(tostring_text(heap, vals[i]).into_bytes())
     };
-    let room = heap.mem.cap.saturating_sub(heap.mem.used);
+    let room = heap.meter.mem.cap.saturating_sub(heap.meter.mem.used);
     let mut timed_out = || heap.check_deadline().is_err();
     let r = format::format_checked(
         heap.str_bytes(fmt),

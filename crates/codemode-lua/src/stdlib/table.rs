@@ -12,7 +12,7 @@ use crate::value::{TableRef, Throw, Value, VmResult};
 use crate::vm::{Ctx, NativeFn, Rets, Vm, tostring_text};
 
 /// Install `table` into `vm`.
-pub fn open(vm: &mut Vm) -> VmResult<()> {
+pub(crate) fn open(vm: &mut Vm) -> VmResult<()> {
     let funcs: &[(&'static str, NativeFn)] = &[
         ("concat", concat),
         ("insert", insert),
@@ -407,12 +407,10 @@ fn sort_native(ctx: &mut Ctx) -> VmResult<Rets> {
                 sort(&mut vals, &mut lt)
             }
         };
-    if let Err(SortError::Compare(e)) = &result
-        && e.is_migrate()
-    {
+    if let Err(SortError::Compare(Throw::Restart)) = &result {
         // Inline stretch over (or a comparator to call): nothing was written; the call runs
         // again, from the start, off the caller's thread.
-        return Err(Throw::migrate());
+        return Err(Throw::Restart);
     }
     ctx.inline_gate(n as u64)?;
     ctx.effects();
@@ -432,7 +430,7 @@ fn sort_native(ctx: &mut Ctx) -> VmResult<Rets> {
 /// every [`crate::limits::WORK_CHUNK_ELEMS`] elements of work: runs of that size are sorted with
 /// the standard library, then merged bottom-up. Its error stops the sort, leaving `v` a
 /// permutation of its elements.
-pub fn sort_checked<T: Copy, E>(
+pub(crate) fn sort_checked<T: Copy, E>(
     v: &mut Vec<T>,
     cmp: impl Fn(&T, &T) -> std::cmp::Ordering,
     check: &mut dyn FnMut() -> Result<(), E>,
@@ -504,11 +502,11 @@ fn compare_bytes(heap: &crate::heap::Heap, a: Value, b: Value) -> usize {
 const RANLIMIT: usize = 100;
 
 /// The error text Lua raises when a comparator is inconsistent.
-pub const INVALID_ORDER: &str = "invalid order function for sorting";
+pub(crate) const INVALID_ORDER: &str = "invalid order function for sorting";
 
 /// Outcome of [`sort`]: a comparator error, or an inconsistent comparator detected.
 #[derive(Debug, PartialEq)]
-pub enum SortError<E> {
+pub(crate) enum SortError<E> {
     /// The comparator failed; its error is passed through.
     Compare(E),
     /// The comparator contradicted itself ([`INVALID_ORDER`]).
@@ -524,7 +522,7 @@ impl<E> From<E> for SortError<E> {
 /// Sort `v` in place with `lt(a, b)` meaning "a sorts before b". `lt` may fail (its error is
 /// returned at once, leaving `v` permuted but with all elements present). An inconsistent `lt`
 /// never causes out-of-bounds access or endless loops; where Lua detects it, so do we.
-pub fn sort<T: Clone, E>(
+pub(crate) fn sort<T: Clone, E>(
     v: &mut [T],
     lt: &mut dyn FnMut(&T, &T) -> Result<bool, E>,
 ) -> Result<(), SortError<E>> {

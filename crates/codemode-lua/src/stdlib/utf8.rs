@@ -7,7 +7,7 @@ use crate::value::{Throw, Value, VmResult};
 use crate::vm::{Ctx, NativeFn, Rets, Vm};
 
 /// Install `utf8` into `vm`.
-pub fn open(vm: &mut Vm) -> VmResult<()> {
+pub(crate) fn open(vm: &mut Vm) -> VmResult<()> {
     let funcs: &[(&'static str, NativeFn)] = &[
         ("char", char_native),
         ("codepoint", codepoint_native),
@@ -132,15 +132,15 @@ fn codes_native(ctx: &mut Ctx) -> VmResult<Rets> {
 }
 
 /// `utf8.charpattern`: the Lua pattern matching exactly one UTF-8 byte sequence.
-pub const CHARPATTERN: &[u8] = b"[\x00-\x7F\xC2-\xFD][\x80-\xBF]*";
+pub(crate) const CHARPATTERN: &[u8] = b"[\x00-\x7F\xC2-\xFD][\x80-\xBF]*";
 
 const MAXUNICODE: u32 = 0x10FFFF;
 /// Largest code point `utf8.char` encodes (and lax decoding accepts).
-pub const MAXUTF: u32 = 0x7FFF_FFFF;
+pub(crate) const MAXUTF: u32 = 0x7FFF_FFFF;
 
 /// An error of a utf8 helper: `arg` is the 1-based argument number for "bad argument" errors.
 #[derive(Clone, Debug, PartialEq)]
-pub struct UtfError {
+pub(crate) struct UtfError {
     pub arg: Option<usize>,
     pub msg: &'static str,
 }
@@ -170,7 +170,7 @@ fn raise(ctx: &Ctx, e: UtfError) -> Throw {
 }
 
 /// Message Lua uses for undecodable input.
-pub const MSG_INVALID: &str = "invalid UTF-8 code";
+pub(crate) const MSG_INVALID: &str = "invalid UTF-8 code";
 
 fn byte_at(s: &[u8], i: usize) -> u8 {
     s.get(i).copied().unwrap_or(0)
@@ -182,7 +182,7 @@ fn is_cont(s: &[u8], i: usize) -> bool {
 
 /// Decode the sequence starting at byte `pos` (0-based). Returns the code point and the index
 /// just past the sequence, or `None` for an invalid sequence (Lua's `utf8_decode`).
-pub fn decode(s: &[u8], pos: usize, strict: bool) -> Option<(u32, usize)> {
+pub(crate) fn decode(s: &[u8], pos: usize, strict: bool) -> Option<(u32, usize)> {
     const LIMITS: [u32; 6] = [!0, 0x80, 0x800, 0x10000, 0x200000, 0x4000000];
     let mut c = byte_at(s, pos) as u32;
     let mut res: u32 = 0;
@@ -211,7 +211,7 @@ pub fn decode(s: &[u8], pos: usize, strict: bool) -> Option<(u32, usize)> {
 }
 
 /// Append the (lax) UTF-8 encoding of `x` (must be ≤ [`MAXUTF`]), as Lua's `luaO_utf8esc`.
-pub fn encode(mut x: u32, out: &mut Vec<u8>) {
+pub(crate) fn encode(mut x: u32, out: &mut Vec<u8>) {
     if x < 0x80 {
         out.push(x as u8);
         return;
@@ -245,7 +245,7 @@ fn posrelat(pos: i64, len: usize) -> i64 {
 }
 
 /// `utf8.char(...)` of one code point; the error text is the argument message.
-pub fn char_of(code: i64, argno: usize, out: &mut Vec<u8>) -> Result<(), UtfError> {
+pub(crate) fn char_of(code: i64, argno: usize, out: &mut Vec<u8>) -> Result<(), UtfError> {
     if code < 0 || code as u64 > MAXUTF as u64 {
         return Err(arg_err(argno, "value out of range"));
     }
@@ -256,19 +256,19 @@ pub fn char_of(code: i64, argno: usize, out: &mut Vec<u8>) -> Result<(), UtfErro
 /// `utf8.len(s, i, j, lax)`: `Ok(Ok(n))` characters, `Ok(Err(pos))` for the first invalid byte
 /// (Lua returns `nil, pos`), `Err(message)` for bad positions.
 #[cfg(test)]
-pub fn len(s: &[u8], i: i64, j: i64, lax: bool) -> Result<Result<i64, i64>, UtfError> {
+pub(crate) fn len(s: &[u8], i: i64, j: i64, lax: bool) -> Result<Result<i64, i64>, UtfError> {
     len_checked(s, i, j, lax, &mut || false)
 }
 
 /// Message of the error the `_checked` helpers return when `timed_out` said so (the native
 /// reports its own timeout instead).
-pub const TIMED_OUT: &str = "utf8: the deadline passed";
+pub(crate) const TIMED_OUT: &str = "utf8: the deadline passed";
 
 /// Bytes between two calls of `timed_out` in the `_checked` helpers.
 const CHUNK: i64 = crate::limits::WORK_CHUNK_BYTES as i64;
 
 /// [`len`] asking `timed_out` every [`crate::limits::WORK_CHUNK_BYTES`] bytes decoded.
-pub fn len_checked(
+pub(crate) fn len_checked(
     s: &[u8],
     i: i64,
     j: i64,
@@ -306,7 +306,7 @@ pub fn len_checked(
 
 /// `utf8.codepoint(s, i, j, lax)`: the code points of the characters starting in [i, j].
 /// `max_results` bounds the output (Lua: "string slice too long").
-pub fn codepoint(
+pub(crate) fn codepoint(
     s: &[u8],
     i: i64,
     j: Option<i64>,
@@ -345,12 +345,12 @@ pub fn codepoint(
 /// `utf8.offset(s, n, i)`: byte position (1-based) where the n-th character (counting from
 /// position `i`) starts; `Ok(None)` when there is no such character.
 #[cfg(test)]
-pub fn offset(s: &[u8], n: i64, i: Option<i64>) -> Result<Option<i64>, UtfError> {
+pub(crate) fn offset(s: &[u8], n: i64, i: Option<i64>) -> Result<Option<i64>, UtfError> {
     offset_checked(s, n, i, &mut || false)
 }
 
 /// [`offset`] asking `timed_out` every [`crate::limits::WORK_CHUNK_BYTES`] bytes stepped over.
-pub fn offset_checked(
+pub(crate) fn offset_checked(
     s: &[u8],
     n: i64,
     i: Option<i64>,
@@ -413,13 +413,17 @@ pub fn offset_checked(
 /// previous position, 0 at the start), skip continuation bytes and decode the next character:
 /// `(position, code point)`, or `None` at the end.
 #[cfg(test)]
-pub fn codes_next(s: &[u8], control: i64, strict: bool) -> Result<Option<(i64, i64)>, UtfError> {
+pub(crate) fn codes_next(
+    s: &[u8],
+    control: i64,
+    strict: bool,
+) -> Result<Option<(i64, i64)>, UtfError> {
     codes_next_checked(s, control, strict, &mut || false)
 }
 
 /// [`codes_next`] asking `timed_out` every [`crate::limits::WORK_CHUNK_BYTES`] continuation
 /// bytes skipped.
-pub fn codes_next_checked(
+pub(crate) fn codes_next_checked(
     s: &[u8],
     control: i64,
     strict: bool,
