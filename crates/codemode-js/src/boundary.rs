@@ -88,7 +88,7 @@ fn number(n: f64) -> Json {
     if n == 0.0 {
         return Json::Number(0.into());
     }
-    if n.fract() == 0.0 && n.abs() < 9007199254740992.0 {
+    if n.fract() == 0.0 && n.abs() < 1e18 {
         return Json::Number((n as i64).into());
     }
     Number::from_f64(n).map_or(Json::Null, Json::Number)

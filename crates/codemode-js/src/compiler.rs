@@ -994,6 +994,7 @@ impl<'s, 'b, 'a: 'b> Compiler<'s, 'b, 'a> {
                 let span = other.span();
                 let what = match other {
                     Statement::ExportNamedDeclaration(_)
+                    | Statement::ExportDeclaration(_)
                     | Statement::ExportDefaultDeclaration(_)
                     | Statement::ExportAllDeclaration(_) => "export",
                     _ => "declaration",

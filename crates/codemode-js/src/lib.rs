@@ -85,8 +85,29 @@ pub fn compile(source: &str) -> Result<Program, GuestError> {
             "Code cannot be empty.",
         ));
     }
-    scan::check(source)?;
-    let data = compiler::compile(source)?;
+    let depth = scan::check(source)?;
+    let data = if depth > scan::DEEP {
+        // Deeply nested sources parse and compile on a large stack of their own.
+        let src = source.to_string();
+        std::thread::Builder::new()
+            .stack_size(scan::DEEP_STACK_BYTES)
+            .spawn(move || compiler::compile(&src))
+            .map_err(|_| {
+                GuestError::new(
+                    ErrorKind::ExecutionFailure,
+                    "cannot start the compiler thread",
+                )
+            })?
+            .join()
+            .map_err(|_| {
+                GuestError::new(
+                    ErrorKind::ExecutionFailure,
+                    "internal error: the compiler failed",
+                )
+            })??
+    } else {
+        compiler::compile(source)?
+    };
     Ok(Program {
         data: std::sync::Arc::new(data),
     })

@@ -126,6 +126,13 @@ impl Machine {
         self.vm.heap.used
     }
 
+    /// Lower the total fuel this execution may use (default and maximum:
+    /// [`crate::limits::MAX_TOTAL_FUEL`]); past it the run ends with the uncatchable
+    /// ExecutionFailure "instruction limit exceeded".
+    pub fn set_fuel_limit(&mut self, max: u64) {
+        self.vm.fuel_cap = max.min(crate::limits::MAX_TOTAL_FUEL);
+    }
+
     /// Fuel used so far.
     pub fn fuel_used(&self) -> u64 {
         self.vm.fuel_used

@@ -80,8 +80,9 @@ pub fn location(source: &str, offset: usize) -> Location {
     Location { line, column }
 }
 
-/// Check the size cap and nesting bound. Errors: ParseError naming the limit.
-pub fn check(source: &str) -> Result<(), GuestError> {
+/// Check the size cap and nesting bound; returns the deepest nesting counted (callers run
+/// the recursive passes on a larger stack above [`DEEP`]). Errors: ParseError naming the limit.
+pub fn check(source: &str) -> Result<usize, GuestError> {
     if source.len() > MAX_SOURCE_BYTES {
         return Err(GuestError::new(
             ErrorKind::ParseError,
@@ -99,6 +100,7 @@ pub fn check(source: &str) -> Result<(), GuestError> {
     // Whether the previous significant token ends an operand (so `/` is division).
     let mut operand = false;
     let mut i = 0;
+    let mut deepest = 0;
     let too_deep = |i: usize| {
         parse_error(
             source,
@@ -110,9 +112,11 @@ pub fn check(source: &str) -> Result<(), GuestError> {
     };
     while i < b.len() {
         let c = b[i];
-        if stack.len() + run + elses > MAX_NESTING {
+        let depth = stack.len() + run + elses;
+        if depth > MAX_NESTING {
             return Err(too_deep(i));
         }
+        deepest = deepest.max(depth);
         match c {
             b' ' | b'\t' | b'\r' | b'\n' => {
                 i += 1;
@@ -177,6 +181,10 @@ pub fn check(source: &str) -> Result<(), GuestError> {
                 continue;
             }
             b'(' | b'[' | b'{' => {
+                // A call or index opened after an operand nests the chain (`f()()`, `a[0][1]`).
+                if c != b'{' && operand {
+                    run += 1;
+                }
                 stack.push((c, run, elses));
                 (run, elses) = (0, 0);
                 operand = false;
@@ -254,6 +262,11 @@ pub fn check(source: &str) -> Result<(), GuestError> {
                 operand = false;
                 continue;
             }
+            b'.' => {
+                // A member access nests the chain (`a.b.c`).
+                run += 1;
+                operand = false;
+            }
             c if c.is_ascii_alphanumeric() || c == b'_' || c == b'$' || c >= 0x80 => {
                 let start = i;
                 while i < b.len()
@@ -291,8 +304,15 @@ pub fn check(source: &str) -> Result<(), GuestError> {
     if stack.len() + run + elses > MAX_NESTING {
         return Err(too_deep(b.len()));
     }
-    Ok(())
+    Ok(deepest)
 }
+
+/// Nesting above which parsing and compiling run on a thread with a large stack
+/// ([`DEEP_STACK_BYTES`]): the parser and the compiler recurse once or more per level.
+pub const DEEP: usize = 32;
+
+/// The stack of that thread (reserved, not committed, by the system).
+pub const DEEP_STACK_BYTES: usize = 256 << 20;
 
 /// From just after a backtick or a substitution's `}`: the index of the closing backtick, of
 /// the `$` of the next `${`, or the end.
@@ -351,6 +371,9 @@ mod tests {
             format!("{}1", "if (a) x; else ".repeat(10_000)),
             format!("x = {}1", "typeof ".repeat(10_000)),
             format!("x = `{}`", "${`".repeat(10_000)),
+            format!("x = a{}", ".b".repeat(10_000)),
+            format!("x = f{}", "()".repeat(10_000)),
+            format!("x = a{}", "[0]".repeat(10_000)),
             format!("x = {}1", "a = ".repeat(10_000)),
         ] {
             let e = check(&src).unwrap_err();

@@ -5,15 +5,7 @@ use serde_json::{Value as Json, json};
 
 /// Run `src` to its end: (value, returned, logs) or the error.
 pub fn run(src: &str) -> Result<(Json, bool, Vec<String>), GuestError> {
-    let program = crate::compile(src)?;
-    let mut m = crate::machine::Machine::new(
-        &program,
-        &Env::default(),
-        &StartOptions {
-            max_memory_bytes: None,
-            deadline: None,
-        },
-    )?;
+    let mut m = machine(src, None)?;
     for _ in 0..100_000 {
         match m.run(100_000) {
             Step::Yield => continue,
@@ -23,6 +15,33 @@ pub fn run(src: &str) -> Result<(Json, bool, Vec<String>), GuestError> {
         }
     }
     panic!("did not finish")
+}
+
+/// A machine for `src` under a memory cap.
+fn machine(
+    src: &str,
+    max_memory_bytes: Option<usize>,
+) -> Result<crate::machine::Machine, GuestError> {
+    let program = crate::compile(src)?;
+    crate::machine::Machine::new(
+        &program,
+        &Env::default(),
+        &StartOptions {
+            max_memory_bytes,
+            deadline: None,
+        },
+    )
+}
+
+/// Run `m` until it fails; the error.
+fn run_to_error(m: &mut crate::machine::Machine) -> GuestError {
+    loop {
+        match m.run(100_000) {
+            Step::Yield => continue,
+            Step::Error(e) => return e,
+            other => panic!("{other:?}"),
+        }
+    }
 }
 
 fn value(src: &str) -> Json {
@@ -251,4 +270,219 @@ fn exceptions() {
     assert_eq!(e.message, "ReferenceError: undefinedThing is not defined");
     let e = error("let q = 1; q = nope + 1");
     assert_eq!(e.message, "ReferenceError: nope is not defined");
+}
+
+#[test]
+fn builtins_that_node_20_lacks_or_host_only() {
+    assert_eq!(
+        value(
+            "const g = Object.groupBy([1, 2, 3, 4], x => x % 2 ? 'odd' : 'even'); return [g.odd, g.even]"
+        ),
+        json!([[1, 3], [2, 4]])
+    );
+    assert_eq!(
+        logs(
+            "console.log('a', 1, {b: [1, 'x']}, null); console.warn('careful'); console.log(NaN, [undefined])"
+        ),
+        vec![
+            "a 1 {\"b\":[1,\"x\"]} null",
+            "[warn] careful",
+            "NaN [undefined]"
+        ]
+    );
+}
+
+/// Run `src` on a thread with a small stack (as tokio workers and test threads have), so a
+/// recursion on guest input would overflow it.
+fn on_small_stack(src: String) -> Result<(Json, bool, Vec<String>), GuestError> {
+    std::thread::Builder::new()
+        .stack_size(2 << 20)
+        .spawn(move || run(&src))
+        .unwrap()
+        .join()
+        .unwrap()
+}
+
+#[test]
+fn limit_call_depth_is_a_catchable_range_error() {
+    let v = value(
+        "function f(n) { return f(n + 1) } try { f(0) } catch (e) { return [e instanceof RangeError, e.message] }",
+    );
+    assert_eq!(v, json!([true, "Maximum call stack size exceeded"]));
+    // Deep recursion below the bound works, on the heap.
+    let (v, _, _) =
+        on_small_stack("function f(n) { return n === 0 ? 0 : 1 + f(n - 1) } return f(9000)".into())
+            .unwrap();
+    assert_eq!(v, json!(9000));
+}
+
+#[test]
+fn limit_syntax_depth_without_brackets() {
+    for src in [
+        format!("return x{}", ".y".repeat(5000)),
+        format!("return f{}", "()".repeat(5000)),
+        format!("return 1{}", " + 1".repeat(5000)),
+    ] {
+        let e = on_small_stack(src).unwrap_err();
+        assert_eq!(e.kind, ErrorKind::ParseError, "{}", e.message);
+        assert!(e.message.contains("limit"), "{}", e.message);
+    }
+    // At the bound itself, everything runs on the large compiler stack.
+    let src = format!(
+        "const o = {}1{}; return 1",
+        "{a: ".repeat(200),
+        "}".repeat(200)
+    );
+    assert_eq!(on_small_stack(src).unwrap().0, json!(1));
+    let src = format!(
+        "const a = {}1{}; return JSON.stringify(a).length",
+        "[".repeat(120),
+        "]".repeat(120)
+    );
+    assert_eq!(on_small_stack(src).unwrap().0, json!(241));
+}
+
+#[test]
+fn limit_memory() {
+    let src =
+        "const a = []; for (let i = 0; i < 1e6; i++) a.push({i, s: 'x' + i}); return a.length";
+    let mut m = machine(src, Some(8 << 20)).unwrap();
+    let e = run_to_error(&mut m);
+    assert_eq!(e.kind, ErrorKind::ExecutionFailure);
+    assert!(
+        e.message.starts_with("memory limit exceeded"),
+        "{}",
+        e.message
+    );
+    assert!(m.memory_used() < 9 << 20);
+}
+
+#[test]
+fn limit_fuel() {
+    let mut m = machine("let i = 0; while (true) i++", None).unwrap();
+    m.set_fuel_limit(1_000_000);
+    let e = run_to_error(&mut m);
+    assert!(
+        e.message.starts_with("instruction limit exceeded"),
+        "{}",
+        e.message
+    );
+    assert!(m.fuel_used() <= 1_100_000);
+}
+
+#[test]
+fn limit_string_array_and_argument_lengths() {
+    assert_eq!(
+        value("try { 'x'.repeat(2 ** 25) } catch (e) { return [e.name, e.message] }"),
+        json!(["RangeError", "Invalid string length"])
+    );
+    assert_eq!(
+        value("let s = 'x'.repeat(2 ** 23); try { s = s + s + s } catch (e) { return e.message }"),
+        json!("Invalid string length")
+    );
+    assert_eq!(
+        value("try { new Array(1e8) } catch (e) { return [e.name, e.message] }"),
+        json!(["RangeError", "Invalid array length"])
+    );
+    assert_eq!(
+        value("const a = []; try { a[2e7] = 1 } catch (e) { return e.message }"),
+        json!("Invalid array length")
+    );
+    assert_eq!(
+        value(
+            "function f() { return arguments.length } try { f(...new Array(300000)) } catch (e) { return e.message }"
+        ),
+        json!("Maximum call stack size exceeded")
+    );
+}
+
+#[test]
+fn limit_error_message_size() {
+    let e = error("throw new Error('e'.repeat(100000))");
+    assert!(e.message.len() < crate::limits::MAX_ERROR_MESSAGE_BYTES + 100);
+    assert!(
+        e.message
+            .ends_with("[error message truncated: 100007 bytes]"),
+        "{}",
+        &e.message[e.message.len() - 60..]
+    );
+}
+
+#[test]
+fn data_boundary() {
+    let e = error("const f = () => 1; return {a: [1, f]}");
+    assert_eq!(e.kind, ErrorKind::InvalidDataValue);
+    assert!(
+        e.message.starts_with("result.a[1] is a function"),
+        "{}",
+        e.message
+    );
+    let e = error("const o = {}; o.self = o; return o");
+    assert_eq!(e.kind, ErrorKind::InvalidDataValue);
+    assert!(
+        e.message
+            .starts_with("result.self contains a circular value"),
+        "{}",
+        e.message
+    );
+    let e = error("let o = {}; for (let i = 0; i < 200; i++) o = {o}; return o");
+    assert!(
+        e.message.contains("nests deeper than 128 levels"),
+        "{}",
+        e.message
+    );
+    assert_eq!(
+        value("return [new Map([[1, 2]]), new Set([1]), [1, , 3], {'a-b': -0}]"),
+        json!([{}, {}, [1, null, 3], {"a-b": 0}])
+    );
+    assert_eq!(
+        value("const e = new TypeError('x'); e.code = 7; return e"),
+        json!({"name": "TypeError", "message": "x", "code": 7})
+    );
+}
+
+#[test]
+fn unsupported_syntax_names_the_alternative() {
+    for (src, what) in [
+        ("with (o) { x }", "with"),
+        ("class A {}", "class"),
+        ("import x from 'y'", "import"),
+        ("export const a = 1", "export"),
+        ("const r = /a+/", "regular expression"),
+        ("eval('1')", "eval"),
+        ("const b = 10n", "BigInt"),
+        ("async function f() {}", "async function"),
+    ] {
+        let e = error(src);
+        assert_eq!(e.kind, ErrorKind::UnsupportedSyntax, "{src}: {e:?}");
+        assert!(
+            e.message
+                .starts_with(&format!("Syntax '{what}' is not supported.")),
+            "{src}: {}",
+            e.message
+        );
+        assert_eq!(e.location.map(|l| l.line), Some(1));
+    }
+    let e = error("let x = ;");
+    assert_eq!(e.kind, ErrorKind::ParseError);
+    assert_eq!(e.location.map(|l| (l.line, l.column)), Some((1, 9)));
+}
+
+#[test]
+fn typescript_annotations_are_erased() {
+    assert_eq!(
+        value(
+            "interface P { x: number }\ntype T = string;\nfunction f(a: number, b?: string): number { return a * 2 }\nconst v = f(2) as number;\nlet w!: number;\nreturn [v, (v satisfies number) + 1, <any>v]"
+        ),
+        json!([4, 5, 4])
+    );
+}
+
+#[test]
+fn fresh_intrinsics_per_run() {
+    assert_eq!(
+        value("Array.prototype.map = () => 'mine'; return [1].map(x => x)"),
+        json!("mine")
+    );
+    assert_eq!(value("return [1].map(x => x + 1)"), json!([2]));
 }

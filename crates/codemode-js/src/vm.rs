@@ -46,6 +46,24 @@ pub type Res<T> = Result<T, Throw>;
 /// A native function: (machine, this, arguments) → value, or a call for the loop to make.
 pub type NativeFn = fn(&mut Vm, Value, &[Value]) -> Res<Value>;
 
+/// What pushing a frame needs of a function's prototype.
+#[derive(Clone, Copy)]
+struct Shape {
+    nregs: u16,
+    nparams: u16,
+    ncells: u16,
+}
+
+impl Shape {
+    fn of(f: &crate::proto::FuncProto) -> Shape {
+        Shape {
+            nregs: f.nregs,
+            nparams: f.nparams,
+            ncells: f.ncells,
+        }
+    }
+}
+
 /// One active call.
 #[derive(Clone, Debug)]
 pub struct Frame {
@@ -116,6 +134,8 @@ pub struct Vm {
     pub fuel: i64,
     /// Fuel used by finished slices.
     pub fuel_used: u64,
+    /// The total fuel the run may use.
+    pub fuel_cap: u64,
     /// Where the last exception was thrown (for uncaught errors).
     pub throw_at: Option<Location>,
     /// The native table.
@@ -145,6 +165,7 @@ impl Vm {
             logs: Vec::new(),
             fuel: 0,
             fuel_used: 0,
+            fuel_cap: crate::limits::MAX_TOTAL_FUEL,
             throw_at: None,
             natives,
             random_state: 0x9E37_79B9_7F4A_7C15,
@@ -161,7 +182,7 @@ impl Vm {
 
     /// Start running function 0 of program `prog` (its body) with `this` undefined.
     pub fn start(&mut self, prog: u16) -> Res<()> {
-        let f = self.progs[prog as usize].funcs[0].clone();
+        let shape = Shape::of(&self.progs[prog as usize].funcs[0]);
         self.push_frame(
             prog,
             0,
@@ -170,7 +191,7 @@ impl Vm {
             Vec::new(),
             None,
             None,
-            &f,
+            shape,
         )
     }
 
@@ -307,7 +328,7 @@ impl Vm {
         args: Vec<Value>,
         ret: Option<Reg>,
         construct: Option<ObjId>,
-        f: &crate::proto::FuncProto,
+        f: Shape,
     ) -> Res<()> {
         if self.frames.len() >= MAX_CALL_DEPTH
             || self.regs.len() + f.nregs as usize > MAX_STACK_SLOTS
@@ -367,9 +388,9 @@ impl Vm {
                         let name = f.name.clone();
                         return Err(self.type_error(&format!("{name} is not a constructor")));
                     }
-                    let f = f.clone();
+                    let shape = Shape::of(f);
                     self.pending_callee = Some(Value::Obj(o));
-                    self.push_frame(prog, func, ups, this, args, ret, construct, &f)?;
+                    self.push_frame(prog, func, ups, this, args, ret, construct, shape)?;
                     return Ok(None);
                 }
                 Func::Bound {
@@ -1113,7 +1134,7 @@ impl Vm {
         let r = self.run_loop();
         let spent = (fuel as i64 - self.fuel).max(0) as u64;
         self.fuel_used += spent;
-        if self.fuel_used > crate::limits::MAX_TOTAL_FUEL {
+        if self.fuel_used > self.fuel_cap {
             return Err(Throw::Fatal(GuestError::new(
                 ErrorKind::ExecutionFailure,
                 "instruction limit exceeded: the program ran too many steps; process less data or simplify the loops",
