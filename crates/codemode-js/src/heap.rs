@@ -178,6 +178,10 @@ pub struct Heap {
     /// Interned property names.
     pub atoms: Vec<JsStr>,
     pub atom_index: HashMap<JsStr, u32>,
+    /// Slots freed by the collector, reused by the allocators.
+    pub free_strs: Vec<u32>,
+    pub free_objs: Vec<u32>,
+    pub free_cells: Vec<u32>,
     /// Bytes charged so far.
     pub used: usize,
     /// The cap on `used`.
@@ -196,6 +200,10 @@ impl Heap {
 
     pub fn new_str(&mut self, s: JsStr) -> Result<StrId, OutOfMemory> {
         self.charge(STRING_BYTES + s.bytes())?;
+        if let Some(i) = self.free_strs.pop() {
+            self.strings[i as usize] = s;
+            return Ok(StrId(i));
+        }
         self.strings.push(s);
         Ok(StrId(self.strings.len() as u32 - 1))
     }
@@ -206,13 +214,18 @@ impl Heap {
 
     pub fn new_obj(&mut self, proto: Option<ObjId>, kind: Kind) -> Result<ObjId, OutOfMemory> {
         self.charge(OBJECT_BYTES)?;
-        self.objects.push(Obj {
+        let obj = Obj {
             proto,
             kind,
             props: Props::default(),
             extensible: true,
             frozen_elements: false,
-        });
+        };
+        if let Some(i) = self.free_objs.pop() {
+            self.objects[i as usize] = obj;
+            return Ok(ObjId(i));
+        }
+        self.objects.push(obj);
         Ok(ObjId(self.objects.len() as u32 - 1))
     }
 
@@ -226,6 +239,10 @@ impl Heap {
 
     pub fn new_cell(&mut self, v: Value) -> Result<CellId, OutOfMemory> {
         self.charge(VALUE_BYTES + 8)?;
+        if let Some(i) = self.free_cells.pop() {
+            self.cells[i as usize] = v;
+            return Ok(CellId(i));
+        }
         self.cells.push(v);
         Ok(CellId(self.cells.len() as u32 - 1))
     }

@@ -34,6 +34,7 @@
 //! - `string.rs`: strings with UTF-16 semantics stored in one or two bytes per unit.
 //! - `number.rs`: Number → string (shortest round trip), string → Number, radix and fixed forms.
 //! - `heap.rs`: the per-run arenas (objects, strings, cells), byte accounting, atoms.
+//! - `gc.rs`: mark and sweep between instructions (worklist marking, free lists).
 //! - `object.rs`: objects: ordered properties with attributes, elements, property lookup.
 //! - `builtins/`: natives of the standard library (Object, Array, String, Number, Math, JSON,
 //!   console, errors); `prelude.js`: the builtins written in JavaScript (those that call back
@@ -50,6 +51,7 @@
 mod boundary;
 mod builtins;
 mod compiler;
+mod gc;
 mod guest;
 mod heap;
 mod language;

@@ -91,6 +91,7 @@ impl Machine {
                 "memory limit exceeded: the limit is below what the standard library needs",
             ));
         }
+        vm.gc_at = (vm.heap.used + 1).max((cap / 2).min(crate::gc::GC_MIN_BYTES));
         let p = vm.add_program(program.data.clone());
         if let Err(e) = vm.start(p) {
             return Err(uncaught(&mut vm, e));

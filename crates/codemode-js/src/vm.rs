@@ -73,16 +73,23 @@ pub struct Frame {
     func: u32,
     pc: u32,
     base: u32,
-    cells: Vec<CellId>,
-    ups: Vec<CellId>,
+    pub(crate) cells: Vec<CellId>,
+    pub(crate) ups: Vec<CellId>,
     /// The arguments as passed (for `arguments` and rest parameters).
-    args: Vec<Value>,
+    pub(crate) args: Vec<Value>,
     /// Where the caller wants the result (None: discard).
     ret: Option<Reg>,
     /// `new`: the object to return when the body returns a non-object.
-    construct: Option<ObjId>,
+    pub(crate) construct: Option<ObjId>,
     /// Exception handlers: (target pc, register for the thrown value).
     handlers: Vec<(u32, Reg)>,
+}
+
+impl Frame {
+    /// The running function object (Undefined for a body).
+    pub fn callee_value(&self) -> Value {
+        self.callee
+    }
 }
 
 /// The well-known objects every run starts with.
@@ -108,6 +115,32 @@ pub struct Intrinsics {
     pub sym_to_primitive: Option<SymId>,
     pub sym_to_string_tag: Option<SymId>,
     pub sym_has_instance: Option<SymId>,
+}
+
+impl Intrinsics {
+    /// Every intrinsic object (GC roots).
+    pub fn objects(&self) -> Vec<ObjId> {
+        [
+            self.object_proto,
+            self.function_proto,
+            self.array_proto,
+            self.string_proto,
+            self.number_proto,
+            self.boolean_proto,
+            self.symbol_proto,
+            self.iterator_proto,
+            self.map_proto,
+            self.set_proto,
+            self.error_proto,
+            self.type_error_proto,
+            self.range_error_proto,
+            self.reference_error_proto,
+            self.syntax_error_proto,
+        ]
+        .into_iter()
+        .flatten()
+        .collect()
+    }
 }
 
 /// How a run of the loop ended.
@@ -144,6 +177,8 @@ pub struct Vm {
     pub random_state: u64,
     /// The function object of the frame being pushed.
     pending_callee: Option<Value>,
+    /// Accounted bytes at which the next collection runs.
+    pub gc_at: usize,
 }
 
 impl Vm {
@@ -170,6 +205,7 @@ impl Vm {
             natives,
             random_state: 0x9E37_79B9_7F4A_7C15,
             pending_callee: None,
+            gc_at: crate::gc::GC_MIN_BYTES,
         }
     }
 
@@ -196,6 +232,13 @@ impl Vm {
     }
 
     // ----- helpers ----------------------------------------------------------------------
+
+    /// Forget the program constants' heap strings (the collector frees unreferenced ones).
+    pub fn clear_const_cache(&mut self) {
+        for c in &mut self.consts {
+            c.iter_mut().for_each(|x| *x = None);
+        }
+    }
 
     fn konst(&mut self, prog: u16, k: u32) -> Res<(StrId, Key)> {
         if let Some(c) = self.consts[prog as usize][k as usize] {
@@ -1149,6 +1192,13 @@ impl Vm {
                 return Ok(Exit::Yield);
             }
             self.fuel -= 1;
+            if self.heap.used > self.gc_at {
+                let live = crate::gc::collect(self);
+                self.work(live / 256);
+                let room = self.heap.cap.saturating_sub(live);
+                self.gc_at =
+                    (live + (live.max(crate::gc::GC_MIN_BYTES)).min(room / 2)).max(live + 1);
+            }
             let (prog, func, pc) = {
                 let f = self.frame();
                 (f.prog, f.func, f.pc)
