@@ -62,6 +62,7 @@ pub fn compile(source: &str) -> Result<ProgramData, GuestError> {
         depth: 0,
         strings: HashMap::new(),
         self_name: None,
+        fields: None,
     };
     c.program(&ret.program)?;
     Ok(c.data)
@@ -100,6 +101,12 @@ impl<'a> Visit<'a> for Captures {
     fn visit_function(&mut self, it: &Function<'a>, flags: ScopeFlags) {
         self.stack.push(it.span.start);
         oxc_ast_visit::walk::walk_function(self, it, flags);
+        self.stack.pop();
+    }
+    fn visit_property_definition(&mut self, it: &PropertyDefinition<'a>) {
+        // Field initializers run inside the class constructor: a nested function.
+        self.stack.push(it.span.start);
+        oxc_ast_visit::walk::walk_property_definition(self, it);
         self.stack.pop();
     }
     fn visit_arrow_function_expression(&mut self, it: &ArrowFunctionExpression<'a>) {
@@ -174,6 +181,8 @@ struct Compiler<'s, 'b, 'a> {
     strings: HashMap<String, u32>,
     /// The name a function expression being compiled binds to itself.
     self_name: Option<String>,
+    /// The instance fields the class constructor being compiled initializes.
+    fields: Option<Vec<&'b PropertyDefinition<'a>>>,
 }
 
 /// Hint for syntax outside the subset.
@@ -664,7 +673,7 @@ impl<'s, 'b, 'a: 'b> Compiler<'s, 'b, 'a> {
         let idx = self.function_body(
             func.span,
             name,
-            &func.params,
+            Some(&func.params),
             &body.statements,
             None,
             false,
@@ -683,12 +692,18 @@ impl<'s, 'b, 'a: 'b> Compiler<'s, 'b, 'a> {
             ));
         }
         let idx = match &a.body {
-            ArrowFunctionBody::FunctionBody(b) => {
-                self.function_body(a.span, name, &a.params, &b.statements, None, true, false)?
-            }
+            ArrowFunctionBody::FunctionBody(b) => self.function_body(
+                a.span,
+                name,
+                Some(&a.params),
+                &b.statements,
+                None,
+                true,
+                false,
+            )?,
             body => {
                 let e = body.to_expression();
-                self.function_body(a.span, name, &a.params, &[], Some(e), true, false)?
+                self.function_body(a.span, name, Some(&a.params), &[], Some(e), true, false)?
             }
         };
         self.emit(Op::Closure(dst, idx), a.span);
@@ -700,12 +715,13 @@ impl<'s, 'b, 'a: 'b> Compiler<'s, 'b, 'a> {
         &mut self,
         span: Span,
         name: &str,
-        params: &'b FormalParameters<'a>,
+        params: Option<&'b FormalParameters<'a>>,
         stmts: &'b [Statement<'a>],
         expr_body: Option<&'b Expression<'a>>,
         arrow: bool,
         constructible: bool,
     ) -> R<u32> {
+        let fields = std::mem::take(&mut self.fields);
         self.enter(span)?;
         let saved_ctx = std::mem::take(&mut self.ctx);
         let idx = self.data.funcs.len() as u32;
@@ -718,9 +734,9 @@ impl<'s, 'b, 'a: 'b> Compiler<'s, 'b, 'a> {
         let direct_args = self.f().captured.contains("#direct:arguments")
             || self.f().captured.contains("arguments");
         // Parameters arrive in registers 1..=n.
-        let n = params.items.len();
-        let simple_len = params
-            .items
+        let items: &'b [FormalParameter<'a>] = params.map_or(&[], |p| &p.items[..]);
+        let n = items.len();
+        let simple_len = items
             .iter()
             .take_while(|p| {
                 p.initializer.is_none()
@@ -751,7 +767,7 @@ impl<'s, 'b, 'a: 'b> Compiler<'s, 'b, 'a> {
             self.emit(Op::Arguments(r), span);
             self.store_binding(b, r, span);
         }
-        for (i, p) in params.items.iter().enumerate() {
+        for (i, p) in items.iter().enumerate() {
             let r = param_regs[i];
             if let Some(init) = &p.initializer {
                 let j = self.emit(Op::JumpIfNotNullish(r, 0), p.span);
@@ -765,10 +781,14 @@ impl<'s, 'b, 'a: 'b> Compiler<'s, 'b, 'a> {
             }
             self.bind_pattern(&p.pattern, r, Decl::Param)?;
         }
-        if let Some(rest) = &params.rest {
+        if let Some(rest) = params.and_then(|p| p.rest.as_ref()) {
             let r = self.alloc(span)?;
             self.emit(Op::Rest(r, n as u16), rest.span);
             self.bind_pattern(&rest.rest.argument, r, Decl::Param)?;
+        }
+        if let Some(fs) = fields {
+            self.f().proto.class_ctor = true;
+            self.field_inits(fs, span)?;
         }
         self.hoist_vars(stmts)?;
         self.hoist_lexical(stmts)?;
@@ -964,11 +984,16 @@ impl<'s, 'b, 'a: 'b> Compiler<'s, 'b, 'a> {
             Statement::TryStatement(t) => self.try_stmt(t)?,
             Statement::SwitchStatement(sw) => self.switch_stmt(sw, labels)?,
             Statement::ClassDeclaration(c) => {
-                return Err(self.unsupported(
-                    c.span,
-                    "class",
-                    "Classes are not supported yet; use a function returning an object literal.",
-                ));
+                let m = self.mark();
+                let r = self.alloc(c.span)?;
+                let name = c.id.as_ref().map_or("", |id| id.name.as_str());
+                self.class(c, r, name)?;
+                if let Some(id) = &c.id
+                    && let Some(b) = self.resolve_local_only(id.name.as_str())
+                {
+                    self.store_binding(b, r, c.span);
+                }
+                self.release(m);
             }
             Statement::WithStatement(w) => {
                 return Err(self.unsupported(
@@ -1734,10 +1759,6 @@ fn unsupported_expression(e: &Expression<'_>) -> (&'static str, &'static str) {
             "Regular expressions arrive with the standard library; use string methods (indexOf, split, replaceAll) for now.",
         ),
         Expression::BigIntLiteral(_) => ("BigInt", "Use Numbers (exact up to 2^53)."),
-        Expression::ClassExpression(_) => (
-            "class",
-            "Classes are not supported yet; use a function returning an object literal.",
-        ),
         Expression::AwaitExpression(_) => (
             "await",
             "Await arrives with the async support (tool calls); compute values synchronously for now.",
@@ -1795,6 +1816,7 @@ impl<'s, 'b, 'a: 'b> Compiler<'s, 'b, 'a> {
         match e {
             Expression::FunctionExpression(f) if f.id.is_none() => self.function(f, dst, name),
             Expression::ArrowFunctionExpression(a) => self.arrow(a, dst, name),
+            Expression::ClassExpression(c) if c.id.is_none() => self.class(c, dst, name),
             Expression::ParenthesizedExpression(p) => self.expr_named(&p.expression, dst, name),
             _ => self.expr_to(e, dst),
         }
@@ -1901,6 +1923,10 @@ impl<'s, 'b, 'a: 'b> Compiler<'s, 'b, 'a> {
             }
             Expression::ObjectExpression(o) => self.object(o, dst)?,
             Expression::FunctionExpression(f) => self.function(f, dst, "")?,
+            Expression::ClassExpression(c) => {
+                let name = c.id.as_ref().map_or("", |id| id.name.as_str());
+                self.class(c, dst, name)?
+            }
             Expression::ArrowFunctionExpression(a) => self.arrow(a, dst, "")?,
             Expression::StaticMemberExpression(_)
             | Expression::ComputedMemberExpression(_)
@@ -2357,7 +2383,12 @@ impl<'s, 'b, 'a: 'b> Compiler<'s, 'b, 'a> {
                             };
                             self.method(&prop.value, v, &format!("{prefix}{name}"))?;
                             self.emit(
-                                Op::DefineAccessor(dst, k, v, prop.kind == PropertyKind::Set),
+                                Op::DefineAccessor(
+                                    dst,
+                                    k,
+                                    v,
+                                    (prop.kind == PropertyKind::Set) as u8,
+                                ),
                                 prop.span,
                             );
                         }
@@ -2384,7 +2415,7 @@ impl<'s, 'b, 'a: 'b> Compiler<'s, 'b, 'a> {
         let idx = self.function_body(
             f.span,
             name,
-            &f.params,
+            Some(&f.params),
             &body.statements,
             None,
             false,
@@ -2475,6 +2506,146 @@ impl<'s, 'b, 'a: 'b> Compiler<'s, 'b, 'a> {
                 self.emit(Op::CallSpread(dst, callee, this, arr), span);
             }
         }
+        Ok(())
+    }
+}
+
+impl<'s, 'b, 'a: 'b> Compiler<'s, 'b, 'a> {
+    /// A class (without `extends` for now): its constructor with the instance fields, methods
+    /// and accessors on the prototype (not enumerable), static members on the class.
+    fn class(&mut self, c: &'b Class<'a>, dst: Reg, name: &str) -> R<()> {
+        if let Some(h) = &c.heritage {
+            return Err(self.unsupported(
+                h.expression.span(),
+                "class extends",
+                "Subclasses are not supported yet; compose objects instead (keep the base as a field).",
+            ));
+        }
+        let mut ctor = None;
+        let mut fields = Vec::new();
+        for el in &c.body.body {
+            match el {
+                ClassElement::MethodDefinition(m)
+                    if m.kind == MethodDefinitionKind::Constructor =>
+                {
+                    ctor = Some(m)
+                }
+                ClassElement::PropertyDefinition(p) if !p.r#static => fields.push(&**p),
+                ClassElement::StaticBlock(b) => {
+                    return Err(self.unsupported(
+                        b.span,
+                        "static block",
+                        "Assign the static members after the class.",
+                    ));
+                }
+                ClassElement::AccessorProperty(a) => {
+                    return Err(self.unsupported(
+                        a.span,
+                        "accessor",
+                        "Write a getter and a setter.",
+                    ));
+                }
+                _ => {}
+            }
+        }
+        self.fields = Some(fields);
+        let idx = match ctor {
+            Some(m) => {
+                let body = m.value.body.as_ref().map_or(&[][..], |b| &b.statements[..]);
+                self.function_body(
+                    m.value.span,
+                    name,
+                    Some(&m.value.params),
+                    body,
+                    None,
+                    false,
+                    true,
+                )?
+            }
+            None => self.function_body(c.span, name, None, &[], None, false, true)?,
+        };
+        self.emit(Op::Closure(dst, idx), c.span);
+        let m = self.mark();
+        let proto = self.alloc(c.span)?;
+        let k = self.string("prototype");
+        self.emit(Op::GetProp(proto, dst, k), c.span);
+        for el in &c.body.body {
+            let mm = self.mark();
+            match el {
+                ClassElement::MethodDefinition(md)
+                    if md.kind != MethodDefinitionKind::Constructor =>
+                {
+                    let target = if md.r#static { dst } else { proto };
+                    let key = self.property_key_reg(&md.key, md.computed)?;
+                    let f = self.alloc(md.span)?;
+                    let kname = match &md.key {
+                        PropertyKey::StaticIdentifier(id) => id.name.to_string(),
+                        _ => String::new(),
+                    };
+                    let Some(body) = &md.value.body else {
+                        self.release(mm);
+                        continue;
+                    };
+                    let (fname, flags) = match md.kind {
+                        MethodDefinitionKind::Get => (format!("get {kname}"), 2),
+                        MethodDefinitionKind::Set => (format!("set {kname}"), 3),
+                        _ => (kname, 0),
+                    };
+                    let fi = self.function_body(
+                        md.value.span,
+                        &fname,
+                        Some(&md.value.params),
+                        &body.statements,
+                        None,
+                        false,
+                        false,
+                    )?;
+                    self.emit(Op::Closure(f, fi), md.span);
+                    if flags == 0 {
+                        self.emit(Op::DefineMethod(target, key, f), md.span);
+                    } else {
+                        self.emit(Op::DefineAccessor(target, key, f, flags), md.span);
+                    }
+                }
+                ClassElement::PropertyDefinition(p) if p.r#static => self.define_field(dst, p)?,
+                _ => {}
+            }
+            self.release(mm);
+        }
+        self.release(m);
+        Ok(())
+    }
+
+    /// Define field `p` (its initializer's value, or undefined) on the object in `target`.
+    fn define_field(&mut self, target: Reg, p: &'b PropertyDefinition<'a>) -> R<()> {
+        let key = self.property_key_reg(&p.key, p.computed)?;
+        let v = self.alloc(p.span)?;
+        match &p.value {
+            Some(e) => self.expr_to(e, v)?,
+            None => {
+                self.emit(Op::LoadUndef(v), p.span);
+            }
+        }
+        self.emit(Op::DefineElem(target, key, v), p.span);
+        Ok(())
+    }
+
+    /// The instance fields, defined on `this` at the start of a class constructor.
+    fn field_inits(&mut self, fields: Vec<&'b PropertyDefinition<'a>>, span: Span) -> R<()> {
+        if fields.is_empty() {
+            return Ok(());
+        }
+        let m = self.mark();
+        let this = self.alloc(span)?;
+        if let Some(b) = self.resolve("this") {
+            self.load_binding(b, "this", this, span);
+        }
+        for p in fields {
+            let mm = self.mark();
+            self.define_field(this, p)?;
+            self.release(mm);
+        }
+        self.release(m);
         Ok(())
     }
 }

@@ -99,8 +99,10 @@ pub enum Op {
     /// Define an own enumerable data property (object literals): obj, key, value.
     DefineElem(Reg, Reg, Reg),
     DefineProp(Reg, u32, Reg),
-    /// Define an accessor: obj, key, function, is_setter.
-    DefineAccessor(Reg, Reg, Reg, bool),
+    /// Define an accessor: obj, key, function, flags (1: setter, 2: not enumerable).
+    DefineAccessor(Reg, Reg, Reg, u8),
+    /// Define a class method (not enumerable): obj, key, function.
+    DefineMethod(Reg, Reg, Reg),
     /// Copy own enumerable properties of src into obj (`{...src}`).
     CopyProps(Reg, Reg),
     /// Copy own enumerable properties of src except the keys in the array excl (`{a, ...rest}`).
@@ -186,6 +188,8 @@ pub struct FuncProto {
     pub arrow: bool,
     /// A `function` (constructible, has `prototype`), not a method or arrow.
     pub constructible: bool,
+    /// A class constructor: calling it without `new` is a TypeError.
+    pub class_ctor: bool,
     /// The instructions.
     pub code: Vec<Op>,
     /// The source byte offset of each instruction.

@@ -445,7 +445,7 @@ fn data_boundary() {
 fn unsupported_syntax_names_the_alternative() {
     for (src, what) in [
         ("with (o) { x }", "with"),
-        ("class A {}", "class"),
+        ("class B extends Object {}", "class extends"),
         ("import x from 'y'", "import"),
         ("export const a = 1", "export"),
         ("const r = /a+/", "regular expression"),

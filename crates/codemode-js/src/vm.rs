@@ -431,6 +431,12 @@ impl Vm {
                         let name = f.name.clone();
                         return Err(self.type_error(&format!("{name} is not a constructor")));
                     }
+                    if construct.is_none() && f.class_ctor {
+                        let name = f.name.clone();
+                        return Err(self.type_error(&format!(
+                            "Class constructor {name} cannot be invoked without 'new'"
+                        )));
+                    }
                     let shape = Shape::of(f);
                     self.pending_callee = Some(Value::Obj(o));
                     self.push_frame(prog, func, ups, this, args, ret, construct, shape)?;
@@ -1502,7 +1508,16 @@ impl Vm {
                 };
                 self.define(obj, key, Slot::Data(v), DEFAULT_ATTRS)?;
             }
-            Op::DefineAccessor(o, k, f, is_set) => {
+            Op::DefineMethod(o, k, f) => {
+                let kv = self.r(k);
+                let key = self.to_key(kv)?;
+                let (Value::Obj(obj), fv) = (self.r(o), self.r(f)) else {
+                    return Ok(Flow::Next);
+                };
+                self.define(obj, key, Slot::Data(fv), HIDDEN_ATTRS)?;
+            }
+            Op::DefineAccessor(o, k, f, flags) => {
+                let is_set = flags & 1 != 0;
                 let kv = self.r(k);
                 let key = self.to_key(kv)?;
                 let (Value::Obj(obj), fv) = (self.r(o), self.r(f)) else {
@@ -1520,7 +1535,12 @@ impl Vm {
                 } else {
                     Slot::Accessor(fv, s)
                 };
-                self.define(obj, key, slot, ENUMERABLE | CONFIGURABLE)?;
+                let attrs = if flags & 2 != 0 {
+                    CONFIGURABLE
+                } else {
+                    ENUMERABLE | CONFIGURABLE
+                };
+                self.define(obj, key, slot, attrs)?;
             }
             Op::CopyProps(o, s) => {
                 let (Value::Obj(obj), src) = (self.r(o), self.r(s)) else {

@@ -99,6 +99,10 @@ const PROGRAMS: &[&str] = &[
     "const parts = []; const s = new Set(['x', 'y']); s.forEach(v => parts.push(v)); new Map([[1, 'a']]).forEach((v, k) => parts.push(k + v)); return parts",
     "return [Object.is(-0, 0), Object.is(NaN, NaN), Object.hasOwn({a: 1}, 'a'), Object.getOwnPropertyNames([1])]",
     "const o = Object.defineProperty({}, 'hidden', {value: 1, enumerable: false}); return [Object.keys(o), o.hidden, JSON.stringify(o)]",
+    "class P { x = 1; static count = 0; constructor(y) { this.y = y; P.count++ } sum() { return this.x + this.y } get double() { return this.sum() * 2 } set double(v) { this.y = v / 2 - this.x } static make() { return new P(5) } } const p = P.make(); p.double = 10; return [p.sum(), p.double, P.count, Object.keys(p), p instanceof P, typeof P]",
+    "class A { m() { return 1 } } try { A() } catch (e) { return [e.name, Object.keys(A.prototype), new A().m()] }",
+    "const K = class { static of(v) { const k = new K(); k.v = v; return k } }; return [K.of(3).v, K.name]",
+    "class Stack { items = []; push(x) { this.items.push(x); return this } get size() { return this.items.length } } const s = new Stack().push(1).push(2); return [s.size, JSON.stringify(s)]",
 ];
 
 /// The node side: each program as a strict async function body, exported like codemode.
