@@ -1954,14 +1954,11 @@ impl<'s, 'b, 'a: 'b> Compiler<'s, 'b, 'a> {
             Expression::NewExpression(n) => {
                 let callee = self.alloc(span)?;
                 self.expr_to(&n.callee, callee)?;
-                match self.arguments(&n.arguments, span)? {
-                    Args::Regs(first, count) => {
-                        self.emit(Op::New(dst, callee, first, count), span);
-                    }
-                    Args::Array(arr) => {
-                        self.emit(Op::NewSpread(dst, callee, arr), span);
-                    }
-                }
+                let at = match self.arguments(&n.arguments, span)? {
+                    Args::Regs(first, count) => self.emit(Op::New(dst, callee, first, count), span),
+                    Args::Array(arr) => self.emit(Op::NewSpread(dst, callee, arr), span),
+                };
+                self.note_callee(at, n.callee.span());
             }
             other => {
                 let (what, hint) = unsupported_expression(other);
@@ -2045,6 +2042,15 @@ impl<'s, 'b, 'a: 'b> Compiler<'s, 'b, 'a> {
             }
         }
         Ok(())
+    }
+
+    /// Record the callee's source text of the call instruction `at` (short one-line texts).
+    fn note_callee(&mut self, at: usize, callee: Span) {
+        let text = &self.src[callee.start as usize..callee.end as usize];
+        if text.len() <= 80 && !text.contains('\n') {
+            let k = self.string(text);
+            self.f().proto.callee_text.push((at as u32, k));
+        }
     }
 
     /// In an optional chain: jump to the chain's end (undefined) when `r` is nullish.
@@ -2498,14 +2504,11 @@ impl<'s, 'b, 'a: 'b> Compiler<'s, 'b, 'a> {
         if call.optional {
             self.chain_check(callee, span);
         }
-        match self.arguments(&call.arguments, span)? {
-            Args::Regs(first, count) => {
-                self.emit(Op::Call(dst, callee, this, first, count), span);
-            }
-            Args::Array(arr) => {
-                self.emit(Op::CallSpread(dst, callee, this, arr), span);
-            }
-        }
+        let at = match self.arguments(&call.arguments, span)? {
+            Args::Regs(first, count) => self.emit(Op::Call(dst, callee, this, first, count), span),
+            Args::Array(arr) => self.emit(Op::CallSpread(dst, callee, this, arr), span),
+        };
+        self.note_callee(at, call.callee.span());
         Ok(())
     }
 }

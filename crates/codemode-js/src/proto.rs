@@ -194,6 +194,9 @@ pub struct FuncProto {
     pub code: Vec<Op>,
     /// The source byte offset of each instruction.
     pub offsets: Vec<u32>,
+    /// For call and `new` instructions: (instruction index, string constant of the callee's
+    /// source text), ascending, for "x is not a function" messages.
+    pub callee_text: Vec<(u32, u32)>,
 }
 
 /// Everything a compiled program holds. Shared by every run of it.

@@ -268,6 +268,12 @@ fn exceptions() {
     assert_eq!(e.message, "Uncaught: {\"code\":7}");
     let e = error("undefinedThing()");
     assert_eq!(e.message, "ReferenceError: undefinedThing is not defined");
+    let e = error("const o = {a: {}}; o.a.run(1)");
+    assert_eq!(e.message, "TypeError: o.a.run is not a function");
+    let e = error("const f = 3; f()");
+    assert_eq!(e.message, "TypeError: f is not a function");
+    let e = error("const o = {}; new o.Thing()");
+    assert_eq!(e.message, "TypeError: o.Thing is not a constructor");
     let e = error("let q = 1; q = nope + 1");
     assert_eq!(e.message, "ReferenceError: nope is not defined");
 }

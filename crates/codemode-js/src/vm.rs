@@ -1313,7 +1313,19 @@ impl Vm {
         }
     }
 
+    /// The callee's source text of the current call instruction, if recorded.
+    fn callee_text(&self) -> Option<String> {
+        let f = self.frames.last()?;
+        let p = &self.progs[f.prog as usize];
+        let names = &p.funcs[f.func as usize].callee_text;
+        let i = names.binary_search_by_key(&f.pc, |(pc, _)| *pc).ok()?;
+        Some(p.strings[names[i].1 as usize].to_rust())
+    }
+
     fn callee_error(&mut self, callee: Value) -> Throw {
+        if let Some(text) = self.callee_text() {
+            return self.type_error(&format!("{text} is not a function"));
+        }
         let t = self.typeof_str(callee);
         let shown = match callee {
             Value::Str(_) | Value::Num(_) | Value::Bool(_) => {
@@ -1866,6 +1878,9 @@ impl Vm {
             _ => false,
         };
         if !ok {
+            if let Some(text) = self.callee_text() {
+                return Err(self.type_error(&format!("{text} is not a constructor")));
+            }
             let s = match callee {
                 Value::Obj(_) => "value".to_string(),
                 v => crate::builtins::inspect(self, v)?,
