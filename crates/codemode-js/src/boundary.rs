@@ -134,7 +134,7 @@ fn export_obj(
 ) -> Result<Json, GuestError> {
     let fatal = |e: crate::vm::Throw| match e {
         crate::vm::Throw::Fatal(g) => g,
-        crate::vm::Throw::Js(_) => invalid(path, "cannot be read"),
+        _ => invalid(path, "cannot be read"),
     };
     match vm.heap.obj(o).kind.clone() {
         Kind::Function(_) => Err(invalid(

@@ -26,6 +26,10 @@ pub fn collect(vm: &mut Vm) -> usize {
     for f in &vm.frames {
         work.push(Item::Val(f.callee_value()));
         work.extend(f.args.iter().map(|v| Item::Val(*v)));
+        for (o, v) in &f.conversions {
+            work.push(Item::Obj(*o));
+            work.push(Item::Val(*v));
+        }
         for c in f.cells.iter().chain(&f.ups) {
             cells[c.0 as usize] = true;
             work.push(Item::Val(h.cells[c.0 as usize]));

@@ -146,6 +146,12 @@ fn uncaught(vm: &mut Vm, e: Throw) -> GuestError {
     let v = match e {
         Throw::Fatal(g) => return g,
         Throw::Js(v) => v,
+        Throw::Convert(..) => {
+            return GuestError::new(
+                ErrorKind::ExecutionFailure,
+                "internal error: a conversion escaped its instruction",
+            );
+        }
     };
     let location = vm.throw_at.or_else(|| vm.location());
     let message = match v {

@@ -29,6 +29,9 @@ pub enum Throw {
     Js(Value),
     /// An uncatchable end of the run (memory, fuel, deadline).
     Fatal(GuestError),
+    /// Internal: the instruction must call a user `valueOf`/`toString` (the method, the
+    /// object) and then run again; never leaves the dispatch loop.
+    Convert(Value, ObjId),
 }
 
 impl From<OutOfMemory> for Throw {
@@ -83,6 +86,10 @@ pub struct Frame {
     pub(crate) construct: Option<ObjId>,
     /// Exception handlers: (target pc, register for the thrown value).
     handlers: Vec<(u32, Reg)>,
+    /// Results of user `valueOf`/`toString` calls for the instruction being re-run.
+    pub(crate) conversions: Vec<(ObjId, Value)>,
+    /// This frame computes a conversion of the object for its caller's instruction.
+    converting: Option<ObjId>,
 }
 
 impl Frame {
@@ -179,6 +186,8 @@ pub struct Vm {
     pending_callee: Option<Value>,
     /// Accounted bytes at which the next collection runs.
     pub gc_at: usize,
+    /// An error raised while delivering a return value (a conversion's non-primitive result).
+    pending_throw: Option<Throw>,
 }
 
 impl Vm {
@@ -206,6 +215,7 @@ impl Vm {
             random_state: 0x9E37_79B9_7F4A_7C15,
             pending_callee: None,
             gc_at: crate::gc::GC_MIN_BYTES,
+            pending_throw: None,
         }
     }
 
@@ -401,6 +411,8 @@ impl Vm {
             ret,
             construct,
             handlers: Vec::new(),
+            conversions: Vec::new(),
+            converting: None,
         });
         Ok(())
     }
@@ -844,8 +856,11 @@ impl Vm {
         }
     }
 
-    /// ToPrimitive for builtin objects (user `valueOf`/`toString` are not called yet).
-    pub fn to_primitive(&mut self, v: Value, _hint_number: bool) -> Res<Value> {
+    /// ToPrimitive: `valueOf` then `toString` (`toString` first when `prefer_string`). A
+    /// user-defined method cannot run inside this Rust call: it ends the current instruction
+    /// with [`Throw::Convert`], the loop calls the method and then runs the instruction again
+    /// from its start, when this finds the method's result among the frame's conversions.
+    pub fn to_primitive(&mut self, v: Value, prefer_string: bool) -> Res<Value> {
         let Value::Obj(o) = v else { return Ok(v) };
         match &self.heap.obj(o).kind {
             Kind::Number(n) => return Ok(Value::Num(*n)),
@@ -853,23 +868,34 @@ impl Vm {
             Kind::String(s) => return Ok(Value::Str(*s)),
             _ => {}
         }
-        // A user-defined valueOf/toString on the chain is not supported yet.
-        for name in ["valueOf", "toString"] {
+        if let Some(f) = self.frames.last()
+            && let Some((_, p)) = f.conversions.iter().find(|(x, _)| *x == o)
+        {
+            return Ok(*p);
+        }
+        let order = if prefer_string {
+            ["toString", "valueOf"]
+        } else {
+            ["valueOf", "toString"]
+        };
+        for name in order {
             let k = self.heap.key(name);
             if let Some(Prop {
-                slot: Slot::Data(f),
+                slot: Slot::Data(Value::Obj(fo)),
                 ..
             }) = self.lookup(v, k)
-                && let Value::Obj(fo) = f
-                && let Kind::Function(Func::Closure { .. }) = self.heap.obj(fo).kind
             {
-                return Err(self.type_error(&format!(
-                    "converting an object with its own {name}() to a primitive is not supported yet; call {name}() explicitly"
-                )));
+                match self.heap.obj(fo).kind {
+                    Kind::Function(Func::Closure { .. } | Func::Bound { .. }) => {
+                        return Err(Throw::Convert(Value::Obj(fo), o));
+                    }
+                    // The builtin valueOf gives the object itself: try the next method.
+                    Kind::Function(Func::Native(_)) if name == "valueOf" => continue,
+                    _ => break,
+                }
             }
         }
-        let s = crate::builtins::object_to_string(self, v)?;
-        Ok(s)
+        crate::builtins::object_to_string(self, v)
     }
 
     pub fn to_number(&mut self, v: Value) -> Res<f64> {
@@ -883,7 +909,7 @@ impl Vm {
                 return Err(self.type_error("Cannot convert a Symbol value to a number"));
             }
             Value::Obj(_) => {
-                let p = self.to_primitive(v, true)?;
+                let p = self.to_primitive(v, false)?;
                 return self.to_number(p);
             }
         })
@@ -900,7 +926,7 @@ impl Vm {
                 return Err(self.type_error("Cannot convert a Symbol value to a string"));
             }
             Value::Obj(_) => {
-                let p = self.to_primitive(v, false)?;
+                let p = self.to_primitive(v, true)?;
                 return self.to_string(p);
             }
         };
@@ -1009,8 +1035,8 @@ impl Vm {
 
     /// `a < b` (None: undefined, a NaN comparison).
     fn less_than(&mut self, a: Value, b: Value) -> Res<Option<bool>> {
-        let pa = self.to_primitive(a, true)?;
-        let pb = self.to_primitive(b, true)?;
+        let pa = self.to_primitive(a, false)?;
+        let pb = self.to_primitive(b, false)?;
         if let (Value::Str(x), Value::Str(y)) = (pa, pb) {
             let (x, y) = (self.heap.str(x), self.heap.str(y));
             let n = x.len().min(y.len());
@@ -1211,22 +1237,32 @@ impl Vm {
             };
             let op = self.progs[prog as usize].funcs[func as usize].code[pc as usize];
             let flow = match self.step(op, prog) {
-                Ok(fl) => fl,
-                Err(Throw::Js(v)) => {
-                    if self.throw_at.is_none() {
-                        self.throw_at = self.location();
+                Ok(fl) => {
+                    let f = self.frames.last_mut().expect("frame");
+                    if !f.conversions.is_empty() && !matches!(fl, Flow::Pushed) {
+                        f.conversions.clear();
                     }
-                    self.unwind(v)?;
+                    fl
+                }
+                Err(Throw::Convert(method, obj)) => {
+                    // Call the method; its result lands in this frame's conversions and the
+                    // instruction runs again.
+                    match self.call(method, Value::Obj(obj), Vec::new(), None, None) {
+                        Ok(Some(v)) => {
+                            if let Err(t) = self.converted(obj, v) {
+                                self.raise(t)?;
+                            }
+                        }
+                        Ok(None) => {
+                            self.frames.last_mut().expect("frame").converting = Some(obj);
+                        }
+                        Err(t) => self.raise(t)?,
+                    }
                     continue;
                 }
-                Err(fatal) => {
-                    if let Throw::Fatal(mut g) = fatal {
-                        if g.location.is_none() {
-                            g.location = self.location();
-                        }
-                        return Err(Throw::Fatal(g));
-                    }
-                    unreachable!()
+                Err(t) => {
+                    self.raise(t)?;
+                    continue;
                 }
             };
             match flow {
@@ -1243,16 +1279,61 @@ impl Vm {
                     if let Some(done) = self.return_from(v) {
                         return Ok(done);
                     }
+                    if let Some(t) = self.pending_throw.take() {
+                        self.raise(t)?;
+                    }
                 }
                 Flow::End(v, returned) => return Ok(Exit::Done(v, returned)),
             }
         }
     }
 
+    /// A thrown value goes to the innermost handler; a fatal error ends the loop.
+    fn raise(&mut self, t: Throw) -> Res<()> {
+        match t {
+            Throw::Js(v) => {
+                if self.throw_at.is_none() {
+                    self.throw_at = self.location();
+                }
+                self.unwind(v)
+            }
+            Throw::Fatal(mut g) => {
+                if g.location.is_none() {
+                    g.location = self.location();
+                }
+                Err(Throw::Fatal(g))
+            }
+            Throw::Convert(..) => Err(Throw::Fatal(GuestError::new(
+                ErrorKind::ExecutionFailure,
+                "internal error: a conversion escaped its instruction",
+            ))),
+        }
+    }
+
+    /// Record the result `v` of converting `obj` for the current frame's instruction.
+    fn converted(&mut self, obj: ObjId, v: Value) -> Res<()> {
+        if matches!(v, Value::Obj(_)) {
+            return Err(self.type_error("Cannot convert object to primitive value"));
+        }
+        self.frames
+            .last_mut()
+            .expect("frame")
+            .conversions
+            .push((obj, v));
+        Ok(())
+    }
+
     /// Pop the current frame and deliver `v` to its caller. `Some` when the body returned.
     fn return_from(&mut self, v: Value) -> Option<Exit> {
         let f = self.frames.pop().expect("frame");
         self.regs.truncate(f.base as usize);
+        if let Some(obj) = f.converting {
+            // The caller's instruction runs again with this result.
+            if let Err(t) = self.converted(obj, v) {
+                self.pending_throw = Some(t);
+            }
+            return None;
+        }
         let v = match (f.construct, v) {
             (Some(_), Value::Obj(_)) => v,
             (Some(o), _) => Value::Obj(o),

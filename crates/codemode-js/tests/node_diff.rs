@@ -103,6 +103,10 @@ const PROGRAMS: &[&str] = &[
     "class A { m() { return 1 } } try { A() } catch (e) { return [e.name, Object.keys(A.prototype), new A().m()] }",
     "const K = class { static of(v) { const k = new K(); k.v = v; return k } }; return [K.of(3).v, K.name]",
     "class Stack { items = []; push(x) { this.items.push(x); return this } get size() { return this.items.length } } const s = new Stack().push(1).push(2); return [s.size, JSON.stringify(s)]",
+    "class Money { constructor(c) { this.c = c } valueOf() { return this.c / 100 } toString() { return '$' + (this.c / 100).toFixed(2) } } const m = new Money(1250); return [m + 1, `${m}`, String(m), m * 2, m > 12, [m, m].join(' '), m == 12.5]",
+    "const o = { toString() { return 'O' } }; const p = { valueOf() { return 7 } }; return [o + '!', `${o}`, p + 1, p * p, [o, p].join(), JSON.stringify({k: String(p)})]",
+    "const bad = { valueOf() { return {} }, toString() { return {} } }; try { bad + 1 } catch (e) { return e.name }",
+    "const t = { toString() { throw new RangeError('no') } }; try { `${t}` } catch (e) { return [e.name, e.message] }",
 ];
 
 /// The node side: each program as a strict async function body, exported like codemode.
