@@ -63,6 +63,8 @@ pub fn compile(source: &str) -> Result<ProgramData, GuestError> {
         strings: HashMap::new(),
         self_name: None,
         fields: None,
+        derived: false,
+        derived_fields: None,
     };
     c.program(&ret.program)?;
     Ok(c.data)
@@ -97,6 +99,10 @@ impl<'a> Visit<'a> for Captures {
     }
     fn visit_this_expression(&mut self, _it: &ThisExpression) {
         self.reference("this");
+    }
+    fn visit_super(&mut self, _it: &Super) {
+        self.reference("this");
+        self.reference("%home");
     }
     fn visit_function(&mut self, it: &Function<'a>, flags: ScopeFlags) {
         self.stack.push(it.span.start);
@@ -183,6 +189,10 @@ struct Compiler<'s, 'b, 'a> {
     self_name: Option<String>,
     /// The instance fields the class constructor being compiled initializes.
     fields: Option<Vec<&'b PropertyDefinition<'a>>>,
+    /// The class being compiled extends another.
+    derived: bool,
+    /// The fields of the derived class constructor being compiled, defined after `super(...)`.
+    derived_fields: Option<Vec<&'b PropertyDefinition<'a>>>,
 }
 
 /// Hint for syntax outside the subset.
@@ -786,9 +796,24 @@ impl<'s, 'b, 'a: 'b> Compiler<'s, 'b, 'a> {
             self.emit(Op::Rest(r, n as u16), rest.span);
             self.bind_pattern(&rest.rest.argument, r, Decl::Param)?;
         }
+        let derived = std::mem::take(&mut self.derived);
+        let saved_fields = self.derived_fields.take();
         if let Some(fs) = fields {
             self.f().proto.class_ctor = true;
-            self.field_inits(fs, span)?;
+            if derived {
+                // Fields are defined when super() returns.
+                self.derived_fields = Some(fs);
+                if params.is_none() {
+                    // The implicit `constructor(...args) { super(...args) }`.
+                    let a = self.alloc(span)?;
+                    self.emit(Op::Rest(a, 0), span);
+                    let r = self.alloc(span)?;
+                    self.emit(Op::SuperCallSpread(r, a), span);
+                    self.after_super(r, span)?;
+                }
+            } else {
+                self.field_inits(fs, span)?;
+            }
         }
         self.hoist_vars(stmts)?;
         self.hoist_lexical(stmts)?;
@@ -809,6 +834,7 @@ impl<'s, 'b, 'a: 'b> Compiler<'s, 'b, 'a> {
         proto.nregs = f.max_reg as u16 + 1;
         self.data.funcs[idx as usize] = proto;
         self.ctx = saved_ctx;
+        self.derived_fields = saved_fields;
         self.leave();
         Ok(idx)
     }
@@ -2017,6 +2043,27 @@ impl<'s, 'b, 'a: 'b> Compiler<'s, 'b, 'a> {
 
     fn member(&mut self, m: &'b MemberExpression<'a>, dst: Reg) -> R<()> {
         let span = m.span();
+        if matches!(m.object(), Expression::Super(_)) {
+            let home = self.alloc(span)?;
+            self.identifier("%home", home, span)?;
+            let k = self.alloc(span)?;
+            match m {
+                MemberExpression::StaticMemberExpression(s) => {
+                    let n = self.string(s.property.name.as_str());
+                    self.emit(Op::LoadStr(k, n), span);
+                }
+                MemberExpression::ComputedMemberExpression(c) => self.expr_to(&c.expression, k)?,
+                MemberExpression::PrivateFieldExpression(p) => {
+                    return Err(self.unsupported(
+                        p.span,
+                        "private field",
+                        "Use an ordinary property.",
+                    ));
+                }
+            }
+            self.emit(Op::GetSuper(dst, home, k), span);
+            return Ok(());
+        }
         match m {
             MemberExpression::StaticMemberExpression(m) => {
                 let o = self.alloc(span)?;
@@ -2465,6 +2512,22 @@ impl<'s, 'b, 'a: 'b> Compiler<'s, 'b, 'a> {
         let span = call.span;
         let callee = self.alloc(span)?;
         let this = self.alloc(span)?;
+        if let Some(m) = call.callee.without_parentheses().as_member_expression()
+            && matches!(m.object(), Expression::Super(_))
+        {
+            if let Some(b) = self.resolve("this") {
+                self.load_binding(b, "this", this, span);
+            }
+            self.member(m, callee)?;
+            let at = match self.arguments(&call.arguments, span)? {
+                Args::Regs(first, count) => {
+                    self.emit(Op::Call(dst, callee, this, first, count), span)
+                }
+                Args::Array(arr) => self.emit(Op::CallSpread(dst, callee, this, arr), span),
+            };
+            self.note_callee(at, call.callee.span());
+            return Ok(());
+        }
         match call.callee.without_parentheses() {
             Expression::StaticMemberExpression(m) => {
                 self.expr_to(&m.object, this)?;
@@ -2483,8 +2546,13 @@ impl<'s, 'b, 'a: 'b> Compiler<'s, 'b, 'a> {
                 self.expr_to(&m.expression, k)?;
                 self.emit(Op::GetElem(callee, this, k), span);
             }
-            Expression::Super(s) => {
-                return Err(self.unsupported(s.span, "super", "Classes are not supported yet."));
+            Expression::Super(_) => {
+                let at = match self.arguments(&call.arguments, span)? {
+                    Args::Regs(first, count) => self.emit(Op::SuperCall(dst, first, count), span),
+                    Args::Array(arr) => self.emit(Op::SuperCallSpread(dst, arr), span),
+                };
+                let _ = at;
+                return self.after_super(dst, span);
             }
             other => {
                 if let Expression::Identifier(id) = other
@@ -2517,13 +2585,17 @@ impl<'s, 'b, 'a: 'b> Compiler<'s, 'b, 'a> {
     /// A class (without `extends` for now): its constructor with the instance fields, methods
     /// and accessors on the prototype (not enumerable), static members on the class.
     fn class(&mut self, c: &'b Class<'a>, dst: Reg, name: &str) -> R<()> {
-        if let Some(h) = &c.heritage {
-            return Err(self.unsupported(
-                h.expression.span(),
-                "class extends",
-                "Subclasses are not supported yet; compose objects instead (keep the base as a field).",
-            ));
-        }
+        let outer = self.mark();
+        let parent = match &c.heritage {
+            Some(h) => {
+                let p = self.alloc(c.span)?;
+                self.expr_to(&h.expression, p)?;
+                Some(p)
+            }
+            None => None,
+        };
+        self.push_scope();
+        let home = self.declare("%home", false, false, c.span)?;
         let mut ctor = None;
         let mut fields = Vec::new();
         for el in &c.body.body {
@@ -2552,6 +2624,7 @@ impl<'s, 'b, 'a: 'b> Compiler<'s, 'b, 'a> {
             }
         }
         self.fields = Some(fields);
+        self.derived = parent.is_some();
         let idx = match ctor {
             Some(m) => {
                 let body = m.value.body.as_ref().map_or(&[][..], |b| &b.statements[..]);
@@ -2572,6 +2645,13 @@ impl<'s, 'b, 'a: 'b> Compiler<'s, 'b, 'a> {
         let proto = self.alloc(c.span)?;
         let k = self.string("prototype");
         self.emit(Op::GetProp(proto, dst, k), c.span);
+        if let Some(p) = parent {
+            let pp = self.alloc(c.span)?;
+            self.emit(Op::GetProp(pp, p, k), c.span);
+            self.emit(Op::SetProto(proto, pp), c.span);
+            self.emit(Op::SetProto(dst, p), c.span);
+        }
+        self.store_binding(home, proto, c.span);
         for el in &c.body.body {
             let mm = self.mark();
             match el {
@@ -2594,6 +2674,12 @@ impl<'s, 'b, 'a: 'b> Compiler<'s, 'b, 'a> {
                         MethodDefinitionKind::Set => (format!("set {kname}"), 3),
                         _ => (kname, 0),
                     };
+                    // Static methods find `super` on the class itself.
+                    if md.r#static {
+                        self.push_scope();
+                        let h = self.declare("%home", false, false, md.span)?;
+                        self.store_binding(h, dst, md.span);
+                    }
                     let fi = self.function_body(
                         md.value.span,
                         &fname,
@@ -2604,6 +2690,9 @@ impl<'s, 'b, 'a: 'b> Compiler<'s, 'b, 'a> {
                         false,
                     )?;
                     self.emit(Op::Closure(f, fi), md.span);
+                    if md.r#static {
+                        self.f().scopes.pop();
+                    }
                     if flags == 0 {
                         self.emit(Op::DefineMethod(target, key, f), md.span);
                     } else {
@@ -2616,6 +2705,21 @@ impl<'s, 'b, 'a: 'b> Compiler<'s, 'b, 'a> {
             self.release(mm);
         }
         self.release(m);
+        self.f().scopes.pop();
+        self.release(outer);
+        Ok(())
+    }
+
+    /// After `super(...)` put its result in `dst`: make it `this` and define the fields.
+    fn after_super(&mut self, dst: Reg, span: Span) -> R<()> {
+        if let Some(b) = self.resolve("this")
+            && !matches!(b.st, Storage::Reg(0))
+        {
+            self.store_binding(b, dst, span);
+        }
+        if let Some(fs) = self.derived_fields.clone() {
+            self.field_inits(fs, span)?;
+        }
         Ok(())
     }
 

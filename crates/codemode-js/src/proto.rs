@@ -157,6 +157,14 @@ pub enum Op {
     End,
     /// dst ← the function object of the running frame (a named function expression's name).
     Callee(Reg),
+    /// Set the [[Prototype]] of object a to b (an object or null): `extends`.
+    SetProto(Reg, Reg),
+    /// `super(...)`: construct the running constructor's parent on `this`: dst, first, count.
+    SuperCall(Reg, Reg, u16),
+    /// `super(...args)` with spread: dst, arguments array.
+    SuperCallSpread(Reg, Reg),
+    /// dst ← `super[key]` looked up from the prototype of the home object: dst, home, key.
+    GetSuper(Reg, Reg, Reg),
 }
 
 /// The error constructors instructions throw.

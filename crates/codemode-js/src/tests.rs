@@ -451,7 +451,7 @@ fn data_boundary() {
 fn unsupported_syntax_names_the_alternative() {
     for (src, what) in [
         ("with (o) { x }", "with"),
-        ("class B extends Object {}", "class extends"),
+        ("class B { #p = 1 }", "private name"),
         ("import x from 'y'", "import"),
         ("export const a = 1", "export"),
         ("const r = /a+/", "regular expression"),

@@ -1865,6 +1865,43 @@ impl Vm {
                 let a = self.new_array(args)?;
                 self.set(d, a);
             }
+            Op::SetProto(a, b) => {
+                if let Value::Obj(o) = self.r(a) {
+                    let p = match self.r(b) {
+                        Value::Obj(p) => Some(p),
+                        Value::Null => None,
+                        _ => {
+                            return Err(
+                                self.type_error("Class extends value is not a constructor or null")
+                            );
+                        }
+                    };
+                    self.heap.obj_mut(o).proto = p;
+                }
+            }
+            Op::SuperCall(d, first, n) => {
+                let base = self.frame().base as usize + first as usize;
+                let args = self.regs[base..base + n as usize].to_vec();
+                return self.super_call(d, args);
+            }
+            Op::SuperCallSpread(d, arr) => {
+                let list = self.r(arr);
+                let args = self.list_from_array_like(list)?;
+                return self.super_call(d, args);
+            }
+            Op::GetSuper(d, home, k) => {
+                let kv = self.r(k);
+                let key = self.to_key(kv)?;
+                let proto = match self.r(home) {
+                    Value::Obj(h) => self.heap.obj(h).proto,
+                    _ => None,
+                };
+                let Some(p) = proto else {
+                    self.set(d, Value::Undefined);
+                    return Ok(Flow::Next);
+                };
+                return self.get_into(d, Value::Obj(p), key);
+            }
             Op::Callee(d) => {
                 let v = self.frame().callee;
                 self.set(d, v);
@@ -1992,6 +2029,42 @@ impl Vm {
             return Ok(Flow::Next);
         }
         Ok(Flow::Pushed)
+    }
+
+    /// `super(...)` in a derived constructor: the parent (the constructor's [[Prototype]])
+    /// constructs on the current `this`; a builtin parent's new object becomes `this`, with
+    /// the derived prototype.
+    fn super_call(&mut self, d: Reg, args: Vec<Value>) -> Res<Flow> {
+        let callee = self.frame().callee;
+        let parent = match callee {
+            Value::Obj(c) => self.heap.obj(c).proto.map(Value::Obj),
+            _ => None,
+        };
+        let Some(parent) = parent else {
+            return Err(self.err_of(ErrorType::SyntaxError, "'super' keyword unexpected here"));
+        };
+        let Value::Obj(this) = self.r(0) else {
+            return Err(self.err_of(ErrorType::SyntaxError, "'super' keyword unexpected here"));
+        };
+        self.check_callable(parent)?;
+        match self.call(parent, Value::Obj(this), args, Some(d), Some(this))? {
+            Some(v) => {
+                let v = match v {
+                    Value::Obj(o) if o != this => {
+                        let p = self.heap.obj(this).proto;
+                        self.heap.obj_mut(o).proto = p;
+                        let f = self.frames.last_mut().expect("frame");
+                        f.construct = Some(o);
+                        v
+                    }
+                    _ => Value::Obj(this),
+                };
+                self.set(0, v);
+                self.set(d, v);
+                Ok(Flow::Next)
+            }
+            None => Ok(Flow::Pushed),
+        }
     }
 
     fn make_closure(&mut self, prog: u16, idx: u32) -> Res<Value> {

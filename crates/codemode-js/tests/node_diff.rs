@@ -107,6 +107,11 @@ const PROGRAMS: &[&str] = &[
     "const o = { toString() { return 'O' } }; const p = { valueOf() { return 7 } }; return [o + '!', `${o}`, p + 1, p * p, [o, p].join(), JSON.stringify({k: String(p)})]",
     "const bad = { valueOf() { return {} }, toString() { return {} } }; try { bad + 1 } catch (e) { return e.name }",
     "const t = { toString() { throw new RangeError('no') } }; try { `${t}` } catch (e) { return [e.name, e.message] }",
+    "class A { constructor(x) { this.x = x } hi() { return 'A' + this.x } static k() { return 'sa' } } class B extends A { y = 2; constructor(x) { super(x * 10); this.z = this.y + 1 } hi() { return 'B' + super.hi() } static k() { return 'sb' + super.k() } } const b = new B(1); return [b.hi(), b.x, b.y, b.z, B.k(), b instanceof A, b instanceof B, Object.keys(b)]",
+    "class E extends Error { constructor(m, code) { super(m); this.name = 'E'; this.code = code } } try { throw new E('bad', 7) } catch (e) { return [e instanceof E, e instanceof Error, e.message, e.code, String(e)] }",
+    "class C extends Array {} const c = new C(); c.push(1, 2); return [c.length, Array.isArray(c), c instanceof C]",
+    "class P { greet() { return 'p' } } class Q extends P {} class R extends Q { greet() { return 'r' + super.greet() } } return new R().greet()",
+    "class V extends Map { total() { let t = 0; for (const v of this.values()) t += v; return t } } const v = new V([['a', 1], ['b', 2]]); return [v.total(), v.size]",
 ];
 
 /// The node side: each program as a strict async function body, exported like codemode.
