@@ -116,6 +116,13 @@ pub static NATIVES: &[(&str, NativeFn, u16)] = &[
     ("Number.prototype.toString", number_to_string, 1),
     ("Number.prototype.toFixed", number_to_fixed, 1),
     ("Number.prototype.valueOf", number_value_of, 0),
+    ("Number.prototype.toPrecision", number_to_precision, 1),
+    ("Number.prototype.toExponential", number_to_exponential, 1),
+    (
+        "Number.prototype.toLocaleString",
+        number_to_locale_string,
+        0,
+    ),
     ("Boolean", boolean_ctor, 1),
     ("Boolean.prototype.toString", boolean_to_string, 0),
     ("Boolean.prototype.valueOf", boolean_value_of, 0),
@@ -1867,6 +1874,38 @@ fn number_to_fixed(vm: &mut Vm, this: Value, args: &[Value]) -> Res<Value> {
         return vm.str_val(&crate::number::to_string(n));
     }
     vm.str_val(&crate::number::to_fixed(n, d as usize))
+}
+
+fn number_to_precision(vm: &mut Vm, this: Value, args: &[Value]) -> Res<Value> {
+    let n = this_num(vm, this, "toPrecision")?;
+    if arg(args, 0) == Value::Undefined || !n.is_finite() {
+        return vm.str_val(&crate::number::to_string(n));
+    }
+    let p = to_integer(vm, arg(args, 0))?;
+    if !(1.0..=100.0).contains(&p) {
+        return Err(vm.range_error("toPrecision() argument must be between 1 and 100"));
+    }
+    vm.str_val(&crate::number::to_precision(n, p as usize))
+}
+
+fn number_to_exponential(vm: &mut Vm, this: Value, args: &[Value]) -> Res<Value> {
+    let n = this_num(vm, this, "toExponential")?;
+    let f = match arg(args, 0) {
+        Value::Undefined => None,
+        v => Some(to_integer(vm, v)?),
+    };
+    if !n.is_finite() {
+        return vm.str_val(&crate::number::to_string(n));
+    }
+    if f.is_some_and(|f| !(0.0..=100.0).contains(&f)) {
+        return Err(vm.range_error("toExponential() argument must be between 0 and 100"));
+    }
+    vm.str_val(&crate::number::to_exponential(n, f.map(|f| f as usize)))
+}
+
+fn number_to_locale_string(vm: &mut Vm, this: Value, _: &[Value]) -> Res<Value> {
+    let n = this_num(vm, this, "toLocaleString")?;
+    vm.str_val(&crate::number::to_locale(n))
 }
 
 fn number_value_of(vm: &mut Vm, this: Value, _: &[Value]) -> Res<Value> {

@@ -210,22 +210,8 @@ pub fn to_fixed(n: f64, digits: usize) -> String {
     let exact = format!("{:.*}", 1100, n.abs());
     let (int, frac) = exact.split_once('.').unwrap_or((&exact, ""));
     let mut ds: Vec<u8> = int.bytes().chain(frac.bytes().take(digits)).collect();
-    let round_up = frac.as_bytes().get(digits).is_some_and(|d| *d >= b'5');
-    if round_up {
-        let mut i = ds.len();
-        loop {
-            if i == 0 {
-                ds.insert(0, b'1');
-                break;
-            }
-            i -= 1;
-            if ds[i] == b'9' {
-                ds[i] = b'0';
-            } else {
-                ds[i] += 1;
-                break;
-            }
-        }
+    if frac.as_bytes().get(digits).is_some_and(|d| *d >= b'5') && increment(&mut ds) {
+        ds.insert(0, b'1');
     }
     let int_len = ds.len() - digits;
     let mut out = String::new();
@@ -238,6 +224,150 @@ pub fn to_fixed(n: f64, digits: usize) -> String {
         out.push_str(std::str::from_utf8(&ds[int_len..]).unwrap_or(""));
     }
     out
+}
+
+/// Add one to the decimal digit string; `true` when it carried out of the first digit (all
+/// digits are then zeros).
+fn increment(ds: &mut [u8]) -> bool {
+    for d in ds.iter_mut().rev() {
+        if *d == b'9' {
+            *d = b'0';
+        } else {
+            *d += 1;
+            return false;
+        }
+    }
+    true
+}
+
+/// The decimal digits of finite `n != 0` rounded (ties away from zero, on the exact value) to
+/// `sig` significant digits, and the decimal exponent of the first digit.
+fn sig_digits(n: f64, sig: usize) -> (Vec<u8>, i32) {
+    let exact = format!("{:.1100e}", n.abs());
+    let (mant, exp) = exact.split_once('e').unwrap_or((&exact, "0"));
+    let mut exp: i32 = exp.parse().unwrap_or(0);
+    let all: Vec<u8> = mant.bytes().filter(|c| c.is_ascii_digit()).collect();
+    let mut ds: Vec<u8> = all.iter().take(sig).copied().collect();
+    while ds.len() < sig {
+        ds.push(b'0');
+    }
+    if all.get(sig).is_some_and(|d| *d >= b'5') && increment(&mut ds) {
+        ds.insert(0, b'1');
+        ds.pop();
+        exp += 1;
+    }
+    (ds, exp)
+}
+
+fn exponential_form(neg: bool, ds: &[u8], exp: i32) -> String {
+    let mut out = String::new();
+    if neg {
+        out.push('-');
+    }
+    out.push(ds[0] as char);
+    if ds.len() > 1 {
+        out.push('.');
+        out.extend(ds[1..].iter().map(|d| *d as char));
+    }
+    out.push('e');
+    out.push(if exp < 0 { '-' } else { '+' });
+    out.push_str(&exp.abs().to_string());
+    out
+}
+
+/// `Number.prototype.toPrecision(p)` for finite `n` (1 <= p <= 100).
+pub fn to_precision(n: f64, p: usize) -> String {
+    if n == 0.0 {
+        let mut s = String::from("0");
+        if p > 1 {
+            s.push('.');
+            s.push_str(&"0".repeat(p - 1));
+        }
+        return s;
+    }
+    let (ds, e) = sig_digits(n, p);
+    let neg = n < 0.0;
+    if e < -6 || e >= p as i32 {
+        return exponential_form(neg, &ds, e);
+    }
+    let mut out = String::new();
+    if neg {
+        out.push('-');
+    }
+    if e < 0 {
+        out.push_str("0.");
+        out.push_str(&"0".repeat((-e - 1) as usize));
+        out.extend(ds.iter().map(|d| *d as char));
+    } else {
+        let int = e as usize + 1;
+        out.extend(ds[..int].iter().map(|d| *d as char));
+        if int < ds.len() {
+            out.push('.');
+            out.extend(ds[int..].iter().map(|d| *d as char));
+        }
+    }
+    out
+}
+
+/// `Number.prototype.toExponential(f)` for finite `n`; `None` digits: as many as needed.
+pub fn to_exponential(n: f64, f: Option<usize>) -> String {
+    if n == 0.0 {
+        let zeros = f.map_or(String::new(), |f| {
+            if f > 0 {
+                format!(".{}", "0".repeat(f))
+            } else {
+                String::new()
+            }
+        });
+        return format!("0{zeros}e+0");
+    }
+    let (ds, e) = match f {
+        Some(f) => sig_digits(n, f + 1),
+        None => {
+            let s = format!("{:e}", n.abs());
+            let (m, e) = s.split_once('e').unwrap_or((&s, "0"));
+            (
+                m.bytes().filter(|c| c.is_ascii_digit()).collect(),
+                e.parse().unwrap_or(0),
+            )
+        }
+    };
+    exponential_form(n < 0.0, &ds, e)
+}
+
+/// `Number.prototype.toLocaleString()` in en-US: grouped thousands, at most three fraction
+/// digits (ties away from zero).
+pub fn to_locale(n: f64) -> String {
+    if n.is_nan() {
+        return "NaN".into();
+    }
+    if n.is_infinite() {
+        return if n > 0.0 { "∞" } else { "-∞" }.into();
+    }
+    let fixed = to_fixed(n, 3);
+    let (int, frac) = fixed.split_once('.').unwrap_or((&fixed, ""));
+    let (sign, int) = match int.strip_prefix('-') {
+        Some(i) => ("-", i),
+        None => ("", int),
+    };
+    let mut grouped = String::new();
+    for (i, c) in int.chars().enumerate() {
+        if i > 0 && (int.len() - i) % 3 == 0 {
+            grouped.push(',');
+        }
+        grouped.push(c);
+    }
+    let frac = frac.trim_end_matches('0');
+    let sign = if sign == "-" && (int != "0" || !frac.is_empty()) {
+        "-"
+    } else {
+        sign
+    };
+    if frac.is_empty() {
+        format!("{sign}{grouped}")
+    } else {
+        format!("{sign}{grouped}.{frac}")
+    }
 }
 
 #[cfg(test)]

@@ -112,6 +112,9 @@ const PROGRAMS: &[&str] = &[
     "class C extends Array {} const c = new C(); c.push(1, 2); return [c.length, Array.isArray(c), c instanceof C]",
     "class P { greet() { return 'p' } } class Q extends P {} class R extends Q { greet() { return 'r' + super.greet() } } return new R().greet()",
     "class V extends Map { total() { let t = 0; for (const v of this.values()) t += v; return t } } const v = new V([['a', 1], ['b', 2]]); return [v.total(), v.size]",
+    "return [(123.456).toPrecision(4), (0.000123).toPrecision(2), (123456).toPrecision(2), (2.5).toPrecision(1), (1e-7).toPrecision(3), (0).toPrecision(3), (-1.005).toPrecision(3)]",
+    "return [(123.456).toExponential(2), (0).toExponential(), (1e21).toExponential(), (-0.00015).toExponential(1), (5).toExponential(0), (12345).toExponential()]",
+    "return [(1234567.891).toLocaleString(), (0.5).toLocaleString(), (-1234.5).toLocaleString(), (1e21).toLocaleString(), (999.9999).toLocaleString(), (12).toLocaleString()]",
 ];
 
 /// The node side: each program as a strict async function body, exported like codemode.
