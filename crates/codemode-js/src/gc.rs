@@ -26,8 +26,11 @@ pub fn collect(vm: &mut Vm) -> usize {
     for f in &vm.frames {
         work.push(Item::Val(f.callee_value()));
         work.extend(f.args.iter().map(|v| Item::Val(*v)));
-        for (o, v) in &f.conversions {
-            work.push(Item::Obj(*o));
+        for (t, v) in &f.conversions {
+            match t {
+                crate::vm::Detour::Prim(o) => work.push(Item::Obj(*o)),
+                crate::vm::Detour::Get(r, _) => work.push(Item::Val(*r)),
+            }
             work.push(Item::Val(*v));
         }
         for c in f.cells.iter().chain(&f.ups) {

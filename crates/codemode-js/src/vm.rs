@@ -29,9 +29,19 @@ pub enum Throw {
     Js(Value),
     /// An uncatchable end of the run (memory, fuel, deadline).
     Fatal(GuestError),
-    /// Internal: the instruction must call a user `valueOf`/`toString` (the method, the
-    /// object) and then run again; never leaves the dispatch loop.
-    Convert(Value, ObjId),
+    /// Internal: the instruction must call a user function (a `valueOf`/`toString`, a getter
+    /// read by a builtin) on `this` and then run again, finding the result under the detour's
+    /// tag; never leaves the dispatch loop.
+    Convert(Value, Value, Detour),
+}
+
+/// What a detour through user code computes for the instruction that runs again.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Detour {
+    /// ToPrimitive of the object.
+    Prim(ObjId),
+    /// A getter's value of the key on the receiver.
+    Get(Value, Key),
 }
 
 impl From<OutOfMemory> for Throw {
@@ -87,9 +97,9 @@ pub struct Frame {
     /// Exception handlers: (target pc, register for the thrown value).
     handlers: Vec<(u32, Reg)>,
     /// Results of user `valueOf`/`toString` calls for the instruction being re-run.
-    pub(crate) conversions: Vec<(ObjId, Value)>,
+    pub(crate) conversions: Vec<(Detour, Value)>,
     /// This frame computes a conversion of the object for its caller's instruction.
-    converting: Option<ObjId>,
+    converting: Option<Detour>,
 }
 
 impl Frame {
@@ -651,8 +661,8 @@ impl Vm {
         matches!(key, Key::Name(a) if self.heap.atoms[a as usize] == JsStr::from_str("length"))
     }
 
-    /// `v[key]` for builtins: getters are called only when native; user getters give
-    /// undefined (builtins needing them are in the prelude).
+    /// `v[key]` for builtins: a user getter is a detour ([`Throw::Convert`]): the builtin's
+    /// instruction runs again once the getter has run in the loop.
     pub fn get_value(&mut self, v: Value, key: Key) -> Res<Value> {
         if v.is_nullish() {
             let k = self.key_text(key);
@@ -673,21 +683,28 @@ impl Vm {
             Some(Prop {
                 slot: Slot::Accessor(g, _),
                 ..
-            }) => match self.call(g, v, Vec::new(), None, None)? {
-                Some(x) => Ok(x),
-                None => {
-                    // A user getter: run it to completion is not possible here; drop its frame.
-                    self.pop_frame_discard();
-                    Ok(Value::Undefined)
+            }) => {
+                if g == Value::Undefined {
+                    return Ok(Value::Undefined);
                 }
-            },
+                if let Some(f) = self.frames.last()
+                    && let Some((_, x)) = f
+                        .conversions
+                        .iter()
+                        .find(|(t, _)| *t == Detour::Get(v, key))
+                {
+                    return Ok(*x);
+                }
+                if let Value::Obj(go) = g
+                    && let Kind::Function(Func::Native(_)) = self.heap.obj(go).kind
+                {
+                    return Ok(self
+                        .call(g, v, Vec::new(), None, None)?
+                        .unwrap_or(Value::Undefined));
+                }
+                Err(Throw::Convert(g, v, Detour::Get(v, key)))
+            }
             None => Ok(Value::Undefined),
-        }
-    }
-
-    fn pop_frame_discard(&mut self) {
-        if let Some(f) = self.frames.pop() {
-            self.regs.truncate(f.base as usize);
         }
     }
 
@@ -869,7 +886,7 @@ impl Vm {
             _ => {}
         }
         if let Some(f) = self.frames.last()
-            && let Some((_, p)) = f.conversions.iter().find(|(x, _)| *x == o)
+            && let Some((_, p)) = f.conversions.iter().find(|(x, _)| *x == Detour::Prim(o))
         {
             return Ok(*p);
         }
@@ -887,7 +904,7 @@ impl Vm {
             {
                 match self.heap.obj(fo).kind {
                     Kind::Function(Func::Closure { .. } | Func::Bound { .. }) => {
-                        return Err(Throw::Convert(Value::Obj(fo), o));
+                        return Err(Throw::Convert(Value::Obj(fo), v, Detour::Prim(o)));
                     }
                     // The builtin valueOf gives the object itself: try the next method.
                     Kind::Function(Func::Native(_)) if name == "valueOf" => continue,
@@ -1244,17 +1261,17 @@ impl Vm {
                     }
                     fl
                 }
-                Err(Throw::Convert(method, obj)) => {
+                Err(Throw::Convert(method, this, tag)) => {
                     // Call the method; its result lands in this frame's conversions and the
                     // instruction runs again.
-                    match self.call(method, Value::Obj(obj), Vec::new(), None, None) {
+                    match self.call(method, this, Vec::new(), None, None) {
                         Ok(Some(v)) => {
-                            if let Err(t) = self.converted(obj, v) {
+                            if let Err(t) = self.converted(tag, v) {
                                 self.raise(t)?;
                             }
                         }
                         Ok(None) => {
-                            self.frames.last_mut().expect("frame").converting = Some(obj);
+                            self.frames.last_mut().expect("frame").converting = Some(tag);
                         }
                         Err(t) => self.raise(t)?,
                     }
@@ -1310,16 +1327,16 @@ impl Vm {
         }
     }
 
-    /// Record the result `v` of converting `obj` for the current frame's instruction.
-    fn converted(&mut self, obj: ObjId, v: Value) -> Res<()> {
-        if matches!(v, Value::Obj(_)) {
+    /// Record the result `v` of a detour for the current frame's instruction.
+    fn converted(&mut self, tag: Detour, v: Value) -> Res<()> {
+        if matches!(tag, Detour::Prim(_)) && matches!(v, Value::Obj(_)) {
             return Err(self.type_error("Cannot convert object to primitive value"));
         }
         self.frames
             .last_mut()
             .expect("frame")
             .conversions
-            .push((obj, v));
+            .push((tag, v));
         Ok(())
     }
 
@@ -1327,9 +1344,9 @@ impl Vm {
     fn return_from(&mut self, v: Value) -> Option<Exit> {
         let f = self.frames.pop().expect("frame");
         self.regs.truncate(f.base as usize);
-        if let Some(obj) = f.converting {
+        if let Some(tag) = f.converting {
             // The caller's instruction runs again with this result.
-            if let Err(t) = self.converted(obj, v) {
+            if let Err(t) = self.converted(tag, v) {
                 self.pending_throw = Some(t);
             }
             return None;

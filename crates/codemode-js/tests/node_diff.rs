@@ -115,6 +115,8 @@ const PROGRAMS: &[&str] = &[
     "return [(123.456).toPrecision(4), (0.000123).toPrecision(2), (123456).toPrecision(2), (2.5).toPrecision(1), (1e-7).toPrecision(3), (0).toPrecision(3), (-1.005).toPrecision(3)]",
     "return [(123.456).toExponential(2), (0).toExponential(), (1e21).toExponential(), (-0.00015).toExponential(1), (5).toExponential(0), (12345).toExponential()]",
     "return [(1234567.891).toLocaleString(), (0.5).toLocaleString(), (-1234.5).toLocaleString(), (1e21).toLocaleString(), (999.9999).toLocaleString(), (12).toLocaleString()]",
+    "const o = {a: 1, get b() { return this.a + 1 }}; return [JSON.stringify(o), Object.entries(o), {...o}, Object.values(o)]",
+    "class T { constructor() { this.n = 2 } get sq() { return this.n ** 2 } } const t = new T(); const x = Object.defineProperty({}, 'g', {get() { return t.sq }, enumerable: true}); return [JSON.stringify(x), Object.assign({}, x)]",
 ];
 
 /// The node side: each program as a strict async function body, exported like codemode.
