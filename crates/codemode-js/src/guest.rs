@@ -3,13 +3,14 @@
 //!
 //! The language core runs synchronous programs: a run spends its budget's fuel in the machine's
 //! one dispatch loop and returns `Yield`, `Done` or `Error`. Host calls (tools, `search`) arrive
-//! with the async issue; until then no run returns `Started` or `Blocked`.
+//! with the async support; until then no run returns `Started` or `Blocked`, and the `tools`
+//! and `search` globals do not exist yet.
 
 use codemode_guest::{
     Budget, CallId, Env, Guest, GuestError, HostCall, HostReply, StartOptions, Step,
 };
 
-pub use crate::machine::Machine;
+use crate::machine::Machine;
 
 /// One JavaScript run, as the host drives it.
 pub struct JsGuest {

@@ -15,32 +15,39 @@
 //!
 //! ## Pipeline
 //! source → `scan.rs` (blank check, size cap, nesting pre-scan: the parser aborts the process
-//! on deep nesting) → oxc parser in TypeScript mode (top-level `return`/`await` allowed) →
-//! `lower.rs` (oxc AST → `ir.rs`, scopes resolved: every local is a register or a heap cell,
-//! no names looked up at run time except globals) → `compiler.rs` (IR → register bytecode,
-//! `proto.rs`) → `vm.rs` (the stackless machine).
+//! on deep nesting; deep sources parse and compile on a large stack of their own) → oxc
+//! parser in TypeScript mode (top-level `return`/`await` allowed) → `compiler.rs` (one
+//! capture pass, then the syntax tree straight to register bytecode, `proto.rs`: every local
+//! is a register or a heap cell, only globals are looked up by name) → `vm.rs` (the
+//! stackless machine).
 //!
 //! ## Map of the files
 //! - `scan.rs`: blank sources, the size cap, the nesting pre-scan, byte offset → line:column
 //!   (UTF-16 columns, 1-based).
-//! - `lower.rs`: the oxc syntax tree → IR; scope analysis (hoisting, TDZ, captured bindings),
-//!   UnsupportedSyntax with hints, TypeScript erased.
-//! - `ir.rs`: the IR: statements and expressions over resolved bindings.
-//! - `compiler.rs`: IR → bytecode; register allocation, jumps, exception handlers.
-//! - `proto.rs`: the instruction set, function prototypes, the compiled [`Program`].
-//! - `vm.rs`: [`vm::Machine`]: frames on a heap `Vec` (never the Rust stack), the dispatch
-//!   loop, calls, exceptions, metering of fuel and memory.
+//! - `compiler.rs`: the capture pass (names referenced by nested functions live in cells),
+//!   scopes, hoisting, TDZ, destructuring, classes, try/finally (finally blocks inlined on
+//!   every exit), labels; UnsupportedSyntax with hints; TypeScript erased.
+//! - `proto.rs`: the instruction set, function prototypes, the compiled program's data.
+//! - `vm.rs`: the machine state (`Vm`): frames on a heap `Vec` (never the Rust stack), the
+//!   dispatch loop, calls, exceptions, property access, conversions and operators; user code
+//!   an instruction needs (getters, setters, iterators, `valueOf`) runs in frames of its own,
+//!   either as a call returning into the instruction's register or as a detour after which the
+//!   instruction runs again (`Throw::Convert`).
+//! - `machine.rs`: [`Machine`]: the process-wide standard-library template, forked per run;
+//!   slices of fuel; the result export and uncaught-error messages.
 //! - `value.rs`: the 16-byte `Copy` value of arena handles.
 //! - `string.rs`: strings with UTF-16 semantics stored in one or two bytes per unit.
-//! - `number.rs`: Number → string (shortest round trip), string → Number, radix and fixed forms.
-//! - `heap.rs`: the per-run arenas (objects, strings, cells), byte accounting, atoms.
+//! - `number.rs`: Number → string (shortest round trip), string → Number, radix, fixed,
+//!   precision, exponential and en-US locale forms.
+//! - `heap.rs`: the per-run arenas (objects with ordered properties and attributes, strings,
+//!   cells, symbols), interned property names, byte accounting.
 //! - `gc.rs`: mark and sweep between instructions (worklist marking, free lists).
-//! - `object.rs`: objects: ordered properties with attributes, elements, property lookup.
-//! - `builtins/`: natives of the standard library (Object, Array, String, Number, Math, JSON,
-//!   console, errors); `prelude.js`: the builtins written in JavaScript (those that call back
-//!   into user code: `map`, `sort`, ...), compiled once per process.
-//! - `boundary.rs`: values → JSON for results (the data rules: `undefined` → absent/null,
-//!   `-0` → 0, NaN/Infinity → null, `InvalidDataValue` naming the path).
+//! - `builtins.rs`: the natives (Object, Function, Array, String, Number, Boolean, Math, JSON,
+//!   console, errors, Symbol, Map, Set) and the intrinsics' setup; `prelude.js`: the builtins
+//!   written in JavaScript (those that call back into user code: `map`, `sort`, ...).
+//! - `boundary.rs`: JSON → values (`JSON.parse`, later tool replies) and values → JSON for
+//!   results (the data rules: `undefined` → absent/null, `-0` → 0, NaN/Infinity → null,
+//!   `InvalidDataValue` naming the path).
 //! - `limits.rs`: every fixed bound, with what exhausting it gives.
 //! - `guest.rs`: [`JsGuest`]; `language.rs`: [`JavaScript`].
 #![forbid(unsafe_code)]
@@ -69,6 +76,7 @@ mod tests;
 
 pub use guest::JsGuest;
 pub use language::{JavaScript, KEYWORDS};
+pub use machine::Machine;
 
 use codemode_guest::{ErrorKind, GuestError};
 
