@@ -215,17 +215,31 @@ fn invalid_limit_is_a_configuration_error() {
 }
 
 #[test]
-fn javascript_is_a_configuration_error_for_now() {
+fn javascript_runs_from_files_and_lang() {
     let d = scratch("js");
-    write(&d.join("p.js"), "return 1;");
+    write(
+        &d.join("p.js"),
+        "const xs = [3, 1, 2].sort();\nconsole.log('n', xs.length);\nreturn xs;",
+    );
     let r = run(&["run", d.join("p.js").to_str().unwrap()], "");
-    assert_eq!(r.code, 2, "stdout: {}", r.stdout);
-    assert!(r.stderr.starts_with("codemode: "), "{}", r.stderr);
-    assert!(r.stderr.contains("JavaScript"), "{}", r.stderr);
+    assert_eq!(r.code, 0, "stderr: {}", r.stderr);
+    assert_eq!(r.json()["value"], json!([1, 2, 3]));
+    assert_eq!(r.json()["logs"], json!(["n 3"]));
+
+    write(&d.join("p.ts"), "const n: number = 2;\nn * 21");
+    let r = run(&["run", d.join("p.ts").to_str().unwrap()], "");
+    assert_eq!(r.code, 0, "stderr: {}", r.stderr);
+    assert_eq!(r.json()["value"], json!(42));
+
+    let r = run(&["run", "--lang", "js"], "throw new RangeError('far')");
+    assert_eq!(r.code, 1, "stderr: {}", r.stderr);
+    assert_eq!(r.json()["error"]["message"], json!("RangeError: far"));
+    assert_eq!(r.json()["error"]["location"]["line"], json!(1));
 
     // An explicit --lang lua wins over the extension.
+    write(&d.join("q.js"), "return 1;");
     let r = run(
-        &["run", "--lang", "lua", d.join("p.js").to_str().unwrap()],
+        &["run", "--lang", "lua", d.join("q.js").to_str().unwrap()],
         "",
     );
     assert_eq!(r.code, 0, "stderr: {}", r.stderr);

@@ -1,0 +1,157 @@
+//! Mark and sweep over the heap's arenas, run by the dispatch loop between instructions (the
+//! only point where every live value is in a register, a frame, a cell or an object). Marking
+//! uses a worklist, never recursion; freed slots go on free lists that the allocators reuse,
+//! and the accounted bytes are recomputed from what survives.
+
+use crate::heap::{Func, Iter, Kind, OBJECT_BYTES, PROP_BYTES, STRING_BYTES, Slot, VALUE_BYTES};
+use crate::value::{ObjId, Value};
+use crate::vm::Vm;
+
+/// Smallest heap (accounted bytes) that triggers a collection.
+pub const GC_MIN_BYTES: usize = 4 << 20;
+
+enum Item {
+    Val(Value),
+    Obj(ObjId),
+}
+
+/// Collect unreachable strings, objects and cells; returns the bytes held afterwards.
+pub fn collect(vm: &mut Vm) -> usize {
+    let h = &vm.heap;
+    let mut strs = vec![false; h.strings.len()];
+    let mut objs = vec![false; h.objects.len()];
+    let mut cells = vec![false; h.cells.len()];
+    let mut work: Vec<Item> = Vec::new();
+    work.extend(vm.regs.iter().map(|v| Item::Val(*v)));
+    for f in &vm.frames {
+        work.push(Item::Val(f.callee_value()));
+        work.extend(f.args.iter().map(|v| Item::Val(*v)));
+        for (t, v) in &f.conversions {
+            match t {
+                crate::vm::Detour::Prim(o) => work.push(Item::Obj(*o)),
+                crate::vm::Detour::Get(r, _) => work.push(Item::Val(*r)),
+            }
+            work.push(Item::Val(*v));
+        }
+        for c in f.cells.iter().chain(&f.ups) {
+            cells[c.0 as usize] = true;
+            work.push(Item::Val(h.cells[c.0 as usize]));
+        }
+        if let Some(o) = f.construct {
+            work.push(Item::Obj(o));
+        }
+    }
+    work.push(Item::Obj(vm.global));
+    for o in vm.intr.objects() {
+        work.push(Item::Obj(o));
+    }
+    for d in vm.heap.symbols.iter().flatten() {
+        strs[d.0 as usize] = true;
+    }
+    while let Some(it) = work.pop() {
+        let o = match it {
+            Item::Val(Value::Str(s)) => {
+                strs[s.0 as usize] = true;
+                continue;
+            }
+            Item::Val(Value::Obj(o)) | Item::Obj(o) => o,
+            Item::Val(_) => continue,
+        };
+        if objs[o.0 as usize] {
+            continue;
+        }
+        objs[o.0 as usize] = true;
+        let obj = &h.objects[o.0 as usize];
+        if let Some(p) = obj.proto {
+            work.push(Item::Obj(p));
+        }
+        for p in &obj.props.list {
+            match p.slot {
+                Slot::Data(v) => work.push(Item::Val(v)),
+                Slot::Accessor(g, s) => {
+                    work.push(Item::Val(g));
+                    work.push(Item::Val(s));
+                }
+            }
+        }
+        match &obj.kind {
+            Kind::Array(e) | Kind::Arguments(e) | Kind::Set(e) => {
+                work.extend(e.iter().map(|v| Item::Val(*v)))
+            }
+            Kind::Map(e) => {
+                for (k, v) in e {
+                    work.push(Item::Val(*k));
+                    work.push(Item::Val(*v));
+                }
+            }
+            Kind::String(s) => strs[s.0 as usize] = true,
+            Kind::Function(Func::Closure { ups, .. }) => {
+                for c in ups {
+                    cells[c.0 as usize] = true;
+                    work.push(Item::Val(h.cells[c.0 as usize]));
+                }
+            }
+            Kind::Function(Func::Bound { target, this, args }) => {
+                work.push(Item::Obj(*target));
+                work.push(Item::Val(*this));
+                work.extend(args.iter().map(|v| Item::Val(*v)));
+            }
+            Kind::Iterator(Iter::Array { target, .. }) => work.push(Item::Val(*target)),
+            Kind::Iterator(Iter::Str { s, .. }) => strs[s.0 as usize] = true,
+            Kind::Iterator(Iter::List { items, .. }) => {
+                work.extend(items.iter().map(|v| Item::Val(*v)))
+            }
+            _ => {}
+        }
+    }
+    // Program constants are re-made on their next use.
+    vm.clear_const_cache();
+    let h = &mut vm.heap;
+    let mut used = 0usize;
+    h.free_strs.clear();
+    for (i, live) in strs.iter().enumerate() {
+        if *live {
+            used += STRING_BYTES + h.strings[i].bytes();
+        } else {
+            h.strings[i] = crate::string::JsStr::Narrow(Box::new([]));
+            h.free_strs.push(i as u32);
+        }
+    }
+    h.free_objs.clear();
+    for (i, live) in objs.iter().enumerate() {
+        if *live {
+            let o = &h.objects[i];
+            let elems = match &o.kind {
+                Kind::Array(e) | Kind::Arguments(e) | Kind::Set(e) => e.len(),
+                Kind::Map(e) => e.len() * 2,
+                Kind::Function(Func::Closure { ups, .. }) => ups.len() / 2,
+                _ => 0,
+            };
+            used += OBJECT_BYTES + o.props.list.len() * PROP_BYTES + elems * VALUE_BYTES;
+        } else {
+            h.objects[i].kind = Kind::Ordinary;
+            h.objects[i].props = Default::default();
+            h.objects[i].proto = None;
+            h.free_objs.push(i as u32);
+        }
+    }
+    h.free_cells.clear();
+    for (i, live) in cells.iter().enumerate() {
+        if *live {
+            used += VALUE_BYTES + 8;
+        } else {
+            h.cells[i] = Value::Undefined;
+            h.free_cells.push(i as u32);
+        }
+    }
+    used += h
+        .atoms
+        .iter()
+        .map(|a| STRING_BYTES * 2 + a.bytes())
+        .sum::<usize>();
+    used += h.symbols.len() * 16;
+    used += vm.regs.len() * VALUE_BYTES + vm.frames.len() * 64;
+    used += vm.logs.iter().map(|l| l.len() + 32).sum::<usize>();
+    vm.heap.used = used;
+    used
+}

@@ -1,0 +1,134 @@
+//! # codemode-js: the JavaScript guest language of codemode
+//!
+//! A JavaScript interpreter in safe Rust for untrusted, model-written programs over host
+//! tools. The program is the body of an async function: its result is the value of an explicit
+//! `return`, else of the last top-level statement when that is an expression statement
+//! (`undefined` → `null`); strict-mode semantics. TypeScript annotations are accepted and
+//! dropped. What lies outside the subset (`with`, `eval`, `Function(...)`, `import` of
+//! packages, `export`, BigInt, Proxy) is `UnsupportedSyntax` with what to write instead.
+//!
+//! ## Public surface
+//! [`JavaScript`] implements `codemode_guest::Language` (compile a program into a [`JsGuest`],
+//! and the words host messages use) and [`JsGuest`] implements `codemode_guest::Guest`.
+//! [`compile`] turns source into a [`Program`] (shareable, `Send + Sync`); [`limits`] lists
+//! every fixed internal bound.
+//!
+//! ## Pipeline
+//! source → `scan.rs` (blank check, size cap, nesting pre-scan: the parser aborts the process
+//! on deep nesting; deep sources parse and compile on a large stack of their own) → oxc
+//! parser in TypeScript mode (top-level `return`/`await` allowed) → `compiler.rs` (one
+//! capture pass, then the syntax tree straight to register bytecode, `proto.rs`: every local
+//! is a register or a heap cell, only globals are looked up by name) → `vm.rs` (the
+//! stackless machine).
+//!
+//! ## Map of the files
+//! - `scan.rs`: blank sources, the size cap, the nesting pre-scan, byte offset → line:column
+//!   (UTF-16 columns, 1-based).
+//! - `compiler.rs`: the capture pass (names referenced by nested functions live in cells),
+//!   scopes, hoisting, TDZ, destructuring, classes, try/finally (finally blocks inlined on
+//!   every exit), labels; UnsupportedSyntax with hints; TypeScript erased.
+//! - `proto.rs`: the instruction set, function prototypes, the compiled program's data.
+//! - `vm.rs`: the machine state (`Vm`): frames on a heap `Vec` (never the Rust stack), the
+//!   dispatch loop, calls, exceptions, property access, conversions and operators; user code
+//!   an instruction needs (getters, setters, iterators, `valueOf`) runs in frames of its own,
+//!   either as a call returning into the instruction's register or as a detour after which the
+//!   instruction runs again (`Throw::Convert`).
+//! - `machine.rs`: [`Machine`]: the process-wide standard-library template, forked per run;
+//!   slices of fuel; the result export and uncaught-error messages.
+//! - `value.rs`: the 16-byte `Copy` value of arena handles.
+//! - `string.rs`: strings with UTF-16 semantics stored in one or two bytes per unit.
+//! - `number.rs`: Number → string (shortest round trip), string → Number, radix, fixed,
+//!   precision, exponential and en-US locale forms.
+//! - `heap.rs`: the per-run arenas (objects with ordered properties and attributes, strings,
+//!   cells, symbols), interned property names, byte accounting.
+//! - `gc.rs`: mark and sweep between instructions (worklist marking, free lists).
+//! - `builtins.rs`: the natives (Object, Function, Array, String, Number, Boolean, Math, JSON,
+//!   console, errors, Symbol, Map, Set) and the intrinsics' setup; `prelude.js`: the builtins
+//!   written in JavaScript (those that call back into user code: `map`, `sort`, ...).
+//! - `boundary.rs`: JSON → values (`JSON.parse`, later tool replies) and values → JSON for
+//!   results (the data rules: `undefined` → absent/null, `-0` → 0, NaN/Infinity → null,
+//!   `InvalidDataValue` naming the path).
+//! - `limits.rs`: every fixed bound, with what exhausting it gives.
+//! - `guest.rs`: [`JsGuest`]; `language.rs`: [`JavaScript`].
+#![forbid(unsafe_code)]
+#![warn(missing_docs)]
+// Conversions (`to_number`, `to_key` ...) take the machine mutably: they allocate and throw.
+#![allow(clippy::wrong_self_convention)]
+
+mod boundary;
+mod builtins;
+mod compiler;
+mod gc;
+mod guest;
+mod heap;
+mod language;
+pub mod limits;
+mod machine;
+mod number;
+mod proto;
+mod scan;
+mod string;
+mod value;
+mod vm;
+
+#[cfg(test)]
+mod tests;
+
+pub use guest::JsGuest;
+pub use language::{JavaScript, KEYWORDS};
+pub use machine::Machine;
+
+use codemode_guest::{ErrorKind, GuestError};
+
+/// A compiled program. Cheap to clone; `Send + Sync`, so one compile serves many runs.
+#[derive(Clone, Debug)]
+pub struct Program {
+    data: std::sync::Arc<proto::ProgramData>,
+}
+
+/// Check, parse and compile `source`. Errors: ParseError (blank, too large, nested too
+/// deep, syntax) and UnsupportedSyntax, located (line and UTF-16 column, 1-based).
+pub fn compile(source: &str) -> Result<Program, GuestError> {
+    if scan::is_blank(source) {
+        return Err(GuestError::new(
+            ErrorKind::ParseError,
+            "Code cannot be empty.",
+        ));
+    }
+    let depth = scan::check(source)?;
+    let data = if depth > scan::DEEP {
+        // Deeply nested sources parse and compile on a large stack of their own.
+        let src = source.to_string();
+        std::thread::Builder::new()
+            .stack_size(scan::DEEP_STACK_BYTES)
+            .spawn(move || compiler::compile(&src))
+            .map_err(|_| {
+                GuestError::new(
+                    ErrorKind::ExecutionFailure,
+                    "cannot start the compiler thread",
+                )
+            })?
+            .join()
+            .map_err(|_| {
+                GuestError::new(
+                    ErrorKind::ExecutionFailure,
+                    "internal error: the compiler failed",
+                )
+            })??
+    } else {
+        compiler::compile(source)?
+    };
+    Ok(Program {
+        data: std::sync::Arc::new(data),
+    })
+}
+
+/// Every global a program starts with (besides `tools` and `search`), sorted.
+pub(crate) fn reserved_globals() -> Vec<String> {
+    let mut names = machine::global_names();
+    names.push("tools".into());
+    names.push("search".into());
+    names.sort();
+    names.dedup();
+    names
+}

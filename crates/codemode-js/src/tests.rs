@@ -1,0 +1,520 @@
+//! End-to-end tests of the pipeline: source → result, logs and errors.
+
+use codemode_guest::{Env, ErrorKind, GuestError, StartOptions, Step};
+use serde_json::{Value as Json, json};
+
+/// Run `src` to its end: (value, returned, logs) or the error.
+pub fn run(src: &str) -> Result<(Json, bool, Vec<String>), GuestError> {
+    let mut m = machine(src, None)?;
+    for _ in 0..100_000 {
+        match m.run(100_000) {
+            Step::Yield => continue,
+            Step::Done { value, returned } => return Ok((value, returned, m.take_logs())),
+            Step::Error(e) => return Err(e),
+            other => panic!("unexpected step {other:?}"),
+        }
+    }
+    panic!("did not finish")
+}
+
+/// A machine for `src` under a memory cap.
+fn machine(
+    src: &str,
+    max_memory_bytes: Option<usize>,
+) -> Result<crate::machine::Machine, GuestError> {
+    let program = crate::compile(src)?;
+    crate::machine::Machine::new(
+        &program,
+        &Env::default(),
+        &StartOptions {
+            max_memory_bytes,
+            deadline: None,
+        },
+    )
+}
+
+/// Run `m` until it fails; the error.
+fn run_to_error(m: &mut crate::machine::Machine) -> GuestError {
+    loop {
+        match m.run(100_000) {
+            Step::Yield => continue,
+            Step::Error(e) => return e,
+            other => panic!("{other:?}"),
+        }
+    }
+}
+
+fn value(src: &str) -> Json {
+    match run(src) {
+        Ok((v, _, _)) => v,
+        Err(e) => panic!("{src}: {e:?}"),
+    }
+}
+
+#[allow(dead_code)]
+fn logs(src: &str) -> Vec<String> {
+    run(src).unwrap_or_else(|e| panic!("{src}: {e:?}")).2
+}
+
+fn error(src: &str) -> GuestError {
+    match run(src) {
+        Ok(v) => panic!("{src}: expected an error, got {v:?}"),
+        Err(e) => e,
+    }
+}
+
+#[test]
+fn program_model() {
+    assert_eq!(run("return 1 + 2").unwrap().0, json!(3));
+    assert_eq!(run("1; 2").unwrap().0, json!(2));
+    let (v, returned, _) = run("const x = 1").unwrap();
+    assert_eq!((v, returned), (Json::Null, false));
+    assert_eq!(run("if (true) { 2 }").unwrap().0, Json::Null);
+    assert_eq!(run("return undefined").unwrap().0, Json::Null);
+    assert_eq!(
+        run("return { a: undefined, b: [1, undefined] }").unwrap().0,
+        json!({"b": [1, null]})
+    );
+    assert_eq!(
+        value("return [NaN, -0, 1/0, 0.5]"),
+        json!([null, 0, null, 0.5])
+    );
+    let e = error("  // nothing\n");
+    assert_eq!(
+        (e.kind, e.message.as_str()),
+        (ErrorKind::ParseError, "Code cannot be empty.")
+    );
+    assert_eq!(value("return this"), Json::Null);
+}
+
+#[test]
+fn arithmetic_and_coercion() {
+    assert_eq!(
+        value("return [1 + '2', '3' * '4', 10 / 4, 7 % 3, 2 ** 10, -7 % 3]"),
+        json!(["12", 12, 2.5, 1, 1024, -1])
+    );
+    assert_eq!(
+        value(
+            "return [1 < 2, 'b' > 'a', null == undefined, null === undefined, '1' == 1, NaN == NaN]"
+        ),
+        json!([true, true, true, false, true, false])
+    );
+    assert_eq!(
+        value("return [5 & 3, 5 | 3, 5 ^ 3, ~5, 1 << 31, -1 >>> 0, -16 >> 2]"),
+        json!([1, 7, 6, -6, -2147483648, 4294967295u32, -4])
+    );
+    assert_eq!(
+        value(
+            "return [typeof 1, typeof 'x', typeof null, typeof undefined, typeof {}, typeof (() => 1), typeof nope]"
+        ),
+        json!([
+            "number",
+            "string",
+            "object",
+            "undefined",
+            "object",
+            "function",
+            "undefined"
+        ])
+    );
+    assert_eq!(
+        value("return String(0.1 + 0.2) + ' ' + (1e21) + ' ' + (123.456).toFixed(1)"),
+        json!("0.30000000000000004 1e+21 123.5")
+    );
+    assert_eq!(
+        value("let x = 5; x += 2; x *= 3; x -= 1; x **= 1; let y = x++; return [x, y, --x]"),
+        json!([21, 20, 20])
+    );
+    assert_eq!(
+        value("return [null ?? 'd', 0 ?? 'd', 0 || 'd', 1 && 2, '' && 3]"),
+        json!(["d", 0, "d", 2, ""])
+    );
+    assert_eq!(
+        value("return [+'', +' 12 ', +'0x10', +'1e3', +'abc', +[], +[5], +true]"),
+        json!([0, 12, 16, 1000, null, 0, 5, 1])
+    );
+    assert_eq!(
+        value("return [[1,2] + '', {} + '', String(null), `${1}${'a'}${[1,[2,3]]}`]"),
+        json!(["1,2", "[object Object]", "null", "1a1,2,3"])
+    );
+}
+
+#[test]
+fn bindings_scopes_and_closures() {
+    assert_eq!(
+        value("function f() { return g() } function g() { return 7 } return f()"),
+        json!(7)
+    );
+    assert_eq!(value("var a = 1; { let a = 2; } return a"), json!(1));
+    assert_eq!(
+        value(
+            "const fs = []; for (let i = 0; i < 3; i++) fs.push(() => i); return fs.map(f => f())"
+        ),
+        json!([0, 1, 2])
+    );
+    assert_eq!(
+        value(
+            "function counter() { let n = 0; return { inc: () => ++n, get: () => n } } const c = counter(); c.inc(); c.inc(); return c.get()"
+        ),
+        json!(2)
+    );
+    assert_eq!(
+        value(
+            "function f(a, b = a * 2, ...rest) { return [a, b, rest] } return [f(1), f(1, 5, 6, 7)]"
+        ),
+        json!([[1, 2, []], [1, 5, [6, 7]]])
+    );
+    let e = error("x = 1; let x = 2");
+    assert_eq!(e.kind, ErrorKind::ExecutionFailure);
+    assert_eq!(
+        e.message,
+        "ReferenceError: Cannot access 'x' before initialization"
+    );
+    let e = error("const c = 1; c = 2");
+    assert_eq!(e.message, "TypeError: Assignment to constant variable.");
+    assert_eq!(
+        value("function f() { return arguments.length } return f(1, 2, 3)"),
+        json!(3)
+    );
+    assert_eq!(
+        value("const o = { n: 2, m() { return this.n } }; return o.m()"),
+        json!(2)
+    );
+    assert_eq!(
+        value("const o = { n: 2, m() { return [1].map(() => this.n) } }; return o.m()"),
+        json!([2])
+    );
+    assert_eq!(
+        value("return (function fact(n) { return n <= 1 ? 1 : n * fact(n - 1) })(10)"),
+        json!(3628800)
+    );
+}
+
+#[test]
+fn control_flow() {
+    assert_eq!(
+        value(
+            "let s = 0; for (let i = 0; i < 10; i++) { if (i === 3) continue; if (i === 6) break; s += i } return s"
+        ),
+        json!(12)
+    );
+    assert_eq!(
+        value("let i = 0; while (true) { if (++i > 4) break } do { i++ } while (i < 10); return i"),
+        json!(10)
+    );
+    assert_eq!(
+        value(
+            "outer: for (const a of [1, 2, 3]) { for (const b of [1, 2]) { if (a === 2) continue outer; if (a === 3) break outer; } } return 'ok'"
+        ),
+        json!("ok")
+    );
+    assert_eq!(
+        value("const r = []; for (const k in { a: 1, b: 2, 1: 3 }) r.push(k); return r"),
+        json!(["1", "a", "b"])
+    );
+    assert_eq!(
+        value(
+            "function f(x) { switch (x) { case 1: return 'one'; case 2: case 3: return 'few'; default: return 'many' } } return [f(1), f(3), f(9)]"
+        ),
+        json!(["one", "few", "many"])
+    );
+    assert_eq!(
+        value(
+            "let r = ''; switch (2) { case 1: r += 'a'; case 2: r += 'b'; case 3: r += 'c'; break; case 4: r += 'd' } return r"
+        ),
+        json!("bc")
+    );
+    assert_eq!(
+        value("let r = []; for (const ch of 'a😀') r.push(ch); return r"),
+        json!(["a", "😀"])
+    );
+}
+
+#[test]
+fn exceptions() {
+    assert_eq!(
+        value("try { throw new Error('boom') } catch (e) { return e.message }"),
+        json!("boom")
+    );
+    assert_eq!(
+        value("try { null.x } catch (e) { return [e instanceof TypeError, e.message] }"),
+        json!([true, "Cannot read properties of null (reading 'x')"])
+    );
+    assert_eq!(
+        value(
+            "const r = []; try { r.push(1); throw 1 } catch { r.push(2) } finally { r.push(3) } return r"
+        ),
+        json!([1, 2, 3])
+    );
+    assert_eq!(
+        value(
+            "function f() { try { return 'try' } finally { log.push('fin') } } const log = []; return [f(), log]"
+        ),
+        json!(["try", ["fin"]])
+    );
+    assert_eq!(
+        value(
+            "let n = 0; for (let i = 0; i < 3; i++) { try { if (i === 1) break } finally { n++ } } return n"
+        ),
+        json!(2)
+    );
+    let e = error("throw new TypeError('bad')");
+    assert_eq!(e.message, "TypeError: bad");
+    assert_eq!(e.location.map(|l| (l.line, l.column)), Some((1, 1)));
+    let e = error("\n  throw 'boom'");
+    assert_eq!(e.message, "Uncaught: boom");
+    assert_eq!(e.location.map(|l| (l.line, l.column)), Some((2, 3)));
+    let e = error("throw { code: 7 }");
+    assert_eq!(e.message, "Uncaught: {\"code\":7}");
+    let e = error("undefinedThing()");
+    assert_eq!(e.message, "ReferenceError: undefinedThing is not defined");
+    let e = error("const o = {a: {}}; o.a.run(1)");
+    assert_eq!(e.message, "TypeError: o.a.run is not a function");
+    let e = error("const f = 3; f()");
+    assert_eq!(e.message, "TypeError: f is not a function");
+    let e = error("const o = {}; new o.Thing()");
+    assert_eq!(e.message, "TypeError: o.Thing is not a constructor");
+    let e = error("let q = 1; q = nope + 1");
+    assert_eq!(e.message, "ReferenceError: nope is not defined");
+}
+
+#[test]
+fn builtins_that_node_20_lacks_or_host_only() {
+    assert_eq!(
+        value(
+            "const g = Object.groupBy([1, 2, 3, 4], x => x % 2 ? 'odd' : 'even'); return [g.odd, g.even]"
+        ),
+        json!([[1, 3], [2, 4]])
+    );
+    assert_eq!(
+        logs(
+            "console.log('a', 1, {b: [1, 'x']}, null); console.warn('careful'); console.log(NaN, [undefined])"
+        ),
+        vec![
+            "a 1 {\"b\":[1,\"x\"]} null",
+            "[warn] careful",
+            "NaN [undefined]"
+        ]
+    );
+}
+
+/// Run `src` on a thread with a small stack (as tokio workers and test threads have), so a
+/// recursion on guest input would overflow it.
+fn on_small_stack(src: String) -> Result<(Json, bool, Vec<String>), GuestError> {
+    std::thread::Builder::new()
+        .stack_size(2 << 20)
+        .spawn(move || run(&src))
+        .unwrap()
+        .join()
+        .unwrap()
+}
+
+#[test]
+fn limit_call_depth_is_a_catchable_range_error() {
+    let v = value(
+        "function f(n) { return f(n + 1) } try { f(0) } catch (e) { return [e instanceof RangeError, e.message] }",
+    );
+    assert_eq!(v, json!([true, "Maximum call stack size exceeded"]));
+    // Deep recursion below the bound works, on the heap.
+    let (v, _, _) =
+        on_small_stack("function f(n) { return n === 0 ? 0 : 1 + f(n - 1) } return f(9000)".into())
+            .unwrap();
+    assert_eq!(v, json!(9000));
+}
+
+#[test]
+fn limit_syntax_depth_without_brackets() {
+    for src in [
+        format!("return x{}", ".y".repeat(5000)),
+        format!("return f{}", "()".repeat(5000)),
+        format!("return 1{}", " + 1".repeat(5000)),
+    ] {
+        let e = on_small_stack(src).unwrap_err();
+        assert_eq!(e.kind, ErrorKind::ParseError, "{}", e.message);
+        assert!(e.message.contains("limit"), "{}", e.message);
+    }
+    // At the bound itself, everything runs on the large compiler stack.
+    let src = format!(
+        "const o = {}1{}; return 1",
+        "{a: ".repeat(200),
+        "}".repeat(200)
+    );
+    assert_eq!(on_small_stack(src).unwrap().0, json!(1));
+    let src = format!(
+        "const a = {}1{}; return JSON.stringify(a).length",
+        "[".repeat(120),
+        "]".repeat(120)
+    );
+    assert_eq!(on_small_stack(src).unwrap().0, json!(241));
+}
+
+#[test]
+fn limit_memory() {
+    let src =
+        "const a = []; for (let i = 0; i < 1e6; i++) a.push({i, s: 'x' + i}); return a.length";
+    let mut m = machine(src, Some(8 << 20)).unwrap();
+    let e = run_to_error(&mut m);
+    assert_eq!(e.kind, ErrorKind::ExecutionFailure);
+    assert!(
+        e.message.starts_with("memory limit exceeded"),
+        "{}",
+        e.message
+    );
+    assert!(m.memory_used() < 9 << 20);
+}
+
+#[test]
+fn limit_fuel() {
+    let mut m = machine("let i = 0; while (true) i++", None).unwrap();
+    m.set_fuel_limit(1_000_000);
+    let e = run_to_error(&mut m);
+    assert!(
+        e.message.starts_with("instruction limit exceeded"),
+        "{}",
+        e.message
+    );
+    assert!(m.fuel_used() <= 1_100_000);
+}
+
+#[test]
+fn limit_string_array_and_argument_lengths() {
+    assert_eq!(
+        value("try { 'x'.repeat(2 ** 25) } catch (e) { return [e.name, e.message] }"),
+        json!(["RangeError", "Invalid string length"])
+    );
+    assert_eq!(
+        value("let s = 'x'.repeat(2 ** 23); try { s = s + s + s } catch (e) { return e.message }"),
+        json!("Invalid string length")
+    );
+    assert_eq!(
+        value("try { new Array(1e8) } catch (e) { return [e.name, e.message] }"),
+        json!(["RangeError", "Invalid array length"])
+    );
+    assert_eq!(
+        value("const a = []; try { a[2e7] = 1 } catch (e) { return e.message }"),
+        json!("Invalid array length")
+    );
+    assert_eq!(
+        value(
+            "function f() { return arguments.length } try { f(...new Array(300000)) } catch (e) { return e.message }"
+        ),
+        json!("Maximum call stack size exceeded")
+    );
+}
+
+#[test]
+fn limit_error_message_size() {
+    let e = error("throw new Error('e'.repeat(100000))");
+    assert!(e.message.len() < crate::limits::MAX_ERROR_MESSAGE_BYTES + 100);
+    assert!(
+        e.message
+            .ends_with("[error message truncated: 100007 bytes]"),
+        "{}",
+        &e.message[e.message.len() - 60..]
+    );
+}
+
+#[test]
+fn data_boundary() {
+    let e = error("const f = () => 1; return {a: [1, f]}");
+    assert_eq!(e.kind, ErrorKind::InvalidDataValue);
+    assert!(
+        e.message.starts_with("result.a[1] is a function"),
+        "{}",
+        e.message
+    );
+    let e = error("const o = {}; o.self = o; return o");
+    assert_eq!(e.kind, ErrorKind::InvalidDataValue);
+    assert!(
+        e.message
+            .starts_with("result.self contains a circular value"),
+        "{}",
+        e.message
+    );
+    let e = error("let o = {}; for (let i = 0; i < 200; i++) o = {o}; return o");
+    assert!(
+        e.message.contains("nests deeper than 128 levels"),
+        "{}",
+        e.message
+    );
+    assert_eq!(
+        value("return [new Map([[1, 2]]), new Set([1]), [1, , 3], {'a-b': -0}]"),
+        json!([{}, {}, [1, null, 3], {"a-b": 0}])
+    );
+    assert_eq!(
+        value("const e = new TypeError('x'); e.code = 7; return e"),
+        json!({"name": "TypeError", "message": "x", "code": 7})
+    );
+}
+
+#[test]
+fn unsupported_syntax_names_the_alternative() {
+    for (src, what) in [
+        ("with (o) { x }", "with"),
+        ("class B { #p = 1 }", "private name"),
+        ("import x from 'y'", "import"),
+        ("export const a = 1", "export"),
+        ("const r = /a+/", "regular expression"),
+        ("eval('1')", "eval"),
+        ("const b = 10n", "BigInt"),
+        ("async function f() {}", "async function"),
+    ] {
+        let e = error(src);
+        assert_eq!(e.kind, ErrorKind::UnsupportedSyntax, "{src}: {e:?}");
+        assert!(
+            e.message
+                .starts_with(&format!("Syntax '{what}' is not supported.")),
+            "{src}: {}",
+            e.message
+        );
+        assert_eq!(e.location.map(|l| l.line), Some(1));
+    }
+    let e = error("let x = ;");
+    assert_eq!(e.kind, ErrorKind::ParseError);
+    assert_eq!(e.location.map(|l| (l.line, l.column)), Some((1, 9)));
+}
+
+#[test]
+fn typescript_annotations_are_erased() {
+    assert_eq!(
+        value(
+            "interface P { x: number }\ntype T = string;\nfunction f(a: number, b?: string): number { return a * 2 }\nconst v = f(2) as number;\nlet w!: number;\nreturn [v, (v satisfies number) + 1, <any>v]"
+        ),
+        json!([4, 5, 4])
+    );
+}
+
+#[test]
+fn fresh_intrinsics_per_run() {
+    assert_eq!(
+        value("Array.prototype.map = () => 'mine'; return [1].map(x => x)"),
+        json!("mine")
+    );
+    assert_eq!(value("return [1].map(x => x + 1)"), json!([2]));
+}
+
+#[test]
+fn garbage_is_collected() {
+    // Without collection the intermediate strings alone would take about 1.3 GB.
+    let src = "let s = ''; for (let i = 0; i < 20000; i++) s += 'line ' + i + '\\n'; const o = {a: [1, 2], f: () => s.length}; return [s.length, o.f(), o.a]";
+    let mut m = machine(src, Some(16 << 20)).unwrap();
+    let r = loop {
+        match m.run(100_000) {
+            Step::Yield => continue,
+            other => break other,
+        }
+    };
+    assert_eq!(
+        r,
+        Step::Done {
+            value: json!([208890, 208890, [1, 2]]),
+            returned: true
+        }
+    );
+    assert!(m.memory_used() < 16 << 20);
+    // Closures, cells and prototypes survive collections in a long loop.
+    let v = value(
+        "function mk(n) { let c = n; return () => c++ } const fs = []; for (let i = 0; i < 50000; i++) { const f = mk(i); f(); if (i % 10000 === 0) fs.push(f) } let junk = ''; for (let i = 0; i < 3000; i++) junk += 'x'.repeat(100) + i; return fs.map(f => f())",
+    );
+    assert_eq!(v, json!([1, 10001, 20001, 30001, 40001]));
+}
