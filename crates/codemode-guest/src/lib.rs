@@ -1,7 +1,7 @@
 //! The protocol between the codemode host and a guest language, and nothing else.
 //!
 //! The host (`codemode`) drives any guest through these types; a guest crate (`codemode-lua`,
-//! later `codemode-js`) implements [`Guest`] for one running program and [`Language`] (with its
+//! `codemode-js`) implements [`Guest`] for one running program and [`Language`] (with its
 //! [`Notation`]) for what the host must say in the guest's words. Neither side sees the other's internals.
 //!
 //! | File | What |
@@ -11,6 +11,7 @@
 //! | `guest.rs` | [`Budget`], [`Step`], the [`Guest`] trait, [`Warning`], [`Env`], [`MissingTool`], [`StartOptions`] |
 //! | `language.rs` | the [`Language`] trait: compiling, blank sources, names, reserved words and globals, input hints |
 //! | `notation.rs` | the [`Notation`] trait: the guest's words for messages, signatures and the catalog's guide |
+//! | `typescript.rs` | [`TypeScript`], the notation of the JavaScript guest, and the host's for a guest not compiled in; [`JS_KEYWORDS`] |
 //!
 //! ## One run, as the host drives it
 //! 1. [`Language::start`] compiles a program and returns a boxed [`Guest`].
@@ -34,9 +35,11 @@ mod guest;
 mod kind;
 mod language;
 mod notation;
+mod typescript;
 
 pub use call::{CallId, CallMode, HostCall, HostError, HostReply, HostTarget};
 pub use guest::{Budget, Env, Guest, MissingTool, StartOptions, Step, Warning};
 pub use kind::{DiagnosticKind, ErrorKind, GuestError, Location};
 pub use language::Language;
 pub use notation::{DOC_LINE_CHARS, Notation, Primitive, ValueKind};
+pub use typescript::{JS_KEYWORDS, TypeScript};

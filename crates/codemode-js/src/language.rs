@@ -2,62 +2,17 @@
 //! starting a run, and the words the host uses in messages (quoting, tool expressions, object
 //! literals, names, reserved words and globals).
 
-use codemode_guest::{Env, Guest, GuestError, Language, StartOptions};
+use codemode_guest::{
+    Env, Guest, GuestError, Language, Notation, Primitive, StartOptions, TypeScript, ValueKind,
+};
 
 /// The JavaScript guest language (a strict-mode subset of ES2024, TypeScript annotations
 /// accepted; see the crate docs).
 #[derive(Clone, Copy, Debug, Default)]
 pub struct JavaScript;
 
-/// JavaScript's reserved words, strict mode included.
-pub const KEYWORDS: &[&str] = &[
-    "await",
-    "break",
-    "case",
-    "catch",
-    "class",
-    "const",
-    "continue",
-    "debugger",
-    "default",
-    "delete",
-    "do",
-    "else",
-    "enum",
-    "export",
-    "extends",
-    "false",
-    "finally",
-    "for",
-    "function",
-    "if",
-    "implements",
-    "import",
-    "in",
-    "instanceof",
-    "interface",
-    "let",
-    "new",
-    "null",
-    "package",
-    "private",
-    "protected",
-    "public",
-    "return",
-    "static",
-    "super",
-    "switch",
-    "this",
-    "throw",
-    "true",
-    "try",
-    "typeof",
-    "var",
-    "void",
-    "while",
-    "with",
-    "yield",
-];
+/// JavaScript reserved words (strict mode, plus literals): the TypeScript notation's list.
+pub const KEYWORDS: &[&str] = &codemode_guest::JS_KEYWORDS;
 
 impl Language for JavaScript {
     fn name(&self) -> &'static str {
@@ -78,20 +33,6 @@ impl Language for JavaScript {
         crate::scan::is_blank(source)
     }
 
-    fn quote(&self, s: &str) -> String {
-        serde_json::Value::String(s.to_string()).to_string()
-    }
-
-    fn is_identifier(&self, s: &str) -> bool {
-        let mut chars = s.chars();
-        let Some(first) = chars.next() else {
-            return false;
-        };
-        (first.is_ascii_alphabetic() || first == '_' || first == '$')
-            && chars.all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '$')
-            && !KEYWORDS.contains(&s)
-    }
-
     fn keywords(&self) -> &'static [&'static str] {
         KEYWORDS
     }
@@ -99,41 +40,78 @@ impl Language for JavaScript {
     fn reserved_globals(&self) -> Vec<String> {
         crate::reserved_globals()
     }
+}
 
+/// JavaScript is written in the TypeScript notation ([`TypeScript`]): every method forwards.
+impl Notation for JavaScript {
+    fn quote(&self, s: &str) -> String {
+        TypeScript.quote(s)
+    }
+    fn is_identifier(&self, s: &str) -> bool {
+        TypeScript.is_identifier(s)
+    }
     fn tool_expression(&self, path: &str) -> String {
-        let mut out = String::from("tools");
-        for seg in path.split('.') {
-            if self.is_identifier(seg) {
-                out.push('.');
-                out.push_str(seg);
-            } else {
-                out.push('[');
-                out.push_str(&self.quote(seg));
-                out.push(']');
-            }
-        }
-        out
+        TypeScript.tool_expression(path)
     }
-
     fn object(&self, fields: &[(&str, &str)]) -> String {
-        if fields.is_empty() {
-            return "{}".to_string();
-        }
-        let parts: Vec<String> = fields
-            .iter()
-            .map(|(k, v)| {
-                if self.is_identifier(k) {
-                    format!("{k}: {v}")
-                } else {
-                    format!("{}: {v}", self.quote(k))
-                }
-            })
-            .collect();
-        format!("{{ {} }}", parts.join(", "))
+        TypeScript.object(fields)
     }
-
     fn object_noun(&self) -> &'static str {
-        "object"
+        TypeScript.object_noun()
+    }
+    fn call_example(&self, callee: &str, fields: &[(&str, &str)]) -> String {
+        TypeScript.call_example(callee, fields)
+    }
+    fn awaited(&self, call: String) -> String {
+        TypeScript.awaited(call)
+    }
+    fn value_noun(&self, kind: ValueKind) -> &'static str {
+        TypeScript.value_noun(kind)
+    }
+    fn signature(&self, expression: &str, input: Option<&str>, output: &str) -> String {
+        TypeScript.signature(expression, input, output)
+    }
+    fn primitive(&self, p: Primitive) -> &'static str {
+        TypeScript.primitive(p)
+    }
+    fn array(&self, item: &str, simple: bool) -> String {
+        TypeScript.array(item, simple)
+    }
+    fn tuple_brackets(&self) -> (&'static str, &'static str) {
+        TypeScript.tuple_brackets()
+    }
+    fn tuple_rest_is_array(&self) -> bool {
+        TypeScript.tuple_rest_is_array()
+    }
+    fn union_separator(&self) -> &'static str {
+        TypeScript.union_separator()
+    }
+    fn field_separator(&self) -> &'static str {
+        TypeScript.field_separator()
+    }
+    fn field_key(&self, key: &str) -> String {
+        TypeScript.field_key(key)
+    }
+    fn map_key(&self) -> &'static str {
+        TypeScript.map_key()
+    }
+    fn integer_doc_tag(&self) -> bool {
+        TypeScript.integer_doc_tag()
+    }
+    fn null_field_arrives_absent(&self) -> bool {
+        TypeScript.null_field_arrives_absent()
+    }
+    fn documented_field(&self, pad: &str, line: &str, doc: &[String], out: &mut String) {
+        TypeScript.documented_field(pad, line, doc, out)
+    }
+    fn line_comment(&self) -> &'static str {
+        TypeScript.line_comment()
+    }
+    fn guide(&self) -> &'static str {
+        TypeScript.guide()
+    }
+    fn paging_hint(&self) -> &'static str {
+        TypeScript.paging_hint()
     }
 }
 

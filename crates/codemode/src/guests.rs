@@ -2,10 +2,9 @@
 //! [`codemode_guest::Language`]. Each guest is an optional dependency behind a cargo feature
 //! (`lua`, `js`); a language whose feature is off is a [`crate::BuildError::UnsupportedLanguage`].
 
-use codemode_guest::Notation;
+use codemode_guest::{Notation, TypeScript};
 
 use crate::runtime::Language;
-use crate::signature::typescript::TypeScript;
 
 /// The guest for `language`, when its crate is compiled in.
 pub(crate) fn frontend(language: Language) -> Option<&'static dyn codemode_guest::Language> {
@@ -20,8 +19,7 @@ pub(crate) fn frontend(language: Language) -> Option<&'static dyn codemode_guest
 }
 
 /// The notation signatures, catalogs and messages of `language` are written in: its guest's,
-/// or the host's TypeScript notation for JavaScript (which has no guest crate yet) and for a
-/// language whose guest is not compiled in.
+/// or the TypeScript notation for a language whose guest is not compiled in.
 pub(crate) fn notation(language: Language) -> &'static dyn Notation {
     match frontend(language) {
         Some(lang) => lang,

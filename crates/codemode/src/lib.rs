@@ -40,7 +40,7 @@
 //! | [`Limits`] (`timeout_ms`, `max_tool_calls`, `max_output_bytes`, `max_memory_bytes`), validation, Lua defaults | `limits.rs` |
 //! | [`ExecutionResult`], [`Diagnostic`], [`DiagnosticKind`], [`Location`], [`ToolCallRecord`], wire JSON, output truncation | `result.rs` |
 //! | compiled JSON Schema validators; validation messages with instance path and rule | `schema.rs` |
-//! | model-facing signatures in the guest's notation, [`tool_expression`], render bounds; the TypeScript notation of [`Language::JavaScript`] | `signature.rs`, `signature/typescript.rs` |
+//! | model-facing signatures in the guest's notation, [`tool_expression`], render bounds | `signature.rs` |
 //! | [`CodeMode::catalog`], [`CodeMode::instructions`] (token-budgeted, round-robin across namespaces) | `catalog.rs` |
 //! | built-in `search`: input checks, the ranker ([`search::rank`], [`search::SearchIndex`]), pages, UnknownTool suggestions | `search.rs` |
 //! | [`Hooks`] (`tool_before`/`tool_after`, `extension_before`/`extension_after`), [`FnHooks`], [`CallOutcome`] | `hooks.rs` |

@@ -3,9 +3,8 @@
 //!
 //! A schema is first read into a small type tree (never panicking, bounded by [`MAX_DEPTH`] and
 //! [`MAX_RENDER_NODES`]), then printed in the notation of a language ([`Language`]; each
-//! guest crate gives its own as a [`codemode_guest::Notation`], the TypeScript notation of
-//! [`Language::JavaScript`] lives in `signature/typescript.rs` until the JavaScript guest
-//! exists) and one of two [`Style`]s. What the notation decides: the signature's shape
+//! guest crate gives its own as a [`codemode_guest::Notation`]; JavaScript's is
+//! [`codemode_guest::TypeScript`]) and one of two [`Style`]s. What the notation decides: the signature's shape
 //! (`tools.orders.lookup(input: { id: string }): Promise<T>`), the names of primitive types and
 //! of JSON null, how arrays, tuples, unions, map keys and keys that are not identifiers are
 //! written, field documentation comments (pretty style), and whether a JSON null in a result's
@@ -34,8 +33,6 @@ use codemode_guest::{Notation, Primitive};
 use crate::guests::notation;
 use crate::namespace::ToolEntry;
 use crate::runtime::Language;
-
-pub(crate) mod typescript;
 
 /// Deepest nesting rendered: objects, arrays, tuples and unions each add a level (following a
 /// `$ref` does not; reference chains are bounded by the cycle guard). Parts nested deeper render

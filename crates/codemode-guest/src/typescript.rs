@@ -1,7 +1,6 @@
-//! The TypeScript notation of [`crate::Language::JavaScript`]: how signatures, messages and
-//! the catalog's guide are written for a JavaScript program. It lives in the host only until
-//! the JavaScript guest exists: it moves to `codemode-js` with issue 12, where `Js` implements
-//! [`codemode_guest::Language`] and this [`Notation`].
+//! The TypeScript notation: how signatures, messages and the catalog's guide are written for a
+//! JavaScript program. The JavaScript guest (`codemode-js`) speaks it, and the host renders in
+//! it for a language whose guest crate is not compiled in.
 //!
 //! | | TypeScript notation |
 //! |---|---|
@@ -23,12 +22,12 @@
 
 use std::fmt::Write as _;
 
-use codemode_guest::{DOC_LINE_CHARS, Notation, Primitive, ValueKind};
+use crate::{DOC_LINE_CHARS, Notation, Primitive, ValueKind};
 use serde_json::Value;
 
 /// JavaScript reserved words (ES2015+, strict mode, plus literals). Bracketed in tool
 /// expressions for clarity even where `a.default` would parse.
-pub(crate) const JS_KEYWORDS: [&str; 46] = [
+pub const JS_KEYWORDS: [&str; 46] = [
     "await",
     "break",
     "case",
@@ -79,7 +78,7 @@ pub(crate) const JS_KEYWORDS: [&str; 46] = [
 
 /// The TypeScript notation (see the module docs).
 #[derive(Clone, Copy, Debug, Default)]
-pub(crate) struct TypeScript;
+pub struct TypeScript;
 
 impl Notation for TypeScript {
     /// JSON quoting.
