@@ -168,13 +168,23 @@ function errorOf(e) {
     }
     return { kind: 'ExecutionFailure', name, message: message === '' ? name : `${name}: ${message}` };
   }
+  // A thrown instance of a user class with a message (test262's Test262Error): its class name.
+  let name = null;
+  try {
+    const ctor = e !== null && typeof e === 'object' ? e.constructor : undefined;
+    if (typeof ctor === 'function' && typeof ctor.name === 'string' && ctor.name !== 'Object' && typeof e.message === 'string') {
+      name = ctor.name;
+    }
+  } catch {
+    name = null;
+  }
   let shown;
   try {
     shown = typeof e === 'string' ? e : JSON.stringify(e);
   } catch {
     shown = String(e);
   }
-  return { kind: 'ExecutionFailure', name: null, message: `Uncaught: ${shown}` };
+  return { kind: 'ExecutionFailure', name, message: `Uncaught: ${shown}` };
 }
 
 async function runOne(source) {
