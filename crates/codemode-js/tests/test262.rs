@@ -19,7 +19,7 @@
 //! The program is `"use strict";`, the harness files `assert.js` and `sta.js`, the test's
 //! `includes`, a `$262` with only `global`, the test file, and a final `null;` (so the result
 //! is always data). It runs as a codemode program (an async function body, strict mode) under a
-//! per-test time and memory bound. A test passes when the program succeeds; a negative test
+//! per-test bound of time (`TEST262_TIMEOUT_MS`) and memory (256 MiB). A test passes when the program succeeds; a negative test
 //! (`negative: phase: parse`) passes when the program is a `ParseError`, and a runtime negative
 //! test when it fails with an uncaught error of the named type.
 //!
@@ -589,7 +589,7 @@ fn main() -> ExitCode {
         std::thread::scope(|s| {
             for _ in 0..threads {
                 s.spawn(|| {
-                    let engine = Engine::new(timeout_ms);
+                    let engine = Engine::with_limits(test_limits(timeout_ms));
                     loop {
                         let i = next.fetch_add(1, Ordering::Relaxed);
                         let Some(test) = tests.get(i) else { break };
@@ -709,6 +709,17 @@ fn main() -> ExitCode {
         problems.len()
     );
     ExitCode::FAILURE
+}
+
+/// Memory bound per test.
+const TEST_MEMORY_BYTES: u64 = 256 << 20;
+
+/// The per-test bounds: `timeout_ms` of wall time and [`TEST_MEMORY_BYTES`].
+fn test_limits(timeout_ms: u64) -> codemode::Limits {
+    codemode::Limits::default()
+        .with_timeout_ms(timeout_ms)
+        .and_then(|l| l.with_max_memory_bytes(Some(TEST_MEMORY_BYTES)))
+        .expect("limits in range")
 }
 
 /// A failure's reason as one short line for the list.

@@ -356,16 +356,22 @@ pub struct Engine {
 
 impl Engine {
     /// A JavaScript runtime with `timeout_ms` per program. When this build has no JavaScript
-    /// guest, every run fails with kind `EngineUnavailable` and the build error.
+    /// guest, every run fails with kind `EngineUnavailable` and the build error (also for
+    /// [`Engine::with_limits`]).
     pub fn new(timeout_ms: u64) -> Engine {
+        let limits = codemode::Limits::default()
+            .with_timeout_ms(timeout_ms)
+            .expect("timeout in range");
+        Engine::with_limits(limits)
+    }
+
+    /// A JavaScript runtime under `limits`.
+    pub fn with_limits(limits: codemode::Limits) -> Engine {
         let rt = tokio::runtime::Builder::new_multi_thread()
             .worker_threads(1)
             .enable_all()
             .build()
             .expect("tokio runtime");
-        let limits = codemode::Limits::default()
-            .with_timeout_ms(timeout_ms)
-            .expect("timeout in range");
         let codemode = codemode::CodeMode::builder()
             .language(codemode::Language::JavaScript)
             .limits(limits)
