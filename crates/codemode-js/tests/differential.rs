@@ -14,9 +14,9 @@
 //!   without a harness error, and every program ends as its marker says (so a typo cannot turn a
 //!   program into a trivial agreement on a ReferenceError).
 //! - [`corpus_matches_node`]: runs the corpus under codemode, prints a diff for each program that
-//!   disagrees and the pass rate, and fails when a program listed in `tests/differential/passing.txt`
-//!   disagrees. The list only grows: `DIFF_UPDATE=1` adds the programs that now agree (it never
-//!   removes one).
+//!   disagrees and the pass rate, and fails when a program listed in
+//!   `tests/differential/passing.txt` disagrees. The list only grows: `DIFF_UPDATE=1` adds the
+//!   programs that now agree (it never removes one).
 //! - [`expressions_match_node`]: a property test: generated expression programs (operators,
 //!   coercions, number printing and formatting) must agree with node. Skipped, loudly, while the
 //!   build has no JavaScript guest. `PROPTEST_CASES` sets the number of cases.
@@ -272,6 +272,76 @@ fn corpus_matches_node() {
         regressions.len(),
         regressions.join(", ")
     );
+}
+
+/// The comparison itself: what counts as agreement.
+#[test]
+fn comparison_rules() {
+    use serde_json::json;
+    let value = |v: serde_json::Value, logs: &[&str]| Outcome::Value {
+        value: v,
+        logs: logs.iter().map(|s| s.to_string()).collect(),
+    };
+    let error = |kind: &str, name: Option<&str>, message: &str| Outcome::Error {
+        kind: kind.into(),
+        name: name.map(str::to_string),
+        message: message.into(),
+        logs: vec![],
+    };
+    // Numbers by value: 1 and 1.0 agree; key order matters.
+    assert!(compare(&value(json!([1, 2.5]), &[]), &value(json!([1.0, 2.5]), &[])).is_empty());
+    assert_eq!(
+        compare(
+            &value(json!({"a": 1, "b": 2}), &[]),
+            &value(json!({"b": 2, "a": 1}), &[])
+        )
+        .len(),
+        1
+    );
+    assert_eq!(
+        compare(
+            &value(json!(null), &["x"]),
+            &value(json!(null), &["x", "y"])
+        )
+        .len(),
+        1
+    );
+    assert_eq!(
+        compare(&value(json!("1"), &[]), &value(json!(1), &[])).len(),
+        1
+    );
+    // Errors: the kind, and the Error's name read from codemode's message.
+    let cm = Outcome::from_codemode(
+        &json!({"ok": false, "error": {"kind": "ExecutionFailure", "message": "TypeError: x is not a function (line 1, col 1)"}}),
+    );
+    assert!(
+        compare(
+            &error("ExecutionFailure", Some("TypeError"), "TypeError: boom"),
+            &cm
+        )
+        .is_empty()
+    );
+    assert_eq!(
+        compare(
+            &error("ExecutionFailure", Some("RangeError"), "RangeError: r"),
+            &cm
+        )
+        .len(),
+        1
+    );
+    assert_eq!(
+        compare(&error("ParseError", Some("SyntaxError"), "x"), &cm).len(),
+        1
+    );
+    assert!(compare(&error("ExecutionFailure", None, "Uncaught: 7"), &cm).is_empty());
+    assert_eq!(compare(&value(json!(null), &[]), &cm).len(), 1);
+    assert_eq!(
+        oracle::error_name("Uncaught TypeError: x"),
+        Some("TypeError")
+    );
+    assert_eq!(oracle::error_name("Uncaught: {\"a\":1}"), None);
+    assert_eq!(oracle::error_name("Test262Error"), Some("Test262Error"));
+    assert_eq!(oracle::error_name("not a name: x"), None);
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -19,9 +19,10 @@
 //! The program is `"use strict";`, the harness files `assert.js` and `sta.js`, the test's
 //! `includes`, a `$262` with only `global`, the test file, and a final `null;` (so the result
 //! is always data). It runs as a codemode program (an async function body, strict mode) under a
-//! per-test bound of time (`TEST262_TIMEOUT_MS`) and memory (256 MiB). A test passes when the program succeeds; a negative test
-//! (`negative: phase: parse`) passes when the program is a `ParseError`, and a runtime negative
-//! test when it fails with an uncaught error of the named type.
+//! per-test bound of time (`TEST262_TIMEOUT_MS`) and memory (256 MiB). A test passes when the
+//! program succeeds; a negative test (`negative: phase: parse`) passes when the program is a
+//! `ParseError`, and a runtime negative test when it fails with an uncaught error of the named
+//! type.
 //!
 //! # Expected failures
 //! `tests/test262/expected-failures.txt` lists, one a line, `path # reason` for the selected

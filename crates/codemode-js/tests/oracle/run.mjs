@@ -20,6 +20,9 @@
 // Map and Set as {}), except that a cycle, a function inside the data and a symbol-keyed
 // property are an InvalidDataValue failure.
 //
+// Strings in the value and the logs are made well-formed (a lone surrogate becomes U+FFFD), as
+// they must be to cross into serde_json on codemode's side.
+//
 // Logs: each console call is one entry, formatted as node's console prints it (`util.format`,
 // node's default inspect options). `console.dir` inspects its first argument. `console.table`
 // is node's table. Errors print without stack frames (`Error.stackTraceLimit = 0` in every
@@ -62,8 +65,10 @@ function exportValue(holder, key, stack, path) {
     case 'undefined':
       return undefined;
     case 'boolean':
-    case 'string':
       return v;
+    case 'string':
+      // serde_json on the Rust side holds no lone surrogates: U+FFFD, as at codemode's boundary.
+      return v.toWellFormed();
     case 'number':
       if (!Number.isFinite(v)) return null;
       return Object.is(v, -0) ? 0 : v;
@@ -127,7 +132,7 @@ function newRealm(logs) {
   const ctx = vm.createContext({});
   vm.runInContext('Error.stackTraceLimit = 0;', ctx);
   const push = (s) => {
-    logs.push(s);
+    logs.push(s.toWellFormed());
   };
   let tableOut = '';
   const tableConsole = new Console({
