@@ -526,12 +526,33 @@ fn env_flag(name: &str) -> bool {
     std::env::var(name).is_ok_and(|v| v == "1" || v == "true")
 }
 
+/// The frontmatter parser on the shapes the suite uses; a broken parser would silently change
+/// the selection, so the runner checks it before anything else.
+fn check_frontmatter_parser() {
+    let m = parse_meta(
+        "/*---\nesid: sec-x\ndescription: >\n  flags: [module] in prose\ninfo: |\n  - not.js\n  phase: parse\nflags: [onlyStrict, generated]\nincludes: [propertyHelper.js,\n  compareArray.js]\nfeatures:\n  - Symbol\n  - class\nnegative:\n  phase: parse\n  type: SyntaxError\n---*/\n$DONOTEVALUATE();",
+    );
+    assert_eq!(m.flags, ["onlyStrict", "generated"]);
+    assert_eq!(m.includes, ["propertyHelper.js", "compareArray.js"]);
+    assert_eq!(m.features, ["Symbol", "class"]);
+    assert_eq!(
+        m.negative,
+        Some(Negative {
+            phase: "parse".into(),
+            kind: "SyntaxError".into()
+        })
+    );
+    let plain = parse_meta("/*---\ndescription: x\n---*/\n1;");
+    assert!(plain.flags.is_empty() && plain.negative.is_none());
+}
+
 fn main() -> ExitCode {
     // libtest-style arguments (`--list`, filters) are accepted and ignored, except `--list`.
     if std::env::args().any(|a| a == "--list") {
         println!("test262: test");
         return ExitCode::SUCCESS;
     }
+    check_frontmatter_parser();
     let ci = env_flag("CI");
     let root = match locate_suite() {
         Ok(r) => r,
