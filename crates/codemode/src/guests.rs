@@ -1,6 +1,6 @@
 //! The one place that maps the public [`Language`] choice to a guest crate's
 //! [`codemode_guest::Language`]. Each guest is an optional dependency behind a cargo feature
-//! (`lua`); a language whose feature is off is a [`crate::BuildError::UnsupportedLanguage`].
+//! (`lua`, `js`); a language whose feature is off is a [`crate::BuildError::UnsupportedLanguage`].
 
 use crate::runtime::Language;
 
@@ -9,6 +9,9 @@ pub(crate) fn frontend(language: Language) -> Option<&'static dyn codemode_guest
     match language {
         #[cfg(feature = "lua")]
         Language::Lua => Some(&codemode_lua::Lua),
+        #[cfg(feature = "js")]
+        Language::JavaScript => Some(&codemode_js::JavaScript),
+        #[allow(unreachable_patterns)]
         _ => None,
     }
 }

@@ -1,0 +1,58 @@
+//! The JavaScript guest behind the host's protocol: [`JsGuest`] implements
+//! [`codemode_guest::Guest`] over a [`crate::vm::Machine`].
+//!
+//! The language core runs synchronous programs: a run spends its budget's fuel in the machine's
+//! one dispatch loop and returns `Yield`, `Done` or `Error`. Host calls (tools, `search`) arrive
+//! with the async issue; until then no run returns `Started` or `Blocked`.
+
+use codemode_guest::{
+    Budget, CallId, Env, Guest, GuestError, HostCall, HostReply, StartOptions, Step,
+};
+
+use crate::vm::Machine;
+
+/// One JavaScript run, as the host drives it.
+pub struct JsGuest {
+    machine: Machine,
+}
+
+impl JsGuest {
+    /// Check, parse, lower and compile `source`, and prepare a machine for it. Errors:
+    /// ParseError (blank source, size or nesting bounds, syntax), UnsupportedSyntax (outside
+    /// the subset), ExecutionFailure (memory limit while compiling), each located.
+    pub fn start(source: &str, env: &Env, options: &StartOptions) -> Result<JsGuest, GuestError> {
+        let program = crate::compile(source)?;
+        let machine = Machine::new(&program, env, options)?;
+        Ok(JsGuest { machine })
+    }
+
+    /// The machine underneath (for the crate's tests).
+    pub fn machine(&mut self) -> &mut Machine {
+        &mut self.machine
+    }
+}
+
+impl Guest for JsGuest {
+    fn restartable(&self) -> bool {
+        // Inline stretches (restarting abandoned steps) come later: every run goes to the pool.
+        false
+    }
+
+    fn run(&mut self, budget: Budget) -> Step {
+        self.machine.run(budget.fuel)
+    }
+
+    fn take_calls(&mut self) -> Vec<HostCall> {
+        Vec::new()
+    }
+
+    fn resolve(&mut self, _id: CallId, _reply: HostReply) {}
+
+    fn take_logs(&mut self) -> Vec<String> {
+        self.machine.take_logs()
+    }
+
+    fn memory_used(&self) -> usize {
+        self.machine.memory_used()
+    }
+}

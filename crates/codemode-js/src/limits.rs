@@ -1,0 +1,79 @@
+//! Every fixed internal bound of the JavaScript guest, in one place. Hosts tune only what
+//! [`codemode_guest::StartOptions`] carries (the memory cap, the deadline) and the fuel the host
+//! hands each run; these bounds protect the host process whatever the program does.
+//!
+//! What exhausting each gives:
+//! - source bounds ([`MAX_SOURCE_BYTES`], [`MAX_NESTING`]): a `ParseError` naming the limit,
+//!   before the parser runs;
+//! - syntax bounds the lowering checks ([`MAX_SYNTAX_DEPTH`], [`MAX_REGISTERS`]): a
+//!   `ParseError` naming the limit, located;
+//! - call depth ([`MAX_CALL_DEPTH`]): the catchable `RangeError: Maximum call stack size
+//!   exceeded`, as V8 words it (frames live on the heap, never on the Rust stack);
+//! - execution bounds (memory, total fuel): an uncatchable `ExecutionFailure` naming the bound;
+//! - per-value bounds ([`MAX_STRING_LENGTH`], [`MAX_ARRAY_LENGTH`], [`MAX_ARGUMENTS`]): a
+//!   catchable `RangeError`;
+//! - the data boundary ([`MAX_DATA_DEPTH`]): `InvalidDataValue` naming the path;
+//! - [`MAX_ERROR_MESSAGE_BYTES`]: longer uncaught messages are cut.
+
+/// Largest accepted source text in bytes (4 MiB). Larger is a ParseError "program too large
+/// (N bytes; the limit is 4194304 bytes)" before parsing.
+pub const MAX_SOURCE_BYTES: usize = 4 * 1024 * 1024;
+
+/// Deepest nesting of brackets (`(`, `[`, `{`, `${`) the pre-scan accepts: 256. The parser
+/// recurses once per level and aborts the whole process near 10,000 levels, so deeper sources
+/// are a ParseError "nesting too deep (limit 256 brackets)" before it runs. The scan skips
+/// strings, comments, template text and regular-expression literals approximately; a bracket it
+/// mistakes only makes the count larger, never hides real nesting.
+pub const MAX_NESTING: usize = 256;
+
+/// Deepest nesting of syntax the lowering walks recursively (expressions inside expressions,
+/// statements inside statements, functions inside functions): 512. Nesting without brackets
+/// (`a + a + ... + a`, `!!!!x`, `x = y = ...`, `a ? b : c ? ...`) is counted here. Deeper is a
+/// ParseError "expression or statement nesting too deep (limit 512)".
+pub const MAX_SYNTAX_DEPTH: usize = 512;
+
+/// Registers one function may use (locals, temporaries): 65,535 (16-bit operands). More is a
+/// ParseError "function needs too many registers".
+pub const MAX_REGISTERS: usize = 65_535;
+
+/// Deepest nesting of active JavaScript calls: 10,000 (the seed's depth; node's own limit is
+/// near it for small frames). One more throws the catchable
+/// `RangeError: Maximum call stack size exceeded`.
+pub const MAX_CALL_DEPTH: usize = 10_000;
+
+/// Register slots of all active frames together: 4,000,000. More throws the same catchable
+/// RangeError as [`MAX_CALL_DEPTH`].
+pub const MAX_STACK_SLOTS: usize = 4_000_000;
+
+/// Memory cap when the host gives none: 512 MiB. Every allocation (objects, properties,
+/// elements, strings, closures, cells, frames, logs) is charged before it is made; exceeding
+/// the cap is an uncatchable ExecutionFailure "memory limit exceeded".
+pub const MAX_MEMORY_BYTES: usize = 512 * 1024 * 1024;
+
+/// Total fuel an execution may use (about one unit per instruction, builtins per element or
+/// byte of work): 10^10. More is the uncatchable ExecutionFailure "instruction limit exceeded".
+pub const MAX_TOTAL_FUEL: u64 = 10_000_000_000;
+
+/// Longest string in UTF-16 code units: 2^24 (the seed's bound; V8's is 2^29 - 24). Longer
+/// throws the catchable `RangeError: Invalid string length`, as V8 words it.
+pub const MAX_STRING_LENGTH: usize = 1 << 24;
+
+/// Largest array length a program may create or grow to: 10^7 (the seed's bound). Longer
+/// throws the catchable `RangeError: Invalid array length`, as V8 words it.
+pub const MAX_ARRAY_LENGTH: usize = 10_000_000;
+
+/// Most arguments one call may pass (spread included): 250,000 (the seed's bound). More throws
+/// the catchable `RangeError: Maximum call stack size exceeded`, as V8 does for huge spreads.
+pub const MAX_ARGUMENTS: usize = 250_000;
+
+/// Deepest nesting of arrays and objects where data crosses between guest and host, and in
+/// `JSON.stringify`/`JSON.parse`: the protocol's bound (128).
+pub const MAX_DATA_DEPTH: usize = codemode_guest::MAX_DATA_DEPTH;
+
+/// Longest message of an uncaught error handed to the host (8 KiB); longer is cut with
+/// " ... [error message truncated: N bytes]".
+pub const MAX_ERROR_MESSAGE_BYTES: usize = 8 * 1024;
+
+/// Elements or bytes a builtin processes between two checks of the total fuel and the
+/// deadline (a tuning value: it bounds the overshoot of one long builtin call).
+pub const WORK_CHUNK: usize = 4096;

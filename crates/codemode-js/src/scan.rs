@@ -1,0 +1,376 @@
+//! The cheap checks before parsing: blank sources, the size cap, and a pre-scan of nesting.
+//!
+//! oxc's parser recurses once per nesting level and aborts the *process* (stack overflow, not a
+//! panic) near 10,000 levels, so nesting is bounded before it runs. The scan counts, per
+//! bracket level, the brackets (`(`, `[`, `{`, `${`) on a stack (a closer pops only its own
+//! opener, so stray closers in mis-scanned text cannot hide depth) plus the tokens the parser
+//! recurses on without a bracket: runs of prefix operators (`!`, `~`, `+`, `-`, `...`), `?`
+//! of a conditional, `=>`, assignment `=`, `else`, and the prefix keywords (`typeof`, `void`,
+//! `delete`, `await`, `new`, `yield`). The unbracketed count restarts at `;` and `,` of its level
+//! (except `else`, which counts until its level closes). Strings, comments and template text
+//! are skipped; a `/` after an operand is division, else a regular expression skipped to its
+//! closing `/` (outside a class) or the line's end. The count only needs to be an upper bound
+//! of the parser's recursion for every source the parser accepts.
+
+use codemode_guest::{ErrorKind, GuestError, Location};
+
+use crate::limits::{MAX_NESTING, MAX_SOURCE_BYTES};
+
+/// `true` when `source` holds only whitespace, `//` comments and `/* */` comments (an
+/// unterminated block comment counts as not blank: the parser reports it).
+pub fn is_blank(source: &str) -> bool {
+    let b = source.as_bytes();
+    let mut i = 0;
+    loop {
+        while i < b.len() && (b[i].is_ascii_whitespace()) {
+            i += 1;
+        }
+        if i < b.len() && b[i] >= 0x80 {
+            // Unicode whitespace (NBSP, BOM, line separators ...).
+            let c = source[i..].chars().next().unwrap_or('x');
+            if c.is_whitespace() || c == '\u{feff}' {
+                i += c.len_utf8();
+                continue;
+            }
+            return false;
+        }
+        if i == b.len() {
+            return true;
+        }
+        if b[i..].starts_with(b"//") {
+            while i < b.len() && b[i] != b'\n' {
+                i += 1;
+            }
+            continue;
+        }
+        if b[i..].starts_with(b"/*") {
+            match source[i + 2..].find("*/") {
+                Some(p) => {
+                    i += 2 + p + 2;
+                    continue;
+                }
+                None => return false,
+            }
+        }
+        return false;
+    }
+}
+
+/// A ParseError at the byte `offset` of `source`.
+pub fn parse_error(source: &str, offset: usize, message: impl Into<String>) -> GuestError {
+    GuestError {
+        kind: ErrorKind::ParseError,
+        message: message.into(),
+        location: Some(location(source, offset)),
+        suggestions: Vec::new(),
+    }
+}
+
+/// The 1-based line and column (in UTF-16 code units, as V8 counts) of byte `offset`.
+pub fn location(source: &str, offset: usize) -> Location {
+    let offset = offset.min(source.len());
+    let mut start = offset;
+    while !source.is_char_boundary(start) {
+        start -= 1;
+    }
+    let before = &source[..start];
+    let line_start = before.rfind('\n').map_or(0, |p| p + 1);
+    let line = before.bytes().filter(|b| *b == b'\n').count() as u32 + 1;
+    let column = before[line_start..].encode_utf16().count() as u32 + 1;
+    Location { line, column }
+}
+
+/// Check the size cap and nesting bound. Errors: ParseError naming the limit.
+pub fn check(source: &str) -> Result<(), GuestError> {
+    if source.len() > MAX_SOURCE_BYTES {
+        return Err(GuestError::new(
+            ErrorKind::ParseError,
+            format!(
+                "program too large ({} bytes; the limit is {MAX_SOURCE_BYTES} bytes); write a shorter program",
+                source.len()
+            ),
+        ));
+    }
+    let b = source.as_bytes();
+    // Bracket stack: the opener byte (b'`' for a template substitution) and the unbracketed
+    // recursion counts of the level it opened: (restarting count, `else` count).
+    let mut stack: Vec<(u8, usize, usize)> = Vec::new();
+    let (mut run, mut elses) = (0usize, 0usize);
+    // Whether the previous significant token ends an operand (so `/` is division).
+    let mut operand = false;
+    let mut i = 0;
+    let too_deep = |i: usize| {
+        parse_error(
+            source,
+            i,
+            format!(
+                "nesting too deep (limit {MAX_NESTING} levels of brackets, conditionals, arrows or prefix operators); flatten the program into smaller functions or steps"
+            ),
+        )
+    };
+    while i < b.len() {
+        let c = b[i];
+        if stack.len() + run + elses > MAX_NESTING {
+            return Err(too_deep(i));
+        }
+        match c {
+            b' ' | b'\t' | b'\r' | b'\n' => {
+                i += 1;
+                continue;
+            }
+            b'/' if b.get(i + 1) == Some(&b'/') => {
+                while i < b.len() && b[i] != b'\n' {
+                    i += 1;
+                }
+                continue;
+            }
+            b'/' if b.get(i + 1) == Some(&b'*') => {
+                i = source[i + 2..]
+                    .find("*/")
+                    .map_or(b.len(), |p| i + 2 + p + 2);
+                continue;
+            }
+            b'/' if !operand => {
+                // A regular expression literal.
+                i += 1;
+                let mut class = false;
+                while i < b.len() && b[i] != b'\n' {
+                    match b[i] {
+                        b'\\' => i += 1,
+                        b'[' => class = true,
+                        b']' => class = false,
+                        b'/' if !class => break,
+                        _ => {}
+                    }
+                    i += 1;
+                }
+                i += 1;
+                operand = true;
+                continue;
+            }
+            b'\'' | b'"' => {
+                i += 1;
+                while i < b.len() && b[i] != c {
+                    if b[i] == b'\\' {
+                        i += 1;
+                    } else if b[i] == b'\n' {
+                        break;
+                    }
+                    i += 1;
+                }
+                i += 1;
+                operand = true;
+                continue;
+            }
+            b'`' => {
+                i = skip_template_text(b, i + 1);
+                if b.get(i) == Some(&b'$') {
+                    // `${`: a level that the matching `}` closes, returning to template text.
+                    stack.push((b'`', run, elses));
+                    (run, elses) = (0, 0);
+                    i += 2;
+                    operand = false;
+                } else {
+                    i += 1;
+                    operand = true;
+                }
+                continue;
+            }
+            b'(' | b'[' | b'{' => {
+                stack.push((c, run, elses));
+                (run, elses) = (0, 0);
+                operand = false;
+            }
+            b')' | b']' | b'}' => {
+                let open = match c {
+                    b')' => b'(',
+                    b']' => b'[',
+                    _ => b'{',
+                };
+                if let Some(&(top, r, e)) = stack.last()
+                    && (top == open || (c == b'}' && top == b'`'))
+                {
+                    {
+                        stack.pop();
+                        (run, elses) = (r, e);
+                        if top == b'`' {
+                            // Back in template text.
+                            i = skip_template_text(b, i + 1);
+                            if b.get(i) == Some(&b'$') {
+                                stack.push((b'`', run, elses));
+                                (run, elses) = (0, 0);
+                                i += 2;
+                                operand = false;
+                            } else {
+                                i += 1;
+                                operand = true;
+                            }
+                            continue;
+                        }
+                    }
+                }
+                operand = c != b'}';
+            }
+            b';' | b',' => {
+                run = 0;
+                operand = false;
+            }
+            b'?' if matches!(b.get(i + 1), Some(b'.' | b'?')) => {
+                // `?.` and `??`.
+                i += 2;
+                operand = false;
+                continue;
+            }
+            b'=' if b.get(i + 1) == Some(&b'>') => {
+                run += 1;
+                i += 2;
+                operand = false;
+                continue;
+            }
+            b'?' | b'=' | b'!' | b'~' | b'+' | b'-' => {
+                // Assignment `=` (not `==`), conditional `?`, prefix operators. Binary `+`
+                // and `-` count too: an over-count only, reset at `;` and `,`.
+                let next = b.get(i + 1).copied();
+                if c == b'=' && next == Some(b'=') {
+                    i += 2;
+                    while b.get(i) == Some(&b'=') {
+                        i += 1;
+                    }
+                    operand = false;
+                    continue;
+                }
+                if (c == b'+' || c == b'-') && next == Some(c) {
+                    // `++`/`--`: an operand's suffix or a prefix; counted once.
+                    run += 1;
+                    i += 2;
+                    continue;
+                }
+                run += 1;
+                operand = false;
+            }
+            b'.' if b[i..].starts_with(b"...") => {
+                run += 1;
+                i += 3;
+                operand = false;
+                continue;
+            }
+            c if c.is_ascii_alphanumeric() || c == b'_' || c == b'$' || c >= 0x80 => {
+                let start = i;
+                while i < b.len()
+                    && (b[i].is_ascii_alphanumeric()
+                        || b[i] == b'_'
+                        || b[i] == b'$'
+                        || b[i] >= 0x80)
+                {
+                    i += 1;
+                }
+                let word = &b[start..i];
+                match word {
+                    b"else" => {
+                        elses += 1;
+                        operand = false;
+                    }
+                    b"typeof" | b"void" | b"delete" | b"await" | b"new" | b"yield" | b"return"
+                    | b"throw" | b"case" | b"in" | b"of" | b"instanceof" | b"do" => {
+                        if !matches!(
+                            word,
+                            b"return" | b"throw" | b"case" | b"in" | b"of" | b"instanceof" | b"do"
+                        ) {
+                            run += 1;
+                        }
+                        operand = false;
+                    }
+                    _ => operand = true,
+                }
+                continue;
+            }
+            _ => operand = false,
+        }
+        i += 1;
+    }
+    if stack.len() + run + elses > MAX_NESTING {
+        return Err(too_deep(b.len()));
+    }
+    Ok(())
+}
+
+/// From just after a backtick or a substitution's `}`: the index of the closing backtick, of
+/// the `$` of the next `${`, or the end.
+fn skip_template_text(b: &[u8], mut i: usize) -> usize {
+    while i < b.len() {
+        match b[i] {
+            b'\\' => i += 2,
+            b'`' => return i,
+            b'$' if b.get(i + 1) == Some(&b'{') => return i,
+            _ => i += 1,
+        }
+    }
+    b.len()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn blank_sources() {
+        assert!(is_blank(""));
+        assert!(is_blank("  // x\n /* y */ \n"));
+        assert!(is_blank("\u{feff}\u{a0}"));
+        assert!(!is_blank("/* open"));
+        assert!(!is_blank("return 1"));
+        assert!(!is_blank("// a\n1"));
+    }
+
+    #[test]
+    fn locations_count_utf16_units() {
+        let src = "a\n\u{1F600}é x";
+        // The emoji is two UTF-16 units, é one: `x` is at column 5 of line 2.
+        let off = src.find('x').unwrap();
+        assert_eq!(location(src, off), Location { line: 2, column: 5 });
+        assert_eq!(location(src, 0), Location { line: 1, column: 1 });
+    }
+
+    #[test]
+    fn ordinary_nesting_passes() {
+        check("const a = [[1, [2, {b: `x${(1 + 2) * 3}y`}]]]; return a?.[0] ?? 'x(('").unwrap();
+        check("if (a) { b } else if (c) { d } else { e }").unwrap();
+        check("x = a / b / c; y = /[(]/.test(s)").unwrap();
+        let many = "x = f(a) ? 1 : 2;\n".repeat(5000);
+        check(&many).unwrap();
+    }
+
+    #[test]
+    fn deep_nesting_is_rejected_naming_the_limit() {
+        for src in [
+            "(".repeat(10_000),
+            format!("x = {}1", "!".repeat(10_000)),
+            format!("x = {}1", "- ".repeat(10_000)),
+            format!("x = {}1", "a ? b : ".repeat(10_000)),
+            format!("x = {}1", "a => ".repeat(10_000)),
+            format!("{}1", "if (a) x; else ".repeat(10_000)),
+            format!("x = {}1", "typeof ".repeat(10_000)),
+            format!("x = `{}`", "${`".repeat(10_000)),
+            format!("x = {}1", "a = ".repeat(10_000)),
+        ] {
+            let e = check(&src).unwrap_err();
+            assert_eq!(e.kind, ErrorKind::ParseError);
+            assert!(e.message.contains("limit 256"), "{}", e.message);
+        }
+    }
+
+    #[test]
+    fn strings_cannot_hide_or_fake_nesting() {
+        // Closers inside strings do not pop real openers.
+        let src = format!("{}')))'", "(".repeat(300));
+        assert!(check(&src).is_err());
+        check(&format!("x = '{}'", "(".repeat(1000))).unwrap();
+    }
+
+    #[test]
+    fn size_cap() {
+        let src = " ".repeat(MAX_SOURCE_BYTES + 1);
+        let e = check(&src).unwrap_err();
+        assert!(e.message.contains("4194304"), "{}", e.message);
+    }
+}
