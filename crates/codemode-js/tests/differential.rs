@@ -18,8 +18,12 @@
 //!   `tests/differential/passing.txt` disagrees. The list only grows: `DIFF_UPDATE=1` adds the
 //!   programs that now agree (it never removes one).
 //! - [`expressions_match_node`]: a property test: generated expression programs (operators,
-//!   coercions, number printing and formatting) must agree with node. Skipped, loudly, while the
-//!   build has no JavaScript guest. `PROPTEST_CASES` sets the number of cases.
+//!   coercions, number printing and formatting) must agree with node, for the features listed in
+//!   `tests/differential/expression-features.txt` (a list that only grows; `EXPR_PROBE=1` shows
+//!   how each feature fares, `EXPR_FEATURES=all` or a comma list overrides the file). The
+//!   generator over every feature is always run under node alone, so the harness stays checked
+//!   while the list is short. `PROPTEST_CASES` sets the number of cases.
+//! - [`comparison_rules`]: what the comparison counts as agreement.
 //!
 //! Environment: `DIFF_FILTER=<part of an id>` runs a subset of the corpus; `DIFF_VERBOSE=1` prints
 //! the source of each disagreeing program too; `NODE=<path>` picks the node binary.
@@ -66,6 +70,10 @@ fn load_corpus() -> Vec<Program> {
     let mut out: Vec<Program> = Vec::new();
     for file in files {
         let stem = file.file_stem().unwrap().to_string_lossy().to_string();
+        let shown = file
+            .strip_prefix(env!("CARGO_MANIFEST_DIR"))
+            .map(Path::to_path_buf)
+            .unwrap_or_else(|_| file.clone());
         let text = std::fs::read_to_string(&file).expect("read corpus file");
         let mut current: Option<Program> = None;
         for (i, line) in text.lines().enumerate() {
@@ -90,7 +98,7 @@ fn load_corpus() -> Vec<Program> {
                 );
                 current = Some(Program {
                     id: format!("{stem}/{name}"),
-                    file: file.clone(),
+                    file: shown.clone(),
                     line: i + 1,
                     expect,
                     source: String::new(),
@@ -347,11 +355,41 @@ fn comparison_rules() {
 // ---------------------------------------------------------------------------------------------
 // Generated expression programs.
 
-/// Leaves: literals whose coercions are interesting.
-fn leaf() -> impl Strategy<Value = String> {
-    prop_oneof![
-        (-1000i32..1000).prop_map(|n| n.to_string()),
-        prop::sample::select(vec![
+/// Kinds of leaves the generator may draw.
+const LEAF_FEATURES: &[&str] = &[
+    "int",
+    "number-literals",
+    "string-literals",
+    "constants",
+    "arrays",
+    "objects",
+];
+/// Operator and call families the generator may combine leaves with.
+const OP_FEATURES: &[&str] = &[
+    "arith",
+    "compare",
+    "bitwise",
+    "logical",
+    "unary",
+    "calls",
+    "conditional",
+    "toFixed",
+    "toPrecision",
+    "toExponential",
+    "toString-radix",
+    "template",
+];
+
+fn strs(xs: &[&str]) -> Vec<String> {
+    xs.iter().map(|s| s.to_string()).collect()
+}
+
+/// Leaves of one kind: literals whose coercions are interesting.
+fn leaf(kind: &str) -> BoxedStrategy<String> {
+    let pick = |xs: &[&str]| prop::sample::select(strs(xs)).boxed();
+    match kind {
+        "int" => (-1000i32..1000).prop_map(|n| n.to_string()).boxed(),
+        "number-literals" => pick(&[
             "0",
             "-0",
             "1",
@@ -377,9 +415,8 @@ fn leaf() -> impl Strategy<Value = String> {
             "0b101",
             "0o17",
             "1_000",
-        ])
-        .prop_map(str::to_string),
-        prop::sample::select(vec![
+        ]),
+        "string-literals" => pick(&[
             "\"\"",
             "\"0\"",
             "\"1\"",
@@ -395,64 +432,139 @@ fn leaf() -> impl Strategy<Value = String> {
             "\"\\t\\n\"",
             "\"true\"",
             "\"null\"",
-        ])
-        .prop_map(str::to_string),
-        prop::sample::select(vec![
-            "true",
-            "false",
-            "null",
-            "undefined",
-            "[]",
-            "[0]",
-            "[1, 2]",
-            "[[3]]",
-            "[null]",
+        ]),
+        "constants" => pick(&["true", "false", "null", "undefined"]),
+        "arrays" => pick(&["[]", "[0]", "[1, 2]", "[[3]]", "[null]"]),
+        "objects" => pick(&[
             "{}",
             "({ valueOf() { return 7; } })",
             "({ toString() { return \"8\"; } })",
             "({ valueOf() { return \"9\"; }, toString() { return \"x\"; } })",
             "({ [Symbol.toPrimitive](h) { return h === \"number\" ? 4 : \"p\" + h; } })",
-        ])
-        .prop_map(str::to_string),
-    ]
+        ]),
+        other => panic!("unknown leaf feature {other}"),
+    }
 }
 
-fn expr() -> impl Strategy<Value = String> {
-    leaf().prop_recursive(4, 24, 2, |inner| {
-        let binop = prop::sample::select(vec![
-            "+", "-", "*", "/", "%", "**", "==", "!=", "===", "!==", "<", "<=", ">", ">=", "&",
-            "|", "^", "<<", ">>", ">>>", "&&", "||", "??", ",",
-        ]);
-        let unop = prop::sample::select(vec!["-", "+", "!", "~", "typeof ", "void "]);
-        let call = prop::sample::select(vec![
-            "String",
-            "Number",
-            "Boolean",
-            "parseInt",
-            "parseFloat",
-            "isNaN",
-            "isFinite",
-            "Math.round",
-            "Math.floor",
-            "Math.sign",
-            "Math.abs",
-            "Math.trunc",
-            "Object.is.bind(null, 0)",
-        ]);
-        prop_oneof![
-            (inner.clone(), binop, inner.clone())
-                .prop_map(|(a, op, b)| format!("({a}) {op} ({b})")),
-            (unop, inner.clone()).prop_map(|(op, a)| format!("{op}({a})")),
-            (call, inner.clone()).prop_map(|(f, a)| format!("{f}({a})")),
-            (inner.clone(), inner.clone(), inner.clone())
-                .prop_map(|(c, a, b)| format!("({c}) ? ({a}) : ({b})")),
-            (inner.clone(), 0u32..=20).prop_map(|(a, d)| format!("Number({a}).toFixed({d})")),
-            (inner.clone(), 1u32..=21).prop_map(|(a, d)| format!("Number({a}).toPrecision({d})")),
-            (inner.clone(), 0u32..=20).prop_map(|(a, d)| format!("Number({a}).toExponential({d})")),
-            (inner.clone(), 2u32..=36).prop_map(|(a, r)| format!("Number({a}).toString({r})")),
-            (inner.clone(), inner).prop_map(|(a, b)| format!("`${{{a}}}|${{{b}}}`")),
-        ]
-    })
+/// One step of the recursion for an operator family, over `inner`.
+fn op(kind: &str, inner: BoxedStrategy<String>) -> BoxedStrategy<String> {
+    let pick = |xs: &[&str]| prop::sample::select(strs(xs));
+    let binary = |ops: &[&str], inner: BoxedStrategy<String>| {
+        (inner.clone(), pick(ops), inner)
+            .prop_map(|(a, o, b)| format!("({a}) {o} ({b})"))
+            .boxed()
+    };
+    match kind {
+        "arith" => binary(&["+", "-", "*", "/", "%", "**"], inner),
+        "compare" => binary(&["==", "!=", "===", "!==", "<", "<=", ">", ">="], inner),
+        "bitwise" => binary(&["&", "|", "^", "<<", ">>", ">>>"], inner),
+        "logical" => binary(&["&&", "||", "??", ","], inner),
+        "unary" => (pick(&["-", "+", "!", "~", "typeof ", "void "]), inner)
+            .prop_map(|(o, a)| format!("{o}({a})"))
+            .boxed(),
+        "calls" => (
+            pick(&[
+                "String",
+                "Number",
+                "Boolean",
+                "parseInt",
+                "parseFloat",
+                "isNaN",
+                "isFinite",
+                "Math.round",
+                "Math.floor",
+                "Math.sign",
+                "Math.abs",
+                "Math.trunc",
+            ]),
+            inner,
+        )
+            .prop_map(|(f, a)| format!("{f}({a})"))
+            .boxed(),
+        "conditional" => (inner.clone(), inner.clone(), inner)
+            .prop_map(|(c, a, b)| format!("({c}) ? ({a}) : ({b})"))
+            .boxed(),
+        "toFixed" => (inner, 0u32..=20)
+            .prop_map(|(a, d)| format!("Number({a}).toFixed({d})"))
+            .boxed(),
+        "toPrecision" => (inner, 1u32..=21)
+            .prop_map(|(a, d)| format!("Number({a}).toPrecision({d})"))
+            .boxed(),
+        "toExponential" => (inner, 0u32..=20)
+            .prop_map(|(a, d)| format!("Number({a}).toExponential({d})"))
+            .boxed(),
+        "toString-radix" => (inner, 2u32..=36)
+            .prop_map(|(a, r)| format!("Number({a}).toString({r})"))
+            .boxed(),
+        "template" => (inner.clone(), inner)
+            .prop_map(|(a, b)| format!("`${{{a}}}|${{{b}}}`"))
+            .boxed(),
+        other => panic!("unknown operator feature {other}"),
+    }
+}
+
+/// Expressions over the enabled features; `None` when no leaf kind is enabled.
+fn expr(features: &BTreeSet<String>) -> Option<BoxedStrategy<String>> {
+    let leaves: Vec<BoxedStrategy<String>> = LEAF_FEATURES
+        .iter()
+        .filter(|f| features.contains(**f))
+        .map(|f| leaf(f))
+        .collect();
+    if leaves.is_empty() {
+        return None;
+    }
+    let leaves = proptest::strategy::Union::new(leaves).boxed();
+    let ops: Vec<String> = OP_FEATURES
+        .iter()
+        .filter(|f| features.contains(**f))
+        .map(|f| f.to_string())
+        .collect();
+    if ops.is_empty() {
+        return Some(leaves);
+    }
+    Some(
+        leaves
+            .prop_recursive(4, 24, 2, move |inner| {
+                proptest::strategy::Union::new(
+                    ops.iter().map(|o| op(o, inner.clone())).collect::<Vec<_>>(),
+                )
+            })
+            .boxed(),
+    )
+}
+
+fn all_features() -> BTreeSet<String> {
+    LEAF_FEATURES
+        .iter()
+        .chain(OP_FEATURES)
+        .map(|s| s.to_string())
+        .collect()
+}
+
+fn features_path() -> PathBuf {
+    corpus_dir().join("expression-features.txt")
+}
+
+/// The features compared with node: `EXPR_FEATURES` (`all` or a comma list) when set, else
+/// `tests/differential/expression-features.txt`.
+fn enabled_features() -> BTreeSet<String> {
+    let text = match std::env::var("EXPR_FEATURES") {
+        Ok(v) if v == "all" => return all_features(),
+        Ok(v) => v.replace(',', "\n"),
+        Err(_) => std::fs::read_to_string(features_path()).unwrap_or_default(),
+    };
+    let known = all_features();
+    text.lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+        .map(|l| {
+            assert!(
+                known.contains(l),
+                "unknown expression feature {l:?}; known: {known:?}"
+            );
+            l.to_string()
+        })
+        .collect()
 }
 
 /// A program printing the expression's value three ways: as data, as `String`, and its type.
@@ -467,50 +579,94 @@ fn shared_node() -> &'static Mutex<Node> {
     NODE.get_or_init(|| Mutex::new(Node::start().unwrap_or_else(|e| panic!("{e}"))))
 }
 
-#[test]
-fn expressions_match_node() {
-    let engine = Engine::new(TIMEOUT_MS);
-    let unavailable = engine.unavailable().map(str::to_string);
-    let cases = std::env::var("PROPTEST_CASES")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(256);
-    let mut runner = proptest::test_runner::TestRunner::new(ProptestConfig {
+fn node_expect(source: &str) -> Result<Outcome, TestCaseError> {
+    let mut node = shared_node().lock().unwrap_or_else(|p| p.into_inner());
+    let mut r = node.run(&[source]).map_err(TestCaseError::fail)?;
+    let o = r.pop().unwrap().map_err(TestCaseError::fail)?;
+    if o.failure_marker()
+        .is_some_and(|m| m.starts_with("ParseError"))
+    {
+        return Err(TestCaseError::fail(format!(
+            "the generator made a program node cannot parse:\n{source}"
+        )));
+    }
+    Ok(o)
+}
+
+fn runner(cases: u32) -> proptest::test_runner::TestRunner {
+    proptest::test_runner::TestRunner::new(ProptestConfig {
         cases,
         failure_persistence: None,
         ..ProptestConfig::default()
-    });
-    let result = runner.run(&expr(), |e| {
-        let source = expression_program(&e);
-        let expected = {
-            let mut node = shared_node().lock().unwrap_or_else(|p| p.into_inner());
-            let mut r = node.run(&[&source]).map_err(TestCaseError::fail)?;
-            r.pop().unwrap().map_err(TestCaseError::fail)?
-        };
-        if expected
-            .failure_marker()
-            .is_some_and(|m| m.starts_with("ParseError"))
-        {
-            return Err(TestCaseError::fail(format!(
-                "the generator made a program node cannot parse:\n{source}"
-            )));
-        }
-        if unavailable.is_some() {
-            // Only the generator and the node side are checked.
-            return Ok(());
-        }
-        let actual = engine.run(&source);
-        let diffs = compare(&expected, &actual);
-        prop_assert!(diffs.is_empty(), "program:\n{source}\n{}", diffs.join("\n"));
-        Ok(())
-    });
-    if let Err(e) = result {
+    })
+}
+
+fn cases() -> u32 {
+    std::env::var("PROPTEST_CASES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(256)
+}
+
+/// Generated expressions agree with node. The features compared are those listed in
+/// `tests/differential/expression-features.txt` (a list that only grows as the engine does);
+/// the generator over every feature is always checked under node alone (no harness error, no
+/// program node cannot parse). `EXPR_PROBE=1` instead prints, for each feature on its own, how
+/// many of 64 cases agree, to find what may join the list.
+#[test]
+fn expressions_match_node() {
+    let all = expr(&all_features()).unwrap();
+    let r =
+        runner(cases().min(256)).run(&all, |e| node_expect(&expression_program(&e)).map(|_| ()));
+    if let Err(e) = r {
         panic!("{e}");
     }
-    if let Some(e) = unavailable {
+
+    let engine = Engine::new(TIMEOUT_MS);
+    if let Some(e) = engine.unavailable() {
         eprintln!(
-            "SKIPPED the comparison in expressions_match_node: codemode has no JavaScript guest in this build ({e}); \
-             the generated programs ran under node only"
+            "SKIPPED the comparison in expressions_match_node: no JavaScript guest in this build ({e})"
         );
+        return;
+    }
+    let agree = |e: &str| -> Result<(), TestCaseError> {
+        let source = expression_program(e);
+        let expected = node_expect(&source)?;
+        let diffs = compare(&expected, &engine.run(&source));
+        prop_assert!(diffs.is_empty(), "program:\n{source}\n{}", diffs.join("\n"));
+        Ok(())
+    };
+
+    if std::env::var("EXPR_PROBE").is_ok_and(|v| v == "1") {
+        for f in LEAF_FEATURES.iter().chain(OP_FEATURES) {
+            let mut set: BTreeSet<String> = [f.to_string(), "int".to_string()].into();
+            if LEAF_FEATURES.contains(f) && *f != "int" {
+                set.remove("int");
+            }
+            let strategy = expr(&set).unwrap();
+            let mut run = runner(64);
+            let mut ok = 0;
+            for _ in 0..64 {
+                let e = strategy.new_tree(&mut run).unwrap().current();
+                if agree(&e).is_ok() {
+                    ok += 1;
+                }
+            }
+            eprintln!("expression feature {f:<16} {ok:>2} of 64 agree with node");
+        }
+        return;
+    }
+
+    let features = enabled_features();
+    let Some(strategy) = expr(&features) else {
+        eprintln!(
+            "SKIPPED the comparison in expressions_match_node: no leaf feature is enabled in \
+             tests/differential/expression-features.txt (EXPR_PROBE=1 shows what agrees)"
+        );
+        return;
+    };
+    eprintln!("expressions_match_node: comparing features {features:?}");
+    if let Err(e) = runner(cases()).run(&strategy, |e| agree(&e)) {
+        panic!("{e}");
     }
 }

@@ -723,8 +723,19 @@ fn main() -> ExitCode {
     if problems.is_empty() {
         return ExitCode::SUCCESS;
     }
-    for p in &problems {
+    let verbose = env_flag("TEST262_VERBOSE");
+    for p in problems.iter().take(if verbose {
+        usize::MAX
+    } else {
+        MAX_SHOWN_PROBLEMS
+    }) {
         println!("{p}");
+    }
+    if !verbose && problems.len() > MAX_SHOWN_PROBLEMS {
+        println!(
+            "... and {} more (TEST262_VERBOSE=1 shows all)",
+            problems.len() - MAX_SHOWN_PROBLEMS
+        );
     }
     println!(
         "test262: {} problems against tests/test262/expected-failures.txt (the list may only shrink; TEST262_UPDATE=1 rewrites it)",
@@ -732,6 +743,9 @@ fn main() -> ExitCode {
     );
     ExitCode::FAILURE
 }
+
+/// How many problems the run prints (all of them with `TEST262_VERBOSE=1`).
+const MAX_SHOWN_PROBLEMS: usize = 100;
 
 /// Memory bound per test.
 const TEST_MEMORY_BYTES: u64 = 256 << 20;
