@@ -248,6 +248,20 @@ fn corpus_matches_node() {
         }
     }
     eprint!("{report}");
+    let mut areas: std::collections::BTreeMap<&str, (usize, usize)> = Default::default();
+    for p in &corpus {
+        let area = p.id.split('/').next().unwrap_or("");
+        let e = areas.entry(area).or_default();
+        e.1 += 1;
+        if agree.contains(&p.id) {
+            e.0 += 1;
+        }
+    }
+    let per_area: Vec<String> = areas
+        .iter()
+        .map(|(a, (ok, n))| format!("{a} {ok}/{n}"))
+        .collect();
+    eprintln!("differential: by area: {}", per_area.join(", "));
     let n = corpus.len();
     eprintln!(
         "differential: {} of {n} programs agree with node ({:.1}%), {} listed in passing.txt",

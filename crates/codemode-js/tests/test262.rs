@@ -663,6 +663,18 @@ fn main() -> ExitCode {
         started.elapsed().as_secs_f64(),
         if use_node { ", under node" } else { "" }
     );
+    // The most common reasons, to show where the work is.
+    let mut reasons: BTreeMap<String, usize> = BTreeMap::new();
+    for why in failures.values() {
+        *reasons
+            .entry(oracle::clip(&reason_line(why), 70))
+            .or_default() += 1;
+    }
+    let mut reasons: Vec<(String, usize)> = reasons.into_iter().collect();
+    reasons.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
+    for (why, n) in reasons.iter().take(10) {
+        println!("test262: {n:>6} fail with {why}");
+    }
     if env_flag("TEST262_VERBOSE") {
         for (p, why) in &failures {
             println!("FAIL {p} # {why}");
