@@ -1,5 +1,5 @@
 //! The JavaScript guest behind the host's protocol: [`JsGuest`] implements
-//! [`codemode_guest::Guest`] over a [`crate::vm::Machine`].
+//! [`codemode_guest::Guest`] over a [`Machine`].
 //!
 //! The language core runs synchronous programs: a run spends its budget's fuel in the machine's
 //! one dispatch loop and returns `Yield`, `Done` or `Error`. Host calls (tools, `search`) arrive
@@ -9,7 +9,7 @@ use codemode_guest::{
     Budget, CallId, Env, Guest, GuestError, HostCall, HostReply, StartOptions, Step,
 };
 
-use crate::vm::Machine;
+pub use crate::machine::Machine;
 
 /// One JavaScript run, as the host drives it.
 pub struct JsGuest {

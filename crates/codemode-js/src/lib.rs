@@ -44,22 +44,36 @@
 //! - `guest.rs`: [`JsGuest`]; `language.rs`: [`JavaScript`].
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
+// Conversions (`to_number`, `to_key` ...) take the machine mutably: they allocate and throw.
+#![allow(clippy::wrong_self_convention)]
 
+mod boundary;
+mod builtins;
+mod compiler;
 mod guest;
+mod heap;
 mod language;
 pub mod limits;
+mod machine;
+mod number;
+mod proto;
 mod scan;
+mod string;
+mod value;
 mod vm;
+
+#[cfg(test)]
+mod tests;
 
 pub use guest::JsGuest;
 pub use language::{JavaScript, KEYWORDS};
 
 use codemode_guest::{ErrorKind, GuestError};
 
-/// A compiled program. Cheap to clone; `Send + Sync`.
+/// A compiled program. Cheap to clone; `Send + Sync`, so one compile serves many runs.
 #[derive(Clone, Debug)]
 pub struct Program {
-    source_len: usize,
+    data: std::sync::Arc<proto::ProgramData>,
 }
 
 /// Check, parse and compile `source`. Errors: ParseError (blank, too large, nested too
@@ -72,45 +86,18 @@ pub fn compile(source: &str) -> Result<Program, GuestError> {
         ));
     }
     scan::check(source)?;
+    let data = compiler::compile(source)?;
     Ok(Program {
-        source_len: source.len(),
+        data: std::sync::Arc::new(data),
     })
 }
 
-/// Every global a program starts with, sorted.
+/// Every global a program starts with (besides `tools` and `search`), sorted.
 pub(crate) fn reserved_globals() -> Vec<String> {
-    let mut names: Vec<String> = [
-        "tools",
-        "search",
-        "console",
-        "globalThis",
-        "JSON",
-        "Math",
-        "Object",
-        "Array",
-        "String",
-        "Number",
-        "Boolean",
-        "Error",
-        "TypeError",
-        "RangeError",
-        "SyntaxError",
-        "ReferenceError",
-        "Symbol",
-        "Map",
-        "Set",
-        "Promise",
-        "parseInt",
-        "parseFloat",
-        "isNaN",
-        "isFinite",
-        "undefined",
-        "NaN",
-        "Infinity",
-    ]
-    .iter()
-    .map(|s| s.to_string())
-    .collect();
+    let mut names = machine::global_names();
+    names.push("tools".into());
+    names.push("search".into());
     names.sort();
+    names.dedup();
     names
 }

@@ -1,43 +1,2048 @@
-//! The machine (placeholder until the VM lands).
+//! The stackless machine: frames on a heap `Vec` (never the Rust stack), one dispatch loop for
+//! every JavaScript call, exceptions unwound by per-frame handler stacks, fuel charged per
+//! instruction and memory per allocation.
+//!
+//! Instructions that must run user code (a getter in `o.x`, a setter, a user iterator's
+//! `next`) push the callee's frame with the instruction's destination register as the return
+//! slot, so the dispatch loop never nests. Builtins that call back (`map`, `sort`) are
+//! written in JavaScript (`prelude.js`); `Function.prototype.call`/`apply` are tail calls.
 
-use codemode_guest::{Env, ErrorKind, GuestError, StartOptions, Step};
+use std::sync::Arc;
 
-use crate::Program;
+use codemode_guest::{ErrorKind, GuestError, Location};
 
-/// One execution of a [`Program`].
-pub struct Machine {
-    logs: Vec<String>,
-    len: usize,
+use crate::heap::{
+    CONFIGURABLE, DEFAULT_ATTRS, ENUMERABLE, Func, HIDDEN_ATTRS, Heap, Iter, Key, Kind,
+    OutOfMemory, Prop, Slot, VALUE_BYTES, WRITABLE,
+};
+use crate::limits::{
+    MAX_ARGUMENTS, MAX_ARRAY_LENGTH, MAX_CALL_DEPTH, MAX_STACK_SLOTS, MAX_STRING_LENGTH,
+};
+use crate::proto::{BinOp, Capture, ErrorType, Op, ProgramData, Reg, UnOp};
+use crate::string::JsStr;
+use crate::value::{CellId, ObjId, StrId, SymId, Value};
+
+/// Why execution stopped abnormally.
+#[derive(Clone, Debug)]
+pub enum Throw {
+    /// A catchable JavaScript exception.
+    Js(Value),
+    /// An uncatchable end of the run (memory, fuel, deadline).
+    Fatal(GuestError),
 }
 
-impl Machine {
-    /// Prepare an execution.
-    pub fn new(
-        program: &Program,
-        _env: &Env,
-        _options: &StartOptions,
-    ) -> Result<Machine, GuestError> {
-        Ok(Machine {
+impl From<OutOfMemory> for Throw {
+    fn from(_: OutOfMemory) -> Throw {
+        Throw::Fatal(GuestError::new(
+            ErrorKind::ExecutionFailure,
+            "memory limit exceeded: the program holds too much data; process data in smaller pieces",
+        ))
+    }
+}
+
+/// The result of an operation.
+pub type Res<T> = Result<T, Throw>;
+
+/// A native function: (machine, this, arguments) → value, or a call for the loop to make.
+pub type NativeFn = fn(&mut Vm, Value, &[Value]) -> Res<Value>;
+
+/// One active call.
+#[derive(Clone, Debug)]
+pub struct Frame {
+    /// The function object running (Undefined for a program body).
+    callee: Value,
+    prog: u16,
+    func: u32,
+    pc: u32,
+    base: u32,
+    cells: Vec<CellId>,
+    ups: Vec<CellId>,
+    /// The arguments as passed (for `arguments` and rest parameters).
+    args: Vec<Value>,
+    /// Where the caller wants the result (None: discard).
+    ret: Option<Reg>,
+    /// `new`: the object to return when the body returns a non-object.
+    construct: Option<ObjId>,
+    /// Exception handlers: (target pc, register for the thrown value).
+    handlers: Vec<(u32, Reg)>,
+}
+
+/// The well-known objects every run starts with.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Intrinsics {
+    pub object_proto: Option<ObjId>,
+    pub function_proto: Option<ObjId>,
+    pub array_proto: Option<ObjId>,
+    pub string_proto: Option<ObjId>,
+    pub number_proto: Option<ObjId>,
+    pub boolean_proto: Option<ObjId>,
+    pub symbol_proto: Option<ObjId>,
+    pub iterator_proto: Option<ObjId>,
+    pub map_proto: Option<ObjId>,
+    pub set_proto: Option<ObjId>,
+    pub error_proto: Option<ObjId>,
+    pub type_error_proto: Option<ObjId>,
+    pub range_error_proto: Option<ObjId>,
+    pub reference_error_proto: Option<ObjId>,
+    pub syntax_error_proto: Option<ObjId>,
+    pub sym_iterator: Option<SymId>,
+    pub sym_async_iterator: Option<SymId>,
+    pub sym_to_primitive: Option<SymId>,
+    pub sym_to_string_tag: Option<SymId>,
+    pub sym_has_instance: Option<SymId>,
+}
+
+/// How a run of the loop ended.
+pub enum Exit {
+    /// Fuel spent.
+    Yield,
+    /// The program ended: its value and whether a `return` or trailing expression gave it.
+    Done(Value, bool),
+}
+
+/// The machine state. Plain data.
+#[derive(Clone)]
+pub struct Vm {
+    pub heap: Heap,
+    pub progs: Vec<Arc<ProgramData>>,
+    /// Per program: its string constants as heap strings and as keys, made on first use.
+    consts: Vec<Vec<Option<(StrId, Key)>>>,
+    pub regs: Vec<Value>,
+    pub frames: Vec<Frame>,
+    pub global: ObjId,
+    pub intr: Intrinsics,
+    pub logs: Vec<String>,
+    /// Fuel left in this slice.
+    pub fuel: i64,
+    /// Fuel used by finished slices.
+    pub fuel_used: u64,
+    /// Where the last exception was thrown (for uncaught errors).
+    pub throw_at: Option<Location>,
+    /// The native table.
+    pub natives: &'static [(&'static str, NativeFn, u16)],
+    /// State of `Math.random` (xorshift).
+    pub random_state: u64,
+    /// The function object of the frame being pushed.
+    pending_callee: Option<Value>,
+}
+
+impl Vm {
+    /// An empty machine (no intrinsics yet).
+    pub fn empty(cap: usize, natives: &'static [(&'static str, NativeFn, u16)]) -> Vm {
+        let mut heap = Heap {
+            cap,
+            ..Default::default()
+        };
+        let global = heap.new_obj(None, Kind::Ordinary).unwrap_or(ObjId(0));
+        Vm {
+            heap,
+            progs: Vec::new(),
+            consts: Vec::new(),
+            regs: Vec::new(),
+            frames: Vec::new(),
+            global,
+            intr: Intrinsics::default(),
             logs: Vec::new(),
-            len: program.source_len,
+            fuel: 0,
+            fuel_used: 0,
+            throw_at: None,
+            natives,
+            random_state: 0x9E37_79B9_7F4A_7C15,
+            pending_callee: None,
+        }
+    }
+
+    /// Add a compiled program; returns its index.
+    pub fn add_program(&mut self, p: Arc<ProgramData>) -> u16 {
+        self.consts.push(vec![None; p.strings.len()]);
+        self.progs.push(p);
+        (self.progs.len() - 1) as u16
+    }
+
+    /// Start running function 0 of program `prog` (its body) with `this` undefined.
+    pub fn start(&mut self, prog: u16) -> Res<()> {
+        let f = self.progs[prog as usize].funcs[0].clone();
+        self.push_frame(
+            prog,
+            0,
+            Vec::new(),
+            Value::Undefined,
+            Vec::new(),
+            None,
+            None,
+            &f,
+        )
+    }
+
+    // ----- helpers ----------------------------------------------------------------------
+
+    fn konst(&mut self, prog: u16, k: u32) -> Res<(StrId, Key)> {
+        if let Some(c) = self.consts[prog as usize][k as usize] {
+            return Ok(c);
+        }
+        let s = self.progs[prog as usize].strings[k as usize].clone();
+        let key = self.heap.key_of(&s)?;
+        let id = self.heap.new_str(s)?;
+        self.consts[prog as usize][k as usize] = Some((id, key));
+        Ok((id, key))
+    }
+
+    pub fn str_val(&mut self, s: &str) -> Res<Value> {
+        Ok(Value::Str(self.heap.new_str(JsStr::from_str(s))?))
+    }
+
+    pub fn js_str(&mut self, s: JsStr) -> Res<Value> {
+        if s.len() > MAX_STRING_LENGTH {
+            return Err(self.range_error("Invalid string length"));
+        }
+        Ok(Value::Str(self.heap.new_str(s)?))
+    }
+
+    /// A new error object of the given prototype with `message`.
+    pub fn make_error(&mut self, proto: Option<ObjId>, msg: &str) -> Value {
+        let r = (|| -> Res<Value> {
+            let o = self.heap.new_obj(proto, Kind::Error)?;
+            let m = self.str_val(msg)?;
+            let k = self.heap.key("message");
+            self.define(o, k, Slot::Data(m), HIDDEN_ATTRS)?;
+            Ok(Value::Obj(o))
+        })();
+        r.unwrap_or(Value::Undefined)
+    }
+
+    fn err_of(&mut self, t: ErrorType, msg: &str) -> Throw {
+        let proto = match t {
+            ErrorType::TypeError => self.intr.type_error_proto,
+            ErrorType::RangeError => self.intr.range_error_proto,
+            ErrorType::ReferenceError => self.intr.reference_error_proto,
+            ErrorType::SyntaxError => self.intr.syntax_error_proto,
+        };
+        if self.heap.used > self.heap.cap {
+            return Throw::from(OutOfMemory);
+        }
+        Throw::Js(self.make_error(proto, msg))
+    }
+
+    pub fn err_syntax(&mut self, msg: &str) -> Throw {
+        self.err_of(ErrorType::SyntaxError, msg)
+    }
+
+    pub fn type_error(&mut self, msg: &str) -> Throw {
+        self.err_of(ErrorType::TypeError, msg)
+    }
+
+    pub fn range_error(&mut self, msg: &str) -> Throw {
+        self.err_of(ErrorType::RangeError, msg)
+    }
+
+    /// Charge `n` units of builtin work against the slice's fuel.
+    pub fn work(&mut self, n: usize) {
+        self.fuel -= n as i64;
+    }
+
+    /// Define (or overwrite) an own property.
+    pub fn define(&mut self, o: ObjId, key: Key, slot: Slot, attrs: u8) -> Res<()> {
+        if let (Key::Index(i), Kind::Array(_)) = (key, &self.heap.obj(o).kind)
+            && matches!(slot, Slot::Data(_))
+            && attrs == DEFAULT_ATTRS
+        {
+            let Slot::Data(v) = slot else { unreachable!() };
+            return self.array_set(o, i, v);
+        }
+        let obj = self.heap.obj_mut(o);
+        if let Some(i) = obj.props.find(key) {
+            obj.props.list[i].slot = slot;
+            obj.props.list[i].attrs = attrs;
+            return Ok(());
+        }
+        obj.props.push(Prop { key, slot, attrs });
+        self.heap.charge(crate::heap::PROP_BYTES)?;
+        Ok(())
+    }
+
+    fn array_set(&mut self, o: ObjId, i: u32, v: Value) -> Res<()> {
+        let len = match &self.heap.obj(o).kind {
+            Kind::Array(e) => e.len(),
+            _ => 0,
+        };
+        let i = i as usize;
+        if i >= MAX_ARRAY_LENGTH {
+            return Err(self.range_error("Invalid array length"));
+        }
+        if i >= len {
+            self.heap.charge((i + 1 - len) * VALUE_BYTES)?;
+            self.work(i + 1 - len);
+        }
+        if let Kind::Array(e) = &mut self.heap.obj_mut(o).kind {
+            if i >= e.len() {
+                e.resize(i + 1, Value::Empty);
+            }
+            e[i] = v;
+        }
+        Ok(())
+    }
+
+    /// A new array of `items`.
+    pub fn new_array(&mut self, items: Vec<Value>) -> Res<Value> {
+        self.heap.charge(items.len() * VALUE_BYTES)?;
+        let o = self
+            .heap
+            .new_obj(self.intr.array_proto, Kind::Array(items))?;
+        Ok(Value::Obj(o))
+    }
+
+    pub fn new_object(&mut self) -> Res<ObjId> {
+        Ok(self.heap.new_obj(self.intr.object_proto, Kind::Ordinary)?)
+    }
+
+    // ----- frames and calls -------------------------------------------------------------
+
+    #[allow(clippy::too_many_arguments)]
+    fn push_frame(
+        &mut self,
+        prog: u16,
+        func: u32,
+        ups: Vec<CellId>,
+        this: Value,
+        args: Vec<Value>,
+        ret: Option<Reg>,
+        construct: Option<ObjId>,
+        f: &crate::proto::FuncProto,
+    ) -> Res<()> {
+        if self.frames.len() >= MAX_CALL_DEPTH
+            || self.regs.len() + f.nregs as usize > MAX_STACK_SLOTS
+        {
+            return Err(self.range_error("Maximum call stack size exceeded"));
+        }
+        let base = self.regs.len();
+        self.regs.resize(base + f.nregs as usize, Value::Undefined);
+        self.regs[base] = this;
+        for (i, a) in args.iter().take(f.nparams as usize).enumerate() {
+            self.regs[base + 1 + i] = *a;
+        }
+        let mut cells = Vec::with_capacity(f.ncells as usize);
+        for _ in 0..f.ncells {
+            cells.push(self.heap.new_cell(Value::Undefined)?);
+        }
+        self.heap.charge(64 + f.nregs as usize * VALUE_BYTES)?;
+        self.frames.push(Frame {
+            callee: self.pending_callee.take().unwrap_or(Value::Undefined),
+            prog,
+            func,
+            pc: 0,
+            base: base as u32,
+            cells,
+            ups,
+            args,
+            ret,
+            construct,
+            handlers: Vec::new(),
+        });
+        Ok(())
+    }
+
+    /// Call `callee`; a closure gets a frame (its result lands in the caller's `ret`), a
+    /// native runs now. Returns `Some(value)` when the result is ready.
+    pub fn call(
+        &mut self,
+        callee: Value,
+        this: Value,
+        mut args: Vec<Value>,
+        ret: Option<Reg>,
+        construct: Option<ObjId>,
+    ) -> Res<Option<Value>> {
+        let mut callee = callee;
+        let mut this = this;
+        loop {
+            let Value::Obj(o) = callee else {
+                return Err(self.type_error("value is not a function"));
+            };
+            let Kind::Function(func) = &self.heap.obj(o).kind else {
+                return Err(self.type_error("value is not a function"));
+            };
+            match func.clone() {
+                Func::Closure { prog, func, ups } => {
+                    let f = &self.progs[prog as usize].funcs[func as usize];
+                    if construct.is_some() && !f.constructible {
+                        let name = f.name.clone();
+                        return Err(self.type_error(&format!("{name} is not a constructor")));
+                    }
+                    let f = f.clone();
+                    self.pending_callee = Some(Value::Obj(o));
+                    self.push_frame(prog, func, ups, this, args, ret, construct, &f)?;
+                    return Ok(None);
+                }
+                Func::Bound {
+                    target,
+                    this: bthis,
+                    args: bargs,
+                } => {
+                    let mut all = bargs;
+                    all.extend(args);
+                    args = all;
+                    callee = Value::Obj(target);
+                    if construct.is_none() {
+                        this = bthis;
+                    }
+                }
+                Func::Native(n) => {
+                    if n == crate::builtins::NATIVE_CALL {
+                        callee = this;
+                        this = args.first().copied().unwrap_or(Value::Undefined);
+                        if !args.is_empty() {
+                            args.remove(0);
+                        }
+                        continue;
+                    }
+                    if n == crate::builtins::NATIVE_INTR_CALL {
+                        callee = args.first().copied().unwrap_or(Value::Undefined);
+                        this = args.get(1).copied().unwrap_or(Value::Undefined);
+                        args.drain(..args.len().min(2));
+                        continue;
+                    }
+                    if n == crate::builtins::NATIVE_APPLY {
+                        callee = this;
+                        this = args.first().copied().unwrap_or(Value::Undefined);
+                        let list = args.get(1).copied().unwrap_or(Value::Undefined);
+                        args = self.list_from_array_like(list)?;
+                        continue;
+                    }
+                    self.fuel -= 1;
+                    let f = self.natives[n as usize].1;
+                    let this = match construct {
+                        Some(o) => Value::Obj(o),
+                        None => this,
+                    };
+                    let v = f(self, this, &args)?;
+                    return Ok(Some(v));
+                }
+            }
+        }
+    }
+
+    /// The elements of an array-like (apply, spread of arguments).
+    pub fn list_from_array_like(&mut self, v: Value) -> Res<Vec<Value>> {
+        match v {
+            Value::Undefined | Value::Null => Ok(Vec::new()),
+            Value::Obj(o) => {
+                if let Kind::Array(e) | Kind::Arguments(e) = &self.heap.obj(o).kind {
+                    let e: Vec<Value> = e
+                        .iter()
+                        .map(|v| {
+                            if *v == Value::Empty {
+                                Value::Undefined
+                            } else {
+                                *v
+                            }
+                        })
+                        .collect();
+                    if e.len() > MAX_ARGUMENTS {
+                        return Err(self.range_error("Maximum call stack size exceeded"));
+                    }
+                    return Ok(e);
+                }
+                let len = self.get_simple(v, "length")?;
+                let n = self.to_number(len)?;
+                let n = if n.is_nan() {
+                    0
+                } else {
+                    n.clamp(0.0, MAX_ARGUMENTS as f64 + 1.0) as usize
+                };
+                if n > MAX_ARGUMENTS {
+                    return Err(self.range_error("Maximum call stack size exceeded"));
+                }
+                let mut out = Vec::with_capacity(n);
+                for i in 0..n {
+                    out.push(self.get_value(v, Key::Index(i as u32))?);
+                }
+                Ok(out)
+            }
+            _ => Err(self.type_error("CreateListFromArrayLike called on non-object")),
+        }
+    }
+
+    // ----- property access --------------------------------------------------------------
+
+    /// The prototype used for property lookup on `v`.
+    fn proto_of_value(&self, v: Value) -> Option<ObjId> {
+        match v {
+            Value::Obj(o) => Some(o),
+            Value::Str(_) => self.intr.string_proto,
+            Value::Num(_) => self.intr.number_proto,
+            Value::Bool(_) => self.intr.boolean_proto,
+            Value::Sym(_) => self.intr.symbol_proto,
+            _ => None,
+        }
+    }
+
+    /// Own property of an object, including array elements, string-object chars and `length`.
+    pub fn own(&mut self, o: ObjId, key: Key) -> Option<Prop> {
+        let obj = self.heap.obj(o);
+        match (&obj.kind, key) {
+            (Kind::Array(e) | Kind::Arguments(e), Key::Index(i)) => {
+                return e
+                    .get(i as usize)
+                    .filter(|v| **v != Value::Empty)
+                    .map(|v| Prop {
+                        key,
+                        slot: Slot::Data(*v),
+                        attrs: if obj.frozen_elements {
+                            ENUMERABLE
+                        } else {
+                            DEFAULT_ATTRS
+                        },
+                    });
+            }
+            (Kind::String(s), Key::Index(i)) => {
+                let s = *s;
+                let st = self.heap.str(s);
+                if (i as usize) < st.len() {
+                    let u = st.at(i as usize);
+                    let v = self.heap.new_str(JsStr::from_units(vec![u])).ok()?;
+                    return Some(Prop {
+                        key,
+                        slot: Slot::Data(Value::Str(v)),
+                        attrs: ENUMERABLE,
+                    });
+                }
+            }
+            _ => {}
+        }
+        if let Key::Name(a) = key
+            && let Kind::Array(e) | Kind::Arguments(e) = &obj.kind
+            && self.heap.atoms[a as usize] == JsStr::from_str("length")
+        {
+            let n = e.len() as f64;
+            let arr = matches!(obj.kind, Kind::Array(_));
+            return Some(Prop {
+                key,
+                slot: Slot::Data(Value::Num(n)),
+                attrs: if arr && !obj.frozen_elements {
+                    WRITABLE
+                } else {
+                    WRITABLE | CONFIGURABLE
+                },
+            });
+        }
+        obj.props.get(key).copied()
+    }
+
+    /// Find a property along the prototype chain of `v`.
+    fn lookup(&mut self, v: Value, key: Key) -> Option<Prop> {
+        if let (Value::Str(s), Key::Index(i)) = (v, key) {
+            let st = self.heap.str(s);
+            if (i as usize) < st.len() {
+                let u = st.at(i as usize);
+                let r = self.heap.new_str(JsStr::from_units(vec![u])).ok()?;
+                return Some(Prop {
+                    key,
+                    slot: Slot::Data(Value::Str(r)),
+                    attrs: ENUMERABLE,
+                });
+            }
+        }
+        if let Value::Str(s) = v
+            && self.is_length(key)
+        {
+            return Some(Prop {
+                key,
+                slot: Slot::Data(Value::Num(self.heap.str(s).len() as f64)),
+                attrs: 0,
+            });
+        }
+        let mut cur = self.proto_of_value(v);
+        let mut guard = 0;
+        while let Some(o) = cur {
+            if let Some(p) = self.own(o, key) {
+                return Some(p);
+            }
+            cur = self.heap.obj(o).proto;
+            guard += 1;
+            if guard > 100_000 {
+                break;
+            }
+        }
+        None
+    }
+
+    pub fn is_length(&self, key: Key) -> bool {
+        matches!(key, Key::Name(a) if self.heap.atoms[a as usize] == JsStr::from_str("length"))
+    }
+
+    /// `v[key]` for builtins: getters are called only when native; user getters give
+    /// undefined (builtins needing them are in the prelude).
+    pub fn get_value(&mut self, v: Value, key: Key) -> Res<Value> {
+        if v.is_nullish() {
+            let k = self.key_text(key);
+            let what = if v == Value::Null {
+                "null"
+            } else {
+                "undefined"
+            };
+            return Err(
+                self.type_error(&format!("Cannot read properties of {what} (reading '{k}')"))
+            );
+        }
+        match self.lookup(v, key) {
+            Some(Prop {
+                slot: Slot::Data(x),
+                ..
+            }) => Ok(x),
+            Some(Prop {
+                slot: Slot::Accessor(g, _),
+                ..
+            }) => match self.call(g, v, Vec::new(), None, None)? {
+                Some(x) => Ok(x),
+                None => {
+                    // A user getter: run it to completion is not possible here; drop its frame.
+                    self.pop_frame_discard();
+                    Ok(Value::Undefined)
+                }
+            },
+            None => Ok(Value::Undefined),
+        }
+    }
+
+    fn pop_frame_discard(&mut self) {
+        if let Some(f) = self.frames.pop() {
+            self.regs.truncate(f.base as usize);
+        }
+    }
+
+    pub fn get_simple(&mut self, v: Value, name: &str) -> Res<Value> {
+        let k = self.heap.key(name);
+        self.get_value(v, k)
+    }
+
+    fn key_text(&self, key: Key) -> String {
+        match key {
+            Key::Sym(s) => format!(
+                "Symbol({})",
+                self.heap.symbols[s.0 as usize]
+                    .map_or(String::new(), |d| self.heap.str(d).to_rust())
+            ),
+            k => self.heap.key_str(k).map_or(String::new(), |s| s.to_rust()),
+        }
+    }
+
+    /// ToPropertyKey.
+    pub fn to_key(&mut self, v: Value) -> Res<Key> {
+        match v {
+            Value::Num(n) if n >= 0.0 && n < u32::MAX as f64 && n.fract() == 0.0 => {
+                Ok(Key::Index(n as u32))
+            }
+            Value::Str(s) => {
+                let st = self.heap.str(s).clone();
+                Ok(self.heap.key_of(&st)?)
+            }
+            Value::Sym(s) => Ok(Key::Sym(s)),
+            other => {
+                let s = self.to_string(other)?;
+                let st = self.heap.str(s).clone();
+                Ok(self.heap.key_of(&st)?)
+            }
+        }
+    }
+
+    /// `o[key] = v` (strict: failures throw). Returns a setter call to make, if any.
+    pub fn set_value(&mut self, target: Value, key: Key, v: Value) -> Res<Option<(Value, Value)>> {
+        let Value::Obj(o) = target else {
+            if target.is_nullish() {
+                let k = self.key_text(key);
+                let what = if target == Value::Null {
+                    "null"
+                } else {
+                    "undefined"
+                };
+                return Err(
+                    self.type_error(&format!("Cannot set properties of {what} (setting '{k}')"))
+                );
+            }
+            let k = self.key_text(key);
+            return Err(self.type_error(&format!(
+                "Cannot create property '{k}' on a primitive value"
+            )));
+        };
+        // Arrays: elements and length.
+        if let Kind::Array(_) = self.heap.obj(o).kind {
+            if self.heap.obj(o).frozen_elements {
+                let k = self.key_text(key);
+                return Err(self.type_error(&format!(
+                    "Cannot assign to read only property '{k}' of object '[object Array]'"
+                )));
+            }
+            if let Key::Index(i) = key {
+                if !self.heap.obj(o).extensible
+                    && let Kind::Array(e) = &self.heap.obj(o).kind
+                    && i as usize >= e.len()
+                {
+                    return Err(self.type_error(&format!(
+                        "Cannot add property {i}, object is not extensible"
+                    )));
+                }
+                self.array_set(o, i, v)?;
+                return Ok(None);
+            }
+            if self.is_length(key) {
+                let n = self.to_number(v)?;
+                if n < 0.0 || n.fract() != 0.0 || n > MAX_ARRAY_LENGTH as f64 {
+                    return Err(self.range_error("Invalid array length"));
+                }
+                let n = n as usize;
+                let len = match &self.heap.obj(o).kind {
+                    Kind::Array(e) => e.len(),
+                    _ => 0,
+                };
+                if n > len {
+                    self.heap.charge((n - len) * VALUE_BYTES)?;
+                }
+                if let Kind::Array(e) = &mut self.heap.obj_mut(o).kind {
+                    e.resize(n, Value::Empty);
+                }
+                return Ok(None);
+            }
+        }
+        // Own data property, or one found on the chain.
+        if let Some(i) = self.heap.obj(o).props.find(key) {
+            let p = self.heap.obj(o).props.list[i];
+            match p.slot {
+                Slot::Data(_) if p.attrs & WRITABLE != 0 => {
+                    self.heap.obj_mut(o).props.list[i].slot = Slot::Data(v);
+                    return Ok(None);
+                }
+                Slot::Data(_) => {
+                    let k = self.key_text(key);
+                    return Err(self.type_error(&format!(
+                        "Cannot assign to read only property '{k}' of object"
+                    )));
+                }
+                Slot::Accessor(_, s) => return self.setter(s, target, v, key),
+            }
+        }
+        let mut cur = self.heap.obj(o).proto;
+        while let Some(p) = cur {
+            if let Some(prop) = self.own(p, key) {
+                match prop.slot {
+                    Slot::Accessor(_, s) => return self.setter(s, target, v, key),
+                    Slot::Data(_) if prop.attrs & WRITABLE == 0 => {
+                        let k = self.key_text(key);
+                        return Err(self.type_error(&format!(
+                            "Cannot assign to read only property '{k}' of object"
+                        )));
+                    }
+                    _ => break,
+                }
+            }
+            cur = self.heap.obj(p).proto;
+        }
+        if !self.heap.obj(o).extensible {
+            let k = self.key_text(key);
+            return Err(self.type_error(&format!(
+                "Cannot add property {k}, object is not extensible"
+            )));
+        }
+        self.define(o, key, Slot::Data(v), DEFAULT_ATTRS)?;
+        Ok(None)
+    }
+
+    fn setter(
+        &mut self,
+        s: Value,
+        target: Value,
+        v: Value,
+        key: Key,
+    ) -> Res<Option<(Value, Value)>> {
+        if s == Value::Undefined {
+            let k = self.key_text(key);
+            return Err(self.type_error(&format!(
+                "Cannot set property {k} of #<Object> which has only a getter"
+            )));
+        }
+        let _ = target;
+        Ok(Some((s, v)))
+    }
+
+    // ----- conversions ------------------------------------------------------------------
+
+    pub fn truthy(&self, v: Value) -> bool {
+        match v {
+            Value::Undefined | Value::Null | Value::Empty => false,
+            Value::Bool(b) => b,
+            Value::Num(n) => !(n == 0.0 || n.is_nan()),
+            Value::Str(s) => !self.heap.str(s).is_empty(),
+            Value::Sym(_) | Value::Obj(_) => true,
+        }
+    }
+
+    /// ToPrimitive for builtin objects (user `valueOf`/`toString` are not called yet).
+    pub fn to_primitive(&mut self, v: Value, _hint_number: bool) -> Res<Value> {
+        let Value::Obj(o) = v else { return Ok(v) };
+        match &self.heap.obj(o).kind {
+            Kind::Number(n) => return Ok(Value::Num(*n)),
+            Kind::Boolean(b) => return Ok(Value::Bool(*b)),
+            Kind::String(s) => return Ok(Value::Str(*s)),
+            _ => {}
+        }
+        // A user-defined valueOf/toString on the chain is not supported yet.
+        for name in ["valueOf", "toString"] {
+            let k = self.heap.key(name);
+            if let Some(Prop {
+                slot: Slot::Data(f),
+                ..
+            }) = self.lookup(v, k)
+                && let Value::Obj(fo) = f
+                && let Kind::Function(Func::Closure { .. }) = self.heap.obj(fo).kind
+            {
+                return Err(self.type_error(&format!(
+                    "converting an object with its own {name}() to a primitive is not supported yet; call {name}() explicitly"
+                )));
+            }
+        }
+        let s = crate::builtins::object_to_string(self, v)?;
+        Ok(s)
+    }
+
+    pub fn to_number(&mut self, v: Value) -> Res<f64> {
+        Ok(match v {
+            Value::Undefined | Value::Empty => f64::NAN,
+            Value::Null => 0.0,
+            Value::Bool(b) => b as u8 as f64,
+            Value::Num(n) => n,
+            Value::Str(s) => crate::number::parse(&self.heap.str(s).to_rust()),
+            Value::Sym(_) => {
+                return Err(self.type_error("Cannot convert a Symbol value to a number"));
+            }
+            Value::Obj(_) => {
+                let p = self.to_primitive(v, true)?;
+                return self.to_number(p);
+            }
         })
     }
 
-    /// Run at most `fuel` units.
-    pub fn run(&mut self, _fuel: u32) -> Step {
-        Step::Error(GuestError::new(
-            ErrorKind::UnsupportedSyntax,
-            "the JavaScript interpreter is not built yet",
-        ))
+    pub fn to_string(&mut self, v: Value) -> Res<StrId> {
+        let s = match v {
+            Value::Str(s) => return Ok(s),
+            Value::Undefined | Value::Empty => "undefined".to_string(),
+            Value::Null => "null".to_string(),
+            Value::Bool(b) => b.to_string(),
+            Value::Num(n) => crate::number::to_string(n),
+            Value::Sym(_) => {
+                return Err(self.type_error("Cannot convert a Symbol value to a string"));
+            }
+            Value::Obj(_) => {
+                let p = self.to_primitive(v, false)?;
+                return self.to_string(p);
+            }
+        };
+        Ok(self.heap.new_str(JsStr::from_str(&s))?)
     }
 
-    /// Log lines since the last take.
-    pub fn take_logs(&mut self) -> Vec<String> {
-        std::mem::take(&mut self.logs)
+    pub fn to_rust_string(&mut self, v: Value) -> Res<String> {
+        let s = self.to_string(v)?;
+        Ok(self.heap.str(s).to_rust())
     }
 
-    /// Bytes held.
-    pub fn memory_used(&self) -> usize {
-        self.len
+    fn to_int32(&mut self, v: Value) -> Res<i32> {
+        let n = self.to_number(v)?;
+        Ok(to_int32(n))
+    }
+
+    pub fn typeof_str(&self, v: Value) -> &'static str {
+        match v {
+            Value::Undefined | Value::Empty => "undefined",
+            Value::Null => "object",
+            Value::Bool(_) => "boolean",
+            Value::Num(_) => "number",
+            Value::Str(_) => "string",
+            Value::Sym(_) => "symbol",
+            Value::Obj(o) => {
+                if matches!(self.heap.obj(o).kind, Kind::Function(_)) {
+                    "function"
+                } else {
+                    "object"
+                }
+            }
+        }
+    }
+
+    pub fn strict_equals(&self, a: Value, b: Value) -> bool {
+        match (a, b) {
+            (Value::Num(x), Value::Num(y)) => x == y,
+            (Value::Str(x), Value::Str(y)) => x == y || self.heap.str(x) == self.heap.str(y),
+            (Value::Undefined, Value::Undefined) | (Value::Null, Value::Null) => true,
+            (Value::Bool(x), Value::Bool(y)) => x == y,
+            (Value::Obj(x), Value::Obj(y)) => x == y,
+            (Value::Sym(x), Value::Sym(y)) => x == y,
+            _ => false,
+        }
+    }
+
+    /// SameValueZero (includes, Map/Set keys).
+    pub fn same_value_zero(&self, a: Value, b: Value) -> bool {
+        match (a, b) {
+            (Value::Num(x), Value::Num(y)) if x.is_nan() && y.is_nan() => true,
+            _ => self.strict_equals(a, b),
+        }
+    }
+
+    fn loose_equals(&mut self, a: Value, b: Value) -> Res<bool> {
+        Ok(match (a, b) {
+            (Value::Undefined | Value::Null, Value::Undefined | Value::Null) => true,
+            (Value::Undefined | Value::Null, _) | (_, Value::Undefined | Value::Null) => false,
+            (Value::Num(_), Value::Str(_)) | (Value::Str(_), Value::Num(_)) => {
+                let x = self.to_number(a)?;
+                let y = self.to_number(b)?;
+                x == y
+            }
+            (Value::Bool(_), _) => {
+                let x = self.to_number(a)?;
+                return self.loose_equals(Value::Num(x), b);
+            }
+            (_, Value::Bool(_)) => {
+                let y = self.to_number(b)?;
+                return self.loose_equals(a, Value::Num(y));
+            }
+            (Value::Obj(_), Value::Obj(_)) => a == b,
+            (Value::Obj(_), _) => {
+                let p = self.to_primitive(a, false)?;
+                return self.loose_equals(p, b);
+            }
+            (_, Value::Obj(_)) => {
+                let p = self.to_primitive(b, false)?;
+                return self.loose_equals(a, p);
+            }
+            _ => self.strict_equals(a, b),
+        })
+    }
+
+    fn add(&mut self, a: Value, b: Value) -> Res<Value> {
+        if let (Value::Num(x), Value::Num(y)) = (a, b) {
+            return Ok(Value::Num(x + y));
+        }
+        let pa = self.to_primitive(a, false)?;
+        let pb = self.to_primitive(b, false)?;
+        if matches!(pa, Value::Str(_)) || matches!(pb, Value::Str(_)) {
+            let sa = self.to_string(pa)?;
+            let sb = self.to_string(pb)?;
+            let total = self.heap.str(sa).len() + self.heap.str(sb).len();
+            if total > MAX_STRING_LENGTH {
+                return Err(self.range_error("Invalid string length"));
+            }
+            self.work(total / 64);
+            let s = self.heap.str(sa).concat(self.heap.str(sb));
+            return Ok(Value::Str(self.heap.new_str(s)?));
+        }
+        let x = self.to_number(pa)?;
+        let y = self.to_number(pb)?;
+        Ok(Value::Num(x + y))
+    }
+
+    /// `a < b` (None: undefined, a NaN comparison).
+    fn less_than(&mut self, a: Value, b: Value) -> Res<Option<bool>> {
+        let pa = self.to_primitive(a, true)?;
+        let pb = self.to_primitive(b, true)?;
+        if let (Value::Str(x), Value::Str(y)) = (pa, pb) {
+            let (x, y) = (self.heap.str(x), self.heap.str(y));
+            let n = x.len().min(y.len());
+            for i in 0..n {
+                let (u, v) = (x.at(i), y.at(i));
+                if u != v {
+                    return Ok(Some(u < v));
+                }
+            }
+            return Ok(Some(x.len() < y.len()));
+        }
+        let x = self.to_number(pa)?;
+        let y = self.to_number(pb)?;
+        if x.is_nan() || y.is_nan() {
+            return Ok(None);
+        }
+        Ok(Some(x < y))
+    }
+
+    fn instance_of(&mut self, v: Value, c: Value) -> Res<bool> {
+        let Value::Obj(co) = c else {
+            return Err(self.type_error("Right-hand side of 'instanceof' is not callable"));
+        };
+        if !matches!(self.heap.obj(co).kind, Kind::Function(_)) {
+            return Err(self.type_error("Right-hand side of 'instanceof' is not callable"));
+        }
+        let target = if let Kind::Function(Func::Bound { target, .. }) = self.heap.obj(co).kind {
+            target
+        } else {
+            co
+        };
+        let Value::Obj(mut o) = v else {
+            return Ok(false);
+        };
+        let proto = self.get_simple(Value::Obj(target), "prototype")?;
+        let Value::Obj(p) = proto else {
+            return Err(self.type_error("Function has non-object prototype in instanceof check"));
+        };
+        while let Some(next) = self.heap.obj(o).proto {
+            if next == p {
+                return Ok(true);
+            }
+            o = next;
+        }
+        Ok(false)
+    }
+
+    fn binary(&mut self, op: BinOp, a: Value, b: Value) -> Res<Value> {
+        if let (Value::Num(x), Value::Num(y)) = (a, b) {
+            let r = match op {
+                BinOp::Add => Some(Value::Num(x + y)),
+                BinOp::Sub => Some(Value::Num(x - y)),
+                BinOp::Mul => Some(Value::Num(x * y)),
+                BinOp::Div => Some(Value::Num(x / y)),
+                BinOp::Lt => Some(Value::Bool(x < y)),
+                BinOp::Le => Some(Value::Bool(x <= y)),
+                BinOp::Gt => Some(Value::Bool(x > y)),
+                BinOp::Ge => Some(Value::Bool(x >= y)),
+                BinOp::StrictEq | BinOp::Eq => Some(Value::Bool(x == y)),
+                BinOp::StrictNe | BinOp::Ne => Some(Value::Bool(x != y)),
+                _ => None,
+            };
+            if let Some(r) = r {
+                return Ok(r);
+            }
+        }
+        Ok(match op {
+            BinOp::Add => self.add(a, b)?,
+            BinOp::Sub | BinOp::Mul | BinOp::Div | BinOp::Rem | BinOp::Exp => {
+                let x = self.to_number(a)?;
+                let y = self.to_number(b)?;
+                Value::Num(match op {
+                    BinOp::Sub => x - y,
+                    BinOp::Mul => x * y,
+                    BinOp::Div => x / y,
+                    BinOp::Rem => {
+                        if y.is_infinite() && x.is_finite() {
+                            x
+                        } else {
+                            x % y
+                        }
+                    }
+                    _ => js_pow(x, y),
+                })
+            }
+            BinOp::Shl
+            | BinOp::Shr
+            | BinOp::UShr
+            | BinOp::BitAnd
+            | BinOp::BitOr
+            | BinOp::BitXor => {
+                let x = self.to_int32(a)?;
+                let y = self.to_int32(b)?;
+                Value::Num(match op {
+                    BinOp::Shl => x.wrapping_shl(y as u32 & 31) as f64,
+                    BinOp::Shr => (x >> (y as u32 & 31)) as f64,
+                    BinOp::UShr => ((x as u32) >> (y as u32 & 31)) as f64,
+                    BinOp::BitAnd => (x & y) as f64,
+                    BinOp::BitOr => (x | y) as f64,
+                    _ => (x ^ y) as f64,
+                })
+            }
+            BinOp::StrictEq => Value::Bool(self.strict_equals(a, b)),
+            BinOp::StrictNe => Value::Bool(!self.strict_equals(a, b)),
+            BinOp::Eq => Value::Bool(self.loose_equals(a, b)?),
+            BinOp::Ne => Value::Bool(!self.loose_equals(a, b)?),
+            BinOp::Lt => Value::Bool(self.less_than(a, b)? == Some(true)),
+            BinOp::Gt => Value::Bool(self.less_than(b, a)? == Some(true)),
+            BinOp::Le => Value::Bool(self.less_than(b, a)? == Some(false)),
+            BinOp::Ge => Value::Bool(self.less_than(a, b)? == Some(false)),
+            BinOp::In => {
+                let Value::Obj(_) = b else {
+                    return Err(self.type_error(
+                        "Cannot use 'in' operator to search for a key in a non-object",
+                    ));
+                };
+                let k = self.to_key(a)?;
+                Value::Bool(self.lookup(b, k).is_some())
+            }
+            BinOp::InstanceOf => Value::Bool(self.instance_of(a, b)?),
+        })
+    }
+}
+
+/// ToInt32.
+pub fn to_int32(n: f64) -> i32 {
+    if !n.is_finite() {
+        return 0;
+    }
+    let m = n.trunc().rem_euclid(4294967296.0);
+    m as u32 as i32
+}
+
+/// `**` with JavaScript's special cases (`1 ** NaN` is NaN, `(-1) ** Infinity` NaN).
+pub fn js_pow(x: f64, y: f64) -> f64 {
+    if y.is_nan() || ((x == 1.0 || x == -1.0) && y.is_infinite()) {
+        return f64::NAN;
+    }
+    x.powf(y)
+}
+
+/// What an instruction asks of the loop besides going on.
+enum Flow {
+    Next,
+    Jump(u32),
+    /// A frame was pushed (a call): continue in it.
+    Pushed,
+    /// Return `v` from the current frame.
+    Return(Value),
+    /// The program body ended: value, and whether it came from a trailing expression.
+    End(Value, bool),
+}
+
+impl Vm {
+    fn frame(&self) -> &Frame {
+        self.frames.last().expect("a frame")
+    }
+
+    /// The source location of the current instruction of the innermost frame.
+    pub fn location(&self) -> Option<Location> {
+        let f = self.frames.last()?;
+        let p = &self.progs[f.prog as usize];
+        let off = *p.funcs[f.func as usize].offsets.get(f.pc as usize)?;
+        Some(crate::scan::location(&p.source, off as usize))
+    }
+
+    /// Run until the fuel is spent or the program ends.
+    pub fn run(&mut self, fuel: u32) -> Res<Exit> {
+        self.fuel = fuel as i64;
+        let r = self.run_loop();
+        let spent = (fuel as i64 - self.fuel).max(0) as u64;
+        self.fuel_used += spent;
+        if self.fuel_used > crate::limits::MAX_TOTAL_FUEL {
+            return Err(Throw::Fatal(GuestError::new(
+                ErrorKind::ExecutionFailure,
+                "instruction limit exceeded: the program ran too many steps; process less data or simplify the loops",
+            )));
+        }
+        r
+    }
+
+    fn run_loop(&mut self) -> Res<Exit> {
+        loop {
+            if self.fuel <= 0 {
+                return Ok(Exit::Yield);
+            }
+            self.fuel -= 1;
+            let (prog, func, pc) = {
+                let f = self.frame();
+                (f.prog, f.func, f.pc)
+            };
+            let op = self.progs[prog as usize].funcs[func as usize].code[pc as usize];
+            let flow = match self.step(op, prog) {
+                Ok(fl) => fl,
+                Err(Throw::Js(v)) => {
+                    if self.throw_at.is_none() {
+                        self.throw_at = self.location();
+                    }
+                    self.unwind(v)?;
+                    continue;
+                }
+                Err(fatal) => {
+                    if let Throw::Fatal(mut g) = fatal {
+                        if g.location.is_none() {
+                            g.location = self.location();
+                        }
+                        return Err(Throw::Fatal(g));
+                    }
+                    unreachable!()
+                }
+            };
+            match flow {
+                Flow::Next => self.frames.last_mut().expect("frame").pc += 1,
+                Flow::Jump(t) => self.frames.last_mut().expect("frame").pc = t,
+                Flow::Pushed => {
+                    // The caller resumes after the call instruction.
+                    let n = self.frames.len();
+                    if n >= 2 {
+                        self.frames[n - 2].pc += 1;
+                    }
+                }
+                Flow::Return(v) => {
+                    if let Some(done) = self.return_from(v) {
+                        return Ok(done);
+                    }
+                }
+                Flow::End(v, returned) => return Ok(Exit::Done(v, returned)),
+            }
+        }
+    }
+
+    /// Pop the current frame and deliver `v` to its caller. `Some` when the body returned.
+    fn return_from(&mut self, v: Value) -> Option<Exit> {
+        let f = self.frames.pop().expect("frame");
+        self.regs.truncate(f.base as usize);
+        let v = match (f.construct, v) {
+            (Some(_), Value::Obj(_)) => v,
+            (Some(o), _) => Value::Obj(o),
+            (None, v) => v,
+        };
+        if self.frames.is_empty() {
+            return Some(Exit::Done(v, true));
+        }
+        if let Some(r) = f.ret {
+            let base = self.frame().base as usize;
+            self.regs[base + r as usize] = v;
+        }
+        None
+    }
+
+    /// Deliver a thrown value to the innermost handler; past the body: uncaught.
+    fn unwind(&mut self, v: Value) -> Res<()> {
+        loop {
+            let Some(f) = self.frames.last_mut() else {
+                return Err(Throw::Js(v));
+            };
+            if let Some((target, reg)) = f.handlers.pop() {
+                f.pc = target;
+                let base = f.base as usize;
+                self.regs[base + reg as usize] = v;
+                self.throw_at = None;
+                return Ok(());
+            }
+            if self.frames.len() == 1 {
+                return Err(Throw::Js(v));
+            }
+            let f = self.frames.pop().expect("frame");
+            self.regs.truncate(f.base as usize);
+        }
+    }
+
+    #[inline]
+    fn r(&self, r: Reg) -> Value {
+        self.regs[self.frame().base as usize + r as usize]
+    }
+
+    #[inline]
+    fn set(&mut self, r: Reg, v: Value) {
+        let b = self.frame().base as usize;
+        self.regs[b + r as usize] = v;
+    }
+
+    /// Finish a call instruction: a ready value goes to `dst`, a pushed frame continues.
+    fn called(&mut self, res: Option<Value>, dst: Option<Reg>) -> Flow {
+        match res {
+            Some(v) => {
+                if let Some(d) = dst {
+                    self.set(d, v);
+                }
+                Flow::Next
+            }
+            None => Flow::Pushed,
+        }
+    }
+
+    fn callee_error(&mut self, callee: Value) -> Throw {
+        let t = self.typeof_str(callee);
+        let shown = match callee {
+            Value::Str(_) | Value::Num(_) | Value::Bool(_) => {
+                crate::builtins::inspect(self, callee).unwrap_or_default()
+            }
+            Value::Undefined => "undefined".into(),
+            Value::Null => "null".into(),
+            _ => t.to_string(),
+        };
+        self.type_error(&format!("{shown} is not a function"))
+    }
+
+    fn check_callable(&mut self, callee: Value) -> Res<()> {
+        match callee {
+            Value::Obj(o) if matches!(self.heap.obj(o).kind, Kind::Function(_)) => Ok(()),
+            _ => Err(self.callee_error(callee)),
+        }
+    }
+
+    fn step(&mut self, op: Op, prog: u16) -> Res<Flow> {
+        match op {
+            Op::LoadUndef(d) => self.set(d, Value::Undefined),
+            Op::LoadNull(d) => self.set(d, Value::Null),
+            Op::LoadBool(d, b) => self.set(d, Value::Bool(b)),
+            Op::LoadNum(d, n) => self.set(d, Value::Num(n)),
+            Op::LoadStr(d, k) => {
+                let (s, _) = self.konst(prog, k)?;
+                self.set(d, Value::Str(s));
+            }
+            Op::LoadEmpty(d) => self.set(d, Value::Empty),
+            Op::Move(d, s) => {
+                let v = self.r(s);
+                self.set(d, v);
+            }
+            Op::CheckTdz(r, n) => {
+                if self.r(r) == Value::Empty {
+                    return Err(self.tdz(prog, n));
+                }
+            }
+            Op::GetCell(d, slot, check) => {
+                let c = self.frame().cells[slot as usize];
+                let v = self.heap.cells[c.0 as usize];
+                if v == Value::Empty
+                    && let Some(n) = check
+                {
+                    return Err(self.tdz(prog, n));
+                }
+                self.set(d, v);
+            }
+            Op::SetCell(slot, s) => {
+                let c = self.frame().cells[slot as usize];
+                self.heap.cells[c.0 as usize] = self.r(s);
+            }
+            Op::NewCell(slot) => {
+                let c = self.heap.new_cell(Value::Empty)?;
+                self.frames.last_mut().expect("frame").cells[slot as usize] = c;
+            }
+            Op::CopyCell(slot) => {
+                let old = self.frame().cells[slot as usize];
+                let v = self.heap.cells[old.0 as usize];
+                let c = self.heap.new_cell(v)?;
+                self.frames.last_mut().expect("frame").cells[slot as usize] = c;
+            }
+            Op::GetUp(d, idx, check) => {
+                let c = self.frame().ups[idx as usize];
+                let v = self.heap.cells[c.0 as usize];
+                if v == Value::Empty
+                    && let Some(n) = check
+                {
+                    return Err(self.tdz(prog, n));
+                }
+                self.set(d, v);
+            }
+            Op::SetUp(idx, s) => {
+                let c = self.frame().ups[idx as usize];
+                self.heap.cells[c.0 as usize] = self.r(s);
+            }
+            Op::GetGlobal(d, n) => {
+                let (_, key) = self.konst(prog, n)?;
+                match self.lookup(Value::Obj(self.global), key) {
+                    Some(Prop {
+                        slot: Slot::Data(v),
+                        ..
+                    }) => self.set(d, v),
+                    Some(Prop {
+                        slot: Slot::Accessor(g, _),
+                        ..
+                    }) => {
+                        let res =
+                            self.call(g, Value::Obj(self.global), Vec::new(), Some(d), None)?;
+                        return Ok(self.called(res, Some(d)));
+                    }
+                    None => {
+                        let name = self.progs[prog as usize].strings[n as usize].to_rust();
+                        return Err(self
+                            .err_of(ErrorType::ReferenceError, &format!("{name} is not defined")));
+                    }
+                }
+            }
+            Op::SetGlobal(n, s) => {
+                let (_, key) = self.konst(prog, n)?;
+                if self.lookup(Value::Obj(self.global), key).is_none() {
+                    let name = self.progs[prog as usize].strings[n as usize].to_rust();
+                    return Err(
+                        self.err_of(ErrorType::ReferenceError, &format!("{name} is not defined"))
+                    );
+                }
+                let v = self.r(s);
+                if let Some((f, v)) = self.set_value(Value::Obj(self.global), key, v)? {
+                    let res = self.call(f, Value::Obj(self.global), vec![v], None, None)?;
+                    return Ok(self.called(res, None));
+                }
+            }
+            Op::TypeofGlobal(d, n) => {
+                let (_, key) = self.konst(prog, n)?;
+                let t = match self.lookup(Value::Obj(self.global), key) {
+                    Some(Prop {
+                        slot: Slot::Data(v),
+                        ..
+                    }) => self.typeof_str(v),
+                    Some(_) => "object",
+                    None => "undefined",
+                };
+                let s = self.str_val(t)?;
+                self.set(d, s);
+            }
+            Op::GetProp(d, o, n) => {
+                let (_, key) = self.konst(prog, n)?;
+                let ov = self.r(o);
+                return self.get_into(d, ov, key);
+            }
+            Op::GetElem(d, o, k) => {
+                let ov = self.r(o);
+                let kv = self.r(k);
+                if let (Value::Obj(obj), Value::Num(n)) = (ov, kv)
+                    && let Kind::Array(e) = &self.heap.obj(obj).kind
+                    && n >= 0.0
+                    && (n as usize) < e.len()
+                    && n.fract() == 0.0
+                {
+                    let v = e[n as usize];
+                    if v != Value::Empty {
+                        self.set(d, v);
+                        return Ok(Flow::Next);
+                    }
+                }
+                if ov.is_nullish() {
+                    let k = self.to_key(kv)?;
+                    return self.get_into(d, ov, k);
+                }
+                let key = self.to_key(kv)?;
+                return self.get_into(d, ov, key);
+            }
+            Op::SetProp(o, n, s) => {
+                let (_, key) = self.konst(prog, n)?;
+                let (ov, v) = (self.r(o), self.r(s));
+                if let Some((f, v)) = self.set_value(ov, key, v)? {
+                    let res = self.call(f, ov, vec![v], None, None)?;
+                    return Ok(self.called(res, None));
+                }
+            }
+            Op::SetElem(o, k, s) => {
+                let (ov, kv, v) = (self.r(o), self.r(k), self.r(s));
+                if ov.is_nullish() {
+                    let key = self.to_key(kv)?;
+                    self.set_value(ov, key, v)?;
+                }
+                let key = self.to_key(kv)?;
+                if let Some((f, v)) = self.set_value(ov, key, v)? {
+                    let res = self.call(f, ov, vec![v], None, None)?;
+                    return Ok(self.called(res, None));
+                }
+            }
+            Op::DeleteElem(d, o, k) => {
+                let (ov, kv) = (self.r(o), self.r(k));
+                let key = self.to_key(kv)?;
+                let ok = self.delete(ov, key)?;
+                self.set(d, Value::Bool(ok));
+            }
+            Op::DefineProp(o, n, s) => {
+                let (_, key) = self.konst(prog, n)?;
+                let (Value::Obj(obj), v) = (self.r(o), self.r(s)) else {
+                    return Ok(Flow::Next);
+                };
+                self.define(obj, key, Slot::Data(v), DEFAULT_ATTRS)?;
+            }
+            Op::DefineElem(o, k, s) => {
+                let kv = self.r(k);
+                let key = self.to_key(kv)?;
+                let (Value::Obj(obj), v) = (self.r(o), self.r(s)) else {
+                    return Ok(Flow::Next);
+                };
+                self.define(obj, key, Slot::Data(v), DEFAULT_ATTRS)?;
+            }
+            Op::DefineAccessor(o, k, f, is_set) => {
+                let kv = self.r(k);
+                let key = self.to_key(kv)?;
+                let (Value::Obj(obj), fv) = (self.r(o), self.r(f)) else {
+                    return Ok(Flow::Next);
+                };
+                let (g, s) = match self.heap.obj(obj).props.get(key) {
+                    Some(Prop {
+                        slot: Slot::Accessor(g, s),
+                        ..
+                    }) => (*g, *s),
+                    _ => (Value::Undefined, Value::Undefined),
+                };
+                let slot = if is_set {
+                    Slot::Accessor(g, fv)
+                } else {
+                    Slot::Accessor(fv, s)
+                };
+                self.define(obj, key, slot, ENUMERABLE | CONFIGURABLE)?;
+            }
+            Op::CopyProps(o, s) => {
+                let (Value::Obj(obj), src) = (self.r(o), self.r(s)) else {
+                    return Ok(Flow::Next);
+                };
+                crate::builtins::copy_props(self, obj, src, &[])?;
+            }
+            Op::CopyPropsExcept(o, s, ex) => {
+                let (Value::Obj(obj), src, exv) = (self.r(o), self.r(s), self.r(ex)) else {
+                    return Ok(Flow::Next);
+                };
+                let mut keys = Vec::new();
+                for v in self.list_from_array_like(exv)? {
+                    keys.push(self.to_key(v)?);
+                }
+                crate::builtins::copy_props(self, obj, src, &keys)?;
+            }
+            Op::NewObject(d) => {
+                let o = self.new_object()?;
+                self.set(d, Value::Obj(o));
+            }
+            Op::NewArray(d) => {
+                let a = self.new_array(Vec::new())?;
+                self.set(d, a);
+            }
+            Op::ArrayPush(a, s) => {
+                let v = self.r(s);
+                self.array_append(a, v)?;
+            }
+            Op::ArrayHole(a) => self.array_append(a, Value::Empty)?,
+            Op::ArraySpread(a, s) => {
+                let src = self.r(s);
+                let items = self.iterate_fast(src)?;
+                if let Value::Obj(o) = self.r(a) {
+                    self.heap.charge(items.len() * VALUE_BYTES)?;
+                    self.work(items.len());
+                    if let Kind::Array(e) = &mut self.heap.obj_mut(o).kind {
+                        e.extend(items);
+                        if e.len() > MAX_ARRAY_LENGTH {
+                            return Err(self.range_error("Invalid array length"));
+                        }
+                    }
+                }
+            }
+            Op::Binary(bop, d, a, b) => {
+                let (x, y) = (self.r(a), self.r(b));
+                let v = self.binary(bop, x, y)?;
+                self.set(d, v);
+            }
+            Op::Unary(uop, d, a) => {
+                let x = self.r(a);
+                let v = match uop {
+                    UnOp::Neg => Value::Num(-self.to_number(x)?),
+                    UnOp::Plus | UnOp::ToNumeric => Value::Num(self.to_number(x)?),
+                    UnOp::Not => Value::Bool(!self.truthy(x)),
+                    UnOp::BitNot => Value::Num(!self.to_int32(x)? as f64),
+                    UnOp::Typeof => {
+                        let t = self.typeof_str(x);
+                        self.str_val(t)?
+                    }
+                    UnOp::ToStr => {
+                        if let Value::Sym(_) = x {
+                            return Err(
+                                self.type_error("Cannot convert a Symbol value to a string")
+                            );
+                        }
+                        Value::Str(self.to_string(x)?)
+                    }
+                    UnOp::Inc => Value::Num(self.to_number(x)? + 1.0),
+                    UnOp::Dec => Value::Num(self.to_number(x)? - 1.0),
+                };
+                self.set(d, v);
+            }
+            Op::Jump(t) => return Ok(Flow::Jump(t)),
+            Op::JumpIfTrue(r, t) => {
+                if self.truthy(self.r(r)) {
+                    return Ok(Flow::Jump(t));
+                }
+            }
+            Op::JumpIfFalse(r, t) => {
+                if !self.truthy(self.r(r)) {
+                    return Ok(Flow::Jump(t));
+                }
+            }
+            Op::JumpIfNullish(r, t) => {
+                if self.r(r).is_nullish() {
+                    return Ok(Flow::Jump(t));
+                }
+            }
+            Op::JumpIfNotNullish(r, t) => {
+                if !self.r(r).is_nullish() {
+                    return Ok(Flow::Jump(t));
+                }
+            }
+            Op::JumpIfUndefined(r, t) => {
+                if self.r(r) == Value::Undefined {
+                    return Ok(Flow::Jump(t));
+                }
+            }
+            Op::Call(d, c, t, first, n) => {
+                let callee = self.r(c);
+                self.check_callable(callee)?;
+                let this = self.r(t);
+                let base = self.frame().base as usize + first as usize;
+                let args = self.regs[base..base + n as usize].to_vec();
+                let res = self.call(callee, this, args, Some(d), None)?;
+                return Ok(self.called(res, Some(d)));
+            }
+            Op::CallSpread(d, c, t, arr) => {
+                let callee = self.r(c);
+                self.check_callable(callee)?;
+                let this = self.r(t);
+                let list = self.r(arr);
+                let args = self.list_from_array_like(list)?;
+                let res = self.call(callee, this, args, Some(d), None)?;
+                return Ok(self.called(res, Some(d)));
+            }
+            Op::New(d, c, first, n) => {
+                let base = self.frame().base as usize + first as usize;
+                let args = self.regs[base..base + n as usize].to_vec();
+                return self.construct(d, self.r(c), args);
+            }
+            Op::NewSpread(d, c, arr) => {
+                let list = self.r(arr);
+                let args = self.list_from_array_like(list)?;
+                return self.construct(d, self.r(c), args);
+            }
+            Op::Closure(d, idx) => {
+                let v = self.make_closure(prog, idx)?;
+                self.set(d, v);
+            }
+            Op::Return(r) => return Ok(Flow::Return(self.r(r))),
+            Op::Completion(r) => {
+                if self.frames.len() == 1 {
+                    return Ok(Flow::End(self.r(r), true));
+                }
+            }
+            Op::End => {
+                if self.frames.len() == 1 {
+                    return Ok(Flow::End(Value::Undefined, false));
+                }
+                return Ok(Flow::Return(Value::Undefined));
+            }
+            Op::Throw(r) => return Err(Throw::Js(self.r(r))),
+            Op::ThrowError(t, m) => {
+                let msg = self.progs[prog as usize].strings[m as usize].to_rust();
+                return Err(self.err_of(t, &msg));
+            }
+            Op::PushHandler(t, r) => {
+                self.frames.last_mut().expect("frame").handlers.push((t, r));
+            }
+            Op::PopHandler => {
+                self.frames.last_mut().expect("frame").handlers.pop();
+            }
+            Op::IterInit(d, s) => return self.iter_init(d, self.r(s)),
+            Op::IterNext(res, it) => {
+                let itv = self.r(it);
+                if let Some(v) = self.builtin_iter_step(itv)? {
+                    self.set(res, v);
+                } else {
+                    let next = self.get_simple(itv, "next")?;
+                    self.check_callable(next)?;
+                    let r = self.call(next, itv, Vec::new(), Some(res), None)?;
+                    return Ok(self.called(r, Some(res)));
+                }
+            }
+            Op::IterValue(d, res, it, exit) => {
+                let itv = self.r(it);
+                let rv = self.r(res);
+                if self.is_builtin_iter(itv) {
+                    if rv == Value::Empty {
+                        return Ok(Flow::Jump(exit));
+                    }
+                    self.set(d, rv);
+                } else {
+                    if !matches!(rv, Value::Obj(_)) {
+                        let s = crate::builtins::inspect(self, rv)?;
+                        return Err(
+                            self.type_error(&format!("Iterator result {s} is not an object"))
+                        );
+                    }
+                    let done = self.get_simple(rv, "done")?;
+                    if self.truthy(done) {
+                        return Ok(Flow::Jump(exit));
+                    }
+                    let v = self.get_simple(rv, "value")?;
+                    self.set(d, v);
+                }
+            }
+            Op::IterClose(it) => {
+                let itv = self.r(it);
+                if !self.is_builtin_iter(itv) && matches!(itv, Value::Obj(_)) {
+                    let ret = self.get_simple(itv, "return")?;
+                    if !ret.is_nullish() {
+                        self.check_callable(ret)?;
+                        let r = self.call(ret, itv, Vec::new(), None, None)?;
+                        return Ok(self.called(r, None));
+                    }
+                }
+            }
+            Op::ForInKeys(d, s) => {
+                let src = self.r(s);
+                let keys = crate::builtins::for_in_keys(self, src)?;
+                let o = self.heap.new_obj(
+                    self.intr.iterator_proto,
+                    Kind::Iterator(Iter::List {
+                        items: keys,
+                        pos: 0,
+                    }),
+                )?;
+                self.set(d, Value::Obj(o));
+            }
+            Op::Arguments(d) => {
+                let args = self.frame().args.clone();
+                self.heap.charge(args.len() * VALUE_BYTES)?;
+                let o = self
+                    .heap
+                    .new_obj(self.intr.object_proto, Kind::Arguments(args))?;
+                self.set(d, Value::Obj(o));
+            }
+            Op::Rest(d, from) => {
+                let args: Vec<Value> = self
+                    .frame()
+                    .args
+                    .iter()
+                    .skip(from as usize)
+                    .copied()
+                    .collect();
+                let a = self.new_array(args)?;
+                self.set(d, a);
+            }
+            Op::Callee(d) => {
+                let v = self.frame().callee;
+                self.set(d, v);
+            }
+        }
+        Ok(Flow::Next)
+    }
+
+    fn array_append(&mut self, a: Reg, v: Value) -> Res<()> {
+        if let Value::Obj(o) = self.r(a) {
+            let n = match &self.heap.obj(o).kind {
+                Kind::Array(e) => e.len() as u32,
+                _ => 0,
+            };
+            self.array_set(o, n, v)?;
+        }
+        Ok(())
+    }
+
+    fn tdz(&mut self, prog: u16, n: u32) -> Throw {
+        let name = self.progs[prog as usize].strings[n as usize].to_rust();
+        self.err_of(
+            ErrorType::ReferenceError,
+            &format!("Cannot access '{name}' before initialization"),
+        )
+    }
+
+    /// `dst ← v[key]`, calling a getter through the loop.
+    fn get_into(&mut self, d: Reg, v: Value, key: Key) -> Res<Flow> {
+        if v.is_nullish() {
+            self.get_value(v, key)?;
+        }
+        match self.lookup(v, key) {
+            Some(Prop {
+                slot: Slot::Data(x),
+                ..
+            }) => {
+                self.set(d, x);
+                Ok(Flow::Next)
+            }
+            Some(Prop {
+                slot: Slot::Accessor(g, _),
+                ..
+            }) => {
+                if g == Value::Undefined {
+                    self.set(d, Value::Undefined);
+                    return Ok(Flow::Next);
+                }
+                let r = self.call(g, v, Vec::new(), Some(d), None)?;
+                Ok(self.called(r, Some(d)))
+            }
+            None => {
+                self.set(d, Value::Undefined);
+                Ok(Flow::Next)
+            }
+        }
+    }
+
+    fn delete(&mut self, v: Value, key: Key) -> Res<bool> {
+        let Value::Obj(o) = v else {
+            if v.is_nullish() {
+                return Err(self.type_error("Cannot convert undefined or null to object"));
+            }
+            return Ok(true);
+        };
+        if let (Kind::Array(e), Key::Index(i)) = (&mut self.heap.obj_mut(o).kind, key) {
+            if (i as usize) < e.len() {
+                e[i as usize] = Value::Empty;
+            }
+            return Ok(true);
+        }
+        if let Some(p) = self.heap.obj(o).props.get(key) {
+            if p.attrs & CONFIGURABLE == 0 {
+                let k = self.key_text(key);
+                return Err(self.type_error(&format!("Cannot delete property '{k}' of object")));
+            }
+            self.heap.obj_mut(o).props.remove(key);
+        }
+        Ok(true)
+    }
+
+    fn construct(&mut self, d: Reg, callee: Value, args: Vec<Value>) -> Res<Flow> {
+        let ok = match callee {
+            Value::Obj(o) => match &self.heap.obj(o).kind {
+                Kind::Function(Func::Closure { prog, func, .. }) => {
+                    self.progs[*prog as usize].funcs[*func as usize].constructible
+                }
+                Kind::Function(Func::Native(n)) => crate::builtins::is_constructor(*n),
+                Kind::Function(Func::Bound { .. }) => true,
+                _ => false,
+            },
+            _ => false,
+        };
+        if !ok {
+            let s = match callee {
+                Value::Obj(_) => "value".to_string(),
+                v => crate::builtins::inspect(self, v)?,
+            };
+            return Err(self.type_error(&format!("{s} is not a constructor")));
+        }
+        let target = match callee {
+            Value::Obj(o) => match &self.heap.obj(o).kind {
+                Kind::Function(Func::Bound { target, .. }) => Value::Obj(*target),
+                _ => callee,
+            },
+            _ => callee,
+        };
+        let proto = self.get_simple(target, "prototype")?;
+        let proto = match proto {
+            Value::Obj(p) => Some(p),
+            _ => self.intr.object_proto,
+        };
+        let obj = self.heap.new_obj(proto, Kind::Ordinary)?;
+        let r = self.call(callee, Value::Obj(obj), args, Some(d), Some(obj))?;
+        if let Some(v) = r {
+            let v = if matches!(v, Value::Obj(_)) {
+                v
+            } else {
+                Value::Obj(obj)
+            };
+            self.set(d, v);
+            return Ok(Flow::Next);
+        }
+        Ok(Flow::Pushed)
+    }
+
+    fn make_closure(&mut self, prog: u16, idx: u32) -> Res<Value> {
+        let f = &self.progs[prog as usize].funcs[idx as usize];
+        let (name, length, constructible) = (f.name.clone(), f.length, f.constructible);
+        let caps = f.captures.clone();
+        let fr = self.frame();
+        let ups: Vec<CellId> = caps
+            .iter()
+            .map(|c| match c {
+                Capture::Own(s) => fr.cells[*s as usize],
+                Capture::Up(u) => fr.ups[*u as usize],
+            })
+            .collect();
+        self.heap.charge(ups.len() * 8)?;
+        let o = self.heap.new_obj(
+            self.intr.function_proto,
+            Kind::Function(Func::Closure {
+                prog,
+                func: idx,
+                ups,
+            }),
+        )?;
+        self.function_props(o, &name, length)?;
+        if constructible {
+            let p = self.new_object()?;
+            let k = self.heap.key("constructor");
+            self.define(p, k, Slot::Data(Value::Obj(o)), HIDDEN_ATTRS)?;
+            let k = self.heap.key("prototype");
+            self.define(o, k, Slot::Data(Value::Obj(p)), WRITABLE)?;
+        }
+        Ok(Value::Obj(o))
+    }
+
+    /// `length` and `name` of a function object.
+    pub fn function_props(&mut self, o: ObjId, name: &str, length: u16) -> Res<()> {
+        let k = self.heap.key("length");
+        self.define(o, k, Slot::Data(Value::Num(length as f64)), CONFIGURABLE)?;
+        let n = self.str_val(name)?;
+        let k = self.heap.key("name");
+        self.define(o, k, Slot::Data(n), CONFIGURABLE)?;
+        Ok(())
+    }
+
+    fn is_builtin_iter(&self, v: Value) -> bool {
+        matches!(v, Value::Obj(o) if matches!(self.heap.obj(o).kind, Kind::Iterator(_)))
+    }
+
+    /// Create an iterator over `v`.
+    fn iter_init(&mut self, d: Reg, v: Value) -> Res<Flow> {
+        if let Some(it) = self.fast_iterator(v)? {
+            self.set(d, it);
+            return Ok(Flow::Next);
+        }
+        let key = Key::Sym(self.intr.sym_iterator.expect("symbol"));
+        let m = if v.is_nullish() {
+            Value::Undefined
+        } else {
+            self.get_value(v, key)?
+        };
+        if m.is_nullish() || !matches!(m, Value::Obj(_)) {
+            let s = crate::builtins::inspect(self, v)?;
+            return Err(self.type_error(&format!("{s} is not iterable")));
+        }
+        let r = self.call(m, v, Vec::new(), Some(d), None)?;
+        Ok(self.called(r, Some(d)))
+    }
+
+    /// A builtin iterator over arrays, strings, arguments, Map and Set (None: ask the value).
+    fn fast_iterator(&mut self, v: Value) -> Res<Option<Value>> {
+        let iter = match v {
+            Value::Str(s) => Iter::Str { s, pos: 0 },
+            Value::Obj(o) => match &self.heap.obj(o).kind {
+                Kind::Array(_) | Kind::Arguments(_) => {
+                    // Only while the array's own iterator is the builtin one.
+                    if !self.array_iteration_intact(o) {
+                        return Ok(None);
+                    }
+                    Iter::Array {
+                        target: v,
+                        pos: 0,
+                        kind: 0,
+                    }
+                }
+                Kind::Iterator(_) => return Ok(Some(v)),
+                Kind::Map(entries) => {
+                    let entries = entries.clone();
+                    let mut items = Vec::new();
+                    for (k, val) in entries {
+                        if k != Value::Empty {
+                            items.push(self.new_array(vec![k, val])?);
+                        }
+                    }
+                    Iter::List { items, pos: 0 }
+                }
+                Kind::Set(items) => Iter::List {
+                    items: items
+                        .iter()
+                        .copied()
+                        .filter(|v| *v != Value::Empty)
+                        .collect(),
+                    pos: 0,
+                },
+                _ => return Ok(None),
+            },
+            _ => return Ok(None),
+        };
+        let o = self
+            .heap
+            .new_obj(self.intr.iterator_proto, Kind::Iterator(iter))?;
+        Ok(Some(Value::Obj(o)))
+    }
+
+    fn array_iteration_intact(&mut self, o: ObjId) -> bool {
+        let Some(sym) = self.intr.sym_iterator else {
+            return true;
+        };
+        let key = Key::Sym(sym);
+        if matches!(self.heap.obj(o).kind, Kind::Arguments(_)) {
+            return true;
+        }
+        match self.lookup(Value::Obj(o), key) {
+            Some(Prop {
+                slot: Slot::Data(Value::Obj(f)),
+                ..
+            }) => {
+                matches!(self.heap.obj(f).kind, Kind::Function(Func::Native(n)) if n == crate::builtins::NATIVE_ARRAY_VALUES)
+            }
+            _ => false,
+        }
+    }
+
+    /// One step of a builtin iterator: Some(value), Some(Empty) when done; None for others.
+    pub fn builtin_iter_step(&mut self, it: Value) -> Res<Option<Value>> {
+        let Value::Obj(o) = it else { return Ok(None) };
+        let Kind::Iterator(state) = &self.heap.obj(o).kind else {
+            return Ok(None);
+        };
+        let (out, next) = match state.clone() {
+            Iter::Array { target, pos, kind } => {
+                let len = match target {
+                    Value::Obj(t) => match &self.heap.obj(t).kind {
+                        Kind::Array(e) | Kind::Arguments(e) => e.len() as u32,
+                        _ => {
+                            let l = self.get_simple(target, "length")?;
+                            self.to_number(l)? as u32
+                        }
+                    },
+                    _ => 0,
+                };
+                if pos >= len {
+                    (
+                        Value::Empty,
+                        Iter::Array {
+                            target,
+                            pos: u32::MAX,
+                            kind,
+                        },
+                    )
+                } else {
+                    let v = self.get_value(target, Key::Index(pos))?;
+                    let out = match kind {
+                        0 => v,
+                        1 => Value::Num(pos as f64),
+                        _ => self.new_array(vec![Value::Num(pos as f64), v])?,
+                    };
+                    (
+                        out,
+                        Iter::Array {
+                            target,
+                            pos: pos + 1,
+                            kind,
+                        },
+                    )
+                }
+            }
+            Iter::Str { s, pos } => {
+                let st = self.heap.str(s);
+                let p = pos as usize;
+                if p >= st.len() {
+                    (Value::Empty, Iter::Str { s, pos })
+                } else {
+                    let u = st.at(p);
+                    let n = if (0xd800..0xdc00).contains(&u)
+                        && p + 1 < st.len()
+                        && (0xdc00..0xe000).contains(&st.at(p + 1))
+                    {
+                        2
+                    } else {
+                        1
+                    };
+                    let sub = st.slice(p, p + n);
+                    let v = Value::Str(self.heap.new_str(sub)?);
+                    (
+                        v,
+                        Iter::Str {
+                            s,
+                            pos: pos + n as u32,
+                        },
+                    )
+                }
+            }
+            Iter::List { items, pos } => {
+                let v = items.get(pos as usize).copied().unwrap_or(Value::Empty);
+                (
+                    v,
+                    Iter::List {
+                        items,
+                        pos: pos + 1,
+                    },
+                )
+            }
+        };
+        if let Kind::Iterator(st) = &mut self.heap.obj_mut(o).kind {
+            *st = next;
+        }
+        Ok(Some(out))
+    }
+
+    /// Every value of a builtin-iterable (spread); user iterables are not supported here yet.
+    pub fn iterate_fast(&mut self, v: Value) -> Res<Vec<Value>> {
+        let Some(it) = self.fast_iterator(v)? else {
+            let s = crate::builtins::inspect(self, v)?;
+            return Err(self.type_error(&format!(
+                "{s} is not iterable (spreading user-defined iterables is not supported yet)"
+            )));
+        };
+        let mut out = Vec::new();
+        loop {
+            match self.builtin_iter_step(it)? {
+                Some(Value::Empty) | None => break,
+                Some(x) => out.push(x),
+            }
+            if out.len() > MAX_ARRAY_LENGTH {
+                return Err(self.range_error("Invalid array length"));
+            }
+        }
+        self.work(out.len());
+        Ok(out)
     }
 }

@@ -1,0 +1,267 @@
+//! The per-run arenas: strings, objects, cells and symbols, with byte accounting against the
+//! run's memory cap. Plain data (`Clone`): the process-wide template of the standard library
+//! is one `Heap`, cloned for every run.
+
+use std::collections::HashMap;
+
+use crate::string::JsStr;
+use crate::value::{CellId, ObjId, StrId, SymId, Value};
+
+/// Bytes charged per object besides its properties and elements.
+pub const OBJECT_BYTES: usize = 96;
+/// Bytes charged per property slot.
+pub const PROP_BYTES: usize = 40;
+/// Bytes charged per element or register.
+pub const VALUE_BYTES: usize = 16;
+/// Bytes charged per string besides its code units.
+pub const STRING_BYTES: usize = 32;
+
+/// A property key: an array index, an interned name, or a symbol.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Key {
+    Index(u32),
+    Name(u32),
+    Sym(SymId),
+}
+
+/// Property attribute bits.
+pub const WRITABLE: u8 = 1;
+pub const ENUMERABLE: u8 = 2;
+pub const CONFIGURABLE: u8 = 4;
+/// The attributes of a property made by assignment or an object literal.
+pub const DEFAULT_ATTRS: u8 = WRITABLE | ENUMERABLE | CONFIGURABLE;
+/// The attributes of builtin methods (not enumerable).
+pub const HIDDEN_ATTRS: u8 = WRITABLE | CONFIGURABLE;
+
+/// What a property holds.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Slot {
+    Data(Value),
+    /// Getter and setter (Undefined when absent).
+    Accessor(Value, Value),
+}
+
+/// One own property.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Prop {
+    pub key: Key,
+    pub slot: Slot,
+    pub attrs: u8,
+}
+
+/// Own properties in insertion order, with an index once there are many.
+#[derive(Clone, Debug, Default)]
+pub struct Props {
+    pub list: Vec<Prop>,
+    index: Option<HashMap<Key, u32>>,
+}
+
+const INDEX_AT: usize = 12;
+
+impl Props {
+    /// Position of `key`.
+    pub fn find(&self, key: Key) -> Option<usize> {
+        match &self.index {
+            Some(ix) => ix.get(&key).map(|i| *i as usize),
+            None => self.list.iter().position(|p| p.key == key),
+        }
+    }
+
+    pub fn get(&self, key: Key) -> Option<&Prop> {
+        self.find(key).map(|i| &self.list[i])
+    }
+
+    pub fn push(&mut self, p: Prop) {
+        let i = self.list.len() as u32;
+        if let Some(ix) = &mut self.index {
+            ix.insert(p.key, i);
+        }
+        self.list.push(p);
+        if self.index.is_none() && self.list.len() > INDEX_AT {
+            self.reindex();
+        }
+    }
+
+    fn reindex(&mut self) {
+        self.index = Some(
+            self.list
+                .iter()
+                .enumerate()
+                .map(|(i, p)| (p.key, i as u32))
+                .collect(),
+        );
+    }
+
+    pub fn remove(&mut self, key: Key) -> bool {
+        let Some(i) = self.find(key) else {
+            return false;
+        };
+        self.list.remove(i);
+        if self.index.is_some() {
+            self.reindex();
+        }
+        true
+    }
+}
+
+/// A function's behaviour.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Func {
+    /// A compiled function of program `prog` with its captured cells.
+    Closure {
+        prog: u16,
+        func: u32,
+        ups: Vec<CellId>,
+    },
+    /// A builtin (index into the native table).
+    Native(u16),
+    /// `f.bind(this, ...args)`.
+    Bound {
+        target: ObjId,
+        this: Value,
+        args: Vec<Value>,
+    },
+}
+
+/// Iterator state of the builtin iterators.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Iter {
+    /// Over an array-like's elements: 0 values, 1 keys, 2 entries.
+    Array { target: Value, pos: u32, kind: u8 },
+    /// Over a string's code points.
+    Str { s: StrId, pos: u32 },
+    /// Over a list of values (for…in keys, Map/Set snapshots).
+    List { items: Vec<Value>, pos: u32 },
+}
+
+/// What kind of object, with its internal slots.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Kind {
+    Ordinary,
+    /// Dense elements; holes are `Value::Empty`.
+    Array(Vec<Value>),
+    Function(Func),
+    Error,
+    Arguments(Vec<Value>),
+    Boolean(bool),
+    Number(f64),
+    String(StrId),
+    Iterator(Iter),
+    /// Insertion-ordered entries; deleted ones are `Empty` keys.
+    Map(Vec<(Value, Value)>),
+    Set(Vec<Value>),
+}
+
+/// An object.
+#[derive(Clone, Debug)]
+pub struct Obj {
+    pub proto: Option<ObjId>,
+    pub kind: Kind,
+    pub props: Props,
+    pub extensible: bool,
+    /// Set by `Object.freeze`/`seal` bookkeeping of arrays (elements read-only).
+    pub frozen_elements: bool,
+}
+
+/// The memory limit was exceeded (the run ends).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct OutOfMemory;
+
+/// The arenas of one run.
+#[derive(Clone, Debug, Default)]
+pub struct Heap {
+    pub strings: Vec<JsStr>,
+    pub objects: Vec<Obj>,
+    pub cells: Vec<Value>,
+    /// Symbol descriptions.
+    pub symbols: Vec<Option<StrId>>,
+    /// Interned property names.
+    pub atoms: Vec<JsStr>,
+    pub atom_index: HashMap<JsStr, u32>,
+    /// Bytes charged so far.
+    pub used: usize,
+    /// The cap on `used`.
+    pub cap: usize,
+}
+
+impl Heap {
+    /// Charge `bytes`; fails past the cap.
+    pub fn charge(&mut self, bytes: usize) -> Result<(), OutOfMemory> {
+        self.used = self.used.saturating_add(bytes);
+        if self.used > self.cap {
+            return Err(OutOfMemory);
+        }
+        Ok(())
+    }
+
+    pub fn new_str(&mut self, s: JsStr) -> Result<StrId, OutOfMemory> {
+        self.charge(STRING_BYTES + s.bytes())?;
+        self.strings.push(s);
+        Ok(StrId(self.strings.len() as u32 - 1))
+    }
+
+    pub fn str(&self, s: StrId) -> &JsStr {
+        &self.strings[s.0 as usize]
+    }
+
+    pub fn new_obj(&mut self, proto: Option<ObjId>, kind: Kind) -> Result<ObjId, OutOfMemory> {
+        self.charge(OBJECT_BYTES)?;
+        self.objects.push(Obj {
+            proto,
+            kind,
+            props: Props::default(),
+            extensible: true,
+            frozen_elements: false,
+        });
+        Ok(ObjId(self.objects.len() as u32 - 1))
+    }
+
+    pub fn obj(&self, o: ObjId) -> &Obj {
+        &self.objects[o.0 as usize]
+    }
+
+    pub fn obj_mut(&mut self, o: ObjId) -> &mut Obj {
+        &mut self.objects[o.0 as usize]
+    }
+
+    pub fn new_cell(&mut self, v: Value) -> Result<CellId, OutOfMemory> {
+        self.charge(VALUE_BYTES + 8)?;
+        self.cells.push(v);
+        Ok(CellId(self.cells.len() as u32 - 1))
+    }
+
+    pub fn new_symbol(&mut self, desc: Option<StrId>) -> Result<SymId, OutOfMemory> {
+        self.charge(16)?;
+        self.symbols.push(desc);
+        Ok(SymId(self.symbols.len() as u32 - 1))
+    }
+
+    /// The key of a name (canonical array indices become `Index`).
+    pub fn key_of(&mut self, s: &JsStr) -> Result<Key, OutOfMemory> {
+        if let Some(i) = s.as_index() {
+            return Ok(Key::Index(i));
+        }
+        if let Some(a) = self.atom_index.get(s) {
+            return Ok(Key::Name(*a));
+        }
+        self.charge(STRING_BYTES * 2 + s.bytes())?;
+        let a = self.atoms.len() as u32;
+        self.atoms.push(s.clone());
+        self.atom_index.insert(s.clone(), a);
+        Ok(Key::Name(a))
+    }
+
+    /// The key of a Rust name.
+    pub fn key(&mut self, s: &str) -> Key {
+        self.key_of(&JsStr::from_str(s)).unwrap_or(Key::Name(0))
+    }
+
+    /// A key as a string (symbols: None).
+    pub fn key_str(&self, k: Key) -> Option<JsStr> {
+        match k {
+            Key::Index(i) => Some(JsStr::from_str(&i.to_string())),
+            Key::Name(a) => Some(self.atoms[a as usize].clone()),
+            Key::Sym(_) => None,
+        }
+    }
+}

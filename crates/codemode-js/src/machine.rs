@@ -1,0 +1,179 @@
+//! [`Machine`]: one execution of a [`Program`] — a fork of the process-wide standard-library
+//! template, run in fuel slices, its end exported under the data rules.
+
+use std::sync::{Arc, OnceLock};
+
+use codemode_guest::{Env, ErrorKind, GuestError, StartOptions, Step};
+
+use crate::Program;
+use crate::heap::{Key, Slot};
+use crate::limits::{MAX_ERROR_MESSAGE_BYTES, MAX_MEMORY_BYTES};
+use crate::value::Value;
+use crate::vm::{Exit, Throw, Vm};
+
+/// One execution of a [`Program`]. `Send`: plain data throughout.
+pub struct Machine {
+    vm: Box<Vm>,
+    finished: Option<Step>,
+}
+
+/// The standard library, built once per process and cloned into every machine: intrinsics,
+/// natives and the prelude's functions (fresh per run: a program that replaces
+/// `Array.prototype.map` changes only its own copy).
+fn template() -> Result<&'static Vm, GuestError> {
+    static TEMPLATE: OnceLock<Result<Vm, String>> = OnceLock::new();
+    let t = TEMPLATE.get_or_init(|| {
+        let mut vm = Vm::empty(MAX_MEMORY_BYTES, crate::builtins::NATIVES);
+        crate::builtins::setup(&mut vm).map_err(|e| format!("{e:?}"))?;
+        let data = crate::compiler::compile(include_str!("prelude.js"))
+            .map_err(|e| format!("{} at {:?}", e.message, e.location))?;
+        let p = vm.add_program(Arc::new(data));
+        vm.start(p).map_err(|e| format!("{e:?}"))?;
+        match vm.run(u32::MAX) {
+            Ok(Exit::Done(..)) => {}
+            Ok(Exit::Yield) => return Err("the prelude did not finish".to_string()),
+            Err(Throw::Js(v)) => {
+                let m = crate::builtins::inspect(&mut vm, v).unwrap_or_default();
+                return Err(format!("the prelude threw {m} at {:?}", vm.throw_at));
+            }
+            Err(e) => return Err(format!("{e:?}")),
+        }
+        let k = vm.heap.key("__intrinsics");
+        let g = vm.global;
+        vm.heap.obj_mut(g).props.remove(k);
+        vm.fuel_used = 0;
+        vm.frames.clear();
+        vm.regs.clear();
+        vm.throw_at = None;
+        vm.logs.clear();
+        Ok(vm)
+    });
+    t.as_ref().map_err(|m| {
+        GuestError::new(
+            ErrorKind::ExecutionFailure,
+            format!("internal error: the standard library failed to load: {m}"),
+        )
+    })
+}
+
+/// The names of every global a program starts with.
+pub fn global_names() -> Vec<String> {
+    let Ok(t) = template() else {
+        return Vec::new();
+    };
+    let g = t.heap.obj(t.global);
+    g.props
+        .list
+        .iter()
+        .filter_map(|p| match p.key {
+            Key::Name(_) => t.heap.key_str(p.key).map(|s| s.to_rust()),
+            _ => None,
+        })
+        .collect()
+}
+
+impl Machine {
+    /// Prepare an execution of `program`. Errors: the memory cap is below what the standard
+    /// library needs.
+    pub fn new(
+        program: &Program,
+        _env: &Env,
+        options: &StartOptions,
+    ) -> Result<Machine, GuestError> {
+        let mut vm = Box::new(template()?.clone());
+        let cap = options
+            .max_memory_bytes
+            .map_or(MAX_MEMORY_BYTES, |b| b.min(MAX_MEMORY_BYTES));
+        vm.heap.cap = cap;
+        if vm.heap.used > cap {
+            return Err(GuestError::new(
+                ErrorKind::ExecutionFailure,
+                "memory limit exceeded: the limit is below what the standard library needs",
+            ));
+        }
+        let p = vm.add_program(program.data.clone());
+        if let Err(e) = vm.start(p) {
+            return Err(uncaught(&mut vm, e));
+        }
+        Ok(Machine { vm, finished: None })
+    }
+
+    /// Run at most about `fuel` units; after `Done` or `Error` the same step again.
+    pub fn run(&mut self, fuel: u32) -> Step {
+        if let Some(s) = &self.finished {
+            return s.clone();
+        }
+        let step = match self.vm.run(fuel) {
+            Ok(Exit::Yield) => return Step::Yield,
+            Ok(Exit::Done(v, returned)) => match crate::boundary::export(&mut self.vm, v, "result")
+            {
+                Ok(value) => Step::Done { value, returned },
+                Err(e) => Step::Error(e),
+            },
+            Err(e) => Step::Error(uncaught(&mut self.vm, e)),
+        };
+        self.finished = Some(step.clone());
+        step
+    }
+
+    /// Log lines since the last take.
+    pub fn take_logs(&mut self) -> Vec<String> {
+        std::mem::take(&mut self.vm.logs)
+    }
+
+    /// Bytes charged so far.
+    pub fn memory_used(&self) -> usize {
+        self.vm.heap.used
+    }
+
+    /// Fuel used so far.
+    pub fn fuel_used(&self) -> u64 {
+        self.vm.fuel_used
+    }
+}
+
+/// An uncaught exception as the run's error: `Name: message` for errors, `Uncaught: …` for
+/// other values, located where it was thrown.
+fn uncaught(vm: &mut Vm, e: Throw) -> GuestError {
+    let v = match e {
+        Throw::Fatal(g) => return g,
+        Throw::Js(v) => v,
+    };
+    let location = vm.throw_at.or_else(|| vm.location());
+    let message = match v {
+        Value::Obj(o) if crate::builtins::is_error(vm, o) => {
+            match crate::builtins::object_to_string(vm, v).and_then(|s| vm.to_rust_string(s)) {
+                Ok(s) => s,
+                Err(_) => "Error".to_string(),
+            }
+        }
+        Value::Str(s) => format!("Uncaught: {}", vm.heap.str(s).to_rust()),
+        other => match crate::builtins::inspect(vm, other) {
+            Ok(s) => format!("Uncaught: {s}"),
+            Err(_) => "Uncaught: a non-data value".to_string(),
+        },
+    };
+    GuestError {
+        kind: ErrorKind::ExecutionFailure,
+        message: cap_message(message),
+        location,
+        suggestions: Vec::new(),
+    }
+}
+
+fn cap_message(mut m: String) -> String {
+    let total = m.len();
+    if total <= MAX_ERROR_MESSAGE_BYTES {
+        return m;
+    }
+    let mut cut = MAX_ERROR_MESSAGE_BYTES;
+    while !m.is_char_boundary(cut) {
+        cut -= 1;
+    }
+    m.truncate(cut);
+    m.push_str(&format!(" ... [error message truncated: {total} bytes]"));
+    m
+}
+
+#[allow(dead_code)]
+fn unused(_: Slot) {}

@@ -1,0 +1,288 @@
+//! Number ↔ string: the shortest round-trip form of Number::toString (ryu-js), ToNumber of
+//! strings, radix strings and `toFixed`.
+
+/// `Number.prototype.toString()` with radix 10: the shortest string that reads back as `n`.
+pub fn to_string(n: f64) -> String {
+    if n == 0.0 {
+        return "0".into();
+    }
+    let mut b = ryu_js::Buffer::new();
+    b.format(n).to_string()
+}
+
+/// ToNumber of a string: trimmed; empty → 0; `0x`/`0o`/`0b` integers; `Infinity`; decimal
+/// literals; anything else NaN.
+pub fn parse(s: &str) -> f64 {
+    let t = s.trim_matches(is_js_space);
+    if t.is_empty() {
+        return 0.0;
+    }
+    for (p, radix) in [
+        ("0x", 16),
+        ("0X", 16),
+        ("0o", 8),
+        ("0O", 8),
+        ("0b", 2),
+        ("0B", 2),
+    ] {
+        if let Some(d) = t.strip_prefix(p) {
+            return parse_radix_int(d, radix).unwrap_or(f64::NAN);
+        }
+    }
+    let (sign, body) = match t.as_bytes()[0] {
+        b'-' => (-1.0, &t[1..]),
+        b'+' => (1.0, &t[1..]),
+        _ => (1.0, t),
+    };
+    if body == "Infinity" {
+        return sign * f64::INFINITY;
+    }
+    if !decimal_literal(body) {
+        return f64::NAN;
+    }
+    body.parse::<f64>().map_or(f64::NAN, |v| sign * v)
+}
+
+/// `true` for JavaScript's whitespace and line terminators (what `trim` removes).
+pub fn is_js_space(c: char) -> bool {
+    matches!(
+        c,
+        '\u{9}' | '\u{a}' | '\u{b}' | '\u{c}' | '\u{d}' | ' ' | '\u{a0}' | '\u{1680}' | '\u{2000}'
+            ..='\u{200a}'
+                | '\u{2028}'
+                | '\u{2029}'
+                | '\u{202f}'
+                | '\u{205f}'
+                | '\u{3000}'
+                | '\u{feff}'
+    )
+}
+
+/// `StrUnsignedDecimalLiteral` without `Infinity`: digits, one optional `.`, optional exponent.
+fn decimal_literal(s: &str) -> bool {
+    let b = s.as_bytes();
+    let mut i = 0;
+    let mut digits = 0;
+    while i < b.len() && b[i].is_ascii_digit() {
+        i += 1;
+        digits += 1;
+    }
+    if i < b.len() && b[i] == b'.' {
+        i += 1;
+        while i < b.len() && b[i].is_ascii_digit() {
+            i += 1;
+            digits += 1;
+        }
+    }
+    if digits == 0 {
+        return false;
+    }
+    if i < b.len() && (b[i] == b'e' || b[i] == b'E') {
+        i += 1;
+        if i < b.len() && (b[i] == b'+' || b[i] == b'-') {
+            i += 1;
+        }
+        let start = i;
+        while i < b.len() && b[i].is_ascii_digit() {
+            i += 1;
+        }
+        if i == start {
+            return false;
+        }
+    }
+    i == b.len()
+}
+
+/// An unsigned integer in `radix` (every character a digit), as a Number.
+fn parse_radix_int(d: &str, radix: u32) -> Option<f64> {
+    if d.is_empty() {
+        return None;
+    }
+    let mut v = 0.0f64;
+    for c in d.chars() {
+        v = v * radix as f64 + c.to_digit(radix)? as f64;
+    }
+    Some(v)
+}
+
+/// `parseFloat`: the longest decimal prefix after leading whitespace.
+pub fn parse_float(s: &str) -> f64 {
+    let t = s.trim_start_matches(is_js_space);
+    let (sign, body) = match t.as_bytes().first() {
+        Some(b'-') => (-1.0, &t[1..]),
+        Some(b'+') => (1.0, &t[1..]),
+        _ => (1.0, t),
+    };
+    if body.starts_with("Infinity") {
+        return sign * f64::INFINITY;
+    }
+    let mut end = 0;
+    for i in (1..=body.len()).rev() {
+        if body.is_char_boundary(i) && decimal_literal(&body[..i]) {
+            end = i;
+            break;
+        }
+    }
+    if end == 0 {
+        return f64::NAN;
+    }
+    body[..end].parse::<f64>().map_or(f64::NAN, |v| sign * v)
+}
+
+/// `parseInt(s, radix)`.
+pub fn parse_int(s: &str, radix: i32) -> f64 {
+    let t = s.trim_start_matches(is_js_space);
+    let (sign, mut body) = match t.as_bytes().first() {
+        Some(b'-') => (-1.0, &t[1..]),
+        Some(b'+') => (1.0, &t[1..]),
+        _ => (1.0, t),
+    };
+    let mut radix = radix;
+    if radix == 0 {
+        radix = 10;
+        if body.starts_with("0x") || body.starts_with("0X") {
+            body = &body[2..];
+            radix = 16;
+        }
+    } else if radix == 16 && (body.starts_with("0x") || body.starts_with("0X")) {
+        body = &body[2..];
+    }
+    if !(2..=36).contains(&radix) {
+        return f64::NAN;
+    }
+    let digits: String = body
+        .chars()
+        .take_while(|c| c.is_digit(radix as u32))
+        .collect();
+    if digits.is_empty() {
+        return f64::NAN;
+    }
+    if radix == 10 {
+        return sign * digits.parse::<f64>().unwrap_or(f64::NAN);
+    }
+    sign * parse_radix_int(&digits, radix as u32).unwrap_or(f64::NAN)
+}
+
+/// `Number.prototype.toString(radix)` for radix 2..=36 other than 10 (integers exact;
+/// fractions to 52 digits, trailing zeros cut).
+pub fn to_radix(n: f64, radix: u32) -> String {
+    if n.is_nan() {
+        return "NaN".into();
+    }
+    if n.is_infinite() {
+        return if n > 0.0 { "Infinity" } else { "-Infinity" }.into();
+    }
+    let neg = n < 0.0;
+    let n = n.abs();
+    let mut int = n.trunc();
+    let mut frac = n - int;
+    let mut digits = Vec::new();
+    if int == 0.0 {
+        digits.push(b'0');
+    }
+    while int >= 1.0 {
+        let d = (int % radix as f64) as u32;
+        digits.push(std::char::from_digit(d, radix).unwrap_or('0') as u8);
+        int = (int / radix as f64).trunc();
+    }
+    digits.reverse();
+    let mut out = String::from_utf8(digits).unwrap_or_default();
+    if frac > 0.0 {
+        out.push('.');
+        let mut k = 0;
+        while frac > 0.0 && k < 52 {
+            frac *= radix as f64;
+            let d = frac.trunc() as u32;
+            out.push(std::char::from_digit(d, radix).unwrap_or('0'));
+            frac -= d as f64;
+            k += 1;
+        }
+    }
+    if neg { format!("-{out}") } else { out }
+}
+
+/// `Number.prototype.toFixed(digits)` for finite `n` below 1e21: exact decimal expansion,
+/// ties rounded away from zero as the spec's "let n be an integer for which n / 10^f - x is as
+/// close to zero as possible; if there are two such n, pick the larger n".
+pub fn to_fixed(n: f64, digits: usize) -> String {
+    // The exact value of a double is a finite decimal: use Rust's exact formatting with many
+    // digits, then round half up on the decimal string.
+    let exact = format!("{:.*}", 1100, n.abs());
+    let (int, frac) = exact.split_once('.').unwrap_or((&exact, ""));
+    let mut ds: Vec<u8> = int.bytes().chain(frac.bytes().take(digits)).collect();
+    let round_up = frac.as_bytes().get(digits).is_some_and(|d| *d >= b'5');
+    if round_up {
+        let mut i = ds.len();
+        loop {
+            if i == 0 {
+                ds.insert(0, b'1');
+                break;
+            }
+            i -= 1;
+            if ds[i] == b'9' {
+                ds[i] = b'0';
+            } else {
+                ds[i] += 1;
+                break;
+            }
+        }
+    }
+    let int_len = ds.len() - digits;
+    let mut out = String::new();
+    if n < 0.0 {
+        out.push('-');
+    }
+    out.push_str(std::str::from_utf8(&ds[..int_len]).unwrap_or("0"));
+    if digits > 0 {
+        out.push('.');
+        out.push_str(std::str::from_utf8(&ds[int_len..]).unwrap_or(""));
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn shortest_round_trip() {
+        assert_eq!(to_string(0.1 + 0.2), "0.30000000000000004");
+        assert_eq!(to_string(1e21), "1e+21");
+        assert_eq!(to_string(123456789012345680000.0), "123456789012345680000");
+        assert_eq!(to_string(-0.0), "0");
+        assert_eq!(to_string(5e-7), "5e-7");
+        assert_eq!(to_string(f64::NAN), "NaN");
+        assert_eq!(to_string(-f64::INFINITY), "-Infinity");
+        assert_eq!(to_string(100.0), "100");
+    }
+
+    #[test]
+    fn to_number_of_strings() {
+        assert_eq!(parse(" 12 "), 12.0);
+        assert_eq!(parse(""), 0.0);
+        assert_eq!(parse("0x1f"), 31.0);
+        assert_eq!(parse("-Infinity"), f64::NEG_INFINITY);
+        assert!(parse("inf").is_nan());
+        assert!(parse("1e").is_nan());
+        assert!(parse("-0x1").is_nan());
+        assert_eq!(parse(".5"), 0.5);
+        assert_eq!(parse("5."), 5.0);
+        assert_eq!(parse_float("2.5abc"), 2.5);
+        assert_eq!(parse_int("42px", 10), 42.0);
+        assert_eq!(parse_int("0x1A", 0), 26.0);
+        assert!(parse_int("z", 10).is_nan());
+    }
+
+    #[test]
+    fn radix_and_fixed() {
+        assert_eq!(to_radix(255.0, 16), "ff");
+        assert_eq!(to_radix(-10.0, 2), "-1010");
+        assert_eq!(to_radix(0.5, 2), "0.1");
+        assert_eq!(to_fixed(0.25, 1), "0.3");
+        assert_eq!(to_fixed(1.005, 2), "1.00");
+        assert_eq!(to_fixed(1.45, 1), "1.4");
+        assert_eq!(to_fixed(-1.5, 0), "-2");
+        assert_eq!(to_fixed(123.456, 2), "123.46");
+        assert_eq!(to_fixed(0.0, 2), "0.00");
+    }
+}

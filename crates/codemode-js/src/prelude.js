@@ -1,0 +1,270 @@
+// The builtins that call back into user code, in JavaScript, so that every callback runs in
+// the machine's one dispatch loop (metered, never a nested Rust loop). Compiled once per
+// process into the standard-library template. `__intrinsics` is visible only here.
+const I = __intrinsics;
+const call = I.call;
+const toLength = I.toLength;
+const isCallable = I.isCallable;
+const def = I.defineHidden;
+const typeError = I.throwTypeError;
+const toStr = I.toStr;
+const setLength = I.setLength;
+const AP = Array.prototype;
+
+function need(fn, what) {
+  if (!isCallable(fn)) typeError(toStr(typeof fn === "string" ? '"' + fn + '"' : fn) + " is not a function");
+}
+
+def(AP, "forEach", function forEach(fn, thisArg = undefined) {
+  need(fn);
+  const len = toLength(this);
+  for (let i = 0; i < len; i++) if (i in this) call(fn, thisArg, this[i], i, this);
+});
+def(AP, "map", function map(fn, thisArg = undefined) {
+  need(fn);
+  const len = toLength(this);
+  const out = new Array(len);
+  for (let i = 0; i < len; i++) if (i in this) out[i] = call(fn, thisArg, this[i], i, this);
+  return out;
+});
+def(AP, "filter", function filter(fn, thisArg = undefined) {
+  need(fn);
+  const len = toLength(this);
+  const out = [];
+  for (let i = 0; i < len; i++) {
+    if (i in this) {
+      const v = this[i];
+      if (call(fn, thisArg, v, i, this)) out.push(v);
+    }
+  }
+  return out;
+});
+def(AP, "reduce", function reduce(fn, ...init) {
+  need(fn);
+  const len = toLength(this);
+  let i = 0;
+  let acc;
+  if (init.length > 0) acc = init[0];
+  else {
+    while (i < len && !(i in this)) i++;
+    if (i >= len) typeError("Reduce of empty array with no initial value");
+    acc = this[i++];
+  }
+  for (; i < len; i++) if (i in this) acc = fn(acc, this[i], i, this);
+  return acc;
+});
+def(AP, "reduceRight", function reduceRight(fn, ...init) {
+  need(fn);
+  let i = toLength(this) - 1;
+  let acc;
+  if (init.length > 0) acc = init[0];
+  else {
+    while (i >= 0 && !(i in this)) i--;
+    if (i < 0) typeError("Reduce of empty array with no initial value");
+    acc = this[i--];
+  }
+  for (; i >= 0; i--) if (i in this) acc = fn(acc, this[i], i, this);
+  return acc;
+});
+def(AP, "find", function find(fn, thisArg = undefined) {
+  need(fn);
+  const len = toLength(this);
+  for (let i = 0; i < len; i++) if (call(fn, thisArg, this[i], i, this)) return this[i];
+  return undefined;
+});
+def(AP, "findIndex", function findIndex(fn, thisArg = undefined) {
+  need(fn);
+  const len = toLength(this);
+  for (let i = 0; i < len; i++) if (call(fn, thisArg, this[i], i, this)) return i;
+  return -1;
+});
+def(AP, "findLast", function findLast(fn, thisArg = undefined) {
+  need(fn);
+  for (let i = toLength(this) - 1; i >= 0; i--) if (call(fn, thisArg, this[i], i, this)) return this[i];
+  return undefined;
+});
+def(AP, "findLastIndex", function findLastIndex(fn, thisArg = undefined) {
+  need(fn);
+  for (let i = toLength(this) - 1; i >= 0; i--) if (call(fn, thisArg, this[i], i, this)) return i;
+  return -1;
+});
+def(AP, "some", function some(fn, thisArg = undefined) {
+  need(fn);
+  const len = toLength(this);
+  for (let i = 0; i < len; i++) if (i in this && call(fn, thisArg, this[i], i, this)) return true;
+  return false;
+});
+def(AP, "every", function every(fn, thisArg = undefined) {
+  need(fn);
+  const len = toLength(this);
+  for (let i = 0; i < len; i++) if (i in this && !call(fn, thisArg, this[i], i, this)) return false;
+  return true;
+});
+function flatInto(out, src, depth) {
+  const len = toLength(src);
+  for (let i = 0; i < len; i++) {
+    if (!(i in src)) continue;
+    const v = src[i];
+    if (depth > 0 && Array.isArray(v)) flatInto(out, v, depth - 1);
+    else out.push(v);
+  }
+}
+def(AP, "flat", function flat(depth = 1) {
+  const out = [];
+  flatInto(out, this, depth === undefined ? 1 : Math.trunc(Number(depth)) || 0);
+  return out;
+});
+def(AP, "flatMap", function flatMap(fn, thisArg = undefined) {
+  need(fn);
+  const out = [];
+  const len = toLength(this);
+  for (let i = 0; i < len; i++) {
+    if (!(i in this)) continue;
+    const v = call(fn, thisArg, this[i], i, this);
+    if (Array.isArray(v)) flatInto(out, v, 0);
+    else out.push(v);
+  }
+  return out;
+});
+function defaultCompare(a, b) {
+  const x = toStr(a), y = toStr(b);
+  return x < y ? -1 : x > y ? 1 : 0;
+}
+// A stable merge sort; undefined values and holes go last, as the spec says.
+function sortList(list, cmp) {
+  const n = list.length;
+  let src = list, dst = new Array(n);
+  for (let width = 1; width < n; width *= 2) {
+    for (let lo = 0; lo < n; lo += 2 * width) {
+      const mid = Math.min(lo + width, n), hi = Math.min(lo + 2 * width, n);
+      let i = lo, j = mid, k = lo;
+      while (i < mid && j < hi) {
+        const r = cmp(src[j], src[i]);
+        if (r < 0) dst[k++] = src[j++];
+        else dst[k++] = src[i++];
+      }
+      while (i < mid) dst[k++] = src[i++];
+      while (j < hi) dst[k++] = src[j++];
+    }
+    const t = src; src = dst; dst = t;
+  }
+  return src;
+}
+function sorted(arr, fn) {
+  if (fn !== undefined) need(fn);
+  const len = toLength(arr);
+  const vals = [];
+  let undef = 0;
+  for (let i = 0; i < len; i++) {
+    if (!(i in arr)) continue;
+    const v = arr[i];
+    if (v === undefined) undef++;
+    else vals.push(v);
+  }
+  const cmp = fn === undefined ? defaultCompare : (a, b) => {
+    const r = Number(fn(a, b));
+    return r !== r ? 0 : r;
+  };
+  const out = sortList(vals, cmp);
+  for (let i = 0; i < undef; i++) out.push(undefined);
+  return out;
+}
+def(AP, "sort", function sort(fn = undefined) {
+  const len = toLength(this);
+  const out = sorted(this, fn);
+  for (let i = 0; i < out.length; i++) this[i] = out[i];
+  for (let i = out.length; i < len; i++) delete this[i];
+  return this;
+});
+def(AP, "toSorted", function toSorted(fn = undefined) {
+  const out = sorted(this, fn);
+  const len = toLength(this);
+  while (out.length < len) out.push(undefined);
+  return out;
+});
+def(AP, "toReversed", function toReversed() {
+  const len = toLength(this);
+  const out = new Array(len);
+  for (let i = 0; i < len; i++) out[i] = this[len - 1 - i];
+  return out;
+});
+def(AP, "toSpliced", function toSpliced(...args) {
+  const out = this.slice();
+  out.splice(...args);
+  return out;
+});
+def(AP, "with", function (index, value) {
+  const len = toLength(this);
+  let i = Math.trunc(Number(index)) || 0;
+  if (i < 0) i += len;
+  if (i < 0 || i >= len) throw new RangeError("Invalid index : " + index);
+  const out = this.slice();
+  out[i] = value;
+  return out;
+});
+def(Array, "from", function from(items, fn = undefined, thisArg = undefined) {
+  if (fn !== undefined) need(fn);
+  const out = [];
+  if (items == null) typeError("undefined is not iterable (cannot read property Symbol(Symbol.iterator))");
+  if (typeof items === "string" || items[Symbol.iterator] !== undefined) {
+    let i = 0;
+    for (const v of items) {
+      out.push(fn === undefined ? v : call(fn, thisArg, v, i));
+      i++;
+    }
+    return out;
+  }
+  const len = toLength(items);
+  for (let i = 0; i < len; i++) out.push(fn === undefined ? items[i] : call(fn, thisArg, items[i], i));
+  return out;
+});
+def(Object, "groupBy", function groupBy(items, fn) {
+  need(fn);
+  const out = Object.create(null);
+  let i = 0;
+  for (const v of items) {
+    const k = fn(v, i++);
+    if (Object.hasOwn(out, k)) out[k].push(v);
+    else out[k] = [v];
+  }
+  return out;
+});
+def(Map.prototype, "forEach", function forEach(fn, thisArg = undefined) {
+  need(fn);
+  for (const [k, v] of this.entries()) call(fn, thisArg, v, k, this);
+});
+def(Set.prototype, "forEach", function forEach(fn, thisArg = undefined) {
+  need(fn);
+  for (const v of this.values()) call(fn, thisArg, v, v, this);
+});
+def(Map, "groupBy", function groupBy(items, fn) {
+  need(fn);
+  const out = new Map();
+  let i = 0;
+  for (const v of items) {
+    const k = fn(v, i++);
+    if (out.has(k)) out.get(k).push(v);
+    else out.set(k, [v]);
+  }
+  return out;
+});
+Object.defineProperty(Map.prototype, "size", { get: function size() { return I.mapSize(this); }, configurable: true });
+Object.defineProperty(Set.prototype, "size", { get: function size() { return I.mapSize(this); }, configurable: true });
+def(Set.prototype, "keys", Set.prototype.values);
+def(Set.prototype, "entries", function entries() {
+  const out = [];
+  for (const v of this.values()) out.push([v, v]);
+  return out.values();
+});
+def(Map.prototype, Symbol.iterator, Map.prototype.entries);
+def(Set.prototype, Symbol.iterator, Set.prototype.values);
+def(String.prototype, Symbol.iterator, function () {
+  const out = [];
+  for (const c of toStr(this)) out.push(c);
+  return out.values();
+});
+def(I.iteratorPrototype, Symbol.iterator, function () { return this; });
+def(Object, "getOwnPropertyDescriptor", function getOwnPropertyDescriptor(o, k) {
+  if (!Object.hasOwn(o, k)) return undefined;
+  return { value: o[k], writable: !Object.isFrozen(o), enumerable: Object.keys(o).includes(toStr(k)), configurable: !Object.isFrozen(o) };
+});

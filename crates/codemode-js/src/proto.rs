@@ -1,0 +1,204 @@
+//! The instruction set, function prototypes and the compiled program.
+//!
+//! Register machine: each frame has a window of registers (`Reg`, 16-bit); a function's
+//! locals that no nested function references live in registers, the rest in heap cells
+//! (`Cell`: the frame's own, `Up`: captured by the closure), so frames can move (to suspend
+//! for `await` and generators later). Jumps are absolute instruction indices.
+
+use std::sync::Arc;
+
+use crate::string::JsStr;
+
+/// A register index within a frame.
+pub type Reg = u16;
+
+/// Binary operators with their spec coercions.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BinOp {
+    Add,
+    Sub,
+    Mul,
+    Div,
+    Rem,
+    Exp,
+    Shl,
+    Shr,
+    UShr,
+    BitAnd,
+    BitOr,
+    BitXor,
+    Eq,
+    Ne,
+    StrictEq,
+    StrictNe,
+    Lt,
+    Le,
+    Gt,
+    Ge,
+    In,
+    InstanceOf,
+}
+
+/// Unary operators.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum UnOp {
+    Neg,
+    Plus,
+    Not,
+    BitNot,
+    Typeof,
+    /// ToNumeric (for postfix `x++`).
+    ToNumeric,
+    /// ToString (template literal parts).
+    ToStr,
+    Inc,
+    Dec,
+}
+
+/// Where a closure takes each captured cell from, in the frame that creates it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Capture {
+    /// The creating frame's own cell.
+    Own(u16),
+    /// A cell the creating frame's closure captured.
+    Up(u16),
+}
+
+/// One instruction.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Op {
+    LoadUndef(Reg),
+    LoadNull(Reg),
+    LoadBool(Reg, bool),
+    LoadNum(Reg, f64),
+    /// A string constant of the program's pool.
+    LoadStr(Reg, u32),
+    /// The TDZ marker.
+    LoadEmpty(Reg),
+    Move(Reg, Reg),
+    /// ReferenceError "Cannot access 'name' before initialization" when the register is Empty.
+    CheckTdz(Reg, u32),
+    /// dst ← own cell (slot); with a name: TDZ-checked.
+    GetCell(Reg, u16, Option<u32>),
+    SetCell(u16, Reg),
+    /// A fresh own cell holding Empty (a new binding instance: block entry, loop iteration).
+    NewCell(u16),
+    /// A fresh own cell holding the current cell's value (per-iteration `let` copies).
+    CopyCell(u16),
+    GetUp(Reg, u16, Option<u32>),
+    SetUp(u16, Reg),
+    GetGlobal(Reg, u32),
+    SetGlobal(u32, Reg),
+    /// `typeof name` of a global that may not exist.
+    TypeofGlobal(Reg, u32),
+    GetProp(Reg, Reg, u32),
+    SetProp(Reg, u32, Reg),
+    GetElem(Reg, Reg, Reg),
+    SetElem(Reg, Reg, Reg),
+    DeleteElem(Reg, Reg, Reg),
+    /// Define an own enumerable data property (object literals): obj, key, value.
+    DefineElem(Reg, Reg, Reg),
+    DefineProp(Reg, u32, Reg),
+    /// Define an accessor: obj, key, function, is_setter.
+    DefineAccessor(Reg, Reg, Reg, bool),
+    /// Copy own enumerable properties of src into obj (`{...src}`).
+    CopyProps(Reg, Reg),
+    /// Copy own enumerable properties of src except the keys in the array excl (`{a, ...rest}`).
+    CopyPropsExcept(Reg, Reg, Reg),
+    NewObject(Reg),
+    NewArray(Reg),
+    ArrayPush(Reg, Reg),
+    ArrayHole(Reg),
+    /// Append every element of an iterable (fast iterables only for now).
+    ArraySpread(Reg, Reg),
+    Binary(BinOp, Reg, Reg, Reg),
+    Unary(UnOp, Reg, Reg),
+    Jump(u32),
+    JumpIfTrue(Reg, u32),
+    JumpIfFalse(Reg, u32),
+    JumpIfNullish(Reg, u32),
+    JumpIfNotNullish(Reg, u32),
+    JumpIfUndefined(Reg, u32),
+    /// dst, callee, this, first argument register, argument count.
+    Call(Reg, Reg, Reg, Reg, u16),
+    /// dst, callee, this, an array of the arguments.
+    CallSpread(Reg, Reg, Reg, Reg),
+    /// dst, callee, first argument, count.
+    New(Reg, Reg, Reg, u16),
+    NewSpread(Reg, Reg, Reg),
+    /// Create a closure of program function `u32`.
+    Closure(Reg, u32),
+    Return(Reg),
+    Throw(Reg),
+    /// Throw a new error of the kind with the message constant.
+    ThrowError(ErrorType, u32),
+    /// Handler: on a throw in this frame, jump to the target with the thrown value in the reg.
+    PushHandler(u32, Reg),
+    PopHandler,
+    /// it ← an iterator over src (arrays, strings, Map, Set, arguments and user iterables).
+    IterInit(Reg, Reg),
+    /// res ← the next step of the iterator (see `IterValue`).
+    IterNext(Reg, Reg),
+    /// dst ← the value of step res of iterator it, or jump to the target when done.
+    IterValue(Reg, Reg, Reg, u32),
+    /// Close iterator it (call `return` of user iterators on an abrupt exit).
+    IterClose(Reg),
+    /// dst ← an iterator over the enumerable string keys of src (`for…in`).
+    ForInKeys(Reg, Reg),
+    /// The arguments object of the frame.
+    Arguments(Reg),
+    /// An array of the arguments from index `u16` on (rest parameter).
+    Rest(Reg, u16),
+    /// End the program body with the value of its trailing expression statement.
+    Completion(Reg),
+    /// The end of a body without `return` (the program: no value, NoReturn).
+    End,
+    /// dst ← the function object of the running frame (a named function expression's name).
+    Callee(Reg),
+}
+
+/// The error constructors instructions throw.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[allow(clippy::enum_variant_names)]
+pub enum ErrorType {
+    TypeError,
+    RangeError,
+    ReferenceError,
+    SyntaxError,
+}
+
+/// A compiled function.
+#[derive(Clone, Debug, Default)]
+pub struct FuncProto {
+    /// Its name (`""` for anonymous ones), for `name` and messages.
+    pub name: String,
+    /// Declared parameters before any default or rest (`length`).
+    pub length: u16,
+    /// Parameters copied into registers 1..=nparams at a call.
+    pub nparams: u16,
+    /// Registers the frame needs (register 0 is `this`).
+    pub nregs: u16,
+    /// Own cells the frame starts with.
+    pub ncells: u16,
+    /// Where the closure's captured cells come from.
+    pub captures: Vec<Capture>,
+    /// An arrow (lexical `this`, not constructible).
+    pub arrow: bool,
+    /// A `function` (constructible, has `prototype`), not a method or arrow.
+    pub constructible: bool,
+    /// The instructions.
+    pub code: Vec<Op>,
+    /// The source byte offset of each instruction.
+    pub offsets: Vec<u32>,
+}
+
+/// Everything a compiled program holds. Shared by every run of it.
+#[derive(Debug, Default)]
+pub struct ProgramData {
+    /// Functions; index 0 is the program's body.
+    pub funcs: Vec<FuncProto>,
+    /// The string constant pool.
+    pub strings: Vec<JsStr>,
+    /// The source text (for locations).
+    pub source: Arc<str>,
+}
