@@ -81,3 +81,9 @@ return { get computed() { return 6 * 7; } };
 
 // @program result-large-numbers
 return [2 ** 53, 2 ** 64, 1e300, 5e-324, 0.1];
+
+// @program result-custom-error-fields
+const e = new RangeError("out of range", { cause: "not exported" });
+e.code = "E_RANGE";
+e.name = "BoundsError";
+return { error: e, list: [new TypeError("t")] };

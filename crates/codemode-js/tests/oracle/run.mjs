@@ -17,8 +17,9 @@
 //
 // The data boundary (issue 12 point 6) is `exportValue` below: what JSON.stringify gives
 // (toJSON, undefined dropped in objects and null in arrays, -0 as 0, NaN and Infinity as null,
-// Map and Set as {}), except that a cycle, a function inside the data and a symbol-keyed
-// property are an InvalidDataValue failure.
+// Map and Set as {}), except that an Error is { name, message, ...own enumerable fields } (as
+// the seed's boundary, seed-inventory §7.1), and a cycle, a function inside the data and a
+// symbol-keyed property are an InvalidDataValue failure.
 //
 // Strings in the value and the logs are made well-formed (a lone surrogate becomes U+FFFD), as
 // they must be to cross into serde_json on codemode's side.
@@ -89,6 +90,14 @@ function exportValue(holder, key, stack, path) {
     for (let i = 0; i < n; i++) {
       const e = exportValue(v, String(i), stack, `${path}[${i}]`);
       out.push(e === undefined ? null : e);
+    }
+  } else if (isErrorLike(v)) {
+    // An Error crosses as { name, message, ...own enumerable fields } (seed-inventory §7.1).
+    out = { name: String(v.name), message: String(v.message) };
+    for (const k of Object.keys(v)) {
+      if (k === 'name' || k === 'message') continue;
+      const e = exportValue(v, k, stack, `${path}.${k}`);
+      if (e !== undefined) out[k] = e;
     }
   } else {
     for (const s of Object.getOwnPropertySymbols(v)) {
