@@ -1,0 +1,140 @@
+// Array methods (ES2023), holes, array-likes, Array.from/of, length semantics.
+
+// @program map-filter-reduce
+const xs = [1, 2, 3, 4, 5, 6];
+return [xs.map((x) => x * x), xs.filter((x) => x % 2), xs.reduce((a, b) => a + b), xs.reduceRight((acc, x) => acc + x, ""), [].reduce((a, b) => a + b, "init")];
+
+// @program reduce-empty-error
+try { [].reduce((a, b) => a + b); } catch (e) { return e.name; }
+
+// @program find-family
+const xs = [5, 12, 8, 130, 44];
+return [xs.find((x) => x > 10), xs.findIndex((x) => x > 10), xs.findLast((x) => x > 10), xs.findLastIndex((x) => x > 10), xs.find((x) => x > 1000), xs.findIndex((x) => x > 1000)];
+
+// @program some-every-includes-indexof
+const xs = [1, 2, NaN, "3"];
+return [xs.some((x) => x > 1), xs.every((x) => typeof x === "number"), xs.includes(NaN), xs.indexOf(NaN), xs.includes("3"), xs.indexOf(3), [].every(() => false), [].some(() => true), xs.lastIndexOf(2)];
+
+// @program flat-and-flatmap
+const nested = [1, [2, [3, [4, [5]]]]];
+return [nested.flat(), nested.flat(2), nested.flat(Infinity), [[1, 2], [3]].flatMap((x) => x), ["a b", "c"].flatMap((s) => s.split(" ")), [1, 2].flatMap((x) => [[x]])];
+
+// @program slice-splice
+const a = [1, 2, 3, 4, 5];
+const removed = a.splice(1, 2, "x", "y", "z");
+const b = [1, 2, 3];
+b.splice(-1);
+const c = [1, 2, 3];
+c.splice(1, 0, 1.5);
+return [a, removed, b, c, a.slice(-2), a.slice(1, -1), a.slice(10)];
+
+// @program to-spliced-with-at
+const a = [1, 2, 3, 4];
+return [a.toSpliced(1, 2), a.toSpliced(1, 0, "n"), a.with(0, "w"), a.with(-1, "last"), a.at(0), a.at(-1), a.at(9), a];
+
+// @program with-out-of-range
+try { [1, 2].with(5, 0); } catch (e) { return e.name; }
+
+// @program fill-copywithin
+return [new Array(4).fill(0), [1, 2, 3, 4].fill(9, 1, 3), [1, 2, 3, 4, 5].copyWithin(0, 3), [1, 2, 3, 4, 5].copyWithin(1, 0, 2), Array(3).fill().map((_, i) => i)];
+
+// @program join-and-tostring
+return [[1, null, undefined, 2].join("-"), [[1, 2], [3]].join(";"), [].join(), ["a"].join(", "), Array(3).join("x"), [1, 2].join(undefined)];
+
+// @program keys-values-entries-iterators
+const a = ["a", , "c"];
+return [[...a.keys()], [...a.values()], [...a.entries()], Object.keys(a)];
+
+// @program array-from-variants
+return [Array.from("abc"), Array.from({ length: 3 }, (_, i) => i * 2), Array.from(new Set([1, 1, 2])), Array.from({ length: 2, 0: "x", 1: "y" }), Array.from([1, 2], function (x) { return x * this.k; }, { k: 10 }), Array.from(new Map([[1, 2]]).keys())];
+
+// @program array-of-and-isarray
+return [Array.of(7), Array.of(1, 2, 3), Array(7).length, Array(1, 2), Array.isArray([]), Array.isArray({ length: 0 }), Array.isArray(Array.prototype)];
+
+// @program holes-behaviour
+const h = [1, , 3];
+const visited = [];
+h.forEach((v, i) => visited.push(i));
+return [h.length, 1 in h, visited, h.map((x) => x * 2).length, 1 in h.map((x) => x), h.indexOf(undefined), h.includes(undefined), JSON.stringify(h), [...h]];
+
+// @program length-truncation-and-growth
+const a = [1, 2, 3, 4, 5];
+a.length = 2;
+const b = [];
+b[4] = "e";
+const c = [1, 2, 3];
+c.length = 5;
+return [a, b.length, Object.keys(b), c.length, 3 in c];
+
+// @program sparse-large-array
+const big = new Array(1e7);
+big[5e6] = "mid";
+return [big.length, big[5e6], Object.keys(big).length, big.indexOf("mid")];
+
+// @program invalid-array-length
+const out = [];
+for (const f of [() => new Array(-1), () => { const a = []; a.length = 1.5; }, () => new Array(2 ** 32)]) { try { f(); out.push("ok"); } catch (e) { out.push(e.name); } }
+return out;
+
+// @program push-pop-shift-unshift
+const a = [2];
+const r = [a.push(3, 4), a.unshift(0, 1), a.pop(), a.shift(), a, [].pop(), [].shift()];
+return r;
+
+// @program concat-spreadable
+const a = [1, 2];
+const arrayLike = { length: 2, 0: "x", 1: "y", [Symbol.isConcatSpreadable]: true };
+return [a.concat(3, [4, [5]]), a.concat(arrayLike), a.concat("str"), a];
+
+// @program generic-methods-on-array-likes
+const al = { 0: "a", 1: "b", length: 2 };
+return [Array.prototype.map.call(al, (x) => x.toUpperCase()), Array.prototype.join.call(al, "+"), Array.prototype.includes.call("abc", "b"), [].slice.call(al, 1)];
+
+// @program reverse-index-array-methods
+const a = [1, 2, 3, 2, 1];
+return [a.lastIndexOf(2), a.lastIndexOf(2, 2), a.indexOf(2, -2), a.indexOf(1, 10), a.lastIndexOf(9)];
+
+// @program callback-mutation-during-iteration
+const a = [1, 2, 3];
+const seen = [];
+a.forEach((x, i) => { seen.push(x); if (i === 0) a.push(99); });
+const b = [1, 2, 3, 4];
+const seenB = [];
+b.forEach((x) => { seenB.push(x); b.pop(); });
+return [seen, a.length, seenB];
+
+// @program array-destructive-vs-copy
+const orig = [3, 1, 2];
+const copies = [orig.toSorted(), orig.toReversed(), orig.with(1, 0), orig.toSpliced(0, 1), [...orig].sort(), orig.slice().reverse()];
+return [orig, copies];
+
+// @program matrix-ops
+const m = [[1, 2, 3], [4, 5, 6]];
+const transpose = m[0].map((_, c) => m.map((r) => r[c]));
+const mul = (A, B) => A.map((r) => B[0].map((_, j) => r.reduce((s, v, k) => s + v * B[k][j], 0)));
+return [transpose, mul(m, transpose)];
+
+// @program range-and-sum-helpers
+const range = (a, b, s = 1) => Array.from({ length: Math.max(0, Math.ceil((b - a) / s)) }, (_, i) => a + i * s);
+return [range(0, 5), range(1, 10, 3), range(5, 0), range(0, 1, 0.25)];
+
+// @program array-equality-helper
+const eq = (a, b) => a.length === b.length && a.every((v, i) => (Array.isArray(v) ? eq(v, b[i]) : Object.is(v, b[i])));
+return [eq([1, [2, 3]], [1, [2, 3]]), eq([1, 2], [1, 2, 3]), eq([NaN], [NaN]), eq([0], [-0]), [1] === [1]];
+
+// @program array-includes-from-index-and-negative
+return [[1, 2, 3].includes(1, 1), [1, 2, 3].includes(3, -1), [1, 2, 3].includes(1, -10), ["a"].includes("a", 5)];
+
+// @program array-subclass-species-map-filter
+class Tagged extends Array {}
+const t = Tagged.from([1, 2, 3]);
+return [t instanceof Tagged, t.filter((x) => x > 1) instanceof Tagged, t.length, Tagged.of(1).constructor.name];
+
+// @program array-to-string-nested-and-cycle
+const a = [1, 2];
+a.push(a);
+return [String(a), a.join("|")];
+
+// @program array-length-property-descriptor
+const d = Object.getOwnPropertyDescriptor([1, 2], "length");
+return [d.value, d.writable, d.enumerable, d.configurable];
