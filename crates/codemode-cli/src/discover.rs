@@ -23,8 +23,8 @@ pub struct CatalogArgs {
     /// A tool manifest (JSON). Repeat to merge several.
     #[arg(long = "tools", value_name = "MANIFEST")]
     pub tools: Vec<PathBuf>,
-    /// Language the instructions are written for: lua (default). `js` is refused like `run`
-    /// refuses it (exit 2) until the runtime executes JavaScript.
+    /// Language the instructions are written for: lua (default). `js` is refused (exit 2)
+    /// until JavaScript programs can call tools.
     #[arg(long, value_enum)]
     pub lang: Option<Lang>,
     /// Token budget of the catalog part (o200k tokens). Default: 2000.
@@ -64,8 +64,8 @@ pub struct SearchArgs {
     pub offset: Option<i64>,
 }
 
-/// `--lang js` is refused like `run` refuses it ([`crate::host::JS_UNSUPPORTED`], exit 2): the
-/// instructions must describe a language the runtime executes.
+/// `--lang js` is refused ([`crate::host::JS_UNSUPPORTED`], exit 2): the instructions must
+/// describe a language whose programs can call the tools.
 pub fn refuse_js(lang: Option<Lang>) -> Result<(), ConfigError> {
     match lang {
         Some(Lang::Js) => Err(ConfigError(crate::host::JS_UNSUPPORTED.to_string())),

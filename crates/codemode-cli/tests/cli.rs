@@ -236,6 +236,20 @@ fn javascript_runs_from_files_and_lang() {
     assert_eq!(r.json()["error"]["message"], json!("RangeError: far"));
     assert_eq!(r.json()["error"]["location"]["line"], json!(1));
 
+    // Tools and fs are refused for JavaScript (no tool calls yet), with what to do instead.
+    for extra in [vec!["--tools", "tools.json"], vec!["--allow-read", "."]] {
+        let mut args = vec!["run", "--lang", "js"];
+        args.extend(extra);
+        let r = run(&args, "return 1");
+        assert_eq!(r.code, 2, "{args:?} stderr: {}", r.stderr);
+        assert!(
+            r.stderr
+                .contains("JavaScript programs cannot call tools or fs yet"),
+            "{args:?} stderr: {}",
+            r.stderr
+        );
+    }
+
     // An explicit --lang lua wins over the extension.
     write(&d.join("q.js"), "return 1;");
     let r = run(
