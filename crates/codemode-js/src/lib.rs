@@ -96,8 +96,8 @@ pub fn compile(source: &str) -> Result<Program, GuestError> {
         ));
     }
     let depth = scan::check(source)?;
-    let data = if depth > scan::DEEP {
-        // Deeply nested sources parse and compile on a large stack of their own.
+    let data = if depth > scan::DEEP || source.len() > scan::LARGE_SOURCE_BYTES {
+        // Deeply nested or long sources parse and compile on a large stack of their own.
         let src = source.to_string();
         std::thread::Builder::new()
             .stack_size(scan::DEEP_STACK_BYTES)

@@ -311,6 +311,12 @@ pub fn check(source: &str) -> Result<usize, GuestError> {
 /// ([`DEEP_STACK_BYTES`]): the parser and the compiler recurse once or more per level.
 pub const DEEP: usize = 32;
 
+/// Sources longer than this also parse and compile on that thread, whatever nesting the
+/// pre-scan counted: chains it does not count (`a ** a ** ..`, `||`, `??`, labels, `class
+/// extends`, tagged templates) nest the parser a few bytes of source a level, and a short
+/// source cannot nest deep enough to exhaust an ordinary thread's stack.
+pub const LARGE_SOURCE_BYTES: usize = 1024;
+
 /// The stack of that thread (reserved, not committed, by the system).
 pub const DEEP_STACK_BYTES: usize = 256 << 20;
 

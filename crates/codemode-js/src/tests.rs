@@ -328,6 +328,20 @@ fn limit_syntax_depth_without_brackets() {
         format!("return x{}", ".y".repeat(5000)),
         format!("return f{}", "()".repeat(5000)),
         format!("return 1{}", " + 1".repeat(5000)),
+        // Chains the bracket pre-scan does not count (they overflowed a worker's stack in oxc).
+        format!(
+            "let C = {}Object{}",
+            "class extends ".repeat(1000),
+            "{}".repeat(1000)
+        ),
+        format!("let a = 1; a{}", " ** a".repeat(2000)),
+        format!(
+            "{};",
+            (0..5000).map(|i| format!("l{i}:")).collect::<String>()
+        ),
+        format!("let a = 1; a{}", " || a".repeat(40_000)),
+        format!("let a = 1; a{}", " ?? a".repeat(100_000)),
+        format!("let a = 1; a{}", " instanceof a".repeat(50_000)),
     ] {
         let e = on_small_stack(src).unwrap_err();
         assert_eq!(e.kind, ErrorKind::ParseError, "{}", e.message);
