@@ -776,19 +776,22 @@ fn spelling_neighbours<'a>(paths: impl Iterator<Item = &'a str>, path: &str) -> 
     let (m_ns, m_last) = split_last(&lower);
     let threshold = (m_last.chars().count() / 2).max(2);
     let mut scored: Vec<(usize, &str)> = Vec::new();
+    let mut lev = Levenshtein::default();
+    let mut lp = String::new();
     for p in paths {
         if p.len() > MAX_LEN {
             continue;
         }
-        let lp = p.to_lowercase();
+        lp.clear();
+        lp.extend(p.chars().flat_map(char::to_lowercase));
         let below = lp.starts_with(&lower) && lp[lower.len()..].starts_with('.');
         let suffix = lp.ends_with(&lower) && lp[..lp.len() - lower.len()].ends_with('.');
         let d = if below || suffix {
             1
         } else {
             let (c_ns, c_last) = split_last(&lp);
-            let full = levenshtein(&lower, &lp);
-            let last = levenshtein(m_last, c_last) + if m_ns == c_ns { 0 } else { 2 };
+            let full = lev.distance(&lower, &lp);
+            let last = lev.distance(m_last, c_last) + if m_ns == c_ns { 0 } else { 2 };
             let d = full.min(last);
             if d == 0 { 1 } else { d }
         };
@@ -812,19 +815,42 @@ fn split_last(p: &str) -> (&str, &str) {
 }
 
 fn levenshtein(a: &str, b: &str) -> usize {
-    let a: Vec<char> = a.chars().collect();
-    let b: Vec<char> = b.chars().collect();
-    let mut prev: Vec<usize> = (0..=b.len()).collect();
-    let mut cur = vec![0; b.len() + 1];
-    for i in 1..=a.len() {
-        cur[0] = i;
-        for j in 1..=b.len() {
-            let cost = usize::from(a[i - 1] != b[j - 1]);
-            cur[j] = (prev[j] + 1).min(cur[j - 1] + 1).min(prev[j - 1] + cost);
+    Levenshtein::default().distance(a, b)
+}
+
+/// Edit distance with buffers kept between calls: ranking every tool path for a missing one
+/// computes two distances per path, and allocating for each was most of its cost.
+#[derive(Default)]
+struct Levenshtein {
+    a: Vec<char>,
+    b: Vec<char>,
+    prev: Vec<usize>,
+    cur: Vec<usize>,
+}
+
+impl Levenshtein {
+    fn distance(&mut self, a: &str, b: &str) -> usize {
+        self.a.clear();
+        self.a.extend(a.chars());
+        self.b.clear();
+        self.b.extend(b.chars());
+        let (a, b) = (&self.a, &self.b);
+        self.prev.clear();
+        self.prev.extend(0..=b.len());
+        self.cur.clear();
+        self.cur.resize(b.len() + 1, 0);
+        for i in 1..=a.len() {
+            self.cur[0] = i;
+            for j in 1..=b.len() {
+                let cost = usize::from(a[i - 1] != b[j - 1]);
+                self.cur[j] = (self.prev[j] + 1)
+                    .min(self.cur[j - 1] + 1)
+                    .min(self.prev[j - 1] + cost);
+            }
+            std::mem::swap(&mut self.prev, &mut self.cur);
         }
-        std::mem::swap(&mut prev, &mut cur);
+        self.prev[b.len()]
     }
-    prev[b.len()]
 }
 
 #[cfg(test)]
