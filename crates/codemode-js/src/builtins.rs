@@ -1503,7 +1503,10 @@ fn find_units(hay: &JsStr, needle: &JsStr, from: usize) -> Option<usize> {
     if n == 0 {
         return (from <= h).then_some(from);
     }
-    (from..=h.saturating_sub(n)).find(|&i| (0..n).all(|j| hay.at(i + j) == needle.at(j)))
+    if n > h {
+        return None;
+    }
+    (from..=h - n).find(|&i| (0..n).all(|j| hay.at(i + j) == needle.at(j)))
 }
 
 fn string_index_of(vm: &mut Vm, this: Value, args: &[Value]) -> Res<Value> {

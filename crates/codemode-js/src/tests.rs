@@ -532,3 +532,14 @@ fn garbage_is_collected() {
     );
     assert_eq!(v, json!([1, 10001, 20001, 30001, 40001]));
 }
+
+#[test]
+fn searching_for_a_needle_longer_than_the_string() {
+    // Each of these panicked (an index past an empty string) before; the values are node's.
+    assert_eq!(
+        value(
+            r#"return ["".indexOf("a"), "a".indexOf("abc"), "".includes("ab"), "".split("x"), "".replaceAll("x", "y"), "ab".lastIndexOf("abc")]"#
+        ),
+        json!([-1, -1, false, [""], "", -1])
+    );
+}
