@@ -543,3 +543,12 @@ fn searching_for_a_needle_longer_than_the_string() {
         json!([-1, -1, false, [""], "", -1])
     );
 }
+
+#[test]
+fn function_prototype_is_callable_and_returns_undefined() {
+    // It panicked (no entry in the natives table) before; node gives [true, "function"].
+    assert_eq!(
+        value("const fp = Object.getPrototypeOf(() => 1); return [fp() === undefined, typeof fp]"),
+        json!([true, "function"])
+    );
+}

@@ -500,7 +500,11 @@ impl Vm {
                         continue;
                     }
                     self.fuel -= 1;
-                    let f = self.natives[n as usize].1;
+                    // Function.prototype (no entry in the table) accepts any arguments and
+                    // returns undefined (ECMA-262 §20.2.3).
+                    let Some(&(_, f, _)) = self.natives.get(n as usize) else {
+                        return Ok(Some(Value::Undefined));
+                    };
                     let this = match construct {
                         Some(o) => Value::Obj(o),
                         None => this,
