@@ -575,6 +575,19 @@ pub fn for_in_keys(vm: &mut Vm, v: Value) -> Res<Vec<Value>> {
 /// ToPrimitive of an object without user methods: `[object Object]`, arrays joined, errors
 /// as `Name: message`, functions as their source.
 pub fn object_to_string(vm: &mut Vm, v: Value) -> Res<Value> {
+    let Value::Obj(_) = v else { return Ok(v) };
+    // Arrays of arrays and errors named by errors convert inside one another, on the Rust
+    // stack: bounded like a call depth.
+    if vm.native_nesting >= crate::limits::MAX_NATIVE_NESTING {
+        return Err(vm.range_error("Maximum call stack size exceeded"));
+    }
+    vm.native_nesting += 1;
+    let r = builtin_to_string(vm, v);
+    vm.native_nesting -= 1;
+    r
+}
+
+fn builtin_to_string(vm: &mut Vm, v: Value) -> Res<Value> {
     let Value::Obj(o) = v else { return Ok(v) };
     match &vm.heap.obj(o).kind {
         Kind::Array(_) => array_join(vm, v, &[]),

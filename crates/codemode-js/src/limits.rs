@@ -66,6 +66,11 @@ pub const MAX_ARRAY_LENGTH: usize = 10_000_000;
 /// the catchable `RangeError: Maximum call stack size exceeded`, as V8 does for huge spreads.
 pub const MAX_ARGUMENTS: usize = 250_000;
 
+/// Deepest nesting of builtin string conversions inside one another (`String(a)` of an array
+/// holding arrays, an Error whose `name` is an Error, ...): 64. Deeper throws the catchable
+/// `RangeError: Maximum call stack size exceeded` instead of recursing on the Rust stack.
+pub const MAX_NATIVE_NESTING: u32 = 64;
+
 /// Deepest nesting of arrays and objects where data crosses between guest and host, and in
 /// `JSON.stringify`/`JSON.parse`: the protocol's bound (128).
 pub const MAX_DATA_DEPTH: usize = codemode_guest::MAX_DATA_DEPTH;

@@ -552,3 +552,19 @@ fn function_prototype_is_callable_and_returns_undefined() {
         json!([true, "function"])
     );
 }
+
+#[test]
+fn limit_native_nesting_is_a_catchable_range_error() {
+    // Before MAX_NATIVE_NESTING these recursed on the Rust stack and aborted the process.
+    let src = "let a = []; for (let i = 0; i < 10000; i++) a = [a];
+        let e = new Error('x'); for (let i = 0; i < 10000; i++) { const n = new Error('y'); n.name = e; e = n }
+        const out = [];
+        for (const f of [() => String(a), () => a.join('-'), () => `${a}`, () => [a, a].sort(), () => String(e)]) {
+            try { f(); out.push('no error') } catch (x) { out.push(x instanceof RangeError && x.message) }
+        }
+        out.push(String([[1, [2, [3]]], 4]));
+        return out";
+    let (v, _, _) = on_small_stack(src.into()).unwrap();
+    let m = "Maximum call stack size exceeded";
+    assert_eq!(v, json!([m, m, m, m, m, "1,2,3,4"]));
+}

@@ -172,6 +172,9 @@ pub enum Exit {
 #[derive(Clone)]
 pub struct Vm {
     pub heap: Heap,
+    /// Builtin string conversions running inside one another (at most
+    /// [`crate::limits::MAX_NATIVE_NESTING`]).
+    pub native_nesting: u32,
     pub progs: Vec<Arc<ProgramData>>,
     /// Per program: its string constants as heap strings and as keys, made on first use.
     consts: Vec<Vec<Option<(StrId, Key)>>>,
@@ -210,6 +213,7 @@ impl Vm {
         let global = heap.new_obj(None, Kind::Ordinary).unwrap_or(ObjId(0));
         Vm {
             heap,
+            native_nesting: 0,
             progs: Vec::new(),
             consts: Vec::new(),
             regs: Vec::new(),
