@@ -45,9 +45,11 @@ pub const MAX_CALL_DEPTH: usize = 10_000;
 /// RangeError as [`MAX_CALL_DEPTH`].
 pub const MAX_STACK_SLOTS: usize = 4_000_000;
 
-/// Memory cap when the host gives none: 512 MiB. Every allocation (objects, properties,
-/// elements, strings, closures, cells, frames, logs) is charged before it is made; exceeding
-/// the cap is an uncatchable ExecutionFailure "memory limit exceeded".
+/// Memory cap when the host gives none: 512 MiB. Allocations (objects, properties, elements,
+/// strings, closures, cells, frames, logs) are charged as they are made; exceeding the cap is
+/// an uncatchable ExecutionFailure "memory limit exceeded". Not yet exact: a large array or
+/// string is built before it is charged, and an object is charged less than it occupies, so
+/// RSS can pass the cap by a factor (issue 12 tracks it).
 pub const MAX_MEMORY_BYTES: usize = 512 * 1024 * 1024;
 
 /// Total fuel an execution may use (about one unit per instruction, builtins per element or
