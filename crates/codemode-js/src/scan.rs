@@ -167,17 +167,14 @@ pub fn check(source: &str) -> Result<usize, GuestError> {
                 continue;
             }
             b'`' => {
-                i = skip_template_text(b, i + 1);
-                if b.get(i) == Some(&b'$') {
+                let opens;
+                (i, opens) = template_resume(b, i + 1);
+                if opens {
                     // `${`: a level that the matching `}` closes, returning to template text.
                     stack.push((b'`', run, elses));
                     (run, elses) = (0, 0);
-                    i += 2;
-                    operand = false;
-                } else {
-                    i += 1;
-                    operand = true;
                 }
+                operand = !opens;
                 continue;
             }
             b'(' | b'[' | b'{' => {
@@ -198,23 +195,18 @@ pub fn check(source: &str) -> Result<usize, GuestError> {
                 if let Some(&(top, r, e)) = stack.last()
                     && (top == open || (c == b'}' && top == b'`'))
                 {
-                    {
-                        stack.pop();
-                        (run, elses) = (r, e);
-                        if top == b'`' {
-                            // Back in template text.
-                            i = skip_template_text(b, i + 1);
-                            if b.get(i) == Some(&b'$') {
-                                stack.push((b'`', run, elses));
-                                (run, elses) = (0, 0);
-                                i += 2;
-                                operand = false;
-                            } else {
-                                i += 1;
-                                operand = true;
-                            }
-                            continue;
+                    stack.pop();
+                    (run, elses) = (r, e);
+                    if top == b'`' {
+                        // Back in template text.
+                        let opens;
+                        (i, opens) = template_resume(b, i + 1);
+                        if opens {
+                            stack.push((b'`', run, elses));
+                            (run, elses) = (0, 0);
                         }
+                        operand = !opens;
+                        continue;
                     }
                 }
                 operand = c != b'}';
@@ -319,6 +311,18 @@ pub const LARGE_SOURCE_BYTES: usize = 1024;
 
 /// The stack of that thread (reserved, not committed, by the system).
 pub const DEEP_STACK_BYTES: usize = 256 << 20;
+
+/// From just inside template text (after a backtick or a substitution's `}`): where the scan
+/// goes on, and whether a `${` opened a substitution there (else the template closed or the
+/// source ended).
+fn template_resume(b: &[u8], from: usize) -> (usize, bool) {
+    let i = skip_template_text(b, from);
+    if b.get(i) == Some(&b'$') {
+        (i + 2, true)
+    } else {
+        (i + 1, false)
+    }
+}
 
 /// From just after a backtick or a substitution's `}`: the index of the closing backtick, of
 /// the `$` of the next `${`, or the end.
