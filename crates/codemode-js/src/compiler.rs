@@ -1532,14 +1532,7 @@ impl<'s, 'b, 'a: 'b> Compiler<'s, 'b, 'a> {
             }
             BindingPattern::ObjectPattern(o) => {
                 let m = self.mark();
-                self.require_object_coercible(src, o.span)?;
-                let keys = if o.rest.is_some() {
-                    let k = self.alloc(o.span)?;
-                    self.emit(Op::NewArray(k), o.span);
-                    Some(k)
-                } else {
-                    None
-                };
+                let keys = self.object_pattern_start(src, o.span, o.rest.is_some())?;
                 for prop in &o.properties {
                     let mm = self.mark();
                     let v = self.alloc(prop.span)?;
@@ -1602,6 +1595,19 @@ impl<'s, 'b, 'a: 'b> Compiler<'s, 'b, 'a> {
         self.emit(Op::Jump(top), span);
         self.patch_here(done);
         Ok(())
+    }
+
+    /// The start of an object pattern (binding or assignment) over `src`: the
+    /// RequireObjectCoercible check, and with a rest element the array that collects the keys
+    /// taken, so the rest copies the others.
+    fn object_pattern_start(&mut self, src: Reg, span: Span, rest: bool) -> R<Option<Reg>> {
+        self.require_object_coercible(src, span)?;
+        if !rest {
+            return Ok(None);
+        }
+        let k = self.alloc(span)?;
+        self.emit(Op::NewArray(k), span);
+        Ok(Some(k))
     }
 
     fn require_object_coercible(&mut self, src: Reg, span: Span) -> R<()> {
@@ -1677,14 +1683,7 @@ impl<'s, 'b, 'a: 'b> Compiler<'s, 'b, 'a> {
             }
             AssignmentTarget::ObjectAssignmentTarget(o) => {
                 let m = self.mark();
-                self.require_object_coercible(src, o.span)?;
-                let keys = if o.rest.is_some() {
-                    let k = self.alloc(o.span)?;
-                    self.emit(Op::NewArray(k), o.span);
-                    Some(k)
-                } else {
-                    None
-                };
+                let keys = self.object_pattern_start(src, o.span, o.rest.is_some())?;
                 for prop in &o.properties {
                     let mm = self.mark();
                     let v = self.alloc(prop.span())?;
