@@ -23,7 +23,7 @@ pub struct Machine {
 fn template() -> Result<&'static Vm, GuestError> {
     static TEMPLATE: OnceLock<Result<Vm, String>> = OnceLock::new();
     let t = TEMPLATE.get_or_init(|| {
-        let mut vm = Vm::empty(MAX_MEMORY_BYTES, crate::builtins::NATIVES);
+        let mut vm = Vm::empty(MAX_MEMORY_BYTES, &crate::builtins::NATIVES);
         crate::builtins::setup(&mut vm).map_err(|e| format!("{e:?}"))?;
         let data = crate::compiler::compile(include_str!("prelude.js"))
             .map_err(|e| format!("{} at {:?}", e.message, e.location))?;

@@ -1,0 +1,86 @@
+//! The Error constructors and `Error.prototype.toString`.
+
+use super::*;
+
+/// The natives of this file: where each goes, what it runs, its `length`.
+pub(super) static NATIVES: &[(&str, NativeFn, u16)] = &[
+    ("Error", error_ctor, 1),
+    ("TypeError", type_error_ctor, 1),
+    ("RangeError", range_error_ctor, 1),
+    ("ReferenceError", reference_error_ctor, 1),
+    ("SyntaxError", syntax_error_ctor, 1),
+    ("Error.prototype.toString", error_to_string, 0),
+];
+
+pub(super) fn make_error_value(
+    vm: &mut Vm,
+    proto: Option<ObjId>,
+    this: Value,
+    args: &[Value],
+) -> Res<Value> {
+    let proto = match this {
+        Value::Obj(o)
+            if vm.heap.obj(o).proto.is_some() && matches!(vm.heap.obj(o).kind, Kind::Ordinary) =>
+        {
+            vm.heap.obj(o).proto
+        }
+        _ => proto,
+    };
+    let o = vm.heap.new_obj(proto, Kind::Error)?;
+    if let Some(m) = args.first()
+        && *m != Value::Undefined
+    {
+        let s = vm.to_string(*m)?;
+        let k = vm.heap.key("message");
+        vm.define(o, k, Slot::Data(Value::Str(s)), HIDDEN_ATTRS)?;
+    }
+    if let Some(opts @ Value::Obj(_)) = args.get(1) {
+        let k = vm.heap.key("cause");
+        if vm.own(opts.obj().expect("object"), k).is_some() {
+            let c = vm.get_value(*opts, k)?;
+            vm.define(o, k, Slot::Data(c), HIDDEN_ATTRS)?;
+        }
+    }
+    Ok(Value::Obj(o))
+}
+
+pub(super) fn error_ctor(vm: &mut Vm, this: Value, args: &[Value]) -> Res<Value> {
+    make_error_value(vm, vm.intr.error_proto, this, args)
+}
+pub(super) fn type_error_ctor(vm: &mut Vm, this: Value, args: &[Value]) -> Res<Value> {
+    make_error_value(vm, vm.intr.type_error_proto, this, args)
+}
+pub(super) fn range_error_ctor(vm: &mut Vm, this: Value, args: &[Value]) -> Res<Value> {
+    make_error_value(vm, vm.intr.range_error_proto, this, args)
+}
+pub(super) fn reference_error_ctor(vm: &mut Vm, this: Value, args: &[Value]) -> Res<Value> {
+    make_error_value(vm, vm.intr.reference_error_proto, this, args)
+}
+pub(super) fn syntax_error_ctor(vm: &mut Vm, this: Value, args: &[Value]) -> Res<Value> {
+    make_error_value(vm, vm.intr.syntax_error_proto, this, args)
+}
+
+/// `Error.prototype.toString`: `name: message` (either alone when the other is empty).
+pub(super) fn error_to_string(vm: &mut Vm, this: Value, _: &[Value]) -> Res<Value> {
+    if !matches!(this, Value::Obj(_)) {
+        return Err(vm.type_error("Error.prototype.toString called on a non-object"));
+    }
+    let n = vm.get_simple(this, "name")?;
+    let name = if n == Value::Undefined {
+        "Error".to_string()
+    } else {
+        vm.to_rust_string(n)?
+    };
+    let m = vm.get_simple(this, "message")?;
+    let msg = if m == Value::Undefined {
+        String::new()
+    } else {
+        vm.to_rust_string(m)?
+    };
+    let s = match (name.is_empty(), msg.is_empty()) {
+        (true, _) => msg,
+        (_, true) => name,
+        _ => format!("{name}: {msg}"),
+    };
+    vm.str_val(&s)
+}

@@ -1,0 +1,53 @@
+//! `Function.prototype`: `bind`, `toString`.
+
+use super::*;
+
+/// The natives of this file: where each goes, what it runs, its `length`.
+pub(super) static NATIVES: &[(&str, NativeFn, u16)] = &[
+    ("Function.prototype.bind", function_bind, 1),
+    ("Function.prototype.toString", function_to_string, 0),
+];
+
+pub(super) fn function_bind(vm: &mut Vm, this: Value, args: &[Value]) -> Res<Value> {
+    let Value::Obj(target) = this else {
+        return Err(vm.type_error("Bind must be called on a function"));
+    };
+    if !matches!(vm.heap.obj(target).kind, Kind::Function(_)) {
+        return Err(vm.type_error("Bind must be called on a function"));
+    }
+    let name = vm.get_simple(this, "name")?;
+    let name = match name {
+        Value::Str(s) => vm.heap.str(s).to_rust(),
+        _ => String::new(),
+    };
+    let len = vm.get_simple(this, "length")?;
+    let len = match len {
+        Value::Num(n) => (n - (args.len().saturating_sub(1)) as f64).max(0.0) as u16,
+        _ => 0,
+    };
+    let f = vm.heap.new_obj(
+        vm.intr.function_proto,
+        Kind::Function(Func::Bound {
+            target,
+            this: arg(args, 0),
+            args: args.iter().skip(1).copied().collect(),
+        }),
+    )?;
+    vm.function_props(f, &format!("bound {name}"), len)?;
+    Ok(Value::Obj(f))
+}
+
+pub(super) fn function_to_string(vm: &mut Vm, this: Value, _: &[Value]) -> Res<Value> {
+    let name = match this {
+        Value::Obj(_) => {
+            let n = vm.get_simple(this, "name")?;
+            vm.to_rust_string(n)?
+        }
+        _ => {
+            return Err(
+                vm.type_error("Function.prototype.toString requires that 'this' be a Function")
+            );
+        }
+    };
+    vm.str_val(&format!("function {name}() {{ [native code] }}"))
+}

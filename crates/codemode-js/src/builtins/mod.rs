@@ -1,0 +1,304 @@
+//! The natives of the standard library, the intrinsics' setup, and the conversions builtins
+//! share (node-style `inspect` for console, `JSON.stringify`, own-key order).
+//!
+//! Each native is a table entry `(path, function, length)`; the path says where it is
+//! installed (`"Array.prototype.push"`, `"Math.max"`, `"parseInt"`). Builtins that call back
+//! into user code live in `prelude.js` instead. Each file below holds one object's natives
+//! and its own table; [`NATIVES`] joins them.
+//!
+//! - `setup.rs`: the intrinsics' setup (prototypes, well-known symbols, globals).
+//! - `console.rs`: `console` and node-style `inspect`.
+//! - `function.rs`, `object.rs`, `array.rs`, `string.rs`, `number.rs` (with `Boolean` and the
+//!   global functions), `math.rs`, `json.rs`, `errors.rs`, `symbol.rs`, `collections.rs`
+//!   (`Map`, `Set`): one built-in each.
+//! - `intrinsics.rs`: the hidden helpers `prelude.js` calls.
+//! - this file: the joined table and the conversions builtins share (own-key order, `for…in`
+//!   keys, ToPrimitive without user methods, relative indices).
+
+use crate::heap::{
+    CONFIGURABLE, DEFAULT_ATTRS, ENUMERABLE, Func, HIDDEN_ATTRS, Iter, Key, Kind, Slot, WRITABLE,
+};
+use crate::limits::{MAX_ARRAY_LENGTH, MAX_DATA_DEPTH, MAX_STRING_LENGTH};
+use crate::string::JsStr;
+use crate::value::{ObjId, Value};
+use crate::vm::{NativeFn, Res, Vm};
+
+mod array;
+mod collections;
+mod console;
+mod errors;
+mod function;
+mod intrinsics;
+mod json;
+mod math;
+mod number;
+mod object;
+mod setup;
+mod string;
+mod symbol;
+
+use array::*;
+pub use console::{inspect, is_error};
+use errors::*;
+use function::*;
+use object::*;
+
+/// `Function.prototype.call` (a tail call in the loop).
+pub const NATIVE_CALL: u16 = 0;
+/// `Function.prototype.apply`.
+pub const NATIVE_APPLY: u16 = 1;
+/// `Array.prototype.values` (and `[Symbol.iterator]`).
+pub const NATIVE_ARRAY_VALUES: u16 = 2;
+/// The prelude's `call(fn, this, ...args)`, unaffected by programs that replace `call`.
+pub const NATIVE_INTR_CALL: u16 = 3;
+
+/// The natives every run has in this order first (their indices are the constants above).
+static CORE: &[(&str, NativeFn, u16)] = &[
+    ("Function.prototype.call", unreachable_native, 1),
+    ("Function.prototype.apply", unreachable_native, 2),
+    ("Array.prototype.values", array::array_values, 0),
+    ("%Intrinsics%.call", unreachable_native, 2),
+];
+
+/// Every native: where it goes, what it runs, its `length`; a native's index here is its
+/// `Func::Native` number. A constructor comes before its static methods.
+pub static NATIVES: std::sync::LazyLock<Vec<(&str, NativeFn, u16)>> =
+    std::sync::LazyLock::new(|| {
+        let tables: [&[(&str, NativeFn, u16)]; 13] = [
+            CORE,
+            console::NATIVES,
+            function::NATIVES,
+            object::NATIVES,
+            array::NATIVES,
+            string::NATIVES,
+            number::NATIVES,
+            math::NATIVES,
+            json::NATIVES,
+            errors::NATIVES,
+            symbol::NATIVES,
+            collections::NATIVES,
+            intrinsics::NATIVES,
+        ];
+        tables.concat()
+    });
+
+/// `true` when native `n` may be called with `new`.
+pub fn is_constructor(n: u16) -> bool {
+    let name = NATIVES[n as usize].0;
+    !name.contains('.')
+        && !matches!(
+            name,
+            "parseInt" | "parseFloat" | "isNaN" | "isFinite" | "Symbol"
+        )
+}
+
+fn unreachable_native(_: &mut Vm, _: Value, _: &[Value]) -> Res<Value> {
+    Ok(Value::Undefined)
+}
+
+fn arg(args: &[Value], i: usize) -> Value {
+    args.get(i).copied().unwrap_or(Value::Undefined)
+}
+
+pub use setup::setup;
+
+// ----- shared conversions -------------------------------------------------------------------
+
+/// Own property keys in spec order: integer keys ascending, then names in insertion order,
+/// then symbols.
+pub fn own_keys(vm: &mut Vm, o: ObjId, only_enumerable: bool) -> Vec<Key> {
+    let obj = vm.heap.obj(o);
+    let mut idx: Vec<u32> = Vec::new();
+    match &obj.kind {
+        Kind::Array(e) | Kind::Arguments(e) => {
+            idx.extend((0..e.len() as u32).filter(|i| e[*i as usize] != Value::Empty));
+        }
+        Kind::String(s) => idx.extend(0..vm.heap.str(*s).len() as u32),
+        _ => {}
+    }
+    let mut names = Vec::new();
+    let mut syms = Vec::new();
+    for p in &obj.props.list {
+        if only_enumerable && p.attrs & ENUMERABLE == 0 {
+            continue;
+        }
+        match p.key {
+            Key::Index(i) => idx.push(i),
+            Key::Name(_) => names.push(p.key),
+            Key::Sym(_) => syms.push(p.key),
+        }
+    }
+    idx.sort_unstable();
+    let mut out: Vec<Key> = idx.into_iter().map(Key::Index).collect();
+    out.extend(names);
+    out.extend(syms);
+    out
+}
+
+fn key_value(vm: &mut Vm, k: Key) -> Res<Value> {
+    match k {
+        Key::Sym(s) => Ok(Value::Sym(s)),
+        k => {
+            let s = vm.heap.key_str(k).unwrap_or_else(|| JsStr::from_str(""));
+            vm.js_str(s)
+        }
+    }
+}
+
+/// Own enumerable string-keyed properties as (key, value).
+fn enumerable_entries(vm: &mut Vm, v: Value) -> Res<Vec<(Key, Value)>> {
+    let o = match v {
+        Value::Obj(o) => o,
+        Value::Str(s) => {
+            let n = vm.heap.str(s).len();
+            let mut out = Vec::new();
+            for i in 0..n {
+                let c = vm.get_value(v, Key::Index(i as u32))?;
+                out.push((Key::Index(i as u32), c));
+            }
+            return Ok(out);
+        }
+        Value::Undefined | Value::Null => {
+            return Err(vm.type_error("Cannot convert undefined or null to object"));
+        }
+        _ => return Ok(Vec::new()),
+    };
+    let keys = own_keys(vm, o, true);
+    let mut out = Vec::with_capacity(keys.len());
+    for k in keys {
+        if let Key::Sym(_) = k {
+            continue;
+        }
+        let val = vm.get_value(v, k)?;
+        out.push((k, val));
+    }
+    vm.work(out.len());
+    Ok(out)
+}
+
+/// `{...src}` and `Object.assign` for one source, skipping `except`.
+pub fn copy_props(vm: &mut Vm, target: ObjId, src: Value, except: &[Key]) -> Res<()> {
+    if src.is_nullish() {
+        return Ok(());
+    }
+    let entries = match src {
+        Value::Obj(o) => {
+            let keys = own_keys(vm, o, true);
+            let mut out = Vec::new();
+            for k in keys {
+                let val = vm.get_value(src, k)?;
+                out.push((k, val));
+            }
+            out
+        }
+        _ => enumerable_entries(vm, src)?,
+    };
+    for (k, v) in entries {
+        if except.contains(&k) {
+            continue;
+        }
+        vm.define(target, k, Slot::Data(v), DEFAULT_ATTRS)?;
+    }
+    Ok(())
+}
+
+/// The keys `for…in` visits: enumerable string keys of the object and its prototypes.
+pub fn for_in_keys(vm: &mut Vm, v: Value) -> Res<Vec<Value>> {
+    let mut out = Vec::new();
+    let mut seen: Vec<Key> = Vec::new();
+    let mut cur = match v {
+        Value::Obj(o) => Some(o),
+        Value::Str(_) => {
+            for (k, _) in enumerable_entries(vm, v)? {
+                out.push(key_value(vm, k)?);
+            }
+            return Ok(out);
+        }
+        _ => None,
+    };
+    while let Some(o) = cur {
+        let all = own_keys(vm, o, false);
+        let en = own_keys(vm, o, true);
+        for k in all {
+            if matches!(k, Key::Sym(_)) || seen.contains(&k) {
+                continue;
+            }
+            seen.push(k);
+            if en.contains(&k) {
+                out.push(key_value(vm, k)?);
+            }
+        }
+        cur = vm.heap.obj(o).proto;
+    }
+    vm.work(out.len());
+    Ok(out)
+}
+
+/// ToPrimitive of an object without user methods: `[object Object]`, arrays joined, errors
+/// as `Name: message`, functions as their source.
+pub fn object_to_string(vm: &mut Vm, v: Value) -> Res<Value> {
+    let Value::Obj(_) = v else { return Ok(v) };
+    // Arrays of arrays and errors named by errors convert inside one another, on the Rust
+    // stack: bounded like a call depth.
+    if vm.native_nesting >= crate::limits::MAX_NATIVE_NESTING {
+        return Err(vm.range_error("Maximum call stack size exceeded"));
+    }
+    vm.native_nesting += 1;
+    let r = builtin_to_string(vm, v);
+    vm.native_nesting -= 1;
+    r
+}
+
+fn builtin_to_string(vm: &mut Vm, v: Value) -> Res<Value> {
+    let Value::Obj(o) = v else { return Ok(v) };
+    match &vm.heap.obj(o).kind {
+        Kind::Array(_) => array_join(vm, v, &[]),
+        Kind::Function(_) => function_to_string(vm, v, &[]),
+        Kind::Error => error_to_string(vm, v, &[]),
+        _ => {
+            // An error-like object (prototype chain through Error.prototype).
+            let mut cur = vm.heap.obj(o).proto;
+            while let Some(p) = cur {
+                if Some(p) == vm.intr.error_proto {
+                    return error_to_string(vm, v, &[]);
+                }
+                cur = vm.heap.obj(p).proto;
+            }
+            object_proto_to_string(vm, v, &[])
+        }
+    }
+}
+
+fn to_str_arg(vm: &mut Vm, v: Value) -> Res<JsStr> {
+    let s = vm.to_string(v)?;
+    Ok(vm.heap.str(s).clone())
+}
+
+fn this_str(vm: &mut Vm, this: Value, method: &str) -> Res<JsStr> {
+    if this.is_nullish() {
+        return Err(vm.type_error(&format!(
+            "String.prototype.{method} called on null or undefined"
+        )));
+    }
+    to_str_arg(vm, this)
+}
+
+/// ToIntegerOrInfinity.
+fn to_integer(vm: &mut Vm, v: Value) -> Res<f64> {
+    let n = vm.to_number(v)?;
+    Ok(if n.is_nan() { 0.0 } else { n.trunc() })
+}
+
+/// A relative index argument clamped to 0..=len (slice, splice, at ...).
+fn rel_index(vm: &mut Vm, v: Value, len: usize, default: usize) -> Res<usize> {
+    if v == Value::Undefined {
+        return Ok(default);
+    }
+    let n = to_integer(vm, v)?;
+    let len_f = len as f64;
+    Ok(if n < 0.0 {
+        (len_f + n).max(0.0) as usize
+    } else {
+        n.min(len_f) as usize
+    })
+}

@@ -1,0 +1,224 @@
+//! The intrinsics' setup: prototypes, well-known symbols, every native installed where its
+//! path says, constructors linked to their prototypes, and the global constants.
+
+use super::*;
+
+/// Create the intrinsics and install every native into `vm`.
+pub fn setup(vm: &mut Vm) -> Res<()> {
+    let h = &mut vm.heap;
+    let object_proto = h.new_obj(None, Kind::Ordinary)?;
+    let function_proto = h.new_obj(Some(object_proto), Kind::Function(Func::Native(u16::MAX)))?;
+    vm.intr.object_proto = Some(object_proto);
+    vm.intr.function_proto = Some(function_proto);
+    let mk =
+        |vm: &mut Vm, kind: Kind| -> Res<ObjId> { Ok(vm.heap.new_obj(Some(object_proto), kind)?) };
+    vm.intr.array_proto = Some(mk(vm, Kind::Array(Vec::new()))?);
+    let empty = vm.heap.new_str(JsStr::from_str(""))?;
+    vm.intr.string_proto = Some(mk(vm, Kind::String(empty))?);
+    vm.intr.number_proto = Some(mk(vm, Kind::Number(0.0))?);
+    vm.intr.boolean_proto = Some(mk(vm, Kind::Boolean(false))?);
+    vm.intr.symbol_proto = Some(mk(vm, Kind::Ordinary)?);
+    vm.intr.iterator_proto = Some(mk(vm, Kind::Ordinary)?);
+    vm.intr.map_proto = Some(mk(vm, Kind::Ordinary)?);
+    vm.intr.set_proto = Some(mk(vm, Kind::Ordinary)?);
+    let error_proto = mk(vm, Kind::Ordinary)?;
+    vm.intr.error_proto = Some(error_proto);
+    for slot in 0..4 {
+        let p = vm.heap.new_obj(Some(error_proto), Kind::Ordinary)?;
+        match slot {
+            0 => vm.intr.type_error_proto = Some(p),
+            1 => vm.intr.range_error_proto = Some(p),
+            2 => vm.intr.reference_error_proto = Some(p),
+            _ => vm.intr.syntax_error_proto = Some(p),
+        }
+    }
+    let global = vm.global;
+    vm.heap.obj_mut(global).proto = Some(object_proto);
+    for (name, desc) in [
+        ("iterator", "Symbol.iterator"),
+        ("asyncIterator", "Symbol.asyncIterator"),
+        ("toPrimitive", "Symbol.toPrimitive"),
+        ("toStringTag", "Symbol.toStringTag"),
+        ("hasInstance", "Symbol.hasInstance"),
+    ] {
+        let d = vm.heap.new_str(JsStr::from_str(desc))?;
+        let s = vm.heap.new_symbol(Some(d))?;
+        match name {
+            "iterator" => vm.intr.sym_iterator = Some(s),
+            "asyncIterator" => vm.intr.sym_async_iterator = Some(s),
+            "toPrimitive" => vm.intr.sym_to_primitive = Some(s),
+            "toStringTag" => vm.intr.sym_to_string_tag = Some(s),
+            _ => vm.intr.sym_has_instance = Some(s),
+        }
+    }
+    let math = mk(vm, Kind::Ordinary)?;
+    let json = mk(vm, Kind::Ordinary)?;
+    let console = mk(vm, Kind::Ordinary)?;
+    let intrinsics = mk(vm, Kind::Ordinary)?;
+    let mut ctors: Vec<(String, ObjId)> = Vec::new();
+    for (i, (path, _, length)) in NATIVES.iter().enumerate() {
+        let (owner, name) = match path.rsplit_once('.') {
+            Some((o, n)) => (Some(o), n),
+            None => (None, *path),
+        };
+        let f = vm
+            .heap
+            .new_obj(Some(function_proto), Kind::Function(Func::Native(i as u16)))?;
+        vm.function_props(f, name, *length)?;
+        let target = match owner {
+            None => {
+                ctors.push((name.to_string(), f));
+                global
+            }
+            Some(o) => resolve_owner(vm, o, &ctors, math, json, console, intrinsics)?,
+        };
+        let key = vm.heap.key(name);
+        vm.define(target, key, Slot::Data(Value::Obj(f)), HIDDEN_ATTRS)?;
+    }
+    // Constructors and their prototypes.
+    for (name, ctor) in &ctors {
+        let proto = match name.as_str() {
+            "Object" => Some(object_proto),
+            "Array" => vm.intr.array_proto,
+            "String" => vm.intr.string_proto,
+            "Number" => vm.intr.number_proto,
+            "Boolean" => vm.intr.boolean_proto,
+            "Symbol" => vm.intr.symbol_proto,
+            "Map" => vm.intr.map_proto,
+            "Set" => vm.intr.set_proto,
+            "Error" => vm.intr.error_proto,
+            "TypeError" => vm.intr.type_error_proto,
+            "RangeError" => vm.intr.range_error_proto,
+            "ReferenceError" => vm.intr.reference_error_proto,
+            "SyntaxError" => vm.intr.syntax_error_proto,
+            _ => None,
+        };
+        if let Some(p) = proto {
+            let k = vm.heap.key("prototype");
+            vm.define(*ctor, k, Slot::Data(Value::Obj(p)), 0)?;
+            let k = vm.heap.key("constructor");
+            vm.define(p, k, Slot::Data(Value::Obj(*ctor)), HIDDEN_ATTRS)?;
+            if name.ends_with("Error") {
+                let n = vm.str_val(name)?;
+                let k = vm.heap.key("name");
+                vm.define(p, k, Slot::Data(n), HIDDEN_ATTRS)?;
+                let m = vm.str_val("")?;
+                let k = vm.heap.key("message");
+                vm.define(p, k, Slot::Data(m), HIDDEN_ATTRS)?;
+            }
+        }
+        if name.ends_with("Error") && name != "Error" {
+            let e = ctors.iter().find(|(n, _)| n == "Error").map(|(_, o)| *o);
+            vm.heap.obj_mut(*ctor).proto = e;
+        }
+    }
+    // Symbol.iterator of arrays, strings' iterator, well-known symbols on Symbol.
+    let values = vm.get_simple(Value::Obj(vm.intr.array_proto.expect("array")), "values")?;
+    let sym = Key::Sym(vm.intr.sym_iterator.expect("sym"));
+    vm.define(
+        vm.intr.array_proto.expect("array"),
+        sym,
+        Slot::Data(values),
+        HIDDEN_ATTRS,
+    )?;
+    let symbol_ctor = ctors.iter().find(|(n, _)| n == "Symbol").map(|(_, o)| *o);
+    if let Some(sc) = symbol_ctor {
+        for (name, s) in [
+            ("iterator", vm.intr.sym_iterator),
+            ("asyncIterator", vm.intr.sym_async_iterator),
+            ("toPrimitive", vm.intr.sym_to_primitive),
+            ("toStringTag", vm.intr.sym_to_string_tag),
+            ("hasInstance", vm.intr.sym_has_instance),
+        ] {
+            let k = vm.heap.key(name);
+            vm.define(sc, k, Slot::Data(Value::Sym(s.expect("symbol"))), 0)?;
+        }
+    }
+    for (name, v) in [
+        ("NaN", Value::Num(f64::NAN)),
+        ("Infinity", Value::Num(f64::INFINITY)),
+        ("undefined", Value::Undefined),
+    ] {
+        let k = vm.heap.key(name);
+        vm.define(global, k, Slot::Data(v), 0)?;
+    }
+    let number = ctors
+        .iter()
+        .find(|(n, _)| n == "Number")
+        .map(|(_, o)| *o)
+        .expect("Number");
+    for (name, v) in [
+        ("MAX_SAFE_INTEGER", 9007199254740991.0),
+        ("MIN_SAFE_INTEGER", -9007199254740991.0),
+        ("EPSILON", f64::EPSILON),
+        ("MAX_VALUE", f64::MAX),
+        ("MIN_VALUE", 5e-324),
+        ("POSITIVE_INFINITY", f64::INFINITY),
+        ("NEGATIVE_INFINITY", f64::NEG_INFINITY),
+        ("NaN", f64::NAN),
+    ] {
+        let k = vm.heap.key(name);
+        vm.define(number, k, Slot::Data(Value::Num(v)), 0)?;
+    }
+    for (name, v) in [
+        ("PI", std::f64::consts::PI),
+        ("E", std::f64::consts::E),
+        ("LN2", std::f64::consts::LN_2),
+        ("LN10", std::f64::consts::LN_10),
+        ("LOG2E", std::f64::consts::LOG2_E),
+        ("LOG10E", std::f64::consts::LOG10_E),
+        ("SQRT2", std::f64::consts::SQRT_2),
+        ("SQRT1_2", std::f64::consts::FRAC_1_SQRT_2),
+    ] {
+        let k = vm.heap.key(name);
+        vm.define(math, k, Slot::Data(Value::Num(v)), 0)?;
+    }
+    for (name, o) in [
+        ("Math", math),
+        ("JSON", json),
+        ("console", console),
+        ("__intrinsics", intrinsics),
+    ] {
+        let k = vm.heap.key(name);
+        vm.define(global, k, Slot::Data(Value::Obj(o)), HIDDEN_ATTRS)?;
+    }
+    let k = vm.heap.key("iteratorPrototype");
+    let ip = vm.intr.iterator_proto.expect("iterator");
+    vm.define(intrinsics, k, Slot::Data(Value::Obj(ip)), HIDDEN_ATTRS)?;
+    let k = vm.heap.key("globalThis");
+    vm.define(global, k, Slot::Data(Value::Obj(global)), HIDDEN_ATTRS)?;
+    Ok(())
+}
+
+fn resolve_owner(
+    vm: &mut Vm,
+    owner: &str,
+    ctors: &[(String, ObjId)],
+    math: ObjId,
+    json: ObjId,
+    console: ObjId,
+    intrinsics: ObjId,
+) -> Res<ObjId> {
+    Ok(match owner {
+        "Math" => math,
+        "JSON" => json,
+        "console" => console,
+        "%Intrinsics%" => intrinsics,
+        "%IteratorPrototype%" => vm.intr.iterator_proto.expect("iter"),
+        "Function.prototype" => vm.intr.function_proto.expect("fp"),
+        "Object.prototype" => vm.intr.object_proto.expect("op"),
+        "Array.prototype" => vm.intr.array_proto.expect("ap"),
+        "String.prototype" => vm.intr.string_proto.expect("sp"),
+        "Number.prototype" => vm.intr.number_proto.expect("np"),
+        "Boolean.prototype" => vm.intr.boolean_proto.expect("bp"),
+        "Symbol.prototype" => vm.intr.symbol_proto.expect("syp"),
+        "Error.prototype" => vm.intr.error_proto.expect("ep"),
+        "Map.prototype" => vm.intr.map_proto.expect("mp"),
+        "Set.prototype" => vm.intr.set_proto.expect("setp"),
+        ctor => ctors
+            .iter()
+            .find(|(n, _)| n == ctor)
+            .map(|(_, o)| *o)
+            .unwrap_or(vm.global),
+    })
+}

@@ -1,0 +1,445 @@
+//! `String` and `String.prototype` (the non-RegExp methods).
+
+use super::*;
+
+/// The natives of this file: where each goes, what it runs, its `length`.
+pub(super) static NATIVES: &[(&str, NativeFn, u16)] = &[
+    ("String", string_ctor, 1),
+    ("String.fromCharCode", string_from_char_code, 1),
+    ("String.prototype.toString", string_value_of, 0),
+    ("String.prototype.valueOf", string_value_of, 0),
+    ("String.prototype.charAt", string_char_at, 1),
+    ("String.prototype.charCodeAt", string_char_code_at, 1),
+    ("String.prototype.codePointAt", string_code_point_at, 1),
+    ("String.prototype.at", string_at, 1),
+    ("String.prototype.indexOf", string_index_of, 1),
+    ("String.prototype.lastIndexOf", string_last_index_of, 1),
+    ("String.prototype.includes", string_includes, 1),
+    ("String.prototype.startsWith", string_starts_with, 1),
+    ("String.prototype.endsWith", string_ends_with, 1),
+    ("String.prototype.slice", string_slice, 2),
+    ("String.prototype.substring", string_substring, 2),
+    ("String.prototype.substr", string_substr, 2),
+    ("String.prototype.toUpperCase", string_to_upper, 0),
+    ("String.prototype.toLowerCase", string_to_lower, 0),
+    ("String.prototype.trim", string_trim, 0),
+    ("String.prototype.trimStart", string_trim_start, 0),
+    ("String.prototype.trimEnd", string_trim_end, 0),
+    ("String.prototype.padStart", string_pad_start, 2),
+    ("String.prototype.padEnd", string_pad_end, 2),
+    ("String.prototype.repeat", string_repeat, 1),
+    ("String.prototype.split", string_split, 2),
+    ("String.prototype.concat", string_concat, 1),
+    ("String.prototype.replaceAll", string_replace_all, 2),
+    ("String.prototype.replace", string_replace, 2),
+    ("String.prototype.localeCompare", string_locale_compare, 1),
+];
+
+pub(super) fn string_ctor(vm: &mut Vm, this: Value, args: &[Value]) -> Res<Value> {
+    let s = match args.first() {
+        None => vm.heap.new_str(JsStr::from_str(""))?,
+        Some(Value::Sym(s)) => {
+            let d =
+                vm.heap.symbols[s.0 as usize].map_or(String::new(), |d| vm.heap.str(d).to_rust());
+            vm.heap.new_str(JsStr::from_str(&format!("Symbol({d})")))?
+        }
+        Some(v) => vm.to_string(*v)?,
+    };
+    // `new String(x)`: a String object.
+    if let Value::Obj(o) = this
+        && matches!(vm.heap.obj(o).kind, Kind::Ordinary)
+        && vm.heap.obj(o).proto == vm.intr.string_proto
+    {
+        vm.heap.obj_mut(o).kind = Kind::String(s);
+        return Ok(this);
+    }
+    Ok(Value::Str(s))
+}
+
+pub(super) fn string_from_char_code(vm: &mut Vm, _: Value, args: &[Value]) -> Res<Value> {
+    let mut units = Vec::new();
+    for a in args {
+        let n = vm.to_number(*a)?;
+        units.push(crate::vm::to_int32(n) as u16);
+    }
+    vm.js_str(JsStr::from_units(units))
+}
+
+pub(super) fn string_value_of(vm: &mut Vm, this: Value, _: &[Value]) -> Res<Value> {
+    match this {
+        Value::Str(_) => Ok(this),
+        Value::Obj(o) => match vm.heap.obj(o).kind {
+            Kind::String(s) => Ok(Value::Str(s)),
+            _ => Err(vm.type_error("String.prototype.valueOf requires that 'this' be a String")),
+        },
+        _ => Err(vm.type_error("String.prototype.valueOf requires that 'this' be a String")),
+    }
+}
+
+pub(super) fn string_char_at(vm: &mut Vm, this: Value, args: &[Value]) -> Res<Value> {
+    let s = this_str(vm, this, "charAt")?;
+    let i = to_integer(vm, arg(args, 0))?;
+    if i < 0.0 || i >= s.len() as f64 {
+        return vm.str_val("");
+    }
+    vm.js_str(s.slice(i as usize, i as usize + 1))
+}
+
+pub(super) fn string_char_code_at(vm: &mut Vm, this: Value, args: &[Value]) -> Res<Value> {
+    let s = this_str(vm, this, "charCodeAt")?;
+    let i = to_integer(vm, arg(args, 0))?;
+    if i < 0.0 || i >= s.len() as f64 {
+        return Ok(Value::Num(f64::NAN));
+    }
+    Ok(Value::Num(s.at(i as usize) as f64))
+}
+
+pub(super) fn string_code_point_at(vm: &mut Vm, this: Value, args: &[Value]) -> Res<Value> {
+    let s = this_str(vm, this, "codePointAt")?;
+    let i = to_integer(vm, arg(args, 0))?;
+    if i < 0.0 || i >= s.len() as f64 {
+        return Ok(Value::Undefined);
+    }
+    let i = i as usize;
+    let u = s.at(i);
+    if (0xd800..0xdc00).contains(&u) && i + 1 < s.len() {
+        let l = s.at(i + 1);
+        if (0xdc00..0xe000).contains(&l) {
+            return Ok(Value::Num(
+                (0x10000 + ((u as u32 - 0xd800) << 10) + (l as u32 - 0xdc00)) as f64,
+            ));
+        }
+    }
+    Ok(Value::Num(u as f64))
+}
+
+pub(super) fn string_at(vm: &mut Vm, this: Value, args: &[Value]) -> Res<Value> {
+    let s = this_str(vm, this, "at")?;
+    let i = to_integer(vm, arg(args, 0))?;
+    let i = if i < 0.0 { s.len() as f64 + i } else { i };
+    if i < 0.0 || i >= s.len() as f64 {
+        return Ok(Value::Undefined);
+    }
+    vm.js_str(s.slice(i as usize, i as usize + 1))
+}
+
+/// First index of `needle` in `hay` at or after `from`.
+pub(super) fn find_units(hay: &JsStr, needle: &JsStr, from: usize) -> Option<usize> {
+    let (h, n) = (hay.len(), needle.len());
+    if n == 0 {
+        return (from <= h).then_some(from);
+    }
+    if n > h {
+        return None;
+    }
+    (from..=h - n).find(|&i| (0..n).all(|j| hay.at(i + j) == needle.at(j)))
+}
+
+pub(super) fn string_index_of(vm: &mut Vm, this: Value, args: &[Value]) -> Res<Value> {
+    let s = this_str(vm, this, "indexOf")?;
+    let n = to_str_arg(vm, arg(args, 0))?;
+    let from = to_integer(vm, arg(args, 1))?.clamp(0.0, s.len() as f64) as usize;
+    vm.work(s.len() / 8);
+    Ok(Value::Num(
+        find_units(&s, &n, from).map_or(-1.0, |i| i as f64),
+    ))
+}
+
+pub(super) fn string_last_index_of(vm: &mut Vm, this: Value, args: &[Value]) -> Res<Value> {
+    let s = this_str(vm, this, "lastIndexOf")?;
+    let n = to_str_arg(vm, arg(args, 0))?;
+    vm.work(s.len() / 8);
+    let mut best = -1.0;
+    let mut from = 0;
+    while let Some(i) = find_units(&s, &n, from) {
+        best = i as f64;
+        from = i + 1;
+        if from > s.len() {
+            break;
+        }
+    }
+    Ok(Value::Num(best))
+}
+
+pub(super) fn string_includes(vm: &mut Vm, this: Value, args: &[Value]) -> Res<Value> {
+    let s = this_str(vm, this, "includes")?;
+    let n = to_str_arg(vm, arg(args, 0))?;
+    let from = to_integer(vm, arg(args, 1))?.clamp(0.0, s.len() as f64) as usize;
+    vm.work(s.len() / 8);
+    Ok(Value::Bool(find_units(&s, &n, from).is_some()))
+}
+
+pub(super) fn string_starts_with(vm: &mut Vm, this: Value, args: &[Value]) -> Res<Value> {
+    let s = this_str(vm, this, "startsWith")?;
+    let n = to_str_arg(vm, arg(args, 0))?;
+    let from = to_integer(vm, arg(args, 1))?.clamp(0.0, s.len() as f64) as usize;
+    Ok(Value::Bool(
+        from + n.len() <= s.len() && (0..n.len()).all(|j| s.at(from + j) == n.at(j)),
+    ))
+}
+
+pub(super) fn string_ends_with(vm: &mut Vm, this: Value, args: &[Value]) -> Res<Value> {
+    let s = this_str(vm, this, "endsWith")?;
+    let n = to_str_arg(vm, arg(args, 0))?;
+    let end = match arg(args, 1) {
+        Value::Undefined => s.len(),
+        v => to_integer(vm, v)?.clamp(0.0, s.len() as f64) as usize,
+    };
+    Ok(Value::Bool(
+        n.len() <= end && (0..n.len()).all(|j| s.at(end - n.len() + j) == n.at(j)),
+    ))
+}
+
+pub(super) fn string_slice(vm: &mut Vm, this: Value, args: &[Value]) -> Res<Value> {
+    let s = this_str(vm, this, "slice")?;
+    let from = rel_index(vm, arg(args, 0), s.len(), 0)?;
+    let to = rel_index(vm, arg(args, 1), s.len(), s.len())?;
+    vm.js_str(if from < to {
+        s.slice(from, to)
+    } else {
+        JsStr::from_str("")
+    })
+}
+
+pub(super) fn string_substring(vm: &mut Vm, this: Value, args: &[Value]) -> Res<Value> {
+    let s = this_str(vm, this, "substring")?;
+    let a = to_integer(vm, arg(args, 0))?.clamp(0.0, s.len() as f64) as usize;
+    let b = match arg(args, 1) {
+        Value::Undefined => s.len(),
+        v => to_integer(vm, v)?.clamp(0.0, s.len() as f64) as usize,
+    };
+    vm.js_str(s.slice(a.min(b), a.max(b)))
+}
+
+pub(super) fn string_substr(vm: &mut Vm, this: Value, args: &[Value]) -> Res<Value> {
+    let s = this_str(vm, this, "substr")?;
+    let from = rel_index(vm, arg(args, 0), s.len(), 0)?;
+    let n = match arg(args, 1) {
+        Value::Undefined => s.len() - from,
+        v => to_integer(vm, v)?.clamp(0.0, (s.len() - from) as f64) as usize,
+    };
+    vm.js_str(s.slice(from, from + n))
+}
+
+pub(super) fn string_to_upper(vm: &mut Vm, this: Value, _: &[Value]) -> Res<Value> {
+    let s = this_str(vm, this, "toUpperCase")?;
+    vm.work(s.len() / 8);
+    vm.js_str(JsStr::from_str(&s.to_rust().to_uppercase()))
+}
+
+pub(super) fn string_to_lower(vm: &mut Vm, this: Value, _: &[Value]) -> Res<Value> {
+    let s = this_str(vm, this, "toLowerCase")?;
+    vm.work(s.len() / 8);
+    vm.js_str(JsStr::from_str(&s.to_rust().to_lowercase()))
+}
+
+pub(super) fn is_space_unit(u: u16) -> bool {
+    char::from_u32(u as u32).is_some_and(crate::number::is_js_space)
+}
+
+pub(super) fn trim_units(s: &JsStr, start: bool, end: bool) -> JsStr {
+    let mut a = 0;
+    let mut b = s.len();
+    if start {
+        while a < b && is_space_unit(s.at(a)) {
+            a += 1;
+        }
+    }
+    if end {
+        while b > a && is_space_unit(s.at(b - 1)) {
+            b -= 1;
+        }
+    }
+    s.slice(a, b)
+}
+
+pub(super) fn string_trim(vm: &mut Vm, this: Value, _: &[Value]) -> Res<Value> {
+    let s = this_str(vm, this, "trim")?;
+    vm.js_str(trim_units(&s, true, true))
+}
+pub(super) fn string_trim_start(vm: &mut Vm, this: Value, _: &[Value]) -> Res<Value> {
+    let s = this_str(vm, this, "trimStart")?;
+    vm.js_str(trim_units(&s, true, false))
+}
+pub(super) fn string_trim_end(vm: &mut Vm, this: Value, _: &[Value]) -> Res<Value> {
+    let s = this_str(vm, this, "trimEnd")?;
+    vm.js_str(trim_units(&s, false, true))
+}
+
+pub(super) fn pad(vm: &mut Vm, this: Value, args: &[Value], start: bool) -> Res<Value> {
+    let s = this_str(vm, this, if start { "padStart" } else { "padEnd" })?;
+    let target = to_integer(vm, arg(args, 0))?;
+    let fill = match arg(args, 1) {
+        Value::Undefined => JsStr::from_str(" "),
+        v => to_str_arg(vm, v)?,
+    };
+    if target <= s.len() as f64 || fill.is_empty() {
+        return vm.js_str(s);
+    }
+    if target > MAX_STRING_LENGTH as f64 {
+        return Err(vm.range_error("Invalid string length"));
+    }
+    let need = target as usize - s.len();
+    let f = fill.units();
+    let padding: Vec<u16> = f.iter().copied().cycle().take(need).collect();
+    vm.work(need / 8);
+    let mut units = Vec::with_capacity(target as usize);
+    if start {
+        units.extend(padding);
+        units.extend(s.units());
+    } else {
+        units.extend(s.units());
+        units.extend(padding);
+    }
+    vm.js_str(JsStr::from_units(units))
+}
+
+pub(super) fn string_pad_start(vm: &mut Vm, this: Value, args: &[Value]) -> Res<Value> {
+    pad(vm, this, args, true)
+}
+pub(super) fn string_pad_end(vm: &mut Vm, this: Value, args: &[Value]) -> Res<Value> {
+    pad(vm, this, args, false)
+}
+
+pub(super) fn string_repeat(vm: &mut Vm, this: Value, args: &[Value]) -> Res<Value> {
+    let s = this_str(vm, this, "repeat")?;
+    let n = to_integer(vm, arg(args, 0))?;
+    if n < 0.0 || n.is_infinite() {
+        return Err(vm.range_error(&format!(
+            "Invalid count value: {}",
+            crate::number::to_string(n)
+        )));
+    }
+    if s.len() as f64 * n > MAX_STRING_LENGTH as f64 {
+        return Err(vm.range_error("Invalid string length"));
+    }
+    let units = s.units();
+    let total: Vec<u16> = std::iter::repeat_n(units, n as usize).flatten().collect();
+    vm.work(total.len() / 8);
+    vm.js_str(JsStr::from_units(total))
+}
+
+pub(super) fn string_split(vm: &mut Vm, this: Value, args: &[Value]) -> Res<Value> {
+    let s = this_str(vm, this, "split")?;
+    let limit = match arg(args, 1) {
+        Value::Undefined => u32::MAX as usize,
+        v => vm.to_number(v)? as u32 as usize,
+    };
+    let mut parts = Vec::new();
+    match arg(args, 0) {
+        Value::Undefined => parts.push(s.clone()),
+        sepv => {
+            let sep = to_str_arg(vm, sepv)?;
+            if sep.is_empty() {
+                for i in 0..s.len() {
+                    parts.push(s.slice(i, i + 1));
+                }
+            } else {
+                let mut from = 0;
+                while let Some(i) = find_units(&s, &sep, from) {
+                    parts.push(s.slice(from, i));
+                    from = i + sep.len();
+                    if parts.len() >= limit {
+                        break;
+                    }
+                }
+                parts.push(s.slice(from, s.len()));
+            }
+        }
+    }
+    parts.truncate(limit);
+    vm.work(s.len() / 8 + parts.len());
+    let mut out = Vec::with_capacity(parts.len());
+    for p in parts {
+        out.push(vm.js_str(p)?);
+    }
+    vm.new_array(out)
+}
+
+pub(super) fn string_concat(vm: &mut Vm, this: Value, args: &[Value]) -> Res<Value> {
+    let mut s = this_str(vm, this, "concat")?;
+    for a in args {
+        let t = to_str_arg(vm, *a)?;
+        s = s.concat(&t);
+        if s.len() > MAX_STRING_LENGTH {
+            return Err(vm.range_error("Invalid string length"));
+        }
+    }
+    vm.js_str(s)
+}
+
+pub(super) fn replace_impl(vm: &mut Vm, this: Value, args: &[Value], all: bool) -> Res<Value> {
+    let s = this_str(vm, this, if all { "replaceAll" } else { "replace" })?;
+    let pat = to_str_arg(vm, arg(args, 0))?;
+    if matches!(arg(args, 1), Value::Obj(o) if matches!(vm.heap.obj(o).kind, Kind::Function(_))) {
+        return Err(vm.type_error(
+            "a replacement function is not supported yet; build the string with split/map/join",
+        ));
+    }
+    let rep = to_str_arg(vm, arg(args, 1))?;
+    let mut out: Vec<u16> = Vec::new();
+    let mut from = 0;
+    while let Some(i) = find_units(&s, &pat, from) {
+        out.extend((from..i).map(|k| s.at(k)));
+        // `$&` and `$$` patterns.
+        let r = rep.units();
+        let mut k = 0;
+        while k < r.len() {
+            if r[k] == b'$' as u16 && k + 1 < r.len() {
+                match r[k + 1] {
+                    x if x == b'$' as u16 => {
+                        out.push(b'$' as u16);
+                        k += 2;
+                        continue;
+                    }
+                    x if x == b'&' as u16 => {
+                        out.extend(pat.units());
+                        k += 2;
+                        continue;
+                    }
+                    _ => {}
+                }
+            }
+            out.push(r[k]);
+            k += 1;
+        }
+        from = i + pat.len();
+        if pat.is_empty() {
+            if i < s.len() {
+                out.push(s.at(i));
+            }
+            from = i + 1;
+        }
+        if !all || from > s.len() {
+            break;
+        }
+        if out.len() > MAX_STRING_LENGTH {
+            return Err(vm.range_error("Invalid string length"));
+        }
+    }
+    if from <= s.len() {
+        out.extend((from..s.len()).map(|k| s.at(k)));
+    }
+    vm.work(out.len() / 8);
+    vm.js_str(JsStr::from_units(out))
+}
+
+pub(super) fn string_replace(vm: &mut Vm, this: Value, args: &[Value]) -> Res<Value> {
+    replace_impl(vm, this, args, false)
+}
+pub(super) fn string_replace_all(vm: &mut Vm, this: Value, args: &[Value]) -> Res<Value> {
+    replace_impl(vm, this, args, true)
+}
+
+pub(super) fn string_locale_compare(vm: &mut Vm, this: Value, args: &[Value]) -> Res<Value> {
+    let a = this_str(vm, this, "localeCompare")?.to_rust();
+    let b = to_str_arg(vm, arg(args, 0))?.to_rust();
+    // An approximation of ICU's root collation: case-insensitive first, then lower before upper.
+    let (la, lb) = (a.to_lowercase(), b.to_lowercase());
+    let o = la.cmp(&lb).then_with(|| b.cmp(&a));
+    Ok(Value::Num(match o {
+        std::cmp::Ordering::Less => -1.0,
+        std::cmp::Ordering::Equal => 0.0,
+        std::cmp::Ordering::Greater => 1.0,
+    }))
+}
