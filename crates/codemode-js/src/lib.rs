@@ -16,7 +16,7 @@
 //! ## Pipeline
 //! source → `scan.rs` (blank check, size cap, nesting pre-scan: the parser aborts the process
 //! on deep nesting; deep sources parse and compile on a large stack of their own) → oxc
-//! parser in TypeScript mode (top-level `return`/`await` allowed) → `compiler.rs` (one
+//! parser in TypeScript mode (top-level `return`/`await` allowed) → `compiler/` (one
 //! capture pass, then the syntax tree straight to register bytecode, `proto.rs`: every local
 //! is a register or a heap cell, only globals are looked up by name) → `vm.rs` (the
 //! stackless machine).
@@ -24,9 +24,10 @@
 //! ## Map of the files
 //! - `scan.rs`: blank sources, the size cap, the nesting pre-scan, byte offset → line:column
 //!   (UTF-16 columns, 1-based).
-//! - `compiler.rs`: the capture pass (names referenced by nested functions live in cells),
-//!   scopes, hoisting, TDZ, destructuring, classes, try/finally (finally blocks inlined on
-//!   every exit), labels; UnsupportedSyntax with hints; TypeScript erased.
+//! - `compiler/`: the capture pass (names referenced by nested functions live in cells),
+//!   scopes, hoisting, TDZ (`mod.rs`); statements, labels, try/finally inlined on every exit
+//!   (`statements.rs`); destructuring (`patterns.rs`); expressions, UnsupportedSyntax with
+//!   hints (`expressions.rs`); classes (`classes.rs`). TypeScript is erased.
 //! - `proto.rs`: the instruction set, function prototypes, the compiled program's data.
 //! - `vm.rs`: the machine state (`Vm`): frames on a heap `Vec` (never the Rust stack), the
 //!   dispatch loop, calls, exceptions, property access, conversions and operators; user code
@@ -42,9 +43,10 @@
 //! - `heap.rs`: the per-run arenas (objects with ordered properties and attributes, strings,
 //!   cells, symbols), interned property names, byte accounting.
 //! - `gc.rs`: mark and sweep between instructions (worklist marking, free lists).
-//! - `builtins.rs`: the natives (Object, Function, Array, String, Number, Boolean, Math, JSON,
-//!   console, errors, Symbol, Map, Set) and the intrinsics' setup; `prelude.js`: the builtins
-//!   written in JavaScript (those that call back into user code: `map`, `sort`, ...).
+//! - `builtins/`: the natives, one file per object (Object, Function, Array, String,
+//!   Number, Boolean, Math, JSON, console, errors, Symbol, Map, Set) and the intrinsics'
+//!   setup; `prelude.js`: the builtins written in JavaScript (those that call back into user
+//!   code: `map`, `sort`, ...).
 //! - `boundary.rs`: JSON → values (`JSON.parse`, later tool replies) and values → JSON for
 //!   results (the data rules: `undefined` → absent/null, `-0` → 0, NaN/Infinity → null,
 //!   `InvalidDataValue` naming the path).

@@ -1,0 +1,816 @@
+//! Expressions: names, members, optional chains, templates, operators, assignment, object
+//! literals, calls and `new`.
+
+use super::*;
+
+/// What to call an expression outside the subset, and what to write instead.
+pub(super) fn unsupported_expression(e: &Expression<'_>) -> (&'static str, &'static str) {
+    match e {
+        Expression::RegExpLiteral(_) => (
+            "regular expression",
+            "Regular expressions arrive with the standard library; use string methods (indexOf, split, replaceAll) for now.",
+        ),
+        Expression::BigIntLiteral(_) => ("BigInt", "Use Numbers (exact up to 2^53)."),
+        Expression::AwaitExpression(_) => (
+            "await",
+            "Await arrives with the async support (tool calls); compute values synchronously for now.",
+        ),
+        Expression::YieldExpression(_) => ("yield", "Build an array instead of a generator."),
+        Expression::TaggedTemplateExpression(_) => {
+            ("tagged template", "Call a function with the parts instead.")
+        }
+        Expression::ImportExpression(_) => (
+            "import()",
+            "Packages cannot be imported; use the `tools` object and the built-in globals.",
+        ),
+        Expression::Super(_) => ("super", "Classes are not supported yet."),
+        Expression::NewTarget(_) => ("new.target", "Pass a flag argument instead."),
+        Expression::ImportMeta(_) => ("import.meta", "The program is not a module."),
+        Expression::JSXElement(_) | Expression::JSXFragment(_) => {
+            ("JSX", "Build strings or objects instead.")
+        }
+        Expression::PrivateInExpression(_) => ("#x in o", "Use an ordinary property."),
+        _ => ("expression", "Rewrite it with plain functions and objects."),
+    }
+}
+
+pub(super) fn binop(op: BinaryOperator) -> BinOp {
+    use BinaryOperator as B;
+    match op {
+        B::Equality => BinOp::Eq,
+        B::Inequality => BinOp::Ne,
+        B::StrictEquality => BinOp::StrictEq,
+        B::StrictInequality => BinOp::StrictNe,
+        B::LessThan => BinOp::Lt,
+        B::LessEqualThan => BinOp::Le,
+        B::GreaterThan => BinOp::Gt,
+        B::GreaterEqualThan => BinOp::Ge,
+        B::Addition => BinOp::Add,
+        B::Subtraction => BinOp::Sub,
+        B::Multiplication => BinOp::Mul,
+        B::Division => BinOp::Div,
+        B::Remainder => BinOp::Rem,
+        B::Exponential => BinOp::Exp,
+        B::ShiftLeft => BinOp::Shl,
+        B::ShiftRight => BinOp::Shr,
+        B::ShiftRightZeroFill => BinOp::UShr,
+        B::BitwiseOR => BinOp::BitOr,
+        B::BitwiseXOR => BinOp::BitXor,
+        B::BitwiseAnd => BinOp::BitAnd,
+        B::In => BinOp::In,
+        B::Instanceof => BinOp::InstanceOf,
+    }
+}
+
+impl<'s, 'b, 'a: 'b> Compiler<'s, 'b, 'a> {
+    /// Compile `e` into `dst`, naming an anonymous function or arrow `name`.
+    pub(super) fn expr_named(&mut self, e: &'b Expression<'a>, dst: Reg, name: &str) -> R<()> {
+        match e {
+            Expression::FunctionExpression(f) if f.id.is_none() => self.function(f, dst, name),
+            Expression::ArrowFunctionExpression(a) => self.arrow(a, dst, name),
+            Expression::ClassExpression(c) if c.id.is_none() => self.class(c, dst, name),
+            Expression::ParenthesizedExpression(p) => self.expr_named(&p.expression, dst, name),
+            _ => self.expr_to(e, dst),
+        }
+    }
+
+    pub(super) fn expr_to(&mut self, e: &'b Expression<'a>, dst: Reg) -> R<()> {
+        self.enter(e.span())?;
+        let m = self.mark();
+        let r = self.expr_inner(e, dst);
+        self.release(m);
+        self.leave();
+        r
+    }
+
+    pub(super) fn expr_inner(&mut self, e: &'b Expression<'a>, dst: Reg) -> R<()> {
+        let span = e.span();
+        match e {
+            Expression::NumericLiteral(n) => {
+                self.emit(Op::LoadNum(dst, n.value), span);
+            }
+            Expression::StringLiteral(s) => {
+                let k = if s.lone_surrogates {
+                    self.lone_surrogate_string(s.value.as_str())
+                } else {
+                    self.string(s.value.as_str())
+                };
+                self.emit(Op::LoadStr(dst, k), span);
+            }
+            Expression::BooleanLiteral(b) => {
+                self.emit(Op::LoadBool(dst, b.value), span);
+            }
+            Expression::NullLiteral(_) => {
+                self.emit(Op::LoadNull(dst), span);
+            }
+            Expression::Identifier(id) => self.identifier(id.name.as_str(), dst, span)?,
+            Expression::ThisExpression(_) => match self.resolve("this") {
+                Some(b) => self.load_binding(b, "this", dst, span),
+                None => {
+                    self.emit(Op::LoadUndef(dst), span);
+                }
+            },
+            Expression::TemplateLiteral(t) => self.template(t, dst)?,
+            Expression::ParenthesizedExpression(p) => self.expr_to(&p.expression, dst)?,
+            Expression::TSAsExpression(x) => self.expr_to(&x.expression, dst)?,
+            Expression::TSSatisfiesExpression(x) => self.expr_to(&x.expression, dst)?,
+            Expression::TSNonNullExpression(x) => self.expr_to(&x.expression, dst)?,
+            Expression::TSTypeAssertion(x) => self.expr_to(&x.expression, dst)?,
+            Expression::TSInstantiationExpression(x) => self.expr_to(&x.expression, dst)?,
+            Expression::SequenceExpression(sq) => {
+                for x in &sq.expressions {
+                    self.expr_to(x, dst)?;
+                }
+            }
+            Expression::ConditionalExpression(c) => {
+                self.expr_to(&c.test, dst)?;
+                let j = self.emit(Op::JumpIfFalse(dst, 0), span);
+                self.expr_to(&c.consequent, dst)?;
+                let end = self.emit(Op::Jump(0), span);
+                self.patch_here(j);
+                self.expr_to(&c.alternate, dst)?;
+                self.patch_here(end);
+            }
+            Expression::LogicalExpression(l) => {
+                self.expr_to(&l.left, dst)?;
+                let j = match l.operator {
+                    LogicalOperator::And => self.emit(Op::JumpIfFalse(dst, 0), span),
+                    LogicalOperator::Or => self.emit(Op::JumpIfTrue(dst, 0), span),
+                    LogicalOperator::Coalesce => self.emit(Op::JumpIfNotNullish(dst, 0), span),
+                };
+                self.expr_to(&l.right, dst)?;
+                self.patch_here(j);
+            }
+            Expression::BinaryExpression(b) => {
+                let a = self.alloc(span)?;
+                self.expr_to(&b.left, a)?;
+                let c = self.alloc(span)?;
+                self.expr_to(&b.right, c)?;
+                self.emit(Op::Binary(binop(b.operator), dst, a, c), span);
+            }
+            Expression::UnaryExpression(u) => self.unary(u, dst)?,
+            Expression::UpdateExpression(u) => self.update(u, dst)?,
+            Expression::AssignmentExpression(a) => self.assignment(a, dst)?,
+            Expression::ArrayExpression(a) => {
+                self.emit(Op::NewArray(dst), span);
+                for el in &a.elements {
+                    match el {
+                        ArrayExpressionElement::SpreadElement(sp) => {
+                            let v = self.alloc(sp.span)?;
+                            self.expr_to(&sp.argument, v)?;
+                            self.emit(Op::ArraySpread(dst, v), sp.span);
+                            self.release(v as u32);
+                        }
+                        ArrayExpressionElement::Elision(el) => {
+                            self.emit(Op::ArrayHole(dst), el.span);
+                        }
+                        other => {
+                            let v = self.alloc(span)?;
+                            self.expr_to(other.to_expression(), v)?;
+                            self.emit(Op::ArrayPush(dst, v), span);
+                            self.release(v as u32);
+                        }
+                    }
+                }
+            }
+            Expression::ObjectExpression(o) => self.object(o, dst)?,
+            Expression::FunctionExpression(f) => self.function(f, dst, "")?,
+            Expression::ClassExpression(c) => {
+                let name = c.id.as_ref().map_or("", |id| id.name.as_str());
+                self.class(c, dst, name)?
+            }
+            Expression::ArrowFunctionExpression(a) => self.arrow(a, dst, "")?,
+            Expression::StaticMemberExpression(_)
+            | Expression::ComputedMemberExpression(_)
+            | Expression::PrivateFieldExpression(_) => {
+                self.member(e.to_member_expression(), dst)?;
+            }
+            Expression::ChainExpression(c) => {
+                self.f().chains.push(Vec::new());
+                match &c.expression {
+                    ChainElement::CallExpression(call) => self.call(call, dst)?,
+                    ChainElement::TSNonNullExpression(x) => self.expr_to(&x.expression, dst)?,
+                    other => self.member(other.to_member_expression(), dst)?,
+                }
+                let exits = self.f().chains.pop().unwrap_or_default();
+                if !exits.is_empty() {
+                    let end = self.emit(Op::Jump(0), span);
+                    for x in exits {
+                        self.patch_here(x);
+                    }
+                    self.emit(Op::LoadUndef(dst), span);
+                    self.patch_here(end);
+                }
+            }
+            Expression::CallExpression(call) => self.call(call, dst)?,
+            Expression::NewExpression(n) => {
+                let callee = self.alloc(span)?;
+                self.expr_to(&n.callee, callee)?;
+                let at = match self.arguments(&n.arguments, span)? {
+                    Args::Regs(first, count) => self.emit(Op::New(dst, callee, first, count), span),
+                    Args::Array(arr) => self.emit(Op::NewSpread(dst, callee, arr), span),
+                };
+                self.note_callee(at, n.callee.span());
+            }
+            other => {
+                let (what, hint) = unsupported_expression(other);
+                return Err(self.unsupported(other.span(), what, hint));
+            }
+        }
+        Ok(())
+    }
+
+    /// A string literal with lone surrogates: oxc writes each as U+FFFD followed by its four
+    /// hex digits (`\u{FFFD}` itself as `\u{FFFD}fffd`).
+    pub(super) fn lone_surrogate_string(&mut self, s: &str) -> u32 {
+        let mut units: Vec<u16> = Vec::new();
+        let mut it = s.chars().peekable();
+        while let Some(c) = it.next() {
+            if c == '\u{fffd}' {
+                let hex: String = it.clone().take(4).collect();
+                if let Ok(u) = u16::from_str_radix(&hex, 16) {
+                    for _ in 0..4 {
+                        it.next();
+                    }
+                    units.push(u);
+                    continue;
+                }
+            }
+            let mut buf = [0u16; 2];
+            units.extend_from_slice(c.encode_utf16(&mut buf));
+        }
+        let i = self.data.strings.len() as u32;
+        self.data.strings.push(JsStr::from_units(units));
+        i
+    }
+
+    pub(super) fn identifier(&mut self, name: &str, dst: Reg, span: Span) -> R<()> {
+        match self.resolve(name) {
+            Some(b) => self.load_binding(b, name, dst, span),
+            None => match name {
+                "undefined" => {
+                    self.emit(Op::LoadUndef(dst), span);
+                }
+                "eval" => {
+                    return Err(self.unsupported(
+                        span,
+                        "eval",
+                        "Code cannot be evaluated at run time; write it directly in the program.",
+                    ));
+                }
+                _ => {
+                    let n = self.string(name);
+                    self.emit(Op::GetGlobal(dst, n), span);
+                }
+            },
+        }
+        Ok(())
+    }
+
+    pub(super) fn member(&mut self, m: &'b MemberExpression<'a>, dst: Reg) -> R<()> {
+        let span = m.span();
+        if matches!(m.object(), Expression::Super(_)) {
+            let home = self.alloc(span)?;
+            self.identifier("%home", home, span)?;
+            let k = self.alloc(span)?;
+            match m {
+                MemberExpression::StaticMemberExpression(s) => {
+                    let n = self.string(s.property.name.as_str());
+                    self.emit(Op::LoadStr(k, n), span);
+                }
+                MemberExpression::ComputedMemberExpression(c) => self.expr_to(&c.expression, k)?,
+                MemberExpression::PrivateFieldExpression(p) => {
+                    return Err(self.unsupported(
+                        p.span,
+                        "private field",
+                        "Use an ordinary property.",
+                    ));
+                }
+            }
+            self.emit(Op::GetSuper(dst, home, k), span);
+            return Ok(());
+        }
+        match m {
+            MemberExpression::StaticMemberExpression(m) => {
+                let o = self.alloc(span)?;
+                self.expr_to(&m.object, o)?;
+                if m.optional {
+                    self.chain_check(o, span);
+                }
+                let k = self.string(m.property.name.as_str());
+                self.emit(Op::GetProp(dst, o, k), m.property.span);
+            }
+            MemberExpression::ComputedMemberExpression(m) => {
+                let o = self.alloc(span)?;
+                self.expr_to(&m.object, o)?;
+                if m.optional {
+                    self.chain_check(o, span);
+                }
+                let k = self.alloc(span)?;
+                self.expr_to(&m.expression, k)?;
+                self.emit(Op::GetElem(dst, o, k), span);
+            }
+            MemberExpression::PrivateFieldExpression(p) => {
+                return Err(self.unsupported(p.span, "private field", "Use an ordinary property."));
+            }
+        }
+        Ok(())
+    }
+
+    /// Record the callee's source text of the call instruction `at` (short one-line texts).
+    pub(super) fn note_callee(&mut self, at: usize, callee: Span) {
+        let text = &self.src[callee.start as usize..callee.end as usize];
+        if text.len() <= 80 && !text.contains('\n') {
+            let k = self.string(text);
+            self.f().proto.callee_text.push((at as u32, k));
+        }
+    }
+
+    /// In an optional chain: jump to the chain's end (undefined) when `r` is nullish.
+    pub(super) fn chain_check(&mut self, r: Reg, span: Span) {
+        let j = self.emit(Op::JumpIfNullish(r, 0), span);
+        if let Some(c) = self.f().chains.last_mut() {
+            c.push(j);
+        }
+    }
+
+    pub(super) fn template(&mut self, t: &'b TemplateLiteral<'a>, dst: Reg) -> R<()> {
+        let first = t
+            .quasis
+            .first()
+            .and_then(|q| q.value.cooked.as_ref())
+            .map_or("", |c| c.as_str());
+        let k = self.string(first);
+        self.emit(Op::LoadStr(dst, k), t.span);
+        let part = self.alloc(t.span)?;
+        for (i, e) in t.expressions.iter().enumerate() {
+            self.expr_to(e, part)?;
+            self.emit(Op::Unary(UnOp::ToStr, part, part), e.span());
+            self.emit(Op::Binary(BinOp::Add, dst, dst, part), e.span());
+            if let Some(q) = t.quasis.get(i + 1) {
+                let text = q.value.cooked.as_ref().map_or("", |c| c.as_str());
+                if !text.is_empty() {
+                    let k = self.string(text);
+                    self.emit(Op::LoadStr(part, k), q.span);
+                    self.emit(Op::Binary(BinOp::Add, dst, dst, part), q.span);
+                }
+            }
+        }
+        Ok(())
+    }
+
+    pub(super) fn unary(&mut self, u: &'b UnaryExpression<'a>, dst: Reg) -> R<()> {
+        let span = u.span;
+        let op = match u.operator {
+            UnaryOperator::UnaryNegation => UnOp::Neg,
+            UnaryOperator::UnaryPlus => UnOp::Plus,
+            UnaryOperator::LogicalNot => UnOp::Not,
+            UnaryOperator::BitwiseNot => UnOp::BitNot,
+            UnaryOperator::Typeof => {
+                if let Expression::Identifier(id) = u.argument.without_parentheses()
+                    && self.resolve(id.name.as_str()).is_none()
+                    && id.name != "undefined"
+                {
+                    let n = self.string(id.name.as_str());
+                    self.emit(Op::TypeofGlobal(dst, n), span);
+                    return Ok(());
+                }
+                UnOp::Typeof
+            }
+            UnaryOperator::Void => {
+                self.expr_to(&u.argument, dst)?;
+                self.emit(Op::LoadUndef(dst), span);
+                return Ok(());
+            }
+            UnaryOperator::Delete => {
+                match u.argument.without_parentheses() {
+                    Expression::StaticMemberExpression(m) => {
+                        let o = self.alloc(span)?;
+                        self.expr_to(&m.object, o)?;
+                        let k = self.alloc(span)?;
+                        let s = self.string(m.property.name.as_str());
+                        self.emit(Op::LoadStr(k, s), span);
+                        self.emit(Op::DeleteElem(dst, o, k), span);
+                    }
+                    Expression::ComputedMemberExpression(m) => {
+                        let o = self.alloc(span)?;
+                        self.expr_to(&m.object, o)?;
+                        let k = self.alloc(span)?;
+                        self.expr_to(&m.expression, k)?;
+                        self.emit(Op::DeleteElem(dst, o, k), span);
+                    }
+                    Expression::Identifier(_) => {
+                        return Err(self.err(
+                            span,
+                            ErrorKind::ParseError,
+                            "Delete of an unqualified identifier in strict mode.".into(),
+                        ));
+                    }
+                    other => {
+                        self.expr_to(other, dst)?;
+                        self.emit(Op::LoadBool(dst, true), span);
+                    }
+                }
+                return Ok(());
+            }
+        };
+        self.expr_to(&u.argument, dst)?;
+        self.emit(Op::Unary(op, dst, dst), span);
+        Ok(())
+    }
+
+    /// Evaluate a member target's object (and key); read its value into `read` when asked.
+    pub(super) fn member_target(
+        &mut self,
+        m: &'b MemberExpression<'a>,
+        read: Option<Reg>,
+    ) -> R<Target<'b>> {
+        let span = m.span();
+        match m {
+            MemberExpression::StaticMemberExpression(m) => {
+                let o = self.alloc(span)?;
+                self.expr_to(&m.object, o)?;
+                let k = self.string(m.property.name.as_str());
+                if let Some(d) = read {
+                    self.emit(Op::GetProp(d, o, k), span);
+                }
+                Ok(Target::Prop(o, k))
+            }
+            MemberExpression::ComputedMemberExpression(m) => {
+                let o = self.alloc(span)?;
+                self.expr_to(&m.object, o)?;
+                let k = self.alloc(span)?;
+                self.expr_to(&m.expression, k)?;
+                if let Some(d) = read {
+                    self.emit(Op::GetElem(d, o, k), span);
+                }
+                Ok(Target::Elem(o, k))
+            }
+            MemberExpression::PrivateFieldExpression(p) => {
+                Err(self.unsupported(p.span, "private field", "Use an ordinary property."))
+            }
+        }
+    }
+
+    /// Read a simple assignment target into `dst`, returning how to write it back.
+    pub(super) fn read_target(
+        &mut self,
+        t: &'b SimpleAssignmentTarget<'a>,
+        dst: Reg,
+    ) -> R<Target<'b>> {
+        let span = t.span();
+        if let Some(m) = t.as_member_expression() {
+            return self.member_target(m, Some(dst));
+        }
+        match t {
+            SimpleAssignmentTarget::AssignmentTargetIdentifier(id) => {
+                self.identifier(id.name.as_str(), dst, span)?;
+                Ok(Target::Name(id.name.as_str(), id.span))
+            }
+            SimpleAssignmentTarget::TSAsExpression(x) => {
+                self.expr_target(&x.expression, Some(dst), dst)
+            }
+            SimpleAssignmentTarget::TSNonNullExpression(x) => {
+                self.expr_target(&x.expression, Some(dst), dst)
+            }
+            SimpleAssignmentTarget::TSSatisfiesExpression(x) => {
+                self.expr_target(&x.expression, Some(dst), dst)
+            }
+            SimpleAssignmentTarget::TSTypeAssertion(x) => {
+                self.expr_target(&x.expression, Some(dst), dst)
+            }
+            other => Err(self.err(
+                other.span(),
+                ErrorKind::ParseError,
+                "Invalid left-hand side in assignment".into(),
+            )),
+        }
+    }
+
+    /// An expression used as an assignment target (inside TypeScript wrappers), read into
+    /// `read` when asked (`scratch` is a register the caller owns).
+    pub(super) fn expr_target(
+        &mut self,
+        e: &'b Expression<'a>,
+        read: Option<Reg>,
+        scratch: Reg,
+    ) -> R<Target<'b>> {
+        let e = e.without_parentheses();
+        if let Some(m) = e.as_member_expression() {
+            return self.member_target(m, read);
+        }
+        match e {
+            Expression::Identifier(id) => {
+                self.identifier(id.name.as_str(), read.unwrap_or(scratch), id.span)?;
+                Ok(Target::Name(id.name.as_str(), id.span))
+            }
+            Expression::TSAsExpression(x) => self.expr_target(&x.expression, read, scratch),
+            Expression::TSNonNullExpression(x) => self.expr_target(&x.expression, read, scratch),
+            Expression::TSSatisfiesExpression(x) => self.expr_target(&x.expression, read, scratch),
+            other => Err(self.err(
+                other.span(),
+                ErrorKind::ParseError,
+                "Invalid left-hand side in assignment".into(),
+            )),
+        }
+    }
+
+    pub(super) fn write_target(&mut self, t: Target<'b>, src: Reg, span: Span) -> R<()> {
+        match t {
+            Target::Name(n, sp) => self.assign_name(n, src, sp)?,
+            Target::Prop(o, k) => {
+                self.emit(Op::SetProp(o, k, src), span);
+            }
+            Target::Elem(o, k) => {
+                self.emit(Op::SetElem(o, k, src), span);
+            }
+        }
+        Ok(())
+    }
+
+    pub(super) fn update(&mut self, u: &'b UpdateExpression<'a>, dst: Reg) -> R<()> {
+        let span = u.span;
+        let cur = self.alloc(span)?;
+        let t = self.read_target(&u.argument, cur)?;
+        let op = match u.operator {
+            UpdateOperator::Increment => UnOp::Inc,
+            UpdateOperator::Decrement => UnOp::Dec,
+        };
+        if u.prefix {
+            self.emit(Op::Unary(op, cur, cur), span);
+            self.write_target(t, cur, span)?;
+            self.emit(Op::Move(dst, cur), span);
+        } else {
+            self.emit(Op::Unary(UnOp::ToNumeric, dst, cur), span);
+            self.emit(Op::Unary(op, cur, dst), span);
+            self.write_target(t, cur, span)?;
+        }
+        Ok(())
+    }
+
+    pub(super) fn assignment(&mut self, a: &'b AssignmentExpression<'a>, dst: Reg) -> R<()> {
+        let span = a.span;
+        if a.operator == AssignmentOperator::Assign {
+            match &a.left {
+                AssignmentTarget::AssignmentTargetIdentifier(id) => {
+                    self.expr_named(&a.right, dst, id.name.as_str())?;
+                    self.assign_name(id.name.as_str(), dst, id.span)?;
+                }
+                AssignmentTarget::StaticMemberExpression(m) => {
+                    let o = self.alloc(span)?;
+                    self.expr_to(&m.object, o)?;
+                    self.expr_to(&a.right, dst)?;
+                    let k = self.string(m.property.name.as_str());
+                    self.emit(Op::SetProp(o, k, dst), span);
+                }
+                AssignmentTarget::ComputedMemberExpression(m) => {
+                    let o = self.alloc(span)?;
+                    self.expr_to(&m.object, o)?;
+                    let k = self.alloc(span)?;
+                    self.expr_to(&m.expression, k)?;
+                    self.expr_to(&a.right, dst)?;
+                    self.emit(Op::SetElem(o, k, dst), span);
+                }
+                other => {
+                    self.expr_to(&a.right, dst)?;
+                    self.assign_target(other, dst, span)?;
+                }
+            }
+            return Ok(());
+        }
+        let Some(simple) = a.left.as_simple_assignment_target() else {
+            return Err(self.err(
+                span,
+                ErrorKind::ParseError,
+                "Invalid left-hand side in assignment".into(),
+            ));
+        };
+        let t = self.read_target(simple, dst)?;
+        if let Some(l) = a.operator.to_logical_operator() {
+            let j = match l {
+                LogicalOperator::And => self.emit(Op::JumpIfFalse(dst, 0), span),
+                LogicalOperator::Or => self.emit(Op::JumpIfTrue(dst, 0), span),
+                LogicalOperator::Coalesce => self.emit(Op::JumpIfNotNullish(dst, 0), span),
+            };
+            let name = match t {
+                Target::Name(n, _) => n,
+                _ => "",
+            };
+            self.expr_named(&a.right, dst, name)?;
+            self.write_target(t, dst, span)?;
+            self.patch_here(j);
+            return Ok(());
+        }
+        let Some(op) = a.operator.to_binary_operator() else {
+            return Err(self.err(span, ErrorKind::ParseError, "Invalid assignment".into()));
+        };
+        let r = self.alloc(span)?;
+        self.expr_to(&a.right, r)?;
+        self.emit(Op::Binary(binop(op), dst, dst, r), span);
+        self.write_target(t, dst, span)
+    }
+
+    pub(super) fn object(&mut self, o: &'b ObjectExpression<'a>, dst: Reg) -> R<()> {
+        self.emit(Op::NewObject(dst), o.span);
+        for p in &o.properties {
+            let m = self.mark();
+            match p {
+                ObjectPropertyKind::SpreadProperty(sp) => {
+                    let v = self.alloc(sp.span)?;
+                    self.expr_to(&sp.argument, v)?;
+                    self.emit(Op::CopyProps(dst, v), sp.span);
+                }
+                ObjectPropertyKind::ObjectProperty(prop) => {
+                    let static_name = match &prop.key {
+                        PropertyKey::StaticIdentifier(id) if !prop.computed => {
+                            Some(id.name.to_string())
+                        }
+                        PropertyKey::StringLiteral(s) if !prop.computed => {
+                            Some(s.value.to_string())
+                        }
+                        _ => None,
+                    };
+                    if static_name.as_deref() == Some("__proto__")
+                        && prop.kind == PropertyKind::Init
+                        && !prop.shorthand
+                        && !prop.method
+                    {
+                        return Err(self.unsupported(
+                            prop.span,
+                            "__proto__ in an object literal",
+                            "Use Object.create(proto) and assign the properties.",
+                        ));
+                    }
+                    let v = self.alloc(prop.span)?;
+                    let name = static_name.clone().unwrap_or_default();
+                    match prop.kind {
+                        PropertyKind::Init => {
+                            if prop.method {
+                                self.method(&prop.value, v, &name)?;
+                            } else {
+                                self.expr_named(&prop.value, v, &name)?;
+                            }
+                            match static_name {
+                                Some(n) => {
+                                    let k = self.string(&n);
+                                    self.emit(Op::DefineProp(dst, k, v), prop.span);
+                                }
+                                None => {
+                                    let k = self.property_key_reg(&prop.key, prop.computed)?;
+                                    self.emit(Op::DefineElem(dst, k, v), prop.span);
+                                }
+                            }
+                        }
+                        PropertyKind::Get | PropertyKind::Set => {
+                            let k = self.property_key_reg(&prop.key, prop.computed)?;
+                            let prefix = if prop.kind == PropertyKind::Get {
+                                "get "
+                            } else {
+                                "set "
+                            };
+                            self.method(&prop.value, v, &format!("{prefix}{name}"))?;
+                            self.emit(
+                                Op::DefineAccessor(
+                                    dst,
+                                    k,
+                                    v,
+                                    (prop.kind == PropertyKind::Set) as u8,
+                                ),
+                                prop.span,
+                            );
+                        }
+                    }
+                }
+            }
+            self.release(m);
+        }
+        Ok(())
+    }
+
+    /// A method (not constructible, no `prototype`).
+    pub(super) fn method(&mut self, e: &'b Expression<'a>, dst: Reg, name: &str) -> R<()> {
+        let Expression::FunctionExpression(f) = e else {
+            return self.expr_named(e, dst, name);
+        };
+        if f.generator || f.r#async {
+            return self.function(f, dst, name);
+        }
+        let Some(body) = &f.body else {
+            self.emit(Op::LoadUndef(dst), f.span);
+            return Ok(());
+        };
+        let idx = self.function_body(
+            f.span,
+            name,
+            Some(&f.params),
+            &body.statements,
+            None,
+            false,
+            false,
+        )?;
+        self.emit(Op::Closure(dst, idx), f.span);
+        Ok(())
+    }
+
+    pub(super) fn arguments(&mut self, args: &'b [Argument<'a>], span: Span) -> R<Args> {
+        if args.iter().any(|a| matches!(a, Argument::SpreadElement(_))) {
+            let arr = self.alloc(span)?;
+            self.emit(Op::NewArray(arr), span);
+            for a in args {
+                let v = self.alloc(span)?;
+                match a {
+                    Argument::SpreadElement(sp) => {
+                        self.expr_to(&sp.argument, v)?;
+                        self.emit(Op::ArraySpread(arr, v), sp.span);
+                    }
+                    other => {
+                        self.expr_to(other.to_expression(), v)?;
+                        self.emit(Op::ArrayPush(arr, v), span);
+                    }
+                }
+                self.release(v as u32);
+            }
+            return Ok(Args::Array(arr));
+        }
+        let first = self.f().next_reg as Reg;
+        let regs: Vec<Reg> = (0..args.len())
+            .map(|_| self.alloc(span))
+            .collect::<R<_>>()?;
+        for (a, r) in args.iter().zip(&regs) {
+            self.expr_to(a.to_expression(), *r)?;
+        }
+        Ok(Args::Regs(first, args.len() as u16))
+    }
+
+    pub(super) fn call(&mut self, call: &'b CallExpression<'a>, dst: Reg) -> R<()> {
+        let span = call.span;
+        let callee = self.alloc(span)?;
+        let this = self.alloc(span)?;
+        if let Some(m) = call.callee.without_parentheses().as_member_expression()
+            && matches!(m.object(), Expression::Super(_))
+        {
+            if let Some(b) = self.resolve("this") {
+                self.load_binding(b, "this", this, span);
+            }
+            self.member(m, callee)?;
+            let at = match self.arguments(&call.arguments, span)? {
+                Args::Regs(first, count) => {
+                    self.emit(Op::Call(dst, callee, this, first, count), span)
+                }
+                Args::Array(arr) => self.emit(Op::CallSpread(dst, callee, this, arr), span),
+            };
+            self.note_callee(at, call.callee.span());
+            return Ok(());
+        }
+        match call.callee.without_parentheses() {
+            Expression::StaticMemberExpression(m) => {
+                self.expr_to(&m.object, this)?;
+                if m.optional {
+                    self.chain_check(this, span);
+                }
+                let k = self.string(m.property.name.as_str());
+                self.emit(Op::GetProp(callee, this, k), m.property.span);
+            }
+            Expression::ComputedMemberExpression(m) => {
+                self.expr_to(&m.object, this)?;
+                if m.optional {
+                    self.chain_check(this, span);
+                }
+                let k = self.alloc(span)?;
+                self.expr_to(&m.expression, k)?;
+                self.emit(Op::GetElem(callee, this, k), span);
+            }
+            Expression::Super(_) => {
+                let at = match self.arguments(&call.arguments, span)? {
+                    Args::Regs(first, count) => self.emit(Op::SuperCall(dst, first, count), span),
+                    Args::Array(arr) => self.emit(Op::SuperCallSpread(dst, arr), span),
+                };
+                let _ = at;
+                return self.after_super(dst, span);
+            }
+            other => {
+                if let Expression::Identifier(id) = other
+                    && id.name == "eval"
+                    && self.resolve("eval").is_none()
+                {
+                    return Err(self.unsupported(
+                        span,
+                        "eval",
+                        "Code cannot be evaluated at run time; write it directly in the program.",
+                    ));
+                }
+                self.expr_to(other, callee)?;
+                self.emit(Op::LoadUndef(this), span);
+            }
+        }
+        if call.optional {
+            self.chain_check(callee, span);
+        }
+        let at = match self.arguments(&call.arguments, span)? {
+            Args::Regs(first, count) => self.emit(Op::Call(dst, callee, this, first, count), span),
+            Args::Array(arr) => self.emit(Op::CallSpread(dst, callee, this, arr), span),
+        };
+        self.note_callee(at, call.callee.span());
+        Ok(())
+    }
+}
