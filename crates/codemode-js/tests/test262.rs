@@ -12,8 +12,8 @@
 //! `eval-code/`, for `eval` is outside the subset), and the `test/built-ins/` directories of the
 //! objects issue 12 implements ([`BUILTIN_DIRS`]). A file is skipped when its flags say `module`,
 //! `async`, `raw` (it may not be changed, and the guest is always strict), `noStrict`, or
-//! `CanBlockIs*`, or when it needs a feature of [`SKIPPED_FEATURES`] (later issues, or outside
-//! the subset for good).
+//! `CanBlockIs*`, when it needs a feature of [`SKIPPED_FEATURES`] (later issues, or outside
+//! the subset for good), or when a positive test calls `eval` (outside the subset for good).
 //!
 //! # One test
 //! The program is `"use strict";`, the harness files `assert.js` and `sta.js`, the test's
@@ -321,6 +321,76 @@ fn skip_reason(path: &str, meta: &Meta) -> Option<String> {
     None
 }
 
+/// `true` when the test's code (comments and strings aside) calls `eval`, directly
+/// (`eval(...)`) or indirectly (`(0, eval)(...)`): `eval` is outside the subset for good, as
+/// `eval-code/` is. Negative tests stay selected, for `eval` as a binding name is an early
+/// error in strict mode.
+fn calls_eval(source: &str) -> bool {
+    let code = strip_comments_and_strings(source);
+    let b = code.as_bytes();
+    let ident = |c: u8| c.is_ascii_alphanumeric() || c == b'_' || c == b'$';
+    let mut from = 0;
+    while let Some(i) = code[from..].find("eval").map(|i| i + from) {
+        from = i + 4;
+        let before = code[..i].trim_end().as_bytes().last().copied();
+        if (i > 0 && ident(b[i - 1]))
+            || b.get(i + 4).copied().is_some_and(ident)
+            || before == Some(b'.')
+        {
+            continue;
+        }
+        let after = code[i + 4..].trim_start().as_bytes().first().copied();
+        if after == Some(b'(') || (before == Some(b',') && after == Some(b')')) {
+            return true;
+        }
+    }
+    false
+}
+
+/// `source` with comments and the contents of string literals blanked (template literals kept).
+fn strip_comments_and_strings(source: &str) -> String {
+    let mut out = String::with_capacity(source.len());
+    let mut chars = source.chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            '/' if chars.peek() == Some(&'/') => {
+                for c in chars.by_ref() {
+                    if c == '\n' {
+                        out.push('\n');
+                        break;
+                    }
+                }
+            }
+            '/' if chars.peek() == Some(&'*') => {
+                chars.next();
+                let mut prev = ' ';
+                for c in chars.by_ref() {
+                    if prev == '*' && c == '/' {
+                        break;
+                    }
+                    prev = c;
+                }
+                out.push(' ');
+            }
+            '"' | '\'' => {
+                let mut escaped = false;
+                for d in chars.by_ref() {
+                    if escaped {
+                        escaped = false;
+                    } else if d == '\\' {
+                        escaped = true;
+                    } else if d == c || d == '\n' {
+                        break;
+                    }
+                }
+                out.push_str("\"\"");
+            }
+            c => out.push(c),
+        }
+    }
+    out
+}
+
 /// Where the suite is: an unpacked root holding `harness/` and `test/`, or why there is none.
 fn locate_suite() -> Result<PathBuf, String> {
     if let Ok(dir) = std::env::var("TEST262_DIR") {
@@ -424,7 +494,7 @@ fn select(root: &Path, filter: Option<&str>) -> (Vec<Test>, usize) {
             continue;
         };
         let meta = parse_meta(&source);
-        if skip_reason(&path, &meta).is_some() {
+        if skip_reason(&path, &meta).is_some() || (meta.negative.is_none() && calls_eval(&source)) {
             skipped += 1;
             continue;
         }
