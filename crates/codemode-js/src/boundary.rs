@@ -1,5 +1,4 @@
-//! Values ↔ JSON where data crosses between the program and the host (the result, later tool
-//! arguments and replies) and in `JSON.parse`. Export follows `JSON.stringify`'s rules with
+//! Values → JSON where data crosses from the program to the host (the result). Export follows `JSON.stringify`'s rules with
 //! the data boundary's additions: `undefined` → absent in objects and `null` in arrays (and as
 //! the whole result), `-0` → `0`, NaN/±Infinity → `null`, holes → `null`, Map/Set → `{}`;
 //! functions, symbols, cycles and nesting past [`MAX_DATA_DEPTH`] are `InvalidDataValue`
@@ -10,58 +9,8 @@ use serde_json::{Map, Number, Value as Json};
 
 use crate::heap::{Key, Kind, Slot};
 use crate::limits::MAX_DATA_DEPTH;
-use crate::string::JsStr;
 use crate::value::{ObjId, Value};
-use crate::vm::{Res, Vm};
-
-/// A JSON value as a fresh program value (bounded in depth by serde_json's own parse limit
-/// and [`MAX_DATA_DEPTH`]).
-pub fn import(vm: &mut Vm, j: &Json) -> Res<Value> {
-    import_at(vm, j, 0)
-}
-
-fn import_at(vm: &mut Vm, j: &Json, depth: usize) -> Res<Value> {
-    vm.work(1);
-    if depth > MAX_DATA_DEPTH {
-        return Err(vm.range_error(&format!(
-            "Value exceeds the maximum depth of {MAX_DATA_DEPTH}."
-        )));
-    }
-    Ok(match j {
-        Json::Null => Value::Null,
-        Json::Bool(b) => Value::Bool(*b),
-        Json::Number(n) => Value::Num(n.as_f64().unwrap_or(f64::NAN)),
-        Json::String(s) => vm.js_str(JsStr::from_str(s))?,
-        Json::Array(items) => {
-            let mut out = Vec::with_capacity(items.len());
-            for x in items {
-                out.push(import_at(vm, x, depth + 1)?);
-            }
-            vm.new_array(out)?
-        }
-        Json::Object(m) => {
-            let o = vm.new_object()?;
-            for (k, x) in m {
-                let v = import_at(vm, x, depth + 1)?;
-                let key = vm.heap.key_of(&JsStr::from_str(k))?;
-                vm.define(o, key, Slot::Data(v), crate::heap::DEFAULT_ATTRS)?;
-            }
-            Value::Obj(o)
-        }
-    })
-}
-
-/// Drop a JSON tree without recursion (hostile nesting must not overflow the stack).
-pub fn drop_json(j: Json) {
-    let mut stack = vec![j];
-    while let Some(j) = stack.pop() {
-        match j {
-            Json::Array(items) => stack.extend(items),
-            Json::Object(m) => stack.extend(m.into_iter().map(|(_, v)| v)),
-            _ => {}
-        }
-    }
-}
+use crate::vm::Vm;
 
 fn invalid(path: &str, what: &str) -> GuestError {
     GuestError::new(

@@ -84,3 +84,7 @@ pub const MAX_ERROR_MESSAGE_BYTES: usize = 8 * 1024;
 /// Elements or bytes a builtin processes between two checks of the total fuel and the
 /// deadline (a tuning value: it bounds the overshoot of one long builtin call).
 pub const WORK_CHUNK: usize = 4096;
+
+/// Longest prototype chain a property lookup follows; a longer one reads as ending there
+/// (JSON's `toJSON` check treats it as needing the slow path).
+pub const MAX_PROTO_CHAIN: usize = 100_000;

@@ -25,8 +25,11 @@ fn template() -> Result<&'static Vm, GuestError> {
     let t = TEMPLATE.get_or_init(|| {
         let mut vm = Vm::empty(MAX_MEMORY_BYTES, &crate::builtins::NATIVES);
         crate::builtins::setup(&mut vm).map_err(|e| format!("{e:?}"))?;
-        let data = crate::compiler::compile(include_str!("prelude.js"))
-            .map_err(|e| format!("{} at {:?}", e.message, e.location))?;
+        let data = crate::compiler::compile_builtin(concat!(
+            include_str!("prelude.js"),
+            include_str!("prelude/json.js")
+        ))
+        .map_err(|e| format!("{} at {:?}", e.message, e.location))?;
         let p = vm.add_program(Arc::new(data));
         vm.start(p).map_err(|e| format!("{e:?}"))?;
         match vm.run(u32::MAX) {

@@ -216,4 +216,7 @@ pub struct ProgramData {
     pub strings: Vec<JsStr>,
     /// The source text (for locations).
     pub source: Arc<str>,
+    /// The standard library's own program (`prelude.js`): its functions are not
+    /// constructors, and error locations name the program's frame that called into it.
+    pub builtin: bool,
 }

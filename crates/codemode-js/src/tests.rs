@@ -568,3 +568,29 @@ fn limit_native_nesting_is_a_catchable_range_error() {
     let m = "Maximum call stack size exceeded";
     assert_eq!(v, json!([m, m, m, m, m, "1,2,3,4"]));
 }
+
+/// `JSON.parse` nests at most `MAX_DATA_DEPTH` containers, with a RangeError past it, and a
+/// hostile depth (10^6 brackets) neither recurses nor allocates per bracket beyond the bound.
+#[test]
+fn json_parse_depth_is_bounded() {
+    use crate::limits::MAX_DATA_DEPTH;
+    let at = format!(
+        "return JSON.parse('{}1{}').length",
+        "[".repeat(MAX_DATA_DEPTH),
+        "]".repeat(MAX_DATA_DEPTH)
+    );
+    assert_eq!(value(&at), json!(1));
+    let past = format!(
+        "try {{ JSON.parse('{}1{}'); return 'parsed'; }} catch (e) {{ return e.name + ': ' + e.message; }}",
+        "[".repeat(MAX_DATA_DEPTH + 1),
+        "]".repeat(MAX_DATA_DEPTH + 1)
+    );
+    assert_eq!(
+        value(&past),
+        json!(format!(
+            "RangeError: Value exceeds the maximum depth of {MAX_DATA_DEPTH}."
+        ))
+    );
+    let hostile = "const s = '['.repeat(1000000); try { JSON.parse(s); return 'parsed'; } catch (e) { return e.name; }";
+    assert_eq!(value(hostile), json!("RangeError"));
+}

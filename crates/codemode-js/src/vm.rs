@@ -658,7 +658,7 @@ impl Vm {
             }
             cur = self.heap.obj(o).proto;
             guard += 1;
-            if guard > 100_000 {
+            if guard > crate::limits::MAX_PROTO_CHAIN {
                 break;
             }
         }
@@ -1220,9 +1220,16 @@ impl Vm {
         self.frames.last().expect("a frame")
     }
 
-    /// The source location of the current instruction of the innermost frame.
+    /// The source location of the current instruction of the innermost frame of the
+    /// program (frames of the standard library's prelude are passed over: an error inside
+    /// `Array.prototype.map` is located at the call of `map`).
     pub fn location(&self) -> Option<Location> {
-        let f = self.frames.last()?;
+        let f = self
+            .frames
+            .iter()
+            .rev()
+            .find(|f| !self.progs[f.prog as usize].builtin)
+            .or(self.frames.last())?;
         let p = &self.progs[f.prog as usize];
         let off = *p.funcs[f.func as usize].offsets.get(f.pc as usize)?;
         Some(crate::scan::location(&p.source, off as usize))

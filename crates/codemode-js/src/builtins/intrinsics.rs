@@ -10,6 +10,14 @@ pub(super) static NATIVES: &[(&str, NativeFn, u16)] = &[
     ("%Intrinsics%.throwTypeError", intr_throw_type_error, 1),
     ("%Intrinsics%.toStr", intr_to_str, 1),
     ("%Intrinsics%.setLength", intr_set_length, 2),
+    ("%Intrinsics%.primitiveKind", intr_primitive_kind, 1),
+    ("%Intrinsics%.unbox", intr_unbox, 1),
+    (
+        "%Intrinsics%.createDataProperty",
+        intr_create_data_property,
+        3,
+    ),
+    ("%Intrinsics%.deleteQuiet", intr_delete_quiet, 2),
 ];
 
 pub(super) fn intr_to_length(vm: &mut Vm, _: Value, args: &[Value]) -> Res<Value> {
@@ -53,4 +61,74 @@ pub(super) fn intr_set_length(vm: &mut Vm, _: Value, args: &[Value]) -> Res<Valu
     let k = vm.heap.key("length");
     vm.set_value(arg(args, 0), k, arg(args, 1))?;
     Ok(Value::Undefined)
+}
+
+/// `primitiveKind(v)`: `"Number"`, `"String"`, `"Boolean"` for wrapper objects (the
+/// internal slots [[NumberData]], [[StringData]], [[BooleanData]]), else `""`.
+pub(super) fn intr_primitive_kind(vm: &mut Vm, _: Value, args: &[Value]) -> Res<Value> {
+    let kind = match arg(args, 0) {
+        Value::Obj(o) => match vm.heap.obj(o).kind {
+            Kind::Number(_) => "Number",
+            Kind::String(_) => "String",
+            Kind::Boolean(_) => "Boolean",
+            _ => "",
+        },
+        _ => "",
+    };
+    vm.str_val(kind)
+}
+
+/// `unbox(v)`: the primitive inside a wrapper object, read from its internal slot (no
+/// `valueOf` call); `v` itself otherwise.
+pub(super) fn intr_unbox(vm: &mut Vm, _: Value, args: &[Value]) -> Res<Value> {
+    let v = arg(args, 0);
+    Ok(match v {
+        Value::Obj(o) => match vm.heap.obj(o).kind {
+            Kind::Number(n) => Value::Num(n),
+            Kind::String(s) => Value::Str(s),
+            Kind::Boolean(b) => Value::Bool(b),
+            _ => v,
+        },
+        _ => v,
+    })
+}
+
+/// `createDataProperty(o, key, v)`: CreateDataProperty (§7.3.5): an own, writable,
+/// enumerable, configurable data property; `false` (nothing thrown) when `o` refuses it (a
+/// non-configurable property of that key, or `o` not extensible).
+pub(super) fn intr_create_data_property(vm: &mut Vm, _: Value, args: &[Value]) -> Res<Value> {
+    let Value::Obj(o) = arg(args, 0) else {
+        return Ok(Value::Bool(false));
+    };
+    let key = vm.to_key(arg(args, 1))?;
+    match vm.own(o, key) {
+        Some(p) if p.attrs & CONFIGURABLE == 0 => return Ok(Value::Bool(false)),
+        None if !vm.heap.obj(o).extensible => return Ok(Value::Bool(false)),
+        _ => {}
+    }
+    vm.define(o, key, Slot::Data(arg(args, 2)), DEFAULT_ATTRS)?;
+    Ok(Value::Bool(true))
+}
+
+/// `deleteQuiet(o, key)`: `o.[[Delete]](key)`, giving `false` instead of throwing when the
+/// property is not configurable.
+pub(super) fn intr_delete_quiet(vm: &mut Vm, _: Value, args: &[Value]) -> Res<Value> {
+    let Value::Obj(o) = arg(args, 0) else {
+        return Ok(Value::Bool(true));
+    };
+    let key = vm.to_key(arg(args, 1))?;
+    match vm.own(o, key) {
+        None => Ok(Value::Bool(true)),
+        Some(p) if p.attrs & CONFIGURABLE == 0 => Ok(Value::Bool(false)),
+        Some(_) => {
+            if let (Kind::Array(e), Key::Index(i)) = (&mut vm.heap.obj_mut(o).kind, key) {
+                if let Some(slot) = e.get_mut(i as usize) {
+                    *slot = Value::Empty;
+                }
+            } else {
+                vm.heap.obj_mut(o).props.remove(key);
+            }
+            Ok(Value::Bool(true))
+        }
+    }
 }

@@ -1,50 +1,127 @@
-//! `JSON.parse` and `JSON.stringify`.
+//! The natives under `JSON.parse` and `JSON.stringify` (the methods themselves are in
+//! `prelude/json.js`): the one-pass fast path, the parse, string quoting.
 
 use super::*;
 
 /// The natives of this file: where each goes, what it runs, its `length`.
 pub(super) static NATIVES: &[(&str, NativeFn, u16)] = &[
-    ("JSON.stringify", json_stringify, 3),
-    ("JSON.parse", json_parse, 2),
+    ("%Intrinsics%.jsonFastStringify", json_fast_stringify, 3),
+    ("%Intrinsics%.jsonParse", json_parse, 1),
+    ("%Intrinsics%.jsonQuote", json_quote, 1),
 ];
 
-/// `JSON.stringify(value, replacer, space)`: replacer arrays, indentation; `toJSON` of
-/// builtins. Cycles are the TypeError V8 gives; nesting past [`MAX_DATA_DEPTH`] a RangeError.
-pub(super) fn json_stringify(vm: &mut Vm, _: Value, args: &[Value]) -> Res<Value> {
-    let v = arg(args, 0);
-    let allow: Option<Vec<Key>> = match arg(args, 1) {
-        Value::Obj(o) if matches!(vm.heap.obj(o).kind, Kind::Array(_)) => {
-            let items = vm.list_from_array_like(Value::Obj(o))?;
-            let mut keys = Vec::new();
-            for i in items {
-                if matches!(i, Value::Str(_) | Value::Num(_)) {
-                    keys.push(vm.to_key(i)?);
-                }
-            }
-            Some(keys)
-        }
-        Value::Obj(o) if matches!(vm.heap.obj(o).kind, Kind::Function(_)) => {
-            return Err(vm.type_error(
-                "a JSON.stringify replacer function is not supported yet; map the value first",
-            ));
-        }
-        _ => None,
-    };
-    let indent = match arg(args, 2) {
-        Value::Num(n) => " ".repeat(n.clamp(0.0, 10.0) as usize),
-        Value::Str(s) => vm.heap.str(s).to_rust().chars().take(10).collect(),
-        _ => String::new(),
-    };
+/// `%Intrinsics%.jsonQuote(string)`: QuoteJSONString (§25.5.2.3).
+pub(super) fn json_quote(vm: &mut Vm, _: Value, args: &[Value]) -> Res<Value> {
+    let s = vm.to_string(arg(args, 0))?;
     let mut out = String::new();
-    let mut stack = Vec::new();
-    let ok = json_into(vm, v, &mut out, &mut stack, &indent, &allow)?;
-    if !ok {
-        return Ok(Value::Undefined);
+    vm.heap.str(s).json_quote(&mut out);
+    vm.work(out.len() / 8);
+    if out.len() > MAX_STRING_LENGTH {
+        return Err(vm.range_error("Invalid string length"));
     }
     vm.str_val(&out)
 }
 
-/// Write the JSON of `v`; `false` when it has none (undefined, functions, symbols).
+/// `%Intrinsics%.jsonFastStringify(value, replacer, space)`: `JSON.stringify` in one native
+/// pass for values that run no user code (the common case: plain data, replacer arrays of
+/// strings and numbers, numeric or string indentation). `null` when the value needs the spec's
+/// algorithm in `prelude/json.js`: a `toJSON` method anywhere, a getter among the properties, a
+/// wrapper object (`new Number(1)`), or a replacer or space that is not plain. Cycles are a
+/// TypeError; nesting past [`MAX_DATA_DEPTH`] a RangeError.
+pub(super) fn json_fast_stringify(vm: &mut Vm, _: Value, args: &[Value]) -> Res<Value> {
+    let v = arg(args, 0);
+    let allow: Option<Vec<Key>> = match arg(args, 1) {
+        Value::Obj(o) if matches!(vm.heap.obj(o).kind, Kind::Array(_)) => {
+            let Kind::Array(items) = &vm.heap.obj(o).kind else {
+                unreachable!()
+            };
+            let items = items.clone();
+            let mut keys: Vec<Key> = Vec::new();
+            for i in items {
+                let k = match i {
+                    Value::Str(_) | Value::Num(_) => vm.to_key(i)?,
+                    Value::Obj(_) | Value::Empty => return Ok(Value::Null),
+                    _ => continue,
+                };
+                if !keys.contains(&k) {
+                    keys.push(k);
+                }
+            }
+            Some(keys)
+        }
+        Value::Obj(_) => return Ok(Value::Null),
+        _ => None,
+    };
+    let indent = match arg(args, 2) {
+        Value::Num(n) => " ".repeat(if n.is_nan() { 0.0 } else { n.clamp(0.0, 10.0) } as usize),
+        Value::Str(s) => {
+            let units = vm.heap.str(s).units();
+            String::from_utf16_lossy(&units[..units.len().min(10)])
+        }
+        Value::Obj(_) => return Ok(Value::Null),
+        _ => String::new(),
+    };
+    let mut out = String::new();
+    let mut stack = Vec::new();
+    match json_into(vm, v, &mut out, &mut stack, &indent, &allow)? {
+        Fast::Done => vm.str_val(&out),
+        Fast::Absent => Ok(Value::Undefined),
+        Fast::Slow => Ok(Value::Null),
+    }
+}
+
+/// What the fast pass made of a value.
+#[derive(PartialEq)]
+pub(super) enum Fast {
+    /// Its JSON is written.
+    Done,
+    /// It has no JSON (undefined, a function, a symbol).
+    Absent,
+    /// It runs user code: the spec's algorithm must take over.
+    Slow,
+}
+
+/// `o[key]` when reading it runs no user code (`None` when a getter is on the way).
+fn plain_get(vm: &mut Vm, o: ObjId, key: Key) -> Option<Value> {
+    let mut cur = Some(o);
+    let mut guard = 0;
+    while let Some(c) = cur {
+        match vm.own(c, key) {
+            Some(crate::heap::Prop {
+                slot: Slot::Data(x),
+                ..
+            }) => return Some(x),
+            Some(_) => return None,
+            None => {}
+        }
+        cur = vm.heap.obj(c).proto;
+        guard += 1;
+        if guard > crate::limits::MAX_PROTO_CHAIN {
+            return None;
+        }
+    }
+    Some(Value::Undefined)
+}
+
+/// `true` when `o` or its prototypes have a `toJSON` property.
+fn has_to_json(vm: &mut Vm, o: ObjId) -> bool {
+    let key = vm.heap.key("toJSON");
+    let mut cur = Some(o);
+    let mut guard = 0;
+    while let Some(c) = cur {
+        if vm.heap.obj(c).props.get(key).is_some() {
+            return true;
+        }
+        cur = vm.heap.obj(c).proto;
+        guard += 1;
+        if guard > crate::limits::MAX_PROTO_CHAIN {
+            return true;
+        }
+    }
+    false
+}
+
+/// Write the JSON of `v` (see [`Fast`]).
 pub(super) fn json_into(
     vm: &mut Vm,
     v: Value,
@@ -52,7 +129,7 @@ pub(super) fn json_into(
     stack: &mut Vec<ObjId>,
     indent: &str,
     allow: &Option<Vec<Key>>,
-) -> Res<bool> {
+) -> Res<Fast> {
     vm.work(1);
     if out.len() > MAX_STRING_LENGTH {
         return Err(vm.range_error("Invalid string length"));
@@ -63,16 +140,15 @@ pub(super) fn json_into(
         Value::Num(n) if n.is_finite() => out.push_str(&crate::number::to_string(n)),
         Value::Num(_) => out.push_str("null"),
         Value::Str(s) => vm.heap.str(s).json_quote(out),
-        Value::Undefined | Value::Sym(_) | Value::Empty => return Ok(false),
+        Value::Undefined | Value::Sym(_) | Value::Empty => return Ok(Fast::Absent),
         Value::Obj(o) => {
-            match vm.heap.obj(o).kind.clone() {
-                Kind::Function(_) => return Ok(false),
-                Kind::Number(n) => return json_into(vm, Value::Num(n), out, stack, indent, allow),
-                Kind::String(s) => return json_into(vm, Value::Str(s), out, stack, indent, allow),
-                Kind::Boolean(b) => {
-                    return json_into(vm, Value::Bool(b), out, stack, indent, allow);
-                }
+            match vm.heap.obj(o).kind {
+                Kind::Function(_) => return Ok(Fast::Absent),
+                Kind::Number(_) | Kind::String(_) | Kind::Boolean(_) => return Ok(Fast::Slow),
                 _ => {}
+            }
+            if has_to_json(vm, o) {
+                return Ok(Fast::Slow);
             }
             if stack.contains(&o) {
                 return Err(vm.type_error("Converting circular structure to JSON"));
@@ -100,8 +176,10 @@ pub(super) fn json_into(
                         out.push(',');
                     }
                     nl(out, depth);
-                    if !json_into(vm, *x, out, stack, indent, allow)? {
-                        out.push_str("null");
+                    match json_into(vm, *x, out, stack, indent, allow)? {
+                        Fast::Done => {}
+                        Fast::Absent => out.push_str("null"),
+                        Fast::Slow => return Ok(Fast::Slow),
                     }
                 }
                 if !items.is_empty() {
@@ -109,15 +187,34 @@ pub(super) fn json_into(
                 }
                 out.push(']');
             } else {
-                let entries = enumerable_entries(vm, v)?;
+                let entries = match allow {
+                    // The replacer's list, in its order, read through the prototypes.
+                    Some(list) => {
+                        let mut entries = Vec::with_capacity(list.len());
+                        for k in list {
+                            match plain_get(vm, o, *k) {
+                                Some(x) => entries.push((*k, x)),
+                                None => return Ok(Fast::Slow),
+                            }
+                        }
+                        entries
+                    }
+                    None => {
+                        for k in own_keys(vm, o, true) {
+                            if let Some(crate::heap::Prop {
+                                slot: Slot::Accessor(..),
+                                ..
+                            }) = vm.own(o, k)
+                            {
+                                return Ok(Fast::Slow);
+                            }
+                        }
+                        enumerable_entries(vm, v)?
+                    }
+                };
                 out.push('{');
                 let mut any = false;
                 for (k, x) in entries {
-                    if let Some(a) = allow
-                        && !a.contains(&k)
-                    {
-                        continue;
-                    }
                     let mark = out.len();
                     if any {
                         out.push(',');
@@ -129,10 +226,10 @@ pub(super) fn json_into(
                     if !indent.is_empty() {
                         out.push(' ');
                     }
-                    if json_into(vm, x, out, stack, indent, allow)? {
-                        any = true;
-                    } else {
-                        out.truncate(mark);
+                    match json_into(vm, x, out, stack, indent, allow)? {
+                        Fast::Done => any = true,
+                        Fast::Absent => out.truncate(mark),
+                        Fast::Slow => return Ok(Fast::Slow),
                     }
                 }
                 if any {
@@ -143,40 +240,13 @@ pub(super) fn json_into(
             stack.pop();
         }
     }
-    Ok(true)
+    Ok(Fast::Done)
 }
 
+/// `%Intrinsics%.jsonParse(text)`: the parse of `JSON.parse` (the reviver walk is in
+/// `prelude/json.js`). A syntax error is V8's SyntaxError wording with line and column.
 pub(super) fn json_parse(vm: &mut Vm, _: Value, args: &[Value]) -> Res<Value> {
-    let text = vm.to_rust_string(arg(args, 0))?;
-    if arg(args, 1) != Value::Undefined {
-        return Err(
-            vm.type_error("a JSON.parse reviver is not supported yet; transform the parsed value")
-        );
-    }
-    vm.work(text.len() / 8);
-    let parsed: serde_json::Value = match serde_json::from_str(&text) {
-        Ok(v) => v,
-        Err(e) => {
-            let msg = format!(
-                "{} in JSON at line {} column {}",
-                json_error_words(&e),
-                e.line(),
-                e.column()
-            );
-            return Err(vm.err_syntax(&msg));
-        }
-    };
-    let r = crate::boundary::import(vm, &parsed);
-    crate::boundary::drop_json(parsed);
-    r
-}
-
-pub(super) fn json_error_words(e: &serde_json::Error) -> String {
-    let s = e.to_string();
-    let cut = s.find(" at line").unwrap_or(s.len());
-    let mut w = s[..cut].to_string();
-    if let Some(c) = w.get_mut(0..1) {
-        c.make_ascii_uppercase();
-    }
-    w
+    let s = vm.to_string(arg(args, 0))?;
+    let text = vm.heap.str(s).clone();
+    super::json_parse::parse(vm, &text)
 }

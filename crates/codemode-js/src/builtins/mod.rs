@@ -10,7 +10,7 @@
 //! - `console.rs`: `console` and node-style `inspect`.
 //! - `function.rs`, `object.rs`, `array.rs`, `string.rs`, `number.rs` (with `Boolean` and the
 //!   global functions), `math.rs`, `json.rs`, `errors.rs`, `symbol.rs`, `collections.rs`
-//!   (`Map`, `Set`): one built-in each.
+//!   (`Map`, `Set`): one built-in each; `json_parse.rs`: the JSON text parser.
 //! - `intrinsics.rs`: the hidden helpers `prelude.js` calls.
 //! - this file: the joined table and the conversions builtins share (own-key order, `for…in`
 //!   keys, ToPrimitive without user methods, relative indices).
@@ -30,6 +30,7 @@ mod errors;
 mod function;
 mod intrinsics;
 mod json;
+mod json_parse;
 mod math;
 mod number;
 mod object;

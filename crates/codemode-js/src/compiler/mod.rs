@@ -41,6 +41,16 @@ const PROGRAM_KEY: u32 = u32::MAX;
 
 /// Parse and compile `source` (already checked by `scan::check`).
 pub fn compile(source: &str) -> Result<ProgramData, GuestError> {
+    compile_as(source, false)
+}
+
+/// Compile the standard library's prelude: like [`compile`], with every function marked as
+/// a builtin (see `ProgramData::builtin`).
+pub fn compile_builtin(source: &str) -> Result<ProgramData, GuestError> {
+    compile_as(source, true)
+}
+
+fn compile_as(source: &str, builtin: bool) -> Result<ProgramData, GuestError> {
     let alloc = Allocator::default();
     let opts = oxc_parser::ParseOptions {
         allow_return_outside_function: true,
@@ -64,6 +74,7 @@ pub fn compile(source: &str) -> Result<ProgramData, GuestError> {
         src: source,
         data: ProgramData {
             source: Arc::from(source),
+            builtin,
             ..Default::default()
         },
         captures: caps.inner,
@@ -775,11 +786,12 @@ impl<'s, 'b, 'a: 'b> Compiler<'s, 'b, 'a> {
             self.store_binding(b, r, span);
         }
         {
+            let builtin = self.data.builtin;
             let f = self.f();
             f.proto.nparams = n as u16;
             f.proto.length = simple_len as u16;
             f.proto.arrow = arrow;
-            f.proto.constructible = constructible;
+            f.proto.constructible = constructible && !builtin;
         }
         if !arrow && direct_args && self.resolve_local_only("arguments").is_none() {
             let b = self.declare("arguments", false, false, span)?;

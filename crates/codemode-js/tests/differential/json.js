@@ -116,3 +116,47 @@ return JSON.stringify([1e21, 1e-7, 123456789.123, 0.1 + 0.2, 2 ** 53 + 1, -1e-30
 
 // @program parse-large-ints-precision
 return JSON.parse("[9007199254740993, 12345678901234567890, 1.0, 1e400]").map(String);
+
+// @program tojson-on-classes-and-nested
+class Money { constructor(c) { this.cents = c; } toJSON(key) { return `${key || "root"}=$${(this.cents / 100).toFixed(2)}`; } }
+return JSON.stringify({ price: new Money(1999), list: [new Money(5)], plain: { toJSON() { return undefined; } } });
+
+// @program stringify-getters-and-wrappers
+const o = { get total() { return this.items.length * 2; }, items: [1, 2, 3], n: new Number(7), s: new String("x"), b: new Boolean(false) };
+return JSON.stringify(o, null, "\t");
+
+// @program reviver-dates-and-counts
+const calls = [];
+const v = JSON.parse('{"when":"2024-01-02","n":"42","deep":{"k":[1,"2"]}}', (k, val) => {
+  calls.push(k);
+  return typeof val === "string" && val !== "" && !isNaN(Number(val)) ? Number(val) : val;
+});
+return { v, calls };
+
+// @program reviver-deletes-and-this
+const v = JSON.parse('{"keep":1,"drop":2,"arr":[1,2,3]}', function (k, val) {
+  if (k === "drop") return undefined;
+  if (Array.isArray(this) && val === 2) return undefined;
+  return val;
+});
+return [v, Object.keys(v), v.arr.length, 1 in v.arr];
+
+// @program replacer-array-order-and-dupes
+return [JSON.stringify({ b: 1, a: 2, c: 3 }, ["c", "b", "a", "b"]), JSON.stringify([{ x: 1, y: 2 }], ["y"]), JSON.stringify({ 1: "a", 2: "b" }, [2, 1])];
+
+// @program stringify-cycle-through-tojson
+const cyc = {}; cyc.self = cyc;
+try { JSON.stringify({ x: { toJSON() { return cyc; } } }); return "no error"; } catch (e) { return [e.name, e.message.split("\n")[0]]; }
+
+// @program stringify-replacer-wraps-root
+const keys = [];
+const out = JSON.stringify(5, function (k, v) { keys.push([k, typeof this, Object.keys(this)]); return v + 1; });
+return [out, keys];
+
+// @program parse-errors-as-v8-words-them
+const cases = ["{", '{"a":}', "[1,]", "tru", '"abc', "[1 2]", "", '{"a":1}x', "01", '"\\x"', "1e", "-", '"a\nb"', "[" + "1,".repeat(30) + "x" + ",1".repeat(30) + "]", "x".padEnd(22, "1"), '{"a" 1}', '{"a":1,}', "{1:2}", '["\\u12"]', "nul", "[-x]", "1.e5", "[1.]", "  ", "[1]  ]", '{"a":1 "b":2}', "é", '["a\t"]', '"\\', "[1,2", '{"a"', "-01", "1e+", "[1,,2]", "{,}", "[" + "1,".repeat(30) + "x]"];
+return cases.map((s) => { try { return JSON.stringify(JSON.parse(s)); } catch (e) { return e.name + ": " + e.message; } });
+
+// @program parse-key-order-escapes-and-numbers
+const ok = JSON.parse('{"b":1,"a":[1,2.5,-0,1e400,-1e-400,9007199254740993,"\\ud800x","\\u00e9\\n\\/"],"2":true,"1":null,"__proto__":5,"b":7}');
+return [JSON.stringify(ok), Object.keys(ok).join(), Object.is(ok.a[2], -0), ok.a[6].length, ok.a[6].charCodeAt(0), Object.getPrototypeOf(ok) === Object.prototype, ok.__proto__];
