@@ -291,9 +291,9 @@ fn builtins_that_node_20_lacks_or_host_only() {
             "console.log('a', 1, {b: [1, 'x']}, null); console.warn('careful'); console.log(NaN, [undefined])"
         ),
         vec![
-            "a 1 {\"b\":[1,\"x\"]} null",
+            "a 1 { b: [ 1, 'x' ] } null",
             "[warn] careful",
-            "NaN [undefined]"
+            "NaN [ undefined ]"
         ]
     );
 }

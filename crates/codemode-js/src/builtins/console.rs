@@ -1,4 +1,5 @@
-//! `console` and the node-style `inspect` that formats what it logs.
+//! `console` (what it logs is formatted by `node_inspect.rs`) and the JSON-like `inspect` of
+//! values inside messages (uncaught non-errors, "x is not a function").
 
 use super::*;
 
@@ -9,11 +10,14 @@ pub(super) static NATIVES: &[(&str, NativeFn, u16)] = &[
     ("console.debug", console_debug, 0),
     ("console.warn", console_warn, 0),
     ("console.error", console_error, 0),
+    ("console.dir", console_dir, 0),
+    ("console.table", console_table, 1),
 ];
 
-/// How console prints a value: top-level strings raw, everything else JSON-like with
-/// `NaN`/`Infinity` literal, `Map(n) [...]`, `Set(n) [...]`, `Error: message`, `[Circular]`,
-/// `[opaque reference]` for functions, `...` past the depth bound.
+/// How a value reads inside a message (`Uncaught: {"code":7}`): top-level strings raw,
+/// everything else JSON-like with `NaN`/`Infinity` literal, `Map(n) [...]`, `Set(n) [...]`,
+/// `Error: message`, `[Circular]`, `[opaque reference]` for functions, `...` past the depth
+/// bound.
 pub fn inspect(vm: &mut Vm, v: Value) -> Res<String> {
     if let Value::Str(s) = v {
         return Ok(vm.heap.str(s).to_rust());
@@ -153,12 +157,13 @@ pub fn is_error(vm: &Vm, o: ObjId) -> bool {
     false
 }
 
+/// Append one log entry: `prefix` then node's `util.format` of `args`, charged to memory.
 pub(super) fn log_with(vm: &mut Vm, prefix: &str, args: &[Value]) -> Res<Value> {
-    let mut parts = Vec::with_capacity(args.len());
-    for a in args {
-        parts.push(inspect(vm, *a)?);
-    }
-    let line = format!("{prefix}{}", parts.join(" "));
+    let text = super::node_inspect::format(vm, args)?;
+    push_log(vm, format!("{prefix}{text}"))
+}
+
+fn push_log(vm: &mut Vm, line: String) -> Res<Value> {
     vm.heap.charge(line.len() + 32)?;
     vm.work(line.len() / 16);
     vm.logs.push(line);
@@ -179,4 +184,36 @@ pub(super) fn console_warn(vm: &mut Vm, _: Value, args: &[Value]) -> Res<Value> 
 }
 pub(super) fn console_error(vm: &mut Vm, _: Value, args: &[Value]) -> Res<Value> {
     log_with(vm, "[error] ", args)
+}
+
+/// `console.dir(value, { depth })`: the first argument inspected (strings quoted), with
+/// `depth` a number, `null` or `Infinity` (all levels, up to `MAX_DATA_DEPTH`).
+pub(super) fn console_dir(vm: &mut Vm, _: Value, args: &[Value]) -> Res<Value> {
+    let mut opts = super::node_inspect::Options::default();
+    if let Value::Obj(o) = arg(args, 1) {
+        let k = vm.heap.key("depth");
+        if let Some(crate::heap::Prop {
+            slot: Slot::Data(d),
+            ..
+        }) = vm.own(o, k)
+        {
+            opts.depth = match d {
+                Value::Null => None,
+                Value::Num(n) if n.is_infinite() && n > 0.0 => None,
+                Value::Num(n) if n >= 0.0 => Some(n as usize),
+                Value::Num(_) => Some(0),
+                _ => opts.depth,
+            };
+        }
+    }
+    let text = super::node_inspect::inspect_with(vm, arg(args, 0), opts)?;
+    push_log(vm, text)
+}
+
+/// `console.table(data, columns)`: node's box-drawn table; non-objects log as `console.log`.
+pub(super) fn console_table(vm: &mut Vm, _: Value, args: &[Value]) -> Res<Value> {
+    match super::node_inspect::table(vm, arg(args, 0), arg(args, 1))? {
+        Some(t) => push_log(vm, t),
+        None => log_with(vm, "", &args[..args.len().min(1)]),
+    }
 }

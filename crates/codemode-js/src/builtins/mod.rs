@@ -7,7 +7,8 @@
 //! and its own table; [`NATIVES`] joins them.
 //!
 //! - `setup.rs`: the intrinsics' setup (prototypes, well-known symbols, globals).
-//! - `console.rs`: `console` and node-style `inspect`.
+//! - `console.rs`: `console`; `node_inspect.rs`: what it prints (node's `util.format`,
+//!   `util.inspect`, `console.table`).
 //! - `function.rs`, `object.rs`, `array.rs`, `string.rs`, `number.rs` (with `Boolean` and the
 //!   global functions), `math.rs`, `json.rs`, `errors.rs`, `symbol.rs`, `collections.rs`
 //!   (`Map`, `Set`): one built-in each; `json_parse.rs`: the JSON text parser.
@@ -32,6 +33,7 @@ mod intrinsics;
 mod json;
 mod json_parse;
 mod math;
+mod node_inspect;
 mod number;
 mod object;
 mod setup;

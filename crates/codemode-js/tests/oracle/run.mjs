@@ -24,8 +24,9 @@
 // Strings in the value and the logs are made well-formed (a lone surrogate becomes U+FFFD), as
 // they must be to cross into serde_json on codemode's side.
 //
-// Logs: each console call is one entry, formatted as node's console prints it (`util.format`,
-// node's default inspect options). `console.dir` inspects its first argument. `console.table`
+// Logs: each console call is one line, formatted as node's console prints it (`util.format`,
+// node's default inspect options but `breakLength: Infinity`), with the seed's `[warn] `,
+// `[error] `, `[debug] ` prefixes. `console.dir` inspects its first argument. `console.table`
 // is node's table. Errors print without stack frames (`Error.stackTraceLimit = 0` in every
 // realm), because codemode has no V8 frames to print.
 
@@ -152,14 +153,15 @@ function newRealm(logs) {
       },
     }),
   });
-  const fmt = (...args) => push(util.format(...args));
+  const one = { breakLength: Infinity };
+  const fmt = (prefix) => (...args) => push(prefix + util.formatWithOptions(one, ...args));
   const console = {
-    log: fmt,
-    info: fmt,
-    warn: fmt,
-    error: fmt,
-    debug: fmt,
-    dir: (v, options) => push(util.inspect(v, { customInspect: false, ...options })),
+    log: fmt(''),
+    info: fmt(''),
+    warn: fmt('[warn] '),
+    error: fmt('[error] '),
+    debug: fmt('[debug] '),
+    dir: (v, options) => push(util.inspect(v, { customInspect: false, ...one, ...options })),
     table: (...args) => {
       tableOut = '';
       tableConsole.table(...args);
