@@ -81,28 +81,6 @@ pub(super) enum Fast {
     Slow,
 }
 
-/// `o[key]` when reading it runs no user code (`None` when a getter is on the way).
-fn plain_get(vm: &mut Vm, o: ObjId, key: Key) -> Option<Value> {
-    let mut cur = Some(o);
-    let mut guard = 0;
-    while let Some(c) = cur {
-        match vm.own(c, key) {
-            Some(crate::heap::Prop {
-                slot: Slot::Data(x),
-                ..
-            }) => return Some(x),
-            Some(_) => return None,
-            None => {}
-        }
-        cur = vm.heap.obj(c).proto;
-        guard += 1;
-        if guard > crate::limits::MAX_PROTO_CHAIN {
-            return None;
-        }
-    }
-    Some(Value::Undefined)
-}
-
 /// `true` when `o` or its prototypes have a `toJSON` property.
 fn has_to_json(vm: &mut Vm, o: ObjId) -> bool {
     let key = vm.heap.key("toJSON");
@@ -192,9 +170,10 @@ pub(super) fn json_into(
                     Some(list) => {
                         let mut entries = Vec::with_capacity(list.len());
                         for k in list {
-                            match plain_get(vm, o, *k) {
-                                Some(x) => entries.push((*k, x)),
-                                None => return Ok(Fast::Slow),
+                            match data_lookup(vm, o, *k) {
+                                Lookup::Data(x) => entries.push((*k, x)),
+                                Lookup::Absent => entries.push((*k, Value::Undefined)),
+                                Lookup::Accessor => return Ok(Fast::Slow),
                             }
                         }
                         entries

@@ -107,6 +107,38 @@ pub use setup::setup;
 
 // ----- shared conversions -------------------------------------------------------------------
 
+/// What a property read would find, without running it.
+pub(super) enum Lookup {
+    /// A data property with this value.
+    Data(Value),
+    /// A getter or setter (reading it runs user code).
+    Accessor,
+    /// Nothing along the chain (or a chain longer than `MAX_PROTO_CHAIN`, read as ending).
+    Absent,
+}
+
+/// Find `key` on `o` or its prototypes without calling getters.
+pub(super) fn data_lookup(vm: &mut Vm, o: ObjId, key: Key) -> Lookup {
+    let mut cur = Some(o);
+    let mut guard = 0;
+    while let Some(c) = cur {
+        match vm.own(c, key) {
+            Some(crate::heap::Prop {
+                slot: Slot::Data(x),
+                ..
+            }) => return Lookup::Data(x),
+            Some(_) => return Lookup::Accessor,
+            None => {}
+        }
+        cur = vm.heap.obj(c).proto;
+        guard += 1;
+        if guard > crate::limits::MAX_PROTO_CHAIN {
+            break;
+        }
+    }
+    Lookup::Absent
+}
+
 /// Own property keys in spec order: integer keys ascending, then names in insertion order,
 /// then symbols.
 pub fn own_keys(vm: &mut Vm, o: ObjId, only_enumerable: bool) -> Vec<Key> {

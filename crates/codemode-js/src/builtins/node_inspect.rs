@@ -322,24 +322,10 @@ fn symbol_text(vm: &Vm, s: crate::value::SymId) -> String {
 
 /// A data property of `o` or its prototypes (`None` for accessors and absent ones).
 fn data_get(vm: &mut Vm, o: ObjId, key: Key) -> Option<Value> {
-    let mut cur = Some(o);
-    let mut guard = 0;
-    while let Some(c) = cur {
-        match vm.own(c, key) {
-            Some(crate::heap::Prop {
-                slot: Slot::Data(v),
-                ..
-            }) => return Some(v),
-            Some(_) => return None,
-            None => {}
-        }
-        cur = vm.heap.obj(c).proto;
-        guard += 1;
-        if guard > crate::limits::MAX_PROTO_CHAIN {
-            return None;
-        }
+    match data_lookup(vm, o, key) {
+        Lookup::Data(v) => Some(v),
+        _ => None,
     }
-    None
 }
 
 fn own_data_string(vm: &mut Vm, o: ObjId, name: &str) -> Option<String> {
