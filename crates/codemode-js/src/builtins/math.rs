@@ -26,6 +26,19 @@ pub(super) static NATIVES: &[(&str, NativeFn, u16)] = &[
     ("Math.min", math_min, 2),
     ("Math.hypot", math_hypot, 2),
     ("Math.random", math_random, 0),
+    ("Math.acos", math_acos, 1),
+    ("Math.acosh", math_acosh, 1),
+    ("Math.asin", math_asin, 1),
+    ("Math.asinh", math_asinh, 1),
+    ("Math.atanh", math_atanh, 1),
+    ("Math.cosh", math_cosh, 1),
+    ("Math.sinh", math_sinh, 1),
+    ("Math.tanh", math_tanh, 1),
+    ("Math.expm1", math_expm1, 1),
+    ("Math.log1p", math_log1p, 1),
+    ("Math.fround", math_fround, 1),
+    ("Math.clz32", math_clz32, 1),
+    ("Math.imul", math_imul, 2),
 ];
 
 macro_rules! math1 {
@@ -53,8 +66,51 @@ math1! {
     math_cos => f64::cos;
     math_tan => f64::tan;
     math_atan => f64::atan;
-    math_round => |x| if x.is_finite() && x.fract() != 0.0 { (x + 0.5).floor() } else { x };
+    math_round => round;
     math_sign => |x| if x.is_nan() || x == 0.0 { x } else { x.signum() };
+    math_acos => f64::acos;
+    math_acosh => f64::acosh;
+    math_asin => f64::asin;
+    math_asinh => |x| if x == 0.0 { x } else { x.asinh() };
+    math_atanh => f64::atanh;
+    math_cosh => f64::cosh;
+    math_sinh => f64::sinh;
+    math_tanh => f64::tanh;
+    math_expm1 => f64::exp_m1;
+    math_log1p => f64::ln_1p;
+    math_fround => |x| x as f32 as f64;
+}
+
+/// `Math.round` (§21.3.2.28): halves round up, and results in [-0.5, 0) are -0. Computed
+/// from the floor, not as `floor(x + 0.5)`, which misrounds 0.49999999999999994.
+fn round(x: f64) -> f64 {
+    if !x.is_finite() || x.fract() == 0.0 {
+        return x;
+    }
+    let f = x.floor();
+    let r = if x - f >= 0.5 { f + 1.0 } else { f };
+    if r == 0.0 && x < 0.0 { -0.0 } else { r }
+}
+
+/// ToUint32 of a number (§7.1.7).
+fn to_uint32(x: f64) -> u32 {
+    if !x.is_finite() {
+        return 0;
+    }
+    (x.trunc().rem_euclid(4294967296.0)) as u32
+}
+
+pub(super) fn math_clz32(vm: &mut Vm, _: Value, args: &[Value]) -> Res<Value> {
+    let x = vm.to_number(arg(args, 0))?;
+    Ok(Value::Num(to_uint32(x).leading_zeros() as f64))
+}
+
+pub(super) fn math_imul(vm: &mut Vm, _: Value, args: &[Value]) -> Res<Value> {
+    let a = vm.to_number(arg(args, 0))?;
+    let b = vm.to_number(arg(args, 1))?;
+    Ok(Value::Num(
+        (to_uint32(a) as i32).wrapping_mul(to_uint32(b) as i32) as f64,
+    ))
 }
 
 pub(super) fn math_atan2(vm: &mut Vm, _: Value, args: &[Value]) -> Res<Value> {
@@ -95,13 +151,26 @@ pub(super) fn math_min(vm: &mut Vm, _: Value, args: &[Value]) -> Res<Value> {
     Ok(Value::Num(m))
 }
 
+/// `Math.hypot` (§21.3.2.18): every argument converted first; ±Infinity wins over NaN; the
+/// sum of squares scaled by the largest magnitude so that large and tiny inputs neither
+/// overflow nor vanish.
 pub(super) fn math_hypot(vm: &mut Vm, _: Value, args: &[Value]) -> Res<Value> {
-    let mut s = 0.0;
+    let mut xs = Vec::with_capacity(args.len());
     for a in args {
-        let x = vm.to_number(*a)?;
-        s += x * x;
+        xs.push(vm.to_number(*a)?);
     }
-    Ok(Value::Num(s.sqrt()))
+    if xs.iter().any(|x| x.is_infinite()) {
+        return Ok(Value::Num(f64::INFINITY));
+    }
+    if xs.iter().any(|x| x.is_nan()) {
+        return Ok(Value::Num(f64::NAN));
+    }
+    let max = xs.iter().fold(0.0f64, |m, x| m.max(x.abs()));
+    if max == 0.0 {
+        return Ok(Value::Num(0.0));
+    }
+    let s: f64 = xs.iter().map(|x| (x / max) * (x / max)).sum();
+    Ok(Value::Num(max * s.sqrt()))
 }
 
 pub(super) fn math_random(vm: &mut Vm, _: Value, _: &[Value]) -> Res<Value> {

@@ -173,6 +173,12 @@ pub fn setup(vm: &mut Vm) -> Res<()> {
         let k = vm.heap.key(name);
         vm.define(math, k, Slot::Data(Value::Num(v)), 0)?;
     }
+    if let Some(tag) = vm.intr.sym_to_string_tag {
+        for (o, name) in [(math, "Math"), (json, "JSON")] {
+            let v = vm.str_val(name)?;
+            vm.define(o, Key::Sym(tag), Slot::Data(v), CONFIGURABLE)?;
+        }
+    }
     for (name, o) in [
         ("Math", math),
         ("JSON", json),

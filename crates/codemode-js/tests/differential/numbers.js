@@ -133,3 +133,10 @@ return [2 ** 70, 1 / 2 ** 30, 123.0, 1.10, -1e-7, 1e300 * 10, -(1e300 * 10), 4.3
 // @program compare-numbers-and-nan
 const v = [NaN, 0, -0, Infinity];
 return [NaN === NaN, NaN !== NaN, [NaN].indexOf(NaN), [NaN].includes(NaN), Object.is(NaN, NaN), 0 === -0, Infinity > 1e308, -Infinity < -1e308, v.map((x) => x > -1)];
+
+// @program math-surface-and-rounding-corners
+const xs = [0.49999999999999994, -0.5, -0.4, 2.5, -2.5, 1e300, -0, 0.5, -1.5000000000000002];
+const sign = (v) => (Object.is(v, -0) ? "-0" : v);
+return [xs.map((x) => sign(Math.round(x))), Math.hypot(1e200, 1e200), Math.hypot(3, 4), Math.hypot(NaN, Infinity), Math.hypot(), sign(Math.hypot(-0)),
+  Math.clz32(1), Math.clz32(-1), Math.clz32(0), Math.imul(0xffffffff, 5), Math.imul(3, 4), Math.fround(5.5), Math.fround(5.05),
+  Math.asinh(1), Math.acosh(2), Math.atanh(0.5), Math.expm1(1e-10), Math.log1p(1e-10), Math.cosh(1), Math.tanh(1), Math.sinh(1), Math.acos(0.5), Math.asin(0.5), Math[Symbol.toStringTag]];
