@@ -27,7 +27,8 @@ fn template() -> Result<&'static Vm, GuestError> {
         crate::builtins::setup(&mut vm).map_err(|e| format!("{e:?}"))?;
         let data = crate::compiler::compile_builtin(concat!(
             include_str!("prelude.js"),
-            include_str!("prelude/json.js")
+            include_str!("prelude/json.js"),
+            include_str!("prelude/string.js")
         ))
         .map_err(|e| format!("{} at {:?}", e.message, e.location))?;
         let p = vm.add_program(Arc::new(data));

@@ -6,6 +6,20 @@ use super::*;
 pub(super) static NATIVES: &[(&str, NativeFn, u16)] = &[
     ("String", string_ctor, 1),
     ("String.fromCharCode", string_from_char_code, 1),
+    ("String.fromCodePoint", string_from_code_point, 1),
+    ("String.prototype.isWellFormed", string_is_well_formed, 0),
+    ("String.prototype.toWellFormed", string_to_well_formed, 0),
+    ("String.prototype.normalize", string_normalize, 0),
+    (
+        "String.prototype.toLocaleUpperCase",
+        string_to_locale_upper,
+        0,
+    ),
+    (
+        "String.prototype.toLocaleLowerCase",
+        string_to_locale_lower,
+        0,
+    ),
     ("String.prototype.toString", string_value_of, 0),
     ("String.prototype.valueOf", string_value_of, 0),
     ("String.prototype.charAt", string_char_at, 1),
@@ -221,16 +235,174 @@ pub(super) fn string_substr(vm: &mut Vm, this: Value, args: &[Value]) -> Res<Val
     vm.js_str(s.slice(from, from + n))
 }
 
-pub(super) fn string_to_upper(vm: &mut Vm, this: Value, _: &[Value]) -> Res<Value> {
-    let s = this_str(vm, this, "toUpperCase")?;
+/// `s` with `f` applied to each well-formed run of code units; lone surrogates stay as they
+/// are (case mapping and normalization leave them alone).
+fn map_well_formed(s: &JsStr, f: impl Fn(&str) -> String) -> Res<JsStr> {
+    let units = s.units();
+    let mut out: Vec<u16> = Vec::with_capacity(units.len());
+    let mut run_start = 0;
+    let mut i = 0;
+    let flush = |out: &mut Vec<u16>, run: &[u16]| {
+        if !run.is_empty() {
+            out.extend(f(&String::from_utf16_lossy(run)).encode_utf16());
+        }
+    };
+    while i < units.len() {
+        let u = units[i];
+        if (0xd800..=0xdbff).contains(&u)
+            && i + 1 < units.len()
+            && (0xdc00..=0xdfff).contains(&units[i + 1])
+        {
+            i += 2;
+            continue;
+        }
+        if (0xd800..=0xdfff).contains(&u) {
+            flush(&mut out, &units[run_start..i]);
+            out.push(u);
+            run_start = i + 1;
+        }
+        i += 1;
+    }
+    flush(&mut out, &units[run_start..]);
+    Ok(JsStr::from_units(out))
+}
+
+fn case_map(vm: &mut Vm, this: Value, method: &str, upper: bool) -> Res<Value> {
+    let s = this_str(vm, this, method)?;
     vm.work(s.len() / 8);
-    vm.js_str(JsStr::from_str(&s.to_rust().to_uppercase()))
+    let mapped = map_well_formed(&s, |t| {
+        if upper {
+            t.to_uppercase()
+        } else {
+            t.to_lowercase()
+        }
+    })?;
+    if mapped.len() > MAX_STRING_LENGTH {
+        return Err(vm.range_error("Invalid string length"));
+    }
+    vm.js_str(mapped)
+}
+
+pub(super) fn string_to_upper(vm: &mut Vm, this: Value, _: &[Value]) -> Res<Value> {
+    case_map(vm, this, "toUpperCase", true)
 }
 
 pub(super) fn string_to_lower(vm: &mut Vm, this: Value, _: &[Value]) -> Res<Value> {
-    let s = this_str(vm, this, "toLowerCase")?;
-    vm.work(s.len() / 8);
-    vm.js_str(JsStr::from_str(&s.to_rust().to_lowercase()))
+    case_map(vm, this, "toLowerCase", false)
+}
+
+/// `toLocaleUpperCase`: the root locale's mapping, as `toUpperCase`.
+pub(super) fn string_to_locale_upper(vm: &mut Vm, this: Value, _: &[Value]) -> Res<Value> {
+    case_map(vm, this, "toLocaleUpperCase", true)
+}
+
+/// `toLocaleLowerCase`: the root locale's mapping, as `toLowerCase`.
+pub(super) fn string_to_locale_lower(vm: &mut Vm, this: Value, _: &[Value]) -> Res<Value> {
+    case_map(vm, this, "toLocaleLowerCase", false)
+}
+
+/// `String.prototype.normalize(form = "NFC")` (§22.1.3.15); a lone surrogate stays as it is.
+pub(super) fn string_normalize(vm: &mut Vm, this: Value, args: &[Value]) -> Res<Value> {
+    use unicode_normalization::UnicodeNormalization;
+    let s = this_str(vm, this, "normalize")?;
+    let form = match arg(args, 0) {
+        Value::Undefined => "NFC".to_string(),
+        v => to_str_arg(vm, v)?.to_rust(),
+    };
+    let f: fn(&str) -> String = match form.as_str() {
+        "NFC" => |t| t.nfc().collect(),
+        "NFD" => |t| t.nfd().collect(),
+        "NFKC" => |t| t.nfkc().collect(),
+        "NFKD" => |t| t.nfkd().collect(),
+        _ => {
+            return Err(
+                vm.range_error("The normalization form should be one of NFC, NFD, NFKC, NFKD.")
+            );
+        }
+    };
+    vm.work(s.len() / 4);
+    let out = map_well_formed(&s, f)?;
+    if out.len() > MAX_STRING_LENGTH {
+        return Err(vm.range_error("Invalid string length"));
+    }
+    vm.js_str(out)
+}
+
+/// `true` when the string has no lone surrogate.
+fn well_formed(s: &JsStr) -> bool {
+    let n = s.len();
+    let mut i = 0;
+    while i < n {
+        let u = s.at(i);
+        if (0xd800..=0xdbff).contains(&u) && i + 1 < n && (0xdc00..=0xdfff).contains(&s.at(i + 1)) {
+            i += 2;
+            continue;
+        }
+        if (0xd800..=0xdfff).contains(&u) {
+            return false;
+        }
+        i += 1;
+    }
+    true
+}
+
+pub(super) fn string_is_well_formed(vm: &mut Vm, this: Value, _: &[Value]) -> Res<Value> {
+    let s = this_str(vm, this, "isWellFormed")?;
+    vm.work(s.len() / 16);
+    Ok(Value::Bool(well_formed(&s)))
+}
+
+/// `toWellFormed`: each lone surrogate becomes U+FFFD.
+pub(super) fn string_to_well_formed(vm: &mut Vm, this: Value, _: &[Value]) -> Res<Value> {
+    let s = this_str(vm, this, "toWellFormed")?;
+    vm.work(s.len() / 16);
+    if well_formed(&s) {
+        return vm.js_str(s);
+    }
+    let src = s.units();
+    let mut fixed = Vec::with_capacity(src.len());
+    let mut i = 0;
+    while i < src.len() {
+        let u = src[i];
+        if (0xd800..=0xdbff).contains(&u)
+            && i + 1 < src.len()
+            && (0xdc00..=0xdfff).contains(&src[i + 1])
+        {
+            fixed.push(u);
+            fixed.push(src[i + 1]);
+            i += 2;
+            continue;
+        }
+        fixed.push(if (0xd800..=0xdfff).contains(&u) {
+            0xfffd
+        } else {
+            u
+        });
+        i += 1;
+    }
+    vm.js_str(JsStr::from_units(fixed))
+}
+
+/// `String.fromCodePoint(...codePoints)`: a RangeError for anything but integers in
+/// 0..=0x10FFFF.
+pub(super) fn string_from_code_point(vm: &mut Vm, _: Value, args: &[Value]) -> Res<Value> {
+    let mut units: Vec<u16> = Vec::with_capacity(args.len());
+    for a in args {
+        let n = vm.to_number(*a)?;
+        if n.fract() != 0.0 || !(0.0..=1_114_111.0).contains(&n) {
+            let shown = crate::number::to_string(n);
+            return Err(vm.range_error(&format!("Invalid code point {shown}")));
+        }
+        let c = n as u32;
+        if c >= 0x10000 {
+            let c = c - 0x10000;
+            units.push(0xd800 + (c >> 10) as u16);
+            units.push(0xdc00 + (c & 0x3ff) as u16);
+        } else {
+            units.push(c as u16);
+        }
+    }
+    vm.js_str(JsStr::from_units(units))
 }
 
 pub(super) fn is_space_unit(u: u16) -> bool {
@@ -371,11 +543,7 @@ pub(super) fn string_concat(vm: &mut Vm, this: Value, args: &[Value]) -> Res<Val
 pub(super) fn replace_impl(vm: &mut Vm, this: Value, args: &[Value], all: bool) -> Res<Value> {
     let s = this_str(vm, this, if all { "replaceAll" } else { "replace" })?;
     let pat = to_str_arg(vm, arg(args, 0))?;
-    if matches!(arg(args, 1), Value::Obj(o) if matches!(vm.heap.obj(o).kind, Kind::Function(_))) {
-        return Err(vm.type_error(
-            "a replacement function is not supported yet; build the string with split/map/join",
-        ));
-    }
+    // A replacement function is handled by `prelude/string.js`, which calls this otherwise.
     let rep = to_str_arg(vm, arg(args, 1))?;
     let mut out: Vec<u16> = Vec::new();
     let mut from = 0;
@@ -394,6 +562,16 @@ pub(super) fn replace_impl(vm: &mut Vm, this: Value, args: &[Value], all: bool) 
                     }
                     x if x == b'&' as u16 => {
                         out.extend(pat.units());
+                        k += 2;
+                        continue;
+                    }
+                    x if x == b'`' as u16 => {
+                        out.extend((0..i).map(|j| s.at(j)));
+                        k += 2;
+                        continue;
+                    }
+                    x if x == b'\'' as u16 => {
+                        out.extend((i + pat.len()..s.len()).map(|j| s.at(j)));
                         k += 2;
                         continue;
                     }

@@ -93,3 +93,13 @@ return [String(n).split(".")[0].length, n.toString().includes("."), `${n}`.padSt
 
 // @program trim-unicode-whitespace
 return ["\u00a0\u2003x\ufeff\n".trim(), "\t y \r\n".trim().length];
+
+// @program replace-functions-raw-codepoints-normalize
+const r = [];
+r.push("a-b-c".replace("-", (m, i, s) => `[${m}${i}${s.length}]`), "a-b-c".replaceAll("-", (m, i) => i), "abc".replaceAll("", (m, i) => i), "xyz".replace("q", () => "!"));
+r.push("price: 5".replace("5", "$&.00 ($`|$')"), "aaa".replaceAll("a", "$$"), "abc".replace("b", "$1"));
+r.push(String.raw({ raw: ["x", "y", "z"] }, 1, 2, 3), String.fromCodePoint(0x1f600, 65).length);
+try { String.fromCodePoint(-1); } catch (e) { r.push(e.name + ": " + e.message); }
+r.push("\u1E9B\u0323".normalize("NFKC").length, "café".normalize("NFD").length, "ab\uD800".isWellFormed(), "ab\uD800c".toWellFormed().charCodeAt(2), "ß\uD800".toUpperCase().length, "İ".toLowerCase().length, "abc".toLocaleUpperCase());
+try { "a".normalize("bad"); } catch (e) { r.push(e.name + ": " + e.message); }
+return r;
