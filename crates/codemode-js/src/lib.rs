@@ -44,8 +44,9 @@
 //!   cells, symbols), interned property names, byte accounting.
 //! - `gc.rs`: mark and sweep between instructions (worklist marking, free lists).
 //! - `builtins/`: the natives, one file per object (Object, Function, Array, String,
-//!   Number, Boolean, Math, JSON, console, errors, Symbol, Map, Set) and the intrinsics'
-//!   setup; `prelude.js`: the builtins written in JavaScript (those that call back into user
+//!   Number, Boolean, Math, JSON, console, errors, Symbol, Map, Set, WeakMap and WeakSet,
+//!   Reflect), property descriptors and integrity levels (`descriptors.rs`), and the
+//!   intrinsics' setup; `prelude.js`: the builtins written in JavaScript (those that call back into user
 //!   code: `map`, `sort`, ...).
 //! - `boundary.rs`: JSON → values (`JSON.parse`, later tool replies) and values → JSON for
 //!   results (the data rules: `undefined` → absent/null, `-0` → 0, NaN/Infinity → null,

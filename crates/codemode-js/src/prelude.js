@@ -177,8 +177,8 @@ def(AP, "sort", function sort(fn = undefined) {
   return this;
 });
 def(AP, "toSorted", function toSorted(fn = undefined) {
-  const out = sorted(this, fn);
   const len = toLength(this);
+  const out = sorted(this, fn);
   while (out.length < len) out.push(undefined);
   return out;
 });
@@ -188,9 +188,18 @@ def(AP, "toReversed", function toReversed() {
   for (let i = 0; i < len; i++) out[i] = this[len - 1 - i];
   return out;
 });
-def(AP, "toSpliced", function toSpliced(...args) {
-  const out = this.slice();
-  out.splice(...args);
+def(AP, "toSpliced", function toSpliced(start, skipCount, ...items) {
+  // Reads every element with [[Get]] once, the length first (ECMA-262 §23.1.3.35).
+  const len = toLength(this);
+  let s = Math.trunc(Number(start)) || 0;
+  s = s < 0 ? Math.max(len + s, 0) : Math.min(s, len);
+  let skip = 0;
+  if (arguments.length === 1) skip = len - s;
+  else if (arguments.length > 1) skip = Math.min(Math.max(Math.trunc(Number(skipCount)) || 0, 0), len - s);
+  const out = [];
+  for (let k = 0; k < s; k++) out.push(this[k]);
+  for (const v of items) out.push(v);
+  for (let k = s + skip; k < len; k++) out.push(this[k]);
   return out;
 });
 def(AP, "with", function (index, value) {
@@ -198,8 +207,8 @@ def(AP, "with", function (index, value) {
   let i = Math.trunc(Number(index)) || 0;
   if (i < 0) i += len;
   if (i < 0 || i >= len) throw new RangeError("Invalid index : " + index);
-  const out = this.slice();
-  out[i] = value;
+  const out = [];
+  for (let k = 0; k < len; k++) out.push(k === i ? value : this[k]);
   return out;
 });
 def(Array, "from", function from(items, fn = undefined, thisArg = undefined) {
@@ -264,7 +273,53 @@ def(String.prototype, Symbol.iterator, function () {
   return out.values();
 });
 def(I.iteratorPrototype, Symbol.iterator, function () { return this; });
-def(Object, "getOwnPropertyDescriptor", function getOwnPropertyDescriptor(o, k) {
-  if (!Object.hasOwn(o, k)) return undefined;
-  return { value: o[k], writable: !Object.isFrozen(o), enumerable: Object.keys(o).includes(toStr(k)), configurable: !Object.isFrozen(o) };
-});
+// Reflect's functions that run user code (methods: not constructors, no `prototype`).
+const R = {
+  apply(target, thisArgument, argumentsList) {
+    if (!isCallable(target)) typeError(toStr(typeof target === "string" ? '"' + target + '"' : target) + " is not a function");
+    return call(target, thisArgument, ...I.listFromArrayLike(argumentsList));
+  },
+  construct(target, argumentsList) {
+    const newTarget = arguments.length > 2 ? arguments[2] : target;
+    if (!I.isConstructor(target)) typeError(toStr(target) + " is not a constructor");
+    if (!I.isConstructor(newTarget)) typeError(toStr(newTarget) + " is not a constructor");
+    const list = I.listFromArrayLike(argumentsList);
+    const o = new target(...list);
+    if (newTarget !== target) {
+      // The object takes newTarget's prototype (new.target inside is still target).
+      const p = newTarget.prototype;
+      Object.setPrototypeOf(o, (typeof p === "object" && p !== null) || typeof p === "function" ? p : Object.prototype);
+    }
+    return o;
+  },
+  get(target, propertyKey) {
+    if ((typeof target !== "object" || target === null) && typeof target !== "function") typeError("Reflect.get called on non-object");
+    const receiver = arguments.length > 2 ? arguments[2] : target;
+    const d = I.findProperty(target, propertyKey);
+    if (d === undefined) return undefined;
+    if (Object.hasOwn(d, "value")) return d.value;
+    return d.get === undefined ? undefined : call(d.get, receiver);
+  },
+  set(target, propertyKey, V) {
+    if ((typeof target !== "object" || target === null) && typeof target !== "function") typeError("Reflect.set called on non-object");
+    const receiver = arguments.length > 3 ? arguments[3] : target;
+    const d = I.findProperty(target, propertyKey);
+    if (d !== undefined && !Object.hasOwn(d, "value")) {
+      if (d.set === undefined) return false;
+      call(d.set, receiver, V);
+      return true;
+    }
+    if (d !== undefined && !d.writable) return false;
+    if ((typeof receiver !== "object" || receiver === null) && typeof receiver !== "function") return false;
+    const own = Reflect.getOwnPropertyDescriptor(receiver, propertyKey);
+    if (own !== undefined) {
+      if (!Object.hasOwn(own, "value") || !own.writable) return false;
+      return Reflect.defineProperty(receiver, propertyKey, { value: V });
+    }
+    return Reflect.defineProperty(receiver, propertyKey, { value: V, writable: true, enumerable: true, configurable: true });
+  },
+};
+def(Reflect, "apply", R.apply);
+def(Reflect, "construct", R.construct);
+def(Reflect, "get", R.get);
+def(Reflect, "set", R.set);

@@ -1,9 +1,13 @@
-//! `Function.prototype`: `bind`, `toString`.
+//! `Function` (which cannot build code from strings) and `Function.prototype`: `bind`,
+//! `toString`, `[Symbol.hasInstance]`.
 
 use super::*;
 
 /// The natives of this file: where each goes, what it runs, its `length`.
 pub(super) static NATIVES: &[(&str, NativeFn, u16)] = &[
+    ("Function", function_ctor, 1),
+    // Installed as `Function.prototype[Symbol.hasInstance]` by the setup.
+    ("%Intrinsics%.functionHasInstance", function_has_instance, 1),
     ("Function.prototype.bind", function_bind, 1),
     ("Function.prototype.toString", function_to_string, 0),
 ];
@@ -50,4 +54,25 @@ pub(super) fn function_to_string(vm: &mut Vm, this: Value, _: &[Value]) -> Res<V
         }
     };
     vm.str_val(&format!("function {name}() {{ [native code] }}"))
+}
+
+/// The sentence `Function(...)` and `new Function(...)` throw: codemode compiles the program
+/// once, before it runs.
+pub const FUNCTION_CTOR_MESSAGE: &str = "Function(...) cannot build code from strings at run time: \
+the program is compiled once before it runs. Write the function itself instead, e.g. \
+`(a, b) => a + b` or `function f(a, b) { return a + b; }`";
+
+/// `Function(...)`/`new Function(...)`: an EvalError (as V8 with code generation from strings
+/// disallowed) saying what to write instead.
+pub(super) fn function_ctor(vm: &mut Vm, _: Value, _: &[Value]) -> Res<Value> {
+    let e = vm.make_error(vm.intr.eval_error_proto, FUNCTION_CTOR_MESSAGE);
+    Err(Throw::Js(e))
+}
+
+/// `Function.prototype[Symbol.hasInstance](v)`: OrdinaryHasInstance (§7.3.21).
+pub(super) fn function_has_instance(vm: &mut Vm, this: Value, args: &[Value]) -> Res<Value> {
+    if !matches!(this, Value::Obj(o) if matches!(vm.heap.obj(o).kind, Kind::Function(_))) {
+        return Ok(Value::Bool(false));
+    }
+    Ok(Value::Bool(vm.ordinary_has_instance(arg(args, 0), this)?))
 }
