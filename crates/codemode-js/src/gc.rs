@@ -91,11 +91,11 @@ pub fn collect(vm: &mut Vm) -> usize {
             }
             Kind::WeakMap(e) => {
                 for (k, v) in e {
-                    work.push(Item::Obj(*k));
+                    work.push(Item::Val(*k));
                     work.push(Item::Val(*v));
                 }
             }
-            Kind::WeakSet(e) => work.extend(e.iter().map(|o| Item::Obj(*o))),
+            Kind::WeakSet(e) => work.extend(e.iter().map(|v| Item::Val(*v))),
             Kind::String(s) => strs[s.0 as usize] = true,
             Kind::Function(Func::Closure { ups, .. }) => {
                 for c in ups {

@@ -150,10 +150,11 @@ pub enum Kind {
     /// Insertion-ordered entries; deleted ones are `Empty` keys.
     Map(Vec<(Value, Value)>),
     Set(Vec<Value>),
-    /// `WeakMap` entries (object keys; held strongly by this collector).
-    WeakMap(Vec<(ObjId, Value)>),
-    /// `WeakSet` members (objects; held strongly by this collector).
-    WeakSet(Vec<ObjId>),
+    /// `WeakMap` entries (object and unregistered symbol keys; held strongly by this
+    /// collector).
+    WeakMap(Vec<(Value, Value)>),
+    /// `WeakSet` members (objects and unregistered symbols; held strongly).
+    WeakSet(Vec<Value>),
 }
 
 /// An object.

@@ -323,3 +323,76 @@ def(Reflect, "apply", R.apply);
 def(Reflect, "construct", R.construct);
 def(Reflect, "get", R.get);
 def(Reflect, "set", R.set);
+// Object.assign (its [[Set]]s run setters and throw on read-only targets), toLocaleString,
+// and the Annex B accessor methods of Object.prototype.
+const ownKeys = Reflect.ownKeys;
+const ownDesc = Reflect.getOwnPropertyDescriptor;
+const protoOf = Reflect.getPrototypeOf;
+const defineProp = Object.defineProperty;
+const hasOwn = Object.hasOwn;
+function toObj(v) {
+  if (v == null) typeError("Cannot convert undefined or null to object");
+  return Object(v);
+}
+function lookupAccessor(o, key, which) {
+  const obj = toObj(o);
+  const k = I.toPropertyKey(key);
+  for (let p = obj; p !== null; p = protoOf(p)) {
+    const d = ownDesc(p, k);
+    if (d !== undefined) return hasOwn(d, which) ? d[which] : undefined;
+  }
+  return undefined;
+}
+const B = {
+  assign(target, source) {
+    const to = toObj(target);
+    for (let i = 1; i < arguments.length; i++) {
+      const s = arguments[i];
+      if (s == null) continue;
+      const from = Object(s);
+      for (const k of ownKeys(from)) {
+        const d = ownDesc(from, k);
+        if (d !== undefined && d.enumerable) to[k] = from[k];
+      }
+    }
+    return to;
+  },
+  toLocaleString() {
+    return this.toString();
+  },
+};
+const A = {
+  toLocaleString() {
+    const o = toObj(this);
+    const len = toLength(o);
+    let out = "";
+    for (let i = 0; i < len; i++) {
+      if (i > 0) out += ",";
+      const v = o[i];
+      if (v != null) out += toStr(v.toLocaleString());
+    }
+    return out;
+  },
+};
+const B2 = {
+  __defineGetter__(P, getter) {
+    const o = toObj(this);
+    if (!isCallable(getter)) typeError("Object.prototype.__defineGetter__: Expecting function");
+    defineProp(o, P, { get: getter, enumerable: true, configurable: true });
+  },
+  __defineSetter__(P, setter) {
+    const o = toObj(this);
+    if (!isCallable(setter)) typeError("Object.prototype.__defineSetter__: Expecting function");
+    defineProp(o, P, { set: setter, enumerable: true, configurable: true });
+  },
+  __lookupGetter__(P) {
+    return lookupAccessor(this, P, "get");
+  },
+  __lookupSetter__(P) {
+    return lookupAccessor(this, P, "set");
+  },
+};
+def(Object, "assign", B.assign);
+def(Object.prototype, "toLocaleString", B.toLocaleString);
+def(AP, "toLocaleString", A.toLocaleString);
+for (const n of ["__defineGetter__", "__defineSetter__", "__lookupGetter__", "__lookupSetter__"]) def(Object.prototype, n, B2[n]);

@@ -785,6 +785,14 @@ impl Vm {
                 Ok(self.heap.key_of(&st)?)
             }
             Value::Sym(s) => Ok(Key::Sym(s)),
+            Value::Obj(_) => {
+                // ToPrimitive with hint string, which may give a symbol.
+                let p = self.to_primitive_hint(v, 2)?;
+                if matches!(p, Value::Obj(_)) {
+                    return Err(self.type_error("Cannot convert object to primitive value"));
+                }
+                self.to_key(p)
+            }
             other => {
                 let s = self.to_string(other)?;
                 let st = self.heap.str(s).clone();

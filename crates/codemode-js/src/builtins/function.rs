@@ -8,6 +8,12 @@ pub(super) static NATIVES: &[(&str, NativeFn, u16)] = &[
     ("Function", function_ctor, 1),
     // Installed as `Function.prototype[Symbol.hasInstance]` by the setup.
     ("%Intrinsics%.functionHasInstance", function_has_instance, 1),
+    // %ThrowTypeError%: `caller` and `arguments` of Function.prototype (§10.2.4.1).
+    (
+        "%Intrinsics%.throwTypeErrorAccessor",
+        throw_type_error_accessor,
+        0,
+    ),
     ("Function.prototype.bind", function_bind, 1),
     ("Function.prototype.toString", function_to_string, 0),
 ];
@@ -43,7 +49,7 @@ pub(super) fn function_bind(vm: &mut Vm, this: Value, args: &[Value]) -> Res<Val
 
 pub(super) fn function_to_string(vm: &mut Vm, this: Value, _: &[Value]) -> Res<Value> {
     let name = match this {
-        Value::Obj(_) => {
+        Value::Obj(o) if matches!(vm.heap.obj(o).kind, Kind::Function(_)) => {
             let n = vm.get_simple(this, "name")?;
             vm.to_rust_string(n)?
         }
@@ -67,6 +73,13 @@ the program is compiled once before it runs. Write the function itself instead, 
 pub(super) fn function_ctor(vm: &mut Vm, _: Value, _: &[Value]) -> Res<Value> {
     let e = vm.make_error(vm.intr.eval_error_proto, FUNCTION_CTOR_MESSAGE);
     Err(Throw::Js(e))
+}
+
+/// %ThrowTypeError% (§10.2.4.1).
+pub(super) fn throw_type_error_accessor(vm: &mut Vm, _: Value, _: &[Value]) -> Res<Value> {
+    Err(vm.type_error(
+        "'caller', 'callee', and 'arguments' properties may not be accessed on strict mode functions or the arguments objects for calls to them",
+    ))
 }
 
 /// `Function.prototype[Symbol.hasInstance](v)`: OrdinaryHasInstance (§7.3.21).

@@ -8,7 +8,6 @@ pub(super) static NATIVES: &[(&str, NativeFn, u16)] = &[
     ("Object.keys", object_keys, 1),
     ("Object.values", object_values, 1),
     ("Object.entries", object_entries, 1),
-    ("Object.assign", object_assign, 2),
     ("Object.getPrototypeOf", object_get_prototype_of, 1),
     ("Object.setPrototypeOf", object_set_prototype_of, 2),
     ("Object.hasOwn", object_has_own, 2),
@@ -68,14 +67,6 @@ pub(super) fn object_entries(vm: &mut Vm, _: Value, args: &[Value]) -> Res<Value
         out.push(vm.new_array(vec![kv, v])?);
     }
     vm.new_array(out)
-}
-
-pub(super) fn object_assign(vm: &mut Vm, _: Value, args: &[Value]) -> Res<Value> {
-    let t = to_object(vm, arg(args, 0))?;
-    for s in args.iter().skip(1) {
-        copy_props(vm, t, *s, &[])?;
-    }
-    Ok(Value::Obj(t))
 }
 
 pub(super) fn object_get_prototype_of(vm: &mut Vm, _: Value, args: &[Value]) -> Res<Value> {

@@ -27,7 +27,14 @@ pub(super) static NATIVES: &[(&str, NativeFn, u16)] = &[
         1,
     ),
     ("%Intrinsics%.findProperty", intr_find_property, 2),
+    ("%Intrinsics%.toPropertyKey", intr_to_property_key, 1),
 ];
+
+/// `toPropertyKey(v)`: ToPropertyKey (§7.1.19) as a string or symbol.
+pub(super) fn intr_to_property_key(vm: &mut Vm, _: Value, args: &[Value]) -> Res<Value> {
+    let k = vm.to_key(arg(args, 0))?;
+    key_value(vm, k)
+}
 
 /// The target of a `Reflect` function: an object, else TypeError.
 fn target(vm: &mut Vm, v: Value, method: &str) -> Res<ObjId> {

@@ -224,6 +224,23 @@ pub fn setup(vm: &mut Vm) -> Res<()> {
         let sk = Key::Sym(vm.intr.sym_has_instance.expect("symbol"));
         vm.define(function_proto, sk, Slot::Data(Value::Obj(f)), 0)?;
     }
+    // %ThrowTypeError% as Function.prototype's `caller` and `arguments`.
+    let k = vm.heap.key("throwTypeErrorAccessor");
+    if let Some(crate::heap::Prop {
+        slot: Slot::Data(t @ Value::Obj(f)),
+        ..
+    }) = vm.own(intrinsics, k)
+    {
+        for (name, v) in [("length", Value::Num(0.0)), ("name", vm.str_val("")?)] {
+            let k = vm.heap.key(name);
+            vm.define(f, k, Slot::Data(v), 0)?;
+        }
+        vm.heap.obj_mut(f).extensible = false;
+        for name in ["caller", "arguments"] {
+            let k = vm.heap.key(name);
+            vm.define(function_proto, k, Slot::Accessor(t, t), CONFIGURABLE)?;
+        }
+    }
     // Symbol.toStringTag of the namespaces and prototypes.
     let tag = Key::Sym(vm.intr.sym_to_string_tag.expect("symbol"));
     for (o, t) in [

@@ -1,4 +1,5 @@
-//! `WeakMap` and `WeakSet` (ECMA-262 §24.3-4): object keys only. This collector holds their
+//! `WeakMap` and `WeakSet` (ECMA-262 §24.3-4): keys are objects and symbols not made by
+//! `Symbol.for` (CanBeHeldWeakly, §9.13). This collector holds their
 //! entries strongly (weakness is not observable without `WeakRef`); every entry is charged
 //! to the run's memory and every look-up to its fuel.
 
@@ -59,8 +60,19 @@ fn weak_map_of(vm: &mut Vm, this: Value, method: &str) -> Res<ObjId> {
     }
 }
 
+/// CanBeHeldWeakly (§9.13): an object, or a symbol not in the registry.
+fn can_be_held_weakly(vm: &Vm, v: Value) -> bool {
+    match v {
+        Value::Obj(_) => true,
+        Value::Sym(s) => !vm.heap.registry.contains(&s),
+        _ => false,
+    }
+}
+
 fn weak_map_find(vm: &mut Vm, o: ObjId, k: Value) -> Option<usize> {
-    let Value::Obj(k) = k else { return None };
+    if !can_be_held_weakly(vm, k) {
+        return None;
+    }
     let Kind::WeakMap(e) = &vm.heap.obj(o).kind else {
         return None;
     };
@@ -83,12 +95,13 @@ pub(super) fn weak_map_get(vm: &mut Vm, this: Value, args: &[Value]) -> Res<Valu
 
 pub(super) fn weak_map_set(vm: &mut Vm, this: Value, args: &[Value]) -> Res<Value> {
     let o = weak_map_of(vm, this, "set")?;
-    let Value::Obj(k) = arg(args, 0) else {
-        let s = inspect(vm, arg(args, 0))?;
+    let k = arg(args, 0);
+    if !can_be_held_weakly(vm, k) {
+        let s = inspect(vm, k)?;
         return Err(vm.type_error(&format!("Invalid value used as weak map key: {s}")));
-    };
+    }
     let v = arg(args, 1);
-    match weak_map_find(vm, o, Value::Obj(k)) {
+    match weak_map_find(vm, o, k) {
         Some(i) => {
             if let Kind::WeakMap(e) = &mut vm.heap.obj_mut(o).kind {
                 e[i].1 = v;
@@ -144,7 +157,9 @@ fn weak_set_of(vm: &mut Vm, this: Value, method: &str) -> Res<ObjId> {
 }
 
 fn weak_set_find(vm: &mut Vm, o: ObjId, k: Value) -> Option<usize> {
-    let Value::Obj(k) = k else { return None };
+    if !can_be_held_weakly(vm, k) {
+        return None;
+    }
     let Kind::WeakSet(e) = &vm.heap.obj(o).kind else {
         return None;
     };
@@ -156,11 +171,12 @@ fn weak_set_find(vm: &mut Vm, o: ObjId, k: Value) -> Option<usize> {
 
 pub(super) fn weak_set_add(vm: &mut Vm, this: Value, args: &[Value]) -> Res<Value> {
     let o = weak_set_of(vm, this, "add")?;
-    let Value::Obj(k) = arg(args, 0) else {
-        let s = inspect(vm, arg(args, 0))?;
+    let k = arg(args, 0);
+    if !can_be_held_weakly(vm, k) {
+        let s = inspect(vm, k)?;
         return Err(vm.type_error(&format!("Invalid value used in weak set: {s}")));
-    };
-    if weak_set_find(vm, o, Value::Obj(k)).is_none() {
+    }
+    if weak_set_find(vm, o, k).is_none() {
         vm.heap.charge(crate::heap::VALUE_BYTES)?;
         if let Kind::WeakSet(e) = &mut vm.heap.obj_mut(o).kind {
             e.push(k);

@@ -149,3 +149,14 @@ for (const f of [() => { c.mode = "dev"; }, () => { Object.freeze(c).extra = 1; 
   try { f(); msgs.push("ok"); } catch (e) { msgs.push(e.message); }
 }
 return msgs;
+
+// @program object-assign-setters-and-errors
+const log = [];
+const target = { set price(v) { log.push("set " + v); this._p = v * 100; } };
+const src = { price: 2, get label() { log.push("get label"); return "x"; } };
+Object.defineProperty(src, "hidden", { value: 1, enumerable: false });
+const out = Object.assign(target, src, null, undefined, "ab", { [Symbol.iterator]: 1 });
+let err = null;
+try { Object.assign(Object.freeze({ a: 1 }), { a: 2 }); } catch (e) { err = e.constructor.name; }
+return [log, out._p, out.label, "hidden" in out, out[0], out[1], typeof out[Symbol.iterator], err,
+  [1234.5, null, "a"].toLocaleString(), ({}).toLocaleString(), Object.assign.length];
