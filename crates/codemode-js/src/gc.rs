@@ -30,7 +30,9 @@ pub fn collect(vm: &mut Vm) -> usize {
             match t {
                 crate::vm::Detour::Prim(o) => work.push(Item::Obj(*o)),
                 crate::vm::Detour::Get(r, _) => work.push(Item::Val(*r)),
-                crate::vm::Detour::PrimHint(o, _) => work.push(Item::Obj(*o)),
+                crate::vm::Detour::PrimHint(o, _) | crate::vm::Detour::PrimNext(o) => {
+                    work.push(Item::Obj(*o))
+                }
                 crate::vm::Detour::HasInstance(o, v) => {
                     work.push(Item::Obj(*o));
                     work.push(Item::Val(*v));

@@ -38,8 +38,10 @@ pub enum Throw {
 /// What a detour through user code computes for the instruction that runs again.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Detour {
-    /// ToPrimitive of the object.
+    /// ToPrimitive of the object: its first method's result.
     Prim(ObjId),
+    /// ToPrimitive of the object: its second method's result (the first gave an object).
+    PrimNext(ObjId),
     /// A getter's value of the key on the receiver.
     Get(Value, Key),
     /// The object's `[Symbol.toPrimitive]` called with the hint (0 default, 1 number,
@@ -1061,17 +1063,29 @@ impl Vm {
             Kind::String(s) => return Ok(Value::Str(*s)),
             _ => {}
         }
-        if let Some(f) = self.frames.last()
-            && let Some((_, p)) = f.conversions.iter().find(|(x, _)| *x == Detour::Prim(o))
-        {
-            return Ok(*p);
-        }
+        // OrdinaryToPrimitive (§7.1.1.1): each callable method in turn until one gives a
+        // primitive; a user method's result is found among the conversions under the tag of
+        // its turn.
         let order = if prefer_string {
             ["toString", "valueOf"]
         } else {
             ["valueOf", "toString"]
         };
-        for name in order {
+        let mut builtin = false;
+        for (turn, name) in order.into_iter().enumerate() {
+            let tag = if turn == 0 {
+                Detour::Prim(o)
+            } else {
+                Detour::PrimNext(o)
+            };
+            if let Some(f) = self.frames.last()
+                && let Some((_, p)) = f.conversions.iter().find(|(x, _)| *x == tag)
+            {
+                if !matches!(p, Value::Obj(_)) {
+                    return Ok(*p);
+                }
+                continue;
+            }
             let k = self.heap.key(name);
             if let Some(Prop {
                 slot: Slot::Data(Value::Obj(fo)),
@@ -1080,15 +1094,23 @@ impl Vm {
             {
                 match self.heap.obj(fo).kind {
                     Kind::Function(Func::Closure { .. } | Func::Bound { .. }) => {
-                        return Err(Throw::Convert(Value::Obj(fo), v, Detour::Prim(o)));
+                        return Err(Throw::Convert(Value::Obj(fo), v, tag));
                     }
                     // The builtin valueOf gives the object itself: try the next method.
                     Kind::Function(Func::Native(_)) if name == "valueOf" => continue,
-                    _ => break,
+                    Kind::Function(Func::Native(_)) => {
+                        builtin = true;
+                        break;
+                    }
+                    // Not callable: the next method.
+                    _ => continue,
                 }
             }
         }
-        crate::builtins::object_to_string(self, v)
+        if builtin {
+            return crate::builtins::object_to_string(self, v);
+        }
+        Err(self.type_error("Cannot convert object to primitive value"))
     }
 
     pub fn to_number(&mut self, v: Value) -> Res<f64> {
@@ -1546,7 +1568,8 @@ impl Vm {
 
     /// Record the result `v` of a detour for the current frame's instruction.
     fn converted(&mut self, tag: Detour, v: Value) -> Res<()> {
-        if matches!(tag, Detour::Prim(_) | Detour::PrimHint(..)) && matches!(v, Value::Obj(_)) {
+        // An object from valueOf/toString lets the next method try (to_primitive_hint).
+        if matches!(tag, Detour::PrimHint(..)) && matches!(v, Value::Obj(_)) {
             return Err(self.type_error("Cannot convert object to primitive value"));
         }
         self.frames

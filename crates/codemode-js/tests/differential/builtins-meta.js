@@ -160,3 +160,15 @@ let err = null;
 try { Object.assign(Object.freeze({ a: 1 }), { a: 2 }); } catch (e) { err = e.constructor.name; }
 return [log, out._p, out.label, "hidden" in out, out[0], out[1], typeof out[Symbol.iterator], err,
   [1234.5, null, "a"].toLocaleString(), ({}).toLocaleString(), Object.assign.length];
+
+// @program to-primitive-method-fallbacks
+const calls = [];
+const a = { toString() { calls.push("ts"); return {}; }, valueOf() { calls.push("vo"); return 7; } };
+const b = { valueOf() { calls.push("vo-b"); return {}; } };
+const c = { toString: 1, valueOf() { return "from valueOf"; } };
+const bare = Object.create(null);
+const errs = [];
+for (const f of [() => String(bare), () => `${bare}`, () => bare + 1, () => String({ toString() { return {}; }, valueOf() { return {}; } })]) {
+  try { f(); errs.push("ok"); } catch (e) { errs.push(e.constructor.name + ": " + e.message); }
+}
+return [String(a), a + 1, `${b}`, b + "", String(c), errs, calls, { [a]: 1 }];
