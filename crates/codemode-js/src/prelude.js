@@ -169,14 +169,14 @@ function sorted(arr, fn) {
   for (let i = 0; i < undef; i++) out.push(undefined);
   return out;
 }
-def(AP, "sort", function sort(fn = undefined) {
+def(AP, "sort", function sort(fn) {
   const len = toLength(this);
   const out = sorted(this, fn);
   for (let i = 0; i < out.length; i++) this[i] = out[i];
   for (let i = out.length; i < len; i++) delete this[i];
   return this;
 });
-def(AP, "toSorted", function toSorted(fn = undefined) {
+def(AP, "toSorted", function toSorted(fn) {
   const len = toLength(this);
   const out = sorted(this, fn);
   while (out.length < len) out.push(undefined);
@@ -202,15 +202,18 @@ def(AP, "toSpliced", function toSpliced(start, skipCount, ...items) {
   for (let k = s + skip; k < len; k++) out.push(this[k]);
   return out;
 });
-def(AP, "with", function (index, value) {
-  const len = toLength(this);
-  let i = Math.trunc(Number(index)) || 0;
-  if (i < 0) i += len;
-  if (i < 0 || i >= len) throw new RangeError("Invalid index : " + index);
-  const out = [];
-  for (let k = 0; k < len; k++) out.push(k === i ? value : this[k]);
-  return out;
-});
+// A method, for its name: `with` is a reserved word.
+def(AP, "with", {
+  with(index, value) {
+    const len = toLength(this);
+    let i = Math.trunc(Number(index)) || 0;
+    if (i < 0) i += len;
+    if (i < 0 || i >= len) throw new RangeError("Invalid index : " + index);
+    const out = [];
+    for (let k = 0; k < len; k++) out.push(k === i ? value : this[k]);
+    return out;
+  },
+}.with);
 def(Array, "from", function from(items, fn = undefined, thisArg = undefined) {
   if (fn !== undefined) need(fn);
   const out = [];
@@ -257,8 +260,12 @@ def(Map, "groupBy", function groupBy(items, fn) {
   }
   return out;
 });
-Object.defineProperty(Map.prototype, "size", { get: function size() { return I.mapSize(this); }, configurable: true });
-Object.defineProperty(Set.prototype, "size", { get: function size() { return I.mapSize(this); }, configurable: true });
+// Getters named `get size`, as the spec names them.
+function sizeGetter() {
+  return Object.getOwnPropertyDescriptor({ get size() { return I.mapSize(this); } }, "size").get;
+}
+Object.defineProperty(Map.prototype, "size", { get: sizeGetter(), configurable: true });
+Object.defineProperty(Set.prototype, "size", { get: sizeGetter(), configurable: true });
 def(Set.prototype, "keys", Set.prototype.values);
 def(Set.prototype, "entries", function entries() {
   const out = [];
