@@ -30,6 +30,13 @@ pub fn collect(vm: &mut Vm) -> usize {
             match t {
                 crate::vm::Detour::Prim(o) => work.push(Item::Obj(*o)),
                 crate::vm::Detour::Get(r, _) => work.push(Item::Val(*r)),
+                crate::vm::Detour::PrimHint(o, _) | crate::vm::Detour::PrimNext(o) => {
+                    work.push(Item::Obj(*o))
+                }
+                crate::vm::Detour::HasInstance(o, v) => {
+                    work.push(Item::Obj(*o));
+                    work.push(Item::Val(*v));
+                }
             }
             work.push(Item::Val(*v));
         }
@@ -84,6 +91,13 @@ pub fn collect(vm: &mut Vm) -> usize {
                     work.push(Item::Val(*v));
                 }
             }
+            Kind::WeakMap(e) => {
+                for (k, v) in e {
+                    work.push(Item::Val(*k));
+                    work.push(Item::Val(*v));
+                }
+            }
+            Kind::WeakSet(e) => work.extend(e.iter().map(|v| Item::Val(*v))),
             Kind::String(s) => strs[s.0 as usize] = true,
             Kind::Function(Func::Closure { ups, .. }) => {
                 for c in ups {
@@ -124,6 +138,8 @@ pub fn collect(vm: &mut Vm) -> usize {
             let elems = match &o.kind {
                 Kind::Array(e) | Kind::Arguments(e) | Kind::Set(e) => e.len(),
                 Kind::Map(e) => e.len() * 2,
+                Kind::WeakMap(e) => e.len() * 2,
+                Kind::WeakSet(e) => e.len(),
                 Kind::Function(Func::Closure { ups, .. }) => ups.len() / 2,
                 _ => 0,
             };

@@ -150,6 +150,11 @@ pub enum Kind {
     /// Insertion-ordered entries; deleted ones are `Empty` keys.
     Map(Vec<(Value, Value)>),
     Set(Vec<Value>),
+    /// `WeakMap` entries (object and unregistered symbol keys; held strongly by this
+    /// collector).
+    WeakMap(Vec<(Value, Value)>),
+    /// `WeakSet` members (objects and unregistered symbols; held strongly).
+    WeakSet(Vec<Value>),
 }
 
 /// An object.
@@ -161,6 +166,24 @@ pub struct Obj {
     pub extensible: bool,
     /// Set by `Object.freeze`/`seal` bookkeeping of arrays (elements read-only).
     pub frozen_elements: bool,
+    /// Set by `Object.seal` of arrays (elements cannot be deleted).
+    pub sealed_elements: bool,
+    /// An array whose `length` was made non-writable.
+    pub length_readonly: bool,
+}
+
+impl Obj {
+    /// The attributes every element of an array or `arguments` shares (freeze and seal
+    /// clear some).
+    pub fn element_attrs(&self) -> u8 {
+        if self.frozen_elements {
+            ENUMERABLE
+        } else if self.sealed_elements {
+            ENUMERABLE | WRITABLE
+        } else {
+            DEFAULT_ATTRS
+        }
+    }
 }
 
 /// The memory limit was exceeded (the run ends).
@@ -175,6 +198,8 @@ pub struct Heap {
     pub cells: Vec<Value>,
     /// Symbol descriptions.
     pub symbols: Vec<Option<StrId>>,
+    /// The symbols of `Symbol.for` (the global registry; the description is the key).
+    pub registry: Vec<SymId>,
     /// Interned property names.
     pub atoms: Vec<JsStr>,
     pub atom_index: HashMap<JsStr, u32>,
@@ -220,6 +245,8 @@ impl Heap {
             props: Props::default(),
             extensible: true,
             frozen_elements: false,
+            sealed_elements: false,
+            length_readonly: false,
         };
         if let Some(i) = self.free_objs.pop() {
             self.objects[i as usize] = obj;

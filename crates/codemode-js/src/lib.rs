@@ -44,12 +44,14 @@
 //!   cells, symbols), interned property names, byte accounting.
 //! - `gc.rs`: mark and sweep between instructions (worklist marking, free lists).
 //! - `builtins/`: the natives, one file per object (Object, Function, Array, String,
-//!   Number, Boolean, Math, JSON, console, errors, Symbol, Map, Set) and the intrinsics'
-//!   setup; `prelude.js` and `prelude/*.js` (`json.js`: `JSON.stringify`'s spec algorithm
-//!   and revivers; `string.js`: replacement functions, `String.raw`): the builtins written
-//!   in JavaScript (those that call back into user code: `map`, `sort`, ...), compiled as
-//!   builtins (not constructors; errors located at the call).
-//! - `boundary.rs`: values → JSON for results (the data rules: `undefined` → absent/null, `-0` → 0, NaN/Infinity → null,
+//!   Number, Boolean, Math, JSON, console, errors, Symbol, Map, Set, WeakMap and WeakSet,
+//!   Reflect), property descriptors and integrity levels (`descriptors.rs`), and the
+//!   intrinsics' setup; `prelude.js` and `prelude/*.js` (`json.js`: `JSON.stringify`'s spec
+//!   algorithm and revivers; `string.js`: replacement functions, `String.raw`): the builtins
+//!   written in JavaScript (those that call back into user code: `map`, `sort`, ...),
+//!   compiled as builtins (not constructors; errors located at the call).
+//! - `boundary.rs`: values → JSON for results (the data rules: `undefined` → absent/null,
+//!   `-0` → 0, NaN/Infinity → null,
 //!   `InvalidDataValue` naming the path).
 //! - `limits.rs`: every fixed bound, with what exhausting it gives.
 //! - `guest.rs`: [`JsGuest`]; `language.rs`: [`JavaScript`].

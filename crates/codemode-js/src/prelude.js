@@ -169,16 +169,16 @@ function sorted(arr, fn) {
   for (let i = 0; i < undef; i++) out.push(undefined);
   return out;
 }
-def(AP, "sort", function sort(fn = undefined) {
+def(AP, "sort", function sort(fn) {
   const len = toLength(this);
   const out = sorted(this, fn);
   for (let i = 0; i < out.length; i++) this[i] = out[i];
   for (let i = out.length; i < len; i++) delete this[i];
   return this;
 });
-def(AP, "toSorted", function toSorted(fn = undefined) {
-  const out = sorted(this, fn);
+def(AP, "toSorted", function toSorted(fn) {
   const len = toLength(this);
+  const out = sorted(this, fn);
   while (out.length < len) out.push(undefined);
   return out;
 });
@@ -188,20 +188,32 @@ def(AP, "toReversed", function toReversed() {
   for (let i = 0; i < len; i++) out[i] = this[len - 1 - i];
   return out;
 });
-def(AP, "toSpliced", function toSpliced(...args) {
-  const out = this.slice();
-  out.splice(...args);
-  return out;
-});
-def(AP, "with", function (index, value) {
+def(AP, "toSpliced", function toSpliced(start, skipCount, ...items) {
+  // Reads every element with [[Get]] once, the length first (ECMA-262 §23.1.3.35).
   const len = toLength(this);
-  let i = Math.trunc(Number(index)) || 0;
-  if (i < 0) i += len;
-  if (i < 0 || i >= len) throw new RangeError("Invalid index : " + index);
-  const out = this.slice();
-  out[i] = value;
+  let s = Math.trunc(Number(start)) || 0;
+  s = s < 0 ? Math.max(len + s, 0) : Math.min(s, len);
+  let skip = 0;
+  if (arguments.length === 1) skip = len - s;
+  else if (arguments.length > 1) skip = Math.min(Math.max(Math.trunc(Number(skipCount)) || 0, 0), len - s);
+  const out = [];
+  for (let k = 0; k < s; k++) out.push(this[k]);
+  for (const v of items) out.push(v);
+  for (let k = s + skip; k < len; k++) out.push(this[k]);
   return out;
 });
+// A method, for its name: `with` is a reserved word.
+def(AP, "with", {
+  with(index, value) {
+    const len = toLength(this);
+    let i = Math.trunc(Number(index)) || 0;
+    if (i < 0) i += len;
+    if (i < 0 || i >= len) throw new RangeError("Invalid index : " + index);
+    const out = [];
+    for (let k = 0; k < len; k++) out.push(k === i ? value : this[k]);
+    return out;
+  },
+}.with);
 def(Array, "from", function from(items, fn = undefined, thisArg = undefined) {
   if (fn !== undefined) need(fn);
   const out = [];
@@ -248,8 +260,12 @@ def(Map, "groupBy", function groupBy(items, fn) {
   }
   return out;
 });
-Object.defineProperty(Map.prototype, "size", { get: function size() { return I.mapSize(this); }, configurable: true });
-Object.defineProperty(Set.prototype, "size", { get: function size() { return I.mapSize(this); }, configurable: true });
+// Getters named `get size`, as the spec names them.
+function sizeGetter() {
+  return Object.getOwnPropertyDescriptor({ get size() { return I.mapSize(this); } }, "size").get;
+}
+Object.defineProperty(Map.prototype, "size", { get: sizeGetter(), configurable: true });
+Object.defineProperty(Set.prototype, "size", { get: sizeGetter(), configurable: true });
 def(Set.prototype, "keys", Set.prototype.values);
 def(Set.prototype, "entries", function entries() {
   const out = [];
@@ -264,7 +280,126 @@ def(String.prototype, Symbol.iterator, function () {
   return out.values();
 });
 def(I.iteratorPrototype, Symbol.iterator, function () { return this; });
-def(Object, "getOwnPropertyDescriptor", function getOwnPropertyDescriptor(o, k) {
-  if (!Object.hasOwn(o, k)) return undefined;
-  return { value: o[k], writable: !Object.isFrozen(o), enumerable: Object.keys(o).includes(toStr(k)), configurable: !Object.isFrozen(o) };
-});
+// Reflect's functions that run user code (methods: not constructors, no `prototype`).
+const R = {
+  apply(target, thisArgument, argumentsList) {
+    if (!isCallable(target)) typeError(toStr(typeof target === "string" ? '"' + target + '"' : target) + " is not a function");
+    return call(target, thisArgument, ...I.listFromArrayLike(argumentsList));
+  },
+  construct(target, argumentsList) {
+    const newTarget = arguments.length > 2 ? arguments[2] : target;
+    if (!I.isConstructor(target)) typeError(toStr(target) + " is not a constructor");
+    if (!I.isConstructor(newTarget)) typeError(toStr(newTarget) + " is not a constructor");
+    const list = I.listFromArrayLike(argumentsList);
+    const o = new target(...list);
+    if (newTarget !== target) {
+      // The object takes newTarget's prototype (new.target inside is still target).
+      const p = newTarget.prototype;
+      Object.setPrototypeOf(o, (typeof p === "object" && p !== null) || typeof p === "function" ? p : Object.prototype);
+    }
+    return o;
+  },
+  get(target, propertyKey) {
+    if ((typeof target !== "object" || target === null) && typeof target !== "function") typeError("Reflect.get called on non-object");
+    const receiver = arguments.length > 2 ? arguments[2] : target;
+    const d = I.findProperty(target, propertyKey);
+    if (d === undefined) return undefined;
+    if (Object.hasOwn(d, "value")) return d.value;
+    return d.get === undefined ? undefined : call(d.get, receiver);
+  },
+  set(target, propertyKey, V) {
+    if ((typeof target !== "object" || target === null) && typeof target !== "function") typeError("Reflect.set called on non-object");
+    const receiver = arguments.length > 3 ? arguments[3] : target;
+    const d = I.findProperty(target, propertyKey);
+    if (d !== undefined && !Object.hasOwn(d, "value")) {
+      if (d.set === undefined) return false;
+      call(d.set, receiver, V);
+      return true;
+    }
+    if (d !== undefined && !d.writable) return false;
+    if ((typeof receiver !== "object" || receiver === null) && typeof receiver !== "function") return false;
+    const own = Reflect.getOwnPropertyDescriptor(receiver, propertyKey);
+    if (own !== undefined) {
+      if (!Object.hasOwn(own, "value") || !own.writable) return false;
+      return Reflect.defineProperty(receiver, propertyKey, { value: V });
+    }
+    return Reflect.defineProperty(receiver, propertyKey, { value: V, writable: true, enumerable: true, configurable: true });
+  },
+};
+def(Reflect, "apply", R.apply);
+def(Reflect, "construct", R.construct);
+def(Reflect, "get", R.get);
+def(Reflect, "set", R.set);
+// Object.assign (its [[Set]]s run setters and throw on read-only targets), toLocaleString,
+// and the Annex B accessor methods of Object.prototype.
+const ownKeys = Reflect.ownKeys;
+const ownDesc = Reflect.getOwnPropertyDescriptor;
+const protoOf = Reflect.getPrototypeOf;
+const defineProp = Object.defineProperty;
+const hasOwn = Object.hasOwn;
+function toObj(v) {
+  if (v == null) typeError("Cannot convert undefined or null to object");
+  return Object(v);
+}
+function lookupAccessor(o, key, which) {
+  const obj = toObj(o);
+  const k = I.toPropertyKey(key);
+  for (let p = obj; p !== null; p = protoOf(p)) {
+    const d = ownDesc(p, k);
+    if (d !== undefined) return hasOwn(d, which) ? d[which] : undefined;
+  }
+  return undefined;
+}
+const B = {
+  assign(target, source) {
+    const to = toObj(target);
+    for (let i = 1; i < arguments.length; i++) {
+      const s = arguments[i];
+      if (s == null) continue;
+      const from = Object(s);
+      for (const k of ownKeys(from)) {
+        const d = ownDesc(from, k);
+        if (d !== undefined && d.enumerable) to[k] = from[k];
+      }
+    }
+    return to;
+  },
+  toLocaleString() {
+    return this.toString();
+  },
+};
+const A = {
+  toLocaleString() {
+    const o = toObj(this);
+    const len = toLength(o);
+    let out = "";
+    for (let i = 0; i < len; i++) {
+      if (i > 0) out += ",";
+      const v = o[i];
+      if (v != null) out += toStr(v.toLocaleString());
+    }
+    return out;
+  },
+};
+const B2 = {
+  __defineGetter__(P, getter) {
+    const o = toObj(this);
+    if (!isCallable(getter)) typeError("Object.prototype.__defineGetter__: Expecting function");
+    defineProp(o, P, { get: getter, enumerable: true, configurable: true });
+  },
+  __defineSetter__(P, setter) {
+    const o = toObj(this);
+    if (!isCallable(setter)) typeError("Object.prototype.__defineSetter__: Expecting function");
+    defineProp(o, P, { set: setter, enumerable: true, configurable: true });
+  },
+  __lookupGetter__(P) {
+    return lookupAccessor(this, P, "get");
+  },
+  __lookupSetter__(P) {
+    return lookupAccessor(this, P, "set");
+  },
+};
+def(Object, "assign", B.assign);
+def(Object.prototype, "toLocaleString", B.toLocaleString);
+def(AP, "toLocaleString", A.toLocaleString);
+for (const n of ["__defineGetter__", "__defineSetter__", "__lookupGetter__", "__lookupSetter__"]) def(Object.prototype, n, B2[n]);

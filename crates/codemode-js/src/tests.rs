@@ -366,7 +366,13 @@ fn limit_syntax_depth_without_brackets() {
 fn limit_memory() {
     let src =
         "const a = []; for (let i = 0; i < 1e6; i++) a.push({i, s: 'x' + i}); return a.length";
-    let mut m = machine(src, Some(8 << 20)).unwrap();
+    assert!(out_of_memory(src, 8 << 20) < 9 << 20);
+}
+
+/// Run `src` under a memory cap of `cap` bytes, assert that it ends with the memory-limit
+/// error; the bytes it held then.
+pub fn out_of_memory(src: &str, cap: usize) -> usize {
+    let mut m = machine(src, Some(cap)).unwrap();
     let e = run_to_error(&mut m);
     assert_eq!(e.kind, ErrorKind::ExecutionFailure);
     assert!(
@@ -374,7 +380,7 @@ fn limit_memory() {
         "{}",
         e.message
     );
-    assert!(m.memory_used() < 9 << 20);
+    m.memory_used()
 }
 
 #[test]

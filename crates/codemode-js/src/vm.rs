@@ -38,10 +38,17 @@ pub enum Throw {
 /// What a detour through user code computes for the instruction that runs again.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Detour {
-    /// ToPrimitive of the object.
+    /// ToPrimitive of the object: its first method's result.
     Prim(ObjId),
+    /// ToPrimitive of the object: its second method's result (the first gave an object).
+    PrimNext(ObjId),
     /// A getter's value of the key on the receiver.
     Get(Value, Key),
+    /// The object's `[Symbol.toPrimitive]` called with the hint (0 default, 1 number,
+    /// 2 string).
+    PrimHint(ObjId, u8),
+    /// The constructor's `[Symbol.hasInstance]` called with the value (`instanceof`).
+    HasInstance(ObjId, Value),
 }
 
 impl From<OutOfMemory> for Throw {
@@ -132,6 +139,13 @@ pub struct Intrinsics {
     pub sym_to_primitive: Option<SymId>,
     pub sym_to_string_tag: Option<SymId>,
     pub sym_has_instance: Option<SymId>,
+    pub eval_error_proto: Option<ObjId>,
+    pub uri_error_proto: Option<ObjId>,
+    pub aggregate_error_proto: Option<ObjId>,
+    pub weak_map_proto: Option<ObjId>,
+    pub weak_set_proto: Option<ObjId>,
+    /// The native of `Function.prototype[Symbol.hasInstance]` (instanceof skips it).
+    pub native_has_instance: u16,
 }
 
 impl Intrinsics {
@@ -153,6 +167,11 @@ impl Intrinsics {
             self.range_error_proto,
             self.reference_error_proto,
             self.syntax_error_proto,
+            self.eval_error_proto,
+            self.uri_error_proto,
+            self.aggregate_error_proto,
+            self.weak_map_proto,
+            self.weak_set_proto,
         ]
         .into_iter()
         .flatten()
@@ -201,6 +220,8 @@ pub struct Vm {
     pub gc_at: usize,
     /// An error raised while delivering a return value (a conversion's non-primitive result).
     pending_throw: Option<Throw>,
+    /// The object `new` made for the native running now (None: called without `new`).
+    pub native_construct: Option<ObjId>,
 }
 
 impl Vm {
@@ -230,6 +251,7 @@ impl Vm {
             pending_callee: None,
             gc_at: crate::gc::GC_MIN_BYTES,
             pending_throw: None,
+            native_construct: None,
         }
     }
 
@@ -368,6 +390,21 @@ impl Vm {
             e[i] = v;
         }
         Ok(())
+    }
+
+    /// Store element `i` of array `o` (growing it with holes), charged.
+    pub fn array_set_element(&mut self, o: ObjId, i: u32, v: Value) -> Res<()> {
+        self.array_set(o, i, v)
+    }
+
+    /// HasProperty: `key` on `v` or its prototypes.
+    pub fn has_property(&mut self, v: Value, key: Key) -> bool {
+        self.lookup(v, key).is_some()
+    }
+
+    /// A key as error messages show it (`x`, `0`, `Symbol(foo)`).
+    pub fn key_display(&self, key: Key) -> String {
+        self.key_text(key)
     }
 
     /// A new array of `items`.
@@ -513,8 +550,11 @@ impl Vm {
                         Some(o) => Value::Obj(o),
                         None => this,
                     };
-                    let v = f(self, this, &args)?;
-                    return Ok(Some(v));
+                    let outer = self.native_construct;
+                    self.native_construct = construct;
+                    let v = f(self, this, &args);
+                    self.native_construct = outer;
+                    return Ok(Some(v?));
                 }
             }
         }
@@ -580,18 +620,20 @@ impl Vm {
         let obj = self.heap.obj(o);
         match (&obj.kind, key) {
             (Kind::Array(e) | Kind::Arguments(e), Key::Index(i)) => {
-                return e
-                    .get(i as usize)
-                    .filter(|v| **v != Value::Empty)
-                    .map(|v| Prop {
+                if let Some(v) = e.get(i as usize).filter(|v| **v != Value::Empty) {
+                    // An element with attributes of its own has them in a props entry
+                    // (whose slot is unused).
+                    let attrs = match obj.props.get(key) {
+                        Some(p) => p.attrs,
+                        None => obj.element_attrs(),
+                    };
+                    return Some(Prop {
                         key,
                         slot: Slot::Data(*v),
-                        attrs: if obj.frozen_elements {
-                            ENUMERABLE
-                        } else {
-                            DEFAULT_ATTRS
-                        },
+                        attrs,
                     });
+                }
+                // A hole: an accessor element lives among the props.
             }
             (Kind::String(s), Key::Index(i)) => {
                 let s = *s;
@@ -617,10 +659,12 @@ impl Vm {
             return Some(Prop {
                 key,
                 slot: Slot::Data(Value::Num(n)),
-                attrs: if arr && !obj.frozen_elements {
-                    WRITABLE
+                attrs: if !arr {
+                    obj.element_attrs() & !ENUMERABLE
+                } else if obj.frozen_elements || obj.length_readonly {
+                    0
                 } else {
-                    WRITABLE | CONFIGURABLE
+                    WRITABLE
                 },
             });
         }
@@ -743,6 +787,14 @@ impl Vm {
                 Ok(self.heap.key_of(&st)?)
             }
             Value::Sym(s) => Ok(Key::Sym(s)),
+            Value::Obj(_) => {
+                // ToPrimitive with hint string, which may give a symbol.
+                let p = self.to_primitive_hint(v, 2)?;
+                if matches!(p, Value::Obj(_)) {
+                    return Err(self.type_error("Cannot convert object to primitive value"));
+                }
+                self.to_key(p)
+            }
             other => {
                 let s = self.to_string(other)?;
                 let st = self.heap.str(s).clone();
@@ -771,26 +823,36 @@ impl Vm {
             )));
         };
         // Arrays: elements and length.
-        if let Kind::Array(_) = self.heap.obj(o).kind {
-            if self.heap.obj(o).frozen_elements {
-                let k = self.key_text(key);
-                return Err(self.type_error(&format!(
-                    "Cannot assign to read only property '{k}' of object '[object Array]'"
-                )));
-            }
-            if let Key::Index(i) = key {
-                if !self.heap.obj(o).extensible
-                    && let Kind::Array(e) = &self.heap.obj(o).kind
-                    && i as usize >= e.len()
-                {
+        if let Kind::Array(e) = &self.heap.obj(o).kind {
+            let obj = self.heap.obj(o);
+            let present = matches!(key, Key::Index(i)
+                if e.get(i as usize).is_some_and(|x| *x != Value::Empty));
+            if let Key::Index(i) = key
+                && (present || obj.props.find(key).is_none())
+            {
+                let writable = match obj.props.get(key) {
+                    Some(p) => p.attrs & WRITABLE != 0,
+                    None => !obj.frozen_elements,
+                };
+                if present && !writable {
+                    return Err(self.read_only(o, key));
+                }
+                if !present && !obj.extensible {
                     return Err(self.type_error(&format!(
                         "Cannot add property {i}, object is not extensible"
                     )));
+                }
+                if i as usize >= e.len() && (obj.length_readonly || obj.frozen_elements) {
+                    let k = self.heap.key("length");
+                    return Err(self.read_only(o, k));
                 }
                 self.array_set(o, i, v)?;
                 return Ok(None);
             }
             if self.is_length(key) {
+                if obj.length_readonly || obj.frozen_elements {
+                    return Err(self.read_only(o, key));
+                }
                 let n = self.to_number(v)?;
                 if n < 0.0 || n.fract() != 0.0 || n > MAX_ARRAY_LENGTH as f64 {
                     return Err(self.range_error("Invalid array length"));
@@ -803,8 +865,10 @@ impl Vm {
                 if n > len {
                     self.heap.charge((n - len) * VALUE_BYTES)?;
                 }
-                if let Kind::Array(e) = &mut self.heap.obj_mut(o).kind {
-                    e.resize(n, Value::Empty);
+                if let Err(stuck) = self.array_truncate(o, n) {
+                    return Err(self.type_error(&format!(
+                        "Cannot delete property '{stuck}' of [object Array]"
+                    )));
                 }
                 return Ok(None);
             }
@@ -817,12 +881,7 @@ impl Vm {
                     self.heap.obj_mut(o).props.list[i].slot = Slot::Data(v);
                     return Ok(None);
                 }
-                Slot::Data(_) => {
-                    let k = self.key_text(key);
-                    return Err(self.type_error(&format!(
-                        "Cannot assign to read only property '{k}' of object"
-                    )));
-                }
+                Slot::Data(_) => return Err(self.read_only(o, key)),
                 Slot::Accessor(_, s) => return self.setter(s, target, v, key),
             }
         }
@@ -832,10 +891,7 @@ impl Vm {
                 match prop.slot {
                     Slot::Accessor(_, s) => return self.setter(s, target, v, key),
                     Slot::Data(_) if prop.attrs & WRITABLE == 0 => {
-                        let k = self.key_text(key);
-                        return Err(self.type_error(&format!(
-                            "Cannot assign to read only property '{k}' of object"
-                        )));
+                        return Err(self.read_only(o, key));
                     }
                     _ => break,
                 }
@@ -850,6 +906,90 @@ impl Vm {
         }
         self.define(o, key, Slot::Data(v), DEFAULT_ATTRS)?;
         Ok(None)
+    }
+
+    /// How V8 names an object in its property errors: `#<Object>`, `#<Point>` (the
+    /// constructor's name), `[object Array]`.
+    pub fn object_label(&mut self, o: ObjId) -> String {
+        if matches!(self.heap.obj(o).kind, Kind::Array(_)) {
+            return "[object Array]".into();
+        }
+        let ck = self.heap.key("constructor");
+        let nk = self.heap.key("name");
+        // Prototype chains are acyclic (every [[SetPrototypeOf]] checks).
+        let mut cur = Some(o);
+        while let Some(p) = cur {
+            if let Some(prop) = self.heap.obj(p).props.get(ck) {
+                if let Slot::Data(Value::Obj(c)) = prop.slot
+                    && let Some(Prop {
+                        slot: Slot::Data(Value::Str(n)),
+                        ..
+                    }) = self.heap.obj(c).props.get(nk).copied()
+                    && !self.heap.str(n).is_empty()
+                {
+                    return format!("#<{}>", self.heap.str(n).to_rust());
+                }
+                break;
+            }
+            cur = self.heap.obj(p).proto;
+        }
+        "#<Object>".into()
+    }
+
+    /// The TypeError of a write to a read-only property, worded as V8's.
+    pub fn read_only(&mut self, o: ObjId, key: Key) -> Throw {
+        let k = self.key_text(key);
+        let label = self.object_label(o);
+        self.type_error(&format!(
+            "Cannot assign to read only property '{k}' of object '{label}'"
+        ))
+    }
+
+    /// Shorten array `o` to `n` elements (or lengthen it with holes), deleting from the end;
+    /// an element that cannot be deleted (sealed, or a non-configurable own property) stops
+    /// it there: the length is then that index + 1 and `Err(index)`.
+    pub fn array_truncate(&mut self, o: ObjId, n: usize) -> Result<(), u32> {
+        let obj = self.heap.obj(o);
+        let Kind::Array(e) = &obj.kind else {
+            return Ok(());
+        };
+        let len = e.len();
+        let mut stop: Option<usize> = None;
+        if n < len {
+            if obj.sealed_elements || obj.frozen_elements {
+                stop = (n..len).rev().find(|i| e[*i] != Value::Empty);
+            }
+            for p in &obj.props.list {
+                if let Key::Index(i) = p.key
+                    && (i as usize) >= n
+                    && p.attrs & CONFIGURABLE == 0
+                    && stop.is_none_or(|s| (i as usize) > s)
+                {
+                    stop = Some(i as usize);
+                }
+            }
+        }
+        let keep = stop.map_or(n, |s| s + 1);
+        let obj = self.heap.obj_mut(o);
+        if keep < len {
+            let dead: Vec<Key> = obj
+                .props
+                .list
+                .iter()
+                .filter(|p| matches!(p.key, Key::Index(i) if i as usize >= keep))
+                .map(|p| p.key)
+                .collect();
+            for k in dead {
+                obj.props.remove(k);
+            }
+        }
+        if let Kind::Array(e) = &mut obj.kind {
+            e.resize(keep, Value::Empty);
+        }
+        match stop {
+            Some(s) => Err(s as u32),
+            None => Ok(()),
+        }
     }
 
     fn setter(
@@ -886,24 +1026,66 @@ impl Vm {
     /// with [`Throw::Convert`], the loop calls the method and then runs the instruction again
     /// from its start, when this finds the method's result among the frame's conversions.
     pub fn to_primitive(&mut self, v: Value, prefer_string: bool) -> Res<Value> {
+        self.to_primitive_hint(v, if prefer_string { 2 } else { 1 })
+    }
+
+    /// ToPrimitive with a hint (0 default, 1 number, 2 string): the object's
+    /// `[Symbol.toPrimitive]` first (a detour through user code), else OrdinaryToPrimitive.
+    pub fn to_primitive_hint(&mut self, v: Value, hint: u8) -> Res<Value> {
+        let prefer_string = hint == 2;
         let Value::Obj(o) = v else { return Ok(v) };
+        if let Some(sym) = self.intr.sym_to_primitive
+            && let Some(Prop { slot, .. }) = self.lookup(v, Key::Sym(sym))
+        {
+            let f = match slot {
+                Slot::Data(f) => f,
+                Slot::Accessor(..) => self.get_value(v, Key::Sym(sym))?,
+            };
+            if !f.is_nullish() {
+                if let Some(fr) = self.frames.last()
+                    && let Some((_, p)) = fr
+                        .conversions
+                        .iter()
+                        .find(|(x, _)| *x == Detour::PrimHint(o, hint))
+                {
+                    return Ok(*p);
+                }
+                let callable = matches!(f, Value::Obj(fo) if matches!(self.heap.obj(fo).kind, Kind::Function(_)));
+                if !callable {
+                    return Err(self.type_error("Symbol.toPrimitive is not a function"));
+                }
+                return Err(Throw::Convert(f, v, Detour::PrimHint(o, hint)));
+            }
+        }
         match &self.heap.obj(o).kind {
             Kind::Number(n) => return Ok(Value::Num(*n)),
             Kind::Boolean(b) => return Ok(Value::Bool(*b)),
             Kind::String(s) => return Ok(Value::Str(*s)),
             _ => {}
         }
-        if let Some(f) = self.frames.last()
-            && let Some((_, p)) = f.conversions.iter().find(|(x, _)| *x == Detour::Prim(o))
-        {
-            return Ok(*p);
-        }
+        // OrdinaryToPrimitive (§7.1.1.1): each callable method in turn until one gives a
+        // primitive; a user method's result is found among the conversions under the tag of
+        // its turn.
         let order = if prefer_string {
             ["toString", "valueOf"]
         } else {
             ["valueOf", "toString"]
         };
-        for name in order {
+        let mut builtin = false;
+        for (turn, name) in order.into_iter().enumerate() {
+            let tag = if turn == 0 {
+                Detour::Prim(o)
+            } else {
+                Detour::PrimNext(o)
+            };
+            if let Some(f) = self.frames.last()
+                && let Some((_, p)) = f.conversions.iter().find(|(x, _)| *x == tag)
+            {
+                if !matches!(p, Value::Obj(_)) {
+                    return Ok(*p);
+                }
+                continue;
+            }
             let k = self.heap.key(name);
             if let Some(Prop {
                 slot: Slot::Data(Value::Obj(fo)),
@@ -912,15 +1094,23 @@ impl Vm {
             {
                 match self.heap.obj(fo).kind {
                     Kind::Function(Func::Closure { .. } | Func::Bound { .. }) => {
-                        return Err(Throw::Convert(Value::Obj(fo), v, Detour::Prim(o)));
+                        return Err(Throw::Convert(Value::Obj(fo), v, tag));
                     }
                     // The builtin valueOf gives the object itself: try the next method.
                     Kind::Function(Func::Native(_)) if name == "valueOf" => continue,
-                    _ => break,
+                    Kind::Function(Func::Native(_)) => {
+                        builtin = true;
+                        break;
+                    }
+                    // Not callable: the next method.
+                    _ => continue,
                 }
             }
         }
-        crate::builtins::object_to_string(self, v)
+        if builtin {
+            return crate::builtins::object_to_string(self, v);
+        }
+        Err(self.type_error("Cannot convert object to primitive value"))
     }
 
     pub fn to_number(&mut self, v: Value) -> Res<f64> {
@@ -1025,11 +1215,11 @@ impl Vm {
             }
             (Value::Obj(_), Value::Obj(_)) => a == b,
             (Value::Obj(_), _) => {
-                let p = self.to_primitive(a, false)?;
+                let p = self.to_primitive_hint(a, 0)?;
                 return self.loose_equals(p, b);
             }
             (_, Value::Obj(_)) => {
-                let p = self.to_primitive(b, false)?;
+                let p = self.to_primitive_hint(b, 0)?;
                 return self.loose_equals(a, p);
             }
             _ => self.strict_equals(a, b),
@@ -1040,8 +1230,8 @@ impl Vm {
         if let (Value::Num(x), Value::Num(y)) = (a, b) {
             return Ok(Value::Num(x + y));
         }
-        let pa = self.to_primitive(a, false)?;
-        let pb = self.to_primitive(b, false)?;
+        let pa = self.to_primitive_hint(a, 0)?;
+        let pb = self.to_primitive_hint(b, 0)?;
         if matches!(pa, Value::Str(_)) || matches!(pb, Value::Str(_)) {
             let sa = self.to_string(pa)?;
             let sb = self.to_string(pb)?;
@@ -1084,6 +1274,39 @@ impl Vm {
     fn instance_of(&mut self, v: Value, c: Value) -> Res<bool> {
         let Value::Obj(co) = c else {
             return Err(self.type_error("Right-hand side of 'instanceof' is not callable"));
+        };
+        if let Some(sym) = self.intr.sym_has_instance
+            && let Some(Prop { slot, .. }) = self.lookup(c, Key::Sym(sym))
+        {
+            let h = match slot {
+                Slot::Data(h) => h,
+                Slot::Accessor(..) => self.get_value(c, Key::Sym(sym))?,
+            };
+            let builtin = matches!(h, Value::Obj(ho) if self.heap.obj(ho).kind
+                == Kind::Function(Func::Native(self.intr.native_has_instance)));
+            if !h.is_nullish() && !builtin {
+                if let Some(fr) = self.frames.last()
+                    && let Some((_, r)) = fr
+                        .conversions
+                        .iter()
+                        .find(|(x, _)| *x == Detour::HasInstance(co, v))
+                {
+                    return Ok(self.truthy(*r));
+                }
+                let callable = matches!(h, Value::Obj(ho) if matches!(self.heap.obj(ho).kind, Kind::Function(_)));
+                if !callable {
+                    return Err(self.type_error("Symbol.hasInstance is not a function"));
+                }
+                return Err(Throw::Convert(h, c, Detour::HasInstance(co, v)));
+            }
+        }
+        self.ordinary_has_instance(v, c)
+    }
+
+    /// OrdinaryHasInstance (§7.3.21): `v`'s prototype chain holds `c.prototype`.
+    pub fn ordinary_has_instance(&mut self, v: Value, c: Value) -> Res<bool> {
+        let Value::Obj(co) = c else {
+            return Ok(false);
         };
         if !matches!(self.heap.obj(co).kind, Kind::Function(_)) {
             return Err(self.type_error("Right-hand side of 'instanceof' is not callable"));
@@ -1279,7 +1502,15 @@ impl Vm {
                 Err(Throw::Convert(method, this, tag)) => {
                     // Call the method; its result lands in this frame's conversions and the
                     // instruction runs again.
-                    match self.call(method, this, Vec::new(), None, None) {
+                    let args = match tag {
+                        Detour::PrimHint(_, h) => {
+                            let hint = ["default", "number", "string"][h as usize % 3];
+                            vec![self.str_val(hint)?]
+                        }
+                        Detour::HasInstance(_, v) => vec![v],
+                        _ => Vec::new(),
+                    };
+                    match self.call(method, this, args, None, None) {
                         Ok(Some(v)) => {
                             if let Err(t) = self.converted(tag, v) {
                                 self.raise(t)?;
@@ -1344,7 +1575,8 @@ impl Vm {
 
     /// Record the result `v` of a detour for the current frame's instruction.
     fn converted(&mut self, tag: Detour, v: Value) -> Res<()> {
-        if matches!(tag, Detour::Prim(_)) && matches!(v, Value::Obj(_)) {
+        // An object from valueOf/toString lets the next method try (to_primitive_hint).
+        if matches!(tag, Detour::PrimHint(..)) && matches!(v, Value::Obj(_)) {
             return Err(self.type_error("Cannot convert object to primitive value"));
         }
         self.frames
@@ -1999,35 +2231,74 @@ impl Vm {
             }
             return Ok(true);
         };
-        if let (Kind::Array(e), Key::Index(i)) = (&mut self.heap.obj_mut(o).kind, key) {
-            if (i as usize) < e.len() {
-                e[i as usize] = Value::Empty;
+        match self.delete_own(o, key) {
+            Ok(()) => Ok(true),
+            Err(()) => {
+                let k = self.key_text(key);
+                let label = self.object_label(o);
+                Err(self.type_error(&format!("Cannot delete property '{k}' of {label}")))
             }
-            return Ok(true);
+        }
+    }
+
+    /// [[Delete]] of an own property: `Err` when it is non-configurable.
+    pub fn delete_own(&mut self, o: ObjId, key: Key) -> Result<(), ()> {
+        let obj = self.heap.obj_mut(o);
+        let sealed = obj.sealed_elements || obj.frozen_elements;
+        let own_attrs = obj.props.get(key).map(|p| p.attrs);
+        if let (Kind::Array(e) | Kind::Arguments(e), Key::Index(i)) = (&mut obj.kind, key)
+            && e.get(i as usize).is_some_and(|v| *v != Value::Empty)
+        {
+            let configurable = match own_attrs {
+                Some(a) => a & CONFIGURABLE != 0,
+                None => !sealed,
+            };
+            if !configurable {
+                return Err(());
+            }
+            e[i as usize] = Value::Empty;
+            obj.props.remove(key);
+            return Ok(());
+        }
+        if self.is_length(key) && matches!(self.heap.obj(o).kind, Kind::Array(_)) {
+            return Err(());
+        }
+        if let Kind::String(s) = self.heap.obj(o).kind {
+            let n = self.heap.str(s).len();
+            if matches!(key, Key::Index(i) if (i as usize) < n) || self.is_length(key) {
+                return Err(());
+            }
         }
         if let Some(p) = self.heap.obj(o).props.get(key) {
             if p.attrs & CONFIGURABLE == 0 {
-                let k = self.key_text(key);
-                return Err(self.type_error(&format!("Cannot delete property '{k}' of object")));
+                return Err(());
             }
             self.heap.obj_mut(o).props.remove(key);
         }
-        Ok(true)
+        Ok(())
+    }
+
+    /// IsConstructor: `new v()` would not throw "is not a constructor".
+    pub fn is_constructor(&self, v: Value) -> bool {
+        // A bound function's target was made before it: the chain ends.
+        let mut cur = v;
+        loop {
+            let Value::Obj(o) = cur else { return false };
+            match &self.heap.obj(o).kind {
+                // Program 0 is the prelude: builtin methods, none a constructor.
+                Kind::Function(Func::Closure { prog, func, .. }) => {
+                    return *prog != 0
+                        && self.progs[*prog as usize].funcs[*func as usize].constructible;
+                }
+                Kind::Function(Func::Native(n)) => return crate::builtins::is_constructor(*n),
+                Kind::Function(Func::Bound { target, .. }) => cur = Value::Obj(*target),
+                _ => return false,
+            }
+        }
     }
 
     fn construct(&mut self, d: Reg, callee: Value, args: Vec<Value>) -> Res<Flow> {
-        let ok = match callee {
-            Value::Obj(o) => match &self.heap.obj(o).kind {
-                Kind::Function(Func::Closure { prog, func, .. }) => {
-                    self.progs[*prog as usize].funcs[*func as usize].constructible
-                }
-                Kind::Function(Func::Native(n)) => crate::builtins::is_constructor(*n),
-                Kind::Function(Func::Bound { .. }) => true,
-                _ => false,
-            },
-            _ => false,
-        };
-        if !ok {
+        if !self.is_constructor(callee) {
             if let Some(text) = self.callee_text() {
                 return Err(self.type_error(&format!("{text} is not a constructor")));
             }

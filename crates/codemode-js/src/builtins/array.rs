@@ -72,6 +72,10 @@ pub(super) fn set_elems(vm: &mut Vm, o: ObjId, e: Vec<Value>) -> Res<()> {
         Kind::Array(x) => x.len(),
         _ => 0,
     };
+    if vm.heap.obj(o).length_readonly && e.len() != old {
+        let k = vm.heap.key("length");
+        return Err(vm.read_only(o, k));
+    }
     if e.len() > old {
         vm.heap.charge((e.len() - old) * crate::heap::VALUE_BYTES)?;
     }
@@ -89,6 +93,10 @@ pub(super) fn array_push(vm: &mut Vm, this: Value, args: &[Value]) -> Res<Value>
     };
     if vm.heap.obj(o).frozen_elements || !vm.heap.obj(o).extensible {
         return Err(vm.type_error("Cannot add property, object is not extensible"));
+    }
+    if vm.heap.obj(o).length_readonly && !args.is_empty() {
+        let k = vm.heap.key("length");
+        return Err(vm.read_only(o, k));
     }
     let n = match &vm.heap.obj(o).kind {
         Kind::Array(e) => e.len(),

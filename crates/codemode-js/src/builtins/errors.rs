@@ -1,4 +1,5 @@
-//! The Error constructors and `Error.prototype.toString`.
+//! The Error constructors (`Error`, the native errors, `AggregateError`), each with the
+//! `cause` option, and `Error.prototype.toString`.
 
 use super::*;
 
@@ -9,6 +10,9 @@ pub(super) static NATIVES: &[(&str, NativeFn, u16)] = &[
     ("RangeError", range_error_ctor, 1),
     ("ReferenceError", reference_error_ctor, 1),
     ("SyntaxError", syntax_error_ctor, 1),
+    ("EvalError", eval_error_ctor, 1),
+    ("URIError", uri_error_ctor, 1),
+    ("AggregateError", aggregate_error_ctor, 2),
     ("Error.prototype.toString", error_to_string, 0),
 ];
 
@@ -36,7 +40,7 @@ pub(super) fn make_error_value(
     }
     if let Some(opts @ Value::Obj(_)) = args.get(1) {
         let k = vm.heap.key("cause");
-        if vm.own(opts.obj().expect("object"), k).is_some() {
+        if vm.has_property(*opts, k) {
             let c = vm.get_value(*opts, k)?;
             vm.define(o, k, Slot::Data(c), HIDDEN_ATTRS)?;
         }
@@ -58,6 +62,27 @@ pub(super) fn reference_error_ctor(vm: &mut Vm, this: Value, args: &[Value]) -> 
 }
 pub(super) fn syntax_error_ctor(vm: &mut Vm, this: Value, args: &[Value]) -> Res<Value> {
     make_error_value(vm, vm.intr.syntax_error_proto, this, args)
+}
+
+pub(super) fn eval_error_ctor(vm: &mut Vm, this: Value, args: &[Value]) -> Res<Value> {
+    make_error_value(vm, vm.intr.eval_error_proto, this, args)
+}
+pub(super) fn uri_error_ctor(vm: &mut Vm, this: Value, args: &[Value]) -> Res<Value> {
+    make_error_value(vm, vm.intr.uri_error_proto, this, args)
+}
+
+/// `AggregateError(errors, message, options)`: message and cause as the other errors, then
+/// `errors`, an array of the iterable's values.
+pub(super) fn aggregate_error_ctor(vm: &mut Vm, this: Value, args: &[Value]) -> Res<Value> {
+    let rest = args.get(1..).unwrap_or(&[]);
+    let e = make_error_value(vm, vm.intr.aggregate_error_proto, this, rest)?;
+    let list = vm.iterate_fast(arg(args, 0))?;
+    let arr = vm.new_array(list)?;
+    let k = vm.heap.key("errors");
+    if let Value::Obj(o) = e {
+        vm.define(o, k, Slot::Data(arr), HIDDEN_ATTRS)?;
+    }
+    Ok(e)
 }
 
 /// `Error.prototype.toString`: `name: message` (either alone when the other is empty).

@@ -1,9 +1,19 @@
-//! `Function.prototype`: `bind`, `toString`.
+//! `Function` (which cannot build code from strings) and `Function.prototype`: `bind`,
+//! `toString`, `[Symbol.hasInstance]`.
 
 use super::*;
 
 /// The natives of this file: where each goes, what it runs, its `length`.
 pub(super) static NATIVES: &[(&str, NativeFn, u16)] = &[
+    ("Function", function_ctor, 1),
+    // Installed as `Function.prototype[Symbol.hasInstance]` by the setup.
+    ("%Intrinsics%.functionHasInstance", function_has_instance, 1),
+    // %ThrowTypeError%: `caller` and `arguments` of Function.prototype (§10.2.4.1).
+    (
+        "%Intrinsics%.throwTypeErrorAccessor",
+        throw_type_error_accessor,
+        0,
+    ),
     ("Function.prototype.bind", function_bind, 1),
     ("Function.prototype.toString", function_to_string, 0),
 ];
@@ -39,7 +49,7 @@ pub(super) fn function_bind(vm: &mut Vm, this: Value, args: &[Value]) -> Res<Val
 
 pub(super) fn function_to_string(vm: &mut Vm, this: Value, _: &[Value]) -> Res<Value> {
     let name = match this {
-        Value::Obj(_) => {
+        Value::Obj(o) if matches!(vm.heap.obj(o).kind, Kind::Function(_)) => {
             let n = vm.get_simple(this, "name")?;
             vm.to_rust_string(n)?
         }
@@ -50,4 +60,32 @@ pub(super) fn function_to_string(vm: &mut Vm, this: Value, _: &[Value]) -> Res<V
         }
     };
     vm.str_val(&format!("function {name}() {{ [native code] }}"))
+}
+
+/// The sentence `Function(...)` and `new Function(...)` throw: codemode compiles the program
+/// once, before it runs.
+pub const FUNCTION_CTOR_MESSAGE: &str = "Function(...) cannot build code from strings at run time: \
+the program is compiled once before it runs. Write the function itself instead, e.g. \
+`(a, b) => a + b` or `function f(a, b) { return a + b; }`";
+
+/// `Function(...)`/`new Function(...)`: an EvalError (as V8 with code generation from strings
+/// disallowed) saying what to write instead.
+pub(super) fn function_ctor(vm: &mut Vm, _: Value, _: &[Value]) -> Res<Value> {
+    let e = vm.make_error(vm.intr.eval_error_proto, FUNCTION_CTOR_MESSAGE);
+    Err(Throw::Js(e))
+}
+
+/// %ThrowTypeError% (§10.2.4.1).
+pub(super) fn throw_type_error_accessor(vm: &mut Vm, _: Value, _: &[Value]) -> Res<Value> {
+    Err(vm.type_error(
+        "'caller', 'callee', and 'arguments' properties may not be accessed on strict mode functions or the arguments objects for calls to them",
+    ))
+}
+
+/// `Function.prototype[Symbol.hasInstance](v)`: OrdinaryHasInstance (§7.3.21).
+pub(super) fn function_has_instance(vm: &mut Vm, this: Value, args: &[Value]) -> Res<Value> {
+    if !matches!(this, Value::Obj(o) if matches!(vm.heap.obj(o).kind, Kind::Function(_))) {
+        return Ok(Value::Bool(false));
+    }
+    Ok(Value::Bool(vm.ordinary_has_instance(arg(args, 0), this)?))
 }

@@ -12,6 +12,10 @@
 //! - `function.rs`, `object.rs`, `array.rs`, `string.rs`, `number.rs` (with `Boolean` and the
 //!   global functions), `math.rs`, `json.rs`, `errors.rs`, `symbol.rs`, `collections.rs`
 //!   (`Map`, `Set`): one built-in each; `json_parse.rs`: the JSON text parser.
+//! - `descriptors.rs`: property descriptors, [[DefineOwnProperty]] (arrays too) and the
+//!   integrity levels, with the `Object` statics built on them.
+//! - `reflect.rs`: `Reflect` (its user-calling half is in `prelude.js`); `weak.rs`:
+//!   `WeakMap`, `WeakSet`.
 //! - `intrinsics.rs`: the hidden helpers `prelude.js` calls.
 //! - this file: the joined table and the conversions builtins share (own-key order, `for…in`
 //!   keys, ToPrimitive without user methods, relative indices).
@@ -21,12 +25,13 @@ use crate::heap::{
 };
 use crate::limits::{MAX_ARRAY_LENGTH, MAX_DATA_DEPTH, MAX_STRING_LENGTH};
 use crate::string::JsStr;
-use crate::value::{ObjId, Value};
-use crate::vm::{NativeFn, Res, Vm};
+use crate::value::{ObjId, SymId, Value};
+use crate::vm::{NativeFn, Res, Throw, Vm};
 
 mod array;
 mod collections;
 mod console;
+mod descriptors;
 mod errors;
 mod function;
 mod intrinsics;
@@ -36,9 +41,11 @@ mod math;
 mod node_inspect;
 mod number;
 mod object;
+mod reflect;
 mod setup;
 mod string;
 mod symbol;
+mod weak;
 
 use array::*;
 pub use console::{inspect, is_error};
@@ -67,11 +74,12 @@ static CORE: &[(&str, NativeFn, u16)] = &[
 /// `Func::Native` number. A constructor comes before its static methods.
 pub static NATIVES: std::sync::LazyLock<Vec<(&str, NativeFn, u16)>> =
     std::sync::LazyLock::new(|| {
-        let tables: [&[(&str, NativeFn, u16)]; 13] = [
+        let tables: [&[(&str, NativeFn, u16)]; 16] = [
             CORE,
             console::NATIVES,
             function::NATIVES,
             object::NATIVES,
+            descriptors::NATIVES,
             array::NATIVES,
             string::NATIVES,
             number::NATIVES,
@@ -80,6 +88,8 @@ pub static NATIVES: std::sync::LazyLock<Vec<(&str, NativeFn, u16)>> =
             errors::NATIVES,
             symbol::NATIVES,
             collections::NATIVES,
+            weak::NATIVES,
+            reflect::NATIVES,
             intrinsics::NATIVES,
         ];
         tables.concat()
@@ -87,7 +97,9 @@ pub static NATIVES: std::sync::LazyLock<Vec<(&str, NativeFn, u16)>> =
 
 /// `true` when native `n` may be called with `new`.
 pub fn is_constructor(n: u16) -> bool {
-    let name = NATIVES[n as usize].0;
+    let Some(&(name, _, _)) = NATIVES.get(n as usize) else {
+        return false;
+    };
     !name.contains('.')
         && !matches!(
             name,
@@ -153,8 +165,13 @@ pub fn own_keys(vm: &mut Vm, o: ObjId, only_enumerable: bool) -> Vec<Key> {
     }
     let mut names = Vec::new();
     let mut syms = Vec::new();
+    let mut hidden = Vec::new();
     for p in &obj.props.list {
         if only_enumerable && p.attrs & ENUMERABLE == 0 {
+            // An element with attributes of its own may be a non-enumerable one.
+            if let Key::Index(i) = p.key {
+                hidden.push(i);
+            }
             continue;
         }
         match p.key {
@@ -163,7 +180,11 @@ pub fn own_keys(vm: &mut Vm, o: ObjId, only_enumerable: bool) -> Vec<Key> {
             Key::Sym(_) => syms.push(p.key),
         }
     }
+    if !hidden.is_empty() {
+        idx.retain(|i| !hidden.contains(i));
+    }
     idx.sort_unstable();
+    idx.dedup();
     let mut out: Vec<Key> = idx.into_iter().map(Key::Index).collect();
     out.extend(names);
     out.extend(syms);

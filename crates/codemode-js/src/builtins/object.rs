@@ -8,21 +8,11 @@ pub(super) static NATIVES: &[(&str, NativeFn, u16)] = &[
     ("Object.keys", object_keys, 1),
     ("Object.values", object_values, 1),
     ("Object.entries", object_entries, 1),
-    ("Object.assign", object_assign, 2),
-    ("Object.freeze", object_freeze, 1),
-    ("Object.isFrozen", object_is_frozen, 1),
-    ("Object.create", object_create, 2),
     ("Object.getPrototypeOf", object_get_prototype_of, 1),
     ("Object.setPrototypeOf", object_set_prototype_of, 2),
     ("Object.hasOwn", object_has_own, 2),
     ("Object.is", object_is, 2),
     ("Object.fromEntries", object_from_entries, 1),
-    (
-        "Object.getOwnPropertyNames",
-        object_get_own_property_names,
-        1,
-    ),
-    ("Object.defineProperty", object_define_property, 3),
     ("Object.prototype.hasOwnProperty", object_proto_has_own, 1),
     ("Object.prototype.toString", object_proto_to_string, 0),
     ("Object.prototype.valueOf", object_proto_value_of, 0),
@@ -79,60 +69,6 @@ pub(super) fn object_entries(vm: &mut Vm, _: Value, args: &[Value]) -> Res<Value
     vm.new_array(out)
 }
 
-pub(super) fn object_assign(vm: &mut Vm, _: Value, args: &[Value]) -> Res<Value> {
-    let t = to_object(vm, arg(args, 0))?;
-    for s in args.iter().skip(1) {
-        copy_props(vm, t, *s, &[])?;
-    }
-    Ok(Value::Obj(t))
-}
-
-pub(super) fn object_freeze(vm: &mut Vm, _: Value, args: &[Value]) -> Res<Value> {
-    let v = arg(args, 0);
-    if let Value::Obj(o) = v {
-        let obj = vm.heap.obj_mut(o);
-        obj.extensible = false;
-        obj.frozen_elements = true;
-        for p in &mut obj.props.list {
-            p.attrs &= !CONFIGURABLE;
-            if matches!(p.slot, Slot::Data(_)) {
-                p.attrs &= !WRITABLE;
-            }
-        }
-    }
-    Ok(v)
-}
-
-pub(super) fn object_is_frozen(vm: &mut Vm, _: Value, args: &[Value]) -> Res<Value> {
-    let Value::Obj(o) = arg(args, 0) else {
-        return Ok(Value::Bool(true));
-    };
-    let obj = vm.heap.obj(o);
-    let has_elems = matches!(&obj.kind, Kind::Array(e) if !e.is_empty());
-    let frozen = !obj.extensible
-        && (!has_elems || obj.frozen_elements)
-        && obj.props.list.iter().all(|p| {
-            p.attrs & CONFIGURABLE == 0
-                && (matches!(p.slot, Slot::Accessor(..)) || p.attrs & WRITABLE == 0)
-        });
-    Ok(Value::Bool(frozen))
-}
-
-pub(super) fn object_create(vm: &mut Vm, _: Value, args: &[Value]) -> Res<Value> {
-    let proto = match arg(args, 0) {
-        Value::Obj(p) => Some(p),
-        Value::Null => None,
-        _ => return Err(vm.type_error("Object prototype may only be an Object or null")),
-    };
-    let o = vm.heap.new_obj(proto, Kind::Ordinary)?;
-    if let Value::Obj(_) = arg(args, 1) {
-        return Err(vm.type_error(
-            "Object.create with property descriptors is not supported yet; assign the properties",
-        ));
-    }
-    Ok(Value::Obj(o))
-}
-
 pub(super) fn object_get_prototype_of(vm: &mut Vm, _: Value, args: &[Value]) -> Res<Value> {
     let o = to_object(vm, arg(args, 0))?;
     Ok(vm.heap.obj(o).proto.map_or(Value::Null, Value::Obj))
@@ -145,15 +81,17 @@ pub(super) fn object_set_prototype_of(vm: &mut Vm, _: Value, args: &[Value]) -> 
         Value::Null => None,
         _ => return Err(vm.type_error("Object prototype may only be an Object or null")),
     };
-    if let Value::Obj(o) = v {
-        let mut cur = proto;
-        while let Some(p) = cur {
-            if p == o {
-                return Err(vm.type_error("Cyclic __proto__ value"));
-            }
-            cur = vm.heap.obj(p).proto;
+    if v.is_nullish() {
+        return Err(vm.type_error("Object.setPrototypeOf called on null or undefined"));
+    }
+    if let Value::Obj(o) = v
+        && !super::reflect::set_prototype(vm, o, proto)
+    {
+        if !vm.heap.obj(o).extensible {
+            let label = vm.object_label(o);
+            return Err(vm.type_error(&format!("{label} is not extensible")));
         }
-        vm.heap.obj_mut(o).proto = proto;
+        return Err(vm.type_error("Cyclic __proto__ value"));
     }
     Ok(v)
 }
@@ -194,61 +132,17 @@ pub(super) fn object_from_entries(vm: &mut Vm, _: Value, args: &[Value]) -> Res<
     Ok(Value::Obj(o))
 }
 
-pub(super) fn object_get_own_property_names(vm: &mut Vm, _: Value, args: &[Value]) -> Res<Value> {
-    let o = to_object(vm, arg(args, 0))?;
-    let mut out = Vec::new();
-    for k in own_keys(vm, o, false) {
-        if !matches!(k, Key::Sym(_)) {
-            out.push(key_value(vm, k)?);
-        }
-    }
-    if matches!(vm.heap.obj(o).kind, Kind::Array(_)) {
-        out.push(vm.str_val("length")?);
-    }
-    vm.new_array(out)
-}
-
-pub(super) fn object_define_property(vm: &mut Vm, _: Value, args: &[Value]) -> Res<Value> {
-    let Value::Obj(o) = arg(args, 0) else {
-        return Err(vm.type_error("Object.defineProperty called on non-object"));
-    };
-    let key = vm.to_key(arg(args, 1))?;
-    let d = arg(args, 2);
-    if !matches!(d, Value::Obj(_)) {
-        return Err(vm.type_error("Property description must be an object"));
-    }
-    let flag = |vm: &mut Vm, name: &str| -> Res<bool> {
-        let v = vm.get_simple(d, name)?;
-        Ok(vm.truthy(v))
-    };
-    let mut attrs = 0;
-    if flag(vm, "enumerable")? {
-        attrs |= ENUMERABLE;
-    }
-    if flag(vm, "configurable")? {
-        attrs |= CONFIGURABLE;
-    }
-    let get = vm.get_simple(d, "get")?;
-    let set = vm.get_simple(d, "set")?;
-    let slot = if get != Value::Undefined || set != Value::Undefined {
-        Slot::Accessor(get, set)
-    } else {
-        if flag(vm, "writable")? {
-            attrs |= WRITABLE;
-        }
-        Slot::Data(vm.get_simple(d, "value")?)
-    };
-    if let (Kind::Array(_), Key::Index(_)) = (&vm.heap.obj(o).kind, key) {
-        if let Slot::Data(v) = slot {
-            vm.set_value(Value::Obj(o), key, v)?;
-        }
-        return Ok(Value::Obj(o));
-    }
-    vm.define(o, key, slot, attrs)?;
-    Ok(Value::Obj(o))
-}
-
 pub(super) fn object_proto_to_string(vm: &mut Vm, this: Value, _: &[Value]) -> Res<Value> {
+    // A string `[Symbol.toStringTag]` (own or inherited) names the object (§20.1.3.6).
+    if !this.is_nullish()
+        && let Some(sym) = vm.intr.sym_to_string_tag
+    {
+        let t = vm.get_value(this, Key::Sym(sym))?;
+        if let Value::Str(s) = t {
+            let s = vm.heap.str(s).to_rust();
+            return vm.str_val(&format!("[object {s}]"));
+        }
+    }
     let tag = match this {
         Value::Undefined => "Undefined",
         Value::Null => "Null",
@@ -260,8 +154,9 @@ pub(super) fn object_proto_to_string(vm: &mut Vm, this: Value, _: &[Value]) -> R
             Kind::Function(_) => "Function",
             Kind::Error => "Error",
             Kind::Arguments(_) => "Arguments",
-            Kind::Map(_) => "Map",
-            Kind::Set(_) => "Set",
+            Kind::Boolean(_) => "Boolean",
+            Kind::Number(_) => "Number",
+            Kind::String(_) => "String",
             _ => "Object",
         },
         _ => "Object",

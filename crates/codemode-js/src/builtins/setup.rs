@@ -21,17 +21,23 @@ pub fn setup(vm: &mut Vm) -> Res<()> {
     vm.intr.iterator_proto = Some(mk(vm, Kind::Ordinary)?);
     vm.intr.map_proto = Some(mk(vm, Kind::Ordinary)?);
     vm.intr.set_proto = Some(mk(vm, Kind::Ordinary)?);
+    vm.intr.weak_map_proto = Some(mk(vm, Kind::Ordinary)?);
+    vm.intr.weak_set_proto = Some(mk(vm, Kind::Ordinary)?);
     let error_proto = mk(vm, Kind::Ordinary)?;
     vm.intr.error_proto = Some(error_proto);
-    for slot in 0..4 {
+    for slot in 0..7 {
         let p = vm.heap.new_obj(Some(error_proto), Kind::Ordinary)?;
         match slot {
             0 => vm.intr.type_error_proto = Some(p),
             1 => vm.intr.range_error_proto = Some(p),
             2 => vm.intr.reference_error_proto = Some(p),
-            _ => vm.intr.syntax_error_proto = Some(p),
+            3 => vm.intr.syntax_error_proto = Some(p),
+            4 => vm.intr.eval_error_proto = Some(p),
+            5 => vm.intr.uri_error_proto = Some(p),
+            _ => vm.intr.aggregate_error_proto = Some(p),
         }
     }
+    vm.function_props(function_proto, "", 0)?;
     let global = vm.global;
     vm.heap.obj_mut(global).proto = Some(object_proto);
     for (name, desc) in [
@@ -55,6 +61,7 @@ pub fn setup(vm: &mut Vm) -> Res<()> {
     let json = mk(vm, Kind::Ordinary)?;
     let console = mk(vm, Kind::Ordinary)?;
     let intrinsics = mk(vm, Kind::Ordinary)?;
+    let reflect = mk(vm, Kind::Ordinary)?;
     let mut ctors: Vec<(String, ObjId)> = Vec::new();
     for (i, (path, _, length)) in NATIVES.iter().enumerate() {
         let (owner, name) = match path.rsplit_once('.') {
@@ -70,6 +77,7 @@ pub fn setup(vm: &mut Vm) -> Res<()> {
                 ctors.push((name.to_string(), f));
                 global
             }
+            Some("Reflect") => reflect,
             Some(o) => resolve_owner(vm, o, &ctors, math, json, console, intrinsics)?,
         };
         let key = vm.heap.key(name);
@@ -91,6 +99,12 @@ pub fn setup(vm: &mut Vm) -> Res<()> {
             "RangeError" => vm.intr.range_error_proto,
             "ReferenceError" => vm.intr.reference_error_proto,
             "SyntaxError" => vm.intr.syntax_error_proto,
+            "EvalError" => vm.intr.eval_error_proto,
+            "URIError" => vm.intr.uri_error_proto,
+            "AggregateError" => vm.intr.aggregate_error_proto,
+            "Function" => vm.intr.function_proto,
+            "WeakMap" => vm.intr.weak_map_proto,
+            "WeakSet" => vm.intr.weak_set_proto,
             _ => None,
         };
         if let Some(p) = proto {
@@ -173,15 +187,79 @@ pub fn setup(vm: &mut Vm) -> Res<()> {
         let k = vm.heap.key(name);
         vm.define(math, k, Slot::Data(Value::Num(v)), 0)?;
     }
-    if let Some(tag) = vm.intr.sym_to_string_tag {
-        for (o, name) in [(math, "Math"), (json, "JSON")] {
-            let v = vm.str_val(name)?;
-            vm.define(o, Key::Sym(tag), Slot::Data(v), CONFIGURABLE)?;
+    // Getters among the natives: a data property made an accessor named `get x`.
+    let getters: Vec<(Option<ObjId>, &str)> = vec![(vm.intr.symbol_proto, "description")];
+    for (owner, name) in getters {
+        let owner = owner.expect("owner");
+        let k = vm.heap.key(name);
+        if let Some(crate::heap::Prop {
+            slot: Slot::Data(Value::Obj(f)),
+            ..
+        }) = vm.own(owner, k)
+        {
+            let n = vm.str_val(&format!("get {name}"))?;
+            let nk = vm.heap.key("name");
+            vm.define(f, nk, Slot::Data(n), CONFIGURABLE)?;
+            vm.define(
+                owner,
+                k,
+                Slot::Accessor(Value::Obj(f), Value::Undefined),
+                CONFIGURABLE,
+            )?;
         }
+    }
+    // Function.prototype[Symbol.hasInstance], from its hidden native.
+    let k = vm.heap.key("functionHasInstance");
+    if let Some(crate::heap::Prop {
+        slot: Slot::Data(Value::Obj(f)),
+        ..
+    }) = vm.own(intrinsics, k)
+    {
+        if let Kind::Function(Func::Native(n)) = vm.heap.obj(f).kind {
+            vm.intr.native_has_instance = n;
+        }
+        let n = vm.str_val("[Symbol.hasInstance]")?;
+        let nk = vm.heap.key("name");
+        vm.define(f, nk, Slot::Data(n), CONFIGURABLE)?;
+        let sk = Key::Sym(vm.intr.sym_has_instance.expect("symbol"));
+        vm.define(function_proto, sk, Slot::Data(Value::Obj(f)), 0)?;
+    }
+    // %ThrowTypeError% as Function.prototype's `caller` and `arguments`.
+    let k = vm.heap.key("throwTypeErrorAccessor");
+    if let Some(crate::heap::Prop {
+        slot: Slot::Data(t @ Value::Obj(f)),
+        ..
+    }) = vm.own(intrinsics, k)
+    {
+        for (name, v) in [("length", Value::Num(0.0)), ("name", vm.str_val("")?)] {
+            let k = vm.heap.key(name);
+            vm.define(f, k, Slot::Data(v), 0)?;
+        }
+        vm.heap.obj_mut(f).extensible = false;
+        for name in ["caller", "arguments"] {
+            let k = vm.heap.key(name);
+            vm.define(function_proto, k, Slot::Accessor(t, t), CONFIGURABLE)?;
+        }
+    }
+    // Symbol.toStringTag of the namespaces and prototypes.
+    let tag = Key::Sym(vm.intr.sym_to_string_tag.expect("symbol"));
+    for (o, t) in [
+        (Some(math), "Math"),
+        (Some(json), "JSON"),
+        (Some(reflect), "Reflect"),
+        (vm.intr.symbol_proto, "Symbol"),
+        (vm.intr.map_proto, "Map"),
+        (vm.intr.set_proto, "Set"),
+        (vm.intr.weak_map_proto, "WeakMap"),
+        (vm.intr.weak_set_proto, "WeakSet"),
+    ] {
+        let v = vm.str_val(t)?;
+        vm.define(o.expect("object"), tag, Slot::Data(v), CONFIGURABLE)?;
     }
     for (name, o) in [
         ("Math", math),
         ("JSON", json),
+        ("Reflect", reflect),
         ("console", console),
         ("__intrinsics", intrinsics),
     ] {
@@ -221,6 +299,8 @@ fn resolve_owner(
         "Error.prototype" => vm.intr.error_proto.expect("ep"),
         "Map.prototype" => vm.intr.map_proto.expect("mp"),
         "Set.prototype" => vm.intr.set_proto.expect("setp"),
+        "WeakMap.prototype" => vm.intr.weak_map_proto.expect("wmp"),
+        "WeakSet.prototype" => vm.intr.weak_set_proto.expect("wsp"),
         ctor => ctors
             .iter()
             .find(|(n, _)| n == ctor)

@@ -486,6 +486,10 @@ pub(super) fn string_repeat(vm: &mut Vm, this: Value, args: &[Value]) -> Res<Val
         return Err(vm.range_error("Invalid string length"));
     }
     let units = s.units();
+    if units.is_empty() {
+        // Nothing to repeat: no loop over a count of up to 2^31.
+        return vm.str_val("");
+    }
     let total: Vec<u16> = std::iter::repeat_n(units, n as usize).flatten().collect();
     vm.work(total.len() / 8);
     vm.js_str(JsStr::from_units(total))

@@ -3,6 +3,8 @@
 // code (a `toJSON` method, a getter, a wrapper object, a replacer function); then the spec's
 // algorithm below runs in the loop, every callback metered. `parse` is native; a reviver walks
 // the result here (InternalizeJSONProperty).
+// The block keeps these names out of the other prelude files.
+{
 const jsonQuote = I.jsonQuote;
 const fastStringify = I.jsonFastStringify;
 const nativeParse = I.jsonParse;
@@ -163,3 +165,4 @@ def(JSON, "parse", function parse(text, reviver) {
   createData(root, "", value);
   return internalize(root, "", reviver);
 });
+}

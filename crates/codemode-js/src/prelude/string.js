@@ -1,6 +1,8 @@
 // String.prototype.replace/replaceAll with a replacement function (§22.1.3.19-20: the
 // function runs in the loop, once per match, positions found first), and String.raw.
 // Replacement strings stay native (GetSubstitution with $$ $& $` $').
+// The block keeps these names out of the other prelude files.
+{
 const nativeReplace = String.prototype.replace;
 const nativeReplaceAll = String.prototype.replaceAll;
 const indexOfStr = String.prototype.indexOf;
@@ -54,3 +56,4 @@ def(String, "raw", function raw(template, ...substitutions) {
     if (i < substitutions.length) out += toStr(substitutions[i]);
   }
 });
+}
