@@ -1629,6 +1629,7 @@ impl Vm {
                 let (Value::Obj(obj), v) = (self.r(o), self.r(s)) else {
                     return Ok(Flow::Next);
                 };
+                self.check_definable(obj, key)?;
                 self.define(obj, key, Slot::Data(v), DEFAULT_ATTRS)?;
             }
             Op::DefineMethod(o, k, f) => {
@@ -1637,6 +1638,7 @@ impl Vm {
                 let (Value::Obj(obj), fv) = (self.r(o), self.r(f)) else {
                     return Ok(Flow::Next);
                 };
+                self.check_definable(obj, key)?;
                 self.define(obj, key, Slot::Data(fv), HIDDEN_ATTRS)?;
             }
             Op::DefineAccessor(o, k, f, flags) => {
@@ -1646,6 +1648,7 @@ impl Vm {
                 let (Value::Obj(obj), fv) = (self.r(o), self.r(f)) else {
                     return Ok(Flow::Next);
                 };
+                self.check_definable(obj, key)?;
                 let (g, s) = match self.heap.obj(obj).props.get(key) {
                     Some(Prop {
                         slot: Slot::Accessor(g, s),

@@ -178,6 +178,30 @@ impl Vm {
         Ok(())
     }
 
+    /// The failures of DefinePropertyOrThrow for literal and class members: an own property
+    /// that is not configurable (a static member named `prototype`), or a new key on an object
+    /// that is not extensible (a field on a frozen `this`).
+    pub(super) fn check_definable(&mut self, o: ObjId, key: Key) -> Res<()> {
+        match self.own(o, key) {
+            Some(p) if p.attrs & crate::heap::CONFIGURABLE == 0 => {
+                let k = self.key_text(key);
+                if k == "prototype" && matches!(self.heap.obj(o).kind, Kind::Function(_)) {
+                    return Err(
+                        self.type_error("Classes may not have a static property named 'prototype'")
+                    );
+                }
+                Err(self.type_error(&format!("Cannot redefine property: {k}")))
+            }
+            None if !self.heap.obj(o).extensible => {
+                let k = self.key_text(key);
+                Err(self.type_error(&format!(
+                    "Cannot define property {k}, object is not extensible"
+                )))
+            }
+            _ => Ok(()),
+        }
+    }
+
     /// `dst ← #x in obj` (obj must be an object).
     pub(super) fn has_private(&mut self, d: Reg, o: Reg, n: Reg) -> Res<()> {
         let (name, text) = self.private_name(n);

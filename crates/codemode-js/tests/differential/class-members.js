@@ -234,3 +234,16 @@ const Factory = class Node {
 let reassign;
 try { (class K { static m() { K = 1; } }).m(); } catch (e) { reassign = e.name; }
 return [Factory.create().kind(), typeof Node, reassign];
+
+// @program class-member-definition-errors
+const out = [];
+for (const make of [
+  () => class { static get ["proto" + "type"]() { return 1; } },
+  () => class { static ["prototype"] = 1; },
+]) {
+  try { make(); out.push("defined"); } catch (e) { out.push(`${e.name}: ${e.message}`); }
+}
+class Frozen { constructor() { Object.freeze(this); } }
+class WithField extends Frozen { x = 1; }
+try { new WithField(); out.push("defined"); } catch (e) { out.push(e.name); }
+return out;
