@@ -47,6 +47,7 @@ pub fn collect(vm: &mut Vm) -> usize {
         if let Some(o) = f.construct {
             work.push(Item::Obj(o));
         }
+        work.push(Item::Val(f.new_target));
     }
     work.push(Item::Obj(vm.global));
     for o in vm.intr.objects() {
@@ -72,8 +73,9 @@ pub fn collect(vm: &mut Vm) -> usize {
         if let Some(p) = obj.proto {
             work.push(Item::Obj(p));
         }
-        for p in &obj.props.list {
-            match p.slot {
+        let privates = obj.privates.iter().map(|e| (e.slot,));
+        for (slot,) in obj.props.list.iter().map(|p| (p.slot,)).chain(privates) {
+            match slot {
                 Slot::Data(v) => work.push(Item::Val(v)),
                 Slot::Accessor(g, s) => {
                     work.push(Item::Val(g));
@@ -143,10 +145,13 @@ pub fn collect(vm: &mut Vm) -> usize {
                 Kind::Function(Func::Closure { ups, .. }) => ups.len() / 2,
                 _ => 0,
             };
-            used += OBJECT_BYTES + o.props.list.len() * PROP_BYTES + elems * VALUE_BYTES;
+            used += OBJECT_BYTES
+                + (o.props.list.len() + o.privates.len()) * PROP_BYTES
+                + elems * VALUE_BYTES;
         } else {
             h.objects[i].kind = Kind::Ordinary;
             h.objects[i].props = Default::default();
+            h.objects[i].privates = Vec::new();
             h.objects[i].proto = None;
             h.free_objs.push(i as u32);
         }

@@ -157,12 +157,26 @@ pub enum Kind {
     WeakSet(Vec<Value>),
 }
 
+/// A private element of an object (ECMA-262 §7.3.27 PrivateElement): a field, a method or
+/// an accessor pair under a private name (a symbol made for one evaluation of a class body).
+/// Kept apart from the properties: no key enumeration, JSON or reflection sees them.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct PrivateElem {
+    pub name: SymId,
+    /// A field's or method's value, or an accessor's getter and setter.
+    pub slot: Slot,
+    /// A method (not writable).
+    pub method: bool,
+}
+
 /// An object.
 #[derive(Clone, Debug)]
 pub struct Obj {
     pub proto: Option<ObjId>,
     pub kind: Kind,
     pub props: Props,
+    /// Private elements (each charged [`PROP_BYTES`]).
+    pub privates: Vec<PrivateElem>,
     pub extensible: bool,
     /// Set by `Object.freeze`/`seal` bookkeeping of arrays (elements read-only).
     pub frozen_elements: bool,
@@ -243,6 +257,7 @@ impl Heap {
             proto,
             kind,
             props: Props::default(),
+            privates: Vec::new(),
             extensible: true,
             frozen_elements: false,
             sealed_elements: false,

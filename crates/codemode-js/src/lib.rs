@@ -27,13 +27,16 @@
 //! - `compiler/`: the capture pass (names referenced by nested functions live in cells),
 //!   scopes, hoisting, TDZ (`mod.rs`); statements, labels, try/finally inlined on every exit
 //!   (`statements.rs`); destructuring (`patterns.rs`); expressions, UnsupportedSyntax with
-//!   hints (`expressions.rs`); classes (`classes.rs`). TypeScript is erased.
+//!   hints (`expressions.rs`); classes with private names, static blocks and derived
+//!   constructors (`classes.rs`). TypeScript is erased.
 //! - `proto.rs`: the instruction set, function prototypes, the compiled program's data.
 //! - `vm.rs`: the machine state (`Vm`): frames on a heap `Vec` (never the Rust stack), the
 //!   dispatch loop, calls, exceptions, property access, conversions and operators; user code
 //!   an instruction needs (getters, setters, iterators, `valueOf`) runs in frames of its own,
 //!   either as a call returning into the instruction's register or as a detour after which the
-//!   instruction runs again (`Throw::Convert`).
+//!   instruction runs again (`Throw::Convert`). `vm/class.rs`: private elements and their
+//!   brand checks, `extends`, `super(...)` with `new.target`, derived constructors' returns,
+//!   `super[key]` reads and writes.
 //! - `machine.rs`: [`Machine`]: the process-wide standard-library template, forked per run;
 //!   slices of fuel; the result export and uncaught-error messages.
 //! - `value.rs`: the 16-byte `Copy` value of arena handles.

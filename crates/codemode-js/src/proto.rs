@@ -157,14 +157,42 @@ pub enum Op {
     End,
     /// dst ← the function object of the running frame (a named function expression's name).
     Callee(Reg),
-    /// Set the [[Prototype]] of object a to b (an object or null): `extends`.
-    SetProto(Reg, Reg),
-    /// `super(...)`: construct the running constructor's parent on `this`: dst, first, count.
-    SuperCall(Reg, Reg, u16),
-    /// `super(...args)` with spread: dst, arguments array.
-    SuperCallSpread(Reg, Reg),
-    /// dst ← `super[key]` looked up from the prototype of the home object: dst, home, key.
-    GetSuper(Reg, Reg, Reg),
+    /// dst ← `super[key]` looked up from the prototype of the home object, getters called
+    /// with `this`: dst, home, key, this.
+    GetSuper(Reg, Reg, Reg, Reg),
+    /// `super[key] = v` (from the home object's prototype, on `this`): home, key, v, this.
+    SetSuper(Reg, Reg, Reg, Reg),
+    /// dst ← a fresh private name (a per-evaluation identity) described by constant `u32`
+    /// (`#x`): one per private name each time a class is evaluated.
+    NewPrivateName(Reg, u32),
+    /// dst ← `obj.#x`: dst, obj, private name; `u32`: the class name constant when `#x` is a
+    /// method or accessor (for the brand-check message), `u32::MAX` for a field.
+    GetPrivate(Reg, Reg, Reg, u32),
+    /// `obj.#x = v`: obj, private name, v, as [`Op::GetPrivate`].
+    SetPrivate(Reg, Reg, Reg, u32),
+    /// Add a private element to obj: obj, name, value, kind (0 field, 1 method, 2 getter,
+    /// 3 setter); a field or method already there is a TypeError (`u32`: the class name).
+    DefinePrivate(Reg, Reg, Reg, u8, u32),
+    /// dst ← `#x in obj`: dst, obj, name.
+    HasPrivate(Reg, Reg, Reg),
+    /// dst ← ToPropertyKey(src) (a string or symbol): computed class keys, evaluated once.
+    ToPropertyKey(Reg, Reg),
+    /// dst ← `new.target` of the running frame (undefined in a plain call).
+    NewTarget(Reg),
+    /// `class C extends parent`: ctor, proto, parent. Checks the parent (a constructor or
+    /// null, with an object or null `prototype`) and links C and C.prototype to it.
+    Extends(Reg, Reg, Reg),
+    /// `super(...)` in a derived constructor: dst, env, first argument, count. env holds the
+    /// active constructor and env+1 `new.target`; the parent is the constructor's
+    /// [[Prototype]], constructed with that new.target; dst gets the new `this`.
+    SuperConstruct(Reg, Reg, Reg, u16),
+    /// `super(...args)` with spread: dst, env, arguments array.
+    SuperConstructSpread(Reg, Reg, Reg),
+    /// After `super(...)`: a `this` already bound (reg not Empty) is a ReferenceError.
+    CheckThisUnbound(Reg),
+    /// Return from a derived constructor: value, this. An object is returned, undefined
+    /// gives `this` (a ReferenceError while unbound), anything else is a TypeError.
+    ReturnDerived(Reg, Reg),
 }
 
 /// The error constructors instructions throw.
@@ -198,6 +226,8 @@ pub struct FuncProto {
     pub constructible: bool,
     /// A class constructor: calling it without `new` is a TypeError.
     pub class_ctor: bool,
+    /// The constructor of a class with `extends`: `new` does not make its `this`.
+    pub derived: bool,
     /// The instructions.
     pub code: Vec<Op>,
     /// The source byte offset of each instruction.

@@ -471,7 +471,7 @@ fn data_boundary() {
 fn unsupported_syntax_names_the_alternative() {
     for (src, what) in [
         ("with (o) { x }", "with"),
-        ("class B { #p = 1 }", "private name"),
+        ("class B { accessor p = 1 }", "accessor"),
         ("import x from 'y'", "import"),
         ("export const a = 1", "export"),
         ("const r = /a+/", "regular expression"),
@@ -599,4 +599,56 @@ fn json_parse_depth_is_bounded() {
     );
     let hostile = "const s = '['.repeat(1000000); try { JSON.parse(s); return 'parsed'; } catch (e) { return e.name; }";
     assert_eq!(value(hostile), json!("RangeError"));
+}
+
+/// The bytes a finished run of `src` holds.
+fn memory_after(src: &str) -> usize {
+    let mut m = machine(src, None).unwrap();
+    loop {
+        match m.run(100_000) {
+            Step::Yield => continue,
+            Step::Done { .. } => return m.memory_used(),
+            other => panic!("{other:?}"),
+        }
+    }
+}
+
+#[test]
+fn private_elements_are_byte_accounted() {
+    let keep = "const keep = []; for (let i = 0; i < 1000; i++) keep.push(new K()); return 1";
+    let with = memory_after(&format!(
+        "class K {{ #a = 1; #b = 2; #c = 3; #d = 4; #e = 5; }}\n{keep}"
+    ));
+    let without = memory_after(&format!("class K {{}}\n{keep}"));
+    assert!(
+        with >= without + 1000 * 5 * crate::heap::PROP_BYTES,
+        "{with} vs {without}"
+    );
+}
+
+#[test]
+fn undeclared_private_name_is_an_early_error() {
+    let e = error("const o = {};\nclass A { m() { return o.#y; } }");
+    assert_eq!(e.kind, ErrorKind::ParseError);
+    assert_eq!(
+        e.message,
+        "Private field '#y' must be declared in an enclosing class"
+    );
+    assert_eq!(e.location.map(|l| (l.line, l.column)), Some((2, 26)));
+    let e = error("class A { #x; m() { delete this.#x; } }");
+    assert_eq!(e.kind, ErrorKind::ParseError);
+    let e = error("class A { x = arguments; }");
+    assert_eq!(e.kind, ErrorKind::ParseError);
+}
+
+#[test]
+fn private_names_stay_out_of_reflection() {
+    assert_eq!(
+        value(
+            "class A { #x = 1; y = 2; #m() {} static has(o) { return #x in o; } }\n\
+             const a = new A();\n\
+             return [Object.keys(a), Object.getOwnPropertyNames(a), JSON.stringify(a), A.has(a), A.has({})]"
+        ),
+        json!([["y"], ["y"], "{\"y\":2}", true, false])
+    );
 }

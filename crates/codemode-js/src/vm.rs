@@ -22,6 +22,8 @@ use crate::proto::{BinOp, Capture, ErrorType, Op, ProgramData, Reg, UnOp};
 use crate::string::JsStr;
 use crate::value::{CellId, ObjId, StrId, SymId, Value};
 
+mod class;
+
 /// Why execution stopped abnormally.
 #[derive(Clone, Debug)]
 pub enum Throw {
@@ -101,6 +103,8 @@ pub struct Frame {
     ret: Option<Reg>,
     /// `new`: the object to return when the body returns a non-object.
     pub(crate) construct: Option<ObjId>,
+    /// `new.target`: the constructor `new` was applied to (Undefined in a plain call).
+    pub(crate) new_target: Value,
     /// Exception handlers: (target pc, register for the thrown value).
     handlers: Vec<(u32, Reg)>,
     /// Results of user `valueOf`/`toString` calls for the instruction being re-run.
@@ -461,6 +465,7 @@ impl Vm {
             args,
             ret,
             construct,
+            new_target: Value::Undefined,
             handlers: Vec::new(),
             conversions: Vec::new(),
             converting: None,
@@ -1863,6 +1868,7 @@ impl Vm {
                 let (Value::Obj(obj), v) = (self.r(o), self.r(s)) else {
                     return Ok(Flow::Next);
                 };
+                self.check_definable(obj, key)?;
                 self.define(obj, key, Slot::Data(v), DEFAULT_ATTRS)?;
             }
             Op::DefineMethod(o, k, f) => {
@@ -1871,6 +1877,7 @@ impl Vm {
                 let (Value::Obj(obj), fv) = (self.r(o), self.r(f)) else {
                     return Ok(Flow::Next);
                 };
+                self.check_definable(obj, key)?;
                 self.define(obj, key, Slot::Data(fv), HIDDEN_ATTRS)?;
             }
             Op::DefineAccessor(o, k, f, flags) => {
@@ -1880,6 +1887,7 @@ impl Vm {
                 let (Value::Obj(obj), fv) = (self.r(o), self.r(f)) else {
                     return Ok(Flow::Next);
                 };
+                self.check_definable(obj, key)?;
                 let (g, s) = match self.heap.obj(obj).props.get(key) {
                     Some(Prop {
                         slot: Slot::Accessor(g, s),
@@ -2129,43 +2137,62 @@ impl Vm {
                 let a = self.new_array(args)?;
                 self.set(d, a);
             }
-            Op::SetProto(a, b) => {
-                if let Value::Obj(o) = self.r(a) {
-                    let p = match self.r(b) {
-                        Value::Obj(p) => Some(p),
-                        Value::Null => None,
-                        _ => {
-                            return Err(
-                                self.type_error("Class extends value is not a constructor or null")
-                            );
-                        }
-                    };
-                    self.heap.obj_mut(o).proto = p;
-                }
-            }
-            Op::SuperCall(d, first, n) => {
-                let base = self.frame().base as usize + first as usize;
-                let args = self.regs[base..base + n as usize].to_vec();
-                return self.super_call(d, args);
-            }
-            Op::SuperCallSpread(d, arr) => {
-                let list = self.r(arr);
-                let args = self.list_from_array_like(list)?;
-                return self.super_call(d, args);
-            }
-            Op::GetSuper(d, home, k) => {
+            Op::GetSuper(d, home, k, this) => {
                 let kv = self.r(k);
                 let key = self.to_key(kv)?;
-                let proto = match self.r(home) {
-                    Value::Obj(h) => self.heap.obj(h).proto,
-                    _ => None,
-                };
-                let Some(p) = proto else {
-                    self.set(d, Value::Undefined);
-                    return Ok(Flow::Next);
-                };
-                return self.get_into(d, Value::Obj(p), key);
+                return self.get_super(d, self.r(home), key, self.r(this));
             }
+            Op::SetSuper(home, k, v, this) => {
+                let kv = self.r(k);
+                let key = self.to_key(kv)?;
+                return self.set_super(self.r(home), key, self.r(v), self.r(this));
+            }
+            Op::NewPrivateName(d, n) => {
+                let (s, _) = self.konst(prog, n)?;
+                let sym = self.heap.new_symbol(Some(s))?;
+                self.set(d, Value::Sym(sym));
+            }
+            Op::GetPrivate(d, o, n, class) => return self.get_private(d, o, n, prog, class),
+            Op::SetPrivate(o, n, v, class) => return self.set_private(o, n, v, prog, class),
+            Op::DefinePrivate(o, n, v, kind, class) => {
+                self.define_private(o, n, v, kind, prog, class)?
+            }
+            Op::HasPrivate(d, o, n) => self.has_private(d, o, n)?,
+            Op::ToPropertyKey(d, s) => {
+                let v = self.r(s);
+                let v = match self.to_key(v)? {
+                    Key::Sym(s) => Value::Sym(s),
+                    k => {
+                        let s = self.heap.key_str(k).unwrap_or_else(|| JsStr::from_str(""));
+                        self.js_str(s)?
+                    }
+                };
+                self.set(d, v);
+            }
+            Op::NewTarget(d) => {
+                let v = self.frame().new_target;
+                self.set(d, v);
+            }
+            Op::Extends(c, p, parent) => self.extends(c, p, parent)?,
+            Op::SuperConstruct(d, env, first, n) => {
+                let base = self.frame().base as usize + first as usize;
+                let args = self.regs[base..base + n as usize].to_vec();
+                return self.super_construct(d, env, args);
+            }
+            Op::SuperConstructSpread(d, env, arr) => {
+                let list = self.r(arr);
+                let args = self.list_from_array_like(list)?;
+                return self.super_construct(d, env, args);
+            }
+            Op::CheckThisUnbound(t) => {
+                if self.r(t) != Value::Empty {
+                    return Err(self.err_of(
+                        ErrorType::ReferenceError,
+                        "Super constructor may only be called once",
+                    ));
+                }
+            }
+            Op::ReturnDerived(v, t) => return self.return_derived(self.r(v), self.r(t)),
             Op::Callee(d) => {
                 let v = self.frame().callee;
                 self.set(d, v);
@@ -2187,6 +2214,10 @@ impl Vm {
 
     fn tdz(&mut self, prog: u16, n: u32) -> Throw {
         let name = self.progs[prog as usize].strings[n as usize].to_rust();
+        if name == "this" {
+            // `this` of a derived constructor before `super(...)`.
+            return self.err_of(ErrorType::ReferenceError, class::THIS_BEFORE_SUPER);
+        }
         self.err_of(
             ErrorType::ReferenceError,
             &format!("Cannot access '{name}' before initialization"),
@@ -2315,7 +2346,19 @@ impl Vm {
             },
             _ => callee,
         };
-        let proto = self.get_simple(target, "prototype")?;
+        self.construct_with(d, callee, args, target)
+    }
+
+    /// Construct `callee` (a constructor) with `new_target`: `this` gets the prototype of
+    /// `new_target.prototype`, and so does a builtin's own new object (subclassed builtins).
+    fn construct_with(
+        &mut self,
+        d: Reg,
+        callee: Value,
+        args: Vec<Value>,
+        new_target: Value,
+    ) -> Res<Flow> {
+        let proto = self.get_simple(new_target, "prototype")?;
         let proto = match proto {
             Value::Obj(p) => Some(p),
             _ => self.intr.object_proto,
@@ -2323,51 +2366,20 @@ impl Vm {
         let obj = self.heap.new_obj(proto, Kind::Ordinary)?;
         let r = self.call(callee, Value::Obj(obj), args, Some(d), Some(obj))?;
         if let Some(v) = r {
-            let v = if matches!(v, Value::Obj(_)) {
-                v
-            } else {
-                Value::Obj(obj)
+            let v = match v {
+                Value::Obj(o) => {
+                    if new_target != callee && o != obj {
+                        self.heap.obj_mut(o).proto = proto;
+                    }
+                    v
+                }
+                _ => Value::Obj(obj),
             };
             self.set(d, v);
             return Ok(Flow::Next);
         }
+        self.frames.last_mut().expect("frame").new_target = new_target;
         Ok(Flow::Pushed)
-    }
-
-    /// `super(...)` in a derived constructor: the parent (the constructor's [[Prototype]])
-    /// constructs on the current `this`; a builtin parent's new object becomes `this`, with
-    /// the derived prototype.
-    fn super_call(&mut self, d: Reg, args: Vec<Value>) -> Res<Flow> {
-        let callee = self.frame().callee;
-        let parent = match callee {
-            Value::Obj(c) => self.heap.obj(c).proto.map(Value::Obj),
-            _ => None,
-        };
-        let Some(parent) = parent else {
-            return Err(self.err_of(ErrorType::SyntaxError, "'super' keyword unexpected here"));
-        };
-        let Value::Obj(this) = self.r(0) else {
-            return Err(self.err_of(ErrorType::SyntaxError, "'super' keyword unexpected here"));
-        };
-        self.check_callable(parent)?;
-        match self.call(parent, Value::Obj(this), args, Some(d), Some(this))? {
-            Some(v) => {
-                let v = match v {
-                    Value::Obj(o) if o != this => {
-                        let p = self.heap.obj(this).proto;
-                        self.heap.obj_mut(o).proto = p;
-                        let f = self.frames.last_mut().expect("frame");
-                        f.construct = Some(o);
-                        v
-                    }
-                    _ => Value::Obj(this),
-                };
-                self.set(0, v);
-                self.set(d, v);
-                Ok(Flow::Next)
-            }
-            None => Ok(Flow::Pushed),
-        }
     }
 
     fn make_closure(&mut self, prog: u16, idx: u32) -> Res<Value> {

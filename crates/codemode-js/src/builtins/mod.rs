@@ -97,6 +97,7 @@ pub static NATIVES: std::sync::LazyLock<Vec<(&str, NativeFn, u16)>> =
 
 /// `true` when native `n` may be called with `new`.
 pub fn is_constructor(n: u16) -> bool {
+    // Function.prototype has no entry in the table, and is no constructor.
     let Some(&(name, _, _)) = NATIVES.get(n as usize) else {
         return false;
     };

@@ -23,13 +23,14 @@ pub(super) fn unsupported_expression(e: &Expression<'_>) -> (&'static str, &'sta
             "import()",
             "Packages cannot be imported; use the `tools` object and the built-in globals.",
         ),
-        Expression::Super(_) => ("super", "Classes are not supported yet."),
-        Expression::NewTarget(_) => ("new.target", "Pass a flag argument instead."),
+        Expression::Super(_) => (
+            "super",
+            "`super` is only valid as `super(...)`, `super.x` or `super[x]` inside methods.",
+        ),
         Expression::ImportMeta(_) => ("import.meta", "The program is not a module."),
         Expression::JSXElement(_) | Expression::JSXFragment(_) => {
             ("JSX", "Build strings or objects instead.")
         }
-        Expression::PrivateInExpression(_) => ("#x in o", "Use an ordinary property."),
         _ => ("expression", "Rewrite it with plain functions and objects."),
     }
 }
@@ -203,6 +204,18 @@ impl<'s, 'b, 'a: 'b> Compiler<'s, 'b, 'a> {
                 }
             }
             Expression::CallExpression(call) => self.call(call, dst)?,
+            Expression::NewTarget(_) => match self.resolve("new.target") {
+                Some(b) => self.load_binding(b, "new.target", dst, span),
+                None => {
+                    self.emit(Op::LoadUndef(dst), span);
+                }
+            },
+            Expression::PrivateInExpression(p) => {
+                let o = self.alloc(span)?;
+                self.expr_to(&p.right, o)?;
+                let (n, _) = self.private_ref(&format!("#{}", p.left.name), p.left.span)?;
+                self.emit(Op::HasPrivate(dst, o, n), span);
+            }
             Expression::NewExpression(n) => {
                 let callee = self.alloc(span)?;
                 self.expr_to(&n.callee, callee)?;
@@ -245,6 +258,13 @@ impl<'s, 'b, 'a: 'b> Compiler<'s, 'b, 'a> {
     }
 
     pub(super) fn identifier(&mut self, name: &str, dst: Reg, span: Span) -> R<()> {
+        if name == "arguments" && self.in_initializer {
+            return Err(self.err(
+                span,
+                ErrorKind::ParseError,
+                "'arguments' is not allowed in class field initializer or static initialization block".into(),
+            ));
+        }
         match self.resolve(name) {
             Some(b) => self.load_binding(b, name, dst, span),
             None => match name {
@@ -270,24 +290,10 @@ impl<'s, 'b, 'a: 'b> Compiler<'s, 'b, 'a> {
     pub(super) fn member(&mut self, m: &'b MemberExpression<'a>, dst: Reg) -> R<()> {
         let span = m.span();
         if matches!(m.object(), Expression::Super(_)) {
-            let home = self.alloc(span)?;
-            self.identifier("%home", home, span)?;
-            let k = self.alloc(span)?;
-            match m {
-                MemberExpression::StaticMemberExpression(s) => {
-                    let n = self.string(s.property.name.as_str());
-                    self.emit(Op::LoadStr(k, n), span);
-                }
-                MemberExpression::ComputedMemberExpression(c) => self.expr_to(&c.expression, k)?,
-                MemberExpression::PrivateFieldExpression(p) => {
-                    return Err(self.unsupported(
-                        p.span,
-                        "private field",
-                        "Use an ordinary property.",
-                    ));
-                }
-            }
-            self.emit(Op::GetSuper(dst, home, k), span);
+            let Target::Super(home, k, this) = self.super_target(m)? else {
+                return Ok(());
+            };
+            self.emit(Op::GetSuper(dst, home, k, this), span);
             return Ok(());
         }
         match m {
@@ -311,10 +317,55 @@ impl<'s, 'b, 'a: 'b> Compiler<'s, 'b, 'a> {
                 self.emit(Op::GetElem(dst, o, k), span);
             }
             MemberExpression::PrivateFieldExpression(p) => {
-                return Err(self.unsupported(p.span, "private field", "Use an ordinary property."));
+                let o = self.alloc(span)?;
+                self.expr_to(&p.object, o)?;
+                if p.optional {
+                    self.chain_check(o, span);
+                }
+                let (n, class) = self.private_ref(&format!("#{}", p.field.name), p.field.span)?;
+                self.emit(Op::GetPrivate(dst, o, n, class), p.field.span);
             }
         }
         Ok(())
+    }
+
+    /// `super.x` / `super[x]`: the home object, the key and `this` in registers.
+    pub(super) fn super_target(&mut self, m: &'b MemberExpression<'a>) -> R<Target<'b>> {
+        let span = m.span();
+        let home = self.alloc(span)?;
+        match self.resolve("%home") {
+            Some(b) => self.load_binding(b, "%home", home, span),
+            None => {
+                return Err(self.err(
+                    span,
+                    ErrorKind::ParseError,
+                    "'super' keyword unexpected here".into(),
+                ));
+            }
+        }
+        let this = self.alloc(span)?;
+        if let Some(b) = self.resolve("this") {
+            self.load_binding(b, "this", this, span);
+        }
+        let k = self.alloc(span)?;
+        match m {
+            MemberExpression::StaticMemberExpression(s) => {
+                let n = self.string(s.property.name.as_str());
+                self.emit(Op::LoadStr(k, n), span);
+            }
+            MemberExpression::ComputedMemberExpression(c) => {
+                self.expr_to(&c.expression, k)?;
+                self.emit(Op::ToPropertyKey(k, k), span);
+            }
+            MemberExpression::PrivateFieldExpression(p) => {
+                return Err(self.err(
+                    p.span,
+                    ErrorKind::ParseError,
+                    "Unexpected private field".into(),
+                ));
+            }
+        }
+        Ok(Target::Super(home, k, this))
     }
 
     /// Record the callee's source text of the call instruction `at` (short one-line texts).
@@ -383,6 +434,20 @@ impl<'s, 'b, 'a: 'b> Compiler<'s, 'b, 'a> {
                 return Ok(());
             }
             UnaryOperator::Delete => {
+                let private = match u.argument.without_parentheses() {
+                    Expression::PrivateFieldExpression(_) => true,
+                    Expression::ChainExpression(c) => {
+                        matches!(c.expression, ChainElement::PrivateFieldExpression(_))
+                    }
+                    _ => false,
+                };
+                if private {
+                    return Err(self.err(
+                        span,
+                        ErrorKind::ParseError,
+                        "Private fields can not be deleted".into(),
+                    ));
+                }
                 match u.argument.without_parentheses() {
                     Expression::StaticMemberExpression(m) => {
                         let o = self.alloc(span)?;
@@ -426,6 +491,13 @@ impl<'s, 'b, 'a: 'b> Compiler<'s, 'b, 'a> {
         read: Option<Reg>,
     ) -> R<Target<'b>> {
         let span = m.span();
+        if matches!(m.object(), Expression::Super(_)) {
+            let t = self.super_target(m)?;
+            if let (Some(d), Target::Super(home, k, this)) = (read, t) {
+                self.emit(Op::GetSuper(d, home, k, this), span);
+            }
+            return Ok(t);
+        }
         match m {
             MemberExpression::StaticMemberExpression(m) => {
                 let o = self.alloc(span)?;
@@ -447,7 +519,13 @@ impl<'s, 'b, 'a: 'b> Compiler<'s, 'b, 'a> {
                 Ok(Target::Elem(o, k))
             }
             MemberExpression::PrivateFieldExpression(p) => {
-                Err(self.unsupported(p.span, "private field", "Use an ordinary property."))
+                let o = self.alloc(span)?;
+                self.expr_to(&p.object, o)?;
+                let (n, class) = self.private_ref(&format!("#{}", p.field.name), p.field.span)?;
+                if let Some(d) = read {
+                    self.emit(Op::GetPrivate(d, o, n, class), span);
+                }
+                Ok(Target::Private(o, n, class))
             }
         }
     }
@@ -524,6 +602,12 @@ impl<'s, 'b, 'a: 'b> Compiler<'s, 'b, 'a> {
             Target::Elem(o, k) => {
                 self.emit(Op::SetElem(o, k, src), span);
             }
+            Target::Private(o, n, class) => {
+                self.emit(Op::SetPrivate(o, n, src, class), span);
+            }
+            Target::Super(home, k, this) => {
+                self.emit(Op::SetSuper(home, k, src, this), span);
+            }
         }
         Ok(())
     }
@@ -556,20 +640,33 @@ impl<'s, 'b, 'a: 'b> Compiler<'s, 'b, 'a> {
                     self.expr_named(&a.right, dst, id.name.as_str())?;
                     self.assign_name(id.name.as_str(), dst, id.span)?;
                 }
-                AssignmentTarget::StaticMemberExpression(m) => {
+                AssignmentTarget::StaticMemberExpression(m)
+                    if !matches!(m.object, Expression::Super(_)) =>
+                {
                     let o = self.alloc(span)?;
                     self.expr_to(&m.object, o)?;
                     self.expr_to(&a.right, dst)?;
                     let k = self.string(m.property.name.as_str());
                     self.emit(Op::SetProp(o, k, dst), span);
                 }
-                AssignmentTarget::ComputedMemberExpression(m) => {
+                AssignmentTarget::ComputedMemberExpression(m)
+                    if !matches!(m.object, Expression::Super(_)) =>
+                {
                     let o = self.alloc(span)?;
                     self.expr_to(&m.object, o)?;
                     let k = self.alloc(span)?;
                     self.expr_to(&m.expression, k)?;
                     self.expr_to(&a.right, dst)?;
                     self.emit(Op::SetElem(o, k, dst), span);
+                }
+                AssignmentTarget::PrivateFieldExpression(_)
+                | AssignmentTarget::StaticMemberExpression(_)
+                | AssignmentTarget::ComputedMemberExpression(_) => {
+                    if let Some(m) = a.left.as_member_expression() {
+                        let t = self.member_target(m, None)?;
+                        self.expr_to(&a.right, dst)?;
+                        self.write_target(t, dst, span)?;
+                    }
                 }
                 other => {
                     self.expr_to(&a.right, dst)?;
@@ -643,46 +740,71 @@ impl<'s, 'b, 'a: 'b> Compiler<'s, 'b, 'a> {
                     }
                     let v = self.alloc(prop.span)?;
                     let name = static_name.clone().unwrap_or_default();
-                    match prop.kind {
-                        PropertyKind::Init => {
-                            if prop.method {
-                                self.method(&prop.value, v, &name)?;
-                            } else {
-                                self.expr_named(&prop.value, v, &name)?;
-                            }
-                            match static_name {
-                                Some(n) => {
-                                    let k = self.string(&n);
-                                    self.emit(Op::DefineProp(dst, k, v), prop.span);
-                                }
-                                None => {
-                                    let k = self.property_key_reg(&prop.key, prop.computed)?;
-                                    self.emit(Op::DefineElem(dst, k, v), prop.span);
-                                }
-                            }
-                        }
-                        PropertyKind::Get | PropertyKind::Set => {
-                            let k = self.property_key_reg(&prop.key, prop.computed)?;
-                            let prefix = if prop.kind == PropertyKind::Get {
-                                "get "
-                            } else {
-                                "set "
-                            };
-                            self.method(&prop.value, v, &format!("{prefix}{name}"))?;
-                            self.emit(
-                                Op::DefineAccessor(
-                                    dst,
-                                    k,
-                                    v,
-                                    (prop.kind == PropertyKind::Set) as u8,
-                                ),
-                                prop.span,
-                            );
-                        }
+                    // Methods find `super` from the object itself.
+                    let home = (prop.method || prop.kind != PropertyKind::Init)
+                        && self.f().captured.contains("%home");
+                    if home {
+                        self.push_scope();
+                        let h = self.fresh_cell("%home", prop.span)?;
+                        self.store_binding(h, dst, prop.span);
                     }
+                    let r = self.object_property(prop, dst, v, static_name, name);
+                    if home {
+                        self.f().scopes.pop();
+                    }
+                    r?;
                 }
             }
             self.release(m);
+        }
+        Ok(())
+    }
+
+    /// One `key: value`, method or accessor of an object literal into `dst` (`v`: scratch).
+    fn object_property(
+        &mut self,
+        prop: &'b ObjectProperty<'a>,
+        dst: Reg,
+        v: Reg,
+        static_name: Option<String>,
+        name: String,
+    ) -> R<()> {
+        match prop.kind {
+            PropertyKind::Init => {
+                // A computed key is evaluated before the value.
+                let key = match static_name {
+                    Some(_) => None,
+                    None => Some(self.property_key_reg(&prop.key, prop.computed)?),
+                };
+                if prop.method {
+                    self.method(&prop.value, v, &name)?;
+                } else {
+                    self.expr_named(&prop.value, v, &name)?;
+                }
+                match (static_name, key) {
+                    (Some(n), _) => {
+                        let k = self.string(&n);
+                        self.emit(Op::DefineProp(dst, k, v), prop.span);
+                    }
+                    (None, Some(k)) => {
+                        self.emit(Op::DefineElem(dst, k, v), prop.span);
+                    }
+                    (None, None) => {}
+                }
+            }
+            PropertyKind::Get | PropertyKind::Set => {
+                let k = self.property_key_reg(&prop.key, prop.computed)?;
+                let prefix = if prop.kind == PropertyKind::Get {
+                    "get "
+                } else {
+                    "set "
+                };
+                self.method(&prop.value, v, &format!("{prefix}{name}"))?;
+                self.emit(
+                    Op::DefineAccessor(dst, k, v, (prop.kind == PropertyKind::Set) as u8),
+                    prop.span,
+                );
+            }
         }
         Ok(())
     }
@@ -781,12 +903,16 @@ impl<'s, 'b, 'a: 'b> Compiler<'s, 'b, 'a> {
                 self.emit(Op::GetElem(callee, this, k), span);
             }
             Expression::Super(_) => {
-                let at = match self.arguments(&call.arguments, span)? {
-                    Args::Regs(first, count) => self.emit(Op::SuperCall(dst, first, count), span),
-                    Args::Array(arr) => self.emit(Op::SuperCallSpread(dst, arr), span),
-                };
-                let _ = at;
-                return self.after_super(dst, span);
+                let args = self.arguments(&call.arguments, span)?;
+                return self.super_call(dst, args, span);
+            }
+            Expression::PrivateFieldExpression(p) => {
+                self.expr_to(&p.object, this)?;
+                if p.optional {
+                    self.chain_check(this, span);
+                }
+                let (n, class) = self.private_ref(&format!("#{}", p.field.name), p.field.span)?;
+                self.emit(Op::GetPrivate(callee, this, n, class), p.field.span);
             }
             other => {
                 if let Expression::Identifier(id) = other

@@ -86,6 +86,9 @@ fn compile_as(source: &str, builtin: bool) -> Result<ProgramData, GuestError> {
         fields: None,
         derived: false,
         derived_fields: None,
+        privates: Vec::new(),
+        in_initializer: false,
+        static_block_next: false,
     };
     c.program(&ret.program)?;
     Ok(c.data)
@@ -124,6 +127,20 @@ impl<'a> Visit<'a> for Captures {
     fn visit_super(&mut self, _it: &Super) {
         self.reference("this");
         self.reference("%home");
+        self.reference("%ctor");
+        self.reference("new.target");
+    }
+    fn visit_new_target(&mut self, _it: &NewTarget) {
+        self.reference("new.target");
+    }
+    fn visit_private_identifier(&mut self, it: &PrivateIdentifier<'a>) {
+        self.reference(&format!("#{}", it.name));
+    }
+    fn visit_static_block(&mut self, it: &StaticBlock<'a>) {
+        // A static block is the body of a method called with the class as `this`.
+        self.stack.push(it.span.start);
+        oxc_ast_visit::walk::walk_static_block(self, it);
+        self.stack.pop();
     }
     fn visit_function(&mut self, it: &Function<'a>, flags: ScopeFlags) {
         self.stack.push(it.span.start);
@@ -193,6 +210,8 @@ struct FnState {
     pending_labels: Vec<String>,
     /// Optional-chain exits of the chains being compiled.
     chains: Vec<Vec<usize>>,
+    /// A derived class constructor (its returns go through `ReturnDerived`).
+    derived_ctor: bool,
 }
 
 type R<T> = Result<T, GuestError>;
@@ -208,12 +227,20 @@ struct Compiler<'s, 'b, 'a> {
     strings: HashMap<String, u32>,
     /// The name a function expression being compiled binds to itself.
     self_name: Option<String>,
-    /// The instance fields the class constructor being compiled initializes.
-    fields: Option<Vec<&'b PropertyDefinition<'a>>>,
+    /// The instance elements the class constructor being compiled initializes.
+    fields: Option<Vec<classes::Elem<'b, 'a>>>,
     /// The class being compiled extends another.
     derived: bool,
-    /// The fields of the derived class constructor being compiled, defined after `super(...)`.
-    derived_fields: Option<Vec<&'b PropertyDefinition<'a>>>,
+    /// The instance elements of the derived class constructor being compiled, defined after
+    /// `super(...)`.
+    derived_fields: Option<Vec<classes::Elem<'b, 'a>>>,
+    /// The private names of the classes being compiled, innermost last: (`#x`, the class-name
+    /// constant for methods and accessors, `u32::MAX` for fields).
+    privates: Vec<Vec<(String, u32)>>,
+    /// Compiling a class field initializer or static block (`arguments` is an early error).
+    in_initializer: bool,
+    /// The next function body compiled is a static block's.
+    static_block_next: bool,
 }
 
 /// Hint for syntax outside the subset.
@@ -621,6 +648,7 @@ impl<'s, 'b, 'a: 'b> Compiler<'s, 'b, 'a> {
             jumps: Vec::new(),
             pending_labels: Vec::new(),
             chains: Vec::new(),
+            derived_ctor: false,
         }
     }
 
@@ -753,12 +781,31 @@ impl<'s, 'b, 'a: 'b> Compiler<'s, 'b, 'a> {
         constructible: bool,
     ) -> R<u32> {
         let fields = std::mem::take(&mut self.fields);
+        let saved_init = self.in_initializer;
+        if !arrow {
+            self.in_initializer = std::mem::take(&mut self.static_block_next);
+        }
         self.enter(span)?;
         let saved_ctx = std::mem::take(&mut self.ctx);
         let idx = self.data.funcs.len() as u32;
         self.data.funcs.push(FuncProto::default());
-        let st = self.new_fn(span.start, name);
+        let mut st = self.new_fn(span.start, name);
+        // Field initializers are compiled into the constructor: their nested functions'
+        // captures are the constructor's.
+        for e in fields.iter().flatten() {
+            if let classes::Elem::Field(p, _) = e
+                && let Some(c) = self.captures.remove(&p.span.start)
+            {
+                st.captured.extend(c);
+            }
+        }
         self.fns.push(st);
+        let derived = std::mem::take(&mut self.derived);
+        let derived_ctor = fields.is_some() && derived;
+        if derived_ctor {
+            // `this` is unbound until `super(...)` returns.
+            self.emit(Op::LoadEmpty(0), span);
+        }
         if !arrow {
             self.bind_this(span)?;
         }
@@ -778,6 +825,26 @@ impl<'s, 'b, 'a: 'b> Compiler<'s, 'b, 'a> {
         let mut param_regs = Vec::new();
         for _ in 0..n {
             param_regs.push(self.alloc(span)?);
+        }
+        if derived_ctor {
+            self.f().derived_ctor = true;
+            if let Some((_, b)) = self.f().scopes[0].iter_mut().find(|(n, _)| n == "this") {
+                b.lexical = true;
+            }
+            let b = self.declare("%ctor", false, true, span)?;
+            let r = self.alloc(span)?;
+            self.emit(Op::Callee(r), span);
+            self.store_binding(b, r, span);
+        }
+        if !arrow
+            && (derived_ctor
+                || self.f().captured.contains("new.target")
+                || self.f().captured.contains("#direct:new.target"))
+        {
+            let b = self.declare("new.target", false, true, span)?;
+            let r = self.alloc(span)?;
+            self.emit(Op::NewTarget(r), span);
+            self.store_binding(b, r, span);
         }
         if let Some(n) = self_name {
             let b = self.declare(&n, false, false, span)?;
@@ -818,10 +885,15 @@ impl<'s, 'b, 'a: 'b> Compiler<'s, 'b, 'a> {
             self.emit(Op::Rest(r, n as u16), rest.span);
             self.bind_pattern(&rest.rest.argument, r, Decl::Param)?;
         }
-        let derived = std::mem::take(&mut self.derived);
-        let saved_fields = self.derived_fields.take();
+        // Arrows keep the enclosing constructor's elements (`super()` may be in one).
+        let saved_fields = if arrow {
+            self.derived_fields.clone()
+        } else {
+            self.derived_fields.take()
+        };
         if let Some(fs) = fields {
             self.f().proto.class_ctor = true;
+            self.f().proto.derived = derived;
             if derived {
                 // Fields are defined when super() returns.
                 self.derived_fields = Some(fs);
@@ -830,8 +902,7 @@ impl<'s, 'b, 'a: 'b> Compiler<'s, 'b, 'a> {
                     let a = self.alloc(span)?;
                     self.emit(Op::Rest(a, 0), span);
                     let r = self.alloc(span)?;
-                    self.emit(Op::SuperCallSpread(r, a), span);
-                    self.after_super(r, span)?;
+                    self.super_call(r, Args::Array(a), span)?;
                 }
             } else {
                 self.field_inits(fs, span)?;
@@ -849,7 +920,7 @@ impl<'s, 'b, 'a: 'b> Compiler<'s, 'b, 'a> {
             }
             let u = self.alloc(span)?;
             self.emit(Op::LoadUndef(u), span);
-            self.emit(Op::Return(u), span);
+            self.emit_return(u, span)?;
         }
         let f = self.fns.pop().expect("function");
         let mut proto = f.proto;
@@ -857,8 +928,21 @@ impl<'s, 'b, 'a: 'b> Compiler<'s, 'b, 'a> {
         self.data.funcs[idx as usize] = proto;
         self.ctx = saved_ctx;
         self.derived_fields = saved_fields;
+        self.in_initializer = saved_init;
         self.leave();
         Ok(idx)
+    }
+
+    /// `return` of the value in `v`: in a derived constructor through `ReturnDerived`.
+    fn emit_return(&mut self, v: Reg, span: Span) -> R<()> {
+        if self.f().derived_ctor
+            && let Some((_, t)) = self.this_unchecked(span)?
+        {
+            self.emit(Op::ReturnDerived(v, t), span);
+            return Ok(());
+        }
+        self.emit(Op::Return(v), span);
+        Ok(())
     }
 
     fn resolve_local_only(&self, name: &str) -> Option<Binding> {
@@ -882,4 +966,8 @@ enum Target<'b> {
     Name(&'b str, Span),
     Prop(Reg, u32),
     Elem(Reg, Reg),
+    /// `obj.#x`: obj, private name, class-name constant of the brand check.
+    Private(Reg, Reg, u32),
+    /// `super[key]`: home object, key, this.
+    Super(Reg, Reg, Reg),
 }

@@ -233,7 +233,8 @@ impl<'s, 'b, 'a: 'b> Compiler<'s, 'b, 'a> {
                 self.assign_name(id.name.as_str(), src, id.span)?;
             }
             AssignmentTarget::StaticMemberExpression(_)
-            | AssignmentTarget::ComputedMemberExpression(_) => {
+            | AssignmentTarget::ComputedMemberExpression(_)
+            | AssignmentTarget::PrivateFieldExpression(_) => {
                 let mm = self.mark();
                 if let Some(m) = t.as_member_expression() {
                     let target = self.member_target(m, None)?;
@@ -249,9 +250,6 @@ impl<'s, 'b, 'a: 'b> Compiler<'s, 'b, 'a> {
                 self.assign_expr_target(&e.expression, src)?
             }
             AssignmentTarget::TSTypeAssertion(e) => self.assign_expr_target(&e.expression, src)?,
-            AssignmentTarget::PrivateFieldExpression(p) => {
-                return Err(self.unsupported(p.span, "private field", "Use an ordinary property."));
-            }
             AssignmentTarget::ObjectAssignmentTarget(o) => {
                 let m = self.mark();
                 let keys = self.object_pattern_start(src, o.span, o.rest.is_some())?;

@@ -77,7 +77,7 @@ impl<'s, 'b, 'a: 'b> Compiler<'s, 'b, 'a> {
                     }
                 }
                 self.unwind_ctx(0, r.span)?;
-                self.emit(Op::Return(v), r.span);
+                self.emit_return(v, r.span)?;
                 self.release(m);
             }
             Statement::ThrowStatement(t) => {
