@@ -314,7 +314,9 @@ pub(super) fn string_repeat(vm: &mut Vm, this: Value, args: &[Value]) -> Res<Val
         return Err(vm.range_error("Invalid string length"));
     }
     let units = s.units();
-    let total: Vec<u16> = std::iter::repeat_n(units, n as usize).flatten().collect();
+    // The empty string repeated any number of times is empty: no loop over the count.
+    let count = if units.is_empty() { 0 } else { n as usize };
+    let total: Vec<u16> = std::iter::repeat_n(units, count).flatten().collect();
     vm.work(total.len() / 8);
     vm.js_str(JsStr::from_units(total))
 }
