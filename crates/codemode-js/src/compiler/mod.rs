@@ -57,12 +57,11 @@ fn compile_as(source: &str, builtin: bool) -> Result<ProgramData, GuestError> {
         parse_regular_expression: true,
         ..Default::default()
     };
-    let ret = oxc_parser::Parser::new(&alloc, source, SourceType::ts())
+    let mut ret = oxc_parser::Parser::new(&alloc, source, SourceType::ts())
         .with_options(opts)
         .parse();
     if let Some(e) = ret.diagnostics.errors().next() {
-        let offset = e.labels.first().map_or(0, |l| l.offset());
-        return Err(parse_error(source, offset as usize, e.message.to_string()));
+        return Err(crate::early::diagnostic(source, e));
     }
     if ret.panicked {
         return Err(parse_error(source, 0, "the program cannot be parsed"));
@@ -70,6 +69,7 @@ fn compile_as(source: &str, builtin: bool) -> Result<ProgramData, GuestError> {
     let mut caps = Captures::default();
     caps.stack.push(PROGRAM_KEY);
     caps.visit_program(&ret.program);
+    crate::early::check(source, &alloc, &mut ret.program, caps.ts_declarations)?;
     let mut c = Compiler {
         src: source,
         data: ProgramData {
@@ -96,6 +96,10 @@ fn compile_as(source: &str, builtin: bool) -> Result<ProgramData, GuestError> {
 struct Captures {
     inner: HashMap<u32, HashSet<String>>,
     stack: Vec<u32>,
+    /// The program declares TypeScript names (interfaces, type aliases, type parameters,
+    /// overloads, `declare`, enums, namespaces): the early errors then follow TypeScript's
+    /// redeclaration rules (`early.rs`).
+    ts_declarations: bool,
 }
 
 impl Captures {
@@ -114,6 +118,17 @@ impl Captures {
     }
 }
 
+/// `Visit` methods that note a TypeScript declaration (`Captures::ts_declarations`) when the
+/// node is one, and walk on: `visit method, walk function, node type, |it| is one;` each.
+macro_rules! ts_declarations {
+    ($($visit:ident, $walk:ident, $ty:ident, |$it:ident| $is:expr;)*) => {$(
+        fn $visit(&mut self, $it: &$ty<'a>) {
+            self.ts_declarations |= $is;
+            oxc_ast_visit::walk::$walk(self, $it);
+        }
+    )*};
+}
+
 impl<'a> Visit<'a> for Captures {
     fn visit_identifier_reference(&mut self, it: &IdentifierReference<'a>) {
         self.reference(it.name.as_str());
@@ -126,6 +141,7 @@ impl<'a> Visit<'a> for Captures {
         self.reference("%home");
     }
     fn visit_function(&mut self, it: &Function<'a>, flags: ScopeFlags) {
+        self.ts_declarations |= it.body.is_none() || it.declare;
         self.stack.push(it.span.start);
         oxc_ast_visit::walk::walk_function(self, it, flags);
         self.stack.pop();
@@ -135,6 +151,18 @@ impl<'a> Visit<'a> for Captures {
         self.stack.push(it.span.start);
         oxc_ast_visit::walk::walk_property_definition(self, it);
         self.stack.pop();
+    }
+    ts_declarations! {
+        visit_class, walk_class, Class, |it| it.declare;
+        visit_variable_declaration, walk_variable_declaration, VariableDeclaration, |it| it.declare;
+        visit_ts_type_parameter, walk_ts_type_parameter, TSTypeParameter, |_it| true;
+        visit_ts_interface_declaration, walk_ts_interface_declaration, TSInterfaceDeclaration, |_it| true;
+        visit_ts_type_alias_declaration, walk_ts_type_alias_declaration, TSTypeAliasDeclaration, |_it| true;
+        visit_ts_enum_declaration, walk_ts_enum_declaration, TSEnumDeclaration, |_it| true;
+        visit_ts_namespace_declaration, walk_ts_namespace_declaration, TSNamespaceDeclaration, |_it| true;
+        visit_ts_external_module_declaration, walk_ts_external_module_declaration, TSExternalModuleDeclaration, |_it| true;
+        visit_ts_global_declaration, walk_ts_global_declaration, TSGlobalDeclaration, |_it| true;
+        visit_ts_import_equals_declaration, walk_ts_import_equals_declaration, TSImportEqualsDeclaration, |_it| true;
     }
     fn visit_arrow_function_expression(&mut self, it: &ArrowFunctionExpression<'a>) {
         self.stack.push(it.span.start);
