@@ -827,6 +827,18 @@ impl<'s, 'b, 'a: 'b> Compiler<'s, 'b, 'a> {
             self.emit(Op::Arguments(r), span);
             self.store_binding(b, r, span);
         }
+        // Every parameter name is declared before any is bound: a name inside a pattern
+        // would otherwise take a register the pattern's temporaries release.
+        let mut names = Vec::new();
+        for p in items {
+            pattern_names(&p.pattern, &mut names);
+        }
+        if let Some(rest) = params.and_then(|p| p.rest.as_ref()) {
+            pattern_names(&rest.rest.argument, &mut names);
+        }
+        for (name, at) in names {
+            self.declare(&name, false, false, at)?;
+        }
         for (i, p) in items.iter().enumerate() {
             let r = param_regs[i];
             if let Some(init) = &p.initializer {
