@@ -178,6 +178,7 @@ mod tests {
             "function f() {} function f() {} return 1",
             "outer: for (const x of [1]) { for (;;) { continue outer; } } return 1",
             "const x: number = 1; interface I { a: string } return x",
+            "const o = { __proto__: null, ['__proto__']: 1, __proto__() {} }; return 1",
             "var f; function f() {} return typeof f",
             "class C { get b() { return 1 } get ['b']() { return 2 } } return new C().b",
             "function id<T>(x: T): T { return x } return id(1)",

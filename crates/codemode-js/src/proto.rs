@@ -159,6 +159,13 @@ pub enum Op {
     Callee(Reg),
     /// Set the [[Prototype]] of object a to b (an object or null): `extends`.
     SetProto(Reg, Reg),
+    /// `__proto__: b` in the object literal a: its [[Prototype]] becomes b when b is an
+    /// object or null; any other value is ignored (ECMA-262 13.2.5.5).
+    LiteralProto(Reg, Reg),
+    /// The `name` of the function a (defined under the computed key b) becomes the key: a
+    /// symbol's description in brackets, else the key as a string, after "get " (c = 1) or
+    /// "set " (c = 2) (SetFunctionName, ECMA-262 10.2.9).
+    NameFromKey(Reg, Reg, u8),
     /// `super(...)`: construct the running constructor's parent on `this`: dst, first, count.
     SuperCall(Reg, Reg, u16),
     /// `super(...args)` with spread: dst, arguments array.
