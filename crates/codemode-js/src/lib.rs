@@ -16,7 +16,8 @@
 //! ## Pipeline
 //! source → `scan.rs` (blank check, size cap, nesting pre-scan: the parser aborts the process
 //! on deep nesting; deep sources parse and compile on a large stack of their own) → oxc
-//! parser in TypeScript mode (top-level `return`/`await` allowed) → `compiler/` (one
+//! parser in TypeScript mode (top-level `return`/`await` allowed) → `early.rs` (the early
+//! errors) → `compiler/` (one
 //! capture pass, then the syntax tree straight to register bytecode, `proto.rs`: every local
 //! is a register or a heap cell, only globals are looked up by name) → `vm.rs` (the
 //! stackless machine).
@@ -24,6 +25,8 @@
 //! ## Map of the files
 //! - `scan.rs`: blank sources, the size cap, the nesting pre-scan, byte offset → line:column
 //!   (UTF-16 columns, 1-based).
+//! - `early.rs`: early errors (oxc_semantic's static-semantics checks) and oxc diagnostics
+//!   as located ParseErrors.
 //! - `compiler/`: the capture pass (names referenced by nested functions live in cells),
 //!   scopes, hoisting, TDZ (`mod.rs`); statements, labels, try/finally inlined on every exit
 //!   (`statements.rs`); destructuring (`patterns.rs`); expressions, UnsupportedSyntax with
@@ -66,6 +69,7 @@
 mod boundary;
 mod builtins;
 mod compiler;
+mod early;
 mod gc;
 mod guest;
 mod heap;

@@ -193,6 +193,10 @@ pub enum Op {
     /// Return from a derived constructor: value, this. An object is returned, undefined
     /// gives `this` (a ReferenceError while unbound), anything else is a TypeError.
     ReturnDerived(Reg, Reg),
+    /// object or null; any other value is ignored (ECMA-262 13.2.5.5).
+    LiteralProto(Reg, Reg),
+    /// "set " (c = 2) (SetFunctionName, ECMA-262 10.2.9).
+    NameFromKey(Reg, Reg, u8),
 }
 
 /// The error constructors instructions throw.

@@ -2137,6 +2137,41 @@ impl Vm {
                 let a = self.new_array(args)?;
                 self.set(d, a);
             }
+            Op::LiteralProto(a, b) => {
+                if let Value::Obj(o) = self.r(a) {
+                    match self.r(b) {
+                        Value::Obj(p) => self.heap.obj_mut(o).proto = Some(p),
+                        Value::Null => self.heap.obj_mut(o).proto = None,
+                        _ => {}
+                    }
+                }
+            }
+            Op::NameFromKey(f, key, kind) => {
+                if let Value::Obj(o) = self.r(f) {
+                    let base = match self.r(key) {
+                        Value::Sym(s) => {
+                            Some(self.heap.symbols[s.0 as usize].map_or(String::new(), |d| {
+                                format!("[{}]", self.heap.str(d).to_rust())
+                            }))
+                        }
+                        v @ (Value::Str(_) | Value::Num(_)) => {
+                            let s = self.to_string(v)?;
+                            Some(self.heap.str(s).to_rust())
+                        }
+                        _ => None,
+                    };
+                    if let Some(b) = base {
+                        let name = match kind {
+                            1 => format!("get {b}"),
+                            2 => format!("set {b}"),
+                            _ => b,
+                        };
+                        let n = self.str_val(&name)?;
+                        let k = self.heap.key("name");
+                        self.define(o, k, Slot::Data(n), CONFIGURABLE)?;
+                    }
+                }
+            }
             Op::GetSuper(d, home, k, this) => {
                 let kv = self.r(k);
                 let key = self.to_key(kv)?;

@@ -63,6 +63,17 @@ pub(super) fn binop(op: BinaryOperator) -> BinOp {
     }
 }
 
+/// `e` is an anonymous function definition (takes its name from where it is defined).
+fn anonymous_function(e: &Expression<'_>) -> bool {
+    match e {
+        Expression::FunctionExpression(f) => f.id.is_none(),
+        Expression::ArrowFunctionExpression(_) => true,
+        Expression::ClassExpression(c) => c.id.is_none(),
+        Expression::ParenthesizedExpression(p) => anonymous_function(&p.expression),
+        _ => false,
+    }
+}
+
 impl<'s, 'b, 'a: 'b> Compiler<'s, 'b, 'a> {
     /// Compile `e` into `dst`, naming an anonymous function or arrow `name`.
     pub(super) fn expr_named(&mut self, e: &'b Expression<'a>, dst: Reg, name: &str) -> R<()> {
@@ -732,11 +743,12 @@ impl<'s, 'b, 'a: 'b> Compiler<'s, 'b, 'a> {
                         && !prop.shorthand
                         && !prop.method
                     {
-                        return Err(self.unsupported(
-                            prop.span,
-                            "__proto__ in an object literal",
-                            "Use Object.create(proto) and assign the properties.",
-                        ));
+                        // Sets the prototype (a duplicate is an early error, `early.rs`).
+                        let v = self.alloc(prop.span)?;
+                        self.expr_to(&prop.value, v)?;
+                        self.emit(Op::LiteralProto(dst, v), prop.span);
+                        self.release(m);
+                        continue;
                     }
                     let v = self.alloc(prop.span)?;
                     let name = static_name.clone().unwrap_or_default();
@@ -787,6 +799,9 @@ impl<'s, 'b, 'a: 'b> Compiler<'s, 'b, 'a> {
                         self.emit(Op::DefineProp(dst, k, v), prop.span);
                     }
                     (None, Some(k)) => {
+                        if prop.method || anonymous_function(&prop.value) {
+                            self.emit(Op::NameFromKey(v, k, 0), prop.span);
+                        }
                         self.emit(Op::DefineElem(dst, k, v), prop.span);
                     }
                     (None, None) => {}
@@ -800,6 +815,10 @@ impl<'s, 'b, 'a: 'b> Compiler<'s, 'b, 'a> {
                     "set "
                 };
                 self.method(&prop.value, v, &format!("{prefix}{name}"))?;
+                if static_name.is_none() {
+                    let kind = 1 + (prop.kind == PropertyKind::Set) as u8;
+                    self.emit(Op::NameFromKey(v, k, kind), prop.span);
+                }
                 self.emit(
                     Op::DefineAccessor(dst, k, v, (prop.kind == PropertyKind::Set) as u8),
                     prop.span,

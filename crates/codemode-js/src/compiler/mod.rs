@@ -57,12 +57,11 @@ fn compile_as(source: &str, builtin: bool) -> Result<ProgramData, GuestError> {
         parse_regular_expression: true,
         ..Default::default()
     };
-    let ret = oxc_parser::Parser::new(&alloc, source, SourceType::ts())
+    let mut ret = oxc_parser::Parser::new(&alloc, source, SourceType::ts())
         .with_options(opts)
         .parse();
     if let Some(e) = ret.diagnostics.errors().next() {
-        let offset = e.labels.first().map_or(0, |l| l.offset());
-        return Err(parse_error(source, offset as usize, e.message.to_string()));
+        return Err(crate::early::diagnostic(source, e));
     }
     if ret.panicked {
         return Err(parse_error(source, 0, "the program cannot be parsed"));
@@ -70,6 +69,7 @@ fn compile_as(source: &str, builtin: bool) -> Result<ProgramData, GuestError> {
     let mut caps = Captures::default();
     caps.stack.push(PROGRAM_KEY);
     caps.visit_program(&ret.program);
+    crate::early::check(source, &alloc, &mut ret.program, caps.ts_declarations)?;
     let mut c = Compiler {
         src: source,
         data: ProgramData {
@@ -99,6 +99,10 @@ fn compile_as(source: &str, builtin: bool) -> Result<ProgramData, GuestError> {
 struct Captures {
     inner: HashMap<u32, HashSet<String>>,
     stack: Vec<u32>,
+    /// The program declares TypeScript names (interfaces, type aliases, type parameters,
+    /// overloads, `declare`, enums, namespaces): the early errors then follow TypeScript's
+    /// redeclaration rules (`early.rs`).
+    ts_declarations: bool,
 }
 
 impl Captures {
@@ -115,6 +119,17 @@ impl Captures {
                 .insert(format!("#direct:{name}"));
         }
     }
+}
+
+/// `Visit` methods that note a TypeScript declaration (`Captures::ts_declarations`) when the
+/// node is one, and walk on: `visit method, walk function, node type, |it| is one;` each.
+macro_rules! ts_declarations {
+    ($($visit:ident, $walk:ident, $ty:ident, |$it:ident| $is:expr;)*) => {$(
+        fn $visit(&mut self, $it: &$ty<'a>) {
+            self.ts_declarations |= $is;
+            oxc_ast_visit::walk::$walk(self, $it);
+        }
+    )*};
 }
 
 impl<'a> Visit<'a> for Captures {
@@ -143,6 +158,7 @@ impl<'a> Visit<'a> for Captures {
         self.stack.pop();
     }
     fn visit_function(&mut self, it: &Function<'a>, flags: ScopeFlags) {
+        self.ts_declarations |= it.body.is_none() || it.declare;
         self.stack.push(it.span.start);
         oxc_ast_visit::walk::walk_function(self, it, flags);
         self.stack.pop();
@@ -152,6 +168,18 @@ impl<'a> Visit<'a> for Captures {
         self.stack.push(it.span.start);
         oxc_ast_visit::walk::walk_property_definition(self, it);
         self.stack.pop();
+    }
+    ts_declarations! {
+        visit_class, walk_class, Class, |it| it.declare;
+        visit_variable_declaration, walk_variable_declaration, VariableDeclaration, |it| it.declare;
+        visit_ts_type_parameter, walk_ts_type_parameter, TSTypeParameter, |_it| true;
+        visit_ts_interface_declaration, walk_ts_interface_declaration, TSInterfaceDeclaration, |_it| true;
+        visit_ts_type_alias_declaration, walk_ts_type_alias_declaration, TSTypeAliasDeclaration, |_it| true;
+        visit_ts_enum_declaration, walk_ts_enum_declaration, TSEnumDeclaration, |_it| true;
+        visit_ts_namespace_declaration, walk_ts_namespace_declaration, TSNamespaceDeclaration, |_it| true;
+        visit_ts_external_module_declaration, walk_ts_external_module_declaration, TSExternalModuleDeclaration, |_it| true;
+        visit_ts_global_declaration, walk_ts_global_declaration, TSGlobalDeclaration, |_it| true;
+        visit_ts_import_equals_declaration, walk_ts_import_equals_declaration, TSImportEqualsDeclaration, |_it| true;
     }
     fn visit_arrow_function_expression(&mut self, it: &ArrowFunctionExpression<'a>) {
         self.stack.push(it.span.start);
@@ -865,6 +893,18 @@ impl<'s, 'b, 'a: 'b> Compiler<'s, 'b, 'a> {
             let r = self.alloc(span)?;
             self.emit(Op::Arguments(r), span);
             self.store_binding(b, r, span);
+        }
+        // Every parameter name is declared before any is bound: a name inside a pattern
+        // would otherwise take a register the pattern's temporaries release.
+        let mut names = Vec::new();
+        for p in items {
+            pattern_names(&p.pattern, &mut names);
+        }
+        if let Some(rest) = params.and_then(|p| p.rest.as_ref()) {
+            pattern_names(&rest.rest.argument, &mut names);
+        }
+        for (name, at) in names {
+            self.declare(&name, false, false, at)?;
         }
         for (i, p) in items.iter().enumerate() {
             let r = param_regs[i];

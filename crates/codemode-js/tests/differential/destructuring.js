@@ -121,3 +121,11 @@ function minMax(xs) { return [Math.min(...xs), Math.max(...xs)]; }
 const [lo, hi] = minMax([4, -2, 9, 0]);
 const { 0: zero, length: len } = minMax([1]);
 return { lo, hi, zero, len };
+
+// @program parameter-patterns-with-defaults
+function pick([first = "none", second = 0], { limit = 10, sort: order = "asc" } = {}) {
+  return { first, second, limit, order };
+}
+const swap = ([a = 1, b = 2]) => [b, a];
+const area = ({ w = 1, h = w } = {}) => w * h;
+return [pick(["x", 5], { sort: "desc" }), pick([]), swap([null, 0]), swap([]), area({ w: 3 }), area()];

@@ -159,3 +159,15 @@ return [out, arr];
 // @program has-own-property-variants
 const o = { own: 1 };
 return [Object.hasOwn(o, "own"), Object.hasOwn(o, "toString"), Object.prototype.hasOwnProperty.call(o, "own"), Object.hasOwn([1], 0), Object.hasOwn([1], "length")];
+
+// @program computed-keys-name-functions
+const handlers = {
+  ["on" + "Click"]: function () { return 1; },
+  [Symbol.iterator]: () => [][Symbol.iterator](),
+  get ["total" + 1]() { return 2; },
+  [`step${2}`]() { return 3; },
+};
+const order = [];
+const tagged = { [(order.push("key"), "k")]: (order.push("value"), 0) };
+return [handlers.onClick.name, handlers[Symbol.iterator].name, handlers.step2.name,
+  Object.keys(handlers), order, tagged];
