@@ -204,8 +204,9 @@ fn memory_cap(budgets: &Budgets) -> usize {
 
 /// One execution of a [`Program`]: fresh globals, heap and frame stack. `Send`.
 ///
-/// Error messages caught by `pcall` carry the position as `input:LINE:COLUMN: message`; an
-/// uncaught error becomes [`Step::Error`] with the clean message and the location separately.
+/// Error messages caught by `pcall` carry the position as Lua 5.4 does, `input:LINE: message`;
+/// an uncaught error becomes [`Step::Error`] with the clean message and the location (line and
+/// column) separately.
 pub struct Machine {
     vm: Option<Box<Vm>>,
     finished: Option<Step>,

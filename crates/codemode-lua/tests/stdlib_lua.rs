@@ -51,7 +51,7 @@ fn run_lua(src: &str) -> Option<String> {
 }
 
 /// Error messages carry a position prefix that differs between the two ("stdin:3:" vs
-/// "input:3:5:"), and Lua omits it for some errors raised inside C functions while our VM always
+/// "input:3:"), and Lua omits it for some errors raised inside C functions while our VM always
 /// adds it; drop the prefix on both sides, and the hint codemode appends to integer-format
 /// errors (tests/hints.rs).
 fn normalise(s: &str) -> String {

@@ -77,7 +77,7 @@ fn same_as_lua(src: &str) {
     let got = logs(src);
     let got: Vec<String> = got
         .iter()
-        .flat_map(|l| l.split('\n').map(strip_column).collect::<Vec<_>>())
+        .flat_map(|l| l.split('\n').map(str::to_string).collect::<Vec<_>>())
         // The hint codemode appends after Lua's text for a missing field runs to the line's end.
         .map(|l| match l.find("; that table has no field '") {
             Some(at) => l[..at].to_string(),
@@ -87,25 +87,26 @@ fn same_as_lua(src: &str) {
     assert_eq!(got, expected, "program:\n{}", src);
 }
 
-/// "input:3:14: msg" -> "input:3: msg" (Lua has no column).
-fn strip_column(line: &str) -> String {
-    let mut out = String::new();
-    let mut rest = line;
-    while let Some(i) = rest.find("input:") {
-        out.push_str(&rest[..i + 6]);
-        rest = &rest[i + 6..];
-        let digits = rest.bytes().take_while(|b| b.is_ascii_digit()).count();
-        out.push_str(&rest[..digits]);
-        rest = &rest[digits..];
-        if rest.starts_with(':') {
-            let d2 = rest[1..].bytes().take_while(|b| b.is_ascii_digit()).count();
-            if d2 > 0 && rest[1 + d2..].starts_with(':') {
-                rest = &rest[1 + d2..];
-            }
-        }
-    }
-    out.push_str(rest);
-    out
+/// Issue 17 §12: error values carry Lua's `input:LINE: ` prefix (no column), so programs that
+/// read the line or strip the prefix the usual way see what they would under Lua 5.4.
+#[test]
+fn error_values_have_luas_line_prefix() {
+    same_as_lua(
+        "local ok, e = pcall(function() error('boom') end)
+         print(ok, e, e:match(':(%d+): '), (e:gsub('^[^:]+:%d+: ', '')))
+         local function lvl2() error('caller', 2) end
+         print(pcall(function()
+           lvl2()
+         end))
+         print(pcall(function() local t = nil; return t.x end))
+         print(pcall(function() return #5 end))
+         print(pcall(error, 'plain'), pcall(error, 'lvl0', 0))",
+    );
+    let v = val("local ok, e = pcall(function() local x = nil\n  return x.y end) return e");
+    assert_eq!(
+        v,
+        json!("input:2: attempt to index a nil value (local 'x')")
+    );
 }
 
 #[test]

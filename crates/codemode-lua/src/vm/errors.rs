@@ -1,5 +1,5 @@
 //! Error positions and model hints, as PUC Lua's ldebug.c: where the current instruction is
-//! (`input:LINE:COLUMN:` prefixes, the location of a Lua frame), what a register holds at an
+//! (`input:LINE:` prefixes as Lua's, the location of a Lua frame), what a register holds at an
 //! instruction ("global 'x'", "field 'x'", like getobjname and findsetreg), call-site names
 //! in argument errors, and the hints a model reads to fix its program (a missing field and
 //! the fields there are, `t[0]`, functions other languages have).
@@ -47,7 +47,7 @@ impl Vm {
         match &e.value {
             ErrVal::Value(Value::Str(s)) if e.prefix_position && e.location.is_some() => {
                 let (s, l) = (*s, e.location.unwrap_or(Location { line: 0, column: 0 }));
-                let prefix = format!("input:{}:{}: ", l.line, l.column);
+                let prefix = format!("input:{}: ", l.line);
                 let len = self.heap.str_bytes(s).len();
                 self.heap.reserve_str(prefix.len() + len)?;
                 let mut out = Vec::with_capacity(prefix.len() + len);
@@ -59,7 +59,7 @@ impl Vm {
             ErrVal::Value(v) => Ok(*v),
             ErrVal::Msg(m) => {
                 let s = match e.location {
-                    Some(l) => format!("input:{}:{}: {}", l.line, l.column, m),
+                    Some(l) => format!("input:{}: {}", l.line, m),
                     None => m.clone(),
                 };
                 self.heap.new_str(s.as_bytes())

@@ -32,8 +32,9 @@
 //!   nested run (a native calling Lua) it cannot yield, so it checks the total fuel cap and the
 //!   optional deadline instead.
 //! - Errors: [`Throw`] values. Catchable ones unwind the frame `Vec` to the nearest `pcall`
-//!   frame; a message gets its position as `input:LINE:COLUMN: ` when `pcall` converts it to a
-//!   Lua string. Uncatchable ones (limits, timeouts, aborts) unwind everything.
+//!   frame; a message gets its position as `input:LINE: ` (Lua's prefix; the column stays in
+//!   the diagnostic's location) when `pcall` converts it to a Lua string. Uncatchable ones
+//!   (limits, timeouts, aborts) unwind everything.
 //! - GC: [`Heap::collect`] runs at safe points of the dispatch loop (table/closure creation,
 //!   concatenation, after a native returns) when the allocation debt is due, never while a
 //!   native runs. Roots: the whole value stack, constants, globals, frames' closures, open
