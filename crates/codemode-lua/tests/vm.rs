@@ -109,6 +109,17 @@ fn error_values_have_luas_line_prefix() {
     );
 }
 
+/// Issue 17 §13: `%F` is not a conversion of Lua 5.4's `string.format`.
+#[test]
+fn format_rejects_upper_f_like_lua() {
+    same_as_lua(
+        "print(pcall(string.format, '%F', 10))
+         print(pcall(string.format, '%5.1F', 1.5))
+         print(pcall(string.format, '%F'))
+         print(string.format('%f %E %G', 10, 10, 10))",
+    );
+}
+
 #[test]
 fn arithmetic_subtypes() {
     same_as_lua(
