@@ -175,6 +175,10 @@ pub(crate) struct ThrowData {
     /// UTF-8): when `location` is set, a `pcall` that catches it sees `input:LINE: ` before
     /// it (the VM builds that string in the heap, charged and in chunks).
     pub prefix_position: bool,
+    /// Raised by a builtin that another builtin called directly (`string.gsub(s, p,
+    /// string.rep)`): like Lua, the caught value has no position prefix and the message is not
+    /// renamed after the outer call site; `location` (the outer call) is for the diagnostic only.
+    pub bare: bool,
 }
 
 /// The payload of a [`Throw`].
@@ -203,6 +207,7 @@ impl Throw {
             location: None,
             positioned: false,
             prefix_position: false,
+            bare: false,
         }))
     }
     /// The error's data; `None` for [`Throw::Restart`].

@@ -120,6 +120,31 @@ fn format_rejects_upper_f_like_lua() {
     );
 }
 
+/// Issue 17 §14: an error in a builtin called directly by another builtin names the inner one
+/// (qualified, as Lua's `pushglobalfuncname`) without a position; one called from Lua code keeps
+/// the call site's name and position.
+#[test]
+fn builtin_called_by_builtin_names_the_inner_one() {
+    same_as_lua(
+        "print(pcall(function() return string.gsub('abc', '%w', string.rep) end))
+         print(pcall(function() table.sort({1, 2, 3}, table.sort) end))
+         print(pcall(string.rep))
+         print(pcall(function() string.rep() end))
+         local r = string.rep
+         print(pcall(function() r() end))
+         print(pcall(function() return ('x'):rep({}) end))
+         print(pcall(function() return string.gsub('abc', '%w', math.floor) end))
+         print(pcall(function() table.sort({3, 2, 1}, function(a, b) return string.rep() end) end))",
+    );
+    // Uncaught, the message is Lua's and the diagnostic still points at the outer call.
+    let e = err("local s = 'abc'\nreturn s:gsub('%w', string.rep)");
+    assert_eq!(
+        e.message,
+        "bad argument #2 to 'string.rep' (number expected, got no value)"
+    );
+    assert_eq!(e.location.map(|l| l.line), Some(2));
+}
+
 #[test]
 fn arithmetic_subtypes() {
     same_as_lua(

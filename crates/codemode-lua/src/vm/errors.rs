@@ -45,7 +45,9 @@ impl Vm {
     /// Convert a caught error into the Lua value `pcall` returns.
     pub(crate) fn error_value(&mut self, e: &ThrowData) -> VmResult<Value> {
         match &e.value {
-            ErrVal::Value(Value::Str(s)) if e.prefix_position && e.location.is_some() => {
+            ErrVal::Value(Value::Str(s))
+                if e.prefix_position && e.location.is_some() && !e.bare =>
+            {
                 let (s, l) = (*s, e.location.unwrap_or(Location { line: 0, column: 0 }));
                 let prefix = format!("input:{}: ", l.line);
                 let len = self.heap.str_bytes(s).len();
@@ -59,8 +61,8 @@ impl Vm {
             ErrVal::Value(v) => Ok(*v),
             ErrVal::Msg(m) => {
                 let s = match e.location {
-                    Some(l) => format!("input:{}: {}", l.line, m),
-                    None => m.clone(),
+                    Some(l) if !e.bare => format!("input:{}: {}", l.line, m),
+                    _ => m.clone(),
                 };
                 self.heap.new_str(s.as_bytes())
             }
@@ -239,8 +241,9 @@ impl Vm {
     /// luaL_argerror (method calls do not count `self`).
     pub(super) fn fix_arg_error(&self, mut e: Throw, reg: u8) -> Throw {
         let Some(d) = e.error() else { return e };
-        if d.positioned {
-            // Raised deeper (e.g. in a comparator) and already named there.
+        if d.positioned || d.bare {
+            // Raised deeper (e.g. in a comparator, or by a builtin the callee called directly)
+            // and already named there.
             return e;
         }
         let ErrVal::Msg(m) = &d.value else { return e };
