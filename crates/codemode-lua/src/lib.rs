@@ -561,6 +561,10 @@ fn stdlib_template() -> Result<&'static Vm, Throw> {
                 limits::MAX_MEMORY_BYTES,
             )?;
             stdlib::open_all(&mut vm)?;
+            // Placeholders for the globals every machine sets (`Machine::setup`): their names
+            // are interned and their slots exist, so a fork sets them without growing anything.
+            vm.set_global("tools", Value::Bool(false))?;
+            vm.set_global("search", Value::Bool(false))?;
             vm.heap.make_static();
             Ok(vm)
         };

@@ -300,15 +300,14 @@ impl Vm {
     /// Create a library table of natives, store it as global `lib`, return it.
     pub(crate) fn new_lib(
         &mut self,
-        lib: &str,
+        lib: &'static str,
         funcs: &[(&'static str, NativeFn)],
     ) -> VmResult<TableRef> {
         let t = self.heap.new_table(0, funcs.len())?;
         for (name, f) in funcs {
             let v = self.heap.register_native(name, *f);
             if let Value::Native(n) = v {
-                self.heap
-                    .set_native_qualified(n, &format!("{}.{}", lib, name));
+                self.heap.set_native_lib(n, lib);
             }
             self.heap.table_set_field(t, name, v)?;
         }
