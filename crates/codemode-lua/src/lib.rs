@@ -366,7 +366,8 @@ impl Machine {
                 Ok(()) => return Step::Yield,
                 Err(e) => Step::Error(guest_error(Some(vm), e)),
             },
-            Ok(Exit::Host(mut call)) => {
+            Ok(Exit::Host(call)) => {
+                let mut call = *call;
                 self.calls_started += 1;
                 call.id = CallId(self.calls_started);
                 self.waiting_on = Some(call.target.clone());

@@ -249,10 +249,10 @@ impl Vm {
                     location: call.location,
                     refused: call.refused.is_some(),
                 });
-                Ok(CallRes::Host(call))
+                Ok(CallRes::Host(Box::new(call)))
             }
             other => match self.not_callable(other, func, CallSite::Native) {
-                Ok(call) => Ok(CallRes::Host(call)),
+                Ok(call) => Ok(CallRes::Host(Box::new(call))),
                 Err(e) => Err(e),
             },
         }
@@ -409,7 +409,7 @@ impl Vm {
                     nresults,
                 };
                 match self.not_callable(other, func, site) {
-                    Ok(call) => Ok(CallRes::Host(call)),
+                    Ok(call) => Ok(CallRes::Host(Box::new(call))),
                     Err(Throw::Error(d)) => {
                         let ev = self.error_value(&d)?;
                         self.place(func, &[Value::Bool(false), ev], nresults);

@@ -391,6 +391,16 @@ pub(super) fn find_setreg(p: &Proto, lastpc: usize, reg: u8) -> Option<usize> {
             | Op::AddI { a, .. }
             | Op::Arith { a, .. }
             | Op::ArithK { a, .. }
+            | Op::AddK { a, .. }
+            | Op::MulI { a, .. }
+            | Op::DivI { a, .. }
+            | Op::ModI { a, .. }
+            | Op::IDivI { a, .. }
+            | Op::SubK { a, .. }
+            | Op::MulK { a, .. }
+            | Op::DivK { a, .. }
+            | Op::ModK { a, .. }
+            | Op::IDivK { a, .. }
             | Op::ArithKR { a, .. }
             | Op::Unm { a, .. }
             | Op::Not { a, .. }

@@ -63,7 +63,7 @@ mod roots;
 mod tools;
 mod upvals;
 
-use arith::{add_imm, arith_fast};
+use arith::{arith_fast, float_mod, int_idiv, int_mod};
 pub(crate) use arith::{str_to_number, to_number, tostring_text};
 use calls::CallSite;
 pub(crate) use ctx::{Ctx, NativeFn, Rets};
@@ -106,8 +106,8 @@ pub(crate) enum Exit {
     Returned,
     /// Fuel slice used up.
     Yield,
-    /// A host call suspends the machine.
-    Host(HostCall),
+    /// A host call suspends the machine (boxed: the dispatch loop's result stays small).
+    Host(Box<HostCall>),
 }
 
 /// The call waiting for a host reply.
@@ -139,7 +139,8 @@ struct Miss {
 enum CallRes {
     Lua,
     Done,
-    Host(HostCall),
+    /// Boxed, so `VmResult<CallRes>` stays small on every call.
+    Host(Box<HostCall>),
 }
 
 /// The virtual machine state of one execution.
