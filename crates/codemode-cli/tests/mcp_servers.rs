@@ -236,7 +236,7 @@ fn stdio_client_runs_programs_over_three_real_servers() {
     let broken = "tools.broken.search cannot be called: MCP server 'broken' could not be started (/nonexistent/mcp-server): No such file or directory (os error 2). codemode is retrying it in the background (5 attempts left; this call asked for one); continue without tools.broken for now, or try again in a later execution.";
     assert_eq!(
         result(&out, 5)["value"],
-        json!([false, format!("input:1:51: {broken}"), "UTC"]),
+        json!([false, format!("input:1: {broken}"), "UTC"]),
         "{}",
         result(&out, 5)
     );
@@ -667,9 +667,9 @@ return { ok1, e1, ok2, e2, tools.fx.add({ a = 40, b = 2 }).sum }"#,
         r["value"],
         json!([
             false,
-            format!("input:1:52: {ghost}"),
+            format!("input:1: {ghost}"),
             false,
-            format!("input:2:54: {quitter}"),
+            format!("input:2: {quitter}"),
             42
         ]),
         "{r}"
@@ -961,7 +961,7 @@ return { ok, e }"#,
         json!([
             false,
             format!(
-                "input:1:51: tools.secure.shout cannot be called: MCP server 'secure' at {url} could not be reached: error sending request for url ({url}): client error (Connect): invalid peer certificate: UnknownIssuer; if the server uses a private certificate authority, set SSL_CERT_FILE to its PEM file{retrying}"
+                "input:1: tools.secure.shout cannot be called: MCP server 'secure' at {url} could not be reached: error sending request for url ({url}): client error (Connect): invalid peer certificate: UnknownIssuer; if the server uses a private certificate authority, set SSL_CERT_FILE to its PEM file{retrying}"
             )
         ])
     );
@@ -970,7 +970,7 @@ return { ok, e }"#,
         json!([
             false,
             format!(
-                "input:1:51: tools.secure.shout cannot be called: MCP server 'secure' at {url} could not be reached: error sending request for url ({url}): client error (Connect): tcp connect error: Connection refused (os error 111){retrying}"
+                "input:1: tools.secure.shout cannot be called: MCP server 'secure' at {url} could not be reached: error sending request for url ({url}): client error (Connect): tcp connect error: Connection refused (os error 111){retrying}"
             )
         ])
     );

@@ -204,8 +204,9 @@ fn memory_cap(budgets: &Budgets) -> usize {
 
 /// One execution of a [`Program`]: fresh globals, heap and frame stack. `Send`.
 ///
-/// Error messages caught by `pcall` carry the position as `input:LINE:COLUMN: message`; an
-/// uncaught error becomes [`Step::Error`] with the clean message and the location separately.
+/// Error messages caught by `pcall` carry the position as Lua 5.4 does, `input:LINE: message`;
+/// an uncaught error becomes [`Step::Error`] with the clean message and the location (line and
+/// column) separately.
 pub struct Machine {
     vm: Option<Box<Vm>>,
     finished: Option<Step>,
@@ -365,7 +366,8 @@ impl Machine {
                 Ok(()) => return Step::Yield,
                 Err(e) => Step::Error(guest_error(Some(vm), e)),
             },
-            Ok(Exit::Host(mut call)) => {
+            Ok(Exit::Host(call)) => {
+                let mut call = *call;
                 self.calls_started += 1;
                 call.id = CallId(self.calls_started);
                 self.waiting_on = Some(call.target.clone());
@@ -560,6 +562,10 @@ fn stdlib_template() -> Result<&'static Vm, Throw> {
                 limits::MAX_MEMORY_BYTES,
             )?;
             stdlib::open_all(&mut vm)?;
+            // Placeholders for the globals every machine sets (`Machine::setup`): their names
+            // are interned and their slots exist, so a fork sets them without growing anything.
+            vm.set_global("tools", Value::Bool(false))?;
+            vm.set_global("search", Value::Bool(false))?;
             vm.heap.make_static();
             Ok(vm)
         };

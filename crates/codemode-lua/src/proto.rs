@@ -159,6 +159,67 @@ pub enum Op {
         b: u8,
         k: u16,
     },
+    /// `R[a] = R[b] * i` (an integer literal that fits 16 bits, like [`Op::AddI`])
+    MulI {
+        a: u8,
+        b: u8,
+        i: i16,
+    },
+    /// `R[a] = R[b] / i` (integer literal)
+    DivI {
+        a: u8,
+        b: u8,
+        i: i16,
+    },
+    /// `R[a] = R[b] % i` (integer literal)
+    ModI {
+        a: u8,
+        b: u8,
+        i: i16,
+    },
+    /// `R[a] = R[b] // i` (integer literal)
+    IDivI {
+        a: u8,
+        b: u8,
+        i: i16,
+    },
+    /// `R[a] = R[b] + K[k]` (a numeric constant; [`Op::ArithK`] specialised, as Lua 5.4's
+    /// OP_ADDK: one dispatch, no second one on the operator)
+    AddK {
+        a: u8,
+        b: u8,
+        k: u16,
+    },
+    /// `R[a] = R[b] - K[k]` (numeric constant)
+    SubK {
+        a: u8,
+        b: u8,
+        k: u16,
+    },
+    /// `R[a] = R[b] * K[k]` (numeric constant)
+    MulK {
+        a: u8,
+        b: u8,
+        k: u16,
+    },
+    /// `R[a] = R[b] / K[k]` (numeric constant)
+    DivK {
+        a: u8,
+        b: u8,
+        k: u16,
+    },
+    /// `R[a] = R[b] % K[k]` (numeric constant)
+    ModK {
+        a: u8,
+        b: u8,
+        k: u16,
+    },
+    /// `R[a] = R[b] // K[k]` (numeric constant)
+    IDivK {
+        a: u8,
+        b: u8,
+        k: u16,
+    },
     /// `R[a] = K[k] op R[c]`
     ArithKR {
         op: ArithOp,

@@ -6,7 +6,7 @@
 //! on assignment. Memory growth is charged to the heap's [`MemCounter`] before allocating.
 
 use crate::heap::{MemCounter, alloc_bytes};
-use crate::value::{Throw, Value, VmResult, float_to_int_exact};
+use crate::value::{StrRef, Throw, Value, VmResult, float_to_int_exact};
 
 /// The JSON shape a table has when it crosses the data boundary. `None`: decided by content
 /// (an empty table exports as `{}`); `Array`: set by `json.array()` and by importing a JSON array
@@ -62,7 +62,7 @@ fn key_hash(k: &Value) -> u64 {
     match *k {
         Value::Int(i) => mix(i as u64),
         Value::Float(f) => mix(f.to_bits() ^ 0x1234_5678),
-        Value::Str(s) => mix(s.0 as u64 ^ 0xA5A5_0000_0000),
+        Value::Str(s) => str_hash(s),
         Value::Bool(b) => mix(b as u64 + 0xB00),
         Value::Table(t) => mix(t.0 as u64 ^ 0x7AB1_0000_0000),
         Value::Closure(c) => mix(c.0 as u64 ^ 0xC105_0000_0000),
@@ -72,6 +72,12 @@ fn key_hash(k: &Value) -> u64 {
         Value::JsonNull => 0x15_0A11,
         Value::Nil => 0,
     }
+}
+
+/// The hash of a string key (its handle: strings are interned).
+#[inline]
+fn str_hash(s: StrRef) -> u64 {
+    mix(s.0 as u64 ^ 0xA5A5_0000_0000)
 }
 
 /// Key identity for the hash part (after normalization: no float keys with integer values).
@@ -134,12 +140,31 @@ impl Table {
         }
     }
 
+    /// The slot of string key `s`, like [`Table::find_slot`] with the string's hash and
+    /// identity compared directly (strings are interned: equal exactly when their handles are),
+    /// the fast path of field reads and writes.
+    #[inline]
+    fn find_str_slot(&self, s: StrRef) -> Option<usize> {
+        if self.nodes.is_empty() {
+            return None;
+        }
+        let mask = self.nodes.len() - 1;
+        let mut i = (str_hash(s) as usize) & mask;
+        loop {
+            match self.nodes[i].key {
+                Value::Str(k) if k == s => return Some(i),
+                Value::Nil => return None,
+                _ => i = (i + 1) & mask,
+            }
+        }
+    }
+
     /// Raw get (`rawget`). Accepts any key; nil and NaN give nil.
     #[inline]
     pub(crate) fn get(&self, key: Value) -> Value {
         match key {
             Value::Int(i) => self.get_int(i),
-            Value::Str(_) => self.get_hashed(&key),
+            Value::Str(s) => self.get_str(s),
             Value::Nil => Value::Nil,
             Value::Float(f) => match float_to_int_exact(f) {
                 Some(i) => self.get_int(i),
@@ -171,8 +196,11 @@ impl Table {
 
     /// Raw get with a string key handle.
     #[inline]
-    pub(crate) fn get_str(&self, s: crate::value::StrRef) -> Value {
-        self.get_hashed(&Value::Str(s))
+    pub(crate) fn get_str(&self, s: StrRef) -> Value {
+        match self.find_str_slot(s) {
+            Some(i) => self.nodes[i].val,
+            None => Value::Nil,
+        }
     }
 
     /// Raw set. Errors: nil key ("table index is nil"), NaN key ("table index is NaN"),
@@ -190,6 +218,14 @@ impl Table {
                     self.set_hashed(key, val, mem)
                 }
             }
+            Value::Str(s) => match self.find_str_slot(s) {
+                // An existing key (live or dead): set in place, as `set_hashed` would.
+                Some(i) => {
+                    self.nodes[i].val = val;
+                    Ok(())
+                }
+                None => self.set_hashed(key, val, mem),
+            },
             _ => self.set_hashed(key, val, mem),
         }
     }

@@ -158,7 +158,7 @@ pub(crate) const FORMAT_FLOAT_HINT: &str = "; use %.0f or math.floor(x) for a fl
 #[derive(Debug)]
 pub(crate) struct ThrowData {
     /// The error value. [`ErrVal::Msg`] is a message still without position: the VM prefixes
-    /// `input:LINE:COL: ` (position of the current Lua instruction) when a `pcall` catches it.
+    /// `input:LINE: ` (line of the current Lua instruction, as Lua 5.4) when a `pcall` catches it.
     pub value: ErrVal,
     /// The kind the execution fails with if nobody catches the error.
     pub kind: ErrorKind,
@@ -172,9 +172,13 @@ pub(crate) struct ThrowData {
     /// non-string value: no prefix).
     pub positioned: bool,
     /// For a string raised by `error`/`assert` and kept as [`ErrVal::Value`] (long or not
-    /// UTF-8): when `location` is set, a `pcall` that catches it sees `input:LINE:COL: ` before
+    /// UTF-8): when `location` is set, a `pcall` that catches it sees `input:LINE: ` before
     /// it (the VM builds that string in the heap, charged and in chunks).
     pub prefix_position: bool,
+    /// Raised by a builtin that another builtin called directly (`string.gsub(s, p,
+    /// string.rep)`): like Lua, the caught value has no position prefix and the message is not
+    /// renamed after the outer call site; `location` (the outer call) is for the diagnostic only.
+    pub bare: bool,
 }
 
 /// The payload of a [`Throw`].
@@ -203,6 +207,7 @@ impl Throw {
             location: None,
             positioned: false,
             prefix_position: false,
+            bare: false,
         }))
     }
     /// The error's data; `None` for [`Throw::Restart`].

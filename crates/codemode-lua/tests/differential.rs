@@ -22,11 +22,11 @@
 //! Hints codemode appends to caught runtime errors ([`HINTS`]) are removed from its output
 //! before the comparison.
 //!
-//! Error messages caught by `pcall` carry a position prefix: `input:3:` in Lua (the driver runs
-//! programs with chunk name `input`), `input:3:7:` in codemode. Printed output is compared after
-//! [`normalise_positions`] drops the column, so whether a message has a position and its line
-//! still count. Uncaught error messages are compared after [`strip_positions`] removes the
-//! prefix (codemode reports the location separately; its line is compared on its own).
+//! Error messages caught by `pcall` carry Lua's position prefix in both (`input:3: `: the driver
+//! runs programs with chunk name `input`), so printed output is compared as it is: whether a
+//! message has a position, and its line, count. Uncaught error messages are compared after
+//! [`strip_positions`] removes the prefix (codemode reports the location separately; its line is
+//! compared on its own).
 //!
 //! All mismatches are collected and reported together; the test then fails once. `lua5.4` must be
 //! installed (`.ci/run` installs it): without it the tests fail and say so.
@@ -380,13 +380,7 @@ fn position_line(message: &str) -> Option<u32> {
 /// following space, from `text`, wherever it occurs. Used for uncaught error messages, where
 /// codemode reports the location separately.
 fn strip_positions(text: &str) -> String {
-    rewrite_positions(text, false)
-}
-
-/// Rewrite every position prefix to `<chunk>:<line>: `: codemode adds a column
-/// (`input:3:7: `), Lua does not. Whether a message has a position, and its line, still count.
-fn normalise_positions(text: &str) -> String {
-    rewrite_positions(text, true)
+    remove_positions(text)
 }
 
 /// Hints codemode appends after Lua's text of a runtime error (see `tests/hints.rs`); a caught
@@ -434,7 +428,7 @@ fn strip_hints(text: &str) -> String {
     lines.join("\n")
 }
 
-fn rewrite_positions(text: &str, keep_line: bool) -> String {
+fn remove_positions(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     let mut i = 0;
     let bytes = text.as_bytes();
@@ -458,12 +452,9 @@ fn rewrite_positions(text: &str, keep_line: bool) -> String {
                         break;
                     }
                 }
-                if let Some(line) = groups.first() {
+                if !groups.is_empty() {
                     if bytes.get(j) == Some(&b' ') {
                         j += 1;
-                    }
-                    if keep_line {
-                        out.push_str(&format!("{chunk}:{line}: "));
                     }
                     i = j;
                     continue 'outer;
@@ -547,7 +538,7 @@ fn differential_corpus() {
         let program = std::fs::read_to_string(path).expect("readable program");
         let wrapped = wrap(&program);
         let expected = match run_oracle(&lua, &wrapped) {
-            Ok(o) if o.error.is_none() => normalise_positions(&o.output),
+            Ok(o) if o.error.is_none() => o.output,
             Ok(o) => {
                 let entry = format!(
                     "{name}: invalid test: fails under lua5.4: {}",
@@ -565,7 +556,7 @@ fn differential_corpus() {
         };
         let actual = match run_ours(&wrapped) {
             Ok(o) => {
-                let mut text = strip_hints(&normalise_positions(&o.output));
+                let mut text = strip_hints(&o.output);
                 if let Some(err) = o.error {
                     text.push_str(&format!(
                         "<uncaught error at line {:?}: {}>\n",
@@ -723,7 +714,7 @@ fn differential_errors() {
             None => lua_msg.clone(),
         };
         let mut problems = Vec::new();
-        if normalise_positions(&expected.output) != normalise_positions(&actual.output) {
+        if expected.output != actual.output {
             problems.push(format!(
                 "  printed output differs:\n{}",
                 describe_diff(&expected.output, &actual.output)
@@ -781,8 +772,6 @@ fn strip_positions_removes_prefixes() {
     );
     assert_eq!(strip_positions("input: 3"), "input: 3");
     assert_eq!(strip_positions("input:x: y"), "input:x: y");
-    assert_eq!(normalise_positions("x input:12:7: y"), "x input:12: y");
-    assert_eq!(normalise_positions("input:3: boom"), "input:3: boom");
     assert_eq!(position_line("input:42: oops"), Some(42));
     assert_eq!(position_line("oops"), None);
 }

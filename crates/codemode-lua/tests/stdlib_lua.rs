@@ -51,7 +51,7 @@ fn run_lua(src: &str) -> Option<String> {
 }
 
 /// Error messages carry a position prefix that differs between the two ("stdin:3:" vs
-/// "input:3:5:"), and Lua omits it for some errors raised inside C functions while our VM always
+/// "input:3:"), and Lua omits it for some errors raised inside C functions while our VM always
 /// adds it; drop the prefix on both sides, and the hint codemode appends to integer-format
 /// errors (tests/hints.rs).
 fn normalise(s: &str) -> String {
@@ -762,4 +762,35 @@ fn nan_and_infinity_print_like_lua() {
         print(tostring(0/0), tostring(1e308 * 10), 2^1024, -2^1024)
     "##,
     );
+}
+
+/// Issue 17 §15: docs/lua.md names every global function the sandbox offers (`collectgarbage`
+/// was missing), and says what `%p` and `%F` do in `string.format`.
+#[test]
+fn docs_name_every_global_function() {
+    let doc = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/lua.md"))
+        .expect("docs/lua.md");
+    let words: std::collections::HashSet<&str> = doc
+        .split(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+        .collect();
+    let (out, step) = run_ours(
+        "local names = {}
+         for k, v in pairs(_G) do
+           if type(v) == 'function' and type(k) == 'string' then names[#names + 1] = k end
+         end
+         table.sort(names)
+         print(table.concat(names, ' '))
+         return true",
+    );
+    assert!(matches!(step, Step::Done(_)), "{step:?}");
+    let names: Vec<&str> = out.split_whitespace().collect();
+    assert!(names.contains(&"collectgarbage"), "{names:?}");
+    let missing: Vec<&&str> = names.iter().filter(|n| !words.contains(**n)).collect();
+    assert!(missing.is_empty(), "docs/lua.md does not name {missing:?}");
+    for needle in ["`%p`", "`%F`", "`collectgarbage(opt)`"] {
+        assert!(
+            doc.contains(needle),
+            "docs/lua.md does not document {needle}"
+        );
+    }
 }

@@ -77,7 +77,7 @@ fn same_as_lua(src: &str) {
     let got = logs(src);
     let got: Vec<String> = got
         .iter()
-        .flat_map(|l| l.split('\n').map(strip_column).collect::<Vec<_>>())
+        .flat_map(|l| l.split('\n').map(str::to_string).collect::<Vec<_>>())
         // The hint codemode appends after Lua's text for a missing field runs to the line's end.
         .map(|l| match l.find("; that table has no field '") {
             Some(at) => l[..at].to_string(),
@@ -87,25 +87,62 @@ fn same_as_lua(src: &str) {
     assert_eq!(got, expected, "program:\n{}", src);
 }
 
-/// "input:3:14: msg" -> "input:3: msg" (Lua has no column).
-fn strip_column(line: &str) -> String {
-    let mut out = String::new();
-    let mut rest = line;
-    while let Some(i) = rest.find("input:") {
-        out.push_str(&rest[..i + 6]);
-        rest = &rest[i + 6..];
-        let digits = rest.bytes().take_while(|b| b.is_ascii_digit()).count();
-        out.push_str(&rest[..digits]);
-        rest = &rest[digits..];
-        if rest.starts_with(':') {
-            let d2 = rest[1..].bytes().take_while(|b| b.is_ascii_digit()).count();
-            if d2 > 0 && rest[1 + d2..].starts_with(':') {
-                rest = &rest[1 + d2..];
-            }
-        }
-    }
-    out.push_str(rest);
-    out
+/// Issue 17 §12: error values carry Lua's `input:LINE: ` prefix (no column), so programs that
+/// read the line or strip the prefix the usual way see what they would under Lua 5.4.
+#[test]
+fn error_values_have_luas_line_prefix() {
+    same_as_lua(
+        "local ok, e = pcall(function() error('boom') end)
+         print(ok, e, e:match(':(%d+): '), (e:gsub('^[^:]+:%d+: ', '')))
+         local function lvl2() error('caller', 2) end
+         print(pcall(function()
+           lvl2()
+         end))
+         print(pcall(function() local t = nil; return t.x end))
+         print(pcall(function() return #5 end))
+         print(pcall(error, 'plain'), pcall(error, 'lvl0', 0))",
+    );
+    let v = val("local ok, e = pcall(function() local x = nil\n  return x.y end) return e");
+    assert_eq!(
+        v,
+        json!("input:2: attempt to index a nil value (local 'x')")
+    );
+}
+
+/// Issue 17 §13: `%F` is not a conversion of Lua 5.4's `string.format`.
+#[test]
+fn format_rejects_upper_f_like_lua() {
+    same_as_lua(
+        "print(pcall(string.format, '%F', 10))
+         print(pcall(string.format, '%5.1F', 1.5))
+         print(pcall(string.format, '%F'))
+         print(string.format('%f %E %G', 10, 10, 10))",
+    );
+}
+
+/// Issue 17 §14: an error in a builtin called directly by another builtin names the inner one
+/// (qualified, as Lua's `pushglobalfuncname`) without a position; one called from Lua code keeps
+/// the call site's name and position.
+#[test]
+fn builtin_called_by_builtin_names_the_inner_one() {
+    same_as_lua(
+        "print(pcall(function() return string.gsub('abc', '%w', string.rep) end))
+         print(pcall(function() table.sort({1, 2, 3}, table.sort) end))
+         print(pcall(string.rep))
+         print(pcall(function() string.rep() end))
+         local r = string.rep
+         print(pcall(function() r() end))
+         print(pcall(function() return ('x'):rep({}) end))
+         print(pcall(function() return string.gsub('abc', '%w', math.floor) end))
+         print(pcall(function() table.sort({3, 2, 1}, function(a, b) return string.rep() end) end))",
+    );
+    // Uncaught, the message is Lua's and the diagnostic still points at the outer call.
+    let e = err("local s = 'abc'\nreturn s:gsub('%w', string.rep)");
+    assert_eq!(
+        e.message,
+        "bad argument #2 to 'string.rep' (number expected, got no value)"
+    );
+    assert_eq!(e.location.map(|l| l.line), Some(2));
 }
 
 #[test]

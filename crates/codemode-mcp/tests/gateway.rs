@@ -305,7 +305,7 @@ return { ok1, e1, ok2, e2, tools.fx.add({ a = 1, b = 2 }).sum }"#,
     assert_eq!(
         v[1].as_str().unwrap(),
         format!(
-            "input:1:52: tools.ghost.search cannot be called: {ghost_why}{}",
+            "input:1: tools.ghost.search cannot be called: {ghost_why}{}",
             retrying("ghost", 5)
         )
     );
@@ -314,7 +314,7 @@ return { ok1, e1, ok2, e2, tools.fx.add({ a = 1, b = 2 }).sum }"#,
     assert_eq!(
         e2,
         format!(
-            r#"input:2:54: tools.quitter["list-items"] cannot be called: MCP server 'quitter' (sh) exited before it answered 'initialize' (its last stderr lines: quitter: MISSING_TOKEN is not set){}"#,
+            r#"input:2: tools.quitter["list-items"] cannot be called: MCP server 'quitter' (sh) exited before it answered 'initialize' (its last stderr lines: quitter: MISSING_TOKEN is not set){}"#,
             retrying("quitter", 5)
         )
     );

@@ -523,7 +523,7 @@ return { ok, err, tools.orders.lookup({ id = "o1" }).id }"#,
         r.value(),
         Some(&json!([
             false,
-            "input:1:50: tools.git.log cannot be called: the server failed to start; continue without tools.git.",
+            "input:1: tools.git.log cannot be called: the server failed to start; continue without tools.git.",
             "o1"
         ])),
         "{}",

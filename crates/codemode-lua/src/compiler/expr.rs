@@ -486,18 +486,38 @@ impl Compiler {
                     );
                     return Ok(());
                 }
+                // `x * 3`, `x % 7`, `x // 5`, `x / 4`: the literal in the instruction.
+                if let (
+                    ExprKind::Int(i),
+                    ArithOp::Mul | ArithOp::Div | ArithOp::Mod | ArithOp::IDiv,
+                ) = (&b.kind, aop)
+                    && let Ok(i) = i16::try_from(*i)
+                {
+                    let ra = self.lhs_to_anyreg(a)?;
+                    let (a, b) = (dest, ra);
+                    let op = match aop {
+                        ArithOp::Mul => Op::MulI { a, b, i },
+                        ArithOp::Div => Op::DivI { a, b, i },
+                        ArithOp::Mod => Op::ModI { a, b, i },
+                        _ => Op::IDivI { a, b, i },
+                    };
+                    self.emit(op, pos);
+                    return Ok(());
+                }
                 if matches!(b.kind, ExprKind::Int(_) | ExprKind::Float(_)) {
                     let ra = self.lhs_to_anyreg(a)?;
                     if let Some(k) = self.num_k16(b) {
-                        self.emit(
-                            Op::ArithK {
-                                op: aop,
-                                a: dest,
-                                b: ra,
-                                k,
-                            },
-                            pos,
-                        );
+                        let (a, b) = (dest, ra);
+                        let op = match aop {
+                            ArithOp::Add => Op::AddK { a, b, k },
+                            ArithOp::Sub => Op::SubK { a, b, k },
+                            ArithOp::Mul => Op::MulK { a, b, k },
+                            ArithOp::Div => Op::DivK { a, b, k },
+                            ArithOp::Mod => Op::ModK { a, b, k },
+                            ArithOp::IDiv => Op::IDivK { a, b, k },
+                            op => Op::ArithK { op, a, b, k },
+                        };
+                        self.emit(op, pos);
                         return Ok(());
                     }
                     let rb = self.exp_to_anyreg(b)?;

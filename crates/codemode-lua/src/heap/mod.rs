@@ -252,8 +252,9 @@ pub(crate) struct Heap {
     upval_marks: Vec<bool>,
     upval_free: Vec<u32>,
     natives: Vec<NativeDef>,
-    /// Qualified names of library natives ("string.rep"), parallel to `natives`.
-    native_qual: Vec<Option<Box<str>>>,
+    /// The library of each library native ("string" for `string.rep`), parallel to `natives`:
+    /// static names, so forking the template copies no strings.
+    native_lib: Vec<Option<&'static str>>,
     /// Host objects (tools tree, `search`, extensions).
     pub hosts: Vec<HostObj>,
     /// Log lines written by `print` (charged to `mem`).
@@ -280,7 +281,7 @@ impl Heap {
             upval_marks: Vec::new(),
             upval_free: Vec::new(),
             natives: Vec::new(),
-            native_qual: Vec::new(),
+            native_lib: Vec::new(),
             hosts: Vec::new(),
             logs: Vec::new(),
             meter: crate::restart::Meter::new(cap),
@@ -616,23 +617,23 @@ impl Heap {
     /// Register a native function; the returned value can be stored in tables.
     pub(crate) fn register_native(&mut self, name: &'static str, f: NativeFn) -> Value {
         self.natives.push(NativeDef { name, f });
-        self.native_qual.push(None);
+        self.native_lib.push(None);
         Value::Native(NativeRef((self.natives.len() - 1) as u32))
     }
 
-    /// Record the qualified name ("string.rep") of a library native, used in argument errors
-    /// when the function is called without a call-site name (e.g. directly by `pcall`).
-    pub(crate) fn set_native_qualified(&mut self, n: NativeRef, qualified: &str) {
-        if let Some(q) = self.native_qual.get_mut(n.0 as usize) {
-            *q = Some(qualified.into());
+    /// Record the library (`"string"`) of a library native, whose qualified name
+    /// ("string.rep") argument errors use when the function is called without a call-site name
+    /// (e.g. directly by `pcall`).
+    pub(crate) fn set_native_lib(&mut self, n: NativeRef, lib: &'static str) {
+        if let Some(q) = self.native_lib.get_mut(n.0 as usize) {
+            *q = Some(lib);
         }
     }
 
-    /// The qualified name of a native, if it belongs to a library.
-    pub(crate) fn native_qualified(&self, n: NativeRef) -> Option<&str> {
-        self.native_qual
-            .get(n.0 as usize)
-            .and_then(|q| q.as_deref())
+    /// The qualified name of a native ("string.rep"), if it belongs to a library.
+    pub(crate) fn native_qualified(&self, n: NativeRef) -> Option<String> {
+        let lib = (*self.native_lib.get(n.0 as usize)?)?;
+        Some(format!("{}.{}", lib, self.native(n).name))
     }
     #[inline]
     pub(crate) fn native(&self, n: NativeRef) -> NativeDef {

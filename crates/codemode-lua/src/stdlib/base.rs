@@ -215,7 +215,7 @@ fn error(cx: &mut Ctx<'_>) -> VmResult<Rets> {
 const SHORT_MESSAGE: usize = 4096;
 
 /// The error `error(s)` / `assert(false, s)` raise for a string message, positioned at `loc`
-/// (a `pcall` that catches it sees `input:LINE:COL: s`). A short UTF-8 message travels as text;
+/// (a `pcall` that catches it sees `input:LINE: s`). A short UTF-8 message travels as text;
 /// a long or non-UTF-8 one keeps the Lua string (exact bytes, never copied outside the memory
 /// accounting: the VM builds the positioned string in the heap, in chunks, when it is caught).
 fn string_error(cx: &Ctx<'_>, s: StrRef, loc: Option<crate::Location>) -> Throw {

@@ -1,10 +1,11 @@
 //! `string.format`: Lua 5.4's directives over an argument abstraction, written without libc.
 //!
-//! Supported: `%d %i %u %c %x %X %o %e %E %f %F %g %G %a %A %q %s %%`, flags `-+ #0` (each
+//! Supported: `%d %i %u %c %x %X %o %e %E %f %g %G %a %A %q %s %%`, flags `-+ #0` (each
 //! conversion accepts the same flag subset as Lua 5.4), width and precision of at most two digits.
 //! Errors read exactly like Lua's (`bad argument #2 to 'format' (number expected, got table)`,
 //! `invalid conversion '%y' to 'format'`, `invalid conversion specification: '%100d'`).
-//! `%p` (addresses) is not available: it raises an error saying so.
+//! `%p` (addresses) is not available: it raises an error saying so. `%F` is rejected as Lua 5.4
+//! rejects it (`invalid conversion '%F' to 'format'`: its `L_FMTFLAGSF` list has no `F`).
 
 use crate::number::{
     self, Number, body_a, body_e, body_f, body_g, float_to_int_exact, str_to_number,
@@ -266,7 +267,7 @@ fn fmt_floatconv(out: &mut Vec<u8>, spec: &Spec, conv: u8, f: f64) {
     let prec = spec.prec.unwrap_or(6);
     match conv {
         b'e' | b'E' => body_e(f, prec, spec.hash, upper, &mut body),
-        b'f' | b'F' => body_f(f, prec, spec.hash, &mut body),
+        b'f' => body_f(f, prec, spec.hash, &mut body),
         b'g' | b'G' => body_g(f, prec, spec.hash, upper, &mut body),
         _ => {
             body_a(f, spec.prec, spec.hash, upper, &mut body);
@@ -456,7 +457,7 @@ pub(crate) fn format_checked(
                 check_spec(spec_with_conv, flags, true)?;
                 fmt_integer(out, &parse_spec(mods), conv, n);
             }
-            Some(conv @ (b'a' | b'A' | b'e' | b'E' | b'f' | b'F' | b'g' | b'G')) => {
+            Some(conv @ (b'a' | b'A' | b'e' | b'E' | b'f' | b'g' | b'G')) => {
                 // Lua checks the spec before the argument for %a/%A, after it for the others.
                 if conv == b'a' || conv == b'A' {
                     check_spec(spec_with_conv, FLAGS_F, true)?;

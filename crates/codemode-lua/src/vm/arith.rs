@@ -207,16 +207,6 @@ pub(super) fn arith_fast(op: ArithOp, x: &Value, y: &Value) -> Option<Value> {
     }
 }
 
-/// The fast path of `x + i` for an immediate `i` (`Op::AddI`): integers wrap, floats add.
-#[inline(always)]
-pub(super) fn add_imm(x: &Value, i: i16) -> Option<Value> {
-    match *x {
-        Value::Int(v) => Some(Value::Int(v.wrapping_add(i as i64))),
-        Value::Float(f) => Some(Value::Float(f + i as f64)),
-        _ => None,
-    }
-}
-
 #[inline(always)]
 fn float_op(op: ArithOp, a: f64, b: f64) -> Option<Value> {
     Some(Value::Float(match op {

@@ -249,10 +249,10 @@ impl Vm {
                     location: call.location,
                     refused: call.refused.is_some(),
                 });
-                Ok(CallRes::Host(call))
+                Ok(CallRes::Host(Box::new(call)))
             }
             other => match self.not_callable(other, func, CallSite::Native) {
-                Ok(call) => Ok(CallRes::Host(call)),
+                Ok(call) => Ok(CallRes::Host(Box::new(call))),
                 Err(e) => Err(e),
             },
         }
@@ -409,7 +409,7 @@ impl Vm {
                     nresults,
                 };
                 match self.not_callable(other, func, site) {
-                    Ok(call) => Ok(CallRes::Host(call)),
+                    Ok(call) => Ok(CallRes::Host(Box::new(call))),
                     Err(Throw::Error(d)) => {
                         let ev = self.error_value(&d)?;
                         self.place(func, &[Value::Bool(false), ev], nresults);
@@ -566,6 +566,21 @@ impl Vm {
             Ok(at)
         })();
         self.nested.pop();
+        let r = match (r, f) {
+            // A builtin called directly by a builtin (`string.gsub(s, p, string.rep)`): its own
+            // error names it as Lua does (`'string.rep'`) and gets no position (errors from
+            // Lua code it called are positioned already).
+            (Err(e), Value::Native(n))
+                if e.error().is_some_and(|d| d.catchable && !d.positioned) =>
+            {
+                let mut e = self.qualify_arg_error(e, n);
+                if let Some(d) = e.error_mut() {
+                    d.bare = true;
+                }
+                Err(e)
+            }
+            (r, _) => r,
+        };
         if r.is_err() {
             // Unwind any frames the nested call left.
             if self.frames.len() > depth {

@@ -9,13 +9,15 @@ impl Vm {
         let prog = self.prog.clone();
         'frame: loop {
             let fi = self.frames.len() - 1;
-            let fr = self.frames[fi];
-            let base = fr.base;
-            let cl = fr.closure;
-            let proto = &prog.protos[fr.proto as usize];
+            // Only what every instruction needs is read here (the rest of the frame when used).
+            let (base, cl, fproto, fpc) = {
+                let f = &self.frames[fi];
+                (f.base, f.closure, f.proto, f.pc)
+            };
+            let proto = &prog.protos[fproto as usize];
             let code = &proto.code[..];
             let kb = proto.k_offset as usize;
-            let mut pc = fr.pc;
+            let mut pc = fpc;
 
             macro_rules! r {
                 ($x:expr) => {
@@ -106,6 +108,79 @@ impl Vm {
                 };
             }
 
+            // `R[a] = R[b] op i` for an integer literal `i` (in the shape of `op_arith_num`).
+            macro_rules! op_arith_i {
+                ($a:expr, $b:expr, $i:expr, $op:expr,
+                 int |$x:ident, $y:ident| $guard:expr => $int:expr,
+                 float |$p:ident, $q:ident| $flt:expr) => {{
+                    let $y = $i as i64;
+                    match r!($b) {
+                        Value::Int($x) if $guard => r!($a) = $int,
+                        Value::Float($p) => {
+                            let $q = $y as f64;
+                            r!($a) = Value::Float($flt)
+                        }
+                        x => {
+                            save!();
+                            r!($a) = tri!(self.arith_slow($op, x, Value::Int($y), Some($b), None))
+                        }
+                    }
+                }};
+            }
+
+            // `R[a] = R[b] op y` on numbers, `y` a constant (`K[k]`, the specialised `ArithK`s)
+            // or register `rc` (`+`, `-`): two integers give `$int` when `$guard` holds,
+            // numbers otherwise give the float `$flt` (mixed operands converted), everything
+            // else takes `arith_slow` (string coercion, the error naming the registers).
+            macro_rules! op_arith_num {
+                ($a:expr, $b:expr, $y:expr, $rc:expr, $op:expr,
+                 int |$x:ident, $yy:ident| $guard:expr => $int:expr,
+                 float |$p:ident, $q:ident| $flt:expr) => {{
+                    match (&r!($b), &$y) {
+                        (&Value::Int($x), &Value::Int($yy)) if $guard => r!($a) = $int,
+                        (&Value::Float($p), &Value::Float($q)) => r!($a) = Value::Float($flt),
+                        (&Value::Int(i), &Value::Float($q)) => {
+                            let $p = i as f64;
+                            r!($a) = Value::Float($flt)
+                        }
+                        (&Value::Float($p), &Value::Int(j)) => {
+                            let $q = j as f64;
+                            r!($a) = Value::Float($flt)
+                        }
+                        _ => {
+                            let (x, y) = (r!($b), $y);
+                            save!();
+                            r!($a) = tri!(self.arith_slow($op, x, y, Some($b), $rc))
+                        }
+                    }
+                }};
+            }
+
+            // The `Jmp` that follows a test instruction, done at once when the test holds (as
+            // PUC Lua's `donextjump`: one dispatch fewer); charged like the `Jmp` itself, and a
+            // yield there leaves the pc at the `Jmp`, which then runs on resume as it would.
+            macro_rules! next_jump {
+                () => {
+                    if let Op::Jmp { off } = code[pc] {
+                        pc += 1;
+                        if off < 0 {
+                            charge!(-(off as i64));
+                        }
+                        pc = (pc as i64 + off as i64) as usize;
+                    }
+                };
+            }
+            // A test's outcome: the next instruction (its jump) is skipped when `res != k`.
+            macro_rules! cond_jump {
+                ($res:expr, $k:expr) => {
+                    if $res != $k {
+                        pc += 1;
+                    } else {
+                        next_jump!();
+                    }
+                };
+            }
+
             // A comparison followed by its jump: integers compare inline with `$int`; other
             // values through `$slow` (numbers of mixed types, strings, errors), charged by the
             // bytes compared and settled. The jump is skipped when the result is not `k`.
@@ -122,11 +197,14 @@ impl Vm {
                             tri!($slow)
                         }
                     };
-                    if res != $k {
-                        pc += 1;
-                    }
                     if heavy {
+                        // Settled first at the test's outcome; the jump then runs on its own.
+                        if res != $k {
+                            pc += 1;
+                        }
                         settle!();
+                    } else {
+                        cond_jump!(res, $k);
                     }
                 }};
             }
@@ -149,7 +227,7 @@ impl Vm {
             macro_rules! not_callable {
                 ($callee:expr, $func:expr, $site:expr) => {
                     match self.not_callable($callee, $func, $site) {
-                        Ok(call) => return Ok(Exit::Host(call)),
+                        Ok(call) => return Ok(Exit::Host(Box::new(call))),
                         Err(e) => fail!(e),
                     }
                 };
@@ -291,25 +369,56 @@ impl Vm {
                         };
                         r!(a) = v;
                     }
-                    Op::Add { a, b, c } => {
-                        op_arith!(a, ArithOp::Add, r!(b), r!(c), Some(b), Some(c))
-                    }
-                    Op::Sub { a, b, c } => {
-                        op_arith!(a, ArithOp::Sub, r!(b), r!(c), Some(b), Some(c))
-                    }
+                    Op::Add { a, b, c } => op_arith_num!(a, b, r!(c), Some(c), ArithOp::Add,
+                        int |x, y| true => Value::Int(x.wrapping_add(y)),
+                        float |p, q| p + q),
+                    Op::Sub { a, b, c } => op_arith_num!(a, b, r!(c), Some(c), ArithOp::Sub,
+                        int |x, y| true => Value::Int(x.wrapping_sub(y)),
+                        float |p, q| p - q),
                     Op::Arith { op, a, b, c } => op_arith!(a, op, r!(b), r!(c), Some(b), Some(c)),
                     Op::ArithK { op, a, b, k } => op_arith!(a, op, r!(b), k!(k), Some(b), None),
+                    Op::MulI { a, b, i } => op_arith_i!(a, b, i, ArithOp::Mul,
+                        int |x, y| true => Value::Int(x.wrapping_mul(y)),
+                        float |p, q| p * q),
+                    Op::DivI { a, b, i } => op_arith_i!(a, b, i, ArithOp::Div,
+                        int |x, y| true => Value::Float(x as f64 / y as f64),
+                        float |p, q| p / q),
+                    Op::ModI { a, b, i } => op_arith_i!(a, b, i, ArithOp::Mod,
+                        int |x, y| y != 0 => Value::Int(int_mod(x, y)),
+                        float |p, q| float_mod(p, q)),
+                    Op::IDivI { a, b, i } => op_arith_i!(a, b, i, ArithOp::IDiv,
+                        int |x, y| y != 0 => Value::Int(int_idiv(x, y)),
+                        float |p, q| (p / q).floor()),
+                    Op::AddK { a, b, k } => op_arith_num!(a, b, k!(k), None, ArithOp::Add,
+                        int |x, y| true => Value::Int(x.wrapping_add(y)),
+                        float |p, q| p + q),
+                    Op::SubK { a, b, k } => op_arith_num!(a, b, k!(k), None, ArithOp::Sub,
+                        int |x, y| true => Value::Int(x.wrapping_sub(y)),
+                        float |p, q| p - q),
+                    Op::MulK { a, b, k } => op_arith_num!(a, b, k!(k), None, ArithOp::Mul,
+                        int |x, y| true => Value::Int(x.wrapping_mul(y)),
+                        float |p, q| p * q),
+                    Op::DivK { a, b, k } => op_arith_num!(a, b, k!(k), None, ArithOp::Div,
+                        int |x, y| true => Value::Float(x as f64 / y as f64),
+                        float |p, q| p / q),
+                    Op::ModK { a, b, k } => op_arith_num!(a, b, k!(k), None, ArithOp::Mod,
+                        int |x, y| y != 0 => Value::Int(int_mod(x, y)),
+                        float |p, q| float_mod(p, q)),
+                    Op::IDivK { a, b, k } => op_arith_num!(a, b, k!(k), None, ArithOp::IDiv,
+                        int |x, y| y != 0 => Value::Int(int_idiv(x, y)),
+                        float |p, q| (p / q).floor()),
                     Op::ArithKR { op, a, k, c } => op_arith!(a, op, k!(k), r!(c), None, Some(c)),
                     // `sub`: written `x - k`, so an error names subtraction; the fast path adds `i` either way.
-                    Op::AddI { a, b, i, sub } => op_arith!(
-                        a,
-                        fast = add_imm(&r!(b), i),
-                        if sub { ArithOp::Sub } else { ArithOp::Add },
-                        r!(b),
-                        Value::Int(if sub { -(i as i64) } else { i as i64 }),
-                        Some(b),
-                        None
-                    ),
+                    Op::AddI { a, b, i, sub } => match r!(b) {
+                        Value::Int(v) => r!(a) = Value::Int(v.wrapping_add(i as i64)),
+                        Value::Float(f) => r!(a) = Value::Float(f + i as f64),
+                        x => {
+                            let op = if sub { ArithOp::Sub } else { ArithOp::Add };
+                            let y = Value::Int(if sub { -(i as i64) } else { i as i64 });
+                            save!();
+                            r!(a) = tri!(self.arith_slow(op, x, y, Some(b), None))
+                        }
+                    },
                     Op::Unm { a, b } => {
                         let x = r!(b);
                         r!(a) = match x {
@@ -375,14 +484,12 @@ impl Vm {
                         pc = (pc as i64 + off as i64) as usize;
                     }
                     Op::Eq { a, b, k } => {
-                        if (r!(a) == r!(b)) != k {
-                            pc += 1;
-                        }
+                        let res = r!(a) == r!(b);
+                        cond_jump!(res, k);
                     }
                     Op::EqK { a, kc, k } => {
-                        if (r!(a) == k!(kc)) != k {
-                            pc += 1;
-                        }
+                        let res = r!(a) == k!(kc);
+                        cond_jump!(res, k);
                     }
                     Op::Lt { a, b, k } => {
                         op_order!(r!(a), r!(b), k, <, |x, y| self.less_than(x, y))
@@ -403,20 +510,52 @@ impl Vm {
                         op_order!(r!(a), k!(kc), k, >=, |x, y| self.less_equal(y, x))
                     }
                     Op::Test { a, k } => {
-                        if r!(a).truthy() != k {
-                            pc += 1;
-                        }
+                        let res = r!(a).truthy();
+                        cond_jump!(res, k);
                     }
                     Op::TestSet { a, b, k } => {
                         let v = r!(b);
                         if v.truthy() == k {
                             r!(a) = v;
+                            next_jump!();
                         } else {
                             pc += 1;
                         }
                     }
                     Op::Call { a, b, c } => {
                         let (func, nargs, callee) = call_args!(a, b);
+                        // Fast path of a Lua-to-Lua call (what `precall` does for a fixed-
+                        // parameter closure, when the value stack and the frame vector already
+                        // have room, so nothing is allocated or charged): push the frame and
+                        // continue in the same loop.
+                        if let Value::Closure(clo) = callee {
+                            let pidx = self.heap.closure(clo).proto;
+                            let p = &prog.protos[pidx as usize];
+                            let nbase = func + 1;
+                            if !p.is_vararg
+                                && nbase + (p.max_stack as usize) < self.stack.len()
+                                && self.frames.len() < self.frames.capacity()
+                                && self.frames.len() < limits::MAX_FRAMES
+                            {
+                                let np = p.num_params as usize;
+                                if nargs < np {
+                                    self.stack[nbase + nargs..nbase + np].fill(Value::Nil);
+                                }
+                                self.frames.push(Frame {
+                                    closure: clo,
+                                    proto: pidx,
+                                    base: nbase,
+                                    pc: 0,
+                                    func,
+                                    nresults: c as i32 - 1,
+                                    vararg_base: nbase,
+                                    nvarargs: 0,
+                                    kind: FrameKind::Normal,
+                                    pdepth: self.frames[fi].pdepth,
+                                });
+                                continue 'frame;
+                            }
+                        }
                         if !callee.is_function() {
                             let site = CallSite::Instr {
                                 reg: a,
@@ -429,10 +568,11 @@ impl Vm {
                     Op::TailCall { a, b } => {
                         let (func, nargs, callee) = call_args!(a, b);
                         if let Value::Closure(_) = callee {
+                            let ffunc = self.frames[fi].func;
                             if let Some(&(idx, _)) = self.open_upvals.last()
-                                && idx > fr.func
+                                && idx > ffunc
                             {
-                                self.close_upvals(fr.func + 1);
+                                self.close_upvals(ffunc + 1);
                             }
                             let cur = self.frames.pop().expect("frame");
                             self.heap.meter.fuel -= (nargs / VALUES_PER_FUEL) as i64;
@@ -464,12 +604,23 @@ impl Vm {
                         } else {
                             b as usize - 1
                         };
+                        let ffunc = self.frames[fi].func;
                         if let Some(&(idx, _)) = self.open_upvals.last()
-                            && idx >= fr.func
+                            && idx >= ffunc
                         {
-                            self.close_upvals(fr.func);
+                            self.close_upvals(ffunc);
                         }
                         let f = self.frames.pop().expect("frame");
+                        // Fast path: one value to a caller that wants one (`return f(x)` results,
+                        // `local y = g(x)`): the general copy below, without its loops.
+                        if n == 1
+                            && f.kind == FrameKind::Normal
+                            && f.nresults == 1
+                            && self.frames.len() > stop
+                        {
+                            self.stack[f.func] = self.stack[first];
+                            continue 'frame;
+                        }
                         // Copying many results costs fuel too (`return table.unpack(t)` in a loop).
                         self.heap.meter.fuel -= (n / VALUES_PER_FUEL) as i64;
                         let (dest, extra) = if f.kind != FrameKind::Normal {

@@ -1,5 +1,5 @@
 //! Error positions and model hints, as PUC Lua's ldebug.c: where the current instruction is
-//! (`input:LINE:COLUMN:` prefixes, the location of a Lua frame), what a register holds at an
+//! (`input:LINE:` prefixes as Lua's, the location of a Lua frame), what a register holds at an
 //! instruction ("global 'x'", "field 'x'", like getobjname and findsetreg), call-site names
 //! in argument errors, and the hints a model reads to fix its program (a missing field and
 //! the fields there are, `t[0]`, functions other languages have).
@@ -45,9 +45,11 @@ impl Vm {
     /// Convert a caught error into the Lua value `pcall` returns.
     pub(crate) fn error_value(&mut self, e: &ThrowData) -> VmResult<Value> {
         match &e.value {
-            ErrVal::Value(Value::Str(s)) if e.prefix_position && e.location.is_some() => {
+            ErrVal::Value(Value::Str(s))
+                if e.prefix_position && e.location.is_some() && !e.bare =>
+            {
                 let (s, l) = (*s, e.location.unwrap_or(Location { line: 0, column: 0 }));
-                let prefix = format!("input:{}:{}: ", l.line, l.column);
+                let prefix = format!("input:{}: ", l.line);
                 let len = self.heap.str_bytes(s).len();
                 self.heap.reserve_str(prefix.len() + len)?;
                 let mut out = Vec::with_capacity(prefix.len() + len);
@@ -59,8 +61,8 @@ impl Vm {
             ErrVal::Value(v) => Ok(*v),
             ErrVal::Msg(m) => {
                 let s = match e.location {
-                    Some(l) => format!("input:{}:{}: {}", l.line, l.column, m),
-                    None => m.clone(),
+                    Some(l) if !e.bare => format!("input:{}: {}", l.line, m),
+                    _ => m.clone(),
                 };
                 self.heap.new_str(s.as_bytes())
             }
@@ -239,8 +241,9 @@ impl Vm {
     /// luaL_argerror (method calls do not count `self`).
     pub(super) fn fix_arg_error(&self, mut e: Throw, reg: u8) -> Throw {
         let Some(d) = e.error() else { return e };
-        if d.positioned {
-            // Raised deeper (e.g. in a comparator) and already named there.
+        if d.positioned || d.bare {
+            // Raised deeper (e.g. in a comparator, or by a builtin the callee called directly)
+            // and already named there.
             return e;
         }
         let ErrVal::Msg(m) = &d.value else { return e };
@@ -388,6 +391,16 @@ pub(super) fn find_setreg(p: &Proto, lastpc: usize, reg: u8) -> Option<usize> {
             | Op::AddI { a, .. }
             | Op::Arith { a, .. }
             | Op::ArithK { a, .. }
+            | Op::AddK { a, .. }
+            | Op::MulI { a, .. }
+            | Op::DivI { a, .. }
+            | Op::ModI { a, .. }
+            | Op::IDivI { a, .. }
+            | Op::SubK { a, .. }
+            | Op::MulK { a, .. }
+            | Op::DivK { a, .. }
+            | Op::ModK { a, .. }
+            | Op::IDivK { a, .. }
             | Op::ArithKR { a, .. }
             | Op::Unm { a, .. }
             | Op::Not { a, .. }

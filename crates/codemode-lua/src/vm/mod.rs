@@ -32,8 +32,9 @@
 //!   nested run (a native calling Lua) it cannot yield, so it checks the total fuel cap and the
 //!   optional deadline instead.
 //! - Errors: [`Throw`] values. Catchable ones unwind the frame `Vec` to the nearest `pcall`
-//!   frame; a message gets its position as `input:LINE:COLUMN: ` when `pcall` converts it to a
-//!   Lua string. Uncatchable ones (limits, timeouts, aborts) unwind everything.
+//!   frame; a message gets its position as `input:LINE: ` (Lua's prefix; the column stays in
+//!   the diagnostic's location) when `pcall` converts it to a Lua string. Uncatchable ones
+//!   (limits, timeouts, aborts) unwind everything.
 //! - GC: [`Heap::collect`] runs at safe points of the dispatch loop (table/closure creation,
 //!   concatenation, after a native returns) when the allocation debt is due, never while a
 //!   native runs. Roots: the whole value stack, constants, globals, frames' closures, open
@@ -62,7 +63,7 @@ mod roots;
 mod tools;
 mod upvals;
 
-use arith::{add_imm, arith_fast};
+use arith::{arith_fast, float_mod, int_idiv, int_mod};
 pub(crate) use arith::{str_to_number, to_number, tostring_text};
 use calls::CallSite;
 pub(crate) use ctx::{Ctx, NativeFn, Rets};
@@ -105,8 +106,8 @@ pub(crate) enum Exit {
     Returned,
     /// Fuel slice used up.
     Yield,
-    /// A host call suspends the machine.
-    Host(HostCall),
+    /// A host call suspends the machine (boxed: the dispatch loop's result stays small).
+    Host(Box<HostCall>),
 }
 
 /// The call waiting for a host reply.
@@ -138,7 +139,8 @@ struct Miss {
 enum CallRes {
     Lua,
     Done,
-    Host(HostCall),
+    /// Boxed, so `VmResult<CallRes>` stays small on every call.
+    Host(Box<HostCall>),
 }
 
 /// The virtual machine state of one execution.
@@ -299,15 +301,14 @@ impl Vm {
     /// Create a library table of natives, store it as global `lib`, return it.
     pub(crate) fn new_lib(
         &mut self,
-        lib: &str,
+        lib: &'static str,
         funcs: &[(&'static str, NativeFn)],
     ) -> VmResult<TableRef> {
         let t = self.heap.new_table(0, funcs.len())?;
         for (name, f) in funcs {
             let v = self.heap.register_native(name, *f);
             if let Value::Native(n) = v {
-                self.heap
-                    .set_native_qualified(n, &format!("{}.{}", lib, name));
+                self.heap.set_native_lib(n, lib);
             }
             self.heap.table_set_field(t, name, v)?;
         }
