@@ -1,6 +1,6 @@
 //! # codemode-openapi: an OpenAPI 3 document as a namespace of tools (issue 16)
 //!
-//! [`load`] reads a spec (JSON or YAML, OpenAPI 3.0, 3.1 or 3.2) into a [`Document`];
+//! [`load()`] reads a spec (JSON or YAML, OpenAPI 3.0, 3.1 or 3.2) into a [`Document`];
 //! [`from_spec`] turns each supported operation into a [`codemode::Tool`] that sends the HTTP
 //! request, and lists every other operation with the reason it was skipped.
 //!
@@ -19,7 +19,7 @@
 //!
 //! | concern | file |
 //! |---|---|
-//! | loading: JSON/YAML, size, depth and YAML budgets, duplicate keys, versions ([`load`], [`Document`]) | `load.rs` |
+//! | loading: JSON/YAML, size, depth and YAML budgets, duplicate keys, versions ([`load()`], [`Document`]) | `load.rs` |
 //! | local `$ref`s: JSON Pointers with percent-decoding and array indices, chains, cycles | `pointer.rs` |
 //! | tool names: operationId segments, sanitising, fallbacks, collisions | `names.rs` |
 //! | schemas: 3.0 → 2020-12, per-tool `$defs` closures, readOnly/writeOnly projection, binary | `schema.rs` |

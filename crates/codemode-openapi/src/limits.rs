@@ -1,6 +1,6 @@
 //! Every fixed bound of the adapter, in one place (each has a test that trips it).
 
-/// Largest spec document accepted by [`crate::load`], in bytes (64 MiB; GitHub's is 13 MB).
+/// Largest spec document accepted by [`crate::load()`], in bytes (64 MiB; GitHub's is 13 MB).
 pub const MAX_SPEC_BYTES: usize = 64 * 1024 * 1024;
 
 /// Deepest nesting of arrays and objects in a spec document (every real spec checked is at most
