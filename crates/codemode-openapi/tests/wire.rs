@@ -412,3 +412,51 @@ async fn base_url_overrides_servers() {
         json!({"target": "/v2/x"})
     );
 }
+
+#[tokio::test]
+async fn redirects_stop_after_max_redirects() {
+    let s = stub(|_| (302, vec![("location".into(), "/loop".into())], vec![])).await;
+    let cm = runtime(
+        spec(
+            &s.base,
+            json!({"/loop": {"get": {"operationId": "l", "responses": ok_json()}}}),
+        ),
+        Options::default(),
+    );
+    let d = cm.call_tool("api.l", json!({})).await.unwrap_err();
+    assert_eq!(d.message, "GET /loop failed: more than 10 redirects.");
+    assert_eq!(s.taken().len(), codemode_openapi::limits::MAX_REDIRECTS + 1);
+}
+
+#[tokio::test]
+async fn deep_objects_nest_at_most_max_deep_object_depth() {
+    let s = stub(echo).await;
+    let cm = runtime(
+        spec(
+            &s.base,
+            json!({"/d": {"get": {"operationId": "d",
+            "parameters": [{"name": "f", "in": "query", "style": "deepObject", "schema": {"type": "object"}}],
+            "responses": ok_json()}}}),
+        ),
+        Options::default(),
+    );
+    let nest = |n: usize| (0..n).fold(json!("x"), |v, _| json!({"k": v}));
+    let depth = codemode_openapi::limits::MAX_DEEP_OBJECT_DEPTH;
+    let out = cm
+        .call_tool("api.d", json!({"f": nest(depth)}))
+        .await
+        .unwrap();
+    assert_eq!(
+        out["target"].as_str().unwrap().matches("%5Bk%5D").count(),
+        depth
+    );
+    let d = cm
+        .call_tool("api.d", json!({"f": nest(depth + 1)}))
+        .await
+        .unwrap_err();
+    assert_eq!(
+        d.message,
+        "Deep-object parameter 'f' nests deeper than 32 levels."
+    );
+    assert_eq!(s.taken().len(), 1);
+}
