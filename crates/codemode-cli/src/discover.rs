@@ -78,7 +78,10 @@ fn load(tools: &[PathBuf]) -> Result<crate::manifest::Manifest, ConfigError> {
 }
 
 /// The instructions text for `codemode catalog`.
-pub fn catalog_text(args: &CatalogArgs) -> Result<String, ConfigError> {
+pub fn catalog_text(
+    args: &CatalogArgs,
+    namespaces: Vec<(String, codemode::Namespace)>,
+) -> Result<String, ConfigError> {
     refuse_js(args.lang)?;
     let manifest = load(&args.tools)?;
     let allowed = match &args.allow_read {
@@ -92,6 +95,7 @@ pub fn catalog_text(args: &CatalogArgs) -> Result<String, ConfigError> {
         max_output_bytes: args.max_output_bytes,
         max_memory_bytes: None,
         extensions: allowed.into_iter().map(crate::fs_ext::extension).collect(),
+        namespaces,
     };
     let with_fs = !options.extensions.is_empty();
     let cm = crate::host::build(&options, manifest)?;
@@ -107,7 +111,10 @@ pub fn catalog_text(args: &CatalogArgs) -> Result<String, ConfigError> {
 }
 
 /// The result JSON (one line) for `codemode search`.
-pub fn search_json(args: &SearchArgs) -> Result<String, ConfigError> {
+pub fn search_json(
+    args: &SearchArgs,
+    namespaces: Vec<(String, codemode::Namespace)>,
+) -> Result<String, ConfigError> {
     let manifest = load(&args.tools)?;
     let options = crate::host::Options {
         lang: Lang::Lua,
@@ -116,6 +123,7 @@ pub fn search_json(args: &SearchArgs) -> Result<String, ConfigError> {
         max_output_bytes: None,
         max_memory_bytes: None,
         extensions: Vec::new(),
+        namespaces,
     };
     let cm = crate::host::build(&options, manifest)?;
     let result = cm.search(&search_input(args)).map_err(search_error)?;
@@ -178,14 +186,14 @@ mod tests {
             limit: Some(1),
             offset: None,
         };
-        let v: Value = serde_json::from_str(&search_json(&args).unwrap()).unwrap();
+        let v: Value = serde_json::from_str(&search_json(&args, Vec::new()).unwrap()).unwrap();
         assert_eq!(v["items"][0]["path"], "orders.lookup");
         let bad = SearchArgs {
             limit: Some(0),
             ..args
         };
         assert_eq!(
-            search_json(&bad).unwrap_err().0,
+            search_json(&bad, Vec::new()).unwrap_err().0,
             "--limit must be an integer from 1 to 50; got 0."
         );
     }
@@ -201,7 +209,7 @@ mod tests {
             max_tool_calls: Some(7),
             max_output_bytes: None,
         };
-        let text = catalog_text(&args).unwrap();
+        let text = catalog_text(&args, Vec::new()).unwrap();
         assert!(
             text.contains("tools.orders.lookup({ id: string }) -> unknown"),
             "{text}"

@@ -24,6 +24,8 @@ pub struct Options {
     pub max_memory_bytes: Option<i64>,
     /// Extensions to install (`--allow-read DIR` → the `fs` extension).
     pub extensions: Vec<codemode::Extension>,
+    /// Namespaces of tools built elsewhere (`--openapi` specs), added as they are.
+    pub namespaces: Vec<(String, Namespace)>,
 }
 
 /// The serialized Result (one line of JSON) and whether it is ok.
@@ -42,7 +44,7 @@ pub const JS_UNSUPPORTED: &str =
 /// What `run --lang js` says when given tools (`--tools`, `--mcp-config`) or `--allow-read`
 /// (exit status 2): the JavaScript guest runs programs without tools until its async support
 /// (tool calls as promises) lands.
-pub const JS_NO_TOOLS: &str = "JavaScript programs cannot call tools or fs yet: run the JavaScript program without --tools, --mcp-config and --allow-read, or write it in Lua (a .lua file or --lang lua) to use tools";
+pub const JS_NO_TOOLS: &str = "JavaScript programs cannot call tools or fs yet: run the JavaScript program without --tools, --openapi, --mcp-config and --allow-read, or write it in Lua (a .lua file or --lang lua) to use tools";
 
 /// Builds the runtime: limits, namespaces and one command tool per manifest tool.
 ///
@@ -61,6 +63,9 @@ pub fn build(options: &Options, manifest: Manifest) -> Result<CodeMode, ConfigEr
             n = n.description(d);
         }
         builder = builder.namespace(ns.path, n);
+    }
+    for (path, ns) in &options.namespaces {
+        builder = builder.namespace(path.clone(), ns.clone());
     }
     for spec in manifest.tools {
         let path = spec.path.clone();
@@ -160,6 +165,7 @@ mod tests {
             max_output_bytes: None,
             max_memory_bytes: None,
             extensions: Vec::new(),
+            namespaces: Vec::new(),
         }
     }
 

@@ -22,6 +22,7 @@ mod fs_ext;
 mod host;
 mod manifest;
 mod mcp;
+mod openapi;
 
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
@@ -52,6 +53,9 @@ enum Commands {
     Catalog(CatalogCmd),
     /// Print what the built-in `search` returns for a query, as one JSON line.
     Search(SearchCmd),
+    /// Work with OpenAPI specs: `codemode openapi inspect SPEC` lists the tools a spec gives
+    /// and the operations skipped, with the reason.
+    Openapi(openapi::OpenApiCmd),
 }
 
 /// Arguments of `codemode catalog`: the discovery flags plus `--mcp-config`.
@@ -63,6 +67,8 @@ struct CatalogCmd {
     /// and stopped), with the config's limits, catalog budget and manifests; flags override them.
     #[arg(long, value_name = "FILE")]
     mcp_config: Option<PathBuf>,
+    #[command(flatten)]
+    openapi: openapi::OpenApiArgs,
 }
 
 /// Arguments of `codemode search`: the discovery flags plus `--mcp-config`.
@@ -74,6 +80,8 @@ struct SearchCmd {
     /// and stopped) and the config's manifests.
     #[arg(long, value_name = "FILE")]
     mcp_config: Option<PathBuf>,
+    #[command(flatten)]
+    openapi: openapi::OpenApiArgs,
 }
 
 const RUN_AFTER_HELP: &str = r#"Manifest (JSON):
@@ -115,6 +123,8 @@ struct RunArgs {
     /// `..` and symlinks leading outside DIR are refused).
     #[arg(long, value_name = "DIR")]
     allow_read: Option<PathBuf>,
+    #[command(flatten)]
+    openapi: openapi::OpenApiArgs,
     /// Program file; `-` or nothing reads the program from stdin.
     #[arg(value_name = "FILE")]
     file: Option<PathBuf>,
@@ -147,14 +157,23 @@ fn main() -> ExitCode {
             }
         },
         Commands::Mcp(args) => mcp::serve(args),
-        Commands::Catalog(c) => print_or_fail(match &c.mcp_config {
-            Some(config) => mcp::catalog_text(config, &c.args),
-            None => discover::catalog_text(&c.args),
-        }),
-        Commands::Search(c) => print_or_fail(match &c.mcp_config {
-            Some(config) => mcp::search_json(config, &c.args),
-            None => discover::search_json(&c.args),
-        }),
+        Commands::Catalog(c) => {
+            print_or_fail(
+                openapi::namespaces(&c.openapi).and_then(|ns| match &c.mcp_config {
+                    Some(config) => mcp::catalog_text(config, &c.args, ns),
+                    None => discover::catalog_text(&c.args, ns),
+                }),
+            )
+        }
+        Commands::Search(c) => {
+            print_or_fail(
+                openapi::namespaces(&c.openapi).and_then(|ns| match &c.mcp_config {
+                    Some(config) => mcp::search_json(config, &c.args, ns),
+                    None => discover::search_json(&c.args, ns),
+                }),
+            )
+        }
+        Commands::Openapi(c) => print_or_fail(openapi::command(&c)),
     }
 }
 
@@ -194,7 +213,9 @@ fn usage_line(rendered: &str, first_arg: Option<&str>) -> String {
         msg.push_str(line);
     }
     let help = match first_arg {
-        Some(sub @ ("run" | "mcp" | "catalog" | "search")) => format!("codemode {sub} --help"),
+        Some(sub @ ("run" | "mcp" | "catalog" | "search" | "openapi")) => {
+            format!("codemode {sub} --help")
+        }
         _ => "codemode --help".to_string(),
     };
     format!("codemode: {msg}; see '{help}'")
@@ -222,7 +243,10 @@ fn run(args: RunArgs) -> Result<ExitCode, ConfigError> {
         _ => Lang::Lua,
     });
     if lang == Lang::Js
-        && (!args.tools.is_empty() || args.allow_read.is_some() || args.mcp_config.is_some())
+        && (!args.tools.is_empty()
+            || args.allow_read.is_some()
+            || args.mcp_config.is_some()
+            || !args.openapi.is_empty())
     {
         return Err(ConfigError(host::JS_NO_TOOLS.to_string()));
     }
@@ -256,6 +280,7 @@ fn run(args: RunArgs) -> Result<ExitCode, ConfigError> {
             )],
             None => Vec::new(),
         },
+        namespaces: openapi::namespaces(&args.openapi)?,
     };
     if let Some(config) = &args.mcp_config {
         return mcp::run(config, &options, &args.tools, &source);

@@ -93,6 +93,7 @@ fn serve_inner(args: McpArgs) -> Result<(), ConfigError> {
         config.limits.max_memory_bytes(),
         &[],
         Vec::new(),
+        Vec::new(),
     )?;
     let rt = runtime()?;
     let r = rt.block_on(async move {
@@ -125,9 +126,10 @@ fn host_additions(
     memory_limit: Option<u64>,
     extra: &[PathBuf],
     extensions: Vec<codemode::Extension>,
+    openapi: Vec<(String, Namespace)>,
 ) -> Result<Option<codemode_mcp::Extend>, ConfigError> {
     let paths: Vec<PathBuf> = from_config.iter().chain(extra).cloned().collect();
-    if paths.is_empty() && extensions.is_empty() {
+    if paths.is_empty() && extensions.is_empty() && openapi.is_empty() {
         return Ok(None);
     }
     let manifest = Manifest::load_all(&paths).map_err(|e| ConfigError(e.to_string()))?;
@@ -154,6 +156,9 @@ fn host_additions(
         }
         for e in &extensions {
             b = b.extension(e.clone());
+        }
+        for (p, ns) in &openapi {
+            b = b.namespace(p.clone(), ns.clone());
         }
         b
     })))
@@ -185,6 +190,7 @@ fn with_gateway<T>(
 pub fn catalog_text(
     config_path: &Path,
     args: &crate::discover::CatalogArgs,
+    openapi: Vec<(String, Namespace)>,
 ) -> Result<String, ConfigError> {
     let mut config = Config::load(config_path).map_err(|e| ConfigError(e.to_string()))?;
     let allowed = match &args.allow_read {
@@ -198,6 +204,7 @@ pub fn catalog_text(
         max_output_bytes: args.max_output_bytes,
         max_memory_bytes: None,
         extensions: allowed.into_iter().map(crate::fs_ext::extension).collect(),
+        namespaces: Vec::new(),
     };
     config.limits = crate::host::override_limits(config.limits, &options)?;
     crate::discover::refuse_js(args.lang)?;
@@ -209,6 +216,7 @@ pub fn catalog_text(
         config.limits.max_memory_bytes(),
         &args.tools,
         options.extensions,
+        openapi,
     )?;
     let mut text = with_gateway(config, extend, |gw| gw.description(language, budget))?;
     if with_fs {
@@ -222,6 +230,7 @@ pub fn catalog_text(
 pub fn search_json(
     config_path: &Path,
     args: &crate::discover::SearchArgs,
+    openapi: Vec<(String, Namespace)>,
 ) -> Result<String, ConfigError> {
     let config = Config::load(config_path).map_err(|e| ConfigError(e.to_string()))?;
     let extend = host_additions(
@@ -229,6 +238,7 @@ pub fn search_json(
         config.limits.max_memory_bytes(),
         &args.tools,
         Vec::new(),
+        openapi,
     )?;
     let input = crate::discover::search_input(args);
     let result = with_gateway(config, extend, |gw| gw.search(&input))?
@@ -255,6 +265,7 @@ pub fn run(
         config.limits.max_memory_bytes(),
         manifests,
         options.extensions.clone(),
+        options.namespaces.clone(),
     )?;
     let rt = runtime()?;
     let outcome = rt.block_on(async move {

@@ -93,6 +93,8 @@ pub struct Config {
     /// `codemode.allowedOrigins`: browser origins (`scheme://host:port`, `:*` for any port) the
     /// HTTP server accepts besides its own address; requests with any other `Origin` get 403.
     pub allowed_origins: Vec<String>,
+    /// `openapi`: OpenAPI specs, each a namespace of HTTP tools (see `openapi.rs`).
+    pub openapi: Vec<crate::openapi::OpenApiSpec>,
 }
 
 /// A configuration error; the message names the file and the key path.
@@ -119,7 +121,7 @@ impl Config {
         let root: Value =
             serde_json::from_str(text).map_err(|e| ConfigError(format!("invalid JSON: {e}")))?;
         let root = object(&root, "the top level")?;
-        known_keys(root, "", &["mcpServers", "codemode"])?;
+        known_keys(root, "", &["mcpServers", "codemode", "openapi"])?;
         let mut servers = Vec::new();
         match root.get("mcpServers") {
             None => {}
@@ -139,7 +141,21 @@ impl Config {
             manifests: Vec::new(),
             max_attachment_bytes: crate::limits::DEFAULT_MAX_ATTACHMENT_BYTES,
             allowed_origins: Vec::new(),
+            openapi: match root.get("openapi") {
+                Some(v) => crate::openapi::parse(v, dir)?,
+                None => Vec::new(),
+            },
         };
+        if let Some(o) = config
+            .openapi
+            .iter()
+            .find(|o| config.servers.iter().any(|s| s.name == o.name))
+        {
+            return Err(ConfigError(format!(
+                "openapi.{0}: the namespace '{0}' is also an mcpServers entry; rename one",
+                o.name
+            )));
+        }
         if let Some(cm) = root.get("codemode") {
             let cm = object(cm, "codemode")?;
             known_keys(

@@ -86,6 +86,7 @@ impl Gateway {
         config: Config,
         extend: Option<Extend>,
     ) -> Result<Arc<Gateway>, ConfigError> {
+        let extend = with_openapi(&config, extend)?;
         let (tx, mut rx) = tokio::sync::mpsc::unbounded_channel::<String>();
         let servers: Vec<Arc<Server>> = config
             .servers
@@ -470,4 +471,22 @@ fn rebuild_tool(t: &Tool, input: Value, output: Option<Value>) -> Tool {
         Some(o) => tool.with_output_schema(o),
         None => tool,
     }
+}
+
+/// `extend` preceded by the namespaces of the config's `"openapi"` section (loaded and built
+/// once, at start).
+fn with_openapi(config: &Config, extend: Option<Extend>) -> Result<Option<Extend>, ConfigError> {
+    if config.openapi.is_empty() {
+        return Ok(extend);
+    }
+    let namespaces = crate::openapi::namespaces(&config.openapi)?;
+    Ok(Some(Arc::new(move |mut b: Options| {
+        for (n, ns) in &namespaces {
+            b = b.namespace(n.clone(), ns.clone());
+        }
+        match &extend {
+            Some(x) => x(b),
+            None => b,
+        }
+    })))
 }

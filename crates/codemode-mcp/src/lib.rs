@@ -11,6 +11,7 @@
 //! | attachments and progress per execution | `attachments.rs` |
 //! | the runtime over the servers, rebuilt on `list_changed` ([`Gateway`]) | `gateway.rs` |
 //! | fixed bounds on what downstream servers send | `limits.rs` |
+//! | the `"openapi"` section: specs as namespaces of HTTP tools (codemode-openapi) | `openapi.rs` |
 //! | the stdio transport that fails unreadable replies at once | `transport.rs` |
 //! | the HTTP client: replies read within the same bounds, unreadable ones fail at once | `http_client.rs` |
 //! | the MCP server: `execute`, `search`, stdio and streamable HTTP ([`CodeModeServer`]) | `server.rs` |
@@ -36,6 +37,7 @@ pub mod downstream;
 pub mod gateway;
 pub mod http_client;
 pub mod limits;
+pub mod openapi;
 pub mod server;
 pub mod transport;
 

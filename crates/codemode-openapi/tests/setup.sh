@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# Fetches the real specs the snapshot test (tests/real_specs.rs) reads, from pinned npm tarballs
+# checked by SHA-256, into a cache outside the tracked files: $CODEMODE_OPENAPI_SPECS, default
+# <repo>/target/openapi-specs. Idempotent: a complete install is kept.
+#   @octokit/openapi 23.0.2   generated/api.github.com.json (GitHub, 13 MB, OpenAPI 3.0.3)
+#   @scalar/galaxy 0.6.12     dist/3.1.json (every security scheme type)
+#   @readme/oas-examples 8.2.2  3.0/ and 3.1/ in JSON and YAML
+set -euo pipefail
+here="$(cd "$(dirname "$0")" && pwd)"
+repo="$(cd "$here/../../.." && pwd)"
+dir="${CODEMODE_OPENAPI_SPECS:-$repo/target/openapi-specs}"
+if [ -f "$dir/.complete" ]; then
+  echo "openapi specs ready in $dir"
+  exit 0
+fi
+tmp="$(mktemp -d)"
+trap 'rm -rf "$tmp"' EXIT
+fetch() { # name@version sha256 file-in-tarball...
+  local pkg="$1" sum="$2"; shift 2
+  (cd "$tmp" && npm pack "$pkg" --silent >/dev/null)
+  local tgz
+  tgz="$(ls -t "$tmp"/*.tgz | head -1)"
+  echo "$sum  $tgz" | sha256sum -c --quiet -
+  local out="$dir/${pkg%@*}"
+  mkdir -p "$out"
+  tar xzf "$tgz" -C "$out" --strip-components=1 "$@"
+  rm -f "$tgz"
+}
+mkdir -p "$dir"
+fetch @octokit/openapi@23.0.2 71a18407dd5e8464f4e0525daf03deabbe65abd9287d6adc7b5d98f516cd0d0c package/generated/api.github.com.json
+fetch @scalar/galaxy@0.6.12 fc79b4dcda305eb20abe4f61464621cfd810d950a399434451a8615f0d4edca9 package/dist/3.1.json
+fetch @readme/oas-examples@8.2.2 df951ee87b5b069c86148bf5bbf3923d6cfd27fb95a45aacb95f06b31f604241 package/3.0 package/3.1
+touch "$dir/.complete"
+echo "openapi specs ready in $dir"
