@@ -226,6 +226,16 @@ impl Machine {
     /// Prepare an execution of `program` with the host's `env`.
     pub fn new(program: &Program, env: &Env, budgets: Budgets) -> Machine {
         let cap = memory_cap(&budgets);
+        if let Some(e) = foreign_global_error(program, env) {
+            return Machine {
+                vm: None,
+                finished: Some(Step::Error(e)),
+                returned: false,
+                waiting_on: None,
+                refusal: None,
+                calls_started: 0,
+            };
+        }
         match Self::setup(program, env, cap) {
             Ok(vm) => Machine {
                 vm: Some(Box::new(vm)),
@@ -547,6 +557,27 @@ impl Machine {
             None => Vec::new(),
         }
     }
+}
+
+/// The ParseError for the first read of a JavaScript global the program never assigns
+/// (`await`, `JSON`, ...; `proto::FOREIGN_GLOBALS`) and that is no extension of the host:
+/// caught before the program runs, so `local res = await tools.x.y({})` fails at `await`
+/// rather than at the next use of `res`.
+fn foreign_global_error(program: &Program, env: &Env) -> Option<GuestError> {
+    let read = program.inner.foreign.iter().find(|r| {
+        !env.extension_paths
+            .iter()
+            .any(|p| p.split('.').next() == Some(r.global()))
+    })?;
+    Some(GuestError {
+        kind: ErrorKind::ParseError,
+        message: read.message(),
+        location: Some(Location {
+            line: read.pos.line,
+            column: read.pos.column,
+        }),
+        suggestions: Vec::new(),
+    })
 }
 
 /// The process-wide prepared standard library: built once, then copied into every machine
