@@ -112,6 +112,14 @@ impl Guest for LuaGuest {
         self.machine.take_logs()
     }
 
+    fn take_warnings(&mut self) -> Vec<codemode_guest::Warning> {
+        self.machine.take_warnings()
+    }
+
+    fn location(&self) -> Option<codemode_guest::Location> {
+        self.machine.location()
+    }
+
     fn memory_used(&self) -> usize {
         self.machine.memory_used()
     }

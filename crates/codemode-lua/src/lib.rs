@@ -122,7 +122,7 @@ pub use language::Lua;
 
 pub use codemode_guest::{
     CallId, CallMode, Env, ErrorKind, GuestError, HostCall, HostError, HostReply, HostTarget,
-    Location, MissingTool,
+    Location, MissingTool, Warning,
 };
 
 /// One step of a running [`Machine`].
@@ -454,7 +454,7 @@ impl Machine {
         match reply {
             HostReply::Value(j) => {
                 let mut work = 0u64;
-                let imported = boundary::import(&mut vm.heap, &j, &mut work);
+                let imported = boundary::import_from(&mut vm.heap, &j, &mut work, true);
                 // Hostile output may nest arbitrarily deep: never drop it recursively.
                 boundary::drop_json(j);
                 self.deliver_import(p, target, imported, work);
@@ -542,6 +542,36 @@ impl Machine {
                 d.positioned = true;
             }
             vm.pending_error = Some(t);
+        }
+    }
+
+    /// Take the host calls the program attempted inside a builtin's callback (a tool called in
+    /// a `table.sort` comparator, a `gsub` function or an `xpcall` handler, `pcall(pcall,
+    /// tool)`), which the machine refused and raised as errors at once (it cannot suspend
+    /// there). Each has [`CallMode::Continue`] and `refused` set; the host counts and lists
+    /// them like any refused call. Ids are in program order with the other calls: take them
+    /// after every [`Machine::run`] and before handling its [`Step::HostCall`].
+    pub fn take_noted_calls(&mut self) -> Vec<HostCall> {
+        std::mem::take(&mut self.noted)
+    }
+
+    /// Where the program is now: the instruction the next [`Machine::run`] starts at (after a
+    /// `Yield`), or the call it waits on. `None` before the start or after the end.
+    pub fn location(&self) -> Option<Location> {
+        self.vm.as_ref().and_then(|vm| vm.here())
+    }
+
+    /// Whether [`Machine::take_noted_calls`] has calls to give.
+    pub fn has_noted_calls(&self) -> bool {
+        !self.noted.is_empty()
+    }
+
+    /// Take the warnings raised so far (at most [`limits::MAX_WARNINGS`] a run): constructs
+    /// that ran but likely not as meant, e.g. `t.length` (nil in Lua) on an array or a string.
+    pub fn take_warnings(&mut self) -> Vec<Warning> {
+        match self.vm.as_mut() {
+            Some(vm) => std::mem::take(&mut vm.warnings),
+            None => Vec::new(),
         }
     }
 

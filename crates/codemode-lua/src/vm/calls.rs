@@ -45,6 +45,12 @@ impl Vm {
         if !d.positioned && d.location.is_none() {
             d.location = self.current_location();
         }
+        if !d.positioned
+            && let crate::value::ErrVal::Msg(m) = &mut d.value
+        {
+            let hint = self.operand_hint(m);
+            m.push_str(&hint);
+        }
         d.positioned = true;
         if !d.catchable {
             return Err(e);

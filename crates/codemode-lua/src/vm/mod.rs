@@ -181,6 +181,16 @@ pub(crate) struct Vm {
     /// The main chunk ended by running off its end (its implicit final `return`), not by a
     /// `return` statement.
     pub(crate) fell_off: bool,
+    /// Warnings for the result (at most [`limits::MAX_WARNINGS`]).
+    pub(crate) warnings: Vec<crate::Warning>,
+    /// Host calls refused inside builtins' callbacks since the last step (see
+    /// `Vm::note_refused`).
+    pub(crate) noted: Vec<HostCall>,
+    /// `xpcall` message handlers running now (a host call refused in one says so).
+    pub(crate) handler_depth: usize,
+    /// The program's constant `"length"` (nil when it has none): a `t.length` read that gives
+    /// nil on an array or a string is warned about.
+    pub(super) length_key: Value,
 }
 
 const MULTI: i32 = -1;
@@ -217,6 +227,10 @@ impl Vm {
             direct_next: false,
             nested_top: 0,
             fell_off: false,
+            warnings: Vec::new(),
+            noted: Vec::new(),
+            handler_depth: 0,
+            length_key: Value::Nil,
         })
     }
 
@@ -238,6 +252,14 @@ impl Vm {
                 + crate::heap::alloc_bytes(prog.num_consts * std::mem::size_of::<Value>()),
         )?;
         let kflat = flat_consts(&mut heap, &prog)?;
+        let length_key = prog
+            .protos
+            .iter()
+            .flat_map(|p| p.consts.iter())
+            .any(|k| matches!(k, Const::Str(s) if &**s == b"length"))
+            .then(|| heap.intern(b"length"))
+            .transpose()?
+            .map_or(Value::Nil, Value::Str);
         Ok(Vm {
             heap,
             stack: Vec::with_capacity(256),
@@ -264,6 +286,10 @@ impl Vm {
             direct_next: false,
             nested_top: 0,
             fell_off: false,
+            warnings: Vec::new(),
+            noted: Vec::new(),
+            handler_depth: 0,
+            length_key,
         })
     }
 
