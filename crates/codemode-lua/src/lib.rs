@@ -220,6 +220,9 @@ pub struct Machine {
     refusal: Option<GuestError>,
     /// Host calls started so far; the next one gets `CallId(calls_started + 1)`.
     calls_started: u64,
+    /// Host calls refused inside builtins' callbacks, not taken yet
+    /// ([`Machine::take_noted_calls`]).
+    noted: Vec<HostCall>,
 }
 
 impl Machine {
@@ -234,6 +237,7 @@ impl Machine {
                 waiting_on: None,
                 refusal: None,
                 calls_started: 0,
+                noted: Vec::new(),
             };
         }
         match Self::setup(program, env, cap) {
@@ -244,6 +248,7 @@ impl Machine {
                 waiting_on: None,
                 refusal: None,
                 calls_started: 0,
+                noted: Vec::new(),
             },
             Err(e) => Machine {
                 vm: None,
@@ -252,6 +257,7 @@ impl Machine {
                 waiting_on: None,
                 refusal: None,
                 calls_started: 0,
+                noted: Vec::new(),
             },
         }
     }
@@ -359,7 +365,9 @@ impl Machine {
                 suggestions: Vec::new(),
             });
         }
-        if vm.pending_error.is_some() && vm.heap.meter.inline() && vm.in_xpcall() {
+        if (vm.pending_handled.is_some() || vm.pending_error.is_some() && vm.in_xpcall())
+            && vm.heap.meter.inline()
+        {
             // A host error an `xpcall` may catch: its message handler cannot run in an
             // inline stretch (see `set_inline`).
             vm.heap.meter.wants_pool = true;
@@ -370,6 +378,12 @@ impl Machine {
             vm.raise_pending()?;
             vm.run_until(0)
         })();
+        // Calls refused inside callbacks during this slice came before whatever ended it.
+        for mut call in vm.noted.drain(..) {
+            self.calls_started += 1;
+            call.id = CallId(self.calls_started);
+            self.noted.push(call);
+        }
         let step = match r {
             Ok(Exit::Yield) => match vm.check_totals() {
                 Ok(()) => return Step::Yield,
@@ -429,6 +443,7 @@ impl Machine {
             .as_ref()
             .map(|r| r.suggestions.clone())
             .unwrap_or_default();
+        let aborted = matches!(reply, HostReply::Abort(_));
         let reply = match (refusal, reply) {
             // A refused call cannot succeed, whatever the host answers.
             (Some(r), HostReply::Value(j)) => {
@@ -438,8 +453,10 @@ impl Machine {
             (_, reply) => reply,
         };
         self.resume_inner(p, target, reply);
-        // The refusal's suggestions stay with the error it raises (UnknownTool).
+        // The refusal's suggestions stay with the error it raises (UnknownTool), not with an
+        // abort (the tool-call limit) that ends the run instead.
         if !suggestions.is_empty()
+            && !aborted
             && let Some(vm) = self.vm.as_mut()
             && let Some(d) = vm.pending_error.as_mut().and_then(Throw::error_mut)
             && d.suggestions.is_empty()
@@ -520,8 +537,14 @@ impl Machine {
             let mut t = Throw::with_kind(kind, message);
             if let Some(d) = t.error_mut() {
                 d.suggestions = suggestions;
+                d.location = p.location;
             }
             vm.pending_error = Some(t);
+            return;
+        }
+        if p.pcall && p.handler {
+            // `xpcall(tools.x, handler, ...)`: the handler sees the message first.
+            vm.pending_handled = Some((p, message));
             return;
         }
         let s = match vm.heap.new_str(message.as_bytes()) {

@@ -734,10 +734,16 @@ async fn storm_pcall_around_invalid_input() {
 #[tokio::test]
 async fn storm_pcall_around_unknown_tool() {
     // An unknown path is an attempt like any host call: the loop ends at max_tool_calls (10),
-    // and the unknown paths are not listed (no tool has that name).
+    // and the attempts are listed as failures (the one past the limit is not).
     let r = run_with("while true do pcall(tools.t.nope, {}) end", storm_limits()).await;
     r.fails(DiagnosticKind::ToolCallLimitExceeded, "10");
-    assert!(r.result.tool_calls.is_empty());
+    assert_eq!(r.result.tool_calls.len(), 10);
+    assert!(
+        r.result
+            .tool_calls
+            .iter()
+            .all(|c| c.name == "t.nope" && c.status == ToolCallStatus::Failure)
+    );
     let r = run_with(
         "while true do pcall(function() return tools.t.nope({}) end) end",
         storm_limits(),

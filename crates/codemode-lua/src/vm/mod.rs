@@ -117,6 +117,9 @@ pub(crate) struct Pending {
     pub nresults: i32,
     /// Called directly through `pcall`: results get a true/false prefix at `dest`.
     pub pcall: bool,
+    /// Called directly through `xpcall`: an error reply goes through the message handler, which
+    /// sits at `dest` (see `call_pcall`).
+    pub handler: bool,
     pub location: Option<Location>,
     /// A call the machine refused ([`HostCall::refused`]): the host's error reply is raised like
     /// the machine's own error (position prefix when a `pcall` catches it).
@@ -161,6 +164,9 @@ pub(crate) struct Vm {
     nested: Vec<&'static str>,
     pub(crate) pending: Option<Pending>,
     pub(crate) pending_error: Option<Throw>,
+    /// An error reply to a call made directly by `xpcall`: its message, handed to the message
+    /// handler when the machine runs next (the handler is a nested call, off inline stretches).
+    pub(crate) pending_handled: Option<(Pending, String)>,
     miss: Option<Miss>,
     miss_flag: Option<String>,
     /// The host's missing-tool policy (from `Env::missing`).
@@ -217,6 +223,7 @@ impl Vm {
             nested: Vec::new(),
             pending: None,
             pending_error: None,
+            pending_handled: None,
             miss: None,
             miss_flag: None,
             missing: None,
@@ -276,6 +283,7 @@ impl Vm {
             nested: Vec::new(),
             pending: None,
             pending_error: None,
+            pending_handled: None,
             miss: None,
             miss_flag: None,
             missing: None,
@@ -410,6 +418,12 @@ impl Vm {
 
     /// Raise `e` at the current point (used for host errors delivered by `resume`).
     pub(crate) fn raise_pending(&mut self) -> VmResult<()> {
+        if let Some((p, message)) = self.pending_handled.take() {
+            let ev = self.heap.new_str(message.as_bytes())?;
+            let handler = self.stack[p.dest];
+            let ev = self.run_handler(p.dest + 1, handler, ev)?;
+            self.deliver(p, false, ev);
+        }
         if let Some(e) = self.pending_error.take() {
             self.handle_error(e, 0, false)?;
         }
