@@ -396,6 +396,11 @@ impl Gate {
                 return Admission::Reply(id, reply);
             }
         };
+        if let Some(msg) = self.unknown_search_namespace(&req.namespace) {
+            self.record("search", &input, ToolCallStatus::Failure);
+            let reply = Self::error(DiagnosticKind::InvalidToolInput, msg, hint());
+            return Admission::Reply(id, reply);
+        }
         let index = self.record("search", &input, ToolCallStatus::Interrupted);
         let hook = self.hook_call(HookGate::Tool, "search", input, Vec::new());
         self.open(id, Some(index), hook.clone());
@@ -413,8 +418,39 @@ impl Gate {
         Admission::Job(CallJob { fut: Box::pin(fut) })
     }
 
+    /// `search({ namespace = "nope" })` where no tool lies at or below `nope` and no namespace
+    /// of that name is unavailable: the message naming the top-level namespaces (an empty page
+    /// would read as "nothing matches").
+    fn unknown_search_namespace(&self, ns: &str) -> Option<String> {
+        let tree = &self.inner.tree;
+        if ns.is_empty()
+            || tree.paths().any(|p| search::in_namespace(p, ns))
+            || tree.unavailable_for(ns).is_some()
+        {
+            return None;
+        }
+        let mut tops: Vec<&str> = tree
+            .paths()
+            .map(|p| p.split('.').next().unwrap_or(p))
+            .collect();
+        tops.sort_unstable();
+        tops.dedup();
+        let more = tops.len().saturating_sub(crate::missing::MAX_LISTED_NAMES);
+        tops.truncate(crate::missing::MAX_LISTED_NAMES);
+        let mut list = tops.join(", ");
+        if more > 0 {
+            list.push_str(&format!(" and {more} more"));
+        }
+        let lang = self.lang();
+        Some(format!(
+            "search: namespace {} does not exist; the namespaces are: {list}; leave namespace out to search every tool",
+            lang.quote(ns)
+        ))
+    }
+
     fn extension_call(&mut self, id: CallId, name: String, args: Vec<Value>) -> Admission {
         let Some(handler) = self.inner.extensions.get(&name).cloned() else {
+            self.record(&name, &Value::Array(args), ToolCallStatus::Failure);
             let reply = Self::error(
                 DiagnosticKind::ExecutionFailure,
                 format!("Extension function '{name}' is not available in this host."),

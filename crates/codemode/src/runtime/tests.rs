@@ -349,7 +349,7 @@ async fn unknown_tool_suggests_nearest() {
         kind_message(&replies[1]),
         (
             ErrorKind::UnknownTool,
-            "unknown tool 'tools.zzz.qqq': no tool has this path; use search(record(query: \"...\")) to find tool names"
+            "unknown tool 'tools.zzz.qqq': there is no namespace 'zzz'; the namespaces are: tools.orders, tools.slow; use search(record(query: \"...\")) to find tools by what they do"
         )
     );
     assert!(r.tool_calls.is_empty());
