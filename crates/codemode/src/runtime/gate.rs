@@ -524,6 +524,11 @@ impl Gate {
         };
         let input = entry.input.coerce_integers(input);
         let costly = entry.input.is_costly(&input);
+        let input = if costly {
+            input
+        } else {
+            entry.input.coerce_empty_arrays(input)
+        };
         let hints = InputHints::from_language(self.lang());
         if !costly && let Err(msg) = entry.input.validate_with(&input, &hints) {
             self.record(&path, &input, ToolCallStatus::Failure);
@@ -613,6 +618,7 @@ async fn run_tool(
         // driver's deadline still ends the run; the job then ends by itself).
         let e = entry.clone();
         let job = tokio::task::spawn_blocking(move || {
+            let input = e.input.coerce_empty_arrays(input);
             let r = e.input.validate_with(&input, &hints);
             (input, r)
         });
