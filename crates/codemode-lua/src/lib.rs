@@ -387,7 +387,13 @@ impl Machine {
         let step = match r {
             Ok(Exit::Yield) => match vm.check_totals() {
                 Ok(()) => return Step::Yield,
-                Err(e) => Step::Error(guest_error(Some(vm), e)),
+                Err(e) => {
+                    // Between two slices (the deadline, the fuel cap): where the program was.
+                    let here = vm.here();
+                    let mut g = guest_error(Some(vm), e);
+                    g.location = g.location.or(here);
+                    Step::Error(g)
+                }
             },
             Ok(Exit::Host(mut call)) => {
                 self.calls_started += 1;

@@ -24,6 +24,24 @@ impl Vm {
         })
     }
 
+    /// Where the innermost frame stands between two slices: the instruction it runs next
+    /// (after a yield its pc points at it), or the call it waits on.
+    pub(crate) fn here(&self) -> Option<Location> {
+        if let Some(p) = &self.pending
+            && p.location.is_some()
+        {
+            return p.location;
+        }
+        let f = self.frames.last()?;
+        let p = &self.prog.protos[f.proto as usize];
+        p.pos
+            .get(f.pc.min(p.pos.len().saturating_sub(1)))
+            .map(|pos| Location {
+                line: pos.line,
+                column: pos.column,
+            })
+    }
+
     /// Location of the Lua frame `level` levels up (1 = the innermost Lua frame).
     pub(crate) fn location_at_level(&self, level: usize) -> Option<Location> {
         if level == 0 || level > self.frames.len() {

@@ -44,7 +44,8 @@ enum Report {
     /// `Done` or `Error`; the guest was dropped on the blocking pool ([`dispose`]).
     Finished(Step),
     /// The deadline passed between two slices; the guest was dropped on the blocking pool.
-    TimedOut,
+    /// Where the program was then, if the guest says.
+    TimedOut(Option<codemode_guest::Location>),
     /// The driver was gone at a slice boundary (nobody reads this report).
     Abandoned,
 }
@@ -207,8 +208,9 @@ fn run_segment(mut w: Box<Worker>, deadline: std::time::Instant, shared: &Shared
                     return Report::Abandoned;
                 }
                 if std::time::Instant::now() >= deadline {
+                    let at = w.guest.location();
                     dispose(w);
-                    return Report::TimedOut;
+                    return Report::TimedOut(at);
                 }
             }
             step => return paused_or_finished(step, w),
@@ -254,8 +256,9 @@ fn run_inline(mut w: Box<Worker>, deadline: std::time::Instant, shared: &Shared)
     record_stretch(start.elapsed());
     match step {
         Step::Yield if std::time::Instant::now() >= deadline => {
+            let at = w.guest.location();
             dispose(w);
-            Stretch::Report(Report::TimedOut)
+            Stretch::Report(Report::TimedOut(at))
         }
         Step::Yield => Stretch::Pool(w),
         step => Stretch::Report(paused_or_finished(step, w)),
@@ -425,7 +428,10 @@ where
     let outcome: Result<Value, Diagnostic> = loop {
         let report = match next {
             Next::Inline(w) => {
-                if let Some(d) = stop_reason(&gate) {
+                if let Some(mut d) = stop_reason(&gate) {
+                    if d.kind == DiagnosticKind::TimeoutExceeded && d.location.is_none() {
+                        d.location = w.guest.location();
+                    }
                     drop(Parked(Some(w)));
                     break Err(d);
                 }
@@ -497,7 +503,14 @@ where
                 break Ok(value);
             }
             Report::Finished(Step::Error(e)) => break Err(gate.diagnostic(e)),
-            Report::Finished(_) | Report::TimedOut | Report::Abandoned => {
+            Report::TimedOut(at) => {
+                let mut d = stop_reason(&gate).unwrap_or_else(|| gate.timeout_diagnostic());
+                if d.kind == DiagnosticKind::TimeoutExceeded && d.location.is_none() {
+                    d.location = at;
+                }
+                break Err(d);
+            }
+            Report::Finished(_) | Report::Abandoned => {
                 break Err(stop_reason(&gate).unwrap_or_else(|| gate.timeout_diagnostic()));
             }
             Report::Paused {
