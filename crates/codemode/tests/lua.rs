@@ -593,5 +593,7 @@ async fn pcall_of_a_tool_catches_an_argument_that_cannot_cross() {
             .starts_with("handled: input.me refers back to input"),
         "{v}"
     );
-    assert!(r.tool_calls.is_empty());
+    // The refused call is counted and listed like the one under pcall.
+    assert_eq!(r.tool_calls.len(), 1);
+    assert_eq!(r.tool_calls[0].status, ToolCallStatus::Failure);
 }
