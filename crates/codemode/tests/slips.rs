@@ -254,6 +254,22 @@ async fn calls_refused_inside_callbacks_are_listed() {
     );
 
     let r = cm
+        .execute(
+            "return {pcall(string.gsub, 'ab', '%w', function(c) return search({ query = c }) end)}",
+        )
+        .await;
+    assert_eq!(
+        r.value(),
+        Some(&json!([
+            false,
+            "input:1:65: cannot call search from inside a gsub callback; collect the matches first (e.g. with gmatch), call it for each, then substitute"
+        ])),
+        "{}",
+        r.to_json_string()
+    );
+    assert_eq!(r.tool_calls[0].name, "search");
+
+    let r = cm
         .execute("return {pcall(pcall, tools.crm.list_customers, {})}")
         .await;
     assert_eq!(

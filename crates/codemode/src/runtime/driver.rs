@@ -57,6 +57,9 @@ struct Shared {
     /// Set when the driver stops waiting (it returned, or its future was dropped): a segment
     /// still running stops at its next slice boundary.
     abandoned: AtomicBool,
+    /// Where the program was after the last run of the guest (`Guest::location`): locates a
+    /// timeout the driver notices without the guest at hand (the backstop, a wait).
+    at: Mutex<Option<codemode_guest::Location>>,
 }
 
 /// Warnings kept from a guest per execution; later ones are dropped.
@@ -64,6 +67,7 @@ const MAX_GUEST_WARNINGS: usize = 16;
 
 impl Shared {
     fn collect(&self, guest: &mut dyn Guest) {
+        *self.at.lock().unwrap_or_else(|e| e.into_inner()) = guest.location();
         let lines = guest.take_logs();
         if !lines.is_empty() {
             self.logs
@@ -363,6 +367,7 @@ where
         logs: Mutex::new(LogSink::new(retained_bytes(max_output_bytes))),
         warnings: Mutex::new(Vec::new()),
         abandoned: AtomicBool::new(false),
+        at: Mutex::new(None),
     });
     let _abandon = AbandonOnDrop(shared.clone());
     let backstop = tokio::time::sleep_until(deadline + BACKSTOP_MARGIN);
@@ -553,6 +558,12 @@ where
             }
         }
     };
+    let outcome = outcome.map_err(|mut d| {
+        if d.kind == DiagnosticKind::TimeoutExceeded && d.location.is_none() {
+            d.location = *shared.at.lock().unwrap_or_else(|e| e.into_inner());
+        }
+        d
+    });
     MOST_RUNNING_CALLS.fetch_max(flight.most, Ordering::Relaxed);
     // Every call still running or queued ends `interrupted` and gets its `after` hook.
     drop(flight);
