@@ -2,9 +2,10 @@
 //!
 //! Protocol: the tool's input is written to the process's stdin as one line of JSON and stdin is
 //! closed; the process answers with exactly one JSON value on stdout and exits with status 0.
-//! - A non-zero exit is a failure whose message is the process's trimmed stderr (at most
-//!   [`MAX_STDERR_MESSAGE`] bytes, cut on a character boundary), or a note with the exit status when
-//!   stderr is empty.
+//! - A non-zero exit is a failure whose message names the tool, the program and the exit status,
+//!   then the process's trimmed stderr (its last [`MAX_STDERR_MESSAGE`] bytes, cut on a character
+//!   boundary: a traceback ends with the exception): `tool 'git.log' failed: program 'python3'
+//!   exited with status 1: ValueError: ...`.
 //! - Stdout that is not exactly one JSON value is a failure: `tool 'git.log' printed invalid JSON: ...`.
 //! - Stdout over the tool's cap ([`DEFAULT_MAX_STDOUT_BYTES`] unless the manifest sets
 //!   `maxStdoutBytes`) is a failure; the process is killed as soon as the cap is passed.
@@ -238,7 +239,15 @@ async fn run_bounded(
                 tool.path
             ));
         }
-        return Err(cap_message(trimmed, MAX_STDERR_MESSAGE));
+        let how = match status.code() {
+            Some(code) => format!("exited with status {code}"),
+            None => killed_by(&status),
+        };
+        return Err(format!(
+            "tool '{}' failed: program '{program}' {how}: {}",
+            tool.path,
+            cap_message(trimmed, MAX_STDERR_MESSAGE)
+        ));
     }
 
     if out.len() <= PARSE_INLINE_MAX_BYTES {
@@ -637,16 +646,17 @@ impl<'de> Visitor<'de> for BoundedValue<'_, '_> {
     }
 }
 
-/// Cuts `s` to at most `max` bytes on a character boundary, marking the cut.
+/// Keeps the last `max` bytes of `s` (on a character boundary), marking the cut: the end of
+/// stderr is what explains a failure (a traceback ends with the exception).
 pub fn cap_message(s: &str, max: usize) -> String {
     if s.len() <= max {
         return s.to_string();
     }
-    let mut end = max;
-    while !s.is_char_boundary(end) {
-        end -= 1;
+    let mut start = s.len() - max;
+    while !s.is_char_boundary(start) {
+        start += 1;
     }
-    format!("{}… (stderr cut at {max} bytes)", &s[..end])
+    format!("…{} (stderr cut to its last {max} bytes)", &s[start..])
 }
 
 /// Appends what `r` yields to `buf`, at most `cap + 1` bytes; returns whether more than `cap`

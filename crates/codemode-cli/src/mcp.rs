@@ -267,18 +267,40 @@ pub fn run(
         options.extensions.clone(),
         options.namespaces.clone(),
     )?;
+    // A server's start is bounded by the run's own timeout too (`--timeout-ms`): one that
+    // takes longer is left out like one that fails.
+    let cap = std::time::Duration::from_millis(config.limits.timeout_ms());
+    for s in &mut config.servers {
+        s.startup_timeout = s.startup_timeout.min(cap);
+    }
     let rt = runtime()?;
-    let outcome = rt.block_on(async move {
-        let gateway = Gateway::start(config, extend)
-            .await
-            .map_err(|e| ConfigError(e.to_string()))?;
-        let cancel = codemode::CancellationToken::new();
-        tokio::spawn(crate::cancel_on_signal(cancel.clone()));
-        // Attachments are only summarized on stderr: their data is not kept.
-        let exec = gateway.execute_with(source, cancel, None, false).await;
-        gateway.shutdown().await;
-        Ok::<_, ConfigError>(exec)
-    })?;
+    let outcome = rt
+        .block_on(async move {
+            let gateway = Gateway::start(config, extend)
+                .await
+                .map_err(|e| ConfigError(e.to_string()))?;
+            let cancel = codemode::CancellationToken::new();
+            tokio::spawn(crate::cancel_on_signal(cancel.clone()));
+            // Attachments are only summarized on stderr: their data is not kept.
+            let exec = gateway.execute_with(source, cancel, None, false).await;
+            let problems = gateway.problems();
+            gateway.shutdown().await;
+            Ok::<_, ConfigError>((exec, problems))
+        })
+        .map(|(mut exec, problems)| {
+            // A server that failed to start: the Result says so, even when the program succeeded.
+            for (name, why) in problems {
+                exec.result.warnings.push(codemode::Diagnostic::new(
+                    codemode::DiagnosticKind::ServerUnavailable,
+                    if why.starts_with("MCP server") {
+                        format!("{why} (its tools were unavailable to this run)")
+                    } else {
+                        format!("'{name}': {why}")
+                    },
+                ));
+            }
+            exec
+        })?;
     for (i, a) in outcome.attachments.iter().enumerate() {
         eprintln!(
             "codemode: attachment {}: {} {}",

@@ -216,7 +216,15 @@ fn allow_read_reads_and_lists_files() {
         v["value"],
         json!({"names": ["docs:dir", "top.txt:file"], "doc": "# Title\nline 2\n", "size": 15})
     );
-    assert_eq!(v["toolCalls"], json!([]));
+    // The fs calls are listed like tool calls, their arguments as an array.
+    assert_eq!(
+        v["toolCalls"],
+        json!([
+            {"name": "fs.list", "input": [], "status": "success"},
+            {"name": "fs.list", "input": ["docs"], "status": "success"},
+            {"name": "fs.read", "input": ["docs/a.md"], "status": "success"}
+        ])
+    );
 }
 
 #[cfg(unix)]

@@ -621,9 +621,11 @@ fn run_with_mcp_config_reports_servers_that_cannot_start_as_tool_failures() {
         .to_string(),
     )
     .unwrap();
-    let run = |program: &str| {
+    let run_with = |flags: &[&str], program: &str| {
         let mut child = Command::new(env!("CARGO_BIN_EXE_codemode"))
-            .args(["run", "--mcp-config"])
+            .arg("run")
+            .args(flags)
+            .arg("--mcp-config")
             .arg(&cfg)
             .arg("-")
             .stdin(Stdio::piped())
@@ -644,6 +646,7 @@ fn run_with_mcp_config_reports_servers_that_cannot_start_as_tool_failures() {
             serde_json::from_str(stdout.trim()).unwrap_or_else(|_| panic!("{stdout}\n{stderr}"));
         (out.status.code(), r, stderr)
     };
+    let run = |program: &str| run_with(&[], program);
     let retrying = |server: &str| {
         format!(
             ". codemode is retrying it in the background (5 attempts left; this call asked for one); continue without tools.{server} for now, or try again in a later execution."
@@ -674,9 +677,30 @@ return { ok1, e1, ok2, e2, tools.fx.add({ a = 40, b = 2 }).sum }"#,
         ]),
         "{r}"
     );
+    // The calls into the servers that failed are listed (and counted) too.
     assert_eq!(
         r["toolCalls"],
-        json!([{"name": "fx.add", "input": {"a": 40, "b": 2}, "status": "success"}])
+        json!([
+            {"name": "ghost.status", "input": "[input not sent: its namespace is unavailable]", "status": "failure"},
+            {"name": "quitter.list", "input": "[input not sent: its namespace is unavailable]", "status": "failure"},
+            {"name": "fx.add", "input": {"a": 40, "b": 2}, "status": "success"}
+        ])
+    );
+    // The Result warns about each server that failed to start, even when the run succeeds.
+    let warned: Vec<&str> = r["warnings"]
+        .as_array()
+        .map(|w| {
+            w.iter()
+                .filter(|w| w["kind"] == "ServerUnavailable")
+                .filter_map(|w| w["message"].as_str())
+                .collect()
+        })
+        .unwrap_or_default();
+    assert_eq!(warned.len(), 2, "{r}");
+    assert!(
+        warned[0].starts_with("MCP server 'ghost' could not be started")
+            && warned[0].ends_with("(its tools were unavailable to this run)"),
+        "{r}"
     );
     // Startup failures are reported on stderr too (not fatal).
     assert!(
@@ -694,6 +718,24 @@ return { ok1, e1, ok2, e2, tools.fx.add({ a = 40, b = 2 }).sum }"#,
     assert_eq!(
         r["error"],
         json!({"kind": "ToolFailure", "message": quitter, "location": {"line": 2, "column": 21}}),
+        "{r}"
+    );
+    // A server that never answers is bounded by the run's --timeout-ms, not only by its
+    // startupTimeoutMs (30 s here).
+    std::fs::write(
+        &cfg,
+        json!({"mcpServers": {
+            "sleeper": {"command": "sh", "args": ["-c", "sleep 60"], "startupTimeoutMs": 30000}
+        }})
+        .to_string(),
+    )
+    .unwrap();
+    let (_, r, _) = run_with(&["--timeout-ms", "700"], "return 1");
+    assert_eq!(r["value"], json!(1), "{r}");
+    assert!(
+        r["warnings"][0]["message"]
+            .as_str()
+            .is_some_and(|m| m.contains("within 700 ms")),
         "{r}"
     );
     let _ = std::fs::remove_dir_all(&dir);

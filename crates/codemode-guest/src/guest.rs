@@ -62,6 +62,11 @@ pub trait Guest: Send {
     fn take_warnings(&mut self) -> Vec<Warning> {
         Vec::new()
     }
+    /// Where the program is now (the instruction it would run next, or the call it waits on),
+    /// for a timeout the host notices between two runs. None by default.
+    fn location(&self) -> Option<crate::kind::Location> {
+        None
+    }
     /// Bytes the guest holds (its heap, program and pending replies).
     fn memory_used(&self) -> usize;
 }

@@ -81,6 +81,10 @@ kinds! {
         Truncated,
         /// The program ended without `return`, so the value is null.
         NoReturn,
+        /// A construct that ran but likely not as meant (`t.length`, which Lua reads as nil).
+        LikelyMistake,
+        /// A tool source the host could not start (an MCP server): its tools were unavailable.
+        ServerUnavailable,
     }
 }
 

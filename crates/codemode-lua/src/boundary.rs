@@ -364,14 +364,31 @@ pub(crate) fn export_counted(
 /// object fields whose value is `null` are left out (they read as `nil`). Arrays/objects get [`Shape::Array`]/[`Shape::Object`]. Errors:
 /// `InvalidDataValue` when the value nests deeper than [`MAX_DEPTH`]; memory limit errors.
 pub(crate) fn import(heap: &mut Heap, v: &Json, work: &mut u64) -> VmResult<Value> {
+    import_from(heap, v, work, false)
+}
+
+/// [`import`] of a host reply (`tool`: the names of `null` fields are remembered for the hint
+/// "field 'email' was null in the tool's result", see `Heap::note_null_fields`).
+pub(crate) fn import_from(
+    heap: &mut Heap,
+    v: &Json,
+    work: &mut u64,
+    tool: bool,
+) -> VmResult<Value> {
     if v.is_null() {
         *work += 1;
         return Ok(Value::Nil);
     }
-    import_value(heap, v, 0, work)
+    import_value(heap, v, 0, work, tool)
 }
 
-fn import_value(heap: &mut Heap, v: &Json, depth: usize, work: &mut u64) -> VmResult<Value> {
+fn import_value(
+    heap: &mut Heap,
+    v: &Json,
+    depth: usize,
+    work: &mut u64,
+    tool: bool,
+) -> VmResult<Value> {
     *work += 1;
     if (*work).is_multiple_of(DEADLINE_CHECK_WORK) {
         heap.check_deadline()?;
@@ -401,7 +418,7 @@ fn import_value(heap: &mut Heap, v: &Json, depth: usize, work: &mut u64) -> VmRe
             let t = heap.new_table(items.len(), 0)?;
             heap.set_shape(t, Shape::Array);
             for (i, item) in items.iter().enumerate() {
-                let lv = import_value(heap, item, depth + 1, work)?;
+                let lv = import_value(heap, item, depth + 1, work, tool)?;
                 heap.table_set_int(t, i as i64 + 1, lv)?;
             }
             Value::Table(t)
@@ -412,17 +429,26 @@ fn import_value(heap: &mut Heap, v: &Json, depth: usize, work: &mut u64) -> VmRe
             }
             let t = heap.new_table(0, map.len())?;
             heap.set_shape(t, Shape::Object);
+            let mut nulls: Vec<Box<str>> = Vec::new();
             for (k, item) in map {
                 if item.is_null() {
                     // A null field is an absent field: `if page.next then` and
-                    // `r.email or "none"` work as a model expects.
+                    // `r.email or "none"` work as a model expects. Its name is remembered for
+                    // the hint when the program uses it anyway.
                     *work += 1;
+                    if tool
+                        && nulls.len() < crate::limits::MAX_NULL_FIELDS_PER_TABLE
+                        && k.len() <= crate::limits::MAX_NULL_FIELD_NAME_BYTES
+                    {
+                        nulls.push(k.as_str().into());
+                    }
                     continue;
                 }
                 let key = heap.new_str(k.as_bytes())?;
-                let lv = import_value(heap, item, depth + 1, work)?;
+                let lv = import_value(heap, item, depth + 1, work, tool)?;
                 heap.table_set(t, key, lv)?;
             }
+            heap.note_null_fields(t, nulls)?;
             Value::Table(t)
         }
     })

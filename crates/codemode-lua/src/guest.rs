@@ -21,6 +21,13 @@ pub struct LuaGuest {
     waiting: Option<CallId>,
     /// The reply to `waiting`'s call, imported by the next run.
     reply: Option<HostReply>,
+    /// Ids of calls refused inside callbacks, handed to the host to count and list (their
+    /// error was raised already); an `Abort` reply to one ends the run.
+    noted: Vec<CallId>,
+    /// The machine's step held back while the host takes the noted calls first.
+    held: Option<Step>,
+    /// The abort (tool-call limit) a noted call got: the run's end.
+    abort: Option<codemode_guest::GuestError>,
 }
 
 impl LuaGuest {
@@ -31,6 +38,28 @@ impl LuaGuest {
             started: Vec::new(),
             waiting: None,
             reply: None,
+            noted: Vec::new(),
+            held: None,
+            abort: None,
+        }
+    }
+
+    /// `step`, after the calls the machine refused inside callbacks: when there are some they
+    /// go to the host first (`Started`), and a `Done` or `Error` waits for the next run.
+    fn after_noted(&mut self, step: Step) -> GuestStep {
+        let noted = self.machine.take_noted_calls();
+        if noted.is_empty() {
+            return self.map(step);
+        }
+        self.noted.extend(noted.iter().map(|c| c.id));
+        self.started.extend(noted);
+        match step {
+            Step::Yield => GuestStep::Started,
+            Step::HostCall(_) => self.map(step),
+            Step::Done(_) | Step::Error(_) => {
+                self.held = Some(step);
+                GuestStep::Started
+            }
         }
     }
 
@@ -60,13 +89,13 @@ impl LuaGuest {
         }
         loop {
             let step = self.machine.run(fuel);
-            if step == Step::Yield {
+            if step == Step::Yield && !self.machine.has_noted_calls() {
                 if self.machine.wants_pool() || std::time::Instant::now() >= until {
                     return GuestStep::Yield;
                 }
                 continue;
             }
-            return self.map(step);
+            return self.after_noted(step);
         }
     }
 }
@@ -77,8 +106,14 @@ impl Guest for LuaGuest {
     }
 
     fn run(&mut self, budget: Budget) -> GuestStep {
+        if let Some(e) = &self.abort {
+            return GuestStep::Error(e.clone());
+        }
         if self.waiting.is_some() {
             return GuestStep::Blocked;
+        }
+        if let Some(step) = self.held.take() {
+            return self.map(step);
         }
         match budget.soft_deadline {
             Some(until) => {
@@ -92,7 +127,7 @@ impl Guest for LuaGuest {
                     self.machine.resume(reply);
                 }
                 let step = self.machine.run(budget.fuel);
-                self.map(step)
+                self.after_noted(step)
             }
         }
     }
@@ -105,11 +140,26 @@ impl Guest for LuaGuest {
         if self.waiting == Some(id) {
             self.waiting = None;
             self.reply = Some(reply);
+        } else if let Some(i) = self.noted.iter().position(|n| *n == id) {
+            self.noted.swap_remove(i);
+            if let HostReply::Abort(e) = reply
+                && self.abort.is_none()
+            {
+                self.abort = Some(e);
+            }
         }
     }
 
     fn take_logs(&mut self) -> Vec<String> {
         self.machine.take_logs()
+    }
+
+    fn take_warnings(&mut self) -> Vec<codemode_guest::Warning> {
+        self.machine.take_warnings()
+    }
+
+    fn location(&self) -> Option<codemode_guest::Location> {
+        self.machine.location()
     }
 
     fn memory_used(&self) -> usize {

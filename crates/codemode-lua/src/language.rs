@@ -228,6 +228,9 @@ const GUIDE: &str = "Run a Lua 5.4 program that calls the tools listed below. It
          - A failed call raises an error with a message saying what went wrong. Catch it with \
          `local ok, res = pcall(tools.<namespace>.<tool>, { field = value })`: `ok` is false and \
          `res` the message on failure.\n\
+         - Lua is not JavaScript: `#t` is the length (no `.length`), `t[1]` is the first item, \
+         `~=` is not-equal, `..` joins strings, `nil` (no null/undefined), declare variables \
+         with `local`.\n\
          - Filter, join and aggregate in the program; return only what is needed.\n\
          - `print(...)` lines are returned as logs.\n\
          - `search({ query = \"words\", namespace = \"name\" })` finds tools and returns their \
@@ -246,6 +249,7 @@ const GUIDE: &str = "Run a Lua 5.4 program that calls the tools listed below. It
          - Tables cross as JSON: a table with keys 1..n is an array, any other table an object. \
          `{}` is an empty object; `json.array()` is an empty array (`json.array(1, 2)` builds \
          one).\n\
+         - `{}` sent where a tool's input schema wants an array is sent as `[]`.\n\
          - `json.null` stands for JSON null. Assigning nil removes a field. In tool results, \
          an object field that is null is left out (it reads as nil); a null inside an array \
          arrives as `json.null` (truthy: test `x == json.null`); a result that is null \

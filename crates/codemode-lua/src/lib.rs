@@ -122,7 +122,7 @@ pub use language::Lua;
 
 pub use codemode_guest::{
     CallId, CallMode, Env, ErrorKind, GuestError, HostCall, HostError, HostReply, HostTarget,
-    Location, MissingTool,
+    Location, MissingTool, Warning,
 };
 
 /// One step of a running [`Machine`].
@@ -221,12 +221,26 @@ pub struct Machine {
     refusal: Option<GuestError>,
     /// Host calls started so far; the next one gets `CallId(calls_started + 1)`.
     calls_started: u64,
+    /// Host calls refused inside builtins' callbacks, not taken yet
+    /// ([`Machine::take_noted_calls`]).
+    noted: Vec<HostCall>,
 }
 
 impl Machine {
     /// Prepare an execution of `program` with the host's `env`.
     pub fn new(program: &Program, env: &Env, budgets: Budgets) -> Machine {
         let cap = memory_cap(&budgets);
+        if let Some(e) = foreign_global_error(program, env) {
+            return Machine {
+                vm: None,
+                finished: Some(Step::Error(e)),
+                returned: false,
+                waiting_on: None,
+                refusal: None,
+                calls_started: 0,
+                noted: Vec::new(),
+            };
+        }
         match Self::setup(program, env, cap) {
             Ok(vm) => Machine {
                 vm: Some(Box::new(vm)),
@@ -235,6 +249,7 @@ impl Machine {
                 waiting_on: None,
                 refusal: None,
                 calls_started: 0,
+                noted: Vec::new(),
             },
             Err(e) => Machine {
                 vm: None,
@@ -243,6 +258,7 @@ impl Machine {
                 waiting_on: None,
                 refusal: None,
                 calls_started: 0,
+                noted: Vec::new(),
             },
         }
     }
@@ -350,7 +366,9 @@ impl Machine {
                 suggestions: Vec::new(),
             });
         }
-        if vm.pending_error.is_some() && vm.heap.meter.inline() && vm.in_xpcall() {
+        if (vm.pending_handled.is_some() || vm.pending_error.is_some() && vm.in_xpcall())
+            && vm.heap.meter.inline()
+        {
             // A host error an `xpcall` may catch: its message handler cannot run in an
             // inline stretch (see `set_inline`).
             vm.heap.meter.wants_pool = true;
@@ -361,10 +379,22 @@ impl Machine {
             vm.raise_pending()?;
             vm.run_until(0)
         })();
+        // Calls refused inside callbacks during this slice came before whatever ended it.
+        for mut call in vm.noted.drain(..) {
+            self.calls_started += 1;
+            call.id = CallId(self.calls_started);
+            self.noted.push(call);
+        }
         let step = match r {
             Ok(Exit::Yield) => match vm.check_totals() {
                 Ok(()) => return Step::Yield,
-                Err(e) => Step::Error(guest_error(Some(vm), e)),
+                Err(e) => {
+                    // Between two slices (the deadline, the fuel cap): where the program was.
+                    let here = vm.here();
+                    let mut g = guest_error(Some(vm), e);
+                    g.location = g.location.or(here);
+                    Step::Error(g)
+                }
             },
             Ok(Exit::Host(call)) => {
                 let mut call = *call;
@@ -421,6 +451,7 @@ impl Machine {
             .as_ref()
             .map(|r| r.suggestions.clone())
             .unwrap_or_default();
+        let aborted = matches!(reply, HostReply::Abort(_));
         let reply = match (refusal, reply) {
             // A refused call cannot succeed, whatever the host answers.
             (Some(r), HostReply::Value(j)) => {
@@ -430,8 +461,10 @@ impl Machine {
             (_, reply) => reply,
         };
         self.resume_inner(p, target, reply);
-        // The refusal's suggestions stay with the error it raises (UnknownTool).
+        // The refusal's suggestions stay with the error it raises (UnknownTool), not with an
+        // abort (the tool-call limit) that ends the run instead.
         if !suggestions.is_empty()
+            && !aborted
             && let Some(vm) = self.vm.as_mut()
             && let Some(d) = vm.pending_error.as_mut().and_then(Throw::error_mut)
             && d.suggestions.is_empty()
@@ -446,7 +479,7 @@ impl Machine {
         match reply {
             HostReply::Value(j) => {
                 let mut work = 0u64;
-                let imported = boundary::import(&mut vm.heap, &j, &mut work);
+                let imported = boundary::import_from(&mut vm.heap, &j, &mut work, true);
                 // Hostile output may nest arbitrarily deep: never drop it recursively.
                 boundary::drop_json(j);
                 self.deliver_import(p, target, imported, work);
@@ -512,8 +545,14 @@ impl Machine {
             let mut t = Throw::with_kind(kind, message);
             if let Some(d) = t.error_mut() {
                 d.suggestions = suggestions;
+                d.location = p.location;
             }
             vm.pending_error = Some(t);
+            return;
+        }
+        if p.pcall && p.handler {
+            // `xpcall(tools.x, handler, ...)`: the handler sees the message first.
+            vm.pending_handled = Some((p, message));
             return;
         }
         let s = match vm.heap.new_str(message.as_bytes()) {
@@ -537,6 +576,36 @@ impl Machine {
         }
     }
 
+    /// Take the host calls the program attempted inside a builtin's callback (a tool called in
+    /// a `table.sort` comparator, a `gsub` function or an `xpcall` handler, `pcall(pcall,
+    /// tool)`), which the machine refused and raised as errors at once (it cannot suspend
+    /// there). Each has [`CallMode::Continue`] and `refused` set; the host counts and lists
+    /// them like any refused call. Ids are in program order with the other calls: take them
+    /// after every [`Machine::run`] and before handling its [`Step::HostCall`].
+    pub fn take_noted_calls(&mut self) -> Vec<HostCall> {
+        std::mem::take(&mut self.noted)
+    }
+
+    /// Where the program is now: the instruction the next [`Machine::run`] starts at (after a
+    /// `Yield`), or the call it waits on. `None` before the start or after the end.
+    pub fn location(&self) -> Option<Location> {
+        self.vm.as_ref().and_then(|vm| vm.here())
+    }
+
+    /// Whether [`Machine::take_noted_calls`] has calls to give.
+    pub fn has_noted_calls(&self) -> bool {
+        !self.noted.is_empty()
+    }
+
+    /// Take the warnings raised so far (at most [`limits::MAX_WARNINGS`] a run): constructs
+    /// that ran but likely not as meant, e.g. `t.length` (nil in Lua) on an array or a string.
+    pub fn take_warnings(&mut self) -> Vec<Warning> {
+        match self.vm.as_mut() {
+            Some(vm) => std::mem::take(&mut vm.warnings),
+            None => Vec::new(),
+        }
+    }
+
     /// Take the log lines written by `print` so far (one entry per call, tab-separated args).
     pub fn take_logs(&mut self) -> Vec<String> {
         match self.vm.as_mut() {
@@ -549,6 +618,27 @@ impl Machine {
             None => Vec::new(),
         }
     }
+}
+
+/// The ParseError for the first read of a JavaScript global the program never assigns
+/// (`await`, `JSON`, ...; `proto::FOREIGN_GLOBALS`) and that is no extension of the host:
+/// caught before the program runs, so `local res = await tools.x.y({})` fails at `await`
+/// rather than at the next use of `res`.
+fn foreign_global_error(program: &Program, env: &Env) -> Option<GuestError> {
+    let read = program.inner.foreign.iter().find(|r| {
+        !env.extension_paths
+            .iter()
+            .any(|p| p.split('.').next() == Some(r.global()))
+    })?;
+    Some(GuestError {
+        kind: ErrorKind::ParseError,
+        message: read.message(),
+        location: Some(Location {
+            line: read.pos.line,
+            column: read.pos.column,
+        }),
+        suggestions: Vec::new(),
+    })
 }
 
 /// The process-wide prepared standard library: built once, then copied into every machine

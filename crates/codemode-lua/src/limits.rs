@@ -184,3 +184,36 @@ pub use crate::boundary::EXPORT_NODE_BYTES;
 /// Bytes counted per value while `json.decode` builds its intermediate tree; the tree may not
 /// exceed the memory the execution has left (else the memory-limit failure, before building on).
 pub use crate::stdlib::json::DECODE_NODE_BYTES;
+
+// ----- model hints ----------------------------------------------------------------------------
+
+/// Most warnings one execution collects for its result (`t.length` read as nil, ...): 16;
+/// later ones are dropped.
+pub const MAX_WARNINGS: usize = 16;
+
+/// Most tables imported from tool results whose `null` fields are remembered for the hint
+/// "field 'email' was null in the tool's result": 256 tables; later ones get the plain
+/// missing-field hint.
+pub const MAX_NULL_FIELD_TABLES: usize = 256;
+
+/// Most `null` field names remembered per table (see [`MAX_NULL_FIELD_TABLES`]): 16, each
+/// at most [`MAX_NULL_FIELD_NAME_BYTES`] bytes (a longer name is not remembered).
+pub const MAX_NULL_FIELDS_PER_TABLE: usize = 16;
+
+/// Longest `null` field name remembered for the hint: 64 bytes.
+pub const MAX_NULL_FIELD_NAME_BYTES: usize = 64;
+
+/// Longest compact JSON `print` logs for a table argument: 1,024 bytes, then `…`. Larger
+/// tables are exported up to [`PRINT_EXPORT_BUDGET_BYTES`] (more, or a table that cannot be
+/// JSON, logs as `tostring` does: `table: 0x…`).
+pub const MAX_PRINT_JSON_BYTES: usize = 1024;
+
+/// Most bytes of JSON `print` exports for one table argument before it gives up and logs
+/// `table: 0x…`: 64 KiB.
+pub const PRINT_EXPORT_BUDGET_BYTES: usize = 64 * 1024;
+
+/// Most host calls refused inside builtins' callbacks (a tool called in a `table.sort`
+/// comparator, a `gsub` function, an `xpcall` handler, `pcall(pcall, tool)`) kept between two
+/// steps for the host to count and list: 1,024. The refusal is raised either way; later ones
+/// are not counted.
+pub const MAX_NOTED_CALLS: usize = 1024;

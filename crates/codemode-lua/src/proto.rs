@@ -439,6 +439,67 @@ pub struct ProgramData {
     /// Bytes the program occupies while an execution runs it ([`ProgramData::measure_bytes`]
     /// at compile time): charged to each execution's memory budget when its machine starts.
     pub retained_bytes: usize,
+    /// Reads of globals named like JavaScript globals that the program never assigns, first
+    /// read of each name, in source order (at most one per [`FOREIGN_GLOBALS`] entry). A
+    /// machine refuses to start on one that is not an extension of its host.
+    pub foreign: Vec<ForeignRead>,
+}
+
+/// Globals a model writing JavaScript habits reaches for; Lua has none of them.
+pub(crate) const FOREIGN_GLOBALS: [&str; 6] =
+    ["await", "null", "undefined", "console", "JSON", "Object"];
+
+/// Index of `name` in [`FOREIGN_GLOBALS`].
+pub(crate) fn foreign_index(name: &str) -> Option<u8> {
+    FOREIGN_GLOBALS
+        .iter()
+        .position(|n| *n == name)
+        .map(|i| i as u8)
+}
+
+/// A read of the global `FOREIGN_GLOBALS[name]`, as `name.field` when `field` is set.
+#[derive(Clone, Debug)]
+pub struct ForeignRead {
+    /// Index in [`FOREIGN_GLOBALS`].
+    pub name: u8,
+    /// The constant field read from it (`JSON.parse` → `parse`).
+    pub field: Option<Box<str>>,
+    /// Where the name is read.
+    pub pos: Pos,
+}
+
+impl ForeignRead {
+    /// The global's name.
+    pub fn global(&self) -> &'static str {
+        FOREIGN_GLOBALS[self.name as usize]
+    }
+
+    /// What a model reads: the name is not defined, and what Lua has instead.
+    pub fn message(&self) -> String {
+        let name = self.global();
+        let field = self.field.as_deref();
+        let instead = match (name, field) {
+            ("await", _) => "Lua has no await: a tool call returns its value directly; write \
+                             `local res = tools.ns.tool({ ... })`"
+                .to_string(),
+            ("null", _) => "Lua has no null: use nil (a JSON null reads as nil)".to_string(),
+            ("undefined", _) => "Lua has no undefined: use nil".to_string(),
+            ("console", _) => "use print(...) to log".to_string(),
+            ("JSON", Some("parse")) => "use json.decode(text)".to_string(),
+            ("JSON", Some("stringify")) => "use json.encode(value)".to_string(),
+            ("JSON", _) => "use the json library: json.encode(value), json.decode(text)".into(),
+            ("Object", Some(f @ ("keys" | "values" | "entries"))) => {
+                format!("Lua has no Object.{f}: loop with `for k, v in pairs(t) do ... end`")
+            }
+            ("Object", Some("assign")) => {
+                "Lua has no Object.assign: copy with `for k, v in pairs(src) do dst[k] = v end`"
+                    .to_string()
+            }
+            _ => "Lua tables have no Object helpers: loop with `for k, v in pairs(t) do ... end`"
+                .to_string(),
+        };
+        format!("'{name}' is not defined: {instead}")
+    }
 }
 
 impl ProgramData {

@@ -332,7 +332,7 @@ impl Machine {
         let mut work = 0u64;
         let imported = {
             let mut heap = restartable(&mut vm.heap, true);
-            boundary::import(&mut heap, j, &mut work)
+            boundary::import_from(&mut heap, j, &mut work, true)
         };
         match imported {
             Err(Throw::Restart) => {

@@ -20,8 +20,12 @@
 //! path) if it fits in what is left of the budget; a namespace whose next entry does not fit, or
 //! that has nothing left, stops taking part. So one large namespace cannot starve the others, and
 //! cheap entries are preferred. Shown entries are printed in path order under their namespace
-//! line, which says `n tools, all shown` or `n tools, k shown`; when anything is missing, the
-//! section says how to find the rest with `search`.
+//! line, which says `n tools, all shown` or `n tools, k shown`, followed by the names of the
+//! tools left out (`(not shown: a, b and 12 more)`, at most [`MAX_HIDDEN_NAMES`]; up to half the
+//! budget left after the fixed parts is kept for these lines, and fewer names are listed when
+//! the section would not fit); when anything is missing, the section says how to find the rest
+//! with `search`. The heading says `complete` only when every tool is shown and no description
+//! was cut.
 //!
 //! [`signature`]: crate::signature::signature
 
@@ -48,6 +52,10 @@ pub const MAX_DESCRIPTION_CHARS: usize = 120;
 
 /// Longest namespace description shown in the instructions, in characters.
 pub const MAX_NAMESPACE_DESCRIPTION_CHARS: usize = 200;
+
+/// Most names of tools without a shown signature listed under their namespace line in the
+/// instructions (`(not shown: a, b and 12 more)`); the rest are counted.
+pub const MAX_HIDDEN_NAMES: usize = 40;
 
 /// Name shown for tools whose path has a single segment (no namespace).
 pub const TOP_LEVEL_NAMESPACE: &str = "(top level)";
@@ -165,6 +173,8 @@ struct Candidate {
     path: String,
     text: String,
     cost: usize,
+    /// Its description was cut to its first line or to [`MAX_DESCRIPTION_CHARS`].
+    cut: bool,
 }
 
 /// The `## Tools` section: namespace lines, round-robin chosen entries, search note.
@@ -186,10 +196,13 @@ fn budgeted_catalog(tree: &ToolTree, n: &dyn Notation, budget: usize) -> String 
             n,
         );
         let cost = count_tokens(&text);
+        let d = e.tool.description().trim();
+        let cut = first_line(d, MAX_DESCRIPTION_CHARS) != d;
         groups.entry(ns).or_default().push(Candidate {
             path: e.path.clone(),
             text,
             cost,
+            cut,
         });
     }
     for cands in groups.values_mut() {
@@ -203,9 +216,21 @@ fn budgeted_catalog(tree: &ToolTree, n: &dyn Notation, budget: usize) -> String 
         .iter()
         .map(|ns| count_tokens(&namespace_line(tree, ns, groups[ns].len(), 0, n)) + 2)
         .sum();
-    let fixed =
-        count_tokens(&heading(total, 0)) + 2 + ns_line_cost + count_tokens(&search_note(n)) + 2;
-    let mut left = budget.saturating_sub(fixed);
+    let fixed = count_tokens(&heading(total, 0, true))
+        + 2
+        + ns_line_cost
+        + count_tokens(&search_note(n))
+        + 2;
+    // Room for the names of the tools left out (at their widest), at most half of what is left.
+    let names_cost: usize = names
+        .iter()
+        .map(|ns| {
+            let all: Vec<&Candidate> = groups[ns].iter().collect();
+            count_tokens(&hidden_line(ns, &all, MAX_HIDDEN_NAMES)) + 1
+        })
+        .sum();
+    let after_fixed = budget.saturating_sub(fixed);
+    let mut left = after_fixed - names_cost.min(after_fixed / 2);
 
     // Round robin.
     let mut shown: BTreeMap<&str, Vec<usize>> = BTreeMap::new();
@@ -240,11 +265,17 @@ fn budgeted_catalog(tree: &ToolTree, n: &dyn Notation, budget: usize) -> String 
         .collect();
 
     // Render; if the exact count of the whole section is over the budget (tokens can merge
-    // differently across entry boundaries), drop the most expensive shown entries until it fits.
+    // differently across entry boundaries), list fewer names of left-out tools, then drop the
+    // most expensive shown entries until it fits.
+    let mut cap = MAX_HIDDEN_NAMES;
     loop {
-        let text = render_section(tree, &groups, &chosen, total, n);
+        let text = render_section(tree, &groups, &chosen, total, n, cap);
         if count_tokens(&text) <= budget.max(fixed) {
             return text;
+        }
+        if cap > 0 {
+            cap /= 2;
+            continue;
         }
         let worst = chosen
             .iter()
@@ -267,14 +298,21 @@ fn render_section(
     chosen: &BTreeMap<&str, Vec<&Candidate>>,
     total: usize,
     n: &dyn Notation,
+    names_cap: usize,
 ) -> String {
     let shown_total: usize = chosen.values().map(Vec::len).sum();
-    let mut out = heading(total, shown_total);
+    let cut = chosen.values().flatten().any(|c| c.cut);
+    let mut out = heading(total, shown_total, cut);
     out.push('\n');
     for (ns, cands) in groups {
         let shown = chosen.get(ns.as_str()).map(Vec::as_slice).unwrap_or(&[]);
         out.push_str(&namespace_line(tree, ns, cands.len(), shown.len(), n));
         out.push('\n');
+        let hidden: Vec<&Candidate> = cands
+            .iter()
+            .filter(|c| !shown.iter().any(|s| s.path == c.path))
+            .collect();
+        out.push_str(&hidden_line(ns, &hidden, names_cap));
         for c in shown {
             out.push_str(&c.text);
         }
@@ -286,8 +324,39 @@ fn render_section(
     out
 }
 
-fn heading(total: usize, shown: usize) -> String {
-    if shown == total {
+/// The names (below namespace `ns`) of the tools in `hidden`, the first `cap` of them, on one
+/// indented line: `  (not shown: a, b and 12 more)`; "" when none is hidden or `cap` is 0.
+fn hidden_line(ns: &str, hidden: &[&Candidate], cap: usize) -> String {
+    if hidden.is_empty() || cap == 0 {
+        return String::new();
+    }
+    let mut names: Vec<&str> = hidden
+        .iter()
+        .map(|c| {
+            c.path
+                .strip_prefix(ns)
+                .and_then(|r| r.strip_prefix('.'))
+                .unwrap_or(&c.path)
+        })
+        .collect();
+    names.sort_unstable();
+    let more = names.len().saturating_sub(cap);
+    names.truncate(cap);
+    let mut line = format!("  (not shown: {}", names.join(", "));
+    if more > 0 {
+        let _ = write!(line, " and {more} more");
+    }
+    line.push_str(")\n");
+    line
+}
+
+fn heading(total: usize, shown: usize, cut: bool) -> String {
+    if shown == total && cut {
+        format!(
+            "## Tools (all {total} tool{} with full signatures; long descriptions are cut to their first line, `search` returns them whole)",
+            plural(total)
+        )
+    } else if shown == total {
         format!(
             "## Tools (complete: all {total} tool{} with full signatures)",
             plural(total)

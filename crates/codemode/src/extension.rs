@@ -48,7 +48,9 @@
 //!     return { kv.get("answer"), ok, err }
 //! "#).await;
 //! assert_eq!(r.value(), Some(&json!([42, false, "no key 'question'; known keys: answer"])));
-//! assert!(r.tool_calls.is_empty());
+//! // Listed in `toolCalls` like tool calls, the arguments as an array.
+//! assert_eq!(r.tool_calls.len(), 2);
+//! assert_eq!(r.tool_calls[0].input, json!(["question"]));
 //! # Ok(()) }
 //! ```
 

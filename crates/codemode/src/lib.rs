@@ -64,8 +64,9 @@
 //!   also ones rejected for bad input or denied by a hook); the first attempt past the limit ends the run with
 //!   `ToolCallLimitExceeded` (not catchable by the program) and is not listed in `toolCalls`. Calls
 //!   the guest refuses before making them (`HostCall::refused`: a path that names no tool,
-//!   an input that cannot cross) reach the driver too: counted, and a refused input is listed
-//!   with status `failure`.
+//!   an input that cannot cross, an unavailable namespace) reach the driver too: counted, and
+//!   listed with status `failure`. Extension calls are listed too (input: the arguments as an
+//!   array).
 //! - `max_output_bytes`: `result.rs` ([`ExecutionResult::truncate`]) — never fails a run.
 //! - `max_memory_bytes`: passed to the guest in `codemode_guest::StartOptions`.
 //!
@@ -76,8 +77,9 @@
 //! `ToolFailure`, `ToolCallLimitExceeded`: the gate in `runtime/gate.rs` (schema messages from
 //! `schema.rs`; a call denied by a `tool_before` hook is a `ToolFailure` with the hook's
 //! message; an extension function's error or denial is an `ExecutionFailure`).
-//! `TimeoutExceeded`: `runtime/driver.rs`. `Truncated`: `result.rs`, `NoReturn`: the driver
-//! (warnings only).
+//! `TimeoutExceeded`: `runtime/driver.rs` (located where the program was when the guest says,
+//! `Guest::location`). `Truncated`: `result.rs`, `NoReturn`: the driver, `LikelyMistake`: the
+//! guest (warnings only; `ServerUnavailable` is added by the CLI's `run --mcp-config`).
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 

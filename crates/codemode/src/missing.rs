@@ -51,6 +51,56 @@ impl HostMissing {
     }
 }
 
+impl HostMissing {
+    /// `tools.github.list_issues` where no top-level name is `github`: say that the namespace
+    /// does not exist and list the namespaces (up to [`MAX_LISTED_NAMES`]), instead of a
+    /// "did you mean" into an unrelated namespace. A near spelling of an existing namespace
+    /// (`tools.crn.list`) is left to the ordinary suggestions.
+    fn missing_namespace(&self, path: &str) -> Option<GuestError> {
+        let (first, _) = path.split_once('.')?;
+        let mut tops: Vec<&str> = self
+            .tree
+            .paths()
+            .map(|p| p.split('.').next().unwrap_or(p))
+            .collect();
+        tops.sort_unstable();
+        tops.dedup();
+        if tops.is_empty() || tops.contains(&first) {
+            return None;
+        }
+        if tops
+            .iter()
+            .any(|t| crate::search::edit_distance(t, first) <= 2 && first.len() > 2)
+        {
+            return None;
+        }
+        let lang = self.lang;
+        let more = tops.len().saturating_sub(MAX_LISTED_NAMES);
+        let mut list = tops
+            .iter()
+            .take(MAX_LISTED_NAMES)
+            .map(|t| lang.tool_expression(t))
+            .collect::<Vec<_>>()
+            .join(", ");
+        if more > 0 {
+            list.push_str(&format!(" and {more} more"));
+        }
+        let search_example = lang.call_example("search", &[("query", &lang.quote("..."))]);
+        let mut e = GuestError::new(
+            ErrorKind::UnknownTool,
+            format!(
+                "unknown tool '{}': there is no namespace '{first}'; the namespaces are: {list}; use {search_example} to find tools by what they do",
+                lang.tool_expression(path)
+            ),
+        );
+        e.suggestions = vec![format!(
+            "Use {} to find available tools.",
+            lang.call_example("search", &[("query", &lang.quote(path))])
+        )];
+        Some(e)
+    }
+}
+
 impl MissingTool for HostMissing {
     fn missing(&self, path: &str, rank: bool) -> GuestError {
         if let Some(message) = self.tree.unavailable_message_in(path, self.lang) {
@@ -59,6 +109,21 @@ impl MissingTool for HostMissing {
         let lang = self.lang;
         let expr = lang.tool_expression(path);
         let search_example = lang.call_example("search", &[("query", &lang.quote("..."))]);
+        if self.tree.get(path).is_some() {
+            // `tools["git.log"]`: the whole dotted path written as one key (a tool path the
+            // guest did not find, yet the tree has): each segment is its own key.
+            return GuestError::new(
+                ErrorKind::UnknownTool,
+                format!(
+                    "no tool is named by the one key {}: a dotted path is one key per segment; write {expr}",
+                    lang.quote(path)
+                ),
+            );
+        }
+        // Listing the namespaces costs work proportional to the tools: ranked errors only.
+        if rank && let Some(e) = self.missing_namespace(path) {
+            return e;
+        }
         let near: Vec<String> = if rank {
             self.index
                 .suggest(path)

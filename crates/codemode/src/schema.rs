@@ -174,6 +174,38 @@ impl CompiledSchema {
         instance
     }
 
+    /// Replace each empty object in `instance` that the schema rejects because it wants an
+    /// array there by `[]`: a Lua program cannot tell an empty array from an empty object
+    /// (`{}`), so the schema decides, as it does for integral floats. At most
+    /// [`MAX_EMPTY_ARRAY_FIXES`] places; an input the schema accepts is returned as it is
+    /// (only a rejected input costs a second pass).
+    pub fn coerce_empty_arrays(&self, mut instance: Value) -> Value {
+        if !has_empty_object(&instance) || self.validator.is_valid(&instance) {
+            return instance;
+        }
+        let places: Vec<String> = self
+            .validator
+            .iter_errors(&instance)
+            .take(1000)
+            .filter(|e| {
+                // Only errors about an empty object are rendered (rendering one about a large
+                // value costs as much as the value).
+                e.instance().as_object().is_some_and(|o| o.is_empty())
+                    && is_empty_object_for_array(e.instance(), &e.to_string())
+            })
+            .map(|e| e.instance_path().as_str().to_string())
+            .take(MAX_EMPTY_ARRAY_FIXES)
+            .collect();
+        for p in places {
+            if let Some(v) = instance.pointer_mut(&p)
+                && v.as_object().is_some_and(|o| o.is_empty())
+            {
+                *v = Value::Array(Vec::new());
+            }
+        }
+        instance
+    }
+
     /// Validate `instance`, a tool input written by the program, with the hints of the default
     /// [`crate::Language`] ([`InputHints::of`]; see [`CompiledSchema::validate_with`]).
     pub fn validate(&self, instance: &Value) -> Result<(), String> {
@@ -282,6 +314,23 @@ impl InputHints {
 
 /// `true` for a type error (`message`) about an empty object where the expected types include
 /// `"array"`.
+/// Whether `v` holds an empty object anywhere (an iterative walk).
+fn has_empty_object(v: &Value) -> bool {
+    let mut stack = vec![v];
+    while let Some(v) = stack.pop() {
+        match v {
+            Value::Object(o) if o.is_empty() => return true,
+            Value::Object(o) => stack.extend(o.values()),
+            Value::Array(a) => stack.extend(a.iter()),
+            _ => {}
+        }
+    }
+    false
+}
+
+/// Most places of one input [`CompiledSchema::coerce_empty_arrays`] turns from `{}` into `[]`.
+pub const MAX_EMPTY_ARRAY_FIXES: usize = 64;
+
 fn is_empty_object_for_array(instance: &Value, message: &str) -> bool {
     instance.as_object().is_some_and(|o| o.is_empty())
         && message.starts_with("{} is not of type")

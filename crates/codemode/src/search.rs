@@ -34,9 +34,10 @@
 //!    - **20** when its last path segment, folded, equals the term (`list` → `github.issues.list`);
 //!    - **12** when the term is one of its path words (segments split like the query and folded);
 //!    - **8** when the lower-cased path contains the term;
-//!    - **6** when the term is one of the words of a top-level input property name
-//!      (`trackingNumber` → `tracking`, `number`);
-//!    - **4** when its description contains it;
+//!    - **6** when its description contains it;
+//!    - **5** when the term is one of the words of a top-level input property name
+//!      (`trackingNumber` → `tracking`, `number`), so one property (`page`) does not outrank a
+//!      description (`Download a web page`);
 //!    - **2** when its search text contains it: path, description, the descriptions of every
 //!      enclosing namespace, and each top-level input property name and description.
 //!
@@ -44,7 +45,8 @@
 //!
 //!    When no tool scores at all, a typo-tolerant pass runs instead: per term, **6** when one of
 //!    the tool's path words is within 1 edit of it (terms of 4 to 7 letters) or 2 edits (8 letters
-//!    or more), **2** when a word of an input property name is (`isues` → `github.issues.*`).
+//!    or more), **2** when a word of an input property name is (`isues` → `github.issues.*`);
+//!    swapping two neighbouring letters is one edit (`fiel` → `file`).
 //!
 //! `search` is always callable, whether or not the catalog given to the model was complete. Each
 //! call is a tool call named `"search"`: listed in `toolCalls`, counted against `max_tool_calls`,
@@ -657,14 +659,14 @@ fn score_term(e: &IndexEntry, t: &Term) -> u32 {
         s += 12;
     }
     if e.property_stems.contains(&t.stem) {
-        s += 6;
+        s += 5;
     }
     let any = |hay: &str| t.forms.iter().any(|f| hay.contains(f.as_str()));
     if any(&e.lower_path) {
         s += 8;
     }
     if any(&e.lower_description) {
-        s += 4;
+        s += 6;
     }
     if any(&e.text) {
         s += 2;
@@ -818,12 +820,20 @@ fn levenshtein(a: &str, b: &str) -> usize {
     Levenshtein::default().distance(a, b)
 }
 
+/// Edit distance between `a` and `b`, a swap of two neighbouring characters counting as one
+/// edit (`fiel` → `file`: 1), as the typo pass and the spelling suggestions measure it.
+pub fn edit_distance(a: &str, b: &str) -> usize {
+    levenshtein(a, b)
+}
+
 /// Edit distance with buffers kept between calls: ranking every tool path for a missing one
 /// computes two distances per path, and allocating for each was most of its cost.
+/// Transpositions of neighbours count as one edit (optimal string alignment).
 #[derive(Default)]
 struct Levenshtein {
     a: Vec<char>,
     b: Vec<char>,
+    before: Vec<usize>,
     prev: Vec<usize>,
     cur: Vec<usize>,
 }
@@ -835,6 +845,8 @@ impl Levenshtein {
         self.b.clear();
         self.b.extend(b.chars());
         let (a, b) = (&self.a, &self.b);
+        self.before.clear();
+        self.before.resize(b.len() + 1, 0);
         self.prev.clear();
         self.prev.extend(0..=b.len());
         self.cur.clear();
@@ -843,10 +855,15 @@ impl Levenshtein {
             self.cur[0] = i;
             for j in 1..=b.len() {
                 let cost = usize::from(a[i - 1] != b[j - 1]);
-                self.cur[j] = (self.prev[j] + 1)
+                let mut d = (self.prev[j] + 1)
                     .min(self.cur[j - 1] + 1)
                     .min(self.prev[j - 1] + cost);
+                if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
+                    d = d.min(self.before[j - 2] + 1);
+                }
+                self.cur[j] = d;
             }
+            std::mem::swap(&mut self.before, &mut self.prev);
             std::mem::swap(&mut self.prev, &mut self.cur);
         }
         self.prev[b.len()]
@@ -977,7 +994,9 @@ mod tests {
 
     #[test]
     fn levenshtein_basics() {
-        assert_eq!(levenshtein("lookup", "lookpu"), 2);
+        // A swap of neighbours is one edit.
+        assert_eq!(levenshtein("lookup", "lookpu"), 1);
+        assert_eq!(levenshtein("fiel", "file"), 1);
         assert_eq!(levenshtein("", "abc"), 3);
         assert_eq!(levenshtein("same", "same"), 0);
     }

@@ -734,10 +734,16 @@ async fn storm_pcall_around_invalid_input() {
 #[tokio::test]
 async fn storm_pcall_around_unknown_tool() {
     // An unknown path is an attempt like any host call: the loop ends at max_tool_calls (10),
-    // and the unknown paths are not listed (no tool has that name).
+    // and the attempts are listed as failures (the one past the limit is not).
     let r = run_with("while true do pcall(tools.t.nope, {}) end", storm_limits()).await;
     r.fails(DiagnosticKind::ToolCallLimitExceeded, "10");
-    assert!(r.result.tool_calls.is_empty());
+    assert_eq!(r.result.tool_calls.len(), 10);
+    assert!(
+        r.result
+            .tool_calls
+            .iter()
+            .all(|c| c.name == "t.nope" && c.status == ToolCallStatus::Failure)
+    );
     let r = run_with(
         "while true do pcall(function() return tools.t.nope({}) end) end",
         storm_limits(),
@@ -766,17 +772,31 @@ async fn storm_inside_sort_comparator() {
     )
     .await;
     // A comparator cannot suspend for a host call: each call is refused with an error that
-    // says what to do instead (caught here by pcall, like any error of the callee), and no
-    // call reaches the host.
-    let v = r.value();
-    assert_eq!((v[0].clone(), v[1].clone()), (json!(true), json!(0)));
+    // says what to do instead (caught here by pcall, like any error of the callee), and each
+    // attempt is handed to the host, counted and listed: the storm ends at the limit (10).
+    r.fails(DiagnosticKind::ToolCallLimitExceeded, "10");
+    assert_eq!(r.result.tool_calls.len(), 10);
     assert!(
-        v[2].as_str()
+        r.result
+            .tool_calls
+            .iter()
+            .all(|c| c.name == "t.echo" && c.status == ToolCallStatus::Failure)
+    );
+    let r = run_with(
+        "local t = {3, 2, 1} local msg
+         table.sort(t, function(a, b) local ok, e = pcall(tools.t.echo, {}) msg = e return a < b end)
+         return {t[1], msg}",
+        storm_limits(),
+    )
+    .await;
+    let v = r.value();
+    assert_eq!(v[0], json!(1));
+    assert!(
+        v[1].as_str()
             .unwrap()
             .starts_with("cannot call a tool (tools.t.echo) from inside a sort callback"),
         "{v}"
     );
-    assert!(r.result.tool_calls.is_empty());
     // Uncaught, the refusal ends the execution.
     let r = run_with(
         "local t = {3, 2, 1} table.sort(t, function(a, b) tools.t.echo({}) return a < b end)",

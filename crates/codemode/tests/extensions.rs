@@ -106,9 +106,19 @@ async fn functions_nested_tables_and_global_functions() {
         "{}",
         r.to_json_string()
     );
-    assert!(
-        r.tool_calls.is_empty(),
-        "extension calls are not tool calls"
+    // Extension calls are listed like tool calls, their arguments as an array.
+    let listed: Vec<(&str, &Value)> = r
+        .tool_calls
+        .iter()
+        .map(|c| (c.name.as_str(), &c.input))
+        .collect();
+    assert_eq!(
+        listed,
+        vec![
+            ("fs.read", &json!(["notes.txt"])),
+            ("fs.dir.list", &json!([])),
+            ("fetch", &json!(["https://example.com"]))
+        ]
     );
 }
 
@@ -199,8 +209,9 @@ async fn extension_calls_count_against_max_tool_calls() {
         r.error().unwrap().kind,
         DiagnosticKind::ToolCallLimitExceeded
     );
-    assert_eq!(r.tool_calls.len(), 1);
-    assert_eq!(r.tool_calls[0].name, "orders.list");
+    // Every counted attempt but the one past the limit is listed.
+    let names: Vec<&str> = r.tool_calls.iter().map(|c| c.name.as_str()).collect();
+    assert_eq!(names, ["util.echo", "orders.list", "util.echo"]);
 }
 
 #[tokio::test]

@@ -437,7 +437,19 @@ async fn extension_calls_go_through_the_extension_hooks() {
         "{}",
         r.to_json_string()
     );
-    assert!(r.tool_calls.is_empty(), "extension calls are not listed");
+    // Listed like tool calls (a denial by the hook is `denied`, an error `failure`).
+    let listed: Vec<(&str, ToolCallStatus)> = r
+        .tool_calls
+        .iter()
+        .map(|c| (c.name.as_str(), c.status))
+        .collect();
+    assert_eq!(
+        listed,
+        vec![
+            ("kv.get", ToolCallStatus::Success),
+            ("kv.fail", ToolCallStatus::Denied)
+        ]
+    );
     assert_eq!(
         rec.events(),
         [

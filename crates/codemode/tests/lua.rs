@@ -146,7 +146,10 @@ async fn unknown_tool_suggests_the_nearest_path() {
     );
     let text = format!("{} {:?}", e.message, e.suggestions);
     assert!(text.contains("orders.lookup"), "{text}");
-    assert!(r.tool_calls.is_empty());
+    // The attempt is listed as a failure; no input was sent.
+    assert_eq!(r.tool_calls.len(), 1);
+    assert_eq!(r.tool_calls[0].name, "orders.lookpu");
+    assert_eq!(r.tool_calls[0].status, ToolCallStatus::Failure);
 }
 
 #[tokio::test]
@@ -561,7 +564,7 @@ async fn unknown_tool_in_a_namespace_lists_its_tools() {
         r.error()
             .unwrap()
             .message
-            .contains("no tool has this path; use search"),
+            .contains("there is no namespace 'nothing'; the namespaces are: tools.math, tools.orders, tools.slow; use search"),
         "{:?}",
         r.error()
     );
@@ -590,5 +593,7 @@ async fn pcall_of_a_tool_catches_an_argument_that_cannot_cross() {
             .starts_with("handled: input.me refers back to input"),
         "{v}"
     );
-    assert!(r.tool_calls.is_empty());
+    // The refused call is counted and listed like the one under pcall.
+    assert_eq!(r.tool_calls.len(), 1);
+    assert_eq!(r.tool_calls[0].status, ToolCallStatus::Failure);
 }

@@ -246,9 +246,9 @@ fn input_properties_are_searched() {
 fn scores_are_deterministic_and_explained() {
     let cm = realistic();
     let ranked = cm.search_index().rank("list issues");
-    // list: 20 (last segment) + 12 (path word) + 8 (in path) + 4 (description) + 2 (text);
-    // issues → issue: 12 + 8 + 4 + 2.
-    assert_eq!(ranked[0], (46 + 26, "github.issues.list"));
+    // list: 20 (last segment) + 12 (path word) + 8 (in path) + 6 (description) + 2 (text);
+    // issues → issue: 12 + 8 + 6 + 2.
+    assert_eq!(ranked[0], (48 + 28, "github.issues.list"));
     // Ties are broken by path.
     for w in ranked.windows(2) {
         assert!(
@@ -258,7 +258,7 @@ fn scores_are_deterministic_and_explained() {
     }
     // The free function agrees with the index.
     let free = rank(cm.tools(), "list issues");
-    assert_eq!(free[0], (72, "github.issues.list".to_string()));
+    assert_eq!(free[0], (76, "github.issues.list".to_string()));
     assert_eq!(free.len(), ranked.len());
     // No terms → everything, score 0, in path order.
     let all = cm.search_index().rank("  -- ");

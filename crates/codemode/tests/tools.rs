@@ -257,7 +257,7 @@ async fn unknown_tool_gets_nearest_suggestion() {
     let d = cm.call_tool("weather.now", json!({})).await.unwrap_err();
     assert_eq!(
         d.message,
-        "unknown tool 'tools.weather.now': no tool has this path; use search({ query = \"...\" }) to find tool names"
+        "unknown tool 'tools.weather.now': there is no namespace 'weather'; the namespaces are: tools.orders; use search({ query = \"...\" }) to find tools by what they do"
     );
     assert_eq!(
         d.suggestions,

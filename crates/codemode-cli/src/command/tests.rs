@@ -38,7 +38,7 @@ async fn nonzero_exit_uses_trimmed_stderr() {
         run(&t, json!({}), OutputBounds::default())
             .await
             .unwrap_err(),
-        "no such order"
+        "tool 't.x' failed: program 'sh' exited with status 3: no such order"
     );
     let t = tool("sh", &["-c", "exit 4"]);
     assert_eq!(
@@ -58,9 +58,35 @@ async fn long_stderr_is_capped() {
     let e = run(&t, json!({}), OutputBounds::default())
         .await
         .unwrap_err();
-    assert!(e.starts_with("xxxx"));
-    assert!(e.ends_with("(stderr cut at 2048 bytes)"), "{e}");
-    assert!(e.len() < 2100);
+    assert!(
+        e.starts_with("tool 't.x' failed: program 'sh' exited with status 1: …xxxx"),
+        "{e}"
+    );
+    assert!(
+        e.ends_with("xxx (stderr cut to its last 2048 bytes)"),
+        "{e}"
+    );
+    assert!(e.len() < 2150);
+}
+
+/// A traceback: the tool and the exit status first, the end of stderr (the exception) kept.
+#[tokio::test]
+async fn a_traceback_keeps_its_last_line() {
+    let script = "i=0; echo 'Traceback (most recent call last):' >&2; \
+                  while [ $i -lt 200 ]; do echo '  File \"tool.py\", line 7, in <module>' >&2; i=$((i+1)); done; \
+                  echo 'ValueError: boom' >&2; exit 1";
+    let t = tool("sh", &["-c", script]);
+    let e = run(&t, json!({}), OutputBounds::default())
+        .await
+        .unwrap_err();
+    assert!(
+        e.starts_with("tool 't.x' failed: program 'sh' exited with status 1: …"),
+        "{e}"
+    );
+    assert!(
+        e.ends_with("ValueError: boom (stderr cut to its last 2048 bytes)"),
+        "{e}"
+    );
 }
 
 #[tokio::test]
@@ -404,7 +430,7 @@ async fn a_background_child_holding_stdout_does_not_hold_the_call() {
         run(&t, json!({}), OutputBounds::default())
             .await
             .unwrap_err(),
-        "no such order"
+        "tool 't.x' failed: program 'sh' exited with status 3: no such order"
     );
     assert!(start.elapsed() < std::time::Duration::from_secs(2));
 }
@@ -583,7 +609,7 @@ fn cap_message_respects_char_boundaries() {
     let s = "é".repeat(10); // 20 bytes
     assert_eq!(
         cap_message(&s, 5),
-        format!("{}… (stderr cut at 5 bytes)", "é".repeat(2))
+        format!("…{} (stderr cut to its last 5 bytes)", "é".repeat(2))
     );
     assert_eq!(cap_message("abc", 5), "abc");
 }

@@ -242,12 +242,18 @@ impl Compiler {
                     self.emit(Op::GetUpval { a: dest, u }, pos);
                 }
                 Var::Global => {
+                    self.note_foreign_read(n, pos);
                     let k = self.k_str(n.as_bytes());
                     self.emit(Op::GetGlobal { a: dest, k }, pos);
                 }
             },
             ExprKind::Index(obj, key) => {
-                let t = self.exp_to_anyreg(obj)?;
+                if let (ExprKind::Name(_), ExprKind::Str(s)) = (&obj.kind, &key.kind) {
+                    self.foreign_field = Some(String::from_utf8_lossy(s).into());
+                }
+                let t = self.exp_to_anyreg(obj);
+                self.foreign_field = None;
+                let t = t?;
                 if let ExprKind::Str(s) = &key.kind {
                     let k = self.k_str(s);
                     self.emit(Op::GetField { a: dest, t, k }, pos);

@@ -87,6 +87,9 @@ fn compile_with_limit(block: &Block, max_depth: u32, meter: &CompileMeter) -> CR
         meter: meter.clone(),
         over: false,
         last_pos: Pos::default(),
+        foreign: Vec::new(),
+        foreign_written: 0,
+        foreign_field: None,
     };
     c.use_bytes(push_growth_bytes(&c.protos));
     c.protos.push(None);
@@ -106,10 +109,17 @@ fn compile_with_limit(block: &Block, max_depth: u32, meter: &CompileMeter) -> CR
         p.k_offset = off;
         off += p.consts.len() as u32;
     }
+    let written = c.foreign_written;
+    let foreign = c
+        .foreign
+        .into_iter()
+        .filter(|r| written & (1 << r.name) == 0)
+        .collect();
     let mut data = ProgramData {
         protos,
         num_consts: off as usize,
         retained_bytes: 0,
+        foreign,
     };
     data.retained_bytes = data.measure_bytes();
     Ok(data)
@@ -206,6 +216,12 @@ struct Compiler {
     over: bool,
     /// Position of the last instruction emitted (where a memory error is reported).
     last_pos: Pos,
+    /// First read of each name of [`crate::proto::FOREIGN_GLOBALS`] as a global, in source order.
+    foreign: Vec<crate::proto::ForeignRead>,
+    /// Bit `i` set: the program assigns the global `FOREIGN_GLOBALS[i]` somewhere.
+    foreign_written: u8,
+    /// The constant field of the expression being compiled when it is `name.field`.
+    foreign_field: Option<Box<str>>,
 }
 
 impl Compiler {
@@ -222,6 +238,21 @@ impl Compiler {
         self.meter.used = self.meter.used.saturating_add(n);
         if self.meter.used > self.meter.cap {
             self.over = true;
+        }
+    }
+
+    /// Remember the first read of a global named like a JavaScript global (`await`, `JSON`,
+    /// ...; see [`crate::proto::FOREIGN_GLOBALS`]), with its field when read as `name.field`.
+    fn note_foreign_read(&mut self, name: &str, pos: Pos) {
+        let field = self.foreign_field.take();
+        if let Some(i) = crate::proto::foreign_index(name)
+            && !self.foreign.iter().any(|r| r.name == i)
+        {
+            self.foreign.push(crate::proto::ForeignRead {
+                name: i,
+                field,
+                pos,
+            });
         }
     }
 

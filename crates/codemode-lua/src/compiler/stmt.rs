@@ -298,6 +298,9 @@ impl Compiler {
                 self.emit(Op::SetUpval { a: r, u }, pos);
             }
             Var::Global => {
+                if let Some(i) = crate::proto::foreign_index(name) {
+                    self.foreign_written |= 1 << i;
+                }
                 let k = self.k_str(name.as_bytes());
                 self.emit(Op::SetGlobal { a: r, k }, pos);
             }

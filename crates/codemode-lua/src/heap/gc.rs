@@ -12,7 +12,8 @@
 //! and are reused.
 
 use super::{
-    DEADLINE_CHECK_WORK, Heap, NO_LINK, StrData, Upval, UpvalRef, alloc_bytes, owned_str_bytes,
+    DEADLINE_CHECK_WORK, Heap, NO_LINK, StrData, Upval, UpvalRef, alloc_bytes, null_names_bytes,
+    owned_str_bytes,
 };
 use crate::value::Value;
 
@@ -144,6 +145,11 @@ impl Heap {
                 self.table_marks[i] = false;
             } else if let Some(t) = self.tables[i].take() {
                 self.meter.mem.release(t.mem_size());
+                if !self.null_fields.is_empty()
+                    && let Some(names) = self.null_fields.remove(&(i as u32))
+                {
+                    self.meter.mem.release(null_names_bytes(&names));
+                }
                 self.table_free.push(i as u32);
             }
         }

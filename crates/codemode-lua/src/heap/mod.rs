@@ -107,6 +107,11 @@ type IdMap<V> = HashMap<u64, V, BuildHasherDefault<IdHasher>>;
 
 const NO_LINK: u32 = u32::MAX;
 
+/// Bytes charged for a table's remembered `null` field names (see [`Heap::note_null_fields`]).
+pub(crate) fn null_names_bytes(names: &[Box<str>]) -> usize {
+    alloc_bytes(names.len() * 16) + names.iter().map(|n| alloc_bytes(n.len())).sum::<usize>() + 64
+}
+
 /// Bytes the system allocator really takes for a request of `n` bytes (glibc on 64-bit Linux:
 /// an 8-byte header, 16-byte granules, 32 bytes at least; a request of 128 KiB or more is
 /// mapped on its own, whole pages plus a header). `0` for `0` (nothing is allocated).
@@ -261,6 +266,10 @@ pub(crate) struct Heap {
     pub logs: Vec<String>,
     /// Memory, fuel, the deadline and the inline stretch (see [`crate::restart::Meter`]).
     pub meter: crate::restart::Meter,
+    /// Tables imported from a tool's result whose fields were `null` there (they read as nil),
+    /// by table index, with those field names: at most [`crate::limits::MAX_NULL_FIELD_TABLES`]
+    /// tables; an entry goes when its table is collected.
+    pub null_fields: HashMap<u32, Box<[Box<str>]>>,
 }
 
 impl Heap {
@@ -285,6 +294,7 @@ impl Heap {
             hosts: Vec::new(),
             logs: Vec::new(),
             meter: crate::restart::Meter::new(cap),
+            null_fields: HashMap::new(),
         }
     }
 
@@ -551,6 +561,25 @@ impl Heap {
     ) -> VmResult<(Option<(Value, Value)>, usize)> {
         self.table(t).next_counted(k)
     }
+    /// Remember that the tool result's object imported as `t` had the fields `names` as `null`
+    /// (within [`crate::limits::MAX_NULL_FIELD_TABLES`] and the per-table bounds; charged).
+    pub(crate) fn note_null_fields(&mut self, t: TableRef, names: Vec<Box<str>>) -> VmResult<()> {
+        if names.is_empty() || self.null_fields.len() >= crate::limits::MAX_NULL_FIELD_TABLES {
+            return Ok(());
+        }
+        let names = names.into_boxed_slice();
+        self.meter.mem.charge(null_names_bytes(&names))?;
+        self.null_fields.insert(t.0, names);
+        Ok(())
+    }
+
+    /// Whether field `name` of table `t` was `null` in the tool result it was imported from.
+    pub(crate) fn was_null_field(&self, t: TableRef, name: &str) -> bool {
+        self.null_fields
+            .get(&t.0)
+            .is_some_and(|names| names.iter().any(|n| &**n == name))
+    }
+
     pub(crate) fn set_shape(&mut self, t: TableRef, shape: Shape) {
         self.tables[t.0 as usize]
             .as_mut()

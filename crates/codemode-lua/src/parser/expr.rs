@@ -220,6 +220,10 @@ impl<'a> Parser<'a> {
                 Ok(Expr::new(ExprKind::Name(n.name), n.pos))
             }
             Tok::LParen => self.paren_expr(),
+            Tok::LBracket => Err(self.err_hint(
+                "unexpected symbol",
+                "Lua has no [ ] array literal: write a table constructor, e.g. {1, 2}",
+            )),
             _ => Err(self.err_near("unexpected symbol")),
         }
     }

@@ -396,6 +396,31 @@ fn rawset(cx: &mut Ctx<'_>) -> VmResult<Rets> {
     Ok(Rets::One(Value::Table(t)))
 }
 
+/// What `print` logs for a table: its compact JSON, cut after
+/// [`crate::limits::MAX_PRINT_JSON_BYTES`] with `…` (a model reading the logs sees the data,
+/// not `table: 0x…`); a table that cannot be JSON (a function inside, a cycle) or whose JSON
+/// passes [`crate::limits::PRINT_EXPORT_BUDGET_BYTES`] logs as `tostring` does.
+fn print_table(cx: &mut Ctx<'_>, v: Value) -> VmResult<String> {
+    use crate::limits::{MAX_EXPORT_BYTES, MAX_PRINT_JSON_BYTES, PRINT_EXPORT_BUDGET_BYTES};
+    let mut work = 0u64;
+    let mut used = MAX_EXPORT_BYTES - PRINT_EXPORT_BUDGET_BYTES;
+    let exported = crate::boundary::export_counted(cx.heap_ref(), v, "value", &mut work, &mut used);
+    cx.charge(work)?;
+    let Ok(json) = exported else {
+        return Ok(tostring_text(cx.heap_ref(), v));
+    };
+    let text = serde_json::to_string(&json).unwrap_or_default();
+    crate::boundary::drop_json(json);
+    if text.len() <= MAX_PRINT_JSON_BYTES {
+        return Ok(text);
+    }
+    let mut end = MAX_PRINT_JSON_BYTES;
+    while !text.is_char_boundary(end) {
+        end -= 1;
+    }
+    Ok(format!("{}…", &text[..end]))
+}
+
 fn print(cx: &mut Ctx<'_>) -> VmResult<Rets> {
     let mut line = String::new();
     let mut acc = 0usize;
@@ -403,7 +428,11 @@ fn print(cx: &mut Ctx<'_>) -> VmResult<Rets> {
         if i > 0 {
             line.push('\t');
         }
-        let text = tostring_text(cx.heap_ref(), cx.arg(i));
+        let v = cx.arg(i);
+        let text = match v {
+            Value::Table(_) => print_table(cx, v)?,
+            _ => tostring_text(cx.heap_ref(), v),
+        };
         // Checked per argument: many arguments, or long strings, are long work.
         cx.work_bytes(&mut acc, text.len() + 16)?;
         cx.heap_ref().meter.mem.check(line.len() + text.len())?;

@@ -247,7 +247,11 @@ impl<'a> Reader<'a> {
         }
         // The slice is ASCII by construction.
         let text = std::str::from_utf8(&s[start..self.i]).unwrap_or("");
-        if !is_float && let Ok(i) = text.parse::<i64>() {
+        // `-0` is the float -0.0, as serde_json reads a tool's `-0` (so both give the same).
+        if !is_float
+            && text != "-0"
+            && let Ok(i) = text.parse::<i64>()
+        {
             return Ok(Value::Number(i.into()));
         }
         let f: f64 = text.parse().map_err(|_| err_at(start, "invalid number"))?;
@@ -571,7 +575,7 @@ mod decode_tests {
     fn decodes_values() {
         assert_eq!(
             d(" {\"a\": [1, 2.5, -0, true, false, null, \"x\"], \"b\": {}} "),
-            Ok(json!({"a": [1, 2.5, 0, true, false, null, "x"], "b": {}}))
+            Ok(json!({"a": [1, 2.5, -0.0, true, false, null, "x"], "b": {}}))
         );
         assert_eq!(d("[]"), Ok(json!([])));
         assert_eq!(d("[[[]]]"), Ok(json!([[[]]])));

@@ -103,7 +103,7 @@ impl Vm {
             let vi = reg.map(|r| self.varinfo(r)).unwrap_or_default();
             let (zero, missing) = match (bad, reg) {
                 (Value::Nil, Some(r)) => (self.zero_index_hint(r), self.missing_field_hint(r)),
-                _ => ("", String::new()),
+                _ => (String::new(), String::new()),
             };
             return Err(Throw::msg(format!(
                 "attempt to {} a {} value{}{}{}",

@@ -45,6 +45,12 @@ impl Vm {
         if !d.positioned && d.location.is_none() {
             d.location = self.current_location();
         }
+        if !d.positioned
+            && let crate::value::ErrVal::Msg(m) = &mut d.value
+        {
+            let hint = self.operand_hint(m);
+            m.push_str(&hint);
+        }
         d.positioned = true;
         if !d.catchable {
             return Err(e);
@@ -85,8 +91,17 @@ impl Vm {
         mut ev: Value,
     ) -> VmResult<Value> {
         for _ in 0..limits::MAX_ERROR_HANDLER_CALLS {
-            match self.call_nested(at, handler, &[ev], "xpcall") {
+            let noted = self.noted.len();
+            self.handler_depth += 1;
+            let r = self.call_nested(at, handler, &[ev], "xpcall");
+            self.handler_depth -= 1;
+            match r {
                 Ok(vals) => return Ok(vals.first().copied().unwrap_or(Value::Nil)),
+                // A host call the handler may not make: its message is the result (calling
+                // the handler again would only repeat it until "error in error handling").
+                Err(Throw::Error(d)) if d.catchable && self.noted.len() > noted => {
+                    return self.error_value(&d);
+                }
                 // An error in the handler goes to the handler again.
                 Err(Throw::Error(d)) if d.catchable => ev = self.error_value(&d)?,
                 Err(e) => return Err(e),
@@ -232,11 +247,6 @@ impl Vm {
                 // Exporting the arguments is restartable work (nothing is pending yet).
                 let on = self.inline_main_loop();
                 let call = restartable(self, on).host_call(h, func, nargs)?;
-                if let (Some(r), FrameKind::XPCall) = (&call.refused, kind) {
-                    // `xpcall(tools.x, handler, bad)`: the handler must see the error, which a
-                    // direct host reply cannot give it; raised here as before (not counted).
-                    return Err(Throw::with_kind(r.kind, r.message.clone()));
-                }
                 let dest = if kind != FrameKind::Normal {
                     func - 1
                 } else {
@@ -246,6 +256,7 @@ impl Vm {
                     dest,
                     nresults,
                     pcall: kind != FrameKind::Normal,
+                    handler: kind == FrameKind::XPCall,
                     location: call.location,
                     refused: call.refused.is_some(),
                 });

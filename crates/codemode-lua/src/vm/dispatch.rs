@@ -314,6 +314,12 @@ impl Vm {
                             save!();
                             tri!(self.index_slow(obj, key, t, fi, pc, true))
                         };
+                        if let (Value::Nil, Value::Str(x), Value::Str(y)) =
+                            (v, key, self.length_key)
+                            && x == y
+                        {
+                            self.note_length(obj, t, fi, pc);
+                        }
                         r!(a) = v;
                     }
                     Op::GetTable { a, t, key } => {

@@ -9,6 +9,10 @@ use crate::Location;
 use crate::proto::{Const, Op, Proto};
 use crate::value::{ErrVal, NativeRef, Throw, ThrowData, Value, VmResult, ZERO_INDEX_HINT};
 
+/// Appended when a nil came from `.length` of an array or a string.
+pub(super) const LENGTH_HINT: &str =
+    "; Lua has no .length: use #t for the length of a table or string";
+
 impl Vm {
     pub(super) fn current_location(&self) -> Option<Location> {
         let f = self.frames.last()?;
@@ -18,6 +22,24 @@ impl Vm {
             line: pos.line,
             column: pos.column,
         })
+    }
+
+    /// Where the innermost frame stands between two slices: the instruction it runs next
+    /// (after a yield its pc points at it), or the call it waits on.
+    pub(crate) fn here(&self) -> Option<Location> {
+        if let Some(p) = &self.pending
+            && p.location.is_some()
+        {
+            return p.location;
+        }
+        let f = self.frames.last()?;
+        let p = &self.prog.protos[f.proto as usize];
+        p.pos
+            .get(f.pc.min(p.pos.len().saturating_sub(1)))
+            .map(|pos| Location {
+                line: pos.line,
+                column: pos.column,
+            })
     }
 
     /// Location of the Lua frame `level` levels up (1 = the innermost Lua frame).
@@ -83,64 +105,145 @@ impl Vm {
         }
     }
 
-    /// [`ZERO_INDEX_HINT`] when register `reg` (a temporary) got its value from `t[0]` (a
-    /// constant 0, or a local key holding 0); "" otherwise. Only called on error paths.
-    pub(super) fn zero_index_hint(&self, reg: u8) -> &'static str {
+    /// [`ZERO_INDEX_HINT`] when the nil in register `reg` (a temporary or a local) came from
+    /// `t[0]` (a constant 0, or a key register holding 0), or "index N is past the end" when it
+    /// came from `t[k]` with `k` past the end of the array `t` (`t[#t + 1]`); "" otherwise. Only
+    /// called on error paths.
+    pub(super) fn zero_index_hint(&self, reg: u8) -> String {
         let Some(f) = self.frames.last() else {
-            return "";
+            return String::new();
         };
         let p = &self.prog.protos[f.proto as usize];
         let pc = f.pc.saturating_sub(1);
-        if Self::local_name(p, pc, reg).is_some() {
-            return "";
-        }
         let Some(setpc) = find_setreg(p, pc, reg) else {
-            return "";
+            return String::new();
         };
-        let Op::GetTable { key, .. } = p.code[setpc] else {
-            return "";
+        let Op::GetTable { a, t, key } = p.code[setpc] else {
+            return String::new();
         };
-        let zero = match find_setreg(p, setpc, key).map(|k| p.code[k]) {
-            Some(Op::LoadInt { i: 0, .. }) if Self::local_name(p, setpc, key).is_none() => true,
-            _ => {
-                Self::local_name(p, setpc, key).is_some()
-                    && matches!(self.stack.get(f.base + key as usize), Some(Value::Int(0)))
+        let unchanged = |r: u8| r != a && find_setreg(p, pc, r).is_none_or(|w| w < setpc);
+        let k = match find_setreg(p, setpc, key).map(|k| p.code[k]) {
+            Some(Op::LoadInt { i, .. }) if Self::local_name(p, setpc, key).is_none() => {
+                Some(i64::from(i))
             }
+            _ if unchanged(key) => match self.stack.get(f.base + key as usize) {
+                Some(Value::Int(i)) => Some(*i),
+                _ => None,
+            },
+            _ => None,
         };
-        if zero { ZERO_INDEX_HINT } else { "" }
+        match k {
+            Some(0) => ZERO_INDEX_HINT.to_string(),
+            Some(k) if k > 0 && unchanged(t) => {
+                let Some(Value::Table(tb)) = self.stack.get(f.base + t as usize).copied() else {
+                    return String::new();
+                };
+                let n = self.heap.table_len(tb);
+                let strings = self
+                    .heap
+                    .table(tb)
+                    .hash_entries()
+                    .any(|(k, _)| matches!(k, Value::Str(_)));
+                if n == 0 || k <= n || strings {
+                    return String::new();
+                }
+                let items = if n == 1 {
+                    "1 item"
+                } else {
+                    &format!("{n} items")
+                };
+                format!("; index {k} is past the end: the array has {items} (t[1] to t[#t])")
+            }
+            _ => String::new(),
+        }
     }
 
-    /// When the nil in register `reg` (a temporary) came from `t.name` and `t` is still in its
-    /// register: what `t` holds instead, so a model can fix the field name in one step
-    /// ("; that table has no field 'qty'; its fields: name, price, sku"), or that it is an
-    /// array ("... it is an array of 5 items: index it first, e.g. t[1].qty"). "" otherwise.
-    /// Only called on error paths.
+    /// When the nil in register `reg` (a temporary) came from `t.name` (or `t[i]`) and `t` is
+    /// still in its register: what `t` holds instead, so a model can fix the field name in one
+    /// step ("; that table has no field 'qty'; its fields: name, price, sku"), that it is an
+    /// array ("... it is an array of 5 items: index it first, e.g. t[1].qty"), a record
+    /// (`r[1]`), that the field was `null` in a tool's result, or that Lua has no `.length`.
+    /// "" otherwise. Only called on error paths.
     pub(super) fn missing_field_hint(&self, reg: u8) -> String {
         let Some(f) = self.frames.last() else {
             return String::new();
         };
         let p = &self.prog.protos[f.proto as usize];
         let pc = f.pc.saturating_sub(1);
-        if Self::local_name(p, pc, reg).is_some() {
+        // A named local holding nil gets Lua's text alone; `(for state)` is no name.
+        if Self::local_name(p, pc, reg).is_some_and(|n| !n.starts_with('(')) {
             return String::new();
         }
         let Some(setpc) = find_setreg(p, pc, reg) else {
             return String::new();
         };
-        let Op::GetField { a, t, k } = p.code[setpc] else {
-            return String::new();
+        let (a, t, key) = match p.code[setpc] {
+            Op::GetField { a, t, k } => (a, t, Ok(k)),
+            Op::GetTable { a, t, key } => (a, t, Err(key)),
+            _ => return String::new(),
         };
         // The table must still be in its register: not overwritten by the load itself or later.
         if a == t || find_setreg(p, pc, t).is_some_and(|w| w >= setpc) {
             return String::new();
         }
-        let Some(Value::Table(tb)) = self.stack.get(f.base + t as usize).copied() else {
-            return String::new();
+        let obj = self.stack.get(f.base + t as usize).copied();
+        let name = match key {
+            Ok(k) => match self.kflat.get(p.k_offset as usize + k as usize) {
+                Some(Value::Str(s)) => self.heap.str_lossy(*s),
+                _ => return String::new(),
+            },
+            Err(key) => {
+                // `r[1]` on a record: the key register must still hold the integer.
+                if find_setreg(p, pc, key).is_some_and(|w| w >= setpc) {
+                    return String::new();
+                }
+                let (Some(Value::Int(i)), Some(Value::Table(tb))) =
+                    (self.stack.get(f.base + key as usize).copied(), obj)
+                else {
+                    return String::new();
+                };
+                if self.heap.table_len(tb) > 0 {
+                    return String::new();
+                }
+                let Some((list, first)) = self.field_list(tb) else {
+                    return String::new();
+                };
+                let var = Self::local_name(p, setpc, t).unwrap_or("t");
+                return format!(
+                    "; that table has no item {i}: it is a record with fields: {list} (read them as {var}.{first})"
+                );
+            }
         };
-        let name = match self.kflat.get(p.k_offset as usize + k as usize) {
-            Some(Value::Str(s)) => self.heap.str_lossy(*s),
+        let tb = match obj {
+            Some(Value::Table(tb)) => tb,
+            Some(Value::Str(_)) if name == "length" => return LENGTH_HINT.to_string(),
             _ => return String::new(),
         };
+        if self.heap.was_null_field(tb, &name) {
+            let var = Self::local_name(p, setpc, t).unwrap_or("t");
+            return format!(
+                "; field '{name}' was null in the tool's result: test it first (`if {var}.{name} then ... end`) or give a default (`{var}.{name} or \"\"`)"
+            );
+        }
+        let items = self.heap.table_len(tb);
+        let Some((list, _)) = self.field_list(tb) else {
+            if name == "length" {
+                return LENGTH_HINT.to_string();
+            }
+            if items > 0 {
+                return format!(
+                    "; that table has no field '{name}': it is an array of {items} items, so index \
+                     it first (e.g. t[1].{name}) or loop over it with ipairs"
+                );
+            }
+            return format!("; that table has no field '{name}': it is empty");
+        };
+        format!("; that table has no field '{name}'; its fields: {list}")
+    }
+
+    /// The string keys of table `tb`, sorted, the first 12 joined ("a, b and 3 more"), with the
+    /// first one; `None` when it has none.
+    fn field_list(&self, tb: crate::value::TableRef) -> Option<(String, String)> {
         let table = self.heap.table(tb);
         let mut keys: Vec<String> = table
             .hash_entries()
@@ -150,24 +253,97 @@ impl Vm {
             })
             .take(1000)
             .collect();
-        let items = self.heap.table_len(tb);
-        if keys.is_empty() && items > 0 {
-            return format!(
-                "; that table has no field '{name}': it is an array of {items} items, so index \
-                 it first (e.g. t[1].{name}) or loop over it with ipairs"
-            );
-        }
         if keys.is_empty() {
-            return format!("; that table has no field '{name}': it is empty");
+            return None;
         }
         keys.sort();
         let more = keys.len().saturating_sub(12);
         keys.truncate(12);
+        let first = keys[0].clone();
         let mut list = keys.join(", ");
         if more > 0 {
             list.push_str(&format!(" and {more} more"));
         }
-        format!("; that table has no field '{name}'; its fields: {list}")
+        Some((list, first))
+    }
+
+    /// The hints for an error raised by the current instruction without naming its operand
+    /// (comparisons, numeric `for`): where its nil operand came from (see
+    /// [`Vm::missing_field_hint`], [`Vm::zero_index_hint`]). "" otherwise.
+    pub(super) fn operand_hint(&self, msg: &str) -> String {
+        let Some(f) = self.frames.last() else {
+            return String::new();
+        };
+        let p = &self.prog.protos[f.proto as usize];
+        let Some(op) = p.code.get(f.pc.saturating_sub(1)).copied() else {
+            return String::new();
+        };
+        let regs: &[u8] = match op {
+            Op::Lt { a, b, .. } | Op::Le { a, b, .. } if msg.starts_with("attempt to compare") => {
+                &[a, b]
+            }
+            Op::LtK { a, .. } | Op::LeK { a, .. } | Op::GtK { a, .. } | Op::GeK { a, .. }
+                if msg.starts_with("attempt to compare") =>
+            {
+                &[a]
+            }
+            Op::ForPrep { a, .. } if msg.starts_with("bad 'for' initial") => &[a],
+            Op::ForPrep { a, .. } if msg.starts_with("bad 'for' limit") => &[a + 1],
+            Op::ForPrep { a, .. } if msg.starts_with("bad 'for' step") => &[a + 2],
+            _ => return String::new(),
+        };
+        for &r in regs {
+            if matches!(self.stack.get(f.base + r as usize), Some(Value::Nil)) {
+                let hint = self.zero_index_hint(r) + &self.missing_field_hint(r);
+                if !hint.is_empty() {
+                    return hint;
+                }
+            }
+        }
+        String::new()
+    }
+
+    /// `R[t].length` (the instruction before `pc` of frame `fi`) read nil: on an array (a table
+    /// without string keys) or a string, warn that Lua has no `.length`, once per place and
+    /// within [`crate::limits::MAX_WARNINGS`].
+    #[cold]
+    #[inline(never)]
+    pub(super) fn note_length(&mut self, obj: Value, t: u8, fi: usize, pc: usize) {
+        let array = match obj {
+            Value::Str(_) => true,
+            Value::Table(tb) => !self
+                .heap
+                .table(tb)
+                .hash_entries()
+                .any(|(k, _)| matches!(k, Value::Str(_))),
+            _ => false,
+        };
+        if !array || self.warnings.len() >= crate::limits::MAX_WARNINGS {
+            return;
+        }
+        let Some(f) = self.frames.get(fi) else { return };
+        let p = &self.prog.protos[f.proto as usize];
+        let Some(pos) = p.pos.get(pc.saturating_sub(1)) else {
+            return;
+        };
+        let location = Location {
+            line: pos.line,
+            column: pos.column,
+        };
+        if self.warnings.iter().any(|w| w.location == Some(location)) {
+            return;
+        }
+        let var = Self::local_name(p, pc.saturating_sub(1), t)
+            .filter(|n| !n.starts_with('('))
+            .unwrap_or("t");
+        self.warnings.push(crate::Warning {
+            kind: codemode_guest::DiagnosticKind::LikelyMistake,
+            message: format!(
+                "{var}.length at {}:{} is nil: Lua has no .length; use #{var} for the length of a table or string",
+                location.line, location.column
+            ),
+            location: Some(location),
+        });
     }
 
     pub(super) fn local_name(p: &Proto, pc: usize, reg: u8) -> Option<&str> {

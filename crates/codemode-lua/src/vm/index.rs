@@ -83,7 +83,7 @@ impl Vm {
         let (zero_hint, missing) = if obj.is_nil() {
             (self.zero_index_hint(reg), self.missing_field_hint(reg))
         } else {
-            ("", String::new())
+            (String::new(), String::new())
         };
         Err(Throw::msg(format!(
             "attempt to index a {} value{}{}{}{}",

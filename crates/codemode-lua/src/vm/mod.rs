@@ -118,6 +118,9 @@ pub(crate) struct Pending {
     pub nresults: i32,
     /// Called directly through `pcall`: results get a true/false prefix at `dest`.
     pub pcall: bool,
+    /// Called directly through `xpcall`: an error reply goes through the message handler, which
+    /// sits at `dest` (see `call_pcall`).
+    pub handler: bool,
     pub location: Option<Location>,
     /// A call the machine refused ([`HostCall::refused`]): the host's error reply is raised like
     /// the machine's own error (position prefix when a `pcall` catches it).
@@ -163,6 +166,9 @@ pub(crate) struct Vm {
     nested: Vec<&'static str>,
     pub(crate) pending: Option<Pending>,
     pub(crate) pending_error: Option<Throw>,
+    /// An error reply to a call made directly by `xpcall`: its message, handed to the message
+    /// handler when the machine runs next (the handler is a nested call, off inline stretches).
+    pub(crate) pending_handled: Option<(Pending, String)>,
     miss: Option<Miss>,
     miss_flag: Option<String>,
     /// The host's missing-tool policy (from `Env::missing`).
@@ -183,6 +189,16 @@ pub(crate) struct Vm {
     /// The main chunk ended by running off its end (its implicit final `return`), not by a
     /// `return` statement.
     pub(crate) fell_off: bool,
+    /// Warnings for the result (at most [`limits::MAX_WARNINGS`]).
+    pub(crate) warnings: Vec<crate::Warning>,
+    /// Host calls refused inside builtins' callbacks since the last step (see
+    /// `Vm::note_refused`).
+    pub(crate) noted: Vec<HostCall>,
+    /// `xpcall` message handlers running now (a host call refused in one says so).
+    pub(crate) handler_depth: usize,
+    /// The program's constant `"length"` (nil when it has none): a `t.length` read that gives
+    /// nil on an array or a string is warned about.
+    pub(super) length_key: Value,
 }
 
 const MULTI: i32 = -1;
@@ -209,6 +225,7 @@ impl Vm {
             nested: Vec::new(),
             pending: None,
             pending_error: None,
+            pending_handled: None,
             miss: None,
             miss_flag: None,
             missing: None,
@@ -219,6 +236,10 @@ impl Vm {
             direct_next: false,
             nested_top: 0,
             fell_off: false,
+            warnings: Vec::new(),
+            noted: Vec::new(),
+            handler_depth: 0,
+            length_key: Value::Nil,
         })
     }
 
@@ -240,6 +261,14 @@ impl Vm {
                 + crate::heap::alloc_bytes(prog.num_consts * std::mem::size_of::<Value>()),
         )?;
         let kflat = flat_consts(&mut heap, &prog)?;
+        let length_key = prog
+            .protos
+            .iter()
+            .flat_map(|p| p.consts.iter())
+            .any(|k| matches!(k, Const::Str(s) if &**s == b"length"))
+            .then(|| heap.intern(b"length"))
+            .transpose()?
+            .map_or(Value::Nil, Value::Str);
         Ok(Vm {
             heap,
             stack: Vec::with_capacity(256),
@@ -256,6 +285,7 @@ impl Vm {
             nested: Vec::new(),
             pending: None,
             pending_error: None,
+            pending_handled: None,
             miss: None,
             miss_flag: None,
             missing: None,
@@ -266,6 +296,10 @@ impl Vm {
             direct_next: false,
             nested_top: 0,
             fell_off: false,
+            warnings: Vec::new(),
+            noted: Vec::new(),
+            handler_depth: 0,
+            length_key,
         })
     }
 
@@ -385,6 +419,12 @@ impl Vm {
 
     /// Raise `e` at the current point (used for host errors delivered by `resume`).
     pub(crate) fn raise_pending(&mut self) -> VmResult<()> {
+        if let Some((p, message)) = self.pending_handled.take() {
+            let ev = self.heap.new_str(message.as_bytes())?;
+            let handler = self.stack[p.dest];
+            let ev = self.run_handler(p.dest + 1, handler, ev)?;
+            self.deliver(p, false, ev);
+        }
         if let Some(e) = self.pending_error.take() {
             self.handle_error(e, 0, false)?;
         }

@@ -147,10 +147,31 @@ impl Vm {
                 HostTarget::Search => "search".to_string(),
                 HostTarget::Extension(p) => format!("'{}'", p),
             };
-            return Err(Throw::msg(format!(
-                "cannot call {} from inside a {} callback; call it outside (e.g. before sorting) and use the results",
-                what, name
-            )));
+            let direct = match &target {
+                HostTarget::Tool(p) => format!("tools.{p}"),
+                HostTarget::Search => "search".to_string(),
+                HostTarget::Extension(p) => p.clone(),
+            };
+            let message = match *name {
+                "pcall" | "xpcall" if self.handler_depth == 0 => format!(
+                    "cannot call {what} through {name}({name}, ...): write pcall({direct}, input) directly"
+                ),
+                "xpcall" => format!(
+                    "cannot call {what} from inside an xpcall message handler; call it in the protected function and handle its result there"
+                ),
+                "sort" => format!(
+                    "cannot call {what} from inside a sort callback; call it before sorting and compare the results"
+                ),
+                "gsub" => format!(
+                    "cannot call {what} from inside a gsub callback; collect the matches first (e.g. with gmatch), call it for each, then substitute"
+                ),
+                _ => format!(
+                    "cannot call {what} from inside a {name} callback; call it outside and use the results"
+                ),
+            };
+            let location = self.current_location();
+            self.note_refused(target, refusal(Throw::msg(message.clone()), location));
+            return Err(Throw::msg(message));
         }
         if let (HostTarget::Tool(p), true) = (&target, nargs >= 1)
             && matches!(self.stack[func + 1], Value::HostNs(_) | Value::HostFn(_))
@@ -215,6 +236,24 @@ impl Vm {
         })
     }
 
+    /// A host call refused inside a builtin's callback, where the machine cannot suspend: kept
+    /// for the host to count and list ([`crate::Machine::take_noted_calls`]), at most
+    /// [`limits::MAX_NOTED_CALLS`] between two steps (later ones are raised but not handed on).
+    pub(super) fn note_refused(&mut self, target: HostTarget, refused: GuestError) {
+        if self.noted.len() >= limits::MAX_NOTED_CALLS {
+            return;
+        }
+        let location = refused.location.or_else(|| self.current_location());
+        self.noted.push(HostCall {
+            id: CallId(0),
+            target,
+            args: Vec::new(),
+            location,
+            mode: CallMode::Continue,
+            refused: Some(refused),
+        });
+    }
+
     /// Charge the work of an unknown-tool error: the host compared the path with each tool.
     pub(super) fn charge_unknown_tool(&mut self) {
         let n = (self.tool_count as i64).saturating_add(1);
@@ -236,21 +275,48 @@ impl Vm {
             return Ok(None);
         };
         self.charge_unknown_tool();
-        if e.error().is_none_or(|d| d.kind != ErrorKind::UnknownTool) || !self.nested.is_empty() {
-            // Inside a builtin's callback (a sort comparator, a gsub function) no host call
-            // can suspend the machine: the error is raised here, as before.
+        let counted = e
+            .error()
+            .is_some_and(|d| matches!(d.kind, ErrorKind::UnknownTool | ErrorKind::ToolFailure));
+        if !counted {
             return Err(e);
+        }
+        if !self.nested.is_empty() {
+            // Inside a builtin's callback (a sort comparator, a gsub function) no host call
+            // can suspend the machine: the error is raised here, and the attempt is handed to
+            // the host to count and list with the next step.
+            let path = self
+                .miss
+                .as_ref()
+                .map(|m| m.path.clone())
+                .unwrap_or_default();
+            let location = e
+                .error()
+                .and_then(|d| d.location)
+                .or_else(|| self.current_location());
+            let g = refusal(e, location);
+            let mut t = Throw::with_kind(g.kind, g.message.clone());
+            if let Some(d) = t.error_mut() {
+                d.suggestions = g.suggestions.clone();
+                d.location = g.location;
+            }
+            self.note_refused(HostTarget::Tool(path), g);
+            return Err(t);
         }
         let path = self
             .miss
             .as_ref()
             .map(|m| m.path.clone())
             .unwrap_or_default();
-        let location = if pcall { None } else { self.current_location() };
+        let here = self.current_location();
+        // An unavailable namespace is blamed where the lookup was written (`tools.down.x`).
+        let at = e.error().and_then(|d| d.location).or(here);
+        let location = if pcall { None } else { at };
         self.pending = Some(Pending {
             dest,
             nresults,
             pcall,
+            handler: false,
             location,
             refused: true,
         });
@@ -258,7 +324,8 @@ impl Vm {
             id: CallId(0),
             target: HostTarget::Tool(path),
             args: Vec::new(),
-            location,
+            // Where the call is, also under `pcall` (a limit error names it).
+            location: here,
             mode: CallMode::Suspend,
             refused: Some(refusal(e, location)),
         }))

@@ -44,7 +44,8 @@ enum Report {
     /// `Done` or `Error`; the guest was dropped on the blocking pool ([`dispose`]).
     Finished(Step),
     /// The deadline passed between two slices; the guest was dropped on the blocking pool.
-    TimedOut,
+    /// Where the program was then, if the guest says.
+    TimedOut(Option<codemode_guest::Location>),
     /// The driver was gone at a slice boundary (nobody reads this report).
     Abandoned,
 }
@@ -56,6 +57,9 @@ struct Shared {
     /// Set when the driver stops waiting (it returned, or its future was dropped): a segment
     /// still running stops at its next slice boundary.
     abandoned: AtomicBool,
+    /// Where the program was after the last run of the guest (`Guest::location`): locates a
+    /// timeout the driver notices without the guest at hand (the backstop, a wait).
+    at: Mutex<Option<codemode_guest::Location>>,
 }
 
 /// Warnings kept from a guest per execution; later ones are dropped.
@@ -63,6 +67,7 @@ const MAX_GUEST_WARNINGS: usize = 16;
 
 impl Shared {
     fn collect(&self, guest: &mut dyn Guest) {
+        *self.at.lock().unwrap_or_else(|e| e.into_inner()) = guest.location();
         let lines = guest.take_logs();
         if !lines.is_empty() {
             self.logs
@@ -207,8 +212,9 @@ fn run_segment(mut w: Box<Worker>, deadline: std::time::Instant, shared: &Shared
                     return Report::Abandoned;
                 }
                 if std::time::Instant::now() >= deadline {
+                    let at = w.guest.location();
                     dispose(w);
-                    return Report::TimedOut;
+                    return Report::TimedOut(at);
                 }
             }
             step => return paused_or_finished(step, w),
@@ -254,8 +260,9 @@ fn run_inline(mut w: Box<Worker>, deadline: std::time::Instant, shared: &Shared)
     record_stretch(start.elapsed());
     match step {
         Step::Yield if std::time::Instant::now() >= deadline => {
+            let at = w.guest.location();
             dispose(w);
-            Stretch::Report(Report::TimedOut)
+            Stretch::Report(Report::TimedOut(at))
         }
         Step::Yield => Stretch::Pool(w),
         step => Stretch::Report(paused_or_finished(step, w)),
@@ -360,6 +367,7 @@ where
         logs: Mutex::new(LogSink::new(retained_bytes(max_output_bytes))),
         warnings: Mutex::new(Vec::new()),
         abandoned: AtomicBool::new(false),
+        at: Mutex::new(None),
     });
     let _abandon = AbandonOnDrop(shared.clone());
     let backstop = tokio::time::sleep_until(deadline + BACKSTOP_MARGIN);
@@ -425,7 +433,10 @@ where
     let outcome: Result<Value, Diagnostic> = loop {
         let report = match next {
             Next::Inline(w) => {
-                if let Some(d) = stop_reason(&gate) {
+                if let Some(mut d) = stop_reason(&gate) {
+                    if d.kind == DiagnosticKind::TimeoutExceeded && d.location.is_none() {
+                        d.location = w.guest.location();
+                    }
                     drop(Parked(Some(w)));
                     break Err(d);
                 }
@@ -497,7 +508,14 @@ where
                 break Ok(value);
             }
             Report::Finished(Step::Error(e)) => break Err(gate.diagnostic(e)),
-            Report::Finished(_) | Report::TimedOut | Report::Abandoned => {
+            Report::TimedOut(at) => {
+                let mut d = stop_reason(&gate).unwrap_or_else(|| gate.timeout_diagnostic());
+                if d.kind == DiagnosticKind::TimeoutExceeded && d.location.is_none() {
+                    d.location = at;
+                }
+                break Err(d);
+            }
+            Report::Finished(_) | Report::Abandoned => {
                 break Err(stop_reason(&gate).unwrap_or_else(|| gate.timeout_diagnostic()));
             }
             Report::Paused {
@@ -540,6 +558,12 @@ where
             }
         }
     };
+    let outcome = outcome.map_err(|mut d| {
+        if d.kind == DiagnosticKind::TimeoutExceeded && d.location.is_none() {
+            d.location = *shared.at.lock().unwrap_or_else(|e| e.into_inner());
+        }
+        d
+    });
     MOST_RUNNING_CALLS.fetch_max(flight.most, Ordering::Relaxed);
     // Every call still running or queued ends `interrupted` and gets its `after` hook.
     drop(flight);

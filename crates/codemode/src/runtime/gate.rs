@@ -21,9 +21,10 @@
 //! the `after` hook of each (with [`CallOutcome::Interrupted`]) whose own `after` had not
 //! started; their records keep the status `interrupted`, in admission order.
 //!
-//! `toolCalls` lists admitted tool and `search` calls (and calls refused for an input that
-//! cannot cross); calls past the limit, unknown tools and extension calls are counted, not
-//! listed.
+//! `toolCalls` lists every counted attempt but the one past the limit: admitted tool, `search`
+//! and extension calls (an extension's input is its arguments as an array), and, as
+//! `failure`, calls refused for an input that cannot cross, for a path that names no tool or
+//! for an unavailable namespace (their input a `[input not sent: ...]` marker).
 
 use std::collections::BTreeMap;
 use std::panic::AssertUnwindSafe;
@@ -268,11 +269,30 @@ impl Gate {
         }
     }
 
-    /// A call the guest refused before making it (see `HostCall::refused`), already counted:
-    /// an input that cannot cross is listed as a failed call (its input a marker, since none
-    /// could be exported); an unknown tool path is answered with the missing-tool policy's error
-    /// the guest attached, and not listed (no tool has that name).
+    /// A call the guest refused before making it (see `HostCall::refused`), already counted
+    /// and listed as a failed call, its input a marker (none was exported): an input that
+    /// cannot cross, an unknown tool path or one under an unavailable namespace (answered with
+    /// the missing-tool policy's error the guest attached), a call made inside a builtin's
+    /// callback.
     fn refused_call(&mut self, target: HostTarget, refused: GuestError) -> HostReply {
+        // A path that names no tool, or lies under a namespace that is unavailable (an MCP
+        // server that failed to start): listed as a failed call, so a limit error never comes
+        // with an empty `toolCalls`.
+        // A call made inside a builtin's callback (a sort comparator: the guest cannot suspend
+        // there) likewise.
+        if refused.kind != ErrorKind::InvalidDataValue {
+            let why = match refused.kind {
+                ErrorKind::UnknownTool => "no tool has this path",
+                ErrorKind::ToolFailure => "its namespace is unavailable",
+                _ => "called inside a builtin's callback",
+            };
+            let name = match &target {
+                HostTarget::Tool(path) | HostTarget::Extension(path) => path.as_str(),
+                HostTarget::Search => "search",
+            };
+            let marker = Value::String(format!("[input not sent: {why}]"));
+            self.record(name, &marker, ToolCallStatus::Failure);
+        }
         if refused.kind == ErrorKind::InvalidDataValue {
             let name = match &target {
                 HostTarget::Tool(path) => Some(path.as_str()),
@@ -376,6 +396,11 @@ impl Gate {
                 return Admission::Reply(id, reply);
             }
         };
+        if let Some(msg) = self.unknown_search_namespace(&req.namespace) {
+            self.record("search", &input, ToolCallStatus::Failure);
+            let reply = Self::error(DiagnosticKind::InvalidToolInput, msg, hint());
+            return Admission::Reply(id, reply);
+        }
         let index = self.record("search", &input, ToolCallStatus::Interrupted);
         let hook = self.hook_call(HookGate::Tool, "search", input, Vec::new());
         self.open(id, Some(index), hook.clone());
@@ -393,8 +418,39 @@ impl Gate {
         Admission::Job(CallJob { fut: Box::pin(fut) })
     }
 
+    /// `search({ namespace = "nope" })` where no tool lies at or below `nope` and no namespace
+    /// of that name is unavailable: the message naming the top-level namespaces (an empty page
+    /// would read as "nothing matches").
+    fn unknown_search_namespace(&self, ns: &str) -> Option<String> {
+        let tree = &self.inner.tree;
+        if ns.is_empty()
+            || tree.paths().any(|p| search::in_namespace(p, ns))
+            || tree.unavailable_for(ns).is_some()
+        {
+            return None;
+        }
+        let mut tops: Vec<&str> = tree
+            .paths()
+            .map(|p| p.split('.').next().unwrap_or(p))
+            .collect();
+        tops.sort_unstable();
+        tops.dedup();
+        let more = tops.len().saturating_sub(crate::missing::MAX_LISTED_NAMES);
+        tops.truncate(crate::missing::MAX_LISTED_NAMES);
+        let mut list = tops.join(", ");
+        if more > 0 {
+            list.push_str(&format!(" and {more} more"));
+        }
+        let lang = self.lang();
+        Some(format!(
+            "search: namespace {} does not exist; the namespaces are: {list}; leave namespace out to search every tool",
+            lang.quote(ns)
+        ))
+    }
+
     fn extension_call(&mut self, id: CallId, name: String, args: Vec<Value>) -> Admission {
         let Some(handler) = self.inner.extensions.get(&name).cloned() else {
+            self.record(&name, &Value::Array(args), ToolCallStatus::Failure);
             let reply = Self::error(
                 DiagnosticKind::ExecutionFailure,
                 format!("Extension function '{name}' is not available in this host."),
@@ -402,6 +458,12 @@ impl Gate {
             );
             return Admission::Reply(id, reply);
         };
+        // Listed like a tool call, its arguments as an array.
+        let index = self.record(
+            &name,
+            &Value::Array(args.clone()),
+            ToolCallStatus::Interrupted,
+        );
         // Without hooks the arguments move into the handler; with hooks they are shared.
         let hook = self
             .inner
@@ -409,7 +471,7 @@ impl Gate {
             .is_some()
             .then(|| args.clone())
             .and_then(|copy| self.hook_call(HookGate::Extension, &name, Value::Null, copy));
-        self.open(id, None, hook.clone());
+        self.open(id, Some(index), hook.clone());
         let fut = async move {
             let outcome = run_extension(&name, handler, args, hook.as_ref()).await;
             if let Some(h) = &hook
@@ -417,6 +479,7 @@ impl Gate {
             {
                 h.after(&outcome).await;
             }
+            let status = outcome.status();
             let reply = match outcome {
                 CallOutcome::Success(v) => HostReply::Value(v),
                 CallOutcome::Denied(message) | CallOutcome::Failure { message, .. } => {
@@ -426,7 +489,7 @@ impl Gate {
             };
             Finished {
                 id,
-                status: None,
+                status: Some(status),
                 reply,
             }
         };
@@ -461,6 +524,11 @@ impl Gate {
         };
         let input = entry.input.coerce_integers(input);
         let costly = entry.input.is_costly(&input);
+        let input = if costly {
+            input
+        } else {
+            entry.input.coerce_empty_arrays(input)
+        };
         let hints = InputHints::from_language(self.lang());
         if !costly && let Err(msg) = entry.input.validate_with(&input, &hints) {
             self.record(&path, &input, ToolCallStatus::Failure);
@@ -550,6 +618,7 @@ async fn run_tool(
         // driver's deadline still ends the run; the job then ends by itself).
         let e = entry.clone();
         let job = tokio::task::spawn_blocking(move || {
+            let input = e.input.coerce_empty_arrays(input);
             let r = e.input.validate_with(&input, &hints);
             (input, r)
         });

@@ -349,7 +349,7 @@ async fn unknown_tool_suggests_nearest() {
         kind_message(&replies[1]),
         (
             ErrorKind::UnknownTool,
-            "unknown tool 'tools.zzz.qqq': no tool has this path; use search(record(query: \"...\")) to find tool names"
+            "unknown tool 'tools.zzz.qqq': there is no namespace 'zzz'; the namespaces are: tools.orders, tools.slow; use search(record(query: \"...\")) to find tools by what they do"
         )
     );
     assert!(r.tool_calls.is_empty());
@@ -504,7 +504,7 @@ async fn search_is_a_counted_tool_call() {
 }
 
 #[tokio::test]
-async fn extension_calls_are_counted_not_listed() {
+async fn extension_calls_are_counted_and_listed() {
     let cm = runtime(Limits::default().with_max_tool_calls(1).unwrap());
     let (g, replies) = Scripted::new(vec![
         Step::HostCall(HostCall {
@@ -529,7 +529,10 @@ async fn extension_calls_are_counted_not_listed() {
         r.error().unwrap().kind,
         DiagnosticKind::ToolCallLimitExceeded
     );
-    assert!(r.tool_calls.is_empty());
+    // The extension attempt is listed (as a failure); the call past the limit is not.
+    assert_eq!(r.tool_calls.len(), 1);
+    assert_eq!(r.tool_calls[0].name, "fs.read");
+    assert_eq!(r.tool_calls[0].status, ToolCallStatus::Failure);
 }
 
 /// The timeout outcome of the backstop tests: the earlier call and the logs of the slices
