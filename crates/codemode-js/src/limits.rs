@@ -28,8 +28,10 @@ pub const MAX_NESTING: usize = 256;
 
 /// Deepest nesting of syntax the lowering walks recursively (expressions inside expressions,
 /// statements inside statements, functions inside functions): 512. Nesting without brackets
-/// (`a + a + ... + a`, `!!!!x`, `x = y = ...`, `a ? b : c ? ...`) is counted here. Deeper is a
-/// ParseError "expression or statement nesting too deep (limit 512)".
+/// (`!!!!x`, `x = y = ...`, `a ? b : c ? ...`, `a ** b ** ...`) is counted here; a
+/// left-leaning operator chain (`s + a + b + ...`) is not nesting: the parser and the
+/// compiler read it in a loop, so only the source size bounds it. Deeper is a ParseError
+/// "expression or statement nesting too deep (limit 512)".
 pub const MAX_SYNTAX_DEPTH: usize = 512;
 
 /// Registers one function may use (locals, temporaries): 65,535 (16-bit operands). More is a

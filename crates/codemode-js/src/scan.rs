@@ -101,6 +101,8 @@ pub fn check(source: &str) -> Result<usize, GuestError> {
     let mut operand = false;
     let mut i = 0;
     let mut deepest = 0;
+    // The previous significant token was `=>` or `else`, so a `{` here opens a body.
+    let mut body_next = false;
     let too_deep = |i: usize| {
         parse_error(
             source,
@@ -117,6 +119,10 @@ pub fn check(source: &str) -> Result<usize, GuestError> {
             return Err(too_deep(i));
         }
         deepest = deepest.max(depth);
+        let after_arrow_or_else = body_next;
+        if !matches!(c, b' ' | b'\t' | b'\r' | b'\n' | b'/') {
+            body_next = false;
+        }
         match c {
             b' ' | b'\t' | b'\r' | b'\n' => {
                 i += 1;
@@ -182,7 +188,14 @@ pub fn check(source: &str) -> Result<usize, GuestError> {
                 if c != b'{' && operand {
                     run += 1;
                 }
-                stack.push((c, run, elses));
+                // A `{` after an operand (`if (a) {`, `function f() {`, `class A {`, `try {`)
+                // or after `=>` or `else` opens a body: `B` on the stack, `E` after `else`.
+                let opener = match c {
+                    b'{' if after_arrow_or_else && elses > 0 && !operand => b'E',
+                    b'{' if operand || after_arrow_or_else => b'B',
+                    c => c,
+                };
+                stack.push((opener, run, elses));
                 (run, elses) = (0, 0);
                 operand = false;
             }
@@ -193,10 +206,18 @@ pub fn check(source: &str) -> Result<usize, GuestError> {
                     _ => b'{',
                 };
                 if let Some(&(top, r, e)) = stack.last()
-                    && (top == open || (c == b'}' && top == b'`'))
+                    && (top == open || (c == b'}' && matches!(top, b'`' | b'B' | b'E')))
                 {
                     stack.pop();
                     (run, elses) = (r, e);
+                    // The end of a body ends its statement (the header's counts go); the end
+                    // of an `else` body ends its `if … else if …` chain too. A chain of
+                    // `else if` bodies still counts: the parser recurses on it.
+                    match top {
+                        b'B' => run = 0,
+                        b'E' => (run, elses) = (0, 0),
+                        _ => {}
+                    }
                     if top == b'`' {
                         // Back in template text.
                         let opens;
@@ -211,6 +232,13 @@ pub fn check(source: &str) -> Result<usize, GuestError> {
                 }
                 operand = c != b'}';
             }
+            b'=' if b.get(i + 1) == Some(&b'>') => {
+                run += 1;
+                i += 2;
+                operand = false;
+                body_next = true;
+                continue;
+            }
             b';' | b',' => {
                 run = 0;
                 operand = false;
@@ -221,15 +249,13 @@ pub fn check(source: &str) -> Result<usize, GuestError> {
                 operand = false;
                 continue;
             }
-            b'=' if b.get(i + 1) == Some(&b'>') => {
-                run += 1;
-                i += 2;
+            b'+' | b'-' if operand && b.get(i + 1) != Some(&c) => {
+                // Binary `+` and `-`: the parser reads a chain of them in a loop (Pratt
+                // parsing), the compiler too, so they do not nest.
                 operand = false;
-                continue;
             }
             b'?' | b'=' | b'!' | b'~' | b'+' | b'-' => {
-                // Assignment `=` (not `==`), conditional `?`, prefix operators. Binary `+`
-                // and `-` count too: an over-count only, reset at `;` and `,`.
+                // Assignment `=` (not `==`), conditional `?`, prefix operators.
                 let next = b.get(i + 1).copied();
                 if c == b'=' && next == Some(b'=') {
                     i += 2;
@@ -274,6 +300,7 @@ pub fn check(source: &str) -> Result<usize, GuestError> {
                     b"else" => {
                         elses += 1;
                         operand = false;
+                        body_next = true;
                     }
                     b"typeof" | b"void" | b"delete" | b"await" | b"new" | b"yield" | b"return"
                     | b"throw" | b"case" | b"in" | b"of" | b"instanceof" | b"do" => {

@@ -327,7 +327,6 @@ fn limit_syntax_depth_without_brackets() {
     for src in [
         format!("return x{}", ".y".repeat(5000)),
         format!("return f{}", "()".repeat(5000)),
-        format!("return 1{}", " + 1".repeat(5000)),
         // Chains the bracket pre-scan does not count (they overflowed a worker's stack in oxc).
         format!(
             "let C = {}Object{}",
@@ -341,12 +340,19 @@ fn limit_syntax_depth_without_brackets() {
         ),
         format!("let a = 1; a{}", " || a".repeat(40_000)),
         format!("let a = 1; a{}", " ?? a".repeat(100_000)),
-        format!("let a = 1; a{}", " instanceof a".repeat(50_000)),
     ] {
         let e = on_small_stack(src).unwrap_err();
         assert_eq!(e.kind, ErrorKind::ParseError, "{}", e.message);
         assert!(e.message.contains("limit"), "{}", e.message);
     }
+    // Left-leaning binary chains are read in loops by the parser and the compiler: programs.
+    assert_eq!(
+        on_small_stack(format!("return 1{}", " + 1".repeat(5000)))
+            .unwrap()
+            .0,
+        json!(5001)
+    );
+    assert!(crate::compile(&format!("let a = 1; a{}", " instanceof a".repeat(50_000))).is_ok());
     // At the bound itself, everything runs on the large compiler stack.
     let src = format!(
         "const o = {}1{}; return 1",
@@ -651,4 +657,63 @@ fn private_names_stay_out_of_reflection() {
         ),
         json!([["y"], ["y"], "{\"y\":2}", true, false])
     );
+}
+
+#[test]
+fn long_concatenations_are_not_nesting() {
+    // oxc parses a left-leaning operator chain in a loop and the compiler lowers it in one:
+    // a model's 10,000-term concatenation is a program, not a ParseError.
+    let terms: Vec<String> = (0..10_000).map(|i| format!("x{}", i % 7)).collect();
+    let src = format!(
+        "const [x0, x1, x2, x3, x4, x5, x6] = ['a', 'b', 'c', 'd', 'e', 'f', 'g']; \
+         const s = {}; return [s.length, s.slice(0, 9), 1 - 2 - 3 + 4 * 2 - 1]",
+        terms.join(" + ")
+    );
+    let v = value(&src);
+    assert_eq!(v, json!([10_000, "abcdefgab", 3]));
+    // A short chain (under the size at which compiling moves to a large stack) compiles on
+    // a small stack.
+    let short = format!("return {}", vec!["1"; 500].join("+"));
+    assert!(short.len() < crate::scan::LARGE_SOURCE_BYTES);
+    let got = std::thread::Builder::new()
+        .stack_size(1 << 20)
+        .spawn(move || crate::compile(&short).is_ok())
+        .unwrap()
+        .join()
+        .unwrap();
+    assert!(got);
+    // Prefix operators still nest: 300 unary minus signs are past the bound.
+    let e = crate::compile(&format!("return {}1", "- ".repeat(300))).unwrap_err();
+    assert_eq!(e.kind, ErrorKind::ParseError);
+    assert!(e.message.starts_with("nesting too deep"), "{}", e.message);
+}
+
+#[test]
+fn many_statements_with_bodies_are_not_nesting() {
+    // Each `if (…) {…}`, function, arrow body or method used to leave one level behind in the
+    // pre-scan: the 257th was a ParseError.
+    let ifs: String = (0..600)
+        .map(|i| format!("if (x > {i}) {{ x++; }} else {{ x += 2; }}\nif (x < 0) {{ x = 0 }}\n"))
+        .collect();
+    let fns: String = (0..600)
+        .map(|i| format!("function f{i}() {{ return {i}; }}\n"))
+        .collect();
+    let arrows: String = (0..600)
+        .map(|i| format!("const a{i} = () => {{ x++ }}\n"))
+        .collect();
+    let methods: String = (0..600)
+        .map(|i| format!("m{i}() {{ return {i} }}\n"))
+        .collect();
+    let src = format!(
+        "let x = 0\n{ifs}{fns}{arrows}class A {{\n{methods}}}\na7(); return [x, f599(), new A().m42()]"
+    );
+    let v = value(&src);
+    assert_eq!(v, json!([602, 599, 42]));
+    // A chain of `else if` still counts: the parser recurses once per link.
+    let chain = format!(
+        "let x = 1; if (x === 0) {{}}{} return x",
+        " else if (x === 0) { x++ }".repeat(300)
+    );
+    let e = crate::compile(&chain).unwrap_err();
+    assert!(e.message.starts_with("nesting too deep"), "{}", e.message);
 }

@@ -154,11 +154,21 @@ impl<'s, 'b, 'a: 'b> Compiler<'s, 'b, 'a> {
                 self.patch_here(j);
             }
             Expression::BinaryExpression(b) => {
+                // A left-leaning chain (`s + a + b + ...`, as long as a model writes it) is
+                // compiled in a loop, not one recursion a term: the parser builds it in a loop
+                // too, so its length is bounded by the source size alone.
+                let mut chain = vec![&**b];
+                while let Expression::BinaryExpression(inner) = &chain[chain.len() - 1].left {
+                    chain.push(inner);
+                }
                 let a = self.alloc(span)?;
-                self.expr_to(&b.left, a)?;
                 let c = self.alloc(span)?;
-                self.expr_to(&b.right, c)?;
-                self.emit(Op::Binary(binop(b.operator), dst, a, c), span);
+                self.expr_to(&chain[chain.len() - 1].left, a)?;
+                for (k, link) in chain.iter().enumerate().rev() {
+                    self.expr_to(&link.right, c)?;
+                    let out = if k == 0 { dst } else { a };
+                    self.emit(Op::Binary(binop(link.operator), out, a, c), link.span);
+                }
             }
             Expression::UnaryExpression(u) => self.unary(u, dst)?,
             Expression::UpdateExpression(u) => self.update(u, dst)?,

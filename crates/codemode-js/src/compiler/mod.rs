@@ -226,9 +226,27 @@ enum Ctx<'b, 'a> {
 }
 use Ctx as CtxEntry;
 
+/// The bindings of one block scope, by name (a program of 10^4 declarations is not quadratic
+/// to compile: declaring and resolving are O(1) expected per scope).
+#[derive(Default)]
+struct Scope {
+    names: HashMap<String, Binding>,
+}
+
+impl Scope {
+    /// Add (or replace) a binding.
+    fn push(&mut self, (name, b): (String, Binding)) {
+        self.names.insert(name, b);
+    }
+
+    fn get(&self, name: &str) -> Option<Binding> {
+        self.names.get(name).copied()
+    }
+}
+
 struct FnState {
     proto: FuncProto,
-    scopes: Vec<Vec<(String, Binding)>>,
+    scopes: Vec<Scope>,
     next_reg: u32,
     max_reg: u32,
     /// Names referenced by nested functions: such bindings live in cells.
@@ -387,13 +405,8 @@ impl<'s, 'b, 'a: 'b> Compiler<'s, 'b, 'a> {
     /// Declare `name` in the innermost scope (a register or, when captured, a fresh cell).
     fn declare(&mut self, name: &str, lexical: bool, konst: bool, span: Span) -> R<Binding> {
         // A redeclaration in the same scope (var twice, function twice) reuses the binding.
-        if let Some((_, b)) = self
-            .f()
-            .scopes
-            .last()
-            .and_then(|s| s.iter().find(|(n, _)| n == name))
-        {
-            return Ok(*b);
+        if let Some(b) = self.f().scopes.last().and_then(|s| s.get(name)) {
+            return Ok(b);
         }
         let st = if self.f().captured.contains(name) {
             let f = self.f();
@@ -419,8 +432,8 @@ impl<'s, 'b, 'a: 'b> Compiler<'s, 'b, 'a> {
 
     fn resolve_in(&mut self, fi: usize, name: &str) -> Option<Binding> {
         for scope in self.fns[fi].scopes.iter().rev() {
-            if let Some((_, b)) = scope.iter().rev().find(|(n, _)| n == name) {
-                return Some(*b);
+            if let Some(b) = scope.get(name) {
+                return Some(b);
             }
         }
         if fi == 0 {
@@ -448,7 +461,7 @@ impl<'s, 'b, 'a: 'b> Compiler<'s, 'b, 'a> {
     }
 
     fn push_scope(&mut self) {
-        self.f().scopes.push(Vec::new());
+        self.f().scopes.push(Scope::default());
     }
 
     fn pop_scope(&mut self, mark: u32) {
@@ -669,7 +682,7 @@ impl<'s, 'b, 'a: 'b> Compiler<'s, 'b, 'a> {
                 name: name.to_string(),
                 ..Default::default()
             },
-            scopes: vec![Vec::new()],
+            scopes: vec![Scope::default()],
             next_reg: 1,
             max_reg: 1,
             captured: self.captures.remove(&key).unwrap_or_default(),
@@ -856,7 +869,7 @@ impl<'s, 'b, 'a: 'b> Compiler<'s, 'b, 'a> {
         }
         if derived_ctor {
             self.f().derived_ctor = true;
-            if let Some((_, b)) = self.f().scopes[0].iter_mut().find(|(n, _)| n == "this") {
+            if let Some(b) = self.f().scopes[0].names.get_mut("this") {
                 b.lexical = true;
             }
             let b = self.declare("%ctor", false, true, span)?;
@@ -987,10 +1000,7 @@ impl<'s, 'b, 'a: 'b> Compiler<'s, 'b, 'a> {
 
     fn resolve_local_only(&self, name: &str) -> Option<Binding> {
         let f = self.fns.last()?;
-        f.scopes
-            .iter()
-            .rev()
-            .find_map(|s| s.iter().find(|(n, _)| n == name).map(|(_, b)| *b))
+        f.scopes.iter().rev().find_map(|s| s.get(name))
     }
 }
 
