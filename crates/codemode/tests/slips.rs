@@ -111,7 +111,7 @@ async fn calls_into_an_unavailable_namespace_are_listed_and_counted() {
         r.value(),
         Some(&json!([
             "tools.down.x cannot be called: server 'down' failed to start",
-            "input:2:51: tools.down.y cannot be called: server 'down' failed to start"
+            "input:2: tools.down.y cannot be called: server 'down' failed to start"
         ]))
     );
     let names: Vec<(&str, ToolCallStatus)> = r
@@ -262,7 +262,7 @@ async fn calls_refused_inside_callbacks_are_listed() {
         r.value(),
         Some(&json!([
             false,
-            "input:1:65: cannot call search from inside a gsub callback; collect the matches first (e.g. with gmatch), call it for each, then substitute"
+            "input:1: cannot call search from inside a gsub callback; collect the matches first (e.g. with gmatch), call it for each, then substitute"
         ])),
         "{}",
         r.to_json_string()
@@ -289,7 +289,7 @@ async fn calls_refused_inside_callbacks_are_listed() {
         r.value(),
         Some(&json!([
             false,
-            "input:1:86: cannot call a tool (tools.crm.list_customers) from inside an xpcall message handler; call it in the protected function and handle its result there"
+            "input:1: cannot call a tool (tools.crm.list_customers) from inside an xpcall message handler; call it in the protected function and handle its result there"
         ])),
         "{}",
         r.to_json_string()
