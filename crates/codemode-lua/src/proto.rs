@@ -440,7 +440,7 @@ pub struct ProgramData {
     /// at compile time): charged to each execution's memory budget when its machine starts.
     pub retained_bytes: usize,
     /// Reads of globals named like JavaScript globals that the program never assigns, first
-    /// read of each name, in source order (at most one per [`FOREIGN_GLOBALS`] entry). A
+    /// read of each name, in source order (at most one per `FOREIGN_GLOBALS` entry). A
     /// machine refuses to start on one that is not an extension of its host.
     pub foreign: Vec<ForeignRead>,
 }
