@@ -84,19 +84,7 @@ pub(super) enum Fast {
 /// `true` when `o` or its prototypes have a `toJSON` property.
 fn has_to_json(vm: &mut Vm, o: ObjId) -> bool {
     let key = vm.heap.key("toJSON");
-    let mut cur = Some(o);
-    let mut guard = 0;
-    while let Some(c) = cur {
-        if vm.heap.obj(c).props.get(key).is_some() {
-            return true;
-        }
-        cur = vm.heap.obj(c).proto;
-        guard += 1;
-        if guard > crate::limits::MAX_PROTO_CHAIN {
-            return true;
-        }
-    }
-    false
+    !matches!(data_lookup(vm, o, key), Lookup::Absent)
 }
 
 /// Write the JSON of `v` (see [`Fast`]).

@@ -525,15 +525,12 @@ fn raw(vm: &mut Vm, ctx: &mut Ctx, o: ObjId, mut recurse: usize) -> Res<String> 
                 Some(c) if c != ty => b.push_str(&format!(" ({c})")),
                 _ => {}
             }
-            let plain = Ctx {
-                opts: ctx.opts,
-                seen: Vec::new(),
-                circular: Vec::new(),
-                indentation: 0,
-                current_depth: 0,
-                budget: 0,
+            // The boxed value prints as a top-level primitive (never split over lines).
+            let shown = match prim {
+                Value::Str(st) => quote(&vm.heap.str(st).units()),
+                p => primitive(vm, ctx, p),
             };
-            b.push_str(&format!(": {}]", primitive(vm, &plain, prim)));
+            b.push_str(&format!(": {shown}]"));
             if !tag.is_empty() && Some(&tag) != constructor.as_ref() {
                 b.push_str(&format!(" [{tag}]"));
             }
