@@ -200,9 +200,11 @@ impl Obj {
     }
 }
 
-/// The memory limit was exceeded (the run ends).
+/// The memory limit was exceeded (the run ends): the limit, in bytes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct OutOfMemory;
+pub struct OutOfMemory {
+    pub cap: usize,
+}
 
 /// The arenas of one run.
 #[derive(Clone, Debug, Default)]
@@ -232,7 +234,7 @@ impl Heap {
     pub fn charge(&mut self, bytes: usize) -> Result<(), OutOfMemory> {
         self.used = self.used.saturating_add(bytes);
         if self.used > self.cap {
-            return Err(OutOfMemory);
+            return Err(OutOfMemory { cap: self.cap });
         }
         Ok(())
     }

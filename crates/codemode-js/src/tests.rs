@@ -381,10 +381,11 @@ pub fn out_of_memory(src: &str, cap: usize) -> usize {
     let mut m = machine(src, Some(cap)).unwrap();
     let e = run_to_error(&mut m);
     assert_eq!(e.kind, ErrorKind::ExecutionFailure);
-    assert!(
-        e.message.starts_with("memory limit exceeded"),
-        "{}",
-        e.message
+    assert_eq!(
+        e.message,
+        format!(
+            "memory limit exceeded: the program holds more than {cap} bytes; process data in smaller pieces"
+        )
     );
     m.memory_used()
 }

@@ -54,10 +54,13 @@ pub enum Detour {
 }
 
 impl From<OutOfMemory> for Throw {
-    fn from(_: OutOfMemory) -> Throw {
+    fn from(e: OutOfMemory) -> Throw {
         Throw::Fatal(GuestError::new(
             ErrorKind::ExecutionFailure,
-            "memory limit exceeded: the program holds too much data; process data in smaller pieces",
+            format!(
+                "memory limit exceeded: the program holds more than {} bytes; process data in smaller pieces",
+                e.cap
+            ),
         ))
     }
 }
@@ -332,7 +335,7 @@ impl Vm {
             ErrorType::SyntaxError => self.intr.syntax_error_proto,
         };
         if self.heap.used > self.heap.cap {
-            return Throw::from(OutOfMemory);
+            return Throw::from(OutOfMemory { cap: self.heap.cap });
         }
         Throw::Js(self.make_error(proto, msg))
     }
