@@ -1,5 +1,7 @@
 #!/bin/sh
 # Build the seed corpora from the differential test programs (copied at run time, not stored).
+# Lua targets: every tests/differential/**/*.lua. JavaScript targets (js_*): every program of
+# crates/codemode-js/tests/differential/*.js, one file per `// @program` section.
 # Usage: fuzz/seed.sh   (from anywhere)
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
@@ -11,4 +13,17 @@ for target in parse execute restart; do
     cp -n "$f" "$here/corpus/$target/" 2>/dev/null || true
   done
 done
-echo "seeded: $(ls "$here/corpus/parse" | wc -l) files per target"
+for target in js_parse js_execute; do
+  dir="$here/corpus/$target"
+  mkdir -p "$dir"
+  for f in "$root"/crates/codemode-js/tests/differential/*.js; do
+    [ -f "$f" ] || continue
+    stem=$(basename "$f" .js)
+    # One file per program: "seed-<file>-<n>.js" (existing files are kept: libFuzzer adds its own).
+    awk -v dir="$dir" -v stem="$stem" '
+      /^\/\/ @program / { n++; out = sprintf("%s/seed-%s-%03d.js", dir, stem, n) }
+      out != "" { print > out }
+    ' "$f"
+  done
+done
+echo "seeded: $(ls "$here/corpus/parse" | wc -l) Lua files, $(ls "$here/corpus/js_parse" | wc -l) JavaScript files per target"
