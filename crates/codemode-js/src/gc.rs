@@ -40,7 +40,8 @@ pub fn collect(vm: &mut Vm) -> usize {
             }
             work.push(Item::Val(*v));
         }
-        for c in f.cells.iter().chain(&f.ups) {
+        // (Captured cells are marked through the frame's closure, its callee.)
+        for c in &f.cells {
             cells[c.0 as usize] = true;
             work.push(Item::Val(h.cells[c.0 as usize]));
         }

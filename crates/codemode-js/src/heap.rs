@@ -16,6 +16,26 @@ pub const VALUE_BYTES: usize = 16;
 /// Bytes charged per string besides its code units.
 pub const STRING_BYTES: usize = 32;
 
+/// Names every heap interns first, in this order (so `Key::Name(i)` is `COMMON_NAMES[i]`):
+/// the keys the machine and the builtins look up by name, found by [`Heap::key`] without
+/// hashing or allocating.
+pub const COMMON_NAMES: [&str; 14] = [
+    "length",
+    "name",
+    "prototype",
+    "message",
+    "constructor",
+    "value",
+    "done",
+    "next",
+    "return",
+    "toString",
+    "valueOf",
+    "toJSON",
+    "cause",
+    "values",
+];
+
 /// A property key: an array index, an interned name, or a symbol.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Key {
@@ -312,8 +332,25 @@ impl Heap {
         Ok(Key::Name(a))
     }
 
+    /// A heap whose first atoms are [`COMMON_NAMES`], charged against `cap`.
+    pub fn new(cap: usize) -> Heap {
+        let mut h = Heap {
+            cap,
+            ..Default::default()
+        };
+        for n in COMMON_NAMES {
+            let _ = h.key_of(&JsStr::from_str(n));
+        }
+        h
+    }
+
     /// The key of a Rust name.
     pub fn key(&mut self, s: &str) -> Key {
+        if let Some(i) = COMMON_NAMES.iter().position(|n| *n == s)
+            && i < self.atoms.len()
+        {
+            return Key::Name(i as u32);
+        }
         self.key_of(&JsStr::from_str(s)).unwrap_or(Key::Name(0))
     }
 
@@ -324,5 +361,21 @@ impl Heap {
             Key::Name(a) => Some(self.atoms[a as usize].clone()),
             Key::Sym(_) => None,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{COMMON_NAMES, Heap, Key};
+    use crate::string::JsStr;
+
+    #[test]
+    fn common_names_are_the_first_atoms() {
+        let mut h = Heap::new(1 << 20);
+        for (i, n) in COMMON_NAMES.iter().enumerate() {
+            assert_eq!(h.key(n), Key::Name(i as u32));
+            assert_eq!(h.key_of(&JsStr::from_str(n)), Ok(Key::Name(i as u32)));
+        }
+        assert_eq!(h.key("other"), Key::Name(COMMON_NAMES.len() as u32));
     }
 }

@@ -232,6 +232,9 @@ pub struct FuncProto {
     pub class_ctor: bool,
     /// The constructor of a class with `extends`: `new` does not make its `this`.
     pub derived: bool,
+    /// The body reads its arguments as passed (`arguments`, a rest parameter): a call keeps
+    /// them in the frame; other calls copy them straight into the parameter registers.
+    pub uses_args: bool,
     /// The instructions.
     pub code: Vec<Op>,
     /// The source byte offset of each instruction.

@@ -77,6 +77,7 @@ struct Shape {
     nregs: u16,
     nparams: u16,
     ncells: u16,
+    uses_args: bool,
 }
 
 impl Shape {
@@ -85,6 +86,7 @@ impl Shape {
             nregs: f.nregs,
             nparams: f.nparams,
             ncells: f.ncells,
+            uses_args: f.uses_args,
         }
     }
 }
@@ -99,7 +101,6 @@ pub struct Frame {
     pc: u32,
     base: u32,
     pub(crate) cells: Vec<CellId>,
-    pub(crate) ups: Vec<CellId>,
     /// The arguments as passed (for `arguments` and rest parameters).
     pub(crate) args: Vec<Value>,
     /// Where the caller wants the result (None: discard).
@@ -206,6 +207,11 @@ pub struct Vm {
     consts: Vec<Vec<Option<(StrId, Key)>>>,
     pub regs: Vec<Value>,
     pub frames: Vec<Frame>,
+    /// The register base of the innermost frame (kept with `frames`: pushes, returns,
+    /// unwinding).
+    base: usize,
+    /// The key `length` (interned first in every heap).
+    pub length_key: Key,
     pub global: ObjId,
     pub intr: Intrinsics,
     pub logs: Vec<String>,
@@ -234,11 +240,9 @@ pub struct Vm {
 impl Vm {
     /// An empty machine (no intrinsics yet).
     pub fn empty(cap: usize, natives: &'static [(&'static str, NativeFn, u16)]) -> Vm {
-        let mut heap = Heap {
-            cap,
-            ..Default::default()
-        };
+        let mut heap = Heap::new(cap);
         let global = heap.new_obj(None, Kind::Ordinary).unwrap_or(ObjId(0));
+        let length_key = heap.key("length");
         Vm {
             heap,
             native_nesting: 0,
@@ -246,6 +250,8 @@ impl Vm {
             consts: Vec::new(),
             regs: Vec::new(),
             frames: Vec::new(),
+            base: 0,
+            length_key,
             global,
             intr: Intrinsics::default(),
             logs: Vec::new(),
@@ -272,16 +278,7 @@ impl Vm {
     /// Start running function 0 of program `prog` (its body) with `this` undefined.
     pub fn start(&mut self, prog: u16) -> Res<()> {
         let shape = Shape::of(&self.progs[prog as usize].funcs[0]);
-        self.push_frame(
-            prog,
-            0,
-            Vec::new(),
-            Value::Undefined,
-            Vec::new(),
-            None,
-            None,
-            shape,
-        )
+        self.push_frame(prog, 0, Value::Undefined, Vec::new(), None, None, shape)
     }
 
     // ----- helpers ----------------------------------------------------------------------
@@ -434,13 +431,24 @@ impl Vm {
         &mut self,
         prog: u16,
         func: u32,
-        ups: Vec<CellId>,
         this: Value,
         args: Vec<Value>,
         ret: Option<Reg>,
         construct: Option<ObjId>,
         f: Shape,
     ) -> Res<()> {
+        let base = self.regs.len();
+        self.grow_regs(f)?;
+        self.regs[base] = this;
+        for (i, a) in args.iter().take(f.nparams as usize).enumerate() {
+            self.regs[base + 1 + i] = *a;
+        }
+        let args = if f.uses_args { args } else { Vec::new() };
+        self.enter_frame(prog, func, base, args, ret, construct, f)
+    }
+
+    /// Room for a new frame's registers (all `undefined`) above the current top.
+    fn grow_regs(&mut self, f: Shape) -> Res<()> {
         if self.frames.len() >= MAX_CALL_DEPTH
             || self.regs.len() + f.nregs as usize > MAX_STACK_SLOTS
         {
@@ -448,10 +456,21 @@ impl Vm {
         }
         let base = self.regs.len();
         self.regs.resize(base + f.nregs as usize, Value::Undefined);
-        self.regs[base] = this;
-        for (i, a) in args.iter().take(f.nparams as usize).enumerate() {
-            self.regs[base + 1 + i] = *a;
-        }
+        Ok(())
+    }
+
+    /// Push the frame whose registers start at `base` (`this` and the parameters in place).
+    #[allow(clippy::too_many_arguments)]
+    fn enter_frame(
+        &mut self,
+        prog: u16,
+        func: u32,
+        base: usize,
+        args: Vec<Value>,
+        ret: Option<Reg>,
+        construct: Option<ObjId>,
+        f: Shape,
+    ) -> Res<()> {
         let mut cells = Vec::with_capacity(f.ncells as usize);
         for _ in 0..f.ncells {
             cells.push(self.heap.new_cell(Value::Undefined)?);
@@ -464,7 +483,6 @@ impl Vm {
             pc: 0,
             base: base as u32,
             cells,
-            ups,
             args,
             ret,
             construct,
@@ -473,7 +491,50 @@ impl Vm {
             conversions: Vec::new(),
             converting: None,
         });
+        self.base = base;
         Ok(())
+    }
+
+    /// `callee(this, regs[first..first + n])` for a call instruction: a plain closure whose
+    /// body does not read `arguments` gets its parameters copied register to register (no
+    /// argument list is made); everything else goes through [`Vm::call`].
+    fn call_regs(
+        &mut self,
+        callee: Value,
+        this: Value,
+        first: usize,
+        n: usize,
+        dst: Reg,
+    ) -> Res<Option<Value>> {
+        if let Value::Obj(o) = callee
+            && let Kind::Function(Func::Closure { prog, func, .. }) = self.heap.obj(o).kind
+        {
+            let f = &self.progs[prog as usize].funcs[func as usize];
+            if !f.uses_args && !f.class_ctor {
+                let shape = Shape::of(f);
+                let base = self.regs.len();
+                self.grow_regs(shape)?;
+                self.regs[base] = this;
+                let m = n.min(shape.nparams as usize);
+                self.regs.copy_within(first..first + m, base + 1);
+                self.pending_callee = Some(callee);
+                self.enter_frame(prog, func, base, Vec::new(), Some(dst), None, shape)?;
+                return Ok(None);
+            }
+        }
+        let args = self.regs[first..first + n].to_vec();
+        self.call(callee, this, args, Some(dst), None)
+    }
+
+    /// Cell `idx` of the running closure's captured cells.
+    fn up_cell(&self, idx: u16) -> CellId {
+        match self.frame().callee {
+            Value::Obj(o) => match &self.heap.obj(o).kind {
+                Kind::Function(Func::Closure { ups, .. }) => ups[idx as usize],
+                _ => unreachable!("a frame reading captured cells runs a closure"),
+            },
+            _ => unreachable!("a frame reading captured cells runs a closure"),
+        }
     }
 
     /// Call `callee`; a closure gets a frame (its result lands in the caller's `ret`), a
@@ -495,8 +556,16 @@ impl Vm {
             let Kind::Function(func) = &self.heap.obj(o).kind else {
                 return Err(self.type_error("value is not a function"));
             };
-            match func.clone() {
-                Func::Closure { prog, func, ups } => {
+            let func = match func {
+                Func::Closure { prog, func, .. } => Func::Closure {
+                    prog: *prog,
+                    func: *func,
+                    ups: Vec::new(),
+                },
+                other => other.clone(),
+            };
+            match func {
+                Func::Closure { prog, func, .. } => {
                     let f = &self.progs[prog as usize].funcs[func as usize];
                     if construct.is_some() && !f.constructible {
                         let name = f.name.clone();
@@ -510,7 +579,7 @@ impl Vm {
                     }
                     let shape = Shape::of(f);
                     self.pending_callee = Some(Value::Obj(o));
-                    self.push_frame(prog, func, ups, this, args, ret, construct, shape)?;
+                    self.push_frame(prog, func, this, args, ret, construct, shape)?;
                     return Ok(None);
                 }
                 Func::Bound {
@@ -660,7 +729,7 @@ impl Vm {
         }
         if let Key::Name(a) = key
             && let Kind::Array(e) | Kind::Arguments(e) = &obj.kind
-            && self.heap.atoms[a as usize] == JsStr::from_str("length")
+            && Key::Name(a) == self.length_key
         {
             let n = e.len() as f64;
             let arr = matches!(obj.kind, Kind::Array(_));
@@ -718,7 +787,7 @@ impl Vm {
     }
 
     pub fn is_length(&self, key: Key) -> bool {
-        matches!(key, Key::Name(a) if self.heap.atoms[a as usize] == JsStr::from_str("length"))
+        key == self.length_key
     }
 
     /// `v[key]` for builtins: a user getter is a detour ([`Throw::Convert`]): the builtin's
@@ -1599,6 +1668,7 @@ impl Vm {
     fn return_from(&mut self, v: Value) -> Option<Exit> {
         let f = self.frames.pop().expect("frame");
         self.regs.truncate(f.base as usize);
+        self.base = self.frames.last().map_or(0, |f| f.base as usize);
         if let Some(tag) = f.converting {
             // The caller's instruction runs again with this result.
             if let Err(t) = self.converted(tag, v) {
@@ -1639,18 +1709,18 @@ impl Vm {
             }
             let f = self.frames.pop().expect("frame");
             self.regs.truncate(f.base as usize);
+            self.base = self.frames.last().map_or(0, |f| f.base as usize);
         }
     }
 
     #[inline]
     fn r(&self, r: Reg) -> Value {
-        self.regs[self.frame().base as usize + r as usize]
+        self.regs[self.base + r as usize]
     }
 
     #[inline]
     fn set(&mut self, r: Reg, v: Value) {
-        let b = self.frame().base as usize;
-        self.regs[b + r as usize] = v;
+        self.regs[self.base + r as usize] = v;
     }
 
     /// Finish a call instruction: a ready value goes to `dst`, a pushed frame continues.
@@ -1743,7 +1813,7 @@ impl Vm {
                 self.frames.last_mut().expect("frame").cells[slot as usize] = c;
             }
             Op::GetUp(d, idx, check) => {
-                let c = self.frame().ups[idx as usize];
+                let c = self.up_cell(idx);
                 let v = self.heap.cells[c.0 as usize];
                 if v == Value::Empty
                     && let Some(n) = check
@@ -1753,7 +1823,7 @@ impl Vm {
                 self.set(d, v);
             }
             Op::SetUp(idx, s) => {
-                let c = self.frame().ups[idx as usize];
+                let c = self.up_cell(idx);
                 self.heap.cells[c.0 as usize] = self.r(s);
             }
             Op::GetGlobal(d, n) => {
@@ -2012,9 +2082,8 @@ impl Vm {
                 let callee = self.r(c);
                 self.check_callable(callee)?;
                 let this = self.r(t);
-                let base = self.frame().base as usize + first as usize;
-                let args = self.regs[base..base + n as usize].to_vec();
-                let res = self.call(callee, this, args, Some(d), None)?;
+                let first = self.base + first as usize;
+                let res = self.call_regs(callee, this, first, n as usize, d)?;
                 return Ok(self.called(res, Some(d)));
             }
             Op::CallSpread(d, c, t, arr) => {
@@ -2423,13 +2492,12 @@ impl Vm {
     fn make_closure(&mut self, prog: u16, idx: u32) -> Res<Value> {
         let f = &self.progs[prog as usize].funcs[idx as usize];
         let (name, length, constructible) = (f.name.clone(), f.length, f.constructible);
-        let caps = f.captures.clone();
-        let fr = self.frame();
-        let ups: Vec<CellId> = caps
+        let ups: Vec<CellId> = f
+            .captures
             .iter()
             .map(|c| match c {
-                Capture::Own(s) => fr.cells[*s as usize],
-                Capture::Up(u) => fr.ups[*u as usize],
+                Capture::Own(s) => self.frame().cells[*s as usize],
+                Capture::Up(u) => self.up_cell(*u),
             })
             .collect();
         self.heap.charge(ups.len() * 8)?;

@@ -719,6 +719,7 @@ impl<'s, 'b, 'a: 'b> Compiler<'s, 'b, 'a> {
         let f = self.fns.pop().expect("main");
         let mut proto = f.proto;
         proto.nregs = f.max_reg as u16 + 1;
+        proto.uses_args = uses_args(&proto.code);
         self.data.funcs[0] = proto;
         Ok(())
     }
@@ -978,6 +979,7 @@ impl<'s, 'b, 'a: 'b> Compiler<'s, 'b, 'a> {
         let f = self.fns.pop().expect("function");
         let mut proto = f.proto;
         proto.nregs = f.max_reg as u16 + 1;
+        proto.uses_args = uses_args(&proto.code);
         self.data.funcs[idx as usize] = proto;
         self.ctx = saved_ctx;
         self.derived_fields = saved_fields;
@@ -1020,4 +1022,10 @@ enum Target<'b> {
     Private(Reg, Reg, u32),
     /// `super[key]`: home object, key, this.
     Super(Reg, Reg, Reg),
+}
+
+/// Whether a function's code reads its arguments as passed (see `FuncProto::uses_args`).
+fn uses_args(code: &[Op]) -> bool {
+    code.iter()
+        .any(|op| matches!(op, Op::Arguments(_) | Op::Rest(..)))
 }
