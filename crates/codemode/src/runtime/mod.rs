@@ -416,6 +416,8 @@ pub(crate) fn retained_bytes(max_output_bytes: u64) -> usize {
 }
 
 #[cfg(test)]
+mod computing_tests;
+#[cfg(test)]
 mod stand_in;
 #[cfg(test)]
 mod tests;
