@@ -153,6 +153,9 @@ pub struct Intrinsics {
     pub weak_set_proto: Option<ObjId>,
     /// %ThrowTypeError% (§10.2.4.1): `arguments.callee` and `Function.prototype.caller`.
     pub throw_type_error: Option<ObjId>,
+    /// The prelude's `exportPrepare` (`prelude/json.js`): applies `toJSON` and getters to a
+    /// result before the native export (`boundary.rs`).
+    pub export_prepare: Option<ObjId>,
     /// The native of `Function.prototype[Symbol.hasInstance]` (instanceof skips it).
     pub native_has_instance: u16,
 }
@@ -182,6 +185,7 @@ impl Intrinsics {
             self.weak_map_proto,
             self.weak_set_proto,
             self.throw_type_error,
+            self.export_prepare,
         ]
         .into_iter()
         .flatten()
@@ -721,7 +725,7 @@ impl Vm {
     }
 
     /// Find a property along the prototype chain of `v`.
-    fn lookup(&mut self, v: Value, key: Key) -> Option<Prop> {
+    pub(crate) fn lookup(&mut self, v: Value, key: Key) -> Option<Prop> {
         if let (Value::Str(s), Key::Index(i)) = (v, key) {
             let st = self.heap.str(s);
             if (i as usize) < st.len() {
