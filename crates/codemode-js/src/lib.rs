@@ -53,9 +53,15 @@
 //!   Number, Boolean, Math, JSON, console, errors, Symbol, Map, Set, WeakMap and WeakSet,
 //!   Reflect), property descriptors and integrity levels (`descriptors.rs`), and the
 //!   intrinsics' setup; `prelude.js` and `prelude/*.js` (`json.js`: `JSON.stringify`'s spec
-//!   algorithm and revivers; `string.js`: replacement functions, `String.raw`): the builtins
+//!   algorithm and revivers; `string.js`: replacement functions, `String.raw`; `regexp.js`: `exec`,
+//!   `Symbol.match`/`matchAll`/`replace`/`search`/`split` and the String methods over them): the builtins
 //!   written in JavaScript (those that call back into user code: `map`, `sort`, ...),
 //!   compiled as builtins (not constructors; errors located at the call).
+//! - `regexp/`: the RegExp engine: the pattern's nesting pre-scan, oxc's pattern parser and
+//!   the lowering to a small program (`compile.rs`), the backtracking matcher with its stack
+//!   as data, metered and resumable across fuel slices (`exec.rs`), sets, `\p{…}` and case
+//!   folding from `regex-syntax`'s tables (`classes.rs`). The object model is
+//!   `builtins/regexp.rs`, the spec algorithms that call user code `prelude/regexp.js`.
 //! - `boundary.rs`: values → JSON for results (the data rules: `undefined` → absent/null,
 //!   `-0` → 0, NaN/Infinity → null,
 //!   `InvalidDataValue` naming the path).
@@ -78,6 +84,7 @@ pub mod limits;
 mod machine;
 mod number;
 mod proto;
+mod regexp;
 mod scan;
 mod string;
 mod value;

@@ -35,6 +35,9 @@ pub enum Throw {
     /// read by a builtin) on `this` and then run again, finding the result under the detour's
     /// tag; never leaves the dispatch loop.
     Convert(Value, Value, Detour),
+    /// Internal: a native ran out of fuel mid-work (a RegExp search) with its state kept
+    /// aside; the slice ends and the instruction runs again in the next one, continuing it.
+    Suspend,
 }
 
 /// What a detour through user code computes for the instruction that runs again.
@@ -151,6 +154,7 @@ pub struct Intrinsics {
     pub aggregate_error_proto: Option<ObjId>,
     pub weak_map_proto: Option<ObjId>,
     pub weak_set_proto: Option<ObjId>,
+    pub regexp_proto: Option<ObjId>,
     /// The native of `Function.prototype[Symbol.hasInstance]` (instanceof skips it).
     pub native_has_instance: u16,
 }
@@ -179,6 +183,7 @@ impl Intrinsics {
             self.aggregate_error_proto,
             self.weak_map_proto,
             self.weak_set_proto,
+            self.regexp_proto,
         ]
         .into_iter()
         .flatten()
@@ -229,6 +234,8 @@ pub struct Vm {
     pending_throw: Option<Throw>,
     /// The object `new` made for the native running now (None: called without `new`).
     pub native_construct: Option<ObjId>,
+    /// RegExp state: the pattern cache, a search a slice interrupted, the protocol symbols.
+    pub regexp: crate::builtins::regexp::State,
 }
 
 impl Vm {
@@ -259,6 +266,7 @@ impl Vm {
             gc_at: crate::gc::GC_MIN_BYTES,
             pending_throw: None,
             native_construct: None,
+            regexp: Default::default(),
         }
     }
 
@@ -1531,6 +1539,7 @@ impl Vm {
                     }
                     continue;
                 }
+                Err(Throw::Suspend) => return Ok(Exit::Yield),
                 Err(t) => {
                     self.raise(t)?;
                     continue;
@@ -1574,7 +1583,7 @@ impl Vm {
                 }
                 Err(Throw::Fatal(g))
             }
-            Throw::Convert(..) => Err(Throw::Fatal(GuestError::new(
+            Throw::Convert(..) | Throw::Suspend => Err(Throw::Fatal(GuestError::new(
                 ErrorKind::ExecutionFailure,
                 "internal error: a conversion escaped its instruction",
             ))),
@@ -2038,6 +2047,12 @@ impl Vm {
             }
             Op::Closure(d, idx) => {
                 let v = self.make_closure(prog, idx)?;
+                self.set(d, v);
+            }
+            Op::NewRegExp(d, p, f) => {
+                let strings = &self.progs[prog as usize].strings;
+                let (p, f) = (strings[p as usize].clone(), strings[f as usize].clone());
+                let v = crate::builtins::regexp::literal(self, &p, &f)?;
                 self.set(d, v);
             }
             Op::Return(r) => return Ok(Flow::Return(self.r(r))),
