@@ -120,6 +120,7 @@ fn arg(args: &[Value], i: usize) -> Value {
     args.get(i).copied().unwrap_or(Value::Undefined)
 }
 
+pub use descriptors::set_integrity;
 pub use setup::setup;
 
 // ----- shared conversions -------------------------------------------------------------------
