@@ -728,7 +728,8 @@ fn regexp_bounds_trip() {
     );
     let v = value(&deep);
     assert!(
-        v.as_str().is_some_and(|s| s.starts_with("SyntaxError") && s.contains("nesting too deep")),
+        v.as_str()
+            .is_some_and(|s| s.starts_with("SyntaxError") && s.contains("nesting too deep")),
         "{v}"
     );
     // In a literal too (the source pre-scan or the pattern pre-scan stops it).
@@ -739,7 +740,11 @@ fn regexp_bounds_trip() {
         "try {{ new RegExp('()'.repeat({})); return 'ok'; }} catch (e) {{ return e.message; }}",
         crate::limits::MAX_REGEX_CAPTURES + 1
     ));
-    assert!(v.as_str().is_some_and(|s| s.contains("too many capture groups")), "{v}");
+    assert!(
+        v.as_str()
+            .is_some_and(|s| s.contains("too many capture groups")),
+        "{v}"
+    );
     // Program size.
     let v = value(&format!(
         "try {{ new RegExp('a'.repeat({})); return 'ok'; }} catch (e) {{ return e.message; }}",
@@ -758,7 +763,11 @@ fn regexp_bounds_trip() {
     assert_eq!(v, json!("RangeError"));
     // Invalid patterns: SyntaxError with the position.
     let v = value("try { new RegExp('ab(c'); } catch (e) { return e.message; }");
-    assert!(v.as_str().is_some_and(|s| s.contains("/ab(c/") && s.contains("at position")), "{v}");
+    assert!(
+        v.as_str()
+            .is_some_and(|s| s.contains("/ab(c/") && s.contains("at position")),
+        "{v}"
+    );
 }
 
 #[test]

@@ -120,7 +120,9 @@ pub fn setup(vm: &mut Vm) -> Res<()> {
         _ => None,
     };
     for name in ["match", "matchAll", "replace", "search", "split", "species"] {
-        let d = vm.heap.new_str(JsStr::from_str(&format!("Symbol.{name}")))?;
+        let d = vm
+            .heap
+            .new_str(JsStr::from_str(&format!("Symbol.{name}")))?;
         let s = vm.heap.new_symbol(Some(d))?;
         let r = &mut vm.regexp;
         match name {
@@ -187,9 +189,7 @@ fn compiled(vm: &mut Vm, pattern: &[u16], flags: &[u16]) -> Res<Arc<Regex>> {
             if vm.regexp.cache.len() >= MAX_REGEX_CACHE {
                 vm.regexp.cache.remove(0);
             }
-            vm.regexp
-                .cache
-                .push((pattern.to_vec(), fl, re.clone()));
+            vm.regexp.cache.push((pattern.to_vec(), fl, re.clone()));
             Ok(re)
         }
         Err(e) => {
@@ -269,7 +269,7 @@ fn regexp_ctor(vm: &mut Vm, this: Value, args: &[Value]) -> Res<Value> {
     }
     let (p, f) = if let Some(re) = regex_of(vm, pattern) {
         let f = if flags == Value::Undefined {
-            re.flags.to_string().encode_utf16().collect()
+            re.flags.text().encode_utf16().collect()
         } else {
             units_of(vm, flags)?
         };
@@ -311,7 +311,7 @@ fn regexp_create(vm: &mut Vm, _: Value, args: &[Value]) -> Res<Value> {
 /// `regexpFlags(R)`: R's original flags string, or `undefined` when R is no RegExp.
 fn regexp_flags_of(vm: &mut Vm, _: Value, args: &[Value]) -> Res<Value> {
     match regex_of(vm, arg(args, 0)) {
-        Some(re) => vm.str_val(&re.flags.to_string()),
+        Some(re) => vm.str_val(&re.flags.text()),
         None => Ok(Value::Undefined),
     }
 }
@@ -367,9 +367,8 @@ fn regexp_source(vm: &mut Vm, this: Value, _: &[Value]) -> Res<Value> {
     if matches!(this, Value::Obj(o) if Some(o) == vm.intr.regexp_proto) {
         return vm.str_val("(?:)");
     }
-    Err(vm.type_error(
-        "RegExp.prototype.source getter called on a value that is not a RegExp object",
-    ))
+    Err(vm
+        .type_error("RegExp.prototype.source getter called on a value that is not a RegExp object"))
 }
 
 fn flag_getter(vm: &mut Vm, this: Value, name: &str, get: fn(Flags) -> bool) -> Res<Value> {
@@ -456,8 +455,12 @@ fn regexp_match(vm: &mut Vm, _: Value, args: &[Value]) -> Res<Value> {
     let outcome = {
         let s = &vm.heap.strings[sid.0 as usize];
         match s {
-            JsStr::Narrow(b) => crate::regexp::exec::run(&re, &b[..], &mut exec, &mut fuel, max_entries),
-            JsStr::Wide(w) => crate::regexp::exec::run(&re, &w[..], &mut exec, &mut fuel, max_entries),
+            JsStr::Narrow(b) => {
+                crate::regexp::exec::run(&re, &b[..], &mut exec, &mut fuel, max_entries)
+            }
+            JsStr::Wide(w) => {
+                crate::regexp::exec::run(&re, &w[..], &mut exec, &mut fuel, max_entries)
+            }
         }
     };
     vm.fuel = fuel;

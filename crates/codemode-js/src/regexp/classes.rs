@@ -305,7 +305,9 @@ pub fn fold_rep(c: u32) -> u32 {
     };
     let mut cls = ClassUnicode::new([ClassUnicodeRange::new(ch, ch)]);
     cls.case_fold_simple();
-    cls.ranges().first().map_or(c, |r| (r.start() as u32).min(c))
+    cls.ranges()
+        .first()
+        .map_or(c, |r| (r.start() as u32).min(c))
 }
 
 struct UpperTable {

@@ -3,7 +3,6 @@
 //! [`Inst`]s. Lookbehind bodies compile backward (ECMA-262's `direction` −1): their terms
 //! in reverse order, every consuming instruction reading leftward.
 
-
 use oxc_regular_expression::ast::{
     Alternative, BoundaryAssertionKind, CharacterClass, CharacterClassContents,
     CharacterClassContentsKind, CharacterClassEscapeKind, Disjunction, LookAroundAssertionKind,
@@ -44,7 +43,10 @@ pub enum Assert {
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Inst {
     /// Consume one character matching the atom (leftward when `back`).
-    One { atom: Atom, back: bool },
+    One {
+        atom: Atom,
+        back: bool,
+    },
     /// A single-character atom repeated `min..=max` times, greedy or lazy.
     Repeat {
         atom: Atom,
@@ -55,12 +57,17 @@ pub enum Inst {
     },
     Assert(Assert),
     /// Continue at the next instruction; on backtracking, at `alt`.
-    Split { alt: u32 },
+    Split {
+        alt: u32,
+    },
     Jmp(u32),
     /// Record the position in capture slot `slot`.
     Save(u32),
     /// Clear capture slots `lo..hi` (a quantifier's iteration starts afresh).
-    Reset { lo: u32, hi: u32 },
+    Reset {
+        lo: u32,
+        hi: u32,
+    },
     /// Counter register `r` := 0.
     Zero(u32),
     /// Loop decision: below `min` iterate, at `max` leave, else iterate or leave (greedy
@@ -73,14 +80,30 @@ pub enum Inst {
         exit: u32,
     },
     /// End of an iteration: an empty one past `min` fails; else count it and go to `head`.
-    LoopTail { r: u32, p: u32, min: u32, head: u32 },
+    LoopTail {
+        r: u32,
+        p: u32,
+        min: u32,
+        head: u32,
+    },
     /// Register `r` := the position.
     Mark(u32),
     /// Match what groups `refs` captured (the first that did), case-folded when `fold`.
-    BackRef { refs: u32, fold: bool, back: bool },
+    BackRef {
+        refs: u32,
+        fold: bool,
+        back: bool,
+    },
     /// Start of a lookaround whose body ends at `end` (its `LookEnd`); registers `r`, `r+1`.
-    LookStart { neg: bool, r: u32, end: u32 },
-    LookEnd { neg: bool, r: u32 },
+    LookStart {
+        neg: bool,
+        r: u32,
+        end: u32,
+    },
+    LookEnd {
+        neg: bool,
+        r: u32,
+    },
     Match,
 }
 
@@ -132,11 +155,9 @@ fn check_nesting(p: &[u16], v: bool) -> Result<(), PatternError> {
         let c = p[i];
         match c {
             0x5C => i += 1,
-            0x5B => {
-                if class == 0 || v {
-                    class += 1;
-                    depth += 1;
-                }
+            0x5B if class == 0 || v => {
+                class += 1;
+                depth += 1;
             }
             0x5D if class > 0 => {
                 class -= 1;
@@ -353,7 +374,8 @@ impl Compiler {
             Term::CapturingGroup(g) => {
                 let n = self.group_names.len() as u32;
                 self.groups.push((g.span.start, n));
-                self.group_names.push(g.name.as_ref().map(|s| s.to_string()));
+                self.group_names
+                    .push(g.name.as_ref().map(|s| s.to_string()));
                 self.number_disjunction(&g.body);
             }
             Term::IgnoreGroup(g) => self.number_disjunction(&g.body),
@@ -670,7 +692,13 @@ impl Compiler {
                 let r = self.reg();
                 self.reg();
                 let start = self.emit(Inst::LookStart { neg, r, end: 0 })?;
-                self.disjunction(&l.body, Ctx { back: behind, ..ctx })?;
+                self.disjunction(
+                    &l.body,
+                    Ctx {
+                        back: behind,
+                        ..ctx
+                    },
+                )?;
                 self.emit(Inst::LookEnd { neg, r })?;
                 let end = self.here();
                 self.patch(start, end);

@@ -156,7 +156,8 @@ fn step<S: Units + ?Sized>(
 }
 
 fn is_word(c: u16, ui: bool) -> bool {
-    matches!(c, 0x30..=0x39 | 0x41..=0x5A | 0x5F | 0x61..=0x7A) || (ui && (c == 0x17F || c == 0x212A))
+    matches!(c, 0x30..=0x39 | 0x41..=0x5A | 0x5F | 0x61..=0x7A)
+        || (ui && (c == 0x17F || c == 0x212A))
 }
 
 /// Whether `s[a..a+len]` equals `s[b..b+len]` (case-folded when `fold`).
@@ -346,12 +347,8 @@ fn attempt<S: Units + ?Sized>(
             }
             Inst::Assert(a) => {
                 let ok = match a {
-                    Assert::Start(m) => {
-                        pos == 0 || (m && is_line_terminator(s.at(pos - 1) as u32))
-                    }
-                    Assert::End(m) => {
-                        pos == s.len() || (m && is_line_terminator(s.at(pos) as u32))
-                    }
+                    Assert::Start(m) => pos == 0 || (m && is_line_terminator(s.at(pos - 1) as u32)),
+                    Assert::End(m) => pos == s.len() || (m && is_line_terminator(s.at(pos) as u32)),
                     Assert::Word(want, ui) => {
                         let a = pos > 0 && is_word(s.at(pos - 1), ui);
                         let b = pos < s.len() && is_word(s.at(pos), ui);
@@ -549,7 +546,11 @@ fn attempt<S: Units + ?Sized>(
                 }
                 Some(Entry::Cap { slot, old }) => ex.caps[slot as usize] = old,
                 Some(Entry::Reg { r, old }) => ex.regs[r as usize] = old,
-                Some(Entry::Greedy { rep, min_pos, pos: p }) => {
+                Some(Entry::Greedy {
+                    rep,
+                    min_pos,
+                    pos: p,
+                }) => {
                     let Inst::Repeat { back, .. } = insts[rep as usize] else {
                         continue;
                     };

@@ -56,7 +56,7 @@ impl Flags {
     }
 
     /// The canonical flags string (`flags` getter order: `dgimsuvy`).
-    pub fn to_string(self) -> String {
+    pub fn text(self) -> String {
         let mut s = String::new();
         for (on, c) in [
             (self.has_indices, 'd'),

@@ -65,21 +65,42 @@ fn captures_and_quantifiers() {
         ]
     );
     assert_eq!(m0("(a*)*", "", "b").as_deref(), Some(""));
-    assert_eq!(m("(a*)b\\1+", "", "baaaac").expect("m")[0].as_deref(), Some("b"));
+    assert_eq!(
+        m("(a*)b\\1+", "", "baaaac").expect("m")[0].as_deref(),
+        Some("b")
+    );
     assert_eq!(m0("(?=(a+))a*b\\1", "", "baaabac").as_deref(), Some("aba"));
-    assert_eq!(m0("(.*?)a(?!(a+)b\\2c)\\2(.*)", "", "baaabaac").as_deref(), Some("baaabaac"));
-    assert_eq!(m0("(?<=\\$)\\d+(\\.\\d*)?", "", "cost $10.53").as_deref(), Some("10.53"));
+    assert_eq!(
+        m0("(.*?)a(?!(a+)b\\2c)\\2(.*)", "", "baaabaac").as_deref(),
+        Some("baaabaac")
+    );
+    assert_eq!(
+        m0("(?<=\\$)\\d+(\\.\\d*)?", "", "cost $10.53").as_deref(),
+        Some("10.53")
+    );
     assert_eq!(m0("(?<!\\$)\\b\\d+", "", "$10 20").as_deref(), Some("20"));
-    assert_eq!(m("(?<=(\\d+)(\\d+))$", "", "1053").expect("m")[1].as_deref(), Some("1"));
-    assert_eq!(m0("(?<year>\\d{4})-\\k<year>", "", "2020-2020").as_deref(), Some("2020-2020"));
-    assert_eq!(m0("(?:(?<a>x)|(?<a>y))\\k<a>", "", "yy").as_deref(), Some("yy"));
+    assert_eq!(
+        m("(?<=(\\d+)(\\d+))$", "", "1053").expect("m")[1].as_deref(),
+        Some("1")
+    );
+    assert_eq!(
+        m0("(?<year>\\d{4})-\\k<year>", "", "2020-2020").as_deref(),
+        Some("2020-2020")
+    );
+    assert_eq!(
+        m0("(?:(?<a>x)|(?<a>y))\\k<a>", "", "yy").as_deref(),
+        Some("yy")
+    );
 }
 
 #[test]
 fn unicode() {
     assert_eq!(m0(".", "u", "😀").as_deref(), Some("😀"));
     assert_eq!(m0(".", "", "😀").map(|s| s.encode_utf16().count()), Some(1));
-    assert_eq!(m0("\\p{Script=Greek}+", "u", "abc αβγ").as_deref(), Some("αβγ"));
+    assert_eq!(
+        m0("\\p{Script=Greek}+", "u", "abc αβγ").as_deref(),
+        Some("αβγ")
+    );
     assert_eq!(m0("\\p{Lu}", "u", "abcD").as_deref(), Some("D"));
     assert_eq!(m0("\\u{1F600}", "u", "x😀").as_deref(), Some("😀"));
     assert_eq!(m0("[\\p{L}--[a-z]]", "v", "abcΩ").as_deref(), Some("Ω"));
