@@ -62,7 +62,8 @@
 //!   as data, metered and resumable across fuel slices (`exec.rs`), sets, `\p{…}` and case
 //!   folding from `regex-syntax`'s tables (`classes.rs`). The object model is
 //!   `builtins/regexp.rs`, the spec algorithms that call user code `prelude/regexp.js`.
-//! - `boundary.rs`: values → JSON for results (the data rules: `undefined` → absent/null,
+//! - `boundary.rs`: values → JSON for results (a result holding `toJSON` or getters first
+//!   goes through the prelude's `exportPrepare`; the data rules: `undefined` → absent/null,
 //!   `-0` → 0, NaN/Infinity → null,
 //!   `InvalidDataValue` naming the path).
 //! - `limits.rs`: every fixed bound, with what exhausting it gives.

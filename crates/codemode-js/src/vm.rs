@@ -157,6 +157,9 @@ pub struct Intrinsics {
     pub regexp_proto: Option<ObjId>,
     /// %ThrowTypeError% (§10.2.4.1): `arguments.callee` and `Function.prototype.caller`.
     pub throw_type_error: Option<ObjId>,
+    /// The prelude's `exportPrepare` (`prelude/json.js`): applies `toJSON` and getters to a
+    /// result before the native export (`boundary.rs`).
+    pub export_prepare: Option<ObjId>,
     /// The native of `Function.prototype[Symbol.hasInstance]` (instanceof skips it).
     pub native_has_instance: u16,
 }
@@ -187,6 +190,7 @@ impl Intrinsics {
             self.weak_set_proto,
             self.regexp_proto,
             self.throw_type_error,
+            self.export_prepare,
         ]
         .into_iter()
         .flatten()
@@ -729,7 +733,7 @@ impl Vm {
     }
 
     /// Find a property along the prototype chain of `v`.
-    fn lookup(&mut self, v: Value, key: Key) -> Option<Prop> {
+    pub(crate) fn lookup(&mut self, v: Value, key: Key) -> Option<Prop> {
         if let (Value::Str(s), Key::Index(i)) = (v, key) {
             let st = self.heap.str(s);
             if (i as usize) < st.len() {
