@@ -47,7 +47,10 @@
 //! - `number.rs`: Number → string (shortest round trip), string → Number, radix, fixed,
 //!   precision, exponential and en-US locale forms.
 //! - `heap.rs`: the per-run arenas (objects with ordered properties and attributes, strings,
-//!   cells, symbols), interned property names, byte accounting.
+//!   cells, symbols), interned property names, byte accounting. `elements.rs`: array
+//!   elements (a dense prefix and a sparse ordered map, with the length); `table.rs`: the
+//!   hashed insertion-ordered table of Map, Set, WeakMap and WeakSet (tombstones, live
+//!   iterators, compaction).
 //! - `gc.rs`: mark and sweep between instructions (worklist marking, free lists).
 //! - `builtins/`: the natives, one file per object (Object, Function, Array, String,
 //!   Number, Boolean, Math, JSON, console, errors, Symbol, Map, Set, WeakMap and WeakSet,
@@ -70,6 +73,7 @@ mod boundary;
 mod builtins;
 mod compiler;
 mod early;
+mod elements;
 mod gc;
 mod guest;
 mod heap;
@@ -80,6 +84,7 @@ mod number;
 mod proto;
 mod scan;
 mod string;
+mod table;
 mod value;
 mod vm;
 
