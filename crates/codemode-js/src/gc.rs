@@ -50,6 +50,13 @@ pub fn collect(vm: &mut Vm) -> usize {
         work.push(Item::Val(f.new_target));
     }
     work.push(Item::Obj(vm.global));
+    work.extend(
+        vm.templates
+            .iter()
+            .flatten()
+            .flatten()
+            .map(|o| Item::Obj(*o)),
+    );
     for o in vm.intr.objects() {
         work.push(Item::Obj(o));
     }

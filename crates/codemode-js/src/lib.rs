@@ -59,7 +59,8 @@
 //!   algorithm and revivers; `string.js`: replacement functions, `String.raw`): the builtins
 //!   written in JavaScript (those that call back into user code: `map`, `sort`, ...),
 //!   compiled as builtins (not constructors; errors located at the call).
-//! - `boundary.rs`: values → JSON for results (the data rules: `undefined` → absent/null,
+//! - `boundary.rs`: values → JSON for results (a result holding `toJSON` or getters first
+//!   goes through the prelude's `exportPrepare`; the data rules: `undefined` → absent/null,
 //!   `-0` → 0, NaN/Infinity → null,
 //!   `InvalidDataValue` naming the path).
 //! - `limits.rs`: every fixed bound, with what exhausting it gives.

@@ -15,6 +15,9 @@ use crate::vm::{Exit, Throw, Vm};
 pub struct Machine {
     vm: Box<Vm>,
     finished: Option<Step>,
+    /// The body has ended and the prelude's `exportPrepare` is applying `toJSON` and getters
+    /// to its value: whether the body returned explicitly.
+    preparing: Option<bool>,
 }
 
 /// The standard library, built once per process and cloned into every machine: intrinsics,
@@ -44,6 +47,20 @@ fn template() -> Result<&'static Vm, GuestError> {
         }
         let k = vm.heap.key("__intrinsics");
         let g = vm.global;
+        if let Some(crate::heap::Prop {
+            slot: Slot::Data(Value::Obj(intrinsics)),
+            ..
+        }) = vm.own(g, k)
+        {
+            let e = vm.heap.key("exportPrepare");
+            if let Some(crate::heap::Prop {
+                slot: Slot::Data(Value::Obj(f)),
+                ..
+            }) = vm.own(intrinsics, e)
+            {
+                vm.intr.export_prepare = Some(f);
+            }
+        }
         vm.heap.obj_mut(g).props.remove(k);
         vm.fuel_used = 0;
         vm.frames.clear();
@@ -101,7 +118,11 @@ impl Machine {
         if let Err(e) = vm.start(p) {
             return Err(uncaught(&mut vm, e));
         }
-        Ok(Machine { vm, finished: None })
+        Ok(Machine {
+            vm,
+            finished: None,
+            preparing: None,
+        })
     }
 
     /// Run at most about `fuel` units; after `Done` or `Error` the same step again.
@@ -111,15 +132,48 @@ impl Machine {
         }
         let step = match self.vm.run(fuel) {
             Ok(Exit::Yield) => return Step::Yield,
-            Ok(Exit::Done(v, returned)) => match crate::boundary::export(&mut self.vm, v, "result")
-            {
-                Ok(value) => Step::Done { value, returned },
-                Err(e) => Step::Error(e),
-            },
+            Ok(Exit::Done(v, returned)) => {
+                let returned = match self.preparing.take() {
+                    Some(r) => r,
+                    None => match self.prepare(v) {
+                        Ok(true) => {
+                            self.preparing = Some(returned);
+                            return Step::Yield;
+                        }
+                        Ok(false) => returned,
+                        Err(e) => {
+                            let step = Step::Error(uncaught(&mut self.vm, e));
+                            self.finished = Some(step.clone());
+                            return step;
+                        }
+                    },
+                };
+                match crate::boundary::export(&mut self.vm, v, "result") {
+                    Ok(value) => Step::Done { value, returned },
+                    Err(e) => Step::Error(e),
+                }
+            }
             Err(e) => Step::Error(uncaught(&mut self.vm, e)),
         };
         self.finished = Some(step.clone());
         step
+    }
+
+    /// When the result holds a `toJSON` method or a getter (which run user code), start the
+    /// prelude's `exportPrepare` on it in the dispatch loop (metered like the program) and
+    /// return true; its value is then exported instead.
+    fn prepare(&mut self, v: Value) -> Result<bool, Throw> {
+        let Some(f) = self.vm.intr.export_prepare else {
+            return Ok(false);
+        };
+        if !crate::boundary::runs_user_code(&mut self.vm, v) {
+            return Ok(false);
+        }
+        let depth = Value::Num(crate::limits::MAX_DATA_DEPTH as f64);
+        let ready = self
+            .vm
+            .call(Value::Obj(f), Value::Undefined, vec![v, depth], None, None)?;
+        Ok(ready.is_none())
     }
 
     /// Log lines since the last take.

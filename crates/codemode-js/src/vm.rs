@@ -154,6 +154,11 @@ pub struct Intrinsics {
     pub aggregate_error_proto: Option<ObjId>,
     pub weak_map_proto: Option<ObjId>,
     pub weak_set_proto: Option<ObjId>,
+    /// %ThrowTypeError% (§10.2.4.1): `arguments.callee` and `Function.prototype.caller`.
+    pub throw_type_error: Option<ObjId>,
+    /// The prelude's `exportPrepare` (`prelude/json.js`): applies `toJSON` and getters to a
+    /// result before the native export (`boundary.rs`).
+    pub export_prepare: Option<ObjId>,
     /// The native of `Function.prototype[Symbol.hasInstance]` (instanceof skips it).
     pub native_has_instance: u16,
 }
@@ -182,6 +187,8 @@ impl Intrinsics {
             self.aggregate_error_proto,
             self.weak_map_proto,
             self.weak_set_proto,
+            self.throw_type_error,
+            self.export_prepare,
         ]
         .into_iter()
         .flatten()
@@ -207,6 +214,9 @@ pub struct Vm {
     pub progs: Vec<Arc<ProgramData>>,
     /// Per program: its string constants as heap strings and as keys, made on first use.
     consts: Vec<Vec<Option<(StrId, Key)>>>,
+    /// Per program: the template objects of its tagged-template sites, made on first use
+    /// (roots for the collector).
+    pub templates: Vec<Vec<Option<ObjId>>>,
     pub regs: Vec<Value>,
     pub frames: Vec<Frame>,
     pub global: ObjId,
@@ -253,6 +263,7 @@ impl Vm {
             native_nesting: 0,
             progs: Vec::new(),
             consts: Vec::new(),
+            templates: Vec::new(),
             regs: Vec::new(),
             frames: Vec::new(),
             global,
@@ -277,6 +288,7 @@ impl Vm {
     /// Add a compiled program; returns its index.
     pub fn add_program(&mut self, p: Arc<ProgramData>) -> u16 {
         self.consts.push(vec![None; p.strings.len()]);
+        self.templates.push(vec![None; p.templates.len()]);
         self.progs.push(p);
         (self.progs.len() - 1) as u16
     }
@@ -314,6 +326,39 @@ impl Vm {
         let id = self.heap.new_str(s)?;
         self.consts[prog as usize][k as usize] = Some((id, key));
         Ok((id, key))
+    }
+
+    /// The template object of tagged-template site `site` of program `prog` (§13.2.8.4
+    /// GetTemplateObject): a frozen array of the cooked strings (`undefined` for an invalid
+    /// escape) whose non-enumerable `raw` is a frozen array of the raw strings; one object
+    /// per site for the whole run.
+    fn template_object(&mut self, prog: u16, site: u32) -> Res<ObjId> {
+        if let Some(o) = self.templates[prog as usize][site as usize] {
+            return Ok(o);
+        }
+        let data = Arc::clone(&self.progs[prog as usize]);
+        let t = &data.templates[site as usize];
+        let mut cooked = Vec::with_capacity(t.cooked.len());
+        for c in &t.cooked {
+            cooked.push(match c {
+                Some(k) => Value::Str(self.konst(prog, *k)?.0),
+                None => Value::Undefined,
+            });
+        }
+        let mut raw = Vec::with_capacity(t.raw.len());
+        for k in &t.raw {
+            raw.push(Value::Str(self.konst(prog, *k)?.0));
+        }
+        let (Value::Obj(cooked), Value::Obj(raw)) = (self.new_array(cooked)?, self.new_array(raw)?)
+        else {
+            unreachable!("new_array makes objects")
+        };
+        crate::builtins::set_integrity(self, raw, true);
+        let key = self.heap.key("raw");
+        self.define(cooked, key, Slot::Data(Value::Obj(raw)), 0)?;
+        crate::builtins::set_integrity(self, cooked, true);
+        self.templates[prog as usize][site as usize] = Some(cooked);
+        Ok(cooked)
     }
 
     pub fn str_val(&mut self, s: &str) -> Res<Value> {
@@ -743,7 +788,7 @@ impl Vm {
     }
 
     /// Find a property along the prototype chain of `v`.
-    fn lookup(&mut self, v: Value, key: Key) -> Option<Prop> {
+    pub(crate) fn lookup(&mut self, v: Value, key: Key) -> Option<Prop> {
         if let (Value::Str(s), Key::Index(i)) = (v, key) {
             let st = self.heap.str(s);
             if (i as usize) < st.len() {
@@ -2178,12 +2223,22 @@ impl Vm {
                 )?;
                 self.set(d, Value::Obj(o));
             }
+            Op::Template(d, site) => {
+                let o = self.template_object(prog, site)?;
+                self.set(d, Value::Obj(o));
+            }
             Op::Arguments(d) => {
                 let args = Elems::from_vec(self.frame().args.clone());
                 self.heap.charge(args.bytes())?;
                 let o = self
                     .heap
                     .new_obj(self.intr.object_proto, Kind::Arguments(args))?;
+                // Strict-mode arguments objects (§10.4.4.6): `callee` throws when read or set.
+                if let Some(t) = self.intr.throw_type_error {
+                    let k = self.heap.key("callee");
+                    let t = Value::Obj(t);
+                    self.define(o, k, Slot::Accessor(t, t), 0)?;
+                }
                 self.set(d, Value::Obj(o));
             }
             Op::Rest(d, from) => {

@@ -118,6 +118,7 @@ fn arg(args: &[Value], i: usize) -> Value {
 }
 
 pub(crate) use collections::table_iter;
+pub use descriptors::set_integrity;
 pub use setup::setup;
 
 // ----- shared conversions -------------------------------------------------------------------

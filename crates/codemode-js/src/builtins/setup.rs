@@ -236,6 +236,7 @@ pub fn setup(vm: &mut Vm) -> Res<()> {
             vm.define(f, k, Slot::Data(v), 0)?;
         }
         vm.heap.obj_mut(f).extensible = false;
+        vm.intr.throw_type_error = Some(f);
         for name in ["caller", "arguments"] {
             let k = vm.heap.key(name);
             vm.define(function_proto, k, Slot::Accessor(t, t), CONFIGURABLE)?;

@@ -25,7 +25,9 @@ use oxc_syntax::operator::{
 use oxc_syntax::scope::ScopeFlags;
 
 use crate::limits::{MAX_REGISTERS, MAX_SYNTAX_DEPTH};
-use crate::proto::{BinOp, Capture, ErrorType, FuncProto, Op, ProgramData, Reg, UnOp};
+use crate::proto::{
+    BinOp, Capture, ErrorType, FuncProto, Op, ProgramData, Reg, TemplateSite, UnOp,
+};
 use crate::scan::{location, parse_error};
 use crate::string::JsStr;
 
