@@ -31,7 +31,8 @@
 //!   scopes, hoisting, TDZ (`mod.rs`); statements, labels, try/finally inlined on every exit
 //!   (`statements.rs`); destructuring (`patterns.rs`); expressions, UnsupportedSyntax with
 //!   hints (`expressions.rs`); classes with private names, static blocks and derived
-//!   constructors (`classes.rs`). TypeScript is erased.
+//!   constructors (`classes.rs`); TypeScript that lowers to code: enums and constructor
+//!   parameter properties (`typescript.rs`); the rest of TypeScript is erased.
 //! - `proto.rs`: the instruction set, function prototypes, the compiled program's data.
 //! - `vm.rs`: the machine state (`Vm`): frames on a heap `Vec` (never the Rust stack), the
 //!   dispatch loop, calls, exceptions, property access, conversions and operators; user code

@@ -485,6 +485,9 @@ fn unsupported_syntax_names_the_alternative() {
         ("eval('1')", "eval"),
         ("const b = 10n", "BigInt"),
         ("async function f() {}", "async function"),
+        ("namespace N { export const x = 1 }", "namespace"),
+        ("function d(c: any) { return c } @d class C {}", "decorator"),
+        ("class C { m(@inject x: number) {} }", "decorator"),
     ] {
         let e = error(src);
         assert_eq!(e.kind, ErrorKind::UnsupportedSyntax, "{src}: {e:?}");
@@ -495,6 +498,14 @@ fn unsupported_syntax_names_the_alternative() {
             e.message
         );
         assert_eq!(e.location.map(|l| l.line), Some(1));
+    }
+    // TypeScript that declares types only has no code.
+    for src in [
+        "declare namespace G { const y: number }\nreturn 2",
+        "import type { T } from 'x'\nreturn 2",
+        "declare module 'm' {}\ndeclare enum E { A }\nreturn 2",
+    ] {
+        assert_eq!(value(src), json!(2), "{src}");
     }
     let e = error("let x = ;");
     assert_eq!(e.kind, ErrorKind::ParseError);
