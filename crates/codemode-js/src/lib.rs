@@ -48,7 +48,10 @@
 //! - `number.rs`: Number → string (shortest round trip), string → Number, radix, fixed,
 //!   precision, exponential and en-US locale forms.
 //! - `heap.rs`: the per-run arenas (objects with ordered properties and attributes, strings,
-//!   cells, symbols), interned property names, byte accounting.
+//!   cells, symbols), interned property names, byte accounting. `elements.rs`: array
+//!   elements (a dense prefix and a sparse ordered map, with the length); `table.rs`: the
+//!   hashed insertion-ordered table of Map, Set, WeakMap and WeakSet (tombstones, live
+//!   iterators, compaction).
 //! - `gc.rs`: mark and sweep between instructions (worklist marking, free lists).
 //! - `builtins/`: the natives, one file per object (Object, Function, Array, String,
 //!   Number, Boolean, Math, JSON, console, errors, Symbol, Map, Set, WeakMap and WeakSet,
@@ -78,6 +81,7 @@ mod boundary;
 mod builtins;
 mod compiler;
 mod early;
+mod elements;
 mod gc;
 mod guest;
 mod heap;
@@ -89,6 +93,7 @@ mod proto;
 mod regexp;
 mod scan;
 mod string;
+mod table;
 mod value;
 mod vm;
 

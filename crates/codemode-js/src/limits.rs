@@ -62,9 +62,12 @@ pub const MAX_TOTAL_FUEL: u64 = 10_000_000_000;
 /// throws the catchable `RangeError: Invalid string length`, as V8 words it.
 pub const MAX_STRING_LENGTH: usize = 1 << 24;
 
-/// Largest array length a program may create or grow to: 10^7 (the seed's bound). Longer
-/// throws the catchable `RangeError: Invalid array length`, as V8 words it.
-pub const MAX_ARRAY_LENGTH: usize = 10_000_000;
+/// Largest array length: 2^32 - 1, the language's own bound (ECMA-262 §10.4.2). A longer
+/// `new Array(n)`, `length` write or element write throws the catchable
+/// `RangeError: Invalid array length`, as V8 words it. Only the elements written are stored
+/// (a dense prefix and a sparse map): `new Array(1e7)` and `a[4e9] = 1` hold a few bytes;
+/// what they do hold is bounded by the memory cap.
+pub const MAX_ARRAY_LENGTH: usize = u32::MAX as usize;
 
 /// Most arguments one call may pass (spread included): 250,000 (the seed's bound). More throws
 /// the catchable `RangeError: Maximum call stack size exceeded`, as V8 does for huge spreads.

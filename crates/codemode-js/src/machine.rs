@@ -107,6 +107,7 @@ impl Machine {
             .max_memory_bytes
             .map_or(MAX_MEMORY_BYTES, |b| b.min(MAX_MEMORY_BYTES));
         vm.heap.cap = cap;
+        vm.deadline = options.deadline;
         if vm.heap.used > cap {
             return Err(GuestError::new(
                 ErrorKind::ExecutionFailure,

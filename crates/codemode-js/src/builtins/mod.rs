@@ -23,9 +23,10 @@
 //!   keys, ToPrimitive without user methods, relative indices).
 
 use crate::heap::{
-    CONFIGURABLE, DEFAULT_ATTRS, ENUMERABLE, Func, HIDDEN_ATTRS, Iter, Key, Kind, Slot, WRITABLE,
+    CONFIGURABLE, DEFAULT_ATTRS, ENUMERABLE, Elems, Func, HIDDEN_ATTRS, Iter, Key, Kind, Slot,
+    WRITABLE,
 };
-use crate::limits::{MAX_ARRAY_LENGTH, MAX_DATA_DEPTH, MAX_STRING_LENGTH};
+use crate::limits::{MAX_ARRAY_LENGTH, MAX_DATA_DEPTH, MAX_STRING_LENGTH, WORK_CHUNK};
 use crate::string::JsStr;
 use crate::value::{ObjId, SymId, Value};
 use crate::vm::{NativeFn, Res, Throw, Vm};
@@ -120,6 +121,7 @@ fn arg(args: &[Value], i: usize) -> Value {
     args.get(i).copied().unwrap_or(Value::Undefined)
 }
 
+pub(crate) use collections::table_iter;
 pub use descriptors::set_integrity;
 pub use setup::setup;
 
@@ -164,7 +166,7 @@ pub fn own_keys(vm: &mut Vm, o: ObjId, only_enumerable: bool) -> Vec<Key> {
     let mut idx: Vec<u32> = Vec::new();
     match &obj.kind {
         Kind::Array(e) | Kind::Arguments(e) => {
-            idx.extend((0..e.len() as u32).filter(|i| e[*i as usize] != Value::Empty));
+            idx.extend(e.iter().map(|(i, _)| i as u32));
         }
         Kind::String(s) => idx.extend(0..vm.heap.str(*s).len() as u32),
         _ => {}

@@ -12,7 +12,7 @@ pub fn setup(vm: &mut Vm) -> Res<()> {
     vm.intr.function_proto = Some(function_proto);
     let mk =
         |vm: &mut Vm, kind: Kind| -> Res<ObjId> { Ok(vm.heap.new_obj(Some(object_proto), kind)?) };
-    vm.intr.array_proto = Some(mk(vm, Kind::Array(Vec::new()))?);
+    vm.intr.array_proto = Some(mk(vm, Kind::Array(Elems::new()))?);
     let empty = vm.heap.new_str(JsStr::from_str(""))?;
     vm.intr.string_proto = Some(mk(vm, Kind::String(empty))?);
     vm.intr.number_proto = Some(mk(vm, Kind::Number(0.0))?);
