@@ -57,6 +57,8 @@
 //!   algorithm and revivers; `string.js`: replacement functions, `String.raw`): the builtins
 //!   written in JavaScript (those that call back into user code: `map`, `sort`, ...),
 //!   compiled as builtins (not constructors; errors located at the call).
+//! - `hints.rs`: what an uncaught error's diagnostic adds for the model (never to the
+//!   program's `message`): which expression was `undefined`, what its object has.
 //! - `boundary.rs`: values → JSON for results (a result holding `toJSON` or getters first
 //!   goes through the prelude's `exportPrepare`; the data rules: `undefined` → absent/null,
 //!   `-0` → 0, NaN/Infinity → null,
@@ -75,6 +77,7 @@ mod early;
 mod gc;
 mod guest;
 mod heap;
+mod hints;
 mod language;
 pub mod limits;
 mod machine;
