@@ -71,8 +71,8 @@ pub fn runs_user_code(vm: &mut Vm, v: Value) -> bool {
             }
         }
         if let Kind::Array(items) = &obj.kind {
-            work.extend(items.iter().filter_map(|x| match x {
-                Value::Obj(c) => Some((*c, depth + 1)),
+            work.extend(items.iter().filter_map(|(_, x)| match x {
+                Value::Obj(c) => Some((c, depth + 1)),
                 _ => None,
             }));
         }
@@ -151,10 +151,20 @@ fn export_obj(
             "is a function, which cannot cross to the host",
         )),
         Kind::Array(items) => {
-            let mut out = Vec::with_capacity(items.len());
-            for (i, x) in items.iter().enumerate() {
+            if items.len() > crate::limits::MAX_STRING_LENGTH {
+                return Err(invalid(
+                    path,
+                    &format!(
+                        "is an array of length {}, longer than a result can hold; return fewer elements",
+                        items.len()
+                    ),
+                ));
+            }
+            let mut out = Vec::with_capacity(items.len().min(1 << 16));
+            for i in 0..items.len() {
+                let x = items.get(i).unwrap_or(Value::Empty);
                 let p = format!("{path}[{i}]");
-                out.push(export_at(vm, *x, &p, stack)?.unwrap_or(Json::Null));
+                out.push(export_at(vm, x, &p, stack)?.unwrap_or(Json::Null));
             }
             Ok(Json::Array(out))
         }

@@ -31,7 +31,8 @@ fn template() -> Result<&'static Vm, GuestError> {
         let data = crate::compiler::compile_builtin(concat!(
             include_str!("prelude.js"),
             include_str!("prelude/json.js"),
-            include_str!("prelude/string.js")
+            include_str!("prelude/string.js"),
+            include_str!("prelude/regexp.js")
         ))
         .map_err(|e| format!("{} at {:?}", e.message, e.location))?;
         let p = vm.add_program(Arc::new(data));
@@ -106,6 +107,7 @@ impl Machine {
             .max_memory_bytes
             .map_or(MAX_MEMORY_BYTES, |b| b.min(MAX_MEMORY_BYTES));
         vm.heap.cap = cap;
+        vm.deadline = options.deadline;
         if vm.heap.used > cap {
             return Err(GuestError::new(
                 ErrorKind::ExecutionFailure,
@@ -204,7 +206,7 @@ fn uncaught(vm: &mut Vm, e: Throw) -> GuestError {
     let v = match e {
         Throw::Fatal(g) => return g,
         Throw::Js(v) => v,
-        Throw::Convert(..) => {
+        Throw::Convert(..) | Throw::Suspend => {
             return GuestError::new(
                 ErrorKind::ExecutionFailure,
                 "internal error: a conversion escaped its instruction",

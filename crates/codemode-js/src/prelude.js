@@ -196,6 +196,7 @@ def(AP, "toSpliced", function toSpliced(start, skipCount, ...items) {
   let skip = 0;
   if (arguments.length === 1) skip = len - s;
   else if (arguments.length > 1) skip = Math.min(Math.max(Math.trunc(Number(skipCount)) || 0, 0), len - s);
+  if (len + items.length - skip > 4294967295) throw new RangeError("Invalid array length");
   const out = [];
   for (let k = 0; k < s; k++) out.push(this[k]);
   for (const v of items) out.push(v);
@@ -206,6 +207,7 @@ def(AP, "toSpliced", function toSpliced(start, skipCount, ...items) {
 def(AP, "with", {
   with(index, value) {
     const len = toLength(this);
+    if (len > 4294967295) throw new RangeError("Invalid array length");
     let i = Math.trunc(Number(index)) || 0;
     if (i < 0) i += len;
     if (i < 0 || i >= len) throw new RangeError("Invalid index : " + index);
@@ -267,11 +269,6 @@ function sizeGetter() {
 Object.defineProperty(Map.prototype, "size", { get: sizeGetter(), configurable: true });
 Object.defineProperty(Set.prototype, "size", { get: sizeGetter(), configurable: true });
 def(Set.prototype, "keys", Set.prototype.values);
-def(Set.prototype, "entries", function entries() {
-  const out = [];
-  for (const v of this.values()) out.push([v, v]);
-  return out.values();
-});
 def(Map.prototype, Symbol.iterator, Map.prototype.entries);
 def(Set.prototype, Symbol.iterator, Set.prototype.values);
 def(String.prototype, Symbol.iterator, function () {

@@ -130,6 +130,8 @@ pub enum Op {
     NewSpread(Reg, Reg, Reg),
     /// Create a closure of program function `u32`.
     Closure(Reg, u32),
+    /// A regular-expression literal: a new RegExp of pattern and flags (string constants).
+    NewRegExp(Reg, u32, u32),
     Return(Reg),
     Throw(Reg),
     /// Throw a new error of the kind with the message constant.

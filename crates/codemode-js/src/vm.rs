@@ -12,7 +12,7 @@ use std::sync::Arc;
 use codemode_guest::{ErrorKind, GuestError, Location};
 
 use crate::heap::{
-    CONFIGURABLE, DEFAULT_ATTRS, ENUMERABLE, Func, HIDDEN_ATTRS, Heap, Iter, Key, Kind,
+    CONFIGURABLE, DEFAULT_ATTRS, ENUMERABLE, Elems, Func, HIDDEN_ATTRS, Heap, Iter, Key, Kind,
     OutOfMemory, Prop, Slot, VALUE_BYTES, WRITABLE,
 };
 use crate::limits::{
@@ -35,6 +35,9 @@ pub enum Throw {
     /// read by a builtin) on `this` and then run again, finding the result under the detour's
     /// tag; never leaves the dispatch loop.
     Convert(Value, Value, Detour),
+    /// Internal: a native ran out of fuel mid-work (a RegExp search) with its state kept
+    /// aside; the slice ends and the instruction runs again in the next one, continuing it.
+    Suspend,
 }
 
 /// What a detour through user code computes for the instruction that runs again.
@@ -67,6 +70,9 @@ impl From<OutOfMemory> for Throw {
 
 /// The result of an operation.
 pub type Res<T> = Result<T, Throw>;
+
+/// The uncatchable error of a run past its total fuel.
+const FUEL_MESSAGE: &str = "instruction limit exceeded: the program ran too many steps; process less data or simplify the loops";
 
 /// A native function: (machine, this, arguments) → value, or a call for the loop to make.
 pub type NativeFn = fn(&mut Vm, Value, &[Value]) -> Res<Value>;
@@ -151,6 +157,7 @@ pub struct Intrinsics {
     pub aggregate_error_proto: Option<ObjId>,
     pub weak_map_proto: Option<ObjId>,
     pub weak_set_proto: Option<ObjId>,
+    pub regexp_proto: Option<ObjId>,
     /// %ThrowTypeError% (§10.2.4.1): `arguments.callee` and `Function.prototype.caller`.
     pub throw_type_error: Option<ObjId>,
     /// The prelude's `exportPrepare` (`prelude/json.js`): applies `toJSON` and getters to a
@@ -184,6 +191,7 @@ impl Intrinsics {
             self.aggregate_error_proto,
             self.weak_map_proto,
             self.weak_set_proto,
+            self.regexp_proto,
             self.throw_type_error,
             self.export_prepare,
         ]
@@ -243,6 +251,14 @@ pub struct Vm {
     pending_throw: Option<Throw>,
     /// The object `new` made for the native running now (None: called without `new`).
     pub native_construct: Option<ObjId>,
+    /// RegExp state: the pattern cache, a search a slice interrupted, the protocol symbols.
+    pub regexp: crate::builtins::regexp::State,
+    /// The run's deadline, checked by long natives ([`Vm::work_check`]).
+    pub deadline: Option<std::time::Instant>,
+    /// The fuel the current slice started with.
+    slice_fuel: i64,
+    /// Work charged by [`Vm::work_check`] since its last look at the clock.
+    work_since_check: usize,
 }
 
 impl Vm {
@@ -275,6 +291,10 @@ impl Vm {
             gc_at: crate::gc::GC_MIN_BYTES,
             pending_throw: None,
             native_construct: None,
+            regexp: Default::default(),
+            deadline: None,
+            slice_fuel: 0,
+            work_since_check: 0,
         }
     }
 
@@ -407,6 +427,34 @@ impl Vm {
         self.fuel -= n as i64;
     }
 
+    /// Charge `n` units of builtin work and check the run's bounds inside a long native:
+    /// the total fuel and the deadline end the run (uncatchably) there, so a single native
+    /// call cannot run past either by more than a chunk of work.
+    pub fn work_check(&mut self, n: usize) -> Res<()> {
+        self.fuel -= n as i64;
+        self.work_since_check += n;
+        if self.work_since_check < crate::limits::WORK_CHUNK {
+            return Ok(());
+        }
+        self.work_since_check = 0;
+        let spent = (self.slice_fuel - self.fuel).max(0) as u64;
+        if self.fuel_used.saturating_add(spent) > self.fuel_cap {
+            return Err(Throw::Fatal(GuestError::new(
+                ErrorKind::ExecutionFailure,
+                FUEL_MESSAGE,
+            )));
+        }
+        if let Some(d) = self.deadline
+            && std::time::Instant::now() >= d
+        {
+            return Err(Throw::Fatal(GuestError::new(
+                ErrorKind::TimeoutExceeded,
+                "the execution timed out",
+            )));
+        }
+        Ok(())
+    }
+
     /// Define (or overwrite) an own property.
     pub fn define(&mut self, o: ObjId, key: Key, slot: Slot, attrs: u8) -> Res<()> {
         if let (Key::Index(i), Kind::Array(_)) = (key, &self.heap.obj(o).kind)
@@ -428,25 +476,43 @@ impl Vm {
     }
 
     fn array_set(&mut self, o: ObjId, i: u32, v: Value) -> Res<()> {
-        let len = match &self.heap.obj(o).kind {
-            Kind::Array(e) => e.len(),
-            _ => 0,
-        };
         let i = i as usize;
         if i >= MAX_ARRAY_LENGTH {
             return Err(self.range_error("Invalid array length"));
         }
-        if i >= len {
-            self.heap.charge((i + 1 - len) * VALUE_BYTES)?;
-            self.work(i + 1 - len);
+        let grow = match &self.heap.obj(o).kind {
+            Kind::Array(e) | Kind::Arguments(e) => e.growth_for(i),
+            _ => return Ok(()),
+        };
+        if grow > 0 {
+            self.heap.fits(grow)?;
+            self.work(grow / VALUE_BYTES);
         }
-        if let Kind::Array(e) = &mut self.heap.obj_mut(o).kind {
-            if i >= e.len() {
-                e.resize(i + 1, Value::Empty);
-            }
-            e[i] = v;
-        }
+        self.elems_mut(o, |e| e.set(i, v))?;
         Ok(())
+    }
+
+    /// Change the elements of array (or `arguments`) `o` with `f`, charging what their
+    /// storage grew by (a shrink is returned at the next collection).
+    pub fn elems_mut<T>(&mut self, o: ObjId, f: impl FnOnce(&mut Elems) -> T) -> Res<T> {
+        let (Kind::Array(e) | Kind::Arguments(e)) = &mut self.heap.obj_mut(o).kind else {
+            return Err(self.type_error("Array method called on a non-array"));
+        };
+        let before = e.bytes();
+        let r = f(e);
+        let after = e.bytes();
+        if after > before {
+            self.heap.charge(after - before)?;
+        }
+        Ok(r)
+    }
+
+    /// The elements of array (or `arguments`) `o`.
+    pub fn elems(&self, o: ObjId) -> Option<&Elems> {
+        match &self.heap.obj(o).kind {
+            Kind::Array(e) | Kind::Arguments(e) => Some(e),
+            _ => None,
+        }
     }
 
     /// Store element `i` of array `o` (growing it with holes), charged.
@@ -466,10 +532,13 @@ impl Vm {
 
     /// A new array of `items`.
     pub fn new_array(&mut self, items: Vec<Value>) -> Res<Value> {
-        self.heap.charge(items.len() * VALUE_BYTES)?;
-        let o = self
-            .heap
-            .new_obj(self.intr.array_proto, Kind::Array(items))?;
+        self.new_array_of(Elems::from_vec(items))
+    }
+
+    /// A new array of elements `e`.
+    pub fn new_array_of(&mut self, e: Elems) -> Res<Value> {
+        self.heap.charge(e.bytes())?;
+        let o = self.heap.new_obj(self.intr.array_proto, Kind::Array(e))?;
         Ok(Value::Obj(o))
     }
 
@@ -624,19 +693,21 @@ impl Vm {
             Value::Undefined | Value::Null => Ok(Vec::new()),
             Value::Obj(o) => {
                 if let Kind::Array(e) | Kind::Arguments(e) = &self.heap.obj(o).kind {
-                    let e: Vec<Value> = e
-                        .iter()
-                        .map(|v| {
-                            if *v == Value::Empty {
-                                Value::Undefined
-                            } else {
-                                *v
-                            }
-                        })
-                        .collect();
                     if e.len() > MAX_ARGUMENTS {
                         return Err(self.range_error("Maximum call stack size exceeded"));
                     }
+                    let e: Vec<Value> = e
+                        .to_vec()
+                        .into_iter()
+                        .map(|v| {
+                            if v == Value::Empty {
+                                Value::Undefined
+                            } else {
+                                v
+                            }
+                        })
+                        .collect();
+                    self.work(e.len());
                     return Ok(e);
                 }
                 let len = self.get_simple(v, "length")?;
@@ -678,7 +749,7 @@ impl Vm {
         let obj = self.heap.obj(o);
         match (&obj.kind, key) {
             (Kind::Array(e) | Kind::Arguments(e), Key::Index(i)) => {
-                if let Some(v) = e.get(i as usize).filter(|v| **v != Value::Empty) {
+                if let Some(v) = e.get(i as usize) {
                     // An element with attributes of its own has them in a props entry
                     // (whose slot is unused).
                     let attrs = match obj.props.get(key) {
@@ -687,7 +758,7 @@ impl Vm {
                     };
                     return Some(Prop {
                         key,
-                        slot: Slot::Data(*v),
+                        slot: Slot::Data(v),
                         attrs,
                     });
                 }
@@ -887,8 +958,7 @@ impl Vm {
         // Arrays: elements and length.
         if let Kind::Array(e) = &self.heap.obj(o).kind {
             let obj = self.heap.obj(o);
-            let present = matches!(key, Key::Index(i)
-                if e.get(i as usize).is_some_and(|x| *x != Value::Empty));
+            let present = matches!(key, Key::Index(i) if e.get(i as usize).is_some());
             if let Key::Index(i) = key
                 && (present || obj.props.find(key).is_none())
             {
@@ -920,13 +990,6 @@ impl Vm {
                     return Err(self.range_error("Invalid array length"));
                 }
                 let n = n as usize;
-                let len = match &self.heap.obj(o).kind {
-                    Kind::Array(e) => e.len(),
-                    _ => 0,
-                };
-                if n > len {
-                    self.heap.charge((n - len) * VALUE_BYTES)?;
-                }
                 if let Err(stuck) = self.array_truncate(o, n) {
                     return Err(self.type_error(&format!(
                         "Cannot delete property '{stuck}' of [object Array]"
@@ -1019,7 +1082,7 @@ impl Vm {
         let mut stop: Option<usize> = None;
         if n < len {
             if obj.sealed_elements || obj.frozen_elements {
-                stop = (n..len).rev().find(|i| e[*i] != Value::Empty);
+                stop = e.range(n, len).next_back().map(|(i, _)| i);
             }
             for p in &obj.props.list {
                 if let Key::Index(i) = p.key
@@ -1046,7 +1109,7 @@ impl Vm {
             }
         }
         if let Kind::Array(e) = &mut obj.kind {
-            e.resize(keep, Value::Empty);
+            e.set_len(keep);
         }
         match stop {
             Some(s) => Err(s as u32),
@@ -1523,13 +1586,14 @@ impl Vm {
     /// Run until the fuel is spent or the program ends.
     pub fn run(&mut self, fuel: u32) -> Res<Exit> {
         self.fuel = fuel as i64;
+        self.slice_fuel = fuel as i64;
         let r = self.run_loop();
         let spent = (fuel as i64 - self.fuel).max(0) as u64;
         self.fuel_used += spent;
         if self.fuel_used > self.fuel_cap {
             return Err(Throw::Fatal(GuestError::new(
                 ErrorKind::ExecutionFailure,
-                "instruction limit exceeded: the program ran too many steps; process less data or simplify the loops",
+                FUEL_MESSAGE,
             )));
         }
         r
@@ -1585,6 +1649,7 @@ impl Vm {
                     }
                     continue;
                 }
+                Err(Throw::Suspend) => return Ok(Exit::Yield),
                 Err(t) => {
                     self.raise(t)?;
                     continue;
@@ -1628,7 +1693,7 @@ impl Vm {
                 }
                 Err(Throw::Fatal(g))
             }
-            Throw::Convert(..) => Err(Throw::Fatal(GuestError::new(
+            Throw::Convert(..) | Throw::Suspend => Err(Throw::Fatal(GuestError::new(
                 ErrorKind::ExecutionFailure,
                 "internal error: a conversion escaped its instruction",
             ))),
@@ -1888,12 +1953,10 @@ impl Vm {
                     && n >= 0.0
                     && (n as usize) < e.len()
                     && n.fract() == 0.0
+                    && let Some(v) = e.get(n as usize)
                 {
-                    let v = e[n as usize];
-                    if v != Value::Empty {
-                        self.set(d, v);
-                        return Ok(Flow::Next);
-                    }
+                    self.set(d, v);
+                    return Ok(Flow::Next);
                 }
                 if ov.is_nullish() {
                     let k = self.to_key(kv)?;
@@ -2013,14 +2076,17 @@ impl Vm {
                 let src = self.r(s);
                 let items = self.iterate_fast(src)?;
                 if let Value::Obj(o) = self.r(a) {
-                    self.heap.charge(items.len() * VALUE_BYTES)?;
-                    self.work(items.len());
-                    if let Kind::Array(e) = &mut self.heap.obj_mut(o).kind {
-                        e.extend(items);
-                        if e.len() > MAX_ARRAY_LENGTH {
-                            return Err(self.range_error("Invalid array length"));
-                        }
+                    let len = self.elems(o).map_or(0, |e| e.len());
+                    if len + items.len() > MAX_ARRAY_LENGTH {
+                        return Err(self.range_error("Invalid array length"));
                     }
+                    self.heap.fits(items.len() * VALUE_BYTES)?;
+                    self.work(items.len());
+                    self.elems_mut(o, |e| {
+                        for v in items {
+                            e.push(v);
+                        }
+                    })?;
                 }
             }
             Op::Binary(bop, d, a, b) => {
@@ -2110,6 +2176,12 @@ impl Vm {
                 let v = self.make_closure(prog, idx)?;
                 self.set(d, v);
             }
+            Op::NewRegExp(d, p, f) => {
+                let strings = &self.progs[prog as usize].strings;
+                let (p, f) = (strings[p as usize].clone(), strings[f as usize].clone());
+                let v = crate::builtins::regexp::literal(self, &p, &f)?;
+                self.set(d, v);
+            }
             Op::Return(r) => return Ok(Flow::Return(self.r(r))),
             Op::Completion(r) => {
                 if self.frames.len() == 1 {
@@ -2196,8 +2268,8 @@ impl Vm {
                 self.set(d, Value::Obj(o));
             }
             Op::Arguments(d) => {
-                let args = self.frame().args.clone();
-                self.heap.charge(args.len() * VALUE_BYTES)?;
+                let args = Elems::from_vec(self.frame().args.clone());
+                self.heap.charge(args.bytes())?;
                 let o = self
                     .heap
                     .new_obj(self.intr.object_proto, Kind::Arguments(args))?;
@@ -2396,7 +2468,7 @@ impl Vm {
         let sealed = obj.sealed_elements || obj.frozen_elements;
         let own_attrs = obj.props.get(key).map(|p| p.attrs);
         if let (Kind::Array(e) | Kind::Arguments(e), Key::Index(i)) = (&mut obj.kind, key)
-            && e.get(i as usize).is_some_and(|v| *v != Value::Empty)
+            && e.get(i as usize).is_some()
         {
             let configurable = match own_attrs {
                 Some(a) => a & CONFIGURABLE != 0,
@@ -2405,7 +2477,7 @@ impl Vm {
             if !configurable {
                 return Err(());
             }
-            e[i as usize] = Value::Empty;
+            e.delete(i as usize);
             obj.props.remove(key);
             return Ok(());
         }
@@ -2583,24 +2655,14 @@ impl Vm {
                     }
                 }
                 Kind::Iterator(_) => return Ok(Some(v)),
-                Kind::Map(entries) => {
-                    let entries = entries.clone();
-                    let mut items = Vec::new();
-                    for (k, val) in entries {
-                        if k != Value::Empty {
-                            items.push(self.new_array(vec![k, val])?);
-                        }
-                    }
-                    Iter::List { items, pos: 0 }
+                Kind::Map(_) | Kind::Set(_) => {
+                    let kind = if matches!(self.heap.obj(o).kind, Kind::Map(_)) {
+                        2
+                    } else {
+                        1
+                    };
+                    return crate::builtins::table_iter(self, o, kind).map(Some);
                 }
-                Kind::Set(items) => Iter::List {
-                    items: items
-                        .iter()
-                        .copied()
-                        .filter(|v| *v != Value::Empty)
-                        .collect(),
-                    pos: 0,
-                },
                 _ => return Ok(None),
             },
             _ => return Ok(None),
@@ -2636,6 +2698,14 @@ impl Vm {
         let Kind::Iterator(state) = &self.heap.obj(o).kind else {
             return Ok(None);
         };
+        if let Iter::List { items, pos } = state {
+            // (no copy of the list per step)
+            let v = items.get(*pos as usize).copied().unwrap_or(Value::Empty);
+            if let Kind::Iterator(Iter::List { pos, .. }) = &mut self.heap.obj_mut(o).kind {
+                *pos = pos.saturating_add(1);
+            }
+            return Ok(Some(v));
+        }
         let (out, next) = match state.clone() {
             Iter::Array { target, pos, kind } => {
                 let len = match target {
@@ -2700,15 +2770,38 @@ impl Vm {
                     )
                 }
             }
-            Iter::List { items, pos } => {
-                let v = items.get(pos as usize).copied().unwrap_or(Value::Empty);
-                (
-                    v,
-                    Iter::List {
-                        items,
-                        pos: pos + 1,
-                    },
-                )
+            Iter::List { .. } => return Ok(None),
+            Iter::Table { target, pos, kind } => {
+                let next = match &self.heap.obj(target).kind {
+                    Kind::Map(t) | Kind::Set(t) if pos != u32::MAX => t.next_live(pos as usize),
+                    _ => None,
+                };
+                match next {
+                    None => (
+                        Value::Empty,
+                        Iter::Table {
+                            target,
+                            pos: u32::MAX,
+                            kind,
+                        },
+                    ),
+                    Some((i, k, v)) => {
+                        self.work((i - pos as usize) / 8);
+                        let out = match kind {
+                            0 => k,
+                            1 => v,
+                            _ => self.new_array(vec![k, v])?,
+                        };
+                        (
+                            out,
+                            Iter::Table {
+                                target,
+                                pos: i as u32 + 1,
+                                kind,
+                            },
+                        )
+                    }
+                }
             }
         };
         if let Kind::Iterator(st) = &mut self.heap.obj_mut(o).kind {
@@ -2729,7 +2822,13 @@ impl Vm {
         loop {
             match self.builtin_iter_step(it)? {
                 Some(Value::Empty) | None => break,
-                Some(x) => out.push(x),
+                Some(x) => {
+                    if out.len() == out.capacity() {
+                        // The list is charged where it is stored; it must fit before then.
+                        self.heap.fits((out.capacity() * 2).max(4) * VALUE_BYTES)?;
+                    }
+                    out.push(x)
+                }
             }
             if out.len() > MAX_ARRAY_LENGTH {
                 return Err(self.range_error("Invalid array length"));

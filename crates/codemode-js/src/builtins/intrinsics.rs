@@ -144,9 +144,7 @@ pub(super) fn intr_delete_quiet(vm: &mut Vm, _: Value, args: &[Value]) -> Res<Va
         Some(p) if p.attrs & CONFIGURABLE == 0 => Ok(Value::Bool(false)),
         Some(_) => {
             if let (Kind::Array(e), Key::Index(i)) = (&mut vm.heap.obj_mut(o).kind, key) {
-                if let Some(slot) = e.get_mut(i as usize) {
-                    *slot = Value::Empty;
-                }
+                e.delete(i as usize);
             } else {
                 vm.heap.obj_mut(o).props.remove(key);
             }

@@ -35,7 +35,10 @@ pub(super) fn json_fast_stringify(vm: &mut Vm, _: Value, args: &[Value]) -> Res<
             let Kind::Array(items) = &vm.heap.obj(o).kind else {
                 unreachable!()
             };
-            let items = items.clone();
+            if items.len() > crate::limits::MAX_ARGUMENTS {
+                return Ok(Value::Null);
+            }
+            let items = items.to_vec();
             let mut keys: Vec<Key> = Vec::new();
             for i in items {
                 let k = match i {

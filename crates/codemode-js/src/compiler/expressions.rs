@@ -6,10 +6,6 @@ use super::*;
 /// What to call an expression outside the subset, and what to write instead.
 pub(super) fn unsupported_expression(e: &Expression<'_>) -> (&'static str, &'static str) {
     match e {
-        Expression::RegExpLiteral(_) => (
-            "regular expression",
-            "Regular expressions arrive with the standard library; use string methods (indexOf, split, replaceAll) for now.",
-        ),
         Expression::BigIntLiteral(_) => ("BigInt", "Use Numbers (exact up to 2^53)."),
         Expression::AwaitExpression(_) => (
             "await",
@@ -108,6 +104,11 @@ impl<'s, 'b, 'a: 'b> Compiler<'s, 'b, 'a> {
             }
             Expression::BooleanLiteral(b) => {
                 self.emit(Op::LoadBool(dst, b.value), span);
+            }
+            Expression::RegExpLiteral(r) => {
+                let p = self.string(r.regex.pattern.text.as_str());
+                let f = self.string(&r.regex.flags.to_string());
+                self.emit(Op::NewRegExp(dst, p, f), span);
             }
             Expression::NullLiteral(_) => {
                 self.emit(Op::LoadNull(dst), span);
