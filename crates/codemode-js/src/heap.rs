@@ -162,6 +162,8 @@ pub enum Kind {
     WeakMap(Table),
     /// `WeakSet` members (objects and unregistered symbols; held strongly).
     WeakSet(Table),
+    /// A RegExp object's compiled pattern (its `lastIndex` is a property).
+    RegExp(crate::builtins::regexp::Shared),
 }
 
 /// A private element of an object (ECMA-262 §7.3.27 PrivateElement): a field, a method or

@@ -57,9 +57,17 @@
 //!   Number, Boolean, Math, JSON, console, errors, Symbol, Map, Set, WeakMap and WeakSet,
 //!   Reflect), property descriptors and integrity levels (`descriptors.rs`), and the
 //!   intrinsics' setup; `prelude.js` and `prelude/*.js` (`json.js`: `JSON.stringify`'s spec
-//!   algorithm and revivers; `string.js`: replacement functions, `String.raw`): the builtins
+//!   algorithm and revivers; `string.js`: replacement functions, `String.raw`; `regexp.js`: `exec`,
+//!   `Symbol.match`/`matchAll`/`replace`/`search`/`split` and the String methods over them): the builtins
 //!   written in JavaScript (those that call back into user code: `map`, `sort`, ...),
 //!   compiled as builtins (not constructors; errors located at the call).
+//! - `hints.rs`: what an uncaught error's diagnostic adds for the model (never to the
+//!   program's `message`): which expression was `undefined`, what its object has.
+//! - `regexp/`: the RegExp engine: the pattern's nesting pre-scan, oxc's pattern parser and
+//!   the lowering to a small program (`compile.rs`), the backtracking matcher with its stack
+//!   as data, metered and resumable across fuel slices (`exec.rs`), sets, `\p{…}` and case
+//!   folding from `regex-syntax`'s tables (`classes.rs`). The object model is
+//!   `builtins/regexp.rs`, the spec algorithms that call user code `prelude/regexp.js`.
 //! - `boundary.rs`: values → JSON for results (a result holding `toJSON` or getters first
 //!   goes through the prelude's `exportPrepare`; the data rules: `undefined` → absent/null,
 //!   `-0` → 0, NaN/Infinity → null,
@@ -79,11 +87,13 @@ mod elements;
 mod gc;
 mod guest;
 mod heap;
+mod hints;
 mod language;
 pub mod limits;
 mod machine;
 mod number;
 mod proto;
+mod regexp;
 mod scan;
 mod string;
 mod table;

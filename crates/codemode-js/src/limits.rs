@@ -90,6 +90,33 @@ pub const MAX_ERROR_MESSAGE_BYTES: usize = 8 * 1024;
 /// deadline (a tuning value: it bounds the overshoot of one long builtin call).
 pub const WORK_CHUNK: usize = 4096;
 
+/// Deepest nesting of groups and classes (`(`, `[`) in a regular expression: 256. The
+/// pattern parser recurses per level, so deeper patterns are a SyntaxError "pattern nesting
+/// too deep" before it runs.
+pub const MAX_REGEX_NESTING: usize = 256;
+
+/// Largest regular-expression program: 2^20 instructions (and as many pattern code units).
+/// Larger is a SyntaxError "regular expression too large".
+pub const MAX_REGEX_PROGRAM: usize = 1 << 20;
+
+/// Most capture groups one regular expression may have: 32,767. More is a SyntaxError "too
+/// many capture groups".
+pub const MAX_REGEX_CAPTURES: usize = 32_767;
+
+/// Most entries of one search's backtrack stack: 2^23 (16 bytes each, charged to the run's
+/// memory as it grows). More throws the catchable `RangeError: Maximum call stack size
+/// exceeded`, as V8 does for a regular expression that backtracks too deep; a stack the
+/// memory cap cannot hold ends the run with "memory limit exceeded".
+pub const MAX_REGEX_BACKTRACK: usize = 1 << 23;
+
+/// Compiled patterns a run keeps for reuse (a literal in a loop compiles once): 64.
+pub const MAX_REGEX_CACHE: usize = 64;
+
+/// Longest result of one replacement template (`$1`, `$<name>`, `$&` ...) in code units: the
+/// string bound, [`MAX_STRING_LENGTH`]. Longer throws the catchable
+/// `RangeError: Invalid string length`.
+pub const MAX_REPLACEMENT_LENGTH: usize = MAX_STRING_LENGTH;
+
 /// Longest prototype chain a property lookup follows; a longer one reads as ending there
 /// (JSON's `toJSON` check treats it as needing the slow path).
 pub const MAX_PROTO_CHAIN: usize = 100_000;

@@ -31,7 +31,8 @@ fn template() -> Result<&'static Vm, GuestError> {
         let data = crate::compiler::compile_builtin(concat!(
             include_str!("prelude.js"),
             include_str!("prelude/json.js"),
-            include_str!("prelude/string.js")
+            include_str!("prelude/string.js"),
+            include_str!("prelude/regexp.js")
         ))
         .map_err(|e| format!("{} at {:?}", e.message, e.location))?;
         let p = vm.add_program(Arc::new(data));
@@ -205,7 +206,7 @@ fn uncaught(vm: &mut Vm, e: Throw) -> GuestError {
     let v = match e {
         Throw::Fatal(g) => return g,
         Throw::Js(v) => v,
-        Throw::Convert(..) => {
+        Throw::Convert(..) | Throw::Suspend => {
             return GuestError::new(
                 ErrorKind::ExecutionFailure,
                 "internal error: a conversion escaped its instruction",
@@ -226,11 +227,15 @@ fn uncaught(vm: &mut Vm, e: Throw) -> GuestError {
             Err(_) => "Uncaught: a non-data value".to_string(),
         },
     };
+    let (message, suggestions) = match vm.hint.take() {
+        Some((e, hint, suggestions)) if e == v => (format!("{message}. {hint}"), suggestions),
+        _ => (message, Vec::new()),
+    };
     GuestError {
         kind: ErrorKind::ExecutionFailure,
         message: cap_message(message),
         location,
-        suggestions: Vec::new(),
+        suggestions,
     }
 }
 

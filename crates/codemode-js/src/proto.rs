@@ -130,6 +130,8 @@ pub enum Op {
     NewSpread(Reg, Reg, Reg),
     /// Create a closure of program function `u32`.
     Closure(Reg, u32),
+    /// A regular-expression literal: a new RegExp of pattern and flags (string constants).
+    NewRegExp(Reg, u32, u32),
     Return(Reg),
     Throw(Reg),
     /// Throw a new error of the kind with the message constant.
@@ -243,6 +245,9 @@ pub struct FuncProto {
     /// For call and `new` instructions: (instruction index, string constant of the callee's
     /// source text), ascending, for "x is not a function" messages.
     pub callee_text: Vec<(u32, u32)>,
+    /// For property reads: (instruction index, string constant of the object expression's
+    /// source text), ascending, for the hints of reads of `undefined` (`hints.rs`).
+    pub object_text: Vec<(u32, u32)>,
 }
 
 /// One tagged-template site: its strings as string-pool indices.

@@ -35,6 +35,9 @@ pub enum Throw {
     /// read by a builtin) on `this` and then run again, finding the result under the detour's
     /// tag; never leaves the dispatch loop.
     Convert(Value, Value, Detour),
+    /// Internal: a native ran out of fuel mid-work (a RegExp search) with its state kept
+    /// aside; the slice ends and the instruction runs again in the next one, continuing it.
+    Suspend,
 }
 
 /// What a detour through user code computes for the instruction that runs again.
@@ -154,6 +157,7 @@ pub struct Intrinsics {
     pub aggregate_error_proto: Option<ObjId>,
     pub weak_map_proto: Option<ObjId>,
     pub weak_set_proto: Option<ObjId>,
+    pub regexp_proto: Option<ObjId>,
     /// %ThrowTypeError% (§10.2.4.1): `arguments.callee` and `Function.prototype.caller`.
     pub throw_type_error: Option<ObjId>,
     /// The prelude's `exportPrepare` (`prelude/json.js`): applies `toJSON` and getters to a
@@ -187,6 +191,7 @@ impl Intrinsics {
             self.aggregate_error_proto,
             self.weak_map_proto,
             self.weak_set_proto,
+            self.regexp_proto,
             self.throw_type_error,
             self.export_prepare,
         ]
@@ -217,6 +222,10 @@ pub struct Vm {
     /// Per program: the template objects of its tagged-template sites, made on first use
     /// (roots for the collector).
     pub templates: Vec<Vec<Option<ObjId>>>,
+    /// The hint for the model of the last error raised by a property read of
+    /// `undefined`/`null` (`hints.rs`): the error value, the hint, spelling suggestions.
+    /// Added to the diagnostic when that error ends the run uncaught.
+    pub hint: Option<(Value, String, Vec<String>)>,
     pub regs: Vec<Value>,
     pub frames: Vec<Frame>,
     pub global: ObjId,
@@ -242,6 +251,8 @@ pub struct Vm {
     pending_throw: Option<Throw>,
     /// The object `new` made for the native running now (None: called without `new`).
     pub native_construct: Option<ObjId>,
+    /// RegExp state: the pattern cache, a search a slice interrupted, the protocol symbols.
+    pub regexp: crate::builtins::regexp::State,
     /// The run's deadline, checked by long natives ([`Vm::work_check`]).
     pub deadline: Option<std::time::Instant>,
     /// The fuel the current slice started with.
@@ -264,6 +275,7 @@ impl Vm {
             progs: Vec::new(),
             consts: Vec::new(),
             templates: Vec::new(),
+            hint: None,
             regs: Vec::new(),
             frames: Vec::new(),
             global,
@@ -279,6 +291,7 @@ impl Vm {
             gc_at: crate::gc::GC_MIN_BYTES,
             pending_throw: None,
             native_construct: None,
+            regexp: Default::default(),
             deadline: None,
             slice_fuel: 0,
             work_since_check: 0,
@@ -839,9 +852,13 @@ impl Vm {
             } else {
                 "undefined"
             };
-            return Err(
-                self.type_error(&format!("Cannot read properties of {what} (reading '{k}')"))
-            );
+            let t = self.type_error(&format!("Cannot read properties of {what} (reading '{k}')"));
+            if let Throw::Js(e) = t
+                && let Some((hint, suggestions)) = crate::hints::nullish_read(self, what)
+            {
+                self.hint = Some((e, hint, suggestions));
+            }
+            return Err(t);
         }
         match self.lookup(v, key) {
             Some(Prop {
@@ -1632,6 +1649,7 @@ impl Vm {
                     }
                     continue;
                 }
+                Err(Throw::Suspend) => return Ok(Exit::Yield),
                 Err(t) => {
                     self.raise(t)?;
                     continue;
@@ -1675,7 +1693,7 @@ impl Vm {
                 }
                 Err(Throw::Fatal(g))
             }
-            Throw::Convert(..) => Err(Throw::Fatal(GuestError::new(
+            Throw::Convert(..) | Throw::Suspend => Err(Throw::Fatal(GuestError::new(
                 ErrorKind::ExecutionFailure,
                 "internal error: a conversion escaped its instruction",
             ))),
@@ -1744,6 +1762,16 @@ impl Vm {
     }
 
     #[inline]
+    /// The program, function and index of the instruction running now.
+    pub fn current_instruction(&self) -> Option<(u16, u32, u32)> {
+        self.frames.last().map(|f| (f.prog, f.func, f.pc))
+    }
+
+    /// Register `r` of the running frame.
+    pub fn reg(&self, r: Reg) -> Value {
+        self.r(r)
+    }
+
     fn r(&self, r: Reg) -> Value {
         self.regs[self.frame().base as usize + r as usize]
     }
@@ -1778,7 +1806,13 @@ impl Vm {
 
     fn callee_error(&mut self, callee: Value) -> Throw {
         if let Some(text) = self.callee_text() {
-            return self.type_error(&format!("{text} is not a function"));
+            let t = self.type_error(&format!("{text} is not a function"));
+            if let Throw::Js(e) = t
+                && let Some((hint, suggestions)) = crate::hints::missing_method(self, callee)
+            {
+                self.hint = Some((e, hint, suggestions));
+            }
+            return t;
         }
         let t = self.typeof_str(callee);
         let shown = match callee {
@@ -2140,6 +2174,12 @@ impl Vm {
             }
             Op::Closure(d, idx) => {
                 let v = self.make_closure(prog, idx)?;
+                self.set(d, v);
+            }
+            Op::NewRegExp(d, p, f) => {
+                let strings = &self.progs[prog as usize].strings;
+                let (p, f) = (strings[p as usize].clone(), strings[f as usize].clone());
+                let v = crate::builtins::regexp::literal(self, &p, &f)?;
                 self.set(d, v);
             }
             Op::Return(r) => return Ok(Flow::Return(self.r(r))),

@@ -16,6 +16,8 @@
 //!   integrity levels, with the `Object` statics built on them.
 //! - `reflect.rs`: `Reflect` (its user-calling half is in `prelude.js`); `weak.rs`:
 //!   `WeakMap`, `WeakSet`.
+//! - `regexp.rs`: `RegExp` (its spec algorithms that call user code are in
+//!   `prelude/regexp.js`; the engine is `crate::regexp`).
 //! - `intrinsics.rs`: the hidden helpers `prelude.js` calls.
 //! - this file: the joined table and the conversions builtins share (own-key order, `for…in`
 //!   keys, ToPrimitive without user methods, relative indices).
@@ -43,6 +45,7 @@ mod node_inspect;
 mod number;
 mod object;
 mod reflect;
+pub(crate) mod regexp;
 mod setup;
 mod string;
 mod symbol;
@@ -75,7 +78,7 @@ static CORE: &[(&str, NativeFn, u16)] = &[
 /// `Func::Native` number. A constructor comes before its static methods.
 pub static NATIVES: std::sync::LazyLock<Vec<(&str, NativeFn, u16)>> =
     std::sync::LazyLock::new(|| {
-        let tables: [&[(&str, NativeFn, u16)]; 16] = [
+        let tables: [&[(&str, NativeFn, u16)]; 17] = [
             CORE,
             console::NATIVES,
             function::NATIVES,
@@ -92,6 +95,7 @@ pub static NATIVES: std::sync::LazyLock<Vec<(&str, NativeFn, u16)>> =
             weak::NATIVES,
             reflect::NATIVES,
             intrinsics::NATIVES,
+            regexp::NATIVES,
         ];
         tables.concat()
     });

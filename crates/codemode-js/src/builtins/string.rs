@@ -229,6 +229,7 @@ pub(super) fn string_last_index_of(vm: &mut Vm, this: Value, args: &[Value]) -> 
 
 pub(super) fn string_includes(vm: &mut Vm, this: Value, args: &[Value]) -> Res<Value> {
     let s = this_str(vm, this, "includes")?;
+    super::regexp::reject_regexp(vm, arg(args, 0), "includes")?;
     let n = to_str_arg(vm, arg(args, 0))?;
     let from = to_integer(vm, arg(args, 1))?.clamp(0.0, s.len() as f64) as usize;
     vm.work_check(s.len() / 8)?;
@@ -237,6 +238,7 @@ pub(super) fn string_includes(vm: &mut Vm, this: Value, args: &[Value]) -> Res<V
 
 pub(super) fn string_starts_with(vm: &mut Vm, this: Value, args: &[Value]) -> Res<Value> {
     let s = this_str(vm, this, "startsWith")?;
+    super::regexp::reject_regexp(vm, arg(args, 0), "startsWith")?;
     let n = to_str_arg(vm, arg(args, 0))?;
     let from = to_integer(vm, arg(args, 1))?.clamp(0.0, s.len() as f64) as usize;
     Ok(Value::Bool(
@@ -246,6 +248,7 @@ pub(super) fn string_starts_with(vm: &mut Vm, this: Value, args: &[Value]) -> Re
 
 pub(super) fn string_ends_with(vm: &mut Vm, this: Value, args: &[Value]) -> Res<Value> {
     let s = this_str(vm, this, "endsWith")?;
+    super::regexp::reject_regexp(vm, arg(args, 0), "endsWith")?;
     let n = to_str_arg(vm, arg(args, 0))?;
     let end = match arg(args, 1) {
         Value::Undefined => s.len(),
