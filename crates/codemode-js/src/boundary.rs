@@ -1,13 +1,18 @@
-//! Values → JSON where data crosses from the program to the host (the result). Export follows `JSON.stringify`'s rules with
-//! the data boundary's additions: `undefined` → absent in objects and `null` in arrays (and as
-//! the whole result), `-0` → `0`, NaN/±Infinity → `null`, holes → `null`, Map/Set → `{}`;
-//! functions, symbols, cycles and nesting past [`MAX_DATA_DEPTH`] are `InvalidDataValue`
-//! naming the path.
+//! Values → JSON where data crosses from the program to the host (the result). Export follows
+//! `JSON.stringify`'s rules with the data boundary's additions: `undefined` and symbols →
+//! absent in objects and `null` in arrays (and as the whole result), `-0` → `0`, NaN/±Infinity
+//! → `null`, holes → `null`, Map/Set → `{}`, errors → `{ name, message, ...own fields }`;
+//! functions, symbol-keyed properties, cycles and nesting past [`MAX_DATA_DEPTH`] are
+//! `InvalidDataValue` naming the path. `toJSON` methods and getters run user code: when
+//! [`runs_user_code`] finds one, the machine first runs the prelude's `exportPrepare` on the
+//! value in the dispatch loop (metered) and exports what it returns.
+
+use std::collections::HashSet;
 
 use codemode_guest::{ErrorKind, GuestError};
 use serde_json::{Map, Number, Value as Json};
 
-use crate::heap::{Key, Kind, Slot};
+use crate::heap::{ENUMERABLE, Key, Kind, Slot};
 use crate::limits::MAX_DATA_DEPTH;
 use crate::value::{ObjId, Value};
 use crate::vm::Vm;
@@ -19,6 +24,60 @@ fn invalid(path: &str, what: &str) -> GuestError {
             "{path} {what}; return plain data (objects, arrays, strings, numbers, booleans, null)"
         ),
     )
+}
+
+/// An own enumerable property keyed by a symbol (which cannot cross to the host).
+pub fn enumerable_symbol_key(vm: &Vm, o: ObjId) -> bool {
+    vm.heap
+        .obj(o)
+        .props
+        .list
+        .iter()
+        .any(|p| matches!(p.key, Key::Sym(_)) && p.attrs & ENUMERABLE != 0)
+}
+
+/// Whether exporting `v` would run user code: an object reachable from it (within
+/// [`MAX_DATA_DEPTH`]) has a callable `toJSON` (own or inherited; an accessor counts) or an
+/// own enumerable getter. Then the prelude's `exportPrepare` applies them first, in the
+/// dispatch loop. A walk over the graph with a visited mark, no recursion.
+pub fn runs_user_code(vm: &mut Vm, v: Value) -> bool {
+    let Value::Obj(root) = v else {
+        return false;
+    };
+    let to_json = vm.heap.key("toJSON");
+    let mut seen: HashSet<ObjId> = HashSet::new();
+    let mut work: Vec<(ObjId, usize)> = vec![(root, 0)];
+    while let Some((o, depth)) = work.pop() {
+        if depth > MAX_DATA_DEPTH || !seen.insert(o) {
+            continue;
+        }
+        vm.work(1);
+        match vm.lookup(Value::Obj(o), to_json).map(|p| p.slot) {
+            Some(Slot::Accessor(..)) => return true,
+            Some(Slot::Data(Value::Obj(f))) if matches!(vm.heap.obj(f).kind, Kind::Function(_)) => {
+                return true;
+            }
+            _ => {}
+        }
+        let obj = vm.heap.obj(o);
+        if matches!(obj.kind, Kind::Function(_)) {
+            continue;
+        }
+        for p in &obj.props.list {
+            match p.slot {
+                Slot::Accessor(..) if p.attrs & ENUMERABLE != 0 => return true,
+                Slot::Data(Value::Obj(c)) => work.push((c, depth + 1)),
+                _ => {}
+            }
+        }
+        if let Kind::Array(items) = &obj.kind {
+            work.extend(items.iter().filter_map(|(_, x)| match x {
+                Value::Obj(c) => Some((c, depth + 1)),
+                _ => None,
+            }));
+        }
+    }
+    false
 }
 
 /// Export `v` as the run's result (`what` names the root in messages: "result").
@@ -56,7 +115,8 @@ fn export_at(
         Value::Bool(b) => Json::Bool(b),
         Value::Num(n) => number(n),
         Value::Str(s) => Json::String(vm.heap.str(s).to_rust()),
-        Value::Sym(_) => return Err(invalid(path, "is a symbol, which cannot cross to the host")),
+        // As JSON.stringify: dropped from objects, `null` in arrays.
+        Value::Sym(_) => return Ok(None),
         Value::Obj(o) => {
             if stack.contains(&o) {
                 return Err(invalid(path, "contains a circular value"));
@@ -91,10 +151,20 @@ fn export_obj(
             "is a function, which cannot cross to the host",
         )),
         Kind::Array(items) => {
-            let mut out = Vec::with_capacity(items.len());
-            for (i, x) in items.iter().enumerate() {
+            if items.len() > crate::limits::MAX_STRING_LENGTH {
+                return Err(invalid(
+                    path,
+                    &format!(
+                        "is an array of length {}, longer than a result can hold; return fewer elements",
+                        items.len()
+                    ),
+                ));
+            }
+            let mut out = Vec::with_capacity(items.len().min(1 << 16));
+            for i in 0..items.len() {
+                let x = items.get(i).unwrap_or(Value::Empty);
                 let p = format!("{path}[{i}]");
-                out.push(export_at(vm, *x, &p, stack)?.unwrap_or(Json::Null));
+                out.push(export_at(vm, x, &p, stack)?.unwrap_or(Json::Null));
             }
             Ok(Json::Array(out))
         }
@@ -103,6 +173,12 @@ fn export_obj(
         Kind::String(s) => Ok(Json::String(vm.heap.str(s).to_rust())),
         Kind::Map(_) | Kind::Set(_) | Kind::Iterator(_) => Ok(Json::Object(Map::new())),
         kind => {
+            if enumerable_symbol_key(vm, o) {
+                return Err(invalid(
+                    path,
+                    "has a symbol-keyed property, which cannot cross to the host; use a string key",
+                ));
+            }
             let mut m = Map::new();
             if matches!(kind, Kind::Error) || crate::builtins::is_error(vm, o) {
                 for name in ["name", "message"] {

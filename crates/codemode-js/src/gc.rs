@@ -51,6 +51,16 @@ pub fn collect(vm: &mut Vm) -> usize {
         work.push(Item::Val(f.new_target));
     }
     work.push(Item::Obj(vm.global));
+    if let Some((e, ..)) = &vm.hint {
+        work.push(Item::Val(*e));
+    }
+    work.extend(
+        vm.templates
+            .iter()
+            .flatten()
+            .flatten()
+            .map(|o| Item::Obj(*o)),
+    );
     for o in vm.intr.objects() {
         work.push(Item::Obj(o));
     }
@@ -85,22 +95,14 @@ pub fn collect(vm: &mut Vm) -> usize {
             }
         }
         match &obj.kind {
-            Kind::Array(e) | Kind::Arguments(e) | Kind::Set(e) => {
-                work.extend(e.iter().map(|v| Item::Val(*v)))
-            }
-            Kind::Map(e) => {
-                for (k, v) in e {
-                    work.push(Item::Val(*k));
-                    work.push(Item::Val(*v));
+            Kind::Array(e) | Kind::Arguments(e) => work.extend(e.iter().map(|(_, v)| Item::Val(v))),
+            Kind::Map(t) | Kind::Set(t) | Kind::WeakMap(t) | Kind::WeakSet(t) => {
+                for (k, v) in t.iter() {
+                    work.push(Item::Val(k));
+                    work.push(Item::Val(v));
                 }
             }
-            Kind::WeakMap(e) => {
-                for (k, v) in e {
-                    work.push(Item::Val(*k));
-                    work.push(Item::Val(*v));
-                }
-            }
-            Kind::WeakSet(e) => work.extend(e.iter().map(|v| Item::Val(*v))),
+            Kind::Iterator(Iter::Table { target, .. }) => work.push(Item::Obj(*target)),
             Kind::String(s) => strs[s.0 as usize] = true,
             Kind::Function(Func::Closure { ups, .. }) => {
                 for c in ups {
@@ -121,6 +123,7 @@ pub fn collect(vm: &mut Vm) -> usize {
             _ => {}
         }
     }
+    compact_tables(vm, &objs);
     // Program constants are re-made on their next use.
     vm.clear_const_cache();
     let h = &mut vm.heap;
@@ -139,10 +142,10 @@ pub fn collect(vm: &mut Vm) -> usize {
         if *live {
             let o = &h.objects[i];
             let elems = match &o.kind {
-                Kind::Array(e) | Kind::Arguments(e) | Kind::Set(e) => e.len(),
-                Kind::Map(e) => e.len() * 2,
-                Kind::WeakMap(e) => e.len() * 2,
-                Kind::WeakSet(e) => e.len(),
+                Kind::Array(e) | Kind::Arguments(e) => e.bytes() / VALUE_BYTES,
+                Kind::Map(t) | Kind::Set(t) | Kind::WeakMap(t) | Kind::WeakSet(t) => {
+                    t.bytes() / VALUE_BYTES
+                }
                 Kind::Function(Func::Closure { ups, .. }) => ups.len() / 2,
                 _ => 0,
             };
@@ -176,4 +179,42 @@ pub fn collect(vm: &mut Vm) -> usize {
     used += vm.logs.iter().map(|l| l.len() + 32).sum::<usize>();
     vm.heap.used = used;
     used
+}
+
+/// Compact the tombstones of every live Map, Set, WeakMap and WeakSet, moving the live
+/// iterators over them to the same entries; a table stays pinned (no compaction outside the
+/// collector) while an iterator that is not done may be part-way through it.
+fn compact_tables(vm: &mut Vm, live: &[bool]) {
+    let objects = &mut vm.heap.objects;
+    let mut moved: std::collections::HashMap<u32, Vec<u32>> = Default::default();
+    for (i, o) in objects.iter_mut().enumerate() {
+        if !live[i] {
+            continue;
+        }
+        if let Kind::Map(t) | Kind::Set(t) | Kind::WeakMap(t) | Kind::WeakSet(t) = &mut o.kind {
+            t.pinned = false;
+            if t.tombstones() > 0 {
+                moved.insert(i as u32, t.compact());
+            }
+        }
+    }
+    let mut pinned = Vec::new();
+    for (i, o) in objects.iter_mut().enumerate() {
+        if !live[i] {
+            continue;
+        }
+        if let Kind::Iterator(Iter::Table { target, pos, .. }) = &mut o.kind
+            && *pos != u32::MAX
+        {
+            if let Some(m) = moved.get(&target.0) {
+                *pos = m[(*pos as usize).min(m.len() - 1)];
+            }
+            pinned.push(*target);
+        }
+    }
+    for t in pinned {
+        if let Kind::Map(t) | Kind::Set(t) = &mut objects[t.0 as usize].kind {
+            t.pinned = true;
+        }
+    }
 }

@@ -4,6 +4,9 @@
 
 use std::collections::HashMap;
 
+pub use crate::elements::{Elems, SPARSE_ENTRY_BYTES};
+pub use crate::table::Table;
+
 use crate::string::JsStr;
 use crate::value::{CellId, ObjId, StrId, SymId, Value};
 
@@ -150,31 +153,37 @@ pub enum Iter {
     Array { target: Value, pos: u32, kind: u8 },
     /// Over a string's code points.
     Str { s: StrId, pos: u32 },
-    /// Over a list of values (for…in keys, Map/Set snapshots).
+    /// Over a list of values (for…in keys).
     List { items: Vec<Value>, pos: u32 },
+    /// Over a Map's or Set's live entries: 0 keys, 1 values, 2 entries (`[key, value]`);
+    /// `pos` is the next entry position, `u32::MAX` once done.
+    Table { target: ObjId, pos: u32, kind: u8 },
 }
 
 /// What kind of object, with its internal slots.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Kind {
     Ordinary,
-    /// Dense elements; holes are `Value::Empty`.
-    Array(Vec<Value>),
+    /// The elements (a dense prefix and a sparse map).
+    Array(Elems),
     Function(Func),
     Error,
-    Arguments(Vec<Value>),
+    Arguments(Elems),
     Boolean(bool),
     Number(f64),
     String(StrId),
     Iterator(Iter),
-    /// Insertion-ordered entries; deleted ones are `Empty` keys.
-    Map(Vec<(Value, Value)>),
-    Set(Vec<Value>),
+    /// Insertion-ordered, hashed entries.
+    Map(Table),
+    /// Members (each entry's value is its key).
+    Set(Table),
     /// `WeakMap` entries (object and unregistered symbol keys; held strongly by this
     /// collector).
-    WeakMap(Vec<(Value, Value)>),
+    WeakMap(Table),
     /// `WeakSet` members (objects and unregistered symbols; held strongly).
-    WeakSet(Vec<Value>),
+    WeakSet(Table),
+    /// A RegExp object's compiled pattern (its `lastIndex` is a property).
+    RegExp(crate::builtins::regexp::Shared),
 }
 
 /// A private element of an object (ECMA-262 §7.3.27 PrivateElement): a field, a method or
@@ -254,6 +263,15 @@ impl Heap {
     pub fn charge(&mut self, bytes: usize) -> Result<(), OutOfMemory> {
         self.used = self.used.saturating_add(bytes);
         if self.used > self.cap {
+            return Err(OutOfMemory { cap: self.cap });
+        }
+        Ok(())
+    }
+
+    /// Fails when `bytes` more would pass the cap (nothing is charged): checked before an
+    /// allocation whose exact size is charged once it is made.
+    pub fn fits(&self, bytes: usize) -> Result<(), OutOfMemory> {
+        if self.used.saturating_add(bytes) > self.cap {
             return Err(OutOfMemory { cap: self.cap });
         }
         Ok(())

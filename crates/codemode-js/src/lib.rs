@@ -31,7 +31,8 @@
 //!   scopes, hoisting, TDZ (`mod.rs`); statements, labels, try/finally inlined on every exit
 //!   (`statements.rs`); destructuring (`patterns.rs`); expressions, UnsupportedSyntax with
 //!   hints (`expressions.rs`); classes with private names, static blocks and derived
-//!   constructors (`classes.rs`). TypeScript is erased.
+//!   constructors (`classes.rs`); TypeScript that lowers to code: enums and constructor
+//!   parameter properties (`typescript.rs`); the rest of TypeScript is erased.
 //! - `proto.rs`: the instruction set, function prototypes, the compiled program's data.
 //! - `vm.rs`: the machine state (`Vm`): frames on a heap `Vec` (never the Rust stack), the
 //!   dispatch loop, calls, exceptions, property access, conversions and operators; user code
@@ -47,16 +48,28 @@
 //! - `number.rs`: Number → string (shortest round trip), string → Number, radix, fixed,
 //!   precision, exponential and en-US locale forms.
 //! - `heap.rs`: the per-run arenas (objects with ordered properties and attributes, strings,
-//!   cells, symbols), interned property names, byte accounting.
+//!   cells, symbols), interned property names, byte accounting. `elements.rs`: array
+//!   elements (a dense prefix and a sparse ordered map, with the length); `table.rs`: the
+//!   hashed insertion-ordered table of Map, Set, WeakMap and WeakSet (tombstones, live
+//!   iterators, compaction).
 //! - `gc.rs`: mark and sweep between instructions (worklist marking, free lists).
 //! - `builtins/`: the natives, one file per object (Object, Function, Array, String,
 //!   Number, Boolean, Math, JSON, console, errors, Symbol, Map, Set, WeakMap and WeakSet,
 //!   Reflect), property descriptors and integrity levels (`descriptors.rs`), and the
 //!   intrinsics' setup; `prelude.js` and `prelude/*.js` (`json.js`: `JSON.stringify`'s spec
-//!   algorithm and revivers; `string.js`: replacement functions, `String.raw`): the builtins
+//!   algorithm and revivers; `string.js`: replacement functions, `String.raw`; `regexp.js`: `exec`,
+//!   `Symbol.match`/`matchAll`/`replace`/`search`/`split` and the String methods over them): the builtins
 //!   written in JavaScript (those that call back into user code: `map`, `sort`, ...),
 //!   compiled as builtins (not constructors; errors located at the call).
-//! - `boundary.rs`: values → JSON for results (the data rules: `undefined` → absent/null,
+//! - `hints.rs`: what an uncaught error's diagnostic adds for the model (never to the
+//!   program's `message`): which expression was `undefined`, what its object has.
+//! - `regexp/`: the RegExp engine: the pattern's nesting pre-scan, oxc's pattern parser and
+//!   the lowering to a small program (`compile.rs`), the backtracking matcher with its stack
+//!   as data, metered and resumable across fuel slices (`exec.rs`), sets, `\p{…}` and case
+//!   folding from `regex-syntax`'s tables (`classes.rs`). The object model is
+//!   `builtins/regexp.rs`, the spec algorithms that call user code `prelude/regexp.js`.
+//! - `boundary.rs`: values → JSON for results (a result holding `toJSON` or getters first
+//!   goes through the prelude's `exportPrepare`; the data rules: `undefined` → absent/null,
 //!   `-0` → 0, NaN/Infinity → null,
 //!   `InvalidDataValue` naming the path).
 //! - `limits.rs`: every fixed bound, with what exhausting it gives.
@@ -70,16 +83,20 @@ mod boundary;
 mod builtins;
 mod compiler;
 mod early;
+mod elements;
 mod gc;
 mod guest;
 mod heap;
+mod hints;
 mod language;
 pub mod limits;
 mod machine;
 mod number;
 mod proto;
+mod regexp;
 mod scan;
 mod string;
+mod table;
 mod value;
 mod vm;
 

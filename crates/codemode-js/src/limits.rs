@@ -62,9 +62,12 @@ pub const MAX_TOTAL_FUEL: u64 = 10_000_000_000;
 /// throws the catchable `RangeError: Invalid string length`, as V8 words it.
 pub const MAX_STRING_LENGTH: usize = 1 << 24;
 
-/// Largest array length a program may create or grow to: 10^7 (the seed's bound). Longer
-/// throws the catchable `RangeError: Invalid array length`, as V8 words it.
-pub const MAX_ARRAY_LENGTH: usize = 10_000_000;
+/// Largest array length: 2^32 - 1, the language's own bound (ECMA-262 §10.4.2). A longer
+/// `new Array(n)`, `length` write or element write throws the catchable
+/// `RangeError: Invalid array length`, as V8 words it. Only the elements written are stored
+/// (a dense prefix and a sparse map): `new Array(1e7)` and `a[4e9] = 1` hold a few bytes;
+/// what they do hold is bounded by the memory cap.
+pub const MAX_ARRAY_LENGTH: usize = u32::MAX as usize;
 
 /// Most arguments one call may pass (spread included): 250,000 (the seed's bound). More throws
 /// the catchable `RangeError: Maximum call stack size exceeded`, as V8 does for huge spreads.
@@ -86,6 +89,33 @@ pub const MAX_ERROR_MESSAGE_BYTES: usize = 8 * 1024;
 /// Elements or bytes a builtin processes between two checks of the total fuel and the
 /// deadline (a tuning value: it bounds the overshoot of one long builtin call).
 pub const WORK_CHUNK: usize = 4096;
+
+/// Deepest nesting of groups and classes (`(`, `[`) in a regular expression: 256. The
+/// pattern parser recurses per level, so deeper patterns are a SyntaxError "pattern nesting
+/// too deep" before it runs.
+pub const MAX_REGEX_NESTING: usize = 256;
+
+/// Largest regular-expression program: 2^20 instructions (and as many pattern code units).
+/// Larger is a SyntaxError "regular expression too large".
+pub const MAX_REGEX_PROGRAM: usize = 1 << 20;
+
+/// Most capture groups one regular expression may have: 32,767. More is a SyntaxError "too
+/// many capture groups".
+pub const MAX_REGEX_CAPTURES: usize = 32_767;
+
+/// Most entries of one search's backtrack stack: 2^23 (16 bytes each, charged to the run's
+/// memory as it grows). More throws the catchable `RangeError: Maximum call stack size
+/// exceeded`, as V8 does for a regular expression that backtracks too deep; a stack the
+/// memory cap cannot hold ends the run with "memory limit exceeded".
+pub const MAX_REGEX_BACKTRACK: usize = 1 << 23;
+
+/// Compiled patterns a run keeps for reuse (a literal in a loop compiles once): 64.
+pub const MAX_REGEX_CACHE: usize = 64;
+
+/// Longest result of one replacement template (`$1`, `$<name>`, `$&` ...) in code units: the
+/// string bound, [`MAX_STRING_LENGTH`]. Longer throws the catchable
+/// `RangeError: Invalid string length`.
+pub const MAX_REPLACEMENT_LENGTH: usize = MAX_STRING_LENGTH;
 
 /// Longest prototype chain a property lookup follows; a longer one reads as ending there
 /// (JSON's `toJSON` check treats it as needing the slow path).

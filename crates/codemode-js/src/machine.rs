@@ -15,6 +15,9 @@ use crate::vm::{Exit, Throw, Vm};
 pub struct Machine {
     vm: Box<Vm>,
     finished: Option<Step>,
+    /// The body has ended and the prelude's `exportPrepare` is applying `toJSON` and getters
+    /// to its value: whether the body returned explicitly.
+    preparing: Option<bool>,
 }
 
 /// The standard library, built once per process and cloned into every machine: intrinsics,
@@ -28,7 +31,8 @@ fn template() -> Result<&'static Vm, GuestError> {
         let data = crate::compiler::compile_builtin(concat!(
             include_str!("prelude.js"),
             include_str!("prelude/json.js"),
-            include_str!("prelude/string.js")
+            include_str!("prelude/string.js"),
+            include_str!("prelude/regexp.js")
         ))
         .map_err(|e| format!("{} at {:?}", e.message, e.location))?;
         let p = vm.add_program(Arc::new(data));
@@ -44,6 +48,20 @@ fn template() -> Result<&'static Vm, GuestError> {
         }
         let k = vm.heap.key("__intrinsics");
         let g = vm.global;
+        if let Some(crate::heap::Prop {
+            slot: Slot::Data(Value::Obj(intrinsics)),
+            ..
+        }) = vm.own(g, k)
+        {
+            let e = vm.heap.key("exportPrepare");
+            if let Some(crate::heap::Prop {
+                slot: Slot::Data(Value::Obj(f)),
+                ..
+            }) = vm.own(intrinsics, e)
+            {
+                vm.intr.export_prepare = Some(f);
+            }
+        }
         vm.heap.obj_mut(g).props.remove(k);
         vm.fuel_used = 0;
         vm.frames.clear();
@@ -89,6 +107,7 @@ impl Machine {
             .max_memory_bytes
             .map_or(MAX_MEMORY_BYTES, |b| b.min(MAX_MEMORY_BYTES));
         vm.heap.cap = cap;
+        vm.deadline = options.deadline;
         if vm.heap.used > cap {
             return Err(GuestError::new(
                 ErrorKind::ExecutionFailure,
@@ -100,7 +119,11 @@ impl Machine {
         if let Err(e) = vm.start(p) {
             return Err(uncaught(&mut vm, e));
         }
-        Ok(Machine { vm, finished: None })
+        Ok(Machine {
+            vm,
+            finished: None,
+            preparing: None,
+        })
     }
 
     /// Run at most about `fuel` units; after `Done` or `Error` the same step again.
@@ -110,15 +133,48 @@ impl Machine {
         }
         let step = match self.vm.run(fuel) {
             Ok(Exit::Yield) => return Step::Yield,
-            Ok(Exit::Done(v, returned)) => match crate::boundary::export(&mut self.vm, v, "result")
-            {
-                Ok(value) => Step::Done { value, returned },
-                Err(e) => Step::Error(e),
-            },
+            Ok(Exit::Done(v, returned)) => {
+                let returned = match self.preparing.take() {
+                    Some(r) => r,
+                    None => match self.prepare(v) {
+                        Ok(true) => {
+                            self.preparing = Some(returned);
+                            return Step::Yield;
+                        }
+                        Ok(false) => returned,
+                        Err(e) => {
+                            let step = Step::Error(uncaught(&mut self.vm, e));
+                            self.finished = Some(step.clone());
+                            return step;
+                        }
+                    },
+                };
+                match crate::boundary::export(&mut self.vm, v, "result") {
+                    Ok(value) => Step::Done { value, returned },
+                    Err(e) => Step::Error(e),
+                }
+            }
             Err(e) => Step::Error(uncaught(&mut self.vm, e)),
         };
         self.finished = Some(step.clone());
         step
+    }
+
+    /// When the result holds a `toJSON` method or a getter (which run user code), start the
+    /// prelude's `exportPrepare` on it in the dispatch loop (metered like the program) and
+    /// return true; its value is then exported instead.
+    fn prepare(&mut self, v: Value) -> Result<bool, Throw> {
+        let Some(f) = self.vm.intr.export_prepare else {
+            return Ok(false);
+        };
+        if !crate::boundary::runs_user_code(&mut self.vm, v) {
+            return Ok(false);
+        }
+        let depth = Value::Num(crate::limits::MAX_DATA_DEPTH as f64);
+        let ready = self
+            .vm
+            .call(Value::Obj(f), Value::Undefined, vec![v, depth], None, None)?;
+        Ok(ready.is_none())
     }
 
     /// Log lines since the last take.
@@ -150,7 +206,7 @@ fn uncaught(vm: &mut Vm, e: Throw) -> GuestError {
     let v = match e {
         Throw::Fatal(g) => return g,
         Throw::Js(v) => v,
-        Throw::Convert(..) => {
+        Throw::Convert(..) | Throw::Suspend => {
             return GuestError::new(
                 ErrorKind::ExecutionFailure,
                 "internal error: a conversion escaped its instruction",
@@ -171,11 +227,15 @@ fn uncaught(vm: &mut Vm, e: Throw) -> GuestError {
             Err(_) => "Uncaught: a non-data value".to_string(),
         },
     };
+    let (message, suggestions) = match vm.hint.take() {
+        Some((e, hint, suggestions)) if e == v => (format!("{message}. {hint}"), suggestions),
+        _ => (message, Vec::new()),
+    };
     GuestError {
         kind: ErrorKind::ExecutionFailure,
         message: cap_message(message),
         location,
-        suggestions: Vec::new(),
+        suggestions,
     }
 }
 

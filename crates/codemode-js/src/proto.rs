@@ -130,6 +130,8 @@ pub enum Op {
     NewSpread(Reg, Reg, Reg),
     /// Create a closure of program function `u32`.
     Closure(Reg, u32),
+    /// A regular-expression literal: a new RegExp of pattern and flags (string constants).
+    NewRegExp(Reg, u32, u32),
     Return(Reg),
     Throw(Reg),
     /// Throw a new error of the kind with the message constant.
@@ -149,6 +151,10 @@ pub enum Op {
     ForInKeys(Reg, Reg),
     /// The arguments object of the frame.
     Arguments(Reg),
+    /// dst ← the template object of tagged-template site `u32` of this program (§13.2.8.4
+    /// GetTemplateObject: one frozen array of cooked strings with a frozen `raw` array, the
+    /// same object every time the site is evaluated in a run).
+    Template(Reg, u32),
     /// An array of the arguments from index `u16` on (rest parameter).
     Rest(Reg, u16),
     /// End the program body with the value of its trailing expression statement.
@@ -242,6 +248,18 @@ pub struct FuncProto {
     /// For call and `new` instructions: (instruction index, string constant of the callee's
     /// source text), ascending, for "x is not a function" messages.
     pub callee_text: Vec<(u32, u32)>,
+    /// For property reads: (instruction index, string constant of the object expression's
+    /// source text), ascending, for the hints of reads of `undefined` (`hints.rs`).
+    pub object_text: Vec<(u32, u32)>,
+}
+
+/// One tagged-template site: its strings as string-pool indices.
+#[derive(Clone, Debug, Default)]
+pub struct TemplateSite {
+    /// The cooked strings (None: an invalid escape, `undefined` in the array).
+    pub cooked: Vec<Option<u32>>,
+    /// The raw strings (source text with line terminators normalised to `\n`).
+    pub raw: Vec<u32>,
 }
 
 /// Everything a compiled program holds. Shared by every run of it.
@@ -251,6 +269,8 @@ pub struct ProgramData {
     pub funcs: Vec<FuncProto>,
     /// The string constant pool.
     pub strings: Vec<JsStr>,
+    /// The tagged-template sites, indexed by [`Op::Template`].
+    pub templates: Vec<TemplateSite>,
     /// The source text (for locations).
     pub source: Arc<str>,
     /// The standard library's own program (`prelude.js`): its functions are not

@@ -9,7 +9,8 @@
 //! `delete`, `await`, `new`, `yield`). The unbracketed count restarts at `;` and `,` of its level
 //! (except `else`, which counts until its level closes). Strings, comments and template text
 //! are skipped; a `/` after an operand is division, else a regular expression skipped to its
-//! closing `/` (outside a class) or the line's end. The count only needs to be an upper bound
+//! closing `/` (outside a class) or the line's end, its group and class nesting bounded by
+//! `MAX_REGEX_NESTING`. The count only needs to be an upper bound
 //! of the parser's recursion for every source the parser accepts.
 
 use codemode_guest::{ErrorKind, GuestError, Location};
@@ -144,13 +145,34 @@ pub fn check(source: &str) -> Result<usize, GuestError> {
                 // A regular expression literal.
                 i += 1;
                 let mut class = false;
+                // Its groups nest in the pattern parser: bounded like the RegExp
+                // constructor's patterns.
+                let (mut groups, mut classes) = (0usize, 0usize);
                 while i < b.len() && b[i] != b'\n' {
                     match b[i] {
                         b'\\' => i += 1,
-                        b'[' => class = true,
-                        b']' => class = false,
+                        b'[' => {
+                            class = true;
+                            classes += 1;
+                        }
+                        b']' => {
+                            classes = classes.saturating_sub(1);
+                            class = classes > 0;
+                        }
+                        b'(' if !class => groups += 1,
+                        b')' if !class => groups = groups.saturating_sub(1),
                         b'/' if !class => break,
                         _ => {}
+                    }
+                    if groups + classes > crate::limits::MAX_REGEX_NESTING {
+                        return Err(parse_error(
+                            source,
+                            i,
+                            format!(
+                                "regular expression nesting too deep (limit {} groups or classes); flatten the pattern",
+                                crate::limits::MAX_REGEX_NESTING
+                            ),
+                        ));
                     }
                     i += 1;
                 }

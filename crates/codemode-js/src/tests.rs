@@ -269,7 +269,10 @@ fn exceptions() {
     let e = error("undefinedThing()");
     assert_eq!(e.message, "ReferenceError: undefinedThing is not defined");
     let e = error("const o = {a: {}}; o.a.run(1)");
-    assert_eq!(e.message, "TypeError: o.a.run is not a function");
+    assert_eq!(
+        e.message,
+        "TypeError: o.a.run is not a function. o.a has no method 'run'"
+    );
     let e = error("const f = 3; f()");
     assert_eq!(e.message, "TypeError: f is not a function");
     let e = error("const o = {}; new o.Thing()");
@@ -414,11 +417,11 @@ fn limit_string_array_and_argument_lengths() {
         json!("Invalid string length")
     );
     assert_eq!(
-        value("try { new Array(1e8) } catch (e) { return [e.name, e.message] }"),
+        value("try { new Array(2 ** 32) } catch (e) { return [e.name, e.message] }"),
         json!(["RangeError", "Invalid array length"])
     );
     assert_eq!(
-        value("const a = []; try { a[2e7] = 1 } catch (e) { return e.message }"),
+        value("const a = []; try { a.length = 2 ** 32 } catch (e) { return e.message }"),
         json!("Invalid array length")
     );
     assert_eq!(
@@ -481,10 +484,12 @@ fn unsupported_syntax_names_the_alternative() {
         ("class B { accessor p = 1 }", "accessor"),
         ("import x from 'y'", "import"),
         ("export const a = 1", "export"),
-        ("const r = /a+/", "regular expression"),
         ("eval('1')", "eval"),
         ("const b = 10n", "BigInt"),
         ("async function f() {}", "async function"),
+        ("namespace N { export const x = 1 }", "namespace"),
+        ("function d(c: any) { return c } @d class C {}", "decorator"),
+        ("class C { m(@inject x: number) {} }", "decorator"),
     ] {
         let e = error(src);
         assert_eq!(e.kind, ErrorKind::UnsupportedSyntax, "{src}: {e:?}");
@@ -495,6 +500,14 @@ fn unsupported_syntax_names_the_alternative() {
             e.message
         );
         assert_eq!(e.location.map(|l| l.line), Some(1));
+    }
+    // TypeScript that declares types only has no code.
+    for src in [
+        "declare namespace G { const y: number }\nreturn 2",
+        "import type { T } from 'x'\nreturn 2",
+        "declare module 'm' {}\ndeclare enum E { A }\nreturn 2",
+    ] {
+        assert_eq!(value(src), json!(2), "{src}");
     }
     let e = error("let x = ;");
     assert_eq!(e.kind, ErrorKind::ParseError);
@@ -610,12 +623,17 @@ fn json_parse_depth_is_bounded() {
 
 /// The bytes a finished run of `src` holds.
 fn memory_after(src: &str) -> usize {
-    let mut m = machine(src, None).unwrap();
+    memory_after_under(src, None)
+}
+
+/// The bytes a finished run of `src` under memory cap `cap` holds.
+fn memory_after_under(src: &str, cap: Option<usize>) -> usize {
+    let mut m = machine(src, cap).unwrap();
     loop {
         match m.run(100_000) {
             Step::Yield => continue,
             Step::Done { .. } => return m.memory_used(),
-            other => panic!("{other:?}"),
+            other => panic!("{src}: {other:?}"),
         }
     }
 }
@@ -718,3 +736,145 @@ fn many_statements_with_bodies_are_not_nesting() {
     let e = crate::compile(&chain).unwrap_err();
     assert!(e.message.starts_with("nesting too deep"), "{}", e.message);
 }
+
+#[test]
+fn reads_of_undefined_name_the_expression_and_what_its_object_has() {
+    for (src, hint, suggestions) in [
+        (
+            "const order = { id: 1, items: [1], total: 3 }\nreturn order.itmes.length",
+            "TypeError: Cannot read properties of undefined (reading 'length'). `order.itmes` is undefined: order has no property 'itmes'; its properties: id, items, total. Did you mean 'items'?",
+            vec!["items"],
+        ),
+        (
+            "const cfg = {}\nreturn cfg.server.port",
+            "TypeError: Cannot read properties of undefined (reading 'port'). `cfg.server` is undefined: cfg has no property 'server' and no own properties",
+            vec![],
+        ),
+        (
+            "const rows = [{ id: 1 }, { id: 2 }]\nreturn rows[2].id",
+            "TypeError: Cannot read properties of undefined (reading 'id'). `rows[2]` is undefined: rows has 2 elements (indices 0 to 1)",
+            vec![],
+        ),
+        (
+            "let u = null\nreturn u.name",
+            "TypeError: Cannot read properties of null (reading 'name'). `u` is null",
+            vec![],
+        ),
+        (
+            "const r = { data: { user: {} } }\nreturn r.data.usr.name.first",
+            "TypeError: Cannot read properties of undefined (reading 'name'). `r.data.usr` is undefined: r.data has no property 'usr'; its properties: user. Did you mean 'user'?",
+            vec!["user"],
+        ),
+    ] {
+        let e = error(src);
+        assert_eq!(e.message, hint, "{src}");
+        assert_eq!(e.suggestions, suggestions, "{src}");
+        assert_eq!(e.location.map(|l| l.line), Some(2), "{src}");
+    }
+    for (src, hint, suggestions) in [
+        (
+            "const list = [3, 1]\nreturn list.fitler((x) => x > 1)",
+            "TypeError: list.fitler is not a function. list has no method 'fitler'. Did you mean 'filter'?",
+            vec!["filter"],
+        ),
+        (
+            "class Repo { findAll() { return [] } }\nconst repo = new Repo()\nreturn repo.findall()",
+            "TypeError: repo.findall is not a function. repo has no method 'findall'. Did you mean 'findAll'?",
+            vec!["findAll"],
+        ),
+        (
+            "const api = { get: 1 }\nreturn api.get()",
+            "TypeError: api.get is not a function",
+            vec![],
+        ),
+    ] {
+        let e = error(src);
+        assert_eq!(e.message, hint, "{src}");
+        assert_eq!(e.suggestions, suggestions, "{src}");
+    }
+    // The program's own error message keeps V8's wording.
+    assert_eq!(
+        value("const o = {}\ntry { o.a.b } catch (e) { return e.message }"),
+        json!("Cannot read properties of undefined (reading 'b')")
+    );
+    // A caught read of undefined leaves no hint behind for a later, different error.
+    let e = error("try { const o = {}; o.a.b } catch {}\nthrow new TypeError('later')");
+    assert_eq!(e.message, "TypeError: later");
+}
+
+#[test]
+fn regexp_bounds_trip() {
+    // Nesting: a pattern 100,000 groups deep is a SyntaxError, never a stack overflow.
+    let deep = format!(
+        "try {{ new RegExp('{}' + 'a' + '{}'); return 'compiled'; }} catch (e) {{ return e.name + ': ' + e.message; }}",
+        "(".repeat(100_000),
+        ")".repeat(100_000)
+    );
+    let v = value(&deep);
+    assert!(
+        v.as_str()
+            .is_some_and(|s| s.starts_with("SyntaxError") && s.contains("nesting too deep")),
+        "{v}"
+    );
+    // In a literal too (the source pre-scan or the pattern pre-scan stops it).
+    let lit = format!("/{}a{}/", "(".repeat(100_000), ")".repeat(100_000));
+    assert!(crate::compile(&lit).is_err());
+    // Capture count.
+    let v = value(&format!(
+        "try {{ new RegExp('()'.repeat({})); return 'ok'; }} catch (e) {{ return e.message; }}",
+        crate::limits::MAX_REGEX_CAPTURES + 1
+    ));
+    assert!(
+        v.as_str()
+            .is_some_and(|s| s.contains("too many capture groups")),
+        "{v}"
+    );
+    // Program size.
+    let v = value(&format!(
+        "try {{ new RegExp('a'.repeat({})); return 'ok'; }} catch (e) {{ return e.message; }}",
+        crate::limits::MAX_REGEX_PROGRAM + 1
+    ));
+    assert!(v.as_str().is_some_and(|s| s.contains("too large")), "{v}");
+    // Replacement output.
+    let v = value(
+        "const s = 'x'.repeat(5000000); try { s.replace(/^/, \"$'$'$'$'\"); return 'ok'; } catch (e) { return e.name + ': ' + e.message; }",
+    );
+    assert_eq!(v, json!("RangeError: Invalid string length"));
+    // Backtrack stack: a catchable RangeError.
+    let v = value(
+        "try { /(?:a|b)*c/.test('a'.repeat(9000000)); return 'ok'; } catch (e) { return e.name; }",
+    );
+    assert_eq!(v, json!("RangeError"));
+    // Invalid patterns: SyntaxError with the position.
+    let v = value("try { new RegExp('ab(c'); } catch (e) { return e.message; }");
+    assert!(
+        v.as_str()
+            .is_some_and(|s| s.contains("/ab(c/") && s.contains("at position")),
+        "{v}"
+    );
+}
+
+#[test]
+fn regexp_search_spans_fuel_slices() {
+    // An exponential search runs in many slices (each bounded) and ends by the fuel cap.
+    let mut m = machine("return /^(a+)+$/.test('a'.repeat(40) + 'b')", None).expect("compiles");
+    m.set_fuel_limit(3_000_000);
+    let mut slices = 0;
+    let e = loop {
+        let before = m.fuel_used();
+        match m.run(10_000) {
+            Step::Yield => {
+                slices += 1;
+                assert!(m.fuel_used() - before < 20_000, "a slice overran");
+            }
+            Step::Error(e) => break e,
+            other => panic!("{other:?}"),
+        }
+    };
+    assert!(slices > 100, "{slices}");
+    assert!(e.message.contains("instruction limit"), "{e:?}");
+    // A search that needs several slices finishes with the right answer.
+    let (v, _, _) = run("return /^(a|b)*c$/.test('ab'.repeat(200000) + 'c')").expect("runs");
+    assert_eq!(v, json!(true));
+}
+mod storage;

@@ -12,7 +12,7 @@ use std::sync::Arc;
 use codemode_guest::{ErrorKind, GuestError, Location};
 
 use crate::heap::{
-    CONFIGURABLE, DEFAULT_ATTRS, ENUMERABLE, Func, HIDDEN_ATTRS, Heap, Iter, Key, Kind,
+    CONFIGURABLE, DEFAULT_ATTRS, ENUMERABLE, Elems, Func, HIDDEN_ATTRS, Heap, Iter, Key, Kind,
     OutOfMemory, Prop, Slot, VALUE_BYTES, WRITABLE,
 };
 use crate::limits::{
@@ -35,6 +35,9 @@ pub enum Throw {
     /// read by a builtin) on `this` and then run again, finding the result under the detour's
     /// tag; never leaves the dispatch loop.
     Convert(Value, Value, Detour),
+    /// Internal: a native ran out of fuel mid-work (a RegExp search) with its state kept
+    /// aside; the slice ends and the instruction runs again in the next one, continuing it.
+    Suspend,
 }
 
 /// What a detour through user code computes for the instruction that runs again.
@@ -67,6 +70,9 @@ impl From<OutOfMemory> for Throw {
 
 /// The result of an operation.
 pub type Res<T> = Result<T, Throw>;
+
+/// The uncatchable error of a run past its total fuel.
+const FUEL_MESSAGE: &str = "instruction limit exceeded: the program ran too many steps; process less data or simplify the loops";
 
 /// A native function: (machine, this, arguments) → value, or a call for the loop to make.
 pub type NativeFn = fn(&mut Vm, Value, &[Value]) -> Res<Value>;
@@ -152,6 +158,12 @@ pub struct Intrinsics {
     pub aggregate_error_proto: Option<ObjId>,
     pub weak_map_proto: Option<ObjId>,
     pub weak_set_proto: Option<ObjId>,
+    pub regexp_proto: Option<ObjId>,
+    /// %ThrowTypeError% (§10.2.4.1): `arguments.callee` and `Function.prototype.caller`.
+    pub throw_type_error: Option<ObjId>,
+    /// The prelude's `exportPrepare` (`prelude/json.js`): applies `toJSON` and getters to a
+    /// result before the native export (`boundary.rs`).
+    pub export_prepare: Option<ObjId>,
     /// The native of `Function.prototype[Symbol.hasInstance]` (instanceof skips it).
     pub native_has_instance: u16,
 }
@@ -180,6 +192,9 @@ impl Intrinsics {
             self.aggregate_error_proto,
             self.weak_map_proto,
             self.weak_set_proto,
+            self.regexp_proto,
+            self.throw_type_error,
+            self.export_prepare,
         ]
         .into_iter()
         .flatten()
@@ -205,6 +220,13 @@ pub struct Vm {
     pub progs: Vec<Arc<ProgramData>>,
     /// Per program: its string constants as heap strings and as keys, made on first use.
     consts: Vec<Vec<Option<(StrId, Key)>>>,
+    /// Per program: the template objects of its tagged-template sites, made on first use
+    /// (roots for the collector).
+    pub templates: Vec<Vec<Option<ObjId>>>,
+    /// The hint for the model of the last error raised by a property read of
+    /// `undefined`/`null` (`hints.rs`): the error value, the hint, spelling suggestions.
+    /// Added to the diagnostic when that error ends the run uncaught.
+    pub hint: Option<(Value, String, Vec<String>)>,
     pub regs: Vec<Value>,
     pub frames: Vec<Frame>,
     /// The register base of the innermost frame (kept with `frames`: pushes, returns,
@@ -235,6 +257,14 @@ pub struct Vm {
     pending_throw: Option<Throw>,
     /// The object `new` made for the native running now (None: called without `new`).
     pub native_construct: Option<ObjId>,
+    /// RegExp state: the pattern cache, a search a slice interrupted, the protocol symbols.
+    pub regexp: crate::builtins::regexp::State,
+    /// The run's deadline, checked by long natives ([`Vm::work_check`]).
+    pub deadline: Option<std::time::Instant>,
+    /// The fuel the current slice started with.
+    slice_fuel: i64,
+    /// Work charged by [`Vm::work_check`] since its last look at the clock.
+    work_since_check: usize,
 }
 
 impl Vm {
@@ -248,6 +278,8 @@ impl Vm {
             native_nesting: 0,
             progs: Vec::new(),
             consts: Vec::new(),
+            templates: Vec::new(),
+            hint: None,
             regs: Vec::new(),
             frames: Vec::new(),
             base: 0,
@@ -265,12 +297,17 @@ impl Vm {
             gc_at: crate::gc::GC_MIN_BYTES,
             pending_throw: None,
             native_construct: None,
+            regexp: Default::default(),
+            deadline: None,
+            slice_fuel: 0,
+            work_since_check: 0,
         }
     }
 
     /// Add a compiled program; returns its index.
     pub fn add_program(&mut self, p: Arc<ProgramData>) -> u16 {
         self.consts.push(vec![None; p.strings.len()]);
+        self.templates.push(vec![None; p.templates.len()]);
         self.progs.push(p);
         (self.progs.len() - 1) as u16
     }
@@ -299,6 +336,39 @@ impl Vm {
         let id = self.heap.new_str(s)?;
         self.consts[prog as usize][k as usize] = Some((id, key));
         Ok((id, key))
+    }
+
+    /// The template object of tagged-template site `site` of program `prog` (§13.2.8.4
+    /// GetTemplateObject): a frozen array of the cooked strings (`undefined` for an invalid
+    /// escape) whose non-enumerable `raw` is a frozen array of the raw strings; one object
+    /// per site for the whole run.
+    fn template_object(&mut self, prog: u16, site: u32) -> Res<ObjId> {
+        if let Some(o) = self.templates[prog as usize][site as usize] {
+            return Ok(o);
+        }
+        let data = Arc::clone(&self.progs[prog as usize]);
+        let t = &data.templates[site as usize];
+        let mut cooked = Vec::with_capacity(t.cooked.len());
+        for c in &t.cooked {
+            cooked.push(match c {
+                Some(k) => Value::Str(self.konst(prog, *k)?.0),
+                None => Value::Undefined,
+            });
+        }
+        let mut raw = Vec::with_capacity(t.raw.len());
+        for k in &t.raw {
+            raw.push(Value::Str(self.konst(prog, *k)?.0));
+        }
+        let (Value::Obj(cooked), Value::Obj(raw)) = (self.new_array(cooked)?, self.new_array(raw)?)
+        else {
+            unreachable!("new_array makes objects")
+        };
+        crate::builtins::set_integrity(self, raw, true);
+        let key = self.heap.key("raw");
+        self.define(cooked, key, Slot::Data(Value::Obj(raw)), 0)?;
+        crate::builtins::set_integrity(self, cooked, true);
+        self.templates[prog as usize][site as usize] = Some(cooked);
+        Ok(cooked)
     }
 
     pub fn str_val(&mut self, s: &str) -> Res<Value> {
@@ -354,6 +424,34 @@ impl Vm {
         self.fuel -= n as i64;
     }
 
+    /// Charge `n` units of builtin work and check the run's bounds inside a long native:
+    /// the total fuel and the deadline end the run (uncatchably) there, so a single native
+    /// call cannot run past either by more than a chunk of work.
+    pub fn work_check(&mut self, n: usize) -> Res<()> {
+        self.fuel -= n as i64;
+        self.work_since_check += n;
+        if self.work_since_check < crate::limits::WORK_CHUNK {
+            return Ok(());
+        }
+        self.work_since_check = 0;
+        let spent = (self.slice_fuel - self.fuel).max(0) as u64;
+        if self.fuel_used.saturating_add(spent) > self.fuel_cap {
+            return Err(Throw::Fatal(GuestError::new(
+                ErrorKind::ExecutionFailure,
+                FUEL_MESSAGE,
+            )));
+        }
+        if let Some(d) = self.deadline
+            && std::time::Instant::now() >= d
+        {
+            return Err(Throw::Fatal(GuestError::new(
+                ErrorKind::TimeoutExceeded,
+                "the execution timed out",
+            )));
+        }
+        Ok(())
+    }
+
     /// Define (or overwrite) an own property.
     pub fn define(&mut self, o: ObjId, key: Key, slot: Slot, attrs: u8) -> Res<()> {
         if let (Key::Index(i), Kind::Array(_)) = (key, &self.heap.obj(o).kind)
@@ -375,25 +473,43 @@ impl Vm {
     }
 
     fn array_set(&mut self, o: ObjId, i: u32, v: Value) -> Res<()> {
-        let len = match &self.heap.obj(o).kind {
-            Kind::Array(e) => e.len(),
-            _ => 0,
-        };
         let i = i as usize;
         if i >= MAX_ARRAY_LENGTH {
             return Err(self.range_error("Invalid array length"));
         }
-        if i >= len {
-            self.heap.charge((i + 1 - len) * VALUE_BYTES)?;
-            self.work(i + 1 - len);
+        let grow = match &self.heap.obj(o).kind {
+            Kind::Array(e) | Kind::Arguments(e) => e.growth_for(i),
+            _ => return Ok(()),
+        };
+        if grow > 0 {
+            self.heap.fits(grow)?;
+            self.work(grow / VALUE_BYTES);
         }
-        if let Kind::Array(e) = &mut self.heap.obj_mut(o).kind {
-            if i >= e.len() {
-                e.resize(i + 1, Value::Empty);
-            }
-            e[i] = v;
-        }
+        self.elems_mut(o, |e| e.set(i, v))?;
         Ok(())
+    }
+
+    /// Change the elements of array (or `arguments`) `o` with `f`, charging what their
+    /// storage grew by (a shrink is returned at the next collection).
+    pub fn elems_mut<T>(&mut self, o: ObjId, f: impl FnOnce(&mut Elems) -> T) -> Res<T> {
+        let (Kind::Array(e) | Kind::Arguments(e)) = &mut self.heap.obj_mut(o).kind else {
+            return Err(self.type_error("Array method called on a non-array"));
+        };
+        let before = e.bytes();
+        let r = f(e);
+        let after = e.bytes();
+        if after > before {
+            self.heap.charge(after - before)?;
+        }
+        Ok(r)
+    }
+
+    /// The elements of array (or `arguments`) `o`.
+    pub fn elems(&self, o: ObjId) -> Option<&Elems> {
+        match &self.heap.obj(o).kind {
+            Kind::Array(e) | Kind::Arguments(e) => Some(e),
+            _ => None,
+        }
     }
 
     /// Store element `i` of array `o` (growing it with holes), charged.
@@ -413,10 +529,13 @@ impl Vm {
 
     /// A new array of `items`.
     pub fn new_array(&mut self, items: Vec<Value>) -> Res<Value> {
-        self.heap.charge(items.len() * VALUE_BYTES)?;
-        let o = self
-            .heap
-            .new_obj(self.intr.array_proto, Kind::Array(items))?;
+        self.new_array_of(Elems::from_vec(items))
+    }
+
+    /// A new array of elements `e`.
+    pub fn new_array_of(&mut self, e: Elems) -> Res<Value> {
+        self.heap.charge(e.bytes())?;
+        let o = self.heap.new_obj(self.intr.array_proto, Kind::Array(e))?;
         Ok(Value::Obj(o))
     }
 
@@ -643,19 +762,21 @@ impl Vm {
             Value::Undefined | Value::Null => Ok(Vec::new()),
             Value::Obj(o) => {
                 if let Kind::Array(e) | Kind::Arguments(e) = &self.heap.obj(o).kind {
-                    let e: Vec<Value> = e
-                        .iter()
-                        .map(|v| {
-                            if *v == Value::Empty {
-                                Value::Undefined
-                            } else {
-                                *v
-                            }
-                        })
-                        .collect();
                     if e.len() > MAX_ARGUMENTS {
                         return Err(self.range_error("Maximum call stack size exceeded"));
                     }
+                    let e: Vec<Value> = e
+                        .to_vec()
+                        .into_iter()
+                        .map(|v| {
+                            if v == Value::Empty {
+                                Value::Undefined
+                            } else {
+                                v
+                            }
+                        })
+                        .collect();
+                    self.work(e.len());
                     return Ok(e);
                 }
                 let len = self.get_simple(v, "length")?;
@@ -697,7 +818,7 @@ impl Vm {
         let obj = self.heap.obj(o);
         match (&obj.kind, key) {
             (Kind::Array(e) | Kind::Arguments(e), Key::Index(i)) => {
-                if let Some(v) = e.get(i as usize).filter(|v| **v != Value::Empty) {
+                if let Some(v) = e.get(i as usize) {
                     // An element with attributes of its own has them in a props entry
                     // (whose slot is unused).
                     let attrs = match obj.props.get(key) {
@@ -706,7 +827,7 @@ impl Vm {
                     };
                     return Some(Prop {
                         key,
-                        slot: Slot::Data(*v),
+                        slot: Slot::Data(v),
                         attrs,
                     });
                 }
@@ -749,7 +870,7 @@ impl Vm {
     }
 
     /// Find a property along the prototype chain of `v`.
-    fn lookup(&mut self, v: Value, key: Key) -> Option<Prop> {
+    pub(crate) fn lookup(&mut self, v: Value, key: Key) -> Option<Prop> {
         if let (Value::Str(s), Key::Index(i)) = (v, key) {
             let st = self.heap.str(s);
             if (i as usize) < st.len() {
@@ -800,9 +921,13 @@ impl Vm {
             } else {
                 "undefined"
             };
-            return Err(
-                self.type_error(&format!("Cannot read properties of {what} (reading '{k}')"))
-            );
+            let t = self.type_error(&format!("Cannot read properties of {what} (reading '{k}')"));
+            if let Throw::Js(e) = t
+                && let Some((hint, suggestions)) = crate::hints::nullish_read(self, what)
+            {
+                self.hint = Some((e, hint, suggestions));
+            }
+            return Err(t);
         }
         match self.lookup(v, key) {
             Some(Prop {
@@ -902,8 +1027,7 @@ impl Vm {
         // Arrays: elements and length.
         if let Kind::Array(e) = &self.heap.obj(o).kind {
             let obj = self.heap.obj(o);
-            let present = matches!(key, Key::Index(i)
-                if e.get(i as usize).is_some_and(|x| *x != Value::Empty));
+            let present = matches!(key, Key::Index(i) if e.get(i as usize).is_some());
             if let Key::Index(i) = key
                 && (present || obj.props.find(key).is_none())
             {
@@ -935,13 +1059,6 @@ impl Vm {
                     return Err(self.range_error("Invalid array length"));
                 }
                 let n = n as usize;
-                let len = match &self.heap.obj(o).kind {
-                    Kind::Array(e) => e.len(),
-                    _ => 0,
-                };
-                if n > len {
-                    self.heap.charge((n - len) * VALUE_BYTES)?;
-                }
                 if let Err(stuck) = self.array_truncate(o, n) {
                     return Err(self.type_error(&format!(
                         "Cannot delete property '{stuck}' of [object Array]"
@@ -1034,7 +1151,7 @@ impl Vm {
         let mut stop: Option<usize> = None;
         if n < len {
             if obj.sealed_elements || obj.frozen_elements {
-                stop = (n..len).rev().find(|i| e[*i] != Value::Empty);
+                stop = e.range(n, len).next_back().map(|(i, _)| i);
             }
             for p in &obj.props.list {
                 if let Key::Index(i) = p.key
@@ -1061,7 +1178,7 @@ impl Vm {
             }
         }
         if let Kind::Array(e) = &mut obj.kind {
-            e.resize(keep, Value::Empty);
+            e.set_len(keep);
         }
         match stop {
             Some(s) => Err(s as u32),
@@ -1538,13 +1655,14 @@ impl Vm {
     /// Run until the fuel is spent or the program ends.
     pub fn run(&mut self, fuel: u32) -> Res<Exit> {
         self.fuel = fuel as i64;
+        self.slice_fuel = fuel as i64;
         let r = self.run_loop();
         let spent = (fuel as i64 - self.fuel).max(0) as u64;
         self.fuel_used += spent;
         if self.fuel_used > self.fuel_cap {
             return Err(Throw::Fatal(GuestError::new(
                 ErrorKind::ExecutionFailure,
-                "instruction limit exceeded: the program ran too many steps; process less data or simplify the loops",
+                FUEL_MESSAGE,
             )));
         }
         r
@@ -1600,6 +1718,7 @@ impl Vm {
                     }
                     continue;
                 }
+                Err(Throw::Suspend) => return Ok(Exit::Yield),
                 Err(t) => {
                     self.raise(t)?;
                     continue;
@@ -1643,7 +1762,7 @@ impl Vm {
                 }
                 Err(Throw::Fatal(g))
             }
-            Throw::Convert(..) => Err(Throw::Fatal(GuestError::new(
+            Throw::Convert(..) | Throw::Suspend => Err(Throw::Fatal(GuestError::new(
                 ErrorKind::ExecutionFailure,
                 "internal error: a conversion escaped its instruction",
             ))),
@@ -1714,6 +1833,16 @@ impl Vm {
     }
 
     #[inline]
+    /// The program, function and index of the instruction running now.
+    pub fn current_instruction(&self) -> Option<(u16, u32, u32)> {
+        self.frames.last().map(|f| (f.prog, f.func, f.pc))
+    }
+
+    /// Register `r` of the running frame.
+    pub fn reg(&self, r: Reg) -> Value {
+        self.r(r)
+    }
+
     fn r(&self, r: Reg) -> Value {
         self.regs[self.base + r as usize]
     }
@@ -1747,7 +1876,13 @@ impl Vm {
 
     fn callee_error(&mut self, callee: Value) -> Throw {
         if let Some(text) = self.callee_text() {
-            return self.type_error(&format!("{text} is not a function"));
+            let t = self.type_error(&format!("{text} is not a function"));
+            if let Throw::Js(e) = t
+                && let Some((hint, suggestions)) = crate::hints::missing_method(self, callee)
+            {
+                self.hint = Some((e, hint, suggestions));
+            }
+            return t;
         }
         let t = self.typeof_str(callee);
         let shown = match callee {
@@ -1888,12 +2023,10 @@ impl Vm {
                     && n >= 0.0
                     && (n as usize) < e.len()
                     && n.fract() == 0.0
+                    && let Some(v) = e.get(n as usize)
                 {
-                    let v = e[n as usize];
-                    if v != Value::Empty {
-                        self.set(d, v);
-                        return Ok(Flow::Next);
-                    }
+                    self.set(d, v);
+                    return Ok(Flow::Next);
                 }
                 if ov.is_nullish() {
                     let k = self.to_key(kv)?;
@@ -2013,14 +2146,17 @@ impl Vm {
                 let src = self.r(s);
                 let items = self.iterate_fast(src)?;
                 if let Value::Obj(o) = self.r(a) {
-                    self.heap.charge(items.len() * VALUE_BYTES)?;
-                    self.work(items.len());
-                    if let Kind::Array(e) = &mut self.heap.obj_mut(o).kind {
-                        e.extend(items);
-                        if e.len() > MAX_ARRAY_LENGTH {
-                            return Err(self.range_error("Invalid array length"));
-                        }
+                    let len = self.elems(o).map_or(0, |e| e.len());
+                    if len + items.len() > MAX_ARRAY_LENGTH {
+                        return Err(self.range_error("Invalid array length"));
                     }
+                    self.heap.fits(items.len() * VALUE_BYTES)?;
+                    self.work(items.len());
+                    self.elems_mut(o, |e| {
+                        for v in items {
+                            e.push(v);
+                        }
+                    })?;
                 }
             }
             Op::Binary(bop, d, a, b) => {
@@ -2109,6 +2245,12 @@ impl Vm {
                 let v = self.make_closure(prog, idx)?;
                 self.set(d, v);
             }
+            Op::NewRegExp(d, p, f) => {
+                let strings = &self.progs[prog as usize].strings;
+                let (p, f) = (strings[p as usize].clone(), strings[f as usize].clone());
+                let v = crate::builtins::regexp::literal(self, &p, &f)?;
+                self.set(d, v);
+            }
             Op::Return(r) => return Ok(Flow::Return(self.r(r))),
             Op::Completion(r) => {
                 if self.frames.len() == 1 {
@@ -2190,12 +2332,22 @@ impl Vm {
                 )?;
                 self.set(d, Value::Obj(o));
             }
+            Op::Template(d, site) => {
+                let o = self.template_object(prog, site)?;
+                self.set(d, Value::Obj(o));
+            }
             Op::Arguments(d) => {
-                let args = self.frame().args.clone();
-                self.heap.charge(args.len() * VALUE_BYTES)?;
+                let args = Elems::from_vec(self.frame().args.clone());
+                self.heap.charge(args.bytes())?;
                 let o = self
                     .heap
                     .new_obj(self.intr.object_proto, Kind::Arguments(args))?;
+                // Strict-mode arguments objects (§10.4.4.6): `callee` throws when read or set.
+                if let Some(t) = self.intr.throw_type_error {
+                    let k = self.heap.key("callee");
+                    let t = Value::Obj(t);
+                    self.define(o, k, Slot::Accessor(t, t), 0)?;
+                }
                 self.set(d, Value::Obj(o));
             }
             Op::Rest(d, from) => {
@@ -2385,7 +2537,7 @@ impl Vm {
         let sealed = obj.sealed_elements || obj.frozen_elements;
         let own_attrs = obj.props.get(key).map(|p| p.attrs);
         if let (Kind::Array(e) | Kind::Arguments(e), Key::Index(i)) = (&mut obj.kind, key)
-            && e.get(i as usize).is_some_and(|v| *v != Value::Empty)
+            && e.get(i as usize).is_some()
         {
             let configurable = match own_attrs {
                 Some(a) => a & CONFIGURABLE != 0,
@@ -2394,7 +2546,7 @@ impl Vm {
             if !configurable {
                 return Err(());
             }
-            e[i as usize] = Value::Empty;
+            e.delete(i as usize);
             obj.props.remove(key);
             return Ok(());
         }
@@ -2571,24 +2723,14 @@ impl Vm {
                     }
                 }
                 Kind::Iterator(_) => return Ok(Some(v)),
-                Kind::Map(entries) => {
-                    let entries = entries.clone();
-                    let mut items = Vec::new();
-                    for (k, val) in entries {
-                        if k != Value::Empty {
-                            items.push(self.new_array(vec![k, val])?);
-                        }
-                    }
-                    Iter::List { items, pos: 0 }
+                Kind::Map(_) | Kind::Set(_) => {
+                    let kind = if matches!(self.heap.obj(o).kind, Kind::Map(_)) {
+                        2
+                    } else {
+                        1
+                    };
+                    return crate::builtins::table_iter(self, o, kind).map(Some);
                 }
-                Kind::Set(items) => Iter::List {
-                    items: items
-                        .iter()
-                        .copied()
-                        .filter(|v| *v != Value::Empty)
-                        .collect(),
-                    pos: 0,
-                },
                 _ => return Ok(None),
             },
             _ => return Ok(None),
@@ -2624,6 +2766,14 @@ impl Vm {
         let Kind::Iterator(state) = &self.heap.obj(o).kind else {
             return Ok(None);
         };
+        if let Iter::List { items, pos } = state {
+            // (no copy of the list per step)
+            let v = items.get(*pos as usize).copied().unwrap_or(Value::Empty);
+            if let Kind::Iterator(Iter::List { pos, .. }) = &mut self.heap.obj_mut(o).kind {
+                *pos = pos.saturating_add(1);
+            }
+            return Ok(Some(v));
+        }
         let (out, next) = match state.clone() {
             Iter::Array { target, pos, kind } => {
                 let len = match target {
@@ -2688,15 +2838,38 @@ impl Vm {
                     )
                 }
             }
-            Iter::List { items, pos } => {
-                let v = items.get(pos as usize).copied().unwrap_or(Value::Empty);
-                (
-                    v,
-                    Iter::List {
-                        items,
-                        pos: pos + 1,
-                    },
-                )
+            Iter::List { .. } => return Ok(None),
+            Iter::Table { target, pos, kind } => {
+                let next = match &self.heap.obj(target).kind {
+                    Kind::Map(t) | Kind::Set(t) if pos != u32::MAX => t.next_live(pos as usize),
+                    _ => None,
+                };
+                match next {
+                    None => (
+                        Value::Empty,
+                        Iter::Table {
+                            target,
+                            pos: u32::MAX,
+                            kind,
+                        },
+                    ),
+                    Some((i, k, v)) => {
+                        self.work((i - pos as usize) / 8);
+                        let out = match kind {
+                            0 => k,
+                            1 => v,
+                            _ => self.new_array(vec![k, v])?,
+                        };
+                        (
+                            out,
+                            Iter::Table {
+                                target,
+                                pos: i as u32 + 1,
+                                kind,
+                            },
+                        )
+                    }
+                }
             }
         };
         if let Kind::Iterator(st) = &mut self.heap.obj_mut(o).kind {
@@ -2717,7 +2890,13 @@ impl Vm {
         loop {
             match self.builtin_iter_step(it)? {
                 Some(Value::Empty) | None => break,
-                Some(x) => out.push(x),
+                Some(x) => {
+                    if out.len() == out.capacity() {
+                        // The list is charged where it is stored; it must fit before then.
+                        self.heap.fits((out.capacity() * 2).max(4) * VALUE_BYTES)?;
+                    }
+                    out.push(x)
+                }
             }
             if out.len() > MAX_ARRAY_LENGTH {
                 return Err(self.range_error("Invalid array length"));

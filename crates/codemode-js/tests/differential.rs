@@ -49,6 +49,8 @@ struct Program {
     /// `None`: must succeed; else `Kind` or `ExecutionFailure:Name`.
     expect: Option<String>,
     source: String,
+    /// From a `.ts` file: node runs TypeScript's `transpileModule` output of it.
+    ts: bool,
 }
 
 fn corpus_dir() -> PathBuf {
@@ -59,13 +61,27 @@ fn passing_path() -> PathBuf {
     corpus_dir().join("passing.txt")
 }
 
-/// Every program of every `*.js` file, files in name order.
+/// Every program of every `*.js` file, and of every `*.ts` file when the oracle's TypeScript
+/// is installed (`tests/setup.sh`; without it the `.ts` files are skipped loudly, and under
+/// `CI=true` that is a failure), files in name order.
 fn load_corpus() -> Vec<Program> {
+    let typescript = oracle::typescript_dir().is_some();
     let mut files: Vec<PathBuf> = std::fs::read_dir(corpus_dir())
         .expect("tests/differential exists")
         .map(|e| e.expect("dir entry").path())
-        .filter(|p| p.extension().is_some_and(|e| e == "js"))
+        .filter(|p| {
+            p.extension()
+                .is_some_and(|e| e == "js" || (e == "ts" && typescript))
+        })
         .collect();
+    if !typescript {
+        let msg = format!(
+            "the .ts programs need TypeScript for the node oracle in {} (run crates/codemode-js/tests/setup.sh)",
+            oracle::node_tools_dir().display()
+        );
+        assert!(std::env::var("CI").as_deref() != Ok("true"), "{msg}");
+        eprintln!("differential: SKIPPED {msg}");
+    }
     files.sort();
     let mut out: Vec<Program> = Vec::new();
     for file in files {
@@ -102,6 +118,7 @@ fn load_corpus() -> Vec<Program> {
                     line: i + 1,
                     expect,
                     source: String::new(),
+                    ts: file.extension().is_some_and(|e| e == "ts"),
                 });
             } else if let Some(p) = current.as_mut() {
                 p.source.push_str(line);
@@ -137,8 +154,10 @@ const PASSING_HEADER: &str = "# Corpus programs (tests/differential/<file>/<name
 /// Runs the corpus under node; panics on a harness error. One outcome per program.
 fn node_outcomes(corpus: &[Program]) -> Vec<Outcome> {
     let mut node = Node::start().unwrap_or_else(|e| panic!("{e}"));
-    let sources: Vec<&str> = corpus.iter().map(|p| p.source.as_str()).collect();
-    let results = node.run(&sources).unwrap_or_else(|e| panic!("{e}"));
+    let sources: Vec<(&str, bool)> = corpus.iter().map(|p| (p.source.as_str(), p.ts)).collect();
+    let results = node
+        .run_programs(&sources)
+        .unwrap_or_else(|e| panic!("{e}"));
     let mut errors = Vec::new();
     let mut out = Vec::new();
     for (p, r) in corpus.iter().zip(results) {

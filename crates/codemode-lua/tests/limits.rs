@@ -32,6 +32,14 @@ fn run_with(
     }
 }
 
+/// Run `src` under a memory cap of `cap` bytes.
+fn run_under(src: &str, cap: usize) -> Result<Value, GuestError> {
+    let budgets = Budgets {
+        max_memory_bytes: Some(cap),
+    };
+    run_with(src, budgets, || HostReply::Value(Value::Null))
+}
+
 fn run(src: &str) -> Result<Value, GuestError> {
     run_with(src, Budgets::default(), || HostReply::Value(Value::Null))
 }
@@ -791,20 +799,77 @@ fn garbage_is_collected_while_a_gsub_callback_runs() {
                  return t.key .. ':' .. #t.extra
                end)
                return { n, #out }";
-    let v = run_with(
-        src,
-        Budgets {
-            max_memory_bytes: Some(24 * 1024 * 1024),
-        },
-        || HostReply::Value(Value::Null),
-    )
-    .unwrap();
+    let v = run_under(src, 24 * 1024 * 1024).unwrap();
     assert_eq!(v[0], json!(100000));
     let expected_len: usize = (1..=100000)
         .map(|i: usize| format!("K{i}:64").len())
         .sum::<usize>()
         + 99999;
     assert_eq!(v[1], json!(expected_len));
+}
+
+/// Issue 17, point 17: a collection runs inside a `table.sort` comparator. The comparator first
+/// overwrites every slot of the table, so the values being sorted (300 distinct strings) are
+/// held only by the sort itself, then makes about 4 KB of garbage per comparison (about 12 MB in
+/// all, against a 2 MiB cap). The sorted values must come back intact: a value freed by a
+/// collection inside the comparator would read as another string (or fail).
+#[test]
+fn garbage_is_collected_while_a_sort_comparator_runs() {
+    let src = "local t = {}
+               for i = 1, 300 do
+                 t[i] = string.rep(string.char(65 + i % 26), 50) .. string.format('%05d', (i * 7919) % 301)
+               end
+               local first, calls = true, 0
+               table.sort(t, function(a, b)
+                 calls = calls + 1
+                 if first then
+                   first = false
+                   for i = 1, #t do t[i] = false end
+                 end
+                 local junk = string.rep('j', 4000) .. a .. b
+                 return #junk > 0 and a:sub(-5) < b:sub(-5)
+               end)
+               local parts = {}
+               for i = 1, #t do parts[i] = t[i] end
+               return { calls, table.concat(parts, ',') }";
+    let v = run_under(src, 2 * 1024 * 1024).unwrap();
+    assert!(v[0].as_i64().unwrap() > 2000, "{}", v[0]);
+    let mut expected: Vec<(i64, String)> = (1..=300i64)
+        .map(|i| {
+            let k = (i * 7919) % 301;
+            let c = char::from(65 + (i % 26) as u8);
+            (k, format!("{}{k:05}", c.to_string().repeat(50)))
+        })
+        .collect();
+    expected.sort();
+    let expected: Vec<String> = expected.into_iter().map(|(_, s)| s).collect();
+    assert_eq!(v[1], json!(expected.join(",")));
+}
+
+/// Issue 17, point 17: a collection runs inside an `xpcall` message handler: the handler makes
+/// about 5 MB of garbage (against a 2 MiB cap) before it reads the error value it was given (a
+/// table made only by `error`), which must still be intact.
+#[test]
+fn garbage_is_collected_while_an_xpcall_handler_runs() {
+    let src = "local function handler(e)
+                 local n = 0
+                 for i = 1, 20000 do local s = string.rep('h', 200) .. i; n = n + #s end
+                 return { code = e.code, note = e.note, n = n }
+               end
+               local results = {}
+               for round = 1, 3 do
+                 local ok, r = xpcall(function()
+                   error({ code = 40 + round, note = string.rep('n', 10) .. round })
+                 end, handler)
+                 results[round] = { ok, r.code, r.note, r.n }
+               end
+               return results";
+    let v = run_under(src, 2 * 1024 * 1024).unwrap();
+    let n: usize = (1..=20000usize).map(|i| 200 + i.to_string().len()).sum();
+    let expected: Vec<Value> = (1..=3)
+        .map(|r| json!([false, 40 + r, format!("nnnnnnnnnn{r}"), n]))
+        .collect();
+    assert_eq!(v, json!(expected));
 }
 
 /// Issue 10, point 9: the syntax tree and the compiler's state are charged to the memory

@@ -5,6 +5,7 @@
 
 use std::sync::Arc;
 
+use codemode::schema::CompiledSchema;
 use codemode::{Tool, ToolError};
 use reqwest::header::{HeaderMap, HeaderName, HeaderValue};
 use serde_json::Value;
@@ -41,18 +42,19 @@ pub(crate) fn client() -> Result<reqwest::Client, String> {
 /// The tool of one operation.
 pub(crate) fn tool(
     description: String,
-    input: Value,
-    output: Option<Value>,
+    input: CompiledSchema,
+    output: Option<CompiledSchema>,
     op: Arc<Operation>,
     rt: Arc<Runtime>,
 ) -> Tool {
-    let tool = Tool::new(description, input, move |v| {
+    let tool = Tool::new(description, Value::Bool(true), move |v| {
         let op = Arc::clone(&op);
         let rt = Arc::clone(&rt);
         async move { call(&op, &rt, v).await.map_err(ToolError::new) }
-    });
+    })
+    .with_compiled_input_schema(input);
     match output {
-        Some(o) => tool.with_output_schema(o),
+        Some(o) => tool.with_compiled_output_schema(o),
         None => tool,
     }
 }

@@ -438,7 +438,9 @@ struct Field {
     required: bool,
 }
 
-type Compiled = (Operation, Value, Option<Value>, String);
+/// An operation with its input and output schemas (compiled once, here: the runtime uses them
+/// as they are) and its description.
+type Compiled = (Operation, CompiledSchema, Option<CompiledSchema>, String);
 
 #[allow(clippy::too_many_arguments)]
 fn compile(
@@ -547,7 +549,7 @@ fn compile(
     if !defs.is_empty() {
         input["$defs"] = Value::Object(defs);
     }
-    CompiledSchema::compile(&input)
+    let input = CompiledSchema::compile(&input)
         .map_err(|e| format!("input schema is not valid JSON Schema: {e}"))?;
 
     let mut it = final_names.into_iter();
@@ -585,7 +587,7 @@ fn output(
     root: &Value,
     schemas: &mut Schemas<'_>,
     op: &Value,
-) -> Result<(Option<Value>, Option<String>), String> {
+) -> Result<(Option<CompiledSchema>, Option<String>), String> {
     if op.get("x-websocket") == Some(&Value::Bool(true)) {
         return Err("WebSocket operations are not supported".into());
     }
@@ -673,7 +675,7 @@ fn output(
         }
     }
     // An output schema that does not compile is dropped (the tool still works, unchecked).
-    let out = CompiledSchema::compile(&out).ok().map(|_| out);
+    let out = CompiledSchema::compile(&out).ok();
     Ok((out, accept))
 }
 
@@ -698,6 +700,14 @@ fn server(
                 .find(|s| s.get("url").and_then(Value::as_str).is_some())
         });
     let Some(entry) = entry else {
+        // Without `servers` the server is `/` (OpenAPI 3), relative to where the spec was read.
+        if let Some(origin) = spec_url
+            .and_then(|s| url::Url::parse(s).ok())
+            .filter(|u| matches!(u.scheme(), "http" | "https"))
+            .and_then(|u| u.join("/").ok())
+        {
+            return Ok(origin.as_str().trim_end_matches('/').to_string());
+        }
         return Err("spec declares no servers; pass baseUrl".into());
     };
     let raw = entry.get("url").and_then(Value::as_str).unwrap_or_default();

@@ -108,7 +108,9 @@ pub use result::{
 pub use runtime::take_longest_inline_stretch;
 #[doc(hidden)]
 pub use runtime::take_most_concurrent_compiles;
-pub use runtime::{BuildError, CodeMode, Language, Options, execute};
+pub use runtime::{
+    BuildError, CodeMode, DEFAULT_MAX_COMPUTING_EXECUTIONS, Language, Options, execute,
+};
 pub use signature::tool_expression;
 pub use tokio_util::sync::CancellationToken;
 pub use tool::{Tool, ToolError, ToolErrorKind, ToolFuture, ToolHandler};

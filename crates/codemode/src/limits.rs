@@ -15,6 +15,10 @@
 //!   (results per search call), `schema::MAX_REPORTED_ERRORS`/`MAX_ERROR_CHARS` (size of a
 //!   validation message), `signature::MAX_DEPTH`/`MAX_REF_CHAIN`/`MAX_RENDER_NODES` (schema
 //!   rendering).
+//!
+//! Per runtime: [`crate::Options::max_computing_executions`] (default
+//! [`crate::DEFAULT_MAX_COMPUTING_EXECUTIONS`]) bounds how many executions run guest code on the
+//! blocking pool at once; more wait for a slot under their deadline.
 
 use std::fmt;
 

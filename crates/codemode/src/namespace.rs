@@ -272,23 +272,29 @@ impl ToolTree {
         tool: Tool,
     ) -> Result<(), BuildError> {
         let path = join(prefix, split_path(key)?);
-        let input = CompiledSchema::compile(tool.input_schema()).map_err(|message| {
-            BuildError::InvalidSchema {
-                path: path.clone(),
-                which: "input",
-                message,
-            }
-        })?;
+        // Schemas the tool's maker compiled already are used as they are.
+        let (tool, input, output) = tool.take_compiled();
+        let input = match input {
+            Some(c) => c,
+            None => CompiledSchema::compile(tool.input_schema()).map_err(|message| {
+                BuildError::InvalidSchema {
+                    path: path.clone(),
+                    which: "input",
+                    message,
+                }
+            })?,
+        };
         let output =
-            match tool.output_schema() {
-                Some(s) => Some(CompiledSchema::compile(s).map_err(|message| {
+            match (output, tool.output_schema()) {
+                (Some(c), _) => Some(c),
+                (None, Some(s)) => Some(CompiledSchema::compile(s).map_err(|message| {
                     BuildError::InvalidSchema {
                         path: path.clone(),
                         which: "output",
                         message,
                     }
                 })?),
-                None => None,
+                (None, None) => None,
             };
         if self.tools.contains_key(&path) {
             return Err(BuildError::DuplicateTool { path });

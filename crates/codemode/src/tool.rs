@@ -14,6 +14,8 @@ use serde::Serialize;
 use serde::de::DeserializeOwned;
 use serde_json::Value;
 
+use crate::schema::CompiledSchema;
+
 /// The future a tool handler returns.
 pub type ToolFuture = BoxFuture<'static, Result<Value, ToolError>>;
 
@@ -147,6 +149,10 @@ pub struct Tool {
     description: String,
     input_schema: Value,
     output_schema: Option<Value>,
+    /// `input_schema` compiled already ([`Tool::with_compiled_input_schema`]).
+    compiled_input: Option<Box<CompiledSchema>>,
+    /// `output_schema` compiled already ([`Tool::with_compiled_output_schema`]).
+    compiled_output: Option<Box<CompiledSchema>>,
     handler: ToolHandler,
 }
 
@@ -191,6 +197,8 @@ impl Tool {
             description: description.into(),
             input_schema,
             output_schema: None,
+            compiled_input: None,
+            compiled_output: None,
             handler: Arc::new(move |v| handler(v).boxed()),
         }
     }
@@ -266,7 +274,36 @@ impl Tool {
     /// `InvalidToolOutput`). Search shows it in the tool's signature.
     pub fn with_output_schema(mut self, schema: Value) -> Tool {
         self.output_schema = Some(schema);
+        self.compiled_output = None;
         self
+    }
+
+    /// Replace the input schema by one compiled already ([`CompiledSchema::compile`]): the
+    /// runtime uses it as it is instead of compiling the schema again when it is built. For
+    /// generators that check each schema while they make tools (codemode-openapi compiles each
+    /// operation's schemas once this way: GitHub's 1,221 large schemas took as long to compile
+    /// again as to generate).
+    pub fn with_compiled_input_schema(mut self, schema: CompiledSchema) -> Tool {
+        self.input_schema = schema.schema().clone();
+        self.compiled_input = Some(Box::new(schema));
+        self
+    }
+
+    /// Like [`Tool::with_output_schema`] with a schema compiled already (see
+    /// [`Tool::with_compiled_input_schema`]).
+    pub fn with_compiled_output_schema(mut self, schema: CompiledSchema) -> Tool {
+        self.output_schema = Some(schema.schema().clone());
+        self.compiled_output = Some(Box::new(schema));
+        self
+    }
+
+    /// The tool without its compiled schemas, and those schemas (for the runtime's build).
+    pub(crate) fn take_compiled(
+        mut self,
+    ) -> (Tool, Option<CompiledSchema>, Option<CompiledSchema>) {
+        let input = self.compiled_input.take().map(|b| *b);
+        let output = self.compiled_output.take().map(|b| *b);
+        (self, input, output)
     }
 
     /// The description shown by `search`.

@@ -609,3 +609,60 @@ fn waiting_for_a_tool_holds_no_blocking_thread() {
         "at most {peak} tool calls were waiting at once"
     );
 }
+
+/// Issue 16 (e): schemas compiled by the tool's maker are used as they are (not compiled
+/// again at build) and check inputs and outputs like the schemas of `Tool::new`.
+#[tokio::test]
+async fn compiled_schemas_are_used_as_given() {
+    let input = CompiledSchema::compile(&json!({
+        "type": "object",
+        "properties": {"items": {"type": "array", "items": {"type": "integer"}}},
+        "required": ["items"]
+    }))
+    .unwrap();
+    let output =
+        CompiledSchema::compile(&json!({"type": "object", "required": ["count"]})).unwrap();
+    let tool = Tool::new("Count items.", json!(true), |v| async move {
+        match v["items"].as_array().map(|a| a.len()) {
+            Some(0) => Ok(json!({"wrong": true})),
+            n => Ok(json!({"count": n})),
+        }
+    })
+    .with_compiled_input_schema(input.clone())
+    .with_compiled_output_schema(output);
+    assert_eq!(tool.input_schema(), input.schema());
+    assert_eq!(tool.output_schema().unwrap()["required"], json!(["count"]));
+    let cm = CodeMode::builder()
+        .tool("orders.count", tool)
+        .build()
+        .unwrap();
+    let d = cm
+        .call_tool("orders.count", json!({"items": ["x"]}))
+        .await
+        .unwrap_err();
+    assert_eq!(d.kind, DiagnosticKind::InvalidToolInput);
+    assert_eq!(
+        d.message,
+        "Invalid input for tool 'orders.count': at /items/0: \"x\" is not of type \"integer\""
+    );
+    assert_eq!(
+        cm.call_tool("orders.count", json!({"items": [1, 2]}))
+            .await
+            .unwrap(),
+        json!({"count": 2})
+    );
+    let d = cm
+        .call_tool("orders.count", json!({"items": []}))
+        .await
+        .unwrap_err();
+    assert_eq!(d.kind, DiagnosticKind::InvalidToolOutput, "{}", d.message);
+    // A plain output schema set afterwards replaces the compiled one.
+    let tool = Tool::new("Echo.", json!(true), |v| async move { Ok(v) })
+        .with_compiled_output_schema(CompiledSchema::compile(&json!({"type": "string"})).unwrap())
+        .with_output_schema(json!({"type": "object"}));
+    let cm = CodeMode::builder().tool("e.echo", tool).build().unwrap();
+    assert_eq!(
+        cm.call_tool("e.echo", json!({"a": 1})).await.unwrap(),
+        json!({"a": 1})
+    );
+}

@@ -22,6 +22,7 @@ pub(super) static NATIVES: &[(&str, NativeFn, u16)] = &[
     ("Array.prototype.lastIndexOf", array_last_index_of, 1),
     ("Array.prototype.includes", array_includes, 1),
     ("Array.prototype.fill", array_fill, 1),
+    ("Array.prototype.copyWithin", array_copy_within, 2),
     ("Array.prototype.at", array_at, 1),
     ("Array.prototype.toString", array_to_string, 0),
     ("%IteratorPrototype%.next", iterator_next, 0),
@@ -32,7 +33,7 @@ pub(super) fn array_ctor(vm: &mut Vm, _: Value, args: &[Value]) -> Res<Value> {
         if *n < 0.0 || n.fract() != 0.0 || *n > MAX_ARRAY_LENGTH as f64 {
             return Err(vm.range_error("Invalid array length"));
         }
-        return vm.new_array(vec![Value::Empty; *n as usize]);
+        return vm.new_array_of(Elems::holes(*n as u32));
     }
     vm.new_array(args.to_vec())
 }
@@ -47,44 +48,72 @@ pub(super) fn array_of(vm: &mut Vm, _: Value, args: &[Value]) -> Res<Value> {
     vm.new_array(args.to_vec())
 }
 
-/// The elements of an array `this` (a TypeError for other receivers, for now).
-pub(super) fn elems(vm: &mut Vm, this: Value, method: &str) -> Res<(ObjId, Vec<Value>)> {
-    if let Value::Obj(o) = this
-        && let Kind::Array(e) | Kind::Arguments(e) = &vm.heap.obj(o).kind
-    {
-        return Ok((o, e.clone()));
+/// The elements a native reads: an array's (or `arguments`') own, in place, or a copy of an
+/// array-like's.
+enum Src {
+    Own(ObjId),
+    Copy(Elems),
+}
+
+static NO_ELEMS: Elems = Elems::new();
+
+impl Src {
+    fn get<'a>(&'a self, vm: &'a Vm) -> &'a Elems {
+        match self {
+            Src::Own(o) => vm.elems(*o).unwrap_or(&NO_ELEMS),
+            Src::Copy(e) => e,
+        }
     }
+}
+
+/// The elements of `this` for a native that only reads them (a TypeError for primitives).
+fn src(vm: &mut Vm, this: Value, method: &str) -> Res<Src> {
     if let Value::Obj(o) = this {
+        if vm.elems(o).is_some() {
+            return Ok(Src::Own(o));
+        }
         let items = vm.list_from_array_like(this)?;
-        return Ok((o, items));
+        return Ok(Src::Copy(Elems::from_vec(items)));
     }
     Err(vm.type_error(&format!("Array.prototype.{method} called on a non-array")))
 }
 
-pub(super) fn set_elems(vm: &mut Vm, o: ObjId, e: Vec<Value>) -> Res<()> {
-    if vm.heap.obj(o).frozen_elements || !vm.heap.obj(o).extensible {
+/// The array (or `arguments`) `this` a native changes in place, checked for a change to
+/// length `new_len` (frozen, non-extensible and read-only-length arrays refuse; past
+/// [`MAX_ARRAY_LENGTH`] is a RangeError), with `bytes` more storage fitting under the cap.
+fn target(vm: &mut Vm, this: Value, method: &str) -> Res<ObjId> {
+    match this {
+        Value::Obj(o) if vm.elems(o).is_some() => Ok(o),
+        Value::Obj(_) => {
+            // An array-like's length and elements are read (their getters may throw) before
+            // the refusal.
+            vm.list_from_array_like(this)?;
+            Err(vm.type_error(&format!("Array.prototype.{method} called on a non-array")))
+        }
+        _ => Err(vm.type_error(&format!("Array.prototype.{method} called on a non-array"))),
+    }
+}
+
+fn check_change(vm: &mut Vm, o: ObjId, new_len: usize, bytes: usize) -> Res<()> {
+    let obj = vm.heap.obj(o);
+    if obj.frozen_elements || !obj.extensible {
         return Err(vm.type_error("Cannot modify a frozen array"));
     }
-    if e.len() > MAX_ARRAY_LENGTH {
+    if new_len > MAX_ARRAY_LENGTH {
         return Err(vm.range_error("Invalid array length"));
     }
-    let old = match &vm.heap.obj(o).kind {
-        Kind::Array(x) => x.len(),
-        _ => 0,
-    };
-    if vm.heap.obj(o).length_readonly && e.len() != old {
+    let old = vm.elems(o).map_or(0, |e| e.len());
+    if vm.heap.obj(o).length_readonly && new_len != old {
         let k = vm.heap.key("length");
         return Err(vm.read_only(o, k));
     }
-    if e.len() > old {
-        vm.heap.charge((e.len() - old) * crate::heap::VALUE_BYTES)?;
-    }
-    vm.work(e.len() / 8);
-    match &mut vm.heap.obj_mut(o).kind {
-        Kind::Array(x) => *x = e,
-        _ => return Err(vm.type_error("Array method called on a non-array")),
-    }
+    vm.heap.fits(bytes)?;
     Ok(())
+}
+
+/// A hole read by a native that does not look at prototypes: `undefined`.
+fn or_undefined(v: Option<Value>) -> Value {
+    v.unwrap_or(Value::Undefined)
 }
 
 pub(super) fn array_push(vm: &mut Vm, this: Value, args: &[Value]) -> Res<Value> {
@@ -98,133 +127,183 @@ pub(super) fn array_push(vm: &mut Vm, this: Value, args: &[Value]) -> Res<Value>
         let k = vm.heap.key("length");
         return Err(vm.read_only(o, k));
     }
-    let n = match &vm.heap.obj(o).kind {
-        Kind::Array(e) => e.len(),
+    let (n, grow) = match &vm.heap.obj(o).kind {
+        Kind::Array(e) => (
+            e.len(),
+            e.growth_for(e.len() + args.len().saturating_sub(1)),
+        ),
         _ => return Err(vm.type_error("Array.prototype.push called on a non-array")),
     };
     if n + args.len() > MAX_ARRAY_LENGTH {
         return Err(vm.range_error("Invalid array length"));
     }
-    vm.heap.charge(args.len() * crate::heap::VALUE_BYTES)?;
-    if let Kind::Array(e) = &mut vm.heap.obj_mut(o).kind {
-        e.extend_from_slice(args);
-        return Ok(Value::Num(e.len() as f64));
-    }
-    Ok(Value::Undefined)
+    vm.heap
+        .fits(grow + args.len() * crate::heap::SPARSE_ENTRY_BYTES)?;
+    vm.work(args.len());
+    vm.elems_mut(o, |e| {
+        for v in args {
+            e.push(*v);
+        }
+        Value::Num(e.len() as f64)
+    })
 }
 
 pub(super) fn array_pop(vm: &mut Vm, this: Value, _: &[Value]) -> Res<Value> {
-    let (o, mut e) = elems(vm, this, "pop")?;
-    let v = e.pop().unwrap_or(Value::Undefined);
-    set_elems(vm, o, e)?;
-    Ok(if v == Value::Empty {
-        Value::Undefined
-    } else {
-        v
+    let o = target(vm, this, "pop")?;
+    let len = vm.elems(o).map_or(0, |e| e.len());
+    check_change(vm, o, len.saturating_sub(1), 0)?;
+    let v = vm.elems_mut(o, |e| e.pop())?;
+    Ok(match v {
+        Some(Value::Empty) | None => Value::Undefined,
+        Some(v) => v,
     })
+}
+
+/// `splice` in place on array `o`: the removed elements; work charged by what moves.
+fn splice_in_place(
+    vm: &mut Vm,
+    o: ObjId,
+    start: usize,
+    count: usize,
+    items: &[Value],
+) -> Res<Elems> {
+    let len = vm.elems(o).map_or(0, |e| e.len());
+    let new_len = len - count + items.len();
+    let moved = vm.elems(o).map_or(0, |e| {
+        if e.is_flat() {
+            e.len() - start
+        } else {
+            e.count_in(start, e.len())
+        }
+    });
+    let bytes = vm.elems(o).map_or(0, |e| e.bytes_for(start, e.len()));
+    check_change(
+        vm,
+        o,
+        new_len,
+        items.len() * crate::heap::SPARSE_ENTRY_BYTES + bytes,
+    )?;
+    vm.work(1 + (moved + items.len()) / 8);
+    vm.elems_mut(o, |e| e.splice(start, count, items))
 }
 
 pub(super) fn array_shift(vm: &mut Vm, this: Value, _: &[Value]) -> Res<Value> {
-    let (o, mut e) = elems(vm, this, "shift")?;
-    if e.is_empty() {
+    let o = target(vm, this, "shift")?;
+    if vm.elems(o).is_some_and(|e| e.is_empty()) {
         return Ok(Value::Undefined);
     }
-    let v = e.remove(0);
-    set_elems(vm, o, e)?;
-    Ok(if v == Value::Empty {
-        Value::Undefined
-    } else {
-        v
-    })
+    let removed = splice_in_place(vm, o, 0, 1, &[])?;
+    Ok(or_undefined(removed.get(0)))
 }
 
 pub(super) fn array_unshift(vm: &mut Vm, this: Value, args: &[Value]) -> Res<Value> {
-    let (o, e) = elems(vm, this, "unshift")?;
-    let mut n = args.to_vec();
-    n.extend(e);
-    let len = n.len();
-    set_elems(vm, o, n)?;
-    Ok(Value::Num(len as f64))
+    let o = target(vm, this, "unshift")?;
+    splice_in_place(vm, o, 0, 0, args)?;
+    Ok(Value::Num(vm.elems(o).map_or(0, |e| e.len()) as f64))
 }
 
 pub(super) fn array_slice(vm: &mut Vm, this: Value, args: &[Value]) -> Res<Value> {
-    let (_, e) = elems(vm, this, "slice")?;
-    let from = rel_index(vm, arg(args, 0), e.len(), 0)?;
-    let to = rel_index(vm, arg(args, 1), e.len(), e.len())?;
-    let part = if from < to {
-        e[from..to].to_vec()
-    } else {
-        Vec::new()
-    };
-    vm.work(part.len());
-    vm.new_array(part)
+    let s = src(vm, this, "slice")?;
+    let len = s.get(vm).len();
+    let from = rel_index(vm, arg(args, 0), len, 0)?;
+    let to = rel_index(vm, arg(args, 1), len, len)?.max(from);
+    let bytes = s.get(vm).bytes_for(from, to);
+    vm.heap.fits(bytes)?;
+    vm.work(bytes / crate::heap::VALUE_BYTES);
+    let part = s.get(vm).slice(from, to);
+    vm.new_array_of(part)
 }
 
 pub(super) fn array_splice(vm: &mut Vm, this: Value, args: &[Value]) -> Res<Value> {
-    let (o, mut e) = elems(vm, this, "splice")?;
-    let len = e.len();
+    let o = target(vm, this, "splice")?;
+    let len = vm.elems(o).map_or(0, |e| e.len());
     let start = rel_index(vm, arg(args, 0), len, 0)?;
     let count = match args.len() {
         0 => 0,
         1 => len - start,
         _ => {
             let c = to_integer(vm, args[1])?;
-            (c.max(0.0) as usize).min(len - start)
+            (c.max(0.0).min(len as f64) as usize).min(len - start)
         }
     };
-    let removed: Vec<Value> = e
-        .splice(start..start + count, args.iter().skip(2).copied())
-        .collect();
-    set_elems(vm, o, e)?;
-    vm.new_array(removed)
+    // The conversions may have run user code that changed the array.
+    let len = vm.elems(o).map_or(0, |e| e.len());
+    let start = start.min(len);
+    let count = count.min(len - start);
+    let removed = splice_in_place(vm, o, start, count, args.get(2..).unwrap_or(&[]))?;
+    vm.new_array_of(removed)
 }
 
 pub(super) fn array_concat(vm: &mut Vm, this: Value, args: &[Value]) -> Res<Value> {
-    let (_, mut e) = elems(vm, this, "concat")?;
+    let first = src(vm, this, "concat")?;
+    let mut out = first.get(vm).slice(0, first.get(vm).len());
     for a in args {
-        match a {
+        let (n, bytes) = match a {
             Value::Obj(o) if matches!(vm.heap.obj(*o).kind, Kind::Array(_)) => {
-                if let Kind::Array(x) = &vm.heap.obj(*o).kind {
-                    e.extend_from_slice(x);
-                }
+                let e = vm.elems(*o).unwrap_or(&NO_ELEMS);
+                (e.len(), e.bytes_for(0, e.len()))
             }
-            v => e.push(*v),
-        }
-        if e.len() > MAX_ARRAY_LENGTH {
+            _ => (1, crate::heap::SPARSE_ENTRY_BYTES),
+        };
+        if out.len() + n > MAX_ARRAY_LENGTH {
             return Err(vm.range_error("Invalid array length"));
         }
+        vm.heap.fits(out.bytes() + bytes)?;
+        vm.work(bytes / crate::heap::VALUE_BYTES);
+        match a {
+            Value::Obj(o) if matches!(vm.heap.obj(*o).kind, Kind::Array(_)) => {
+                let e = vm.elems(*o).unwrap_or(&NO_ELEMS);
+                out.append(e);
+            }
+            v => out.push(*v),
+        }
     }
-    vm.work(e.len());
-    vm.new_array(e)
+    vm.new_array_of(out)
 }
 
 pub(super) fn array_join(vm: &mut Vm, this: Value, args: &[Value]) -> Res<Value> {
-    let (o, e) = elems(vm, this, "join")?;
+    let s = src(vm, this, "join")?;
     let sep = match arg(args, 0) {
         Value::Undefined => JsStr::from_str(","),
         v => to_str_arg(vm, v)?,
     };
+    let sep = sep.units();
+    let len = s.get(vm).len();
+    if len > 1 && (len - 1).saturating_mul(sep.len()) > MAX_STRING_LENGTH {
+        return Err(vm.range_error("Invalid string length"));
+    }
     let mut units: Vec<u16> = Vec::new();
-    let _ = o;
-    for (i, v) in e.iter().enumerate() {
-        if i > 0 {
-            units.extend(sep.units());
-        }
-        if !matches!(v, Value::Undefined | Value::Null | Value::Empty) {
-            if let Value::Obj(x) = v
-                && *x == o
-            {
-                continue;
-            }
-            let s = to_str_arg(vm, *v)?;
-            units.extend(s.units());
+    // Elements are read one at a time (converting one may run user code that changes the
+    // array); `at`: the first index not yet written. A separator goes before every index
+    // past 0, holes included.
+    let mut at = 0usize;
+    loop {
+        let next = s.get(vm).range(at, len).next();
+        let Some((i, v)) = next else { break };
+        push_seps(&mut units, &sep, i + 1 - at.max(1).min(i + 1));
+        at = i + 1;
+        if !matches!(v, Value::Undefined | Value::Null) && this.obj() != v.obj() {
+            let st = to_str_arg(vm, v)?;
+            units.extend(st.units());
         }
         if units.len() > MAX_STRING_LENGTH {
             return Err(vm.range_error("Invalid string length"));
         }
+        vm.work_check(1)?;
     }
-    vm.work(units.len() / 16 + e.len());
+    push_seps(&mut units, &sep, len.saturating_sub(at.max(1)));
+    if units.len() > MAX_STRING_LENGTH {
+        return Err(vm.range_error("Invalid string length"));
+    }
+    vm.work_check(units.len() / 16)?;
     vm.js_str(JsStr::from_units(units))
+}
+
+/// `n` separators (the caller has bounded the total).
+fn push_seps(units: &mut Vec<u16>, sep: &[u16], n: usize) {
+    for _ in 0..n {
+        units.extend_from_slice(sep);
+    }
 }
 
 pub(super) fn array_to_string(vm: &mut Vm, this: Value, _: &[Value]) -> Res<Value> {
@@ -232,78 +311,174 @@ pub(super) fn array_to_string(vm: &mut Vm, this: Value, _: &[Value]) -> Res<Valu
 }
 
 pub(super) fn array_reverse(vm: &mut Vm, this: Value, _: &[Value]) -> Res<Value> {
-    let (o, mut e) = elems(vm, this, "reverse")?;
-    e.reverse();
-    set_elems(vm, o, e)?;
+    let o = target(vm, this, "reverse")?;
+    let len = vm.elems(o).map_or(0, |e| e.len());
+    let bytes = vm.elems(o).map_or(0, |e| e.bytes_for(0, len));
+    check_change(vm, o, len, bytes)?;
+    vm.work(bytes / crate::heap::VALUE_BYTES);
+    vm.elems_mut(o, |e| e.reverse())?;
     Ok(this)
 }
 
+/// The first (or, `rev`, last) present element of `s` in `from..to` for which `hit` holds,
+/// scanned in chunks with a work check between them.
+fn find_in(
+    vm: &mut Vm,
+    s: &Src,
+    from: usize,
+    to: usize,
+    rev: bool,
+    hit: impl Fn(&Vm, Value) -> bool,
+) -> Res<Option<usize>> {
+    let (mut lo, mut hi) = (from, to);
+    while lo < hi {
+        let e = s.get(vm);
+        let d = e.dense().len();
+        // A chunk: WORK_CHUNK indices of the dense prefix, or WORK_CHUNK sparse elements.
+        let (a, b) = if rev {
+            if hi <= d {
+                (hi.saturating_sub(WORK_CHUNK).max(lo), hi)
+            } else {
+                (lo.max(d), hi)
+            }
+        } else if lo < d {
+            (lo, (lo + WORK_CHUNK).min(hi))
+        } else {
+            (lo, hi)
+        };
+        let mut seen = 0usize;
+        let mut last = None;
+        let mut found = None;
+        {
+            let it = e.range(a, b);
+            let mut step = |(i, v): (usize, Value)| {
+                seen += 1;
+                last = Some(i);
+                if hit(vm, v) {
+                    found = Some(i);
+                    return true;
+                }
+                seen >= WORK_CHUNK
+            };
+            if rev {
+                for x in it.rev() {
+                    if step(x) {
+                        break;
+                    }
+                }
+            } else {
+                for x in it {
+                    if step(x) {
+                        break;
+                    }
+                }
+            }
+        }
+        vm.work_check(1 + (b - a).min(WORK_CHUNK) / 4)?;
+        if found.is_some() {
+            return Ok(found);
+        }
+        let full = seen >= WORK_CHUNK;
+        if rev {
+            hi = if full { last.unwrap_or(a) } else { a };
+        } else {
+            lo = if full { last.map_or(b, |i| i + 1) } else { b };
+        }
+    }
+    Ok(None)
+}
+
 pub(super) fn array_index_of(vm: &mut Vm, this: Value, args: &[Value]) -> Res<Value> {
-    let (_, e) = elems(vm, this, "indexOf")?;
-    let from = rel_index(vm, arg(args, 1), e.len(), 0)?;
+    let s = src(vm, this, "indexOf")?;
+    let len = s.get(vm).len();
+    let from = rel_index(vm, arg(args, 1), len, 0)?;
     let t = arg(args, 0);
-    vm.work(e.len());
-    Ok(Value::Num(
-        e.iter()
-            .enumerate()
-            .skip(from)
-            .find(|(_, v)| vm.strict_equals(**v, t))
-            .map_or(-1.0, |(i, _)| i as f64),
-    ))
+    let at = find_in(vm, &s, from, len, false, |vm, v| vm.strict_equals(v, t))?;
+    Ok(Value::Num(at.map_or(-1.0, |i| i as f64)))
 }
 
 pub(super) fn array_last_index_of(vm: &mut Vm, this: Value, args: &[Value]) -> Res<Value> {
-    let (_, e) = elems(vm, this, "lastIndexOf")?;
+    let s = src(vm, this, "lastIndexOf")?;
+    let len = s.get(vm).len();
+    if len == 0 {
+        return Ok(Value::Num(-1.0));
+    }
+    // fromIndex (ECMA-262 §23.1.3.20): absent is len - 1; negative counts from the end.
+    let end = if args.len() > 1 {
+        let n = to_integer(vm, args[1])?;
+        if n >= 0.0 {
+            (n.min(len as f64 - 1.0) as usize) + 1
+        } else {
+            let k = len as f64 + n;
+            if k < 0.0 {
+                return Ok(Value::Num(-1.0));
+            }
+            k as usize + 1
+        }
+    } else {
+        len
+    };
     let t = arg(args, 0);
-    vm.work(e.len());
-    Ok(Value::Num(
-        e.iter()
-            .enumerate()
-            .rev()
-            .find(|(_, v)| vm.strict_equals(**v, t))
-            .map_or(-1.0, |(i, _)| i as f64),
-    ))
+    let at = find_in(vm, &s, 0, end, true, |vm, v| vm.strict_equals(v, t))?;
+    Ok(Value::Num(at.map_or(-1.0, |i| i as f64)))
 }
 
 pub(super) fn array_includes(vm: &mut Vm, this: Value, args: &[Value]) -> Res<Value> {
-    let (_, e) = elems(vm, this, "includes")?;
-    let from = rel_index(vm, arg(args, 1), e.len(), 0)?;
+    let s = src(vm, this, "includes")?;
+    let len = s.get(vm).len();
+    let from = rel_index(vm, arg(args, 1), len, 0)?;
     let t = arg(args, 0);
-    vm.work(e.len());
-    Ok(Value::Bool(e.iter().skip(from).any(|v| {
-        let v = if *v == Value::Empty {
-            Value::Undefined
-        } else {
-            *v
-        };
-        vm.same_value_zero(v, t)
-    })))
+    // A hole reads as undefined.
+    if t == Value::Undefined && s.get(vm).count_in(from, len) < len - from.min(len) {
+        return Ok(Value::Bool(true));
+    }
+    let at = find_in(vm, &s, from, len, false, |vm, v| vm.same_value_zero(v, t))?;
+    Ok(Value::Bool(at.is_some()))
 }
 
 pub(super) fn array_fill(vm: &mut Vm, this: Value, args: &[Value]) -> Res<Value> {
-    let (o, mut e) = elems(vm, this, "fill")?;
-    let from = rel_index(vm, arg(args, 1), e.len(), 0)?;
-    let to = rel_index(vm, arg(args, 2), e.len(), e.len())?;
-    for x in e.iter_mut().take(to).skip(from) {
-        *x = arg(args, 0);
+    let o = target(vm, this, "fill")?;
+    let len = vm.elems(o).map_or(0, |e| e.len());
+    let from = rel_index(vm, arg(args, 1), len, 0)?;
+    let to = rel_index(vm, arg(args, 2), len, len)?;
+    if from >= to {
+        return Ok(this);
     }
-    set_elems(vm, o, e)?;
+    let dense = vm.elems(o).map_or(0, |e| e.dense().len());
+    let grow = (to.saturating_sub(dense.max(from))) * crate::heap::VALUE_BYTES * 2;
+    check_change(vm, o, len, grow)?;
+    vm.work_check((to - from) / 8)?;
+    let v = arg(args, 0);
+    vm.elems_mut(o, |e| e.fill(v, from, to))?;
+    Ok(this)
+}
+
+pub(super) fn array_copy_within(vm: &mut Vm, this: Value, args: &[Value]) -> Res<Value> {
+    let o = target(vm, this, "copyWithin")?;
+    let len = vm.elems(o).map_or(0, |e| e.len());
+    let to = rel_index(vm, arg(args, 0), len, 0)?;
+    let from = rel_index(vm, arg(args, 1), len, 0)?;
+    let end = rel_index(vm, arg(args, 2), len, len)?;
+    let count = end.saturating_sub(from).min(len - to);
+    if count == 0 {
+        return Ok(this);
+    }
+    let bytes = vm.elems(o).map_or(0, |e| e.bytes_for(from, from + count));
+    check_change(vm, o, len, 2 * bytes)?;
+    vm.work_check(bytes / crate::heap::VALUE_BYTES)?;
+    vm.elems_mut(o, |e| e.copy_within(to, from, count))?;
     Ok(this)
 }
 
 pub(super) fn array_at(vm: &mut Vm, this: Value, args: &[Value]) -> Res<Value> {
-    let (_, e) = elems(vm, this, "at")?;
+    let s = src(vm, this, "at")?;
+    let len = s.get(vm).len();
     let i = to_integer(vm, arg(args, 0))?;
-    let i = if i < 0.0 { e.len() as f64 + i } else { i };
-    if i < 0.0 || i >= e.len() as f64 {
+    let i = if i < 0.0 { len as f64 + i } else { i };
+    if i < 0.0 || i >= len as f64 {
         return Ok(Value::Undefined);
     }
-    let v = e[i as usize];
-    Ok(if v == Value::Empty {
-        Value::Undefined
-    } else {
-        v
-    })
+    Ok(or_undefined(s.get(vm).get(i as usize)))
 }
 
 pub(super) fn array_iter(vm: &mut Vm, this: Value, kind: u8) -> Res<Value> {

@@ -1,6 +1,9 @@
-//! `Map` and `Set`.
+//! `Map` and `Set`: hashed tables in insertion order (`table.rs`), with live iterators that
+//! see entries added during iteration and skip deleted ones, as V8's do.
 
 use super::*;
+use crate::heap::Table;
+use crate::table::hash_value;
 
 /// The natives of this file: where each goes, what it runs, its `length`.
 pub(super) static NATIVES: &[(&str, NativeFn, u16)] = &[
@@ -19,6 +22,7 @@ pub(super) static NATIVES: &[(&str, NativeFn, u16)] = &[
     ("Set.prototype.delete", set_delete, 1),
     ("Set.prototype.clear", set_clear, 0),
     ("Set.prototype.values", set_values, 0),
+    ("Set.prototype.entries", set_entries, 0),
     ("%Intrinsics%.mapSize", map_size, 0),
 ];
 
@@ -29,7 +33,7 @@ pub(super) fn map_ctor(vm: &mut Vm, this: Value, args: &[Value]) -> Res<Value> {
     if vm.heap.obj(o).proto != vm.intr.map_proto && !matches!(vm.heap.obj(o).kind, Kind::Ordinary) {
         return Err(vm.type_error("Constructor Map requires 'new'"));
     }
-    vm.heap.obj_mut(o).kind = Kind::Map(Vec::new());
+    vm.heap.obj_mut(o).kind = Kind::Map(Table::default());
     if !arg(args, 0).is_nullish() {
         for it in vm.iterate_fast(arg(args, 0))? {
             let k = vm.get_value(it, Key::Index(0))?;
@@ -40,11 +44,51 @@ pub(super) fn map_ctor(vm: &mut Vm, this: Value, args: &[Value]) -> Res<Value> {
     Ok(this)
 }
 
-pub(super) fn map_entries_of(vm: &mut Vm, this: Value, method: &str) -> Res<ObjId> {
+/// Which collection a native works on.
+#[derive(Clone, Copy, PartialEq)]
+pub(super) enum Coll {
+    Map,
+    Set,
+    WeakMap,
+    WeakSet,
+}
+
+impl Coll {
+    fn name(self) -> &'static str {
+        match self {
+            Coll::Map => "Map",
+            Coll::Set => "Set",
+            Coll::WeakMap => "WeakMap",
+            Coll::WeakSet => "WeakSet",
+        }
+    }
+}
+
+/// The table of a collection object of kind `c`.
+pub(super) fn table(vm: &Vm, o: ObjId, c: Coll) -> Option<&Table> {
+    match (&vm.heap.obj(o).kind, c) {
+        (Kind::Map(t), Coll::Map)
+        | (Kind::Set(t), Coll::Set)
+        | (Kind::WeakMap(t), Coll::WeakMap)
+        | (Kind::WeakSet(t), Coll::WeakSet) => Some(t),
+        _ => None,
+    }
+}
+
+fn table_mut(vm: &mut Vm, o: ObjId) -> Option<&mut Table> {
+    match &mut vm.heap.obj_mut(o).kind {
+        Kind::Map(t) | Kind::Set(t) | Kind::WeakMap(t) | Kind::WeakSet(t) => Some(t),
+        _ => None,
+    }
+}
+
+/// `this` as a collection of kind `c`, else the TypeError V8 gives.
+pub(super) fn receiver(vm: &mut Vm, this: Value, c: Coll, method: &str) -> Res<ObjId> {
     match this {
-        Value::Obj(o) if matches!(vm.heap.obj(o).kind, Kind::Map(_)) => Ok(o),
+        Value::Obj(o) if table(vm, o, c).is_some() => Ok(o),
         _ => Err(vm.type_error(&format!(
-            "Method Map.prototype.{method} called on incompatible receiver"
+            "Method {}.prototype.{method} called on incompatible receiver",
+            c.name()
         ))),
     }
 }
@@ -57,121 +101,143 @@ pub(super) fn norm_key(v: Value) -> Value {
     }
 }
 
-pub(super) fn map_find(vm: &Vm, o: ObjId, k: Value) -> Option<usize> {
-    let Kind::Map(e) = &vm.heap.obj(o).kind else {
-        return None;
+/// The position of key `k` in the table of `o` (SameValueZero), the hash, charged as work.
+pub(super) fn find(vm: &mut Vm, o: ObjId, c: Coll, k: Value) -> (Option<usize>, u64) {
+    let hash = hash_value(&vm.heap, k);
+    let hash_work = match k {
+        Value::Str(s) => vm.heap.str(s).len() / 16,
+        _ => 0,
     };
-    e.iter()
-        .position(|(x, _)| *x != Value::Empty && vm.same_value_zero(*x, k))
+    let (at, steps) = match table(vm, o, c) {
+        Some(t) => t.find(hash, |x| vm.same_value_zero(x, k)),
+        None => (None, 0),
+    };
+    vm.work(1 + steps + hash_work);
+    (at, hash)
+}
+
+/// Insert or overwrite `k` → `v` in the table of `o`, charging what it grows by.
+pub(super) fn put(vm: &mut Vm, o: ObjId, c: Coll, k: Value, v: Value) -> Res<()> {
+    let (at, hash) = find(vm, o, c, k);
+    if let Some(i) = at {
+        if let Some(t) = table_mut(vm, o) {
+            t.set_value(i, v);
+        }
+        return Ok(());
+    }
+    let grow = table(vm, o, c).map_or(0, |t| t.growth());
+    vm.heap.fits(grow)?;
+    let (before, after) = match table_mut(vm, o) {
+        Some(t) => {
+            let before = t.bytes();
+            t.insert(hash, k, v);
+            (before, t.bytes())
+        }
+        None => (0, 0),
+    };
+    vm.heap.charge(after.saturating_sub(before))?;
+    Ok(())
+}
+
+/// Delete `k` from the table of `o`: whether it was there.
+pub(super) fn remove(vm: &mut Vm, o: ObjId, c: Coll, k: Value) -> bool {
+    let (at, _) = find(vm, o, c, k);
+    match (at, table_mut(vm, o)) {
+        (Some(i), Some(t)) => {
+            t.remove(i);
+            true
+        }
+        _ => false,
+    }
 }
 
 pub(super) fn map_get(vm: &mut Vm, this: Value, args: &[Value]) -> Res<Value> {
-    let o = map_entries_of(vm, this, "get")?;
-    vm.work(1 + vm.heap.obj(o).props.list.len());
-    Ok(match map_find(vm, o, arg(args, 0)) {
-        Some(i) => match &vm.heap.obj(o).kind {
-            Kind::Map(e) => e[i].1,
-            _ => Value::Undefined,
-        },
-        None => Value::Undefined,
-    })
+    let o = receiver(vm, this, Coll::Map, "get")?;
+    let (at, _) = find(vm, o, Coll::Map, arg(args, 0));
+    Ok(at
+        .and_then(|i| table(vm, o, Coll::Map)?.entry(i))
+        .map_or(Value::Undefined, |(_, v)| v))
 }
 
 pub(super) fn map_set(vm: &mut Vm, this: Value, args: &[Value]) -> Res<Value> {
-    let o = map_entries_of(vm, this, "set")?;
-    let k = norm_key(arg(args, 0));
-    let v = arg(args, 1);
-    let found = map_find(vm, o, k);
-    if found.is_none() {
-        vm.heap.charge(2 * crate::heap::VALUE_BYTES)?;
-    }
-    if let Kind::Map(e) = &mut vm.heap.obj_mut(o).kind {
-        match found {
-            Some(i) => e[i].1 = v,
-            None => e.push((k, v)),
-        }
-    }
+    let o = receiver(vm, this, Coll::Map, "set")?;
+    put(vm, o, Coll::Map, norm_key(arg(args, 0)), arg(args, 1))?;
     Ok(this)
 }
 
 pub(super) fn map_has(vm: &mut Vm, this: Value, args: &[Value]) -> Res<Value> {
-    let o = map_entries_of(vm, this, "has")?;
-    Ok(Value::Bool(map_find(vm, o, arg(args, 0)).is_some()))
+    let o = receiver(vm, this, Coll::Map, "has")?;
+    Ok(Value::Bool(
+        find(vm, o, Coll::Map, arg(args, 0)).0.is_some(),
+    ))
 }
 
 pub(super) fn map_delete(vm: &mut Vm, this: Value, args: &[Value]) -> Res<Value> {
-    let o = map_entries_of(vm, this, "delete")?;
-    let found = map_find(vm, o, arg(args, 0));
-    if let (Some(i), Kind::Map(e)) = (found, &mut vm.heap.obj_mut(o).kind) {
-        e.remove(i);
-        return Ok(Value::Bool(true));
+    let o = receiver(vm, this, Coll::Map, "delete")?;
+    Ok(Value::Bool(remove(vm, o, Coll::Map, arg(args, 0))))
+}
+
+fn clear(vm: &mut Vm, o: ObjId) {
+    if let Some(t) = table_mut(vm, o) {
+        let n = t.slots();
+        t.clear();
+        vm.work(n / 8);
     }
-    Ok(Value::Bool(false))
 }
 
 pub(super) fn map_clear(vm: &mut Vm, this: Value, _: &[Value]) -> Res<Value> {
-    let o = map_entries_of(vm, this, "clear")?;
-    if let Kind::Map(e) = &mut vm.heap.obj_mut(o).kind {
-        e.clear();
-    }
+    let o = receiver(vm, this, Coll::Map, "clear")?;
+    clear(vm, o);
     Ok(Value::Undefined)
 }
 
 pub(super) fn map_size(vm: &mut Vm, _: Value, args: &[Value]) -> Res<Value> {
     Ok(Value::Num(match arg(args, 0) {
         Value::Obj(o) => match &vm.heap.obj(o).kind {
-            Kind::Map(e) => e.len() as f64,
-            Kind::Set(e) => e.len() as f64,
+            Kind::Map(t) | Kind::Set(t) => t.len() as f64,
             _ => return Err(vm.type_error("size called on incompatible receiver")),
         },
         _ => return Err(vm.type_error("size called on incompatible receiver")),
     }))
 }
 
-pub(super) fn list_iter(vm: &mut Vm, items: Vec<Value>) -> Res<Value> {
-    let o = vm.heap.new_obj(
+/// A live iterator over the table of `o`: 0 keys, 1 values, 2 entries. The table keeps its
+/// positions while the iterator may be part-way through (the collector moves both).
+pub(crate) fn table_iter(vm: &mut Vm, o: ObjId, kind: u8) -> Res<Value> {
+    if let Some(t) = table_mut(vm, o) {
+        t.pinned = true;
+    }
+    let it = vm.heap.new_obj(
         vm.intr.iterator_proto,
-        Kind::Iterator(Iter::List { items, pos: 0 }),
+        Kind::Iterator(Iter::Table {
+            target: o,
+            pos: 0,
+            kind,
+        }),
     )?;
-    Ok(Value::Obj(o))
+    Ok(Value::Obj(it))
 }
 
 pub(super) fn map_keys(vm: &mut Vm, this: Value, _: &[Value]) -> Res<Value> {
-    let o = map_entries_of(vm, this, "keys")?;
-    let items = match &vm.heap.obj(o).kind {
-        Kind::Map(e) => e.iter().map(|(k, _)| *k).collect(),
-        _ => Vec::new(),
-    };
-    list_iter(vm, items)
+    let o = receiver(vm, this, Coll::Map, "keys")?;
+    table_iter(vm, o, 0)
 }
 
 pub(super) fn map_values(vm: &mut Vm, this: Value, _: &[Value]) -> Res<Value> {
-    let o = map_entries_of(vm, this, "values")?;
-    let items = match &vm.heap.obj(o).kind {
-        Kind::Map(e) => e.iter().map(|(_, v)| *v).collect(),
-        _ => Vec::new(),
-    };
-    list_iter(vm, items)
+    let o = receiver(vm, this, Coll::Map, "values")?;
+    table_iter(vm, o, 1)
 }
 
 pub(super) fn map_entries(vm: &mut Vm, this: Value, _: &[Value]) -> Res<Value> {
-    let o = map_entries_of(vm, this, "entries")?;
-    let pairs = match &vm.heap.obj(o).kind {
-        Kind::Map(e) => e.clone(),
-        _ => Vec::new(),
-    };
-    let mut items = Vec::with_capacity(pairs.len());
-    for (k, v) in pairs {
-        items.push(vm.new_array(vec![k, v])?);
-    }
-    list_iter(vm, items)
+    let o = receiver(vm, this, Coll::Map, "entries")?;
+    table_iter(vm, o, 2)
 }
 
 pub(super) fn set_ctor(vm: &mut Vm, this: Value, args: &[Value]) -> Res<Value> {
     let Value::Obj(o) = this else {
         return Err(vm.type_error("Constructor Set requires 'new'"));
     };
-    vm.heap.obj_mut(o).kind = Kind::Set(Vec::new());
+    vm.heap.obj_mut(o).kind = Kind::Set(Table::default());
     if !arg(args, 0).is_nullish() {
         for v in vm.iterate_fast(arg(args, 0))? {
             set_add(vm, this, &[v])?;
@@ -180,62 +246,37 @@ pub(super) fn set_ctor(vm: &mut Vm, this: Value, args: &[Value]) -> Res<Value> {
     Ok(this)
 }
 
-pub(super) fn set_of(vm: &mut Vm, this: Value, method: &str) -> Res<ObjId> {
-    match this {
-        Value::Obj(o) if matches!(vm.heap.obj(o).kind, Kind::Set(_)) => Ok(o),
-        _ => Err(vm.type_error(&format!(
-            "Method Set.prototype.{method} called on incompatible receiver"
-        ))),
-    }
-}
-
-pub(super) fn set_find(vm: &Vm, o: ObjId, k: Value) -> Option<usize> {
-    let Kind::Set(e) = &vm.heap.obj(o).kind else {
-        return None;
-    };
-    e.iter().position(|x| vm.same_value_zero(*x, k))
-}
-
 pub(super) fn set_add(vm: &mut Vm, this: Value, args: &[Value]) -> Res<Value> {
-    let o = set_of(vm, this, "add")?;
+    let o = receiver(vm, this, Coll::Set, "add")?;
     let k = norm_key(arg(args, 0));
-    if set_find(vm, o, k).is_none() {
-        vm.heap.charge(crate::heap::VALUE_BYTES)?;
-        if let Kind::Set(e) = &mut vm.heap.obj_mut(o).kind {
-            e.push(k);
-        }
-    }
+    put(vm, o, Coll::Set, k, k)?;
     Ok(this)
 }
 
 pub(super) fn set_has(vm: &mut Vm, this: Value, args: &[Value]) -> Res<Value> {
-    let o = set_of(vm, this, "has")?;
-    Ok(Value::Bool(set_find(vm, o, arg(args, 0)).is_some()))
+    let o = receiver(vm, this, Coll::Set, "has")?;
+    Ok(Value::Bool(
+        find(vm, o, Coll::Set, arg(args, 0)).0.is_some(),
+    ))
 }
 
 pub(super) fn set_delete(vm: &mut Vm, this: Value, args: &[Value]) -> Res<Value> {
-    let o = set_of(vm, this, "delete")?;
-    let found = set_find(vm, o, arg(args, 0));
-    if let (Some(i), Kind::Set(e)) = (found, &mut vm.heap.obj_mut(o).kind) {
-        e.remove(i);
-        return Ok(Value::Bool(true));
-    }
-    Ok(Value::Bool(false))
+    let o = receiver(vm, this, Coll::Set, "delete")?;
+    Ok(Value::Bool(remove(vm, o, Coll::Set, arg(args, 0))))
 }
 
 pub(super) fn set_clear(vm: &mut Vm, this: Value, _: &[Value]) -> Res<Value> {
-    let o = set_of(vm, this, "clear")?;
-    if let Kind::Set(e) = &mut vm.heap.obj_mut(o).kind {
-        e.clear();
-    }
+    let o = receiver(vm, this, Coll::Set, "clear")?;
+    clear(vm, o);
     Ok(Value::Undefined)
 }
 
 pub(super) fn set_values(vm: &mut Vm, this: Value, _: &[Value]) -> Res<Value> {
-    let o = set_of(vm, this, "values")?;
-    let items = match &vm.heap.obj(o).kind {
-        Kind::Set(e) => e.clone(),
-        _ => Vec::new(),
-    };
-    list_iter(vm, items)
+    let o = receiver(vm, this, Coll::Set, "values")?;
+    table_iter(vm, o, 1)
+}
+
+pub(super) fn set_entries(vm: &mut Vm, this: Value, _: &[Value]) -> Res<Value> {
+    let o = receiver(vm, this, Coll::Set, "entries")?;
+    table_iter(vm, o, 2)
 }

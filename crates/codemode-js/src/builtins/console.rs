@@ -81,20 +81,20 @@ pub(super) fn inspect_obj(
         Kind::Function(_) => out.push_str("[opaque reference]"),
         Kind::Array(e) => {
             out.push('[');
-            for (i, x) in e.iter().enumerate() {
+            for i in 0..e.len() {
                 if i > 0 {
                     out.push(',');
                 }
-                let x = if *x == Value::Empty { Value::Null } else { *x };
+                if out.len() > crate::limits::MAX_STRING_LENGTH {
+                    return Err(vm.range_error("Invalid string length"));
+                }
+                let x = e.get(i).unwrap_or(Value::Null);
                 inspect_into(vm, x, out, stack)?;
             }
             out.push(']');
         }
         Kind::Map(entries) => {
-            let live: Vec<(Value, Value)> = entries
-                .into_iter()
-                .filter(|(k, _)| *k != Value::Empty)
-                .collect();
+            let live: Vec<(Value, Value)> = entries.iter().collect();
             out.push_str(&format!("Map({}) [", live.len()));
             for (i, (k, x)) in live.iter().enumerate() {
                 if i > 0 {
@@ -109,7 +109,7 @@ pub(super) fn inspect_obj(
             out.push(']');
         }
         Kind::Set(items) => {
-            let live: Vec<Value> = items.into_iter().filter(|k| *k != Value::Empty).collect();
+            let live: Vec<Value> = items.iter().map(|(k, _)| k).collect();
             out.push_str(&format!("Set({}) [", live.len()));
             for (i, x) in live.iter().enumerate() {
                 if i > 0 {

@@ -273,7 +273,7 @@ fn write_prop(vm: &mut Vm, o: ObjId, key: Key, slot: Slot, attrs: u8) -> Res<()>
                 if is_array {
                     vm.array_set_element(o, i, v)?;
                 } else if let Kind::Arguments(e) = &mut vm.heap.obj_mut(o).kind {
-                    e[i as usize] = v;
+                    e.set(i as usize, v);
                 }
                 if attrs == shared {
                     vm.heap.obj_mut(o).props.remove(key);
@@ -284,7 +284,7 @@ fn write_prop(vm: &mut Vm, o: ObjId, key: Key, slot: Slot, attrs: u8) -> Res<()>
             _ => {
                 if (i as usize) < len {
                     if let Kind::Array(e) | Kind::Arguments(e) = &mut vm.heap.obj_mut(o).kind {
-                        e[i as usize] = Value::Empty;
+                        e.delete(i as usize);
                     }
                 } else if is_array {
                     // The element vector holds the length: grow it with a hole.
@@ -370,15 +370,7 @@ fn array_define_length(vm: &mut Vm, o: ObjId, d: &Desc) -> Res<bool> {
     if let Apply::Reject = validate(vm, current, &nd, true) {
         return Ok(false);
     }
-    let old = match &vm.heap.obj(o).kind {
-        Kind::Array(e) => e.len(),
-        _ => 0,
-    };
     let new = len32 as usize;
-    if new > old {
-        vm.heap.charge((new - old) * crate::heap::VALUE_BYTES)?;
-        vm.work(new - old);
-    }
     let stuck = vm.array_truncate(o, new).is_err();
     if d.writable == Some(false) {
         vm.heap.obj_mut(o).length_readonly = true;

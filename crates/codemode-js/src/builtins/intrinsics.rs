@@ -18,7 +18,29 @@ pub(super) static NATIVES: &[(&str, NativeFn, u16)] = &[
         3,
     ),
     ("%Intrinsics%.deleteQuiet", intr_delete_quiet, 2),
+    ("%Intrinsics%.isError", intr_is_error, 1),
+    (
+        "%Intrinsics%.hasEnumerableSymbolKey",
+        intr_has_enumerable_symbol_key,
+        1,
+    ),
 ];
+
+/// `isError(v)`: an object whose prototype chain reaches `Error.prototype` (the export's
+/// rule for `{ name, message, ... }`).
+pub(super) fn intr_is_error(vm: &mut Vm, _: Value, args: &[Value]) -> Res<Value> {
+    Ok(Value::Bool(
+        matches!(arg(args, 0), Value::Obj(o) if crate::builtins::is_error(vm, o)),
+    ))
+}
+
+/// `hasEnumerableSymbolKey(v)`: an object with an own enumerable symbol-keyed property
+/// (which cannot cross to the host).
+pub(super) fn intr_has_enumerable_symbol_key(vm: &mut Vm, _: Value, args: &[Value]) -> Res<Value> {
+    Ok(Value::Bool(
+        matches!(arg(args, 0), Value::Obj(o) if crate::boundary::enumerable_symbol_key(vm, o)),
+    ))
+}
 
 pub(super) fn intr_to_length(vm: &mut Vm, _: Value, args: &[Value]) -> Res<Value> {
     let v = arg(args, 0);
@@ -122,9 +144,7 @@ pub(super) fn intr_delete_quiet(vm: &mut Vm, _: Value, args: &[Value]) -> Res<Va
         Some(p) if p.attrs & CONFIGURABLE == 0 => Ok(Value::Bool(false)),
         Some(_) => {
             if let (Kind::Array(e), Key::Index(i)) = (&mut vm.heap.obj_mut(o).kind, key) {
-                if let Some(slot) = e.get_mut(i as usize) {
-                    *slot = Value::Empty;
-                }
+                e.delete(i as usize);
             } else {
                 vm.heap.obj_mut(o).props.remove(key);
             }

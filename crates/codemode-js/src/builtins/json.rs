@@ -15,7 +15,7 @@ pub(super) fn json_quote(vm: &mut Vm, _: Value, args: &[Value]) -> Res<Value> {
     let s = vm.to_string(arg(args, 0))?;
     let mut out = String::new();
     vm.heap.str(s).json_quote(&mut out);
-    vm.work(out.len() / 8);
+    vm.work_check(out.len() / 8)?;
     if out.len() > MAX_STRING_LENGTH {
         return Err(vm.range_error("Invalid string length"));
     }
@@ -35,7 +35,10 @@ pub(super) fn json_fast_stringify(vm: &mut Vm, _: Value, args: &[Value]) -> Res<
             let Kind::Array(items) = &vm.heap.obj(o).kind else {
                 unreachable!()
             };
-            let items = items.clone();
+            if items.len() > crate::limits::MAX_ARGUMENTS {
+                return Ok(Value::Null);
+            }
+            let items = items.to_vec();
             let mut keys: Vec<Key> = Vec::new();
             for i in items {
                 let k = match i {
@@ -96,7 +99,7 @@ pub(super) fn json_into(
     indent: &str,
     allow: &Option<Vec<Key>>,
 ) -> Res<Fast> {
-    vm.work(1);
+    vm.work_check(1)?;
     if out.len() > MAX_STRING_LENGTH {
         return Err(vm.range_error("Invalid string length"));
     }

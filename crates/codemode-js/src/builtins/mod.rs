@@ -16,14 +16,18 @@
 //!   integrity levels, with the `Object` statics built on them.
 //! - `reflect.rs`: `Reflect` (its user-calling half is in `prelude.js`); `weak.rs`:
 //!   `WeakMap`, `WeakSet`.
+//! - `regexp.rs`: `RegExp` (its spec algorithms that call user code are in
+//!   `prelude/regexp.js`; the engine is `crate::regexp`).
+//! - `web.rs`: `encodeURIComponent` and the other URI functions, `btoa`, `atob`.
 //! - `intrinsics.rs`: the hidden helpers `prelude.js` calls.
 //! - this file: the joined table and the conversions builtins share (own-key order, `for…in`
 //!   keys, ToPrimitive without user methods, relative indices).
 
 use crate::heap::{
-    CONFIGURABLE, DEFAULT_ATTRS, ENUMERABLE, Func, HIDDEN_ATTRS, Iter, Key, Kind, Slot, WRITABLE,
+    CONFIGURABLE, DEFAULT_ATTRS, ENUMERABLE, Elems, Func, HIDDEN_ATTRS, Iter, Key, Kind, Slot,
+    WRITABLE,
 };
-use crate::limits::{MAX_ARRAY_LENGTH, MAX_DATA_DEPTH, MAX_STRING_LENGTH};
+use crate::limits::{MAX_ARRAY_LENGTH, MAX_DATA_DEPTH, MAX_STRING_LENGTH, WORK_CHUNK};
 use crate::string::JsStr;
 use crate::value::{ObjId, SymId, Value};
 use crate::vm::{NativeFn, Res, Throw, Vm};
@@ -42,10 +46,12 @@ mod node_inspect;
 mod number;
 mod object;
 mod reflect;
+pub(crate) mod regexp;
 mod setup;
 mod string;
 mod symbol;
 mod weak;
+mod web;
 
 use array::*;
 pub use console::{inspect, is_error};
@@ -74,7 +80,7 @@ static CORE: &[(&str, NativeFn, u16)] = &[
 /// `Func::Native` number. A constructor comes before its static methods.
 pub static NATIVES: std::sync::LazyLock<Vec<(&str, NativeFn, u16)>> =
     std::sync::LazyLock::new(|| {
-        let tables: [&[(&str, NativeFn, u16)]; 16] = [
+        let tables: [&[(&str, NativeFn, u16)]; 18] = [
             CORE,
             console::NATIVES,
             function::NATIVES,
@@ -91,6 +97,8 @@ pub static NATIVES: std::sync::LazyLock<Vec<(&str, NativeFn, u16)>> =
             weak::NATIVES,
             reflect::NATIVES,
             intrinsics::NATIVES,
+            regexp::NATIVES,
+            web::NATIVES,
         ];
         tables.concat()
     });
@@ -106,6 +114,7 @@ pub fn is_constructor(n: u16) -> bool {
             name,
             "parseInt" | "parseFloat" | "isNaN" | "isFinite" | "Symbol"
         )
+        && !web::FUNCTIONS.contains(&name)
 }
 
 fn unreachable_native(_: &mut Vm, _: Value, _: &[Value]) -> Res<Value> {
@@ -116,6 +125,8 @@ fn arg(args: &[Value], i: usize) -> Value {
     args.get(i).copied().unwrap_or(Value::Undefined)
 }
 
+pub(crate) use collections::table_iter;
+pub use descriptors::set_integrity;
 pub use setup::setup;
 
 // ----- shared conversions -------------------------------------------------------------------
@@ -159,7 +170,7 @@ pub fn own_keys(vm: &mut Vm, o: ObjId, only_enumerable: bool) -> Vec<Key> {
     let mut idx: Vec<u32> = Vec::new();
     match &obj.kind {
         Kind::Array(e) | Kind::Arguments(e) => {
-            idx.extend((0..e.len() as u32).filter(|i| e[*i as usize] != Value::Empty));
+            idx.extend(e.iter().map(|(i, _)| i as u32));
         }
         Kind::String(s) => idx.extend(0..vm.heap.str(*s).len() as u32),
         _ => {}

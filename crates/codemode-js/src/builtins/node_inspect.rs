@@ -446,7 +446,7 @@ fn raw(vm: &mut Vm, ctx: &mut Ctx, o: ObjId, mut recurse: usize) -> Res<String> 
     let keys: Vec<Key>;
     enum Body {
         Props,
-        Array(Vec<Value>),
+        Array(Elems),
         Set(Vec<Value>),
         Map(Vec<(Value, Value)>),
     }
@@ -467,11 +467,7 @@ fn raw(vm: &mut Vm, ctx: &mut Ctx, o: ObjId, mut recurse: usize) -> Res<String> 
             body = Body::Array(items.clone());
         }
         Kind::Set(items) => {
-            let items: Vec<Value> = items
-                .iter()
-                .copied()
-                .filter(|v| *v != Value::Empty)
-                .collect();
+            let items: Vec<Value> = items.iter().map(|(k, _)| k).collect();
             keys = keys_of(vm, ctx, o, false);
             let p = prefix(&constructor, &tag, "Set", &format!("({})", items.len()));
             if items.is_empty() && keys.is_empty() {
@@ -481,11 +477,7 @@ fn raw(vm: &mut Vm, ctx: &mut Ctx, o: ObjId, mut recurse: usize) -> Res<String> 
             body = Body::Set(items);
         }
         Kind::Map(entries) => {
-            let entries: Vec<(Value, Value)> = entries
-                .iter()
-                .copied()
-                .filter(|(k, _)| *k != Value::Empty)
-                .collect();
+            let entries: Vec<(Value, Value)> = entries.iter().collect();
             keys = keys_of(vm, ctx, o, false);
             let p = prefix(&constructor, &tag, "Map", &format!("({})", entries.len()));
             if entries.is_empty() && keys.is_empty() {
@@ -635,31 +627,29 @@ fn array_entries(
     vm: &mut Vm,
     ctx: &mut Ctx,
     _o: ObjId,
-    items: &[Value],
+    items: &Elems,
     recurse: usize,
     output: &mut Vec<String>,
 ) -> Res<()> {
-    let max = ctx.opts.max_array_length.min(items.len());
+    let len = items.len();
+    let max = ctx.opts.max_array_length.min(len);
     let mut i = 0;
-    while i < items.len() && output.len() < max {
-        if items[i] == Value::Empty {
-            let mut j = i;
-            while j < items.len() && items[j] == Value::Empty {
-                j += 1;
-            }
+    while i < len && output.len() < max {
+        let Some(v) = items.get(i) else {
+            let j = items.range(i, len).next().map_or(len, |(j, _)| j);
             let n = j - i;
             output.push(format!("<{n} empty item{}>", if n > 1 { "s" } else { "" }));
             i = j;
             continue;
-        }
+        };
         ctx.indentation += 2;
-        let s = value(vm, ctx, items[i], recurse);
+        let s = value(vm, ctx, v, recurse);
         ctx.indentation -= 2;
         output.push(s?);
         i += 1;
     }
-    if i < items.len() {
-        output.push(more_items(items.len() - i));
+    if i < len {
+        output.push(more_items(len - i));
     }
     Ok(())
 }
@@ -958,10 +948,8 @@ fn group(ctx: &Ctx, output: Vec<String>, kind: &Kind) -> Vec<String> {
             max_line.push(line + sep);
         }
         let numeric = match kind {
-            Kind::Array(items) | Kind::Arguments(items) => items
-                .iter()
-                .take(output.len())
-                .all(|v| matches!(v, Value::Num(_))),
+            Kind::Array(items) | Kind::Arguments(items) => (0..output.len().min(items.len()))
+                .all(|i| matches!(items.get(i), Some(Value::Num(_)))),
             _ => false,
         };
         let mut tmp = Vec::new();
@@ -1029,12 +1017,7 @@ pub(super) fn table(vm: &mut Vm, data: Value, columns: Value) -> Res<Option<Stri
         )
     };
     let rows: Vec<(String, Value)> = match vm.heap.obj(o).kind.clone() {
-        Kind::Array(items) => items
-            .iter()
-            .enumerate()
-            .filter(|(_, v)| **v != Value::Empty)
-            .map(|(i, v)| (i.to_string(), *v))
-            .collect(),
+        Kind::Array(items) => items.iter().map(|(i, v)| (i.to_string(), v)).collect(),
         _ => {
             let mut rows = Vec::new();
             for k in own_keys(vm, o, true) {
@@ -1057,7 +1040,7 @@ pub(super) fn table(vm: &mut Vm, data: Value, columns: Value) -> Res<Option<Stri
                 unreachable!()
             };
             let mut names = Vec::new();
-            for v in items {
+            for (_, v) in items.iter() {
                 let s = vm.to_string(v)?;
                 names.push(vm.heap.str(s).to_rust());
             }

@@ -12,7 +12,7 @@ pub fn setup(vm: &mut Vm) -> Res<()> {
     vm.intr.function_proto = Some(function_proto);
     let mk =
         |vm: &mut Vm, kind: Kind| -> Res<ObjId> { Ok(vm.heap.new_obj(Some(object_proto), kind)?) };
-    vm.intr.array_proto = Some(mk(vm, Kind::Array(Vec::new()))?);
+    vm.intr.array_proto = Some(mk(vm, Kind::Array(Elems::new()))?);
     let empty = vm.heap.new_str(JsStr::from_str(""))?;
     vm.intr.string_proto = Some(mk(vm, Kind::String(empty))?);
     vm.intr.number_proto = Some(mk(vm, Kind::Number(0.0))?);
@@ -23,6 +23,7 @@ pub fn setup(vm: &mut Vm) -> Res<()> {
     vm.intr.set_proto = Some(mk(vm, Kind::Ordinary)?);
     vm.intr.weak_map_proto = Some(mk(vm, Kind::Ordinary)?);
     vm.intr.weak_set_proto = Some(mk(vm, Kind::Ordinary)?);
+    vm.intr.regexp_proto = Some(mk(vm, Kind::Ordinary)?);
     let error_proto = mk(vm, Kind::Ordinary)?;
     vm.intr.error_proto = Some(error_proto);
     for slot in 0..7 {
@@ -105,6 +106,7 @@ pub fn setup(vm: &mut Vm) -> Res<()> {
             "Function" => vm.intr.function_proto,
             "WeakMap" => vm.intr.weak_map_proto,
             "WeakSet" => vm.intr.weak_set_proto,
+            "RegExp" => vm.intr.regexp_proto,
             _ => None,
         };
         if let Some(p) = proto {
@@ -236,6 +238,7 @@ pub fn setup(vm: &mut Vm) -> Res<()> {
             vm.define(f, k, Slot::Data(v), 0)?;
         }
         vm.heap.obj_mut(f).extensible = false;
+        vm.intr.throw_type_error = Some(f);
         for name in ["caller", "arguments"] {
             let k = vm.heap.key(name);
             vm.define(function_proto, k, Slot::Accessor(t, t), CONFIGURABLE)?;
@@ -271,6 +274,7 @@ pub fn setup(vm: &mut Vm) -> Res<()> {
     vm.define(intrinsics, k, Slot::Data(Value::Obj(ip)), HIDDEN_ATTRS)?;
     let k = vm.heap.key("globalThis");
     vm.define(global, k, Slot::Data(Value::Obj(global)), HIDDEN_ATTRS)?;
+    super::regexp::setup(vm)?;
     Ok(())
 }
 
@@ -301,6 +305,7 @@ fn resolve_owner(
         "Set.prototype" => vm.intr.set_proto.expect("setp"),
         "WeakMap.prototype" => vm.intr.weak_map_proto.expect("wmp"),
         "WeakSet.prototype" => vm.intr.weak_set_proto.expect("wsp"),
+        "RegExp.prototype" => vm.intr.regexp_proto.expect("rxp"),
         ctor => ctors
             .iter()
             .find(|(n, _)| n == ctor)

@@ -3,7 +3,9 @@
 //! entries strongly (weakness is not observable without `WeakRef`); every entry is charged
 //! to the run's memory and every look-up to its fuel.
 
+use super::collections::{Coll, find, put, receiver, remove, table};
 use super::*;
+use crate::heap::Table;
 
 /// The natives of this file: where each goes, what it runs, its `length`.
 pub(super) static NATIVES: &[(&str, NativeFn, u16)] = &[
@@ -44,20 +46,11 @@ pub(super) fn weak_map_ctor(vm: &mut Vm, this: Value, args: &[Value]) -> Res<Val
             entries.push((k, v));
         }
     }
-    vm.heap.obj_mut(o).kind = Kind::WeakMap(Vec::new());
+    vm.heap.obj_mut(o).kind = Kind::WeakMap(Table::default());
     for (k, v) in entries {
         weak_map_set(vm, this, &[k, v])?;
     }
     Ok(this)
-}
-
-fn weak_map_of(vm: &mut Vm, this: Value, method: &str) -> Res<ObjId> {
-    match this {
-        Value::Obj(o) if matches!(vm.heap.obj(o).kind, Kind::WeakMap(_)) => Ok(o),
-        _ => Err(vm.type_error(&format!(
-            "Method WeakMap.prototype.{method} called on incompatible receiver"
-        ))),
-    }
 }
 
 /// CanBeHeldWeakly (§9.13): an object, or a symbol not in the registry.
@@ -69,68 +62,45 @@ fn can_be_held_weakly(vm: &Vm, v: Value) -> bool {
     }
 }
 
-fn weak_map_find(vm: &mut Vm, o: ObjId, k: Value) -> Option<usize> {
+/// The position of weak key `k` (None for values that cannot be keys).
+fn weak_find(vm: &mut Vm, o: ObjId, c: Coll, k: Value) -> Option<usize> {
     if !can_be_held_weakly(vm, k) {
         return None;
     }
-    let Kind::WeakMap(e) = &vm.heap.obj(o).kind else {
-        return None;
-    };
-    let n = e.len();
-    let at = e.iter().position(|(x, _)| *x == k);
-    vm.work(1 + n / 8);
-    at
+    find(vm, o, c, k).0
 }
 
 pub(super) fn weak_map_get(vm: &mut Vm, this: Value, args: &[Value]) -> Res<Value> {
-    let o = weak_map_of(vm, this, "get")?;
-    Ok(match weak_map_find(vm, o, arg(args, 0)) {
-        Some(i) => match &vm.heap.obj(o).kind {
-            Kind::WeakMap(e) => e[i].1,
-            _ => Value::Undefined,
-        },
-        None => Value::Undefined,
-    })
+    let o = receiver(vm, this, Coll::WeakMap, "get")?;
+    Ok(weak_find(vm, o, Coll::WeakMap, arg(args, 0))
+        .and_then(|i| table(vm, o, Coll::WeakMap)?.entry(i))
+        .map_or(Value::Undefined, |(_, v)| v))
 }
 
 pub(super) fn weak_map_set(vm: &mut Vm, this: Value, args: &[Value]) -> Res<Value> {
-    let o = weak_map_of(vm, this, "set")?;
+    let o = receiver(vm, this, Coll::WeakMap, "set")?;
     let k = arg(args, 0);
     if !can_be_held_weakly(vm, k) {
         let s = inspect(vm, k)?;
         return Err(vm.type_error(&format!("Invalid value used as weak map key: {s}")));
     }
-    let v = arg(args, 1);
-    match weak_map_find(vm, o, k) {
-        Some(i) => {
-            if let Kind::WeakMap(e) = &mut vm.heap.obj_mut(o).kind {
-                e[i].1 = v;
-            }
-        }
-        None => {
-            vm.heap.charge(2 * crate::heap::VALUE_BYTES)?;
-            if let Kind::WeakMap(e) = &mut vm.heap.obj_mut(o).kind {
-                e.push((k, v));
-            }
-        }
-    }
+    put(vm, o, Coll::WeakMap, k, arg(args, 1))?;
     Ok(this)
 }
 
 pub(super) fn weak_map_has(vm: &mut Vm, this: Value, args: &[Value]) -> Res<Value> {
-    let o = weak_map_of(vm, this, "has")?;
-    Ok(Value::Bool(weak_map_find(vm, o, arg(args, 0)).is_some()))
+    let o = receiver(vm, this, Coll::WeakMap, "has")?;
+    Ok(Value::Bool(
+        weak_find(vm, o, Coll::WeakMap, arg(args, 0)).is_some(),
+    ))
 }
 
 pub(super) fn weak_map_delete(vm: &mut Vm, this: Value, args: &[Value]) -> Res<Value> {
-    let o = weak_map_of(vm, this, "delete")?;
-    let Some(i) = weak_map_find(vm, o, arg(args, 0)) else {
-        return Ok(Value::Bool(false));
-    };
-    if let Kind::WeakMap(e) = &mut vm.heap.obj_mut(o).kind {
-        e.swap_remove(i);
-    }
-    Ok(Value::Bool(true))
+    let o = receiver(vm, this, Coll::WeakMap, "delete")?;
+    let k = arg(args, 0);
+    Ok(Value::Bool(
+        can_be_held_weakly(vm, k) && remove(vm, o, Coll::WeakMap, k),
+    ))
 }
 
 pub(super) fn weak_set_ctor(vm: &mut Vm, this: Value, args: &[Value]) -> Res<Value> {
@@ -140,63 +110,35 @@ pub(super) fn weak_set_ctor(vm: &mut Vm, this: Value, args: &[Value]) -> Res<Val
     } else {
         vm.iterate_fast(arg(args, 0))?
     };
-    vm.heap.obj_mut(o).kind = Kind::WeakSet(Vec::new());
+    vm.heap.obj_mut(o).kind = Kind::WeakSet(Table::default());
     for v in items {
         weak_set_add(vm, this, &[v])?;
     }
     Ok(this)
 }
 
-fn weak_set_of(vm: &mut Vm, this: Value, method: &str) -> Res<ObjId> {
-    match this {
-        Value::Obj(o) if matches!(vm.heap.obj(o).kind, Kind::WeakSet(_)) => Ok(o),
-        _ => Err(vm.type_error(&format!(
-            "Method WeakSet.prototype.{method} called on incompatible receiver"
-        ))),
-    }
-}
-
-fn weak_set_find(vm: &mut Vm, o: ObjId, k: Value) -> Option<usize> {
-    if !can_be_held_weakly(vm, k) {
-        return None;
-    }
-    let Kind::WeakSet(e) = &vm.heap.obj(o).kind else {
-        return None;
-    };
-    let n = e.len();
-    let at = e.iter().position(|x| *x == k);
-    vm.work(1 + n / 8);
-    at
-}
-
 pub(super) fn weak_set_add(vm: &mut Vm, this: Value, args: &[Value]) -> Res<Value> {
-    let o = weak_set_of(vm, this, "add")?;
+    let o = receiver(vm, this, Coll::WeakSet, "add")?;
     let k = arg(args, 0);
     if !can_be_held_weakly(vm, k) {
         let s = inspect(vm, k)?;
         return Err(vm.type_error(&format!("Invalid value used in weak set: {s}")));
     }
-    if weak_set_find(vm, o, k).is_none() {
-        vm.heap.charge(crate::heap::VALUE_BYTES)?;
-        if let Kind::WeakSet(e) = &mut vm.heap.obj_mut(o).kind {
-            e.push(k);
-        }
-    }
+    put(vm, o, Coll::WeakSet, k, k)?;
     Ok(this)
 }
 
 pub(super) fn weak_set_has(vm: &mut Vm, this: Value, args: &[Value]) -> Res<Value> {
-    let o = weak_set_of(vm, this, "has")?;
-    Ok(Value::Bool(weak_set_find(vm, o, arg(args, 0)).is_some()))
+    let o = receiver(vm, this, Coll::WeakSet, "has")?;
+    Ok(Value::Bool(
+        weak_find(vm, o, Coll::WeakSet, arg(args, 0)).is_some(),
+    ))
 }
 
 pub(super) fn weak_set_delete(vm: &mut Vm, this: Value, args: &[Value]) -> Res<Value> {
-    let o = weak_set_of(vm, this, "delete")?;
-    let Some(i) = weak_set_find(vm, o, arg(args, 0)) else {
-        return Ok(Value::Bool(false));
-    };
-    if let Kind::WeakSet(e) = &mut vm.heap.obj_mut(o).kind {
-        e.swap_remove(i);
-    }
-    Ok(Value::Bool(true))
+    let o = receiver(vm, this, Coll::WeakSet, "delete")?;
+    let k = arg(args, 0);
+    Ok(Value::Bool(
+        can_be_held_weakly(vm, k) && remove(vm, o, Coll::WeakSet, k),
+    ))
 }

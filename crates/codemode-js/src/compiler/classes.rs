@@ -21,6 +21,8 @@ pub(super) enum Elem<'b, 'a> {
     Method(String, String, u8, u32),
     /// A field and where its key comes from.
     Field(&'b PropertyDefinition<'a>, FieldKey),
+    /// A TypeScript parameter property: `this.name = name` (`typescript.rs`).
+    Param(String),
 }
 
 /// The key of a field.
@@ -229,6 +231,7 @@ impl<'s, 'b, 'a: 'b> Compiler<'s, 'b, 'a> {
                 _ => {}
             }
         }
+        methods.extend(Self::parameter_properties(c).into_iter().map(Elem::Param));
         methods.extend(fields);
         self.fields = Some(methods);
         self.derived = parent.is_some();
@@ -512,6 +515,14 @@ impl<'s, 'b, 'a: 'b> Compiler<'s, 'b, 'a> {
                         self.load_binding(b, &binding, f, span);
                     }
                     self.emit(Op::DefinePrivate(this, n, f, kind, class), span);
+                }
+                Elem::Param(name) => {
+                    let v = self.alloc(span)?;
+                    if let Some(b) = self.resolve(&name) {
+                        self.load_binding(b, &name, v, span);
+                    }
+                    let k = self.string(&name);
+                    self.emit(Op::SetProp(this, k, v), span);
                 }
                 Elem::Field(p, key) => {
                     let v = self.alloc(p.span)?;

@@ -6,19 +6,12 @@ use super::*;
 /// What to call an expression outside the subset, and what to write instead.
 pub(super) fn unsupported_expression(e: &Expression<'_>) -> (&'static str, &'static str) {
     match e {
-        Expression::RegExpLiteral(_) => (
-            "regular expression",
-            "Regular expressions arrive with the standard library; use string methods (indexOf, split, replaceAll) for now.",
-        ),
         Expression::BigIntLiteral(_) => ("BigInt", "Use Numbers (exact up to 2^53)."),
         Expression::AwaitExpression(_) => (
             "await",
             "Await arrives with the async support (tool calls); compute values synchronously for now.",
         ),
         Expression::YieldExpression(_) => ("yield", "Build an array instead of a generator."),
-        Expression::TaggedTemplateExpression(_) => {
-            ("tagged template", "Call a function with the parts instead.")
-        }
         Expression::ImportExpression(_) => (
             "import()",
             "Packages cannot be imported; use the `tools` object and the built-in globals.",
@@ -112,6 +105,11 @@ impl<'s, 'b, 'a: 'b> Compiler<'s, 'b, 'a> {
             Expression::BooleanLiteral(b) => {
                 self.emit(Op::LoadBool(dst, b.value), span);
             }
+            Expression::RegExpLiteral(r) => {
+                let p = self.string(r.regex.pattern.text.as_str());
+                let f = self.string(&r.regex.flags.to_string());
+                self.emit(Op::NewRegExp(dst, p, f), span);
+            }
             Expression::NullLiteral(_) => {
                 self.emit(Op::LoadNull(dst), span);
             }
@@ -123,6 +121,7 @@ impl<'s, 'b, 'a: 'b> Compiler<'s, 'b, 'a> {
                 }
             },
             Expression::TemplateLiteral(t) => self.template(t, dst)?,
+            Expression::TaggedTemplateExpression(t) => self.tagged_template(t, dst)?,
             Expression::ParenthesizedExpression(p) => self.expr_to(&p.expression, dst)?,
             Expression::TSAsExpression(x) => self.expr_to(&x.expression, dst)?,
             Expression::TSSatisfiesExpression(x) => self.expr_to(&x.expression, dst)?,
@@ -325,7 +324,8 @@ impl<'s, 'b, 'a: 'b> Compiler<'s, 'b, 'a> {
                     self.chain_check(o, span);
                 }
                 let k = self.string(m.property.name.as_str());
-                self.emit(Op::GetProp(dst, o, k), m.property.span);
+                let at = self.emit(Op::GetProp(dst, o, k), m.property.span);
+                self.note_object(at, m.object.span());
             }
             MemberExpression::ComputedMemberExpression(m) => {
                 let o = self.alloc(span)?;
@@ -335,7 +335,8 @@ impl<'s, 'b, 'a: 'b> Compiler<'s, 'b, 'a> {
                 }
                 let k = self.alloc(span)?;
                 self.expr_to(&m.expression, k)?;
-                self.emit(Op::GetElem(dst, o, k), span);
+                let at = self.emit(Op::GetElem(dst, o, k), span);
+                self.note_object(at, m.object.span());
             }
             MemberExpression::PrivateFieldExpression(p) => {
                 let o = self.alloc(span)?;
@@ -390,6 +391,15 @@ impl<'s, 'b, 'a: 'b> Compiler<'s, 'b, 'a> {
     }
 
     /// Record the callee's source text of the call instruction `at` (short one-line texts).
+    /// Note the source text of the object a property read at `at` reads from.
+    pub(super) fn note_object(&mut self, at: usize, object: Span) {
+        let text = &self.src[object.start as usize..object.end as usize];
+        if text.len() <= 60 && !text.contains('\n') {
+            let k = self.string(text);
+            self.f().proto.object_text.push((at as u32, k));
+        }
+    }
+
     pub(super) fn note_callee(&mut self, at: usize, callee: Span) {
         let text = &self.src[callee.start as usize..callee.end as usize];
         if text.len() <= 80 && !text.contains('\n') {
@@ -897,30 +907,42 @@ impl<'s, 'b, 'a: 'b> Compiler<'s, 'b, 'a> {
         let span = call.span;
         let callee = self.alloc(span)?;
         let this = self.alloc(span)?;
-        if let Some(m) = call.callee.without_parentheses().as_member_expression()
+        if let Expression::Super(_) = call.callee.without_parentheses() {
+            let args = self.arguments(&call.arguments, span)?;
+            return self.super_call(dst, args, span);
+        }
+        self.callee_this(call.callee.without_parentheses(), callee, this, span)?;
+        if call.optional {
+            self.chain_check(callee, span);
+        }
+        let at = match self.arguments(&call.arguments, span)? {
+            Args::Regs(first, count) => self.emit(Op::Call(dst, callee, this, first, count), span),
+            Args::Array(arr) => self.emit(Op::CallSpread(dst, callee, this, arr), span),
+        };
+        self.note_callee(at, call.callee.span());
+        Ok(())
+    }
+
+    /// Evaluate a call's callee into `callee` and its `this` value into `this`: a member's
+    /// object (`this` itself for `super.m`), `undefined` otherwise.
+    fn callee_this(&mut self, e: &'b Expression<'a>, callee: Reg, this: Reg, span: Span) -> R<()> {
+        if let Some(m) = e.as_member_expression()
             && matches!(m.object(), Expression::Super(_))
         {
             if let Some(b) = self.resolve("this") {
                 self.load_binding(b, "this", this, span);
             }
-            self.member(m, callee)?;
-            let at = match self.arguments(&call.arguments, span)? {
-                Args::Regs(first, count) => {
-                    self.emit(Op::Call(dst, callee, this, first, count), span)
-                }
-                Args::Array(arr) => self.emit(Op::CallSpread(dst, callee, this, arr), span),
-            };
-            self.note_callee(at, call.callee.span());
-            return Ok(());
+            return self.member(m, callee);
         }
-        match call.callee.without_parentheses() {
+        match e {
             Expression::StaticMemberExpression(m) => {
                 self.expr_to(&m.object, this)?;
                 if m.optional {
                     self.chain_check(this, span);
                 }
                 let k = self.string(m.property.name.as_str());
-                self.emit(Op::GetProp(callee, this, k), m.property.span);
+                let at = self.emit(Op::GetProp(callee, this, k), m.property.span);
+                self.note_object(at, m.object.span());
             }
             Expression::ComputedMemberExpression(m) => {
                 self.expr_to(&m.object, this)?;
@@ -929,11 +951,8 @@ impl<'s, 'b, 'a: 'b> Compiler<'s, 'b, 'a> {
                 }
                 let k = self.alloc(span)?;
                 self.expr_to(&m.expression, k)?;
-                self.emit(Op::GetElem(callee, this, k), span);
-            }
-            Expression::Super(_) => {
-                let args = self.arguments(&call.arguments, span)?;
-                return self.super_call(dst, args, span);
+                let at = self.emit(Op::GetElem(callee, this, k), span);
+                self.note_object(at, m.object.span());
             }
             Expression::PrivateFieldExpression(p) => {
                 self.expr_to(&p.object, this)?;
@@ -958,14 +977,43 @@ impl<'s, 'b, 'a: 'b> Compiler<'s, 'b, 'a> {
                 self.emit(Op::LoadUndef(this), span);
             }
         }
-        if call.optional {
-            self.chain_check(callee, span);
+        Ok(())
+    }
+
+    /// A tagged template (§13.3.11): the tag called with the site's template object and the
+    /// substitutions, `this` bound as for a call of the same callee.
+    pub(super) fn tagged_template(
+        &mut self,
+        t: &'b TaggedTemplateExpression<'a>,
+        dst: Reg,
+    ) -> R<()> {
+        let span = t.span;
+        let callee = self.alloc(span)?;
+        let this = self.alloc(span)?;
+        self.callee_this(t.tag.without_parentheses(), callee, this, span)?;
+        let mut site = TemplateSite::default();
+        for q in &t.quasi.quasis {
+            let cooked = q.value.cooked.as_ref().map(|c| self.string(c.as_str()));
+            site.cooked.push(cooked);
+            let raw = q
+                .value
+                .raw
+                .as_str()
+                .replace("\r\n", "\n")
+                .replace('\r', "\n");
+            site.raw.push(self.string(&raw));
         }
-        let at = match self.arguments(&call.arguments, span)? {
-            Args::Regs(first, count) => self.emit(Op::Call(dst, callee, this, first, count), span),
-            Args::Array(arr) => self.emit(Op::CallSpread(dst, callee, this, arr), span),
-        };
-        self.note_callee(at, call.callee.span());
+        let index = self.data.templates.len() as u32;
+        self.data.templates.push(site);
+        let count = t.quasi.expressions.len() + 1;
+        let first = self.f().next_reg as Reg;
+        let regs: Vec<Reg> = (0..count).map(|_| self.alloc(span)).collect::<R<_>>()?;
+        self.emit(Op::Template(first, index), t.quasi.span);
+        for (e, r) in t.quasi.expressions.iter().zip(&regs[1..]) {
+            self.expr_to(e, *r)?;
+        }
+        let at = self.emit(Op::Call(dst, callee, this, first, count as u16), span);
+        self.note_callee(at, t.tag.span());
         Ok(())
     }
 }

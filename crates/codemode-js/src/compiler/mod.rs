@@ -25,7 +25,9 @@ use oxc_syntax::operator::{
 use oxc_syntax::scope::ScopeFlags;
 
 use crate::limits::{MAX_REGISTERS, MAX_SYNTAX_DEPTH};
-use crate::proto::{BinOp, Capture, ErrorType, FuncProto, Op, ProgramData, Reg, UnOp};
+use crate::proto::{
+    BinOp, Capture, ErrorType, FuncProto, Op, ProgramData, Reg, TemplateSite, UnOp,
+};
 use crate::scan::{location, parse_error};
 use crate::string::JsStr;
 
@@ -33,6 +35,7 @@ mod classes;
 mod expressions;
 mod patterns;
 mod statements;
+mod typescript;
 
 use patterns::{Decl, pattern_names};
 
@@ -70,6 +73,7 @@ fn compile_as(source: &str, builtin: bool) -> Result<ProgramData, GuestError> {
     caps.stack.push(PROGRAM_KEY);
     caps.visit_program(&ret.program);
     crate::early::check(source, &alloc, &mut ret.program, caps.ts_declarations)?;
+    let decorator = caps.decorator;
     let mut c = Compiler {
         src: source,
         data: ProgramData {
@@ -90,6 +94,13 @@ fn compile_as(source: &str, builtin: bool) -> Result<ProgramData, GuestError> {
         in_initializer: false,
         static_block_next: false,
     };
+    if let Some(span) = decorator {
+        return Err(c.unsupported(
+            span,
+            "decorator",
+            "Apply the function yourself after the definition, e.g. `C = logged(C)` or `obj.m = logged(obj.m)`.",
+        ));
+    }
     c.program(&ret.program)?;
     Ok(c.data)
 }
@@ -103,6 +114,8 @@ struct Captures {
     /// overloads, `declare`, enums, namespaces): the early errors then follow TypeScript's
     /// redeclaration rules (`early.rs`).
     ts_declarations: bool,
+    /// The first decorator (`@d`), which is UnsupportedSyntax.
+    decorator: Option<Span>,
 }
 
 impl Captures {
@@ -147,6 +160,10 @@ impl<'a> Visit<'a> for Captures {
     }
     fn visit_new_target(&mut self, _it: &NewTarget) {
         self.reference("new.target");
+    }
+    fn visit_decorator(&mut self, it: &Decorator<'a>) {
+        self.decorator.get_or_insert(it.span);
+        oxc_ast_visit::walk::walk_decorator(self, it);
     }
     fn visit_private_identifier(&mut self, it: &PrivateIdentifier<'a>) {
         self.reference(&format!("#{}", it.name));
@@ -639,6 +656,10 @@ impl<'s, 'b, 'a: 'b> Compiler<'s, 'b, 'a> {
                         let b = self.declare(id.name.as_str(), true, false, id.span)?;
                         self.init_empty(b, id.span);
                     }
+                }
+                Statement::TSEnumDeclaration(e) if !e.declare => {
+                    let b = self.declare(e.id.name.as_str(), true, false, e.id.span)?;
+                    self.init_empty(b, e.id.span);
                 }
                 _ => {}
             }

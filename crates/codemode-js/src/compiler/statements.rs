@@ -186,8 +186,17 @@ impl<'s, 'b, 'a: 'b> Compiler<'s, 'b, 'a> {
             Statement::TSTypeAliasDeclaration(_)
             | Statement::TSInterfaceDeclaration(_)
             | Statement::TSGlobalDeclaration(_) => {}
-            Statement::TSEnumDeclaration(e) => {
-                return Err(self.unsupported(e.span, "enum", "Use a plain object of constants."));
+            Statement::TSEnumDeclaration(e) => self.enum_declaration(e)?,
+            // Types only: no code.
+            Statement::ImportDeclaration(i) if i.import_kind.is_type() => {}
+            Statement::TSNamespaceDeclaration(n) if n.declare => {}
+            Statement::TSExternalModuleDeclaration(m) if m.declare => {}
+            Statement::TSNamespaceDeclaration(n) => {
+                return Err(self.unsupported(
+                    n.span,
+                    "namespace",
+                    "Use a plain object of its members instead: `const N = { x: 1, f() { ... } }`.",
+                ));
             }
             Statement::ImportDeclaration(i) => {
                 return Err(self.unsupported(

@@ -165,4 +165,49 @@ def(JSON, "parse", function parse(text, reviver) {
   createData(root, "", value);
   return internalize(root, "", reviver);
 });
+
+// The result's crossing to the host (`boundary.rs`), when it holds a `toJSON` method or a
+// getter: a copy with those applied as JSON.stringify applies them (toJSON called with its
+// key, getters read once, in key order). What the native export judges (functions, symbols,
+// cycles, depth, errors, wrappers, Map and Set) is left as it is, so its messages keep
+// naming the path.
+const isErrorValue = I.isError;
+const symbolKeyed = I.hasEnumerableSymbolKey;
+I.exportPrepare = function exportPrepare(root, maxDepth) {
+  // Only captured functions and own data properties: a program that replaces
+  // Array.prototype.push or defines setters on prototypes changes nothing here.
+  const stack = [];
+  let depth = 0;
+  function onStack(value) {
+    for (let i = 0; i < depth; i++) if (stack[i] === value) return true;
+    return false;
+  }
+  function prepare(holder, key) {
+    let value = holder[key];
+    if ((typeof value === "object" && value !== null) || typeof value === "function") {
+      const toJSON = value.toJSON;
+      if (isCallable(toJSON)) value = call(toJSON, value, key);
+    }
+    if (typeof value !== "object" || value === null || isCallable(value)) return value;
+    if (primitiveKind(value) !== "" || isErrorValue(value) || symbolKeyed(value)) return value;
+    if (depth >= maxDepth || onStack(value)) return value;
+    createData(stack, depth, value);
+    depth++;
+    let out;
+    if (isArrayValue(value)) {
+      out = [];
+      const n = value.length;
+      for (let i = 0; i < n; i++) createData(out, i, prepare(value, StringOf(i)));
+    } else {
+      out = {};
+      const keys = ownKeys(value);
+      for (let i = 0; i < keys.length; i++) createData(out, keys[i], prepare(value, keys[i]));
+    }
+    depth--;
+    return out;
+  }
+  const holder = {};
+  createData(holder, "", root);
+  return prepare(holder, "");
+};
 }

@@ -87,3 +87,41 @@ const e = new RangeError("out of range", { cause: "not exported" });
 e.code = "E_RANGE";
 e.name = "BoundsError";
 return { error: e, list: [new TypeError("t")] };
+
+// @program result-to-json-with-key-and-nesting
+class Money { constructor(c) { this.cents = c; } toJSON(key) { return `${key}:${(this.cents / 100).toFixed(2)}`; } }
+return { total: new Money(1234), lines: [new Money(5), { price: new Money(99) }], plain: 1 };
+
+// @program result-getters-on-classes-and-literals
+class Box { #v; constructor(v) { this.#v = v; Object.defineProperty(this, "doubled", { get: () => this.#v * 2, enumerable: true }); } get hidden() { return "prototype getters are not own"; } }
+const o = { a: 1, get b() { return this.a + 1; }, items: [new Box(4)] };
+return o;
+
+// @program result-to-json-returning-undefined-drops-key
+return { gone: { toJSON() { return undefined; } }, kept: [{ toJSON() { return undefined; } }], n: 1 };
+
+// @program result-getter-throws !ExecutionFailure:RangeError
+return { get bad() { throw new RangeError("no value yet"); } };
+
+// @program result-to-json-returns-function !InvalidDataValue
+return { f: { toJSON() { return () => 1; } } };
+
+// @program result-getter-cycle !InvalidDataValue
+const o = { name: "loop" };
+Object.defineProperty(o, "self", { get() { return o; }, enumerable: true });
+return o;
+
+// @program result-symbol-keyed-property !InvalidDataValue
+return { [Symbol("k")]: 1, ok: true };
+
+// @program result-symbol-values-in-arrays-are-null
+return [Symbol("a"), 1, { s: Symbol.iterator, n: 2 }];
+
+// @program result-date-like-to-json-on-prototype
+function Stamp(ms) { this.ms = ms; }
+Stamp.prototype.toJSON = function () { return { iso: "t+" + this.ms }; };
+return { events: [new Stamp(1), new Stamp(2)].map((s) => ({ at: s })) };
+
+// @program result-overwritten-array-push-does-not-matter
+Array.prototype.push = function () { throw new Error("push was replaced"); };
+return { list: [{ toJSON() { return [1, 2]; } }] };

@@ -240,6 +240,21 @@ fn node_binary() -> String {
     std::env::var("NODE").unwrap_or_else(|_| "node".to_string())
 }
 
+/// Where the oracle's npm tools live (TypeScript, for the `.ts` programs): `$CODEMODE_NODE_TOOLS`,
+/// else `target/node-tools` of the workspace; `tests/setup.sh` installs them there.
+pub fn node_tools_dir() -> PathBuf {
+    match std::env::var_os("CODEMODE_NODE_TOOLS") {
+        Some(d) => PathBuf::from(d),
+        None => Path::new(env!("CARGO_MANIFEST_DIR")).join("../../target/node-tools"),
+    }
+}
+
+/// The TypeScript package the oracle transpiles `.ts` programs with, when installed.
+pub fn typescript_dir() -> Option<PathBuf> {
+    let d = node_tools_dir().join("node_modules/typescript");
+    d.join("package.json").is_file().then_some(d)
+}
+
 /// Path of the runner script.
 pub fn runner_path() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/oracle/run.mjs")
@@ -274,6 +289,12 @@ impl Node {
             .arg("--no-warnings")
             .arg(runner_path())
             .env("TZ", "UTC")
+            .env(
+                "CODEMODE_TYPESCRIPT",
+                typescript_dir()
+                    .map(|d| d.into_os_string())
+                    .unwrap_or_default(),
+            )
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::inherit())
@@ -292,11 +313,22 @@ impl Node {
     /// Runs every source in order; one result per source (`Err` = a harness error for that
     /// program). `Err` for the whole batch when the node process itself fails.
     pub fn run(&mut self, sources: &[&str]) -> Result<Vec<Result<Outcome, String>>, String> {
+        let programs: Vec<(&str, bool)> = sources.iter().map(|s| (*s, false)).collect();
+        self.run_programs(&programs)
+    }
+
+    /// As [`Node::run`], each source with whether it is TypeScript (node then runs what
+    /// TypeScript's `transpileModule` makes of it).
+    pub fn run_programs(
+        &mut self,
+        programs: &[(&str, bool)],
+    ) -> Result<Vec<Result<Outcome, String>>, String> {
+        let sources: Vec<&str> = programs.iter().map(|(s, _)| *s).collect();
         let first = self.next_id;
         self.next_id += sources.len() as u64;
         let mut input = String::new();
-        for (i, s) in sources.iter().enumerate() {
-            input.push_str(&json!({ "id": first + i as u64, "source": s }).to_string());
+        for (i, (s, ts)) in programs.iter().enumerate() {
+            input.push_str(&json!({ "id": first + i as u64, "source": s, "ts": ts }).to_string());
             input.push('\n');
         }
         let mut stdin = self.stdin.take().ok_or("node's stdin is gone")?;

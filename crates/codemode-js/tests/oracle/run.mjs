@@ -116,6 +116,29 @@ function exportValue(holder, key, stack, path) {
   return out;
 }
 
+/**
+ * A TypeScript program as TypeScript's own `transpileModule` emits it (ES2022, class fields
+ * defined as the standard says), from the package in $CODEMODE_TYPESCRIPT (`tests/setup.sh`
+ * installs it). A syntax error TypeScript reports is the program's SyntaxError.
+ */
+let typescript;
+function transpileTypeScript(source) {
+  if (typescript === undefined) {
+    if (!process.env.CODEMODE_TYPESCRIPT) {
+      throw new Error('TypeScript is not installed for the oracle: run crates/codemode-js/tests/setup.sh');
+    }
+    typescript = require(process.env.CODEMODE_TYPESCRIPT);
+  }
+  const ts = typescript;
+  const out = ts.transpileModule(source, {
+    compilerOptions: { target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.None, useDefineForClassFields: true },
+    reportDiagnostics: true,
+  });
+  const syntax = (out.diagnostics ?? []).filter((d) => d.category === ts.DiagnosticCategory.Error && d.code !== 1108);
+  if (syntax.length > 0) throw new SyntaxError(ts.flattenDiagnosticMessageText(syntax[0].messageText, ' '));
+  return out.outputText;
+}
+
 /** Parses the program; returns the function source text or throws SyntaxError. */
 function transform(source) {
   const text = PREFIX + source;
@@ -169,6 +192,21 @@ function newRealm(logs) {
     },
   };
   Object.defineProperty(ctx, 'console', { value: console, writable: true, configurable: true, enumerable: false });
+  // node's atob/btoa, with their DOMException rethrown as an Error of this realm with the
+  // same name and message (as codemode throws it).
+  Object.defineProperty(ctx, '__cm_host', { value: { atob, btoa }, configurable: true });
+  vm.runInContext(
+    `for (const name of ['atob', 'btoa']) {
+      const host = __cm_host[name];
+      const f = { [name](data) {
+        if (arguments.length === 0) throw new TypeError('The "data" argument must be specified');
+        try { return host(String(data)); } catch (e) { const err = new Error(e.message); err.name = e.name; throw err; }
+      } }[name];
+      Object.defineProperty(globalThis, name, { value: f, writable: true, configurable: true, enumerable: false });
+    }
+    delete globalThis.__cm_host;`,
+    ctx,
+  );
   return ctx;
 }
 
@@ -267,7 +305,16 @@ for await (const line of rl) {
   try {
     const req = JSON.parse(line);
     id = req.id;
-    reply = { id, ...(await runOne(req.source)) };
+    let source = req.source;
+    if (req.ts) {
+      try {
+        source = transpileTypeScript(source);
+      } catch (e) {
+        if (!(e instanceof SyntaxError)) throw e;
+        reply = { id, ok: false, error: { kind: 'ParseError', name: 'SyntaxError', message: e.message }, logs: [] };
+      }
+    }
+    reply ??= { id, ...(await runOne(source)) };
   } catch (e) {
     reply = { id, harness: String(e && e.stack ? e.stack : e) };
   }

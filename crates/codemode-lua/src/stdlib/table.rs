@@ -401,10 +401,16 @@ fn sort_native(ctx: &mut Ctx) -> VmResult<Rets> {
                 };
                 sort(&mut vals, &mut lt)
             } else {
-                let mut lt = |a: &Value, b: &Value| -> VmResult<bool> {
-                    Ok(ctx.call1(cmp, &[*a, *b])?.truthy())
-                };
-                sort(&mut vals, &mut lt)
+                // The comparator may collect garbage: the values being sorted live in `vals`
+                // (the comparator may remove them from the table), so they are GC roots while
+                // it runs. Sorting permutes `vals` but keeps its set of values: one snapshot.
+                let snapshot = vals.clone();
+                ctx.with_roots(&snapshot, |ctx| {
+                    let mut lt = |a: &Value, b: &Value| -> VmResult<bool> {
+                        Ok(ctx.call1(cmp, &[*a, *b])?.truthy())
+                    };
+                    sort(&mut vals, &mut lt)
+                })?
             }
         };
     if let Err(SortError::Compare(Throw::Restart)) = &result {

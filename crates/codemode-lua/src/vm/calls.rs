@@ -93,7 +93,11 @@ impl Vm {
         for _ in 0..limits::MAX_ERROR_HANDLER_CALLS {
             let noted = self.noted.len();
             self.handler_depth += 1;
+            // The handler and its error value are held here across the call: GC roots for it
+            // (a collection may run inside the handler).
+            let mark = self.push_roots(&[handler, ev])?;
             let r = self.call_nested(at, handler, &[ev], "xpcall");
+            self.pop_roots(mark);
             self.handler_depth -= 1;
             match r {
                 Ok(vals) => return Ok(vals.first().copied().unwrap_or(Value::Nil)),

@@ -222,6 +222,19 @@ impl<'a> Ctx<'a> {
     pub(crate) fn new_str(&mut self, bytes: &[u8]) -> VmResult<Value> {
         self.vm.heap.new_str(bytes)
     }
+    /// Run `f` with `vals` as GC roots (see `Vm::push_roots`): the values this native holds in
+    /// Rust while `f` calls back into Lua, so a collection may run in the callback (the native
+    /// must also be listed in `GC_SAFE_NATIVES`). The roots are dropped when `f` returns.
+    pub(crate) fn with_roots<R>(
+        &mut self,
+        vals: &[Value],
+        f: impl FnOnce(&mut Ctx<'a>) -> R,
+    ) -> VmResult<R> {
+        let mark = self.vm.push_roots(vals)?;
+        let r = f(self);
+        self.vm.pop_roots(mark);
+        Ok(r)
+    }
     /// Call and return the first result (or nil). No allocation (use it for comparators).
     pub(crate) fn call1(&mut self, f: Value, args: &[Value]) -> VmResult<Value> {
         let at = self.base + self.nargs + 1;

@@ -36,9 +36,11 @@
 //!   the diagnostic's location) when `pcall` converts it to a Lua string. Uncatchable ones
 //!   (limits, timeouts, aborts) unwind everything.
 //! - GC: [`Heap::collect`] runs at safe points of the dispatch loop (table/closure creation,
-//!   concatenation, after a native returns) when the allocation debt is due, never while a
-//!   native runs. Roots: the whole value stack, constants, globals, frames' closures, open
-//!   upvalues, pinned values and host objects.
+//!   concatenation, after a native returns) when the allocation debt is due, also inside the
+//!   Lua callbacks of the natives that root what they hold (`roots::GC_SAFE_NATIVES`: gsub,
+//!   table.sort, pcall/xpcall and xpcall's message handler). Roots: the whole value stack,
+//!   constants, globals, frames' closures, open upvalues, pinned values, the callback roots
+//!   natives push and host objects.
 
 use std::sync::Arc;
 
@@ -180,6 +182,10 @@ pub(crate) struct Vm {
     pub(crate) tool_count: usize,
     /// Values pinned as GC roots by the embedder (e.g. boundary).
     pub pinned: Vec<Value>,
+    /// Values natives hold in Rust while a Lua callback they made runs (the values `table.sort`
+    /// is sorting, an `xpcall` handler and its error value): GC roots, a stack that each native
+    /// pushes before its callback and pops after it (`Vm::push_roots`, `Ctx::with_roots`).
+    callback_roots: Vec<Value>,
     /// The iterator function `ipairs` returns.
     pub ipairs_iter: Value,
     /// The next native call is made directly by pcall or a native (no Lua caller line).
@@ -232,6 +238,7 @@ impl Vm {
             suggest_lookups: std::sync::atomic::AtomicU32::new(0),
             tool_count: 0,
             pinned: Vec::new(),
+            callback_roots: Vec::new(),
             ipairs_iter: Value::Nil,
             direct_next: false,
             nested_top: 0,
@@ -292,6 +299,7 @@ impl Vm {
             suggest_lookups: std::sync::atomic::AtomicU32::new(0),
             tool_count: 0,
             pinned: self.pinned.clone(),
+            callback_roots: Vec::new(),
             ipairs_iter: self.ipairs_iter,
             direct_next: false,
             nested_top: 0,

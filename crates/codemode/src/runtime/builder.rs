@@ -7,7 +7,7 @@ use std::sync::Arc;
 
 use codemode_guest::Env;
 
-use super::{CodeMode, Inner, SEARCH_ALIAS};
+use super::{CodeMode, DEFAULT_MAX_COMPUTING_EXECUTIONS, Inner, SEARCH_ALIAS};
 use crate::extension::{Extension, ExtensionHandler};
 use crate::hooks::Hooks;
 use crate::limits::Limits;
@@ -98,6 +98,16 @@ pub enum BuildError {
         /// What collides with what.
         message: String,
     },
+    /// [`Options::max_computing_executions`] outside its range.
+    #[error(
+        "max_computing_executions must be an integer from 1 to {max} (got {value}); it bounds how many executions run guest code on the blocking pool at once"
+    )]
+    InvalidMaxComputingExecutions {
+        /// The value given.
+        value: usize,
+        /// The largest accepted value ([`tokio::sync::Semaphore::MAX_PERMITS`]).
+        max: usize,
+    },
 }
 
 /// Options of a [`CodeMode`]: language, tools, namespaces, limits, hooks, extensions. Also the
@@ -121,6 +131,8 @@ pub struct Options {
     limits: Limits,
     hooks: Option<Arc<dyn Hooks>>,
     extensions: Vec<Extension>,
+    /// `None`: [`DEFAULT_MAX_COMPUTING_EXECUTIONS`].
+    max_computing_executions: Option<usize>,
 }
 
 impl std::fmt::Debug for Options {
@@ -131,6 +143,12 @@ impl std::fmt::Debug for Options {
             .field("limits", &self.limits)
             .field("hooks", &self.hooks.is_some())
             .field("extensions", &self.extensions)
+            .field(
+                "max_computing_executions",
+                &self
+                    .max_computing_executions
+                    .unwrap_or(DEFAULT_MAX_COMPUTING_EXECUTIONS),
+            )
             .finish()
     }
 }
@@ -185,6 +203,22 @@ impl Options {
         self
     }
 
+    /// Most executions of this runtime whose guest code runs on tokio's blocking pool at once
+    /// (default [`DEFAULT_MAX_COMPUTING_EXECUTIONS`], 512, tokio's default
+    /// `max_blocking_threads`). An execution whose guest must continue on the pool (long guest
+    /// work, compiling a long program) while every slot is taken waits for one, under its
+    /// deadline and cancellation: a wait past the deadline ends in `TimeoutExceeded` with the
+    /// `toolCalls` record and logs made so far, like any timeout. Executions waiting for tools,
+    /// and the short inline stretches of guest work, hold no slot. Keep it at or below the
+    /// blocking pool's size (`tokio::runtime::Builder::max_blocking_threads`), so waiting
+    /// happens here, under the deadline, rather than in the pool's queue. Range: 1 to
+    /// [`tokio::sync::Semaphore::MAX_PERMITS`]; other values fail [`Options::build`]
+    /// ([`BuildError::InvalidMaxComputingExecutions`]).
+    pub fn max_computing_executions(mut self, n: usize) -> Self {
+        self.max_computing_executions = Some(n);
+        self
+    }
+
     /// Build the runtime: canonicalise paths, compile schemas, index tools for `search`, check
     /// extension names. Errors: [`BuildError`].
     pub fn build(self) -> Result<CodeMode, BuildError> {
@@ -213,6 +247,15 @@ impl CodeMode {
         options: Options,
         lang: &'static dyn codemode_guest::Language,
     ) -> Result<CodeMode, BuildError> {
+        let computing = options
+            .max_computing_executions
+            .unwrap_or(DEFAULT_MAX_COMPUTING_EXECUTIONS);
+        if !(1..=tokio::sync::Semaphore::MAX_PERMITS).contains(&computing) {
+            return Err(BuildError::InvalidMaxComputingExecutions {
+                value: computing,
+                max: tokio::sync::Semaphore::MAX_PERMITS,
+            });
+        }
         let mut tree = ToolTree::default();
         tree.insert_root(options.root)?;
         let tree = Arc::new(tree);
@@ -249,6 +292,7 @@ impl CodeMode {
                 hooks: options.hooks,
                 extensions,
                 search_alias,
+                computing: Arc::new(tokio::sync::Semaphore::new(computing)),
             }),
         })
     }

@@ -354,10 +354,20 @@ where
     enum Next {
         /// An inline stretch (restartable guests).
         Inline(Box<Worker>),
+        /// Work for the blocking pool, waiting for a computing slot
+        /// (`Options::max_computing_executions`) under the deadline and the token.
+        Queued(Segment),
         /// A segment on the blocking pool, awaited under the backstop.
         Pool(tokio::task::JoinHandle<Report>),
         /// The guest is blocked: wait for a call to finish, then run it again.
         Wait(Parked),
+    }
+    /// A segment not started yet.
+    enum Segment {
+        /// The first one: compile the program, build the guest, run it.
+        Setup(Box<dyn FnOnce() -> Report + Send>),
+        /// Continue a guest (dropped on the blocking pool if it never runs again).
+        Resume(Parked),
     }
 
     let max_output_bytes = inner.limits.max_output_bytes();
@@ -375,11 +385,19 @@ where
     let timer = tokio::time::sleep_until(deadline);
     tokio::pin!(timer);
     let std_deadline = deadline.into_std();
-    let pool = |w: Box<Worker>| {
+    let pool = |w: Box<Worker>| Next::Queued(Segment::Resume(Parked(Some(w))));
+    // Start a segment on the blocking pool; it holds its computing slot until it ends.
+    let spawn = |segment: Segment, slot: tokio::sync::OwnedSemaphorePermit| {
         let segment_shared = shared.clone();
-        Next::Pool(tokio::task::spawn_blocking(move || {
-            run_segment(w, std_deadline, &segment_shared)
-        }))
+        tokio::task::spawn_blocking(move || {
+            let _slot = slot;
+            match segment {
+                Segment::Setup(setup) => setup(),
+                Segment::Resume(parked) => {
+                    run_segment(parked.take(), std_deadline, &segment_shared)
+                }
+            }
+        })
     };
     // Restartable guests continue inline, after spending tokio's cooperative budget (tools
     // that answer at once never make this future wait otherwise); the others on the pool.
@@ -409,10 +427,10 @@ where
         // Longer ones are compiled in the first segment, so the backstop covers compiling and
         // building the guest too.
         let segment_shared = shared.clone();
-        Next::Pool(tokio::task::spawn_blocking(move || match setup() {
+        Next::Queued(Segment::Setup(Box::new(move || match setup() {
             Ok(guest) => run_segment(worker(guest), std_deadline, &segment_shared),
             Err(d) => Report::Failed(d),
-        }))
+        })))
     };
     let mut flight = InFlight {
         running: FuturesUnordered::new(),
@@ -447,6 +465,43 @@ where
                         continue;
                     }
                 }
+            }
+            Next::Queued(segment) => {
+                let slot = match inner.computing.clone().try_acquire_owned() {
+                    Ok(slot) => slot,
+                    Err(_) => {
+                        // Every slot is taken: wait for one under the deadline and the token
+                        // (the guest is not running, so the deadline itself, not the backstop);
+                        // calls in flight go on meanwhile.
+                        let acquire = inner.computing.clone().acquire_owned();
+                        tokio::pin!(acquire);
+                        let r = loop {
+                            tokio::select! {
+                                biased;
+                                _ = cancel.cancelled() => break Err(cancelled()),
+                                slot = &mut acquire => break Ok(slot),
+                                Some(done) = flight.running.next(), if !flight.running.is_empty() => {
+                                    ready.push(gate.finish(done));
+                                    flight.refill();
+                                }
+                                _ = timer.as_mut() => break Err(gate.timeout_diagnostic()),
+                            }
+                        };
+                        match r {
+                            Ok(Ok(slot)) => slot,
+                            // The semaphore is never closed.
+                            Ok(Err(_)) => {
+                                break Err(Diagnostic::new(
+                                    DiagnosticKind::ExecutionFailure,
+                                    "Internal error: the runtime's computing slots were closed. This is a bug in codemode, not in your program; run it again, and report it if it repeats.",
+                                ));
+                            }
+                            Err(d) => break Err(d),
+                        }
+                    }
+                };
+                next = Next::Pool(spawn(segment, slot));
+                continue;
             }
             // Dropping `segment` (when this loop breaks or the future is dropped) detaches a
             // running segment: it stops at its next slice boundary (`abandoned`, or the

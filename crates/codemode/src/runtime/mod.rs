@@ -50,9 +50,13 @@
 //!
 //! So a blocking-pool thread is held only while long guest code runs: while the program waits
 //! for a tool, the parked guest is plain data owned by the `execute` future (thousands of
-//! executions can wait for tools at once; tokio's blocking pool bounds how many *compute* at
-//! once, default 512, more queue). A parked guest the driver drops (deadline, cancellation, a
-//! dropped `execute` future) is dropped on the blocking pool too.
+//! executions can wait for tools at once). How many *compute* at once is bounded by
+//! [`Options::max_computing_executions`] (default [`DEFAULT_MAX_COMPUTING_EXECUTIONS`], 512):
+//! each segment holds one slot; a guest that must continue on the pool while every slot is
+//! taken waits in the `execute` future for one, under the deadline and the cancellation token
+//! (calls in flight go on meanwhile), so a wait past the deadline is an ordinary
+//! `TimeoutExceeded` with the record. A parked guest the driver drops (deadline, cancellation,
+//! a dropped `execute` future) is dropped on the blocking pool too.
 //!
 //! **Calls in flight.** Calls the guest starts are admitted by the gate (`gate.rs`) in program order
 //! (counted, checked, listed) and run as owned futures that the `execute` future polls: up to
@@ -142,6 +146,11 @@ pub const INLINE_SLICE: u32 = 2_000;
 /// pool (compiling is linear in the source: 8 KiB takes well under [`INLINE_BUDGET`]).
 pub const INLINE_COMPILE_BYTES: usize = 8 * 1024;
 
+/// Default of [`Options::max_computing_executions`]: most executions of one runtime running
+/// guest code on the blocking pool at once (tokio's default `max_blocking_threads`); more wait
+/// for a slot under their deadline and cancellation.
+pub const DEFAULT_MAX_COMPUTING_EXECUTIONS: usize = 512;
+
 /// Most programs longer than [`INLINE_COMPILE_BYTES`] compiling at once in this process; more
 /// wait (under their deadline). Compiling is charged to each execution's memory budget, and
 /// this bounds how many such budgets are in use by compilers at one time.
@@ -189,6 +198,9 @@ struct Inner {
     extensions: HashMap<String, ExtensionHandler>,
     /// `tools.search(...)` is an alias of the `search` global (no tool owns the root `search`).
     search_alias: bool,
+    /// Slots of `Options::max_computing_executions`: one is held by each segment of guest
+    /// work on the blocking pool (see the module docs, "Segments").
+    computing: Arc<tokio::sync::Semaphore>,
 }
 
 /// The tool path that aliases the `search` global when no tool uses it.
@@ -403,6 +415,8 @@ pub(crate) fn retained_bytes(max_output_bytes: u64) -> usize {
         .unwrap_or(usize::MAX)
 }
 
+#[cfg(test)]
+mod computing_tests;
 #[cfg(test)]
 mod stand_in;
 #[cfg(test)]

@@ -13,7 +13,7 @@ use std::time::Duration;
 /// What a script plays back (the shape of the Lua machine's steps): `HostCall` starts a call
 /// that suspends the program until its reply.
 #[derive(Clone, Debug)]
-enum Step {
+pub(super) enum Step {
     Yield,
     HostCall(HostCall),
     Done(Value),
@@ -22,7 +22,7 @@ enum Step {
 
 /// Plays back steps; after `HostReply::Abort(e)` it returns `Step::Error(e)` like the VM;
 /// after a `HostReply::Error` the script decides (next step).
-struct Scripted {
+pub(super) struct Scripted {
     steps: VecDeque<Step>,
     replies: Arc<Mutex<Vec<HostReply>>>,
     abort: Option<GuestError>,
@@ -30,7 +30,7 @@ struct Scripted {
     busy: bool,
     /// When the script is played out, `run` blocks this long (a native that ignores the
     /// deadline), then returns `Done("late")`.
-    block: Option<Duration>,
+    pub(super) block: Option<Duration>,
     /// Lines `run` prints at each call (after the initial "log 1").
     print_each_run: bool,
     /// When the script is played out, `run` panics (a bug in the interpreter).
@@ -42,7 +42,7 @@ struct Scripted {
 }
 
 impl Scripted {
-    fn new(steps: Vec<Step>) -> (Self, Arc<Mutex<Vec<HostReply>>>) {
+    pub(super) fn new(steps: Vec<Step>) -> (Self, Arc<Mutex<Vec<HostReply>>>) {
         let replies = Arc::new(Mutex::new(Vec::new()));
         (
             Scripted {
@@ -146,7 +146,7 @@ fn kind_message(r: &HostReply) -> (ErrorKind, &str) {
     }
 }
 
-fn tool_call(path: &str, args: Vec<Value>) -> Step {
+pub(super) fn tool_call(path: &str, args: Vec<Value>) -> Step {
     Step::HostCall(HostCall {
         id: CallId(0),
         mode: CallMode::Suspend,
@@ -206,7 +206,7 @@ fn runtime(limits: Limits) -> CodeMode {
 }
 
 /// A runtime over the [`StandIn`] language: the gate's messages are in its words.
-fn build(options: Options) -> CodeMode {
+pub(super) fn build(options: Options) -> CodeMode {
     CodeMode::with_guest(options, &StandIn).unwrap()
 }
 

@@ -1,0 +1,676 @@
+//! `RegExp`: the constructor, literals, the flag and `source` getters, and the hidden
+//! natives `prelude/regexp.js` builds the spec algorithms on: `regexpMatch` (one search,
+//! resumable across fuel slices), `regexpFlags` (the brand check), `regexpCreate` and
+//! `getSubstitution`.
+
+use std::sync::Arc;
+
+use super::*;
+use crate::limits::{MAX_REGEX_BACKTRACK, MAX_REGEX_CACHE, MAX_REPLACEMENT_LENGTH};
+use crate::regexp::exec::{ENTRY_BYTES, UNSET};
+use crate::regexp::{Exec, Flags, Outcome, Regex};
+
+/// The natives of this file: where each goes, what it runs, its `length`.
+pub(super) static NATIVES: &[(&str, NativeFn, u16)] = &[
+    ("RegExp", regexp_ctor, 2),
+    ("RegExp.prototype.source", regexp_source, 0),
+    ("RegExp.prototype.global", regexp_global, 0),
+    ("RegExp.prototype.ignoreCase", regexp_ignore_case, 0),
+    ("RegExp.prototype.multiline", regexp_multiline, 0),
+    ("RegExp.prototype.dotAll", regexp_dot_all, 0),
+    ("RegExp.prototype.unicode", regexp_unicode, 0),
+    ("RegExp.prototype.unicodeSets", regexp_unicode_sets, 0),
+    ("RegExp.prototype.sticky", regexp_sticky, 0),
+    ("RegExp.prototype.hasIndices", regexp_has_indices, 0),
+    ("%Intrinsics%.regexpMatch", regexp_match, 3),
+    ("%Intrinsics%.regexpFlags", regexp_flags_of, 1),
+    ("%Intrinsics%.regexpCreate", regexp_create, 3),
+    ("%Intrinsics%.getSubstitution", get_substitution, 6),
+    ("%Intrinsics%.listIterator", list_iterator, 2),
+];
+
+/// The getters among the natives above.
+const GETTERS: &[&str] = &[
+    "source",
+    "global",
+    "ignoreCase",
+    "multiline",
+    "dotAll",
+    "unicode",
+    "unicodeSets",
+    "sticky",
+    "hasIndices",
+];
+
+/// Per-run RegExp state: the compiled-pattern cache, the match a fuel slice interrupted,
+/// the well-known symbols of the RegExp protocol.
+#[derive(Clone, Debug, Default)]
+pub struct State {
+    pub ctor: Option<ObjId>,
+    cache: Vec<(Vec<u16>, Flags, Arc<Regex>)>,
+    suspended: Option<Box<Suspended>>,
+    pub sym_match: Option<SymId>,
+    pub sym_match_all: Option<SymId>,
+    pub sym_replace: Option<SymId>,
+    pub sym_search: Option<SymId>,
+    pub sym_split: Option<SymId>,
+    pub sym_species: Option<SymId>,
+}
+
+/// A search a fuel slice stopped: the call it belongs to and its state.
+#[derive(Clone, Debug)]
+struct Suspended {
+    obj: ObjId,
+    subject: crate::value::StrId,
+    len: usize,
+    last_index: usize,
+    exec: Exec,
+    /// Bytes of the backtrack stack charged to the heap.
+    charged: usize,
+}
+
+/// A compiled pattern shared by RegExp objects (compared by identity).
+#[derive(Clone, Debug)]
+pub struct Shared(pub Arc<Regex>);
+
+impl PartialEq for Shared {
+    fn eq(&self, other: &Shared) -> bool {
+        Arc::ptr_eq(&self.0, &other.0)
+    }
+}
+
+/// Finish `RegExp` after the generic setup: its flag getters as accessors, and the
+/// protocol's well-known symbols (`Symbol.match` ...).
+pub fn setup(vm: &mut Vm) -> Res<()> {
+    let Some(proto) = vm.intr.regexp_proto else {
+        return Ok(());
+    };
+    let key = vm.heap.key("RegExp");
+    if let Some(crate::heap::Prop {
+        slot: Slot::Data(Value::Obj(ctor)),
+        ..
+    }) = vm.own(vm.global, key)
+    {
+        vm.regexp.ctor = Some(ctor);
+    }
+    for name in GETTERS {
+        let k = vm.heap.key(name);
+        if let Some(crate::heap::Prop {
+            slot: Slot::Data(Value::Obj(f)),
+            ..
+        }) = vm.own(proto, k)
+        {
+            let n = vm.str_val(&format!("get {name}"))?;
+            let nk = vm.heap.key("name");
+            vm.define(f, nk, Slot::Data(n), CONFIGURABLE)?;
+            vm.define(
+                proto,
+                k,
+                Slot::Accessor(Value::Obj(f), Value::Undefined),
+                CONFIGURABLE,
+            )?;
+        }
+    }
+    let symbol_ctor = vm.heap.key("Symbol");
+    let sc = match vm.own(vm.global, symbol_ctor) {
+        Some(crate::heap::Prop {
+            slot: Slot::Data(Value::Obj(s)),
+            ..
+        }) => Some(s),
+        _ => None,
+    };
+    for name in ["match", "matchAll", "replace", "search", "split", "species"] {
+        let d = vm
+            .heap
+            .new_str(JsStr::from_str(&format!("Symbol.{name}")))?;
+        let s = vm.heap.new_symbol(Some(d))?;
+        let r = &mut vm.regexp;
+        match name {
+            "match" => r.sym_match = Some(s),
+            "matchAll" => r.sym_match_all = Some(s),
+            "replace" => r.sym_replace = Some(s),
+            "search" => r.sym_search = Some(s),
+            "split" => r.sym_split = Some(s),
+            _ => r.sym_species = Some(s),
+        }
+        if let Some(sc) = sc {
+            let k = vm.heap.key(name);
+            vm.define(sc, k, Slot::Data(Value::Sym(s)), 0)?;
+        }
+    }
+    Ok(())
+}
+
+/// The compiled pattern of a RegExp object.
+fn regex_of(vm: &Vm, v: Value) -> Option<Arc<Regex>> {
+    match v {
+        Value::Obj(o) => match &vm.heap.obj(o).kind {
+            Kind::RegExp(s) => Some(s.0.clone()),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+/// Compile (or find in the cache) `pattern` with `flags`; a SyntaxError naming the pattern
+/// and the position otherwise.
+fn compiled(vm: &mut Vm, pattern: &[u16], flags: &[u16]) -> Res<Arc<Regex>> {
+    let shown = |p: &[u16], f: &[u16]| {
+        format!(
+            "/{}/{}",
+            String::from_utf16_lossy(p),
+            String::from_utf16_lossy(f)
+        )
+    };
+    let Some(fl) = Flags::parse(flags) else {
+        let msg = format!(
+            "Invalid flags supplied to RegExp constructor '{}': use only d, g, i, m, s, u, v, y, each once (u and v not together)",
+            String::from_utf16_lossy(flags)
+        );
+        return Err(vm.err_syntax(&msg));
+    };
+    if let Some(i) = vm
+        .regexp
+        .cache
+        .iter()
+        .position(|(p, f, _)| *f == fl && p == pattern)
+    {
+        let hit = vm.regexp.cache.remove(i);
+        let re = hit.2.clone();
+        vm.regexp.cache.push(hit);
+        return Ok(re);
+    }
+    vm.work(pattern.len() + 16);
+    match crate::regexp::compile(pattern, fl) {
+        Ok(re) => {
+            vm.heap.charge(re.bytes)?;
+            vm.work(re.insts.len() / 4);
+            let re = Arc::new(re);
+            if vm.regexp.cache.len() >= MAX_REGEX_CACHE {
+                vm.regexp.cache.remove(0);
+            }
+            vm.regexp.cache.push((pattern.to_vec(), fl, re.clone()));
+            Ok(re)
+        }
+        Err(e) => {
+            let at = match e.offset {
+                Some(o) => format!(" at position {o}"),
+                None => String::new(),
+            };
+            let msg = format!(
+                "Invalid regular expression: {}: {}{at}",
+                shown(pattern, flags),
+                e.message
+            );
+            Err(vm.err_syntax(&msg))
+        }
+    }
+}
+
+/// Give `o` the pattern and `lastIndex = 0`.
+fn initialize(vm: &mut Vm, o: ObjId, re: Arc<Regex>) -> Res<()> {
+    vm.heap.obj_mut(o).kind = Kind::RegExp(Shared(re));
+    let k = vm.heap.key("lastIndex");
+    vm.define(o, k, Slot::Data(Value::Num(0.0)), WRITABLE)
+}
+
+/// A regular-expression literal's evaluation: a new RegExp object.
+pub fn literal(vm: &mut Vm, pattern: &JsStr, flags: &JsStr) -> Res<Value> {
+    let re = compiled(vm, &pattern.units(), &flags.units())?;
+    let o = vm.heap.new_obj(vm.intr.regexp_proto, Kind::Ordinary)?;
+    initialize(vm, o, re)?;
+    Ok(Value::Obj(o))
+}
+
+/// IsRegExp (§7.2.8).
+fn is_regexp(vm: &mut Vm, v: Value) -> Res<bool> {
+    if !matches!(v, Value::Obj(_)) {
+        return Ok(false);
+    }
+    if let Some(s) = vm.regexp.sym_match {
+        let m = vm.get_value(v, Key::Sym(s))?;
+        if m != Value::Undefined {
+            return Ok(vm.truthy(m));
+        }
+    }
+    Ok(regex_of(vm, v).is_some())
+}
+
+/// The TypeError of `includes`/`startsWith`/`endsWith` for a RegExp argument (§22.1.3.7).
+pub(super) fn reject_regexp(vm: &mut Vm, v: Value, method: &str) -> Res<()> {
+    if is_regexp(vm, v)? {
+        return Err(vm.type_error(&format!(
+            "First argument to String.prototype.{method} must not be a regular expression"
+        )));
+    }
+    Ok(())
+}
+
+fn units_of(vm: &mut Vm, v: Value) -> Res<Vec<u16>> {
+    if v == Value::Undefined {
+        return Ok(Vec::new());
+    }
+    let s = vm.to_string(v)?;
+    Ok(vm.heap.str(s).units())
+}
+
+/// `RegExp(pattern, flags)` and `new RegExp(pattern, flags)` (§22.2.4.1).
+fn regexp_ctor(vm: &mut Vm, this: Value, args: &[Value]) -> Res<Value> {
+    let (pattern, flags) = (arg(args, 0), arg(args, 1));
+    let construct = vm.native_construct;
+    let pattern_is_regexp = is_regexp(vm, pattern)?;
+    if construct.is_none() && pattern_is_regexp && flags == Value::Undefined {
+        let c = vm.get_simple(pattern, "constructor")?;
+        if let (Value::Obj(c), Some(me)) = (c, vm.regexp.ctor)
+            && c == me
+        {
+            return Ok(pattern);
+        }
+    }
+    let (p, f) = if let Some(re) = regex_of(vm, pattern) {
+        let f = if flags == Value::Undefined {
+            re.flags.text().encode_utf16().collect()
+        } else {
+            units_of(vm, flags)?
+        };
+        (re.source.clone(), f)
+    } else if pattern_is_regexp {
+        let src = vm.get_simple(pattern, "source")?;
+        let f = if flags == Value::Undefined {
+            vm.get_simple(pattern, "flags")?
+        } else {
+            flags
+        };
+        (units_of(vm, src)?, units_of(vm, f)?)
+    } else {
+        (units_of(vm, pattern)?, units_of(vm, flags)?)
+    };
+    let re = compiled(vm, &p, &f)?;
+    let o = match (construct, this) {
+        (Some(_), Value::Obj(o)) => o,
+        _ => vm.heap.new_obj(vm.intr.regexp_proto, Kind::Ordinary)?,
+    };
+    initialize(vm, o, re)?;
+    Ok(Value::Obj(o))
+}
+
+/// `regexpCreate(P, F)`: RegExpCreate (§22.2.3.1) for the String methods;
+/// `regexpCreate(R, F, true)`: a RegExp of R's source with flags F (no user code runs).
+fn regexp_create(vm: &mut Vm, _: Value, args: &[Value]) -> Res<Value> {
+    let p = match (arg(args, 2), regex_of(vm, arg(args, 0))) {
+        (Value::Bool(true), Some(re)) => re.source.clone(),
+        _ => units_of(vm, arg(args, 0))?,
+    };
+    let f = units_of(vm, arg(args, 1))?;
+    let re = compiled(vm, &p, &f)?;
+    let o = vm.heap.new_obj(vm.intr.regexp_proto, Kind::Ordinary)?;
+    initialize(vm, o, re)?;
+    Ok(Value::Obj(o))
+}
+
+/// `regexpFlags(R)`: R's original flags string, or `undefined` when R is no RegExp.
+fn regexp_flags_of(vm: &mut Vm, _: Value, args: &[Value]) -> Res<Value> {
+    match regex_of(vm, arg(args, 0)) {
+        Some(re) => vm.str_val(&re.flags.text()),
+        None => Ok(Value::Undefined),
+    }
+}
+
+/// EscapeRegExpPattern (§22.2.6.13.1): `/` and line terminators escaped, `(?:)` for empty.
+fn escape_source(src: &[u16]) -> Vec<u16> {
+    if src.is_empty() {
+        return "(?:)".encode_utf16().collect();
+    }
+    let mut out = Vec::with_capacity(src.len());
+    let mut class = false;
+    let mut i = 0;
+    while i < src.len() {
+        let c = src[i];
+        match c {
+            0x5C => {
+                out.push(c);
+                if i + 1 < src.len() {
+                    let n = src[i + 1];
+                    match n {
+                        0x0A => out.extend("n".encode_utf16()),
+                        0x0D => out.extend("r".encode_utf16()),
+                        0x2028 => out.extend("u2028".encode_utf16()),
+                        0x2029 => out.extend("u2029".encode_utf16()),
+                        _ => out.push(n),
+                    }
+                    i += 1;
+                }
+            }
+            0x2F if !class => out.extend("\\/".encode_utf16()),
+            0x0A => out.extend("\\n".encode_utf16()),
+            0x0D => out.extend("\\r".encode_utf16()),
+            0x2028 => out.extend("\\u2028".encode_utf16()),
+            0x2029 => out.extend("\\u2029".encode_utf16()),
+            _ => {
+                if c == 0x5B {
+                    class = true;
+                } else if c == 0x5D {
+                    class = false;
+                }
+                out.push(c);
+            }
+        }
+        i += 1;
+    }
+    out
+}
+
+fn regexp_source(vm: &mut Vm, this: Value, _: &[Value]) -> Res<Value> {
+    if let Some(re) = regex_of(vm, this) {
+        return vm.js_str(JsStr::from_units(escape_source(&re.source)));
+    }
+    if matches!(this, Value::Obj(o) if Some(o) == vm.intr.regexp_proto) {
+        return vm.str_val("(?:)");
+    }
+    Err(vm
+        .type_error("RegExp.prototype.source getter called on a value that is not a RegExp object"))
+}
+
+fn flag_getter(vm: &mut Vm, this: Value, name: &str, get: fn(Flags) -> bool) -> Res<Value> {
+    if let Some(re) = regex_of(vm, this) {
+        return Ok(Value::Bool(get(re.flags)));
+    }
+    if matches!(this, Value::Obj(o) if Some(o) == vm.intr.regexp_proto) {
+        return Ok(Value::Undefined);
+    }
+    Err(vm.type_error(&format!(
+        "RegExp.prototype.{name} getter called on a value that is not a RegExp object"
+    )))
+}
+
+fn regexp_global(vm: &mut Vm, this: Value, _: &[Value]) -> Res<Value> {
+    flag_getter(vm, this, "global", |f| f.global)
+}
+fn regexp_ignore_case(vm: &mut Vm, this: Value, _: &[Value]) -> Res<Value> {
+    flag_getter(vm, this, "ignoreCase", |f| f.ignore_case)
+}
+fn regexp_multiline(vm: &mut Vm, this: Value, _: &[Value]) -> Res<Value> {
+    flag_getter(vm, this, "multiline", |f| f.multiline)
+}
+fn regexp_dot_all(vm: &mut Vm, this: Value, _: &[Value]) -> Res<Value> {
+    flag_getter(vm, this, "dotAll", |f| f.dot_all)
+}
+fn regexp_unicode(vm: &mut Vm, this: Value, _: &[Value]) -> Res<Value> {
+    flag_getter(vm, this, "unicode", |f| f.unicode)
+}
+fn regexp_unicode_sets(vm: &mut Vm, this: Value, _: &[Value]) -> Res<Value> {
+    flag_getter(vm, this, "unicodeSets", |f| f.unicode_sets)
+}
+fn regexp_sticky(vm: &mut Vm, this: Value, _: &[Value]) -> Res<Value> {
+    flag_getter(vm, this, "sticky", |f| f.sticky)
+}
+fn regexp_has_indices(vm: &mut Vm, this: Value, _: &[Value]) -> Res<Value> {
+    flag_getter(vm, this, "hasIndices", |f| f.has_indices)
+}
+
+/// Fuel a search may use in a slice even when the slice is nearly spent (so every slice
+/// makes progress).
+const MIN_SEARCH_FUEL: i64 = 256;
+
+/// `regexpMatch(R, S, lastIndex)`: the matcher of RegExpBuiltinExec (§22.2.7.2) from
+/// `lastIndex` (sticky: only there), giving the match array (`index`, `input`, `groups`,
+/// `indices` with `d`) or `null`. No user code runs; out of fuel it returns
+/// [`Throw::Suspend`] and the call, made again in the next slice, continues the search.
+fn regexp_match(vm: &mut Vm, _: Value, args: &[Value]) -> Res<Value> {
+    let (rv, sv) = (arg(args, 0), arg(args, 1));
+    let (Some(re), Value::Obj(obj), Value::Str(sid)) = (regex_of(vm, rv), rv, sv) else {
+        return Err(vm.type_error("regexpMatch: not a RegExp and a string"));
+    };
+    let last = match arg(args, 2) {
+        Value::Num(n) if n >= 0.0 => n as usize,
+        _ => 0,
+    };
+    let len = vm.heap.str(sid).len();
+    // With `u`/`v` the input is code points: a lastIndex inside a pair starts at the pair.
+    let start = {
+        let s = vm.heap.str(sid);
+        let inside = last > 0
+            && last < len
+            && (0xDC00..=0xDFFF).contains(&s.at(last))
+            && (0xD800..=0xDBFF).contains(&s.at(last - 1));
+        if re.flags.full_unicode() && inside {
+            last - 1
+        } else {
+            last
+        }
+    };
+    let (mut exec, charged) = match vm.regexp.suspended.take() {
+        Some(s) if s.obj == obj && s.subject == sid && s.len == len && s.last_index == last => {
+            (s.exec, s.charged)
+        }
+        Some(s) => {
+            vm.heap.used = vm.heap.used.saturating_sub(s.charged);
+            (Exec::new(&re, start), 0)
+        }
+        None => (Exec::new(&re, start), 0),
+    };
+    let room = vm.heap.cap.saturating_sub(vm.heap.used) + charged;
+    let max_entries = MAX_REGEX_BACKTRACK.min(room / ENTRY_BYTES);
+    let mut fuel = vm.fuel.max(MIN_SEARCH_FUEL);
+    let outcome = {
+        let s = &vm.heap.strings[sid.0 as usize];
+        match s {
+            JsStr::Narrow(b) => {
+                crate::regexp::exec::run(&re, &b[..], &mut exec, &mut fuel, max_entries)
+            }
+            JsStr::Wide(w) => {
+                crate::regexp::exec::run(&re, &w[..], &mut exec, &mut fuel, max_entries)
+            }
+        }
+    };
+    vm.fuel = fuel;
+    match outcome {
+        Outcome::OutOfFuel => {
+            let bytes = exec.stack_bytes();
+            vm.heap.used = vm.heap.used.saturating_sub(charged);
+            vm.heap.charge(bytes)?;
+            vm.regexp.suspended = Some(Box::new(Suspended {
+                obj,
+                subject: sid,
+                len,
+                last_index: last,
+                exec,
+                charged: bytes,
+            }));
+            Err(Throw::Suspend)
+        }
+        Outcome::StackLimit => {
+            vm.heap.used = vm.heap.used.saturating_sub(charged);
+            if max_entries < MAX_REGEX_BACKTRACK {
+                return Err(Throw::from(crate::heap::OutOfMemory { cap: vm.heap.cap }));
+            }
+            Err(vm.range_error(&format!(
+                "Maximum call stack size exceeded: the regular expression needs more than {MAX_REGEX_BACKTRACK} backtracking entries; simplify the pattern or match smaller pieces"
+            )))
+        }
+        Outcome::NoMatch => {
+            vm.heap.used = vm.heap.used.saturating_sub(charged);
+            Ok(Value::Null)
+        }
+        Outcome::Match => {
+            vm.heap.used = vm.heap.used.saturating_sub(charged);
+            exec.drop_stack();
+            match_array(vm, &re, sid, &exec.caps)
+        }
+    }
+}
+
+/// The match array of RegExpBuiltinExec for captures `caps` of subject `sid`.
+fn match_array(vm: &mut Vm, re: &Regex, sid: crate::value::StrId, caps: &[u32]) -> Res<Value> {
+    let subject = vm.heap.str(sid).clone();
+    let n = re.ncaps;
+    vm.work(n + 4);
+    let mut items = Vec::with_capacity(n);
+    for g in 0..n {
+        let (a, b) = (caps[2 * g], caps[2 * g + 1]);
+        items.push(if a == UNSET || b == UNSET {
+            Value::Undefined
+        } else {
+            vm.js_str(subject.slice(a as usize, b as usize))?
+        });
+    }
+    let arr = vm.new_array(items.clone())?;
+    let Value::Obj(ao) = arr else {
+        return Ok(Value::Null);
+    };
+    let k = vm.heap.key("index");
+    vm.define(ao, k, Slot::Data(Value::Num(caps[0] as f64)), DEFAULT_ATTRS)?;
+    let k = vm.heap.key("input");
+    vm.define(ao, k, Slot::Data(Value::Str(sid)), DEFAULT_ATTRS)?;
+    let groups = named_object(vm, re, |g| items[g as usize])?;
+    let k = vm.heap.key("groups");
+    vm.define(ao, k, Slot::Data(groups), DEFAULT_ATTRS)?;
+    if re.flags.has_indices {
+        let mut pairs = Vec::with_capacity(n);
+        for g in 0..n {
+            let (a, b) = (caps[2 * g], caps[2 * g + 1]);
+            pairs.push(if a == UNSET || b == UNSET {
+                Value::Undefined
+            } else {
+                vm.new_array(vec![Value::Num(a as f64), Value::Num(b as f64)])?
+            });
+        }
+        let ind = vm.new_array(pairs.clone())?;
+        if let Value::Obj(io) = ind {
+            let g = named_object(vm, re, |g| pairs[g as usize])?;
+            let k = vm.heap.key("groups");
+            vm.define(io, k, Slot::Data(g), DEFAULT_ATTRS)?;
+        }
+        let k = vm.heap.key("indices");
+        vm.define(ao, k, Slot::Data(ind), DEFAULT_ATTRS)?;
+    }
+    Ok(arr)
+}
+
+/// The `groups` object: each name's value from the group of that name that matched.
+fn named_object(vm: &mut Vm, re: &Regex, value: impl Fn(u32) -> Value) -> Res<Value> {
+    if re.names.is_empty() {
+        return Ok(Value::Undefined);
+    }
+    let o = vm.heap.new_obj(None, Kind::Ordinary)?;
+    for (name, groups) in &re.names {
+        let v = groups
+            .iter()
+            .map(|g| value(*g))
+            .find(|v| *v != Value::Undefined)
+            .unwrap_or(Value::Undefined);
+        let k = vm.heap.key(name);
+        vm.define(o, k, Slot::Data(v), DEFAULT_ATTRS)?;
+    }
+    Ok(Value::Obj(o))
+}
+
+/// `getSubstitution(matched, str, position, captures, namedCaptures, replacement)`:
+/// GetSubstitution (§22.1.3.19.1); `captures` an array of strings or undefined.
+fn get_substitution(vm: &mut Vm, _: Value, args: &[Value]) -> Res<Value> {
+    let matched = to_str_arg(vm, arg(args, 0))?;
+    let s = to_str_arg(vm, arg(args, 1))?;
+    let position = match arg(args, 2) {
+        Value::Num(n) if n >= 0.0 => (n as usize).min(s.len()),
+        _ => 0,
+    };
+    let caps = vm.list_from_array_like(arg(args, 3))?;
+    let named = arg(args, 4);
+    let template = to_str_arg(vm, arg(args, 5))?.units();
+    let m = caps.len();
+    let mut out: Vec<u16> = Vec::new();
+    let tail = (position + matched.len()).min(s.len());
+    let mut k = 0;
+    let dollar = b'$' as u16;
+    let digit = |u: u16| (0x30..=0x39).contains(&u);
+    while k < template.len() {
+        if out.len() > MAX_REPLACEMENT_LENGTH {
+            return Err(vm.range_error("Invalid string length"));
+        }
+        let c = template[k];
+        if c != dollar || k + 1 >= template.len() {
+            out.push(c);
+            k += 1;
+            continue;
+        }
+        let n = template[k + 1];
+        match n {
+            0x24 => {
+                out.push(dollar);
+                k += 2;
+            }
+            0x26 => {
+                out.extend(matched.units());
+                k += 2;
+            }
+            0x60 => {
+                out.extend((0..position).map(|j| s.at(j)));
+                k += 2;
+            }
+            0x27 => {
+                out.extend((tail..s.len()).map(|j| s.at(j)));
+                k += 2;
+            }
+            _ if digit(n) => {
+                let two = k + 2 < template.len() && digit(template[k + 2]);
+                let mut count = if two { 2 } else { 1 };
+                let mut index = (n - 0x30) as usize;
+                if two {
+                    index = index * 10 + (template[k + 2] - 0x30) as usize;
+                    if index > m {
+                        count = 1;
+                        index = (n - 0x30) as usize;
+                    }
+                }
+                if (1..=m).contains(&index) {
+                    let v = caps[index - 1];
+                    if v != Value::Undefined {
+                        out.extend(to_str_arg(vm, v)?.units());
+                    }
+                } else {
+                    out.extend_from_slice(&template[k..k + 1 + count]);
+                }
+                k += 1 + count;
+            }
+            0x3C => {
+                let close = (k + 2..template.len()).find(|&j| template[j] == b'>' as u16);
+                match (named, close) {
+                    (Value::Undefined, _) | (_, None) => {
+                        out.extend_from_slice(&template[k..k + 2]);
+                        k += 2;
+                    }
+                    (nv, Some(e)) => {
+                        let name = JsStr::from_units(template[k + 2..e].to_vec());
+                        let key = vm.heap.key_of(&name)?;
+                        let v = vm.get_value(nv, key)?;
+                        if v != Value::Undefined {
+                            out.extend(to_str_arg(vm, v)?.units());
+                        }
+                        k = e + 1;
+                    }
+                }
+            }
+            _ => {
+                out.push(c);
+                k += 1;
+            }
+        }
+    }
+    if out.len() > MAX_REPLACEMENT_LENGTH {
+        return Err(vm.range_error("Invalid string length"));
+    }
+    vm.work(out.len() / 8 + 1);
+    vm.js_str(JsStr::from_units(out))
+}
+
+/// `listIterator(items, proto)`: a builtin iterator over the array `items` with prototype
+/// `proto` (matchAll's iterator over a pristine RegExp, whose matches are found up front).
+fn list_iterator(vm: &mut Vm, _: Value, args: &[Value]) -> Res<Value> {
+    let items = vm.list_from_array_like(arg(args, 0))?;
+    let proto = arg(args, 1).obj();
+    let o = vm.heap.new_obj(
+        proto,
+        Kind::Iterator(crate::heap::Iter::List { items, pos: 0 }),
+    )?;
+    Ok(Value::Obj(o))
+}
