@@ -24,3 +24,7 @@ for target in parse execute restart; do
   echo "== fuzz target $target for ${seconds}s"
   "$fuzz" fuzz run "$target" "fuzz/corpus/$target" -- -max_total_time="$seconds" -rss_limit_mb=2048 -timeout=10
 done
+# The JavaScript RegExp engine: a short run (FUZZ_REGEXP_SECONDS, default 30).
+mkdir -p fuzz/corpus/regexp
+echo "== fuzz target regexp for ${FUZZ_REGEXP_SECONDS:-30}s"
+"$fuzz" fuzz run regexp fuzz/corpus/regexp -- -max_total_time="${FUZZ_REGEXP_SECONDS:-30}" -rss_limit_mb=2048 -timeout=10
