@@ -28,3 +28,25 @@ done
 mkdir -p fuzz/corpus/regexp
 echo "== fuzz target regexp for ${FUZZ_REGEXP_SECONDS:-30}s"
 "$fuzz" fuzz run regexp fuzz/corpus/regexp -- -max_total_time="${FUZZ_REGEXP_SECONDS:-30}" -rss_limit_mb=2048 -timeout=10
+# The OpenAPI targets (issue 16) live in fuzz/openapi/ (they build the HTTP stack, which the Lua
+# targets do not need) and run for OPENAPI_FUZZ_SECONDS each (default 20: CI time matters).
+# Seeds: the small specs of the wire tests' shapes, written here.
+oseconds=${OPENAPI_FUZZ_SECONDS:-20}
+mkdir -p fuzz/openapi/corpus/openapi_build fuzz/openapi/corpus/openapi_request
+printf '%s' '{"openapi":"3.1.0","info":{"title":"T","version":"1"},"servers":[{"url":"/api"}],"paths":{"/a/{id}":{"get":{"operationId":"a.get","parameters":[{"name":"id","in":"path","required":true,"schema":{"type":"integer"}},{"name":"q","in":"query","style":"deepObject","schema":{"type":"object"}}],"responses":{"200":{"description":"","content":{"application/json":{"schema":{"$ref":"#/components/schemas/A"}}}}}}}},"components":{"schemas":{"A":{"type":"object","properties":{"next":{"$ref":"#/components/schemas/A"}}}}}}' > fuzz/openapi/corpus/openapi_build/seed.json
+printf 'openapi: 3.0.3
+info: {title: T, version: "1"}
+paths:
+  /f:
+    post:
+      requestBody:
+        content:
+          application/x-www-form-urlencoded:
+            schema: {type: object}
+      responses: {"204": {description: ""}}
+' > fuzz/openapi/corpus/openapi_build/seed.yaml
+printf '%s' '{"simple":["a b","c"],"label":"x","matrix":{"r":1},"form":[1,2],"deep":{"k":{"n":[1]}},"x-h":"v","c":"s 1","body":{"m":{"a":"b"}}}' > fuzz/openapi/corpus/openapi_request/seed.json
+for target in openapi_build openapi_request; do
+  echo "== fuzz target $target for ${oseconds}s"
+  "$fuzz" fuzz run --fuzz-dir fuzz/openapi "$target" "fuzz/openapi/corpus/$target" -- -max_total_time="$oseconds" -rss_limit_mb=2048 -timeout=10
+done

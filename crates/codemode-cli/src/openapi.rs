@@ -5,11 +5,11 @@
 //! written on the command line where `ps` shows them.
 
 use std::collections::HashMap;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::sync::Arc;
 
 use codemode::Namespace;
-use codemode_openapi::{Credential, Document, Format, Options, Scheme, Secret, StaticAuth};
+use codemode_openapi::{Credential, Document, Options, Scheme, Secret, StaticAuth};
 use serde_json::json;
 
 use crate::ConfigError;
@@ -17,8 +17,9 @@ use crate::ConfigError;
 /// The OpenAPI flags shared by `run`, `catalog` and `search`.
 #[derive(clap::Args, Debug, Default, Clone)]
 pub struct OpenApiArgs {
-    /// An OpenAPI 3 spec (JSON or YAML file): each operation becomes a tool under NS (default:
-    /// the file stem, non-alphanumerics as `_`). Repeat for several APIs.
+    /// An OpenAPI 3 spec (JSON or YAML file, or an http(s) URL, fetched; relative server URLs
+    /// resolve against it): each operation becomes a tool under NS (default: the file stem,
+    /// non-alphanumerics as `_`). Repeat for several APIs.
     #[arg(long = "openapi", value_name = "[NS=]SPEC")]
     pub specs: Vec<String>,
     /// Base URL of an API (overrides its spec's `servers`). Without `NS=` it applies to every spec.
@@ -52,9 +53,9 @@ enum OpenApiSub {
     /// Print the tools a spec gives and the operations skipped, with the reason, as one JSON
     /// line: {"tools":[{"path","method","route"}],"skipped":[{"method","path","reason"}]}.
     Inspect {
-        /// The spec (JSON or YAML file).
+        /// The spec (JSON or YAML file, or its http(s) URL).
         #[arg(value_name = "SPEC")]
-        spec: PathBuf,
+        spec: String,
         /// Base URL (operations whose servers are relative or templated need one).
         #[arg(long = "base-url", value_name = "URL")]
         base_url: Option<String>,
@@ -65,35 +66,28 @@ enum OpenApiSub {
 pub fn command(cmd: &OpenApiCmd) -> Result<String, ConfigError> {
     match &cmd.command {
         OpenApiSub::Inspect { spec, base_url } => {
-            let doc = load(spec)?;
+            let loaded = load(spec)?;
             let options = Options {
                 base_url: base_url.clone(),
+                spec_url: loaded.spec_url,
                 ..Options::default()
             };
-            let built = codemode_openapi::from_spec(&doc, options)
+            let built = codemode_openapi::from_spec(&loaded.document, options)
                 .map_err(|e| ConfigError(format!("--base-url: {e}")))?;
             Ok(json!({"tools": built.tools, "skipped": built.skipped}).to_string())
         }
     }
 }
 
-/// Reads and loads the spec at `path`.
-pub fn load(path: &Path) -> Result<Document, ConfigError> {
-    let bytes = read_capped(path)?;
-    codemode_openapi::load(&bytes, Format::from_path(path))
-        .map_err(|e| ConfigError(format!("OpenAPI spec {}: {e}", path.display())))
+/// Reads and loads the spec at `location` (a file, or an `http(s)://` URL fetched with a cap;
+/// see `codemode_openapi::read`).
+pub fn load(location: &str) -> Result<codemode_openapi::Loaded, ConfigError> {
+    codemode_openapi::read(location).map_err(|e| ConfigError(e.0))
 }
 
-fn read_capped(path: &Path) -> Result<Vec<u8>, ConfigError> {
-    use std::io::Read;
-    let mut buf = Vec::new();
-    std::fs::File::open(path)
-        .and_then(|f| {
-            f.take(codemode_openapi::limits::MAX_SPEC_BYTES as u64 + 1)
-                .read_to_end(&mut buf)
-        })
-        .map_err(|e| ConfigError(format!("cannot read OpenAPI spec {}: {e}", path.display())))?;
-    Ok(buf)
+/// The namespace a spec location suggests: the stem of its file name (of a URL's path).
+fn location_stem(location: &str) -> String {
+    stem(&codemode_openapi::source::path_of(location))
 }
 
 /// `NS=rest` → (Some(NS), rest) when the part before `=` looks like a namespace (no `/` or `:`).
@@ -145,11 +139,13 @@ fn ns_prefix<'a>(s: &'a str, flag: &str, form: &str) -> Result<(&'a str, &'a str
 /// summarized on stderr (`codemode openapi inspect` lists them).
 pub fn namespaces(args: &OpenApiArgs) -> Result<Vec<(String, Namespace)>, ConfigError> {
     let mut out: Vec<(String, Namespace)> = Vec::new();
-    let mut specs: Vec<(String, PathBuf)> = Vec::new();
+    let mut specs: Vec<(String, String)> = Vec::new();
     for s in &args.specs {
         let (ns, path) = split_ns(s);
-        let path = PathBuf::from(path);
-        let ns = ns.map(str::to_string).unwrap_or_else(|| stem(&path));
+        let path = path.to_string();
+        let ns = ns
+            .map(str::to_string)
+            .unwrap_or_else(|| location_stem(&path));
         if specs.iter().any(|(n, _)| *n == ns) {
             return Err(ConfigError(format!(
                 "--openapi: two specs share the namespace '{ns}'; name one with NS=SPEC"
@@ -208,7 +204,8 @@ pub fn namespaces(args: &OpenApiArgs) -> Result<Vec<(String, Namespace)>, Config
             .push((scheme.to_string(), value.to_string()));
     }
     for (ns, path) in specs {
-        let doc = load(&path)?;
+        let loaded = load(&path)?;
+        let doc = loaded.document;
         let mut creds = HashMap::new();
         for (scheme, value) in auth.remove(&ns).unwrap_or_default() {
             creds.insert(scheme.clone(), credential(&doc, &ns, &scheme, &value)?);
@@ -217,6 +214,7 @@ pub fn namespaces(args: &OpenApiArgs) -> Result<Vec<(String, Namespace)>, Config
             base_url: base.get(&ns).cloned().or_else(|| base_all.clone()),
             headers: headers.remove(&ns).unwrap_or_default(),
             auth: Some(Arc::new(StaticAuth(creds))),
+            spec_url: loaded.spec_url,
             ..Options::default()
         };
         let built = codemode_openapi::from_spec(&doc, options)
@@ -226,7 +224,7 @@ pub fn namespaces(args: &OpenApiArgs) -> Result<Vec<(String, Namespace)>, Config
                 "codemode: openapi {ns}: {} tools; {} operations skipped (see 'codemode openapi inspect {}')",
                 built.tools.len(),
                 built.skipped.len(),
-                path.display()
+                path
             );
         }
         out.push((ns, built.namespace));

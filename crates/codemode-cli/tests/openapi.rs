@@ -350,3 +350,63 @@ fn mcp_config_openapi_section() {
         r.stderr
     );
 }
+
+#[path = "../../codemode-openapi/tests/common/servers.rs"]
+mod servers;
+
+/// Issue 16 (b, f): `codemode run --openapi URL` against a real FastAPI server: the spec is
+/// fetched from the server's own `/openapi.json` (no `servers`: the tools call the origin it
+/// came from), the namespace defaults to the URL's file stem, credentials come from the
+/// environment, and a Lua program calls the tools end to end.
+#[test]
+fn run_against_a_real_fastapi_server_from_its_spec_url() {
+    let Some(server) = servers::fastapi("run_against_a_real_fastapi_server_from_its_spec_url")
+    else {
+        return;
+    };
+    let spec = format!("{}/openapi.json", server.base);
+    let program = r#"
+        local item = tools.openapi.items.get({ item_id = 1, q = "x y" })
+        local made = tools.openapi.items.create({ body = { name = "chair", price = 20 } })
+        local ok, err = pcall(tools.openapi.errors.status, { code = 409 })
+        return { name = item.item.name, q = item.q, made = made.name,
+                 bearer = tools.openapi.auth.bearer({}).ok,
+                 basic = tools.openapi.auth.basic({}).user,
+                 hello = tools.openapi.text.hello({}), err = err }
+    "#;
+    let r = run(
+        &[
+            "run",
+            "--openapi",
+            &spec,
+            "--openapi-auth",
+            "openapi:HTTPBearer=env:CM_TEST_TOKEN",
+            "--openapi-auth",
+            "openapi:HTTPBasic=env:CM_TEST_USER,env:CM_TEST_PASS",
+            "-",
+        ],
+        &[
+            ("CM_TEST_TOKEN", "tok-123"),
+            ("CM_TEST_USER", "ann"),
+            ("CM_TEST_PASS", "pw-456"),
+        ],
+        program,
+    );
+    assert_eq!(r.code, 0, "{} {}", r.stdout, r.stderr);
+    let v: Value = serde_json::from_str(&r.stdout).unwrap();
+    assert_eq!(
+        v["value"],
+        json!({"name": "lamp", "q": "x y", "made": "chair", "bearer": "bearer", "basic": "ann",
+               "hello": "hello world",
+               "err": "GET /fail/{code} failed with HTTP 409: {\"detail\":\"failed on purpose with 409\"}"})
+    );
+    for secret in ["tok-123", "pw-456"] {
+        assert!(!r.stdout.contains(secret), "{}", r.stdout);
+    }
+    // `openapi inspect` takes the URL too.
+    let r = run(&["openapi", "inspect", &spec], &[], "");
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let v: Value = serde_json::from_str(&r.stdout).unwrap();
+    assert_eq!(v["tools"].as_array().unwrap().len(), 11, "{v}");
+    assert_eq!(v["skipped"], json!([]));
+}

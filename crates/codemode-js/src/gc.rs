@@ -50,6 +50,9 @@ pub fn collect(vm: &mut Vm) -> usize {
         work.push(Item::Val(f.new_target));
     }
     work.push(Item::Obj(vm.global));
+    if let Some((e, ..)) = &vm.hint {
+        work.push(Item::Val(*e));
+    }
     work.extend(
         vm.templates
             .iter()

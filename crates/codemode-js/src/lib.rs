@@ -61,6 +61,8 @@
 //!   `Symbol.match`/`matchAll`/`replace`/`search`/`split` and the String methods over them): the builtins
 //!   written in JavaScript (those that call back into user code: `map`, `sort`, ...),
 //!   compiled as builtins (not constructors; errors located at the call).
+//! - `hints.rs`: what an uncaught error's diagnostic adds for the model (never to the
+//!   program's `message`): which expression was `undefined`, what its object has.
 //! - `regexp/`: the RegExp engine: the pattern's nesting pre-scan, oxc's pattern parser and
 //!   the lowering to a small program (`compile.rs`), the backtracking matcher with its stack
 //!   as data, metered and resumable across fuel slices (`exec.rs`), sets, `\p{…}` and case
@@ -85,6 +87,7 @@ mod elements;
 mod gc;
 mod guest;
 mod heap;
+mod hints;
 mod language;
 pub mod limits;
 mod machine;

@@ -227,11 +227,15 @@ fn uncaught(vm: &mut Vm, e: Throw) -> GuestError {
             Err(_) => "Uncaught: a non-data value".to_string(),
         },
     };
+    let (message, suggestions) = match vm.hint.take() {
+        Some((e, hint, suggestions)) if e == v => (format!("{message}. {hint}"), suggestions),
+        _ => (message, Vec::new()),
+    };
     GuestError {
         kind: ErrorKind::ExecutionFailure,
         message: cap_message(message),
         location,
-        suggestions: Vec::new(),
+        suggestions,
     }
 }
 

@@ -271,6 +271,135 @@ Object.defineProperty(Set.prototype, "size", { get: sizeGetter(), configurable: 
 def(Set.prototype, "keys", Set.prototype.values);
 def(Map.prototype, Symbol.iterator, Map.prototype.entries);
 def(Set.prototype, Symbol.iterator, Set.prototype.values);
+// The Set methods over another set-like (ES2025 §24.2.4: GetSetRecord reads `size`, `has`
+// and `keys` of the argument once; each method walks the smaller side). Captured natives,
+// so a program that replaces Set.prototype.add changes nothing here.
+{
+const SetCtor = Set;
+const setAdd = Set.prototype.add;
+const setHas = Set.prototype.has;
+const setDelete = Set.prototype.delete;
+const setValues = Set.prototype.values;
+const setSize = Object.getOwnPropertyDescriptor(Set.prototype, "size").get;
+const NumberOf = Number;
+function setRecord(other) {
+  if ((typeof other !== "object" || other === null) && typeof other !== "function") {
+    typeError(toStr(other) + " is not an object");
+  }
+  const raw = other.size;
+  const n = NumberOf(raw);
+  if (n !== n) typeError("The 'size' property must be a number");
+  const size = Math.trunc(n);
+  if (size < 0) throw new RangeError("'" + toStr(raw) + "' is an invalid size");
+  const has = other.has;
+  if (!isCallable(has)) typeError("The 'has' property must be a function");
+  const keys = other.keys;
+  if (!isCallable(keys)) typeError("The 'keys' property must be a function");
+  return { set: other, size, has, keys };
+}
+function thisSize(s) { return call(setSize, s); }
+function own(s) { return call(setValues, s); }
+function copy(s) {
+  const out = new SetCtor();
+  for (const v of own(s)) call(setAdd, out, v);
+  return out;
+}
+function otherKeys(rec) {
+  const it = call(rec.keys, rec.set);
+  if ((typeof it !== "object" || it === null) && typeof it !== "function") typeError("keys() result is not an object");
+  const next = it.next;
+  return { it, next };
+}
+function eachKey(rec, fn) {
+  const { it, next } = otherKeys(rec);
+  for (;;) {
+    const r = call(next, it);
+    if ((typeof r !== "object" || r === null) && typeof r !== "function") typeError("Iterator result " + toStr(r) + " is not an object");
+    if (r.done) return;
+    const v = r.value;
+    fn(v === 0 ? 0 : v);
+  }
+}
+def(Set.prototype, "union", function union(other) {
+  thisSize(this);
+  const rec = setRecord(other);
+  const out = copy(this);
+  eachKey(rec, (v) => call(setAdd, out, v));
+  return out;
+});
+def(Set.prototype, "intersection", function intersection(other) {
+  const size = thisSize(this);
+  const rec = setRecord(other);
+  const out = new SetCtor();
+  if (size <= rec.size) {
+    for (const v of own(this)) if (call(rec.has, rec.set, v)) call(setAdd, out, v);
+  } else {
+    eachKey(rec, (v) => { if (call(setHas, this, v)) call(setAdd, out, v); });
+  }
+  return out;
+});
+def(Set.prototype, "difference", function difference(other) {
+  const size = thisSize(this);
+  const rec = setRecord(other);
+  const out = copy(this);
+  if (size <= rec.size) {
+    for (const v of own(this)) if (call(rec.has, rec.set, v)) call(setDelete, out, v);
+  } else {
+    eachKey(rec, (v) => call(setDelete, out, v));
+  }
+  return out;
+});
+def(Set.prototype, "symmetricDifference", function symmetricDifference(other) {
+  thisSize(this);
+  const rec = setRecord(other);
+  const out = copy(this);
+  eachKey(rec, (v) => {
+    if (call(setHas, this, v)) call(setDelete, out, v);
+    else call(setAdd, out, v);
+  });
+  return out;
+});
+def(Set.prototype, "isSubsetOf", function isSubsetOf(other) {
+  const size = thisSize(this);
+  const rec = setRecord(other);
+  if (size > rec.size) return false;
+  for (const v of own(this)) if (!call(rec.has, rec.set, v)) return false;
+  return true;
+});
+def(Set.prototype, "isSupersetOf", function isSupersetOf(other) {
+  const size = thisSize(this);
+  const rec = setRecord(other);
+  if (size < rec.size) return false;
+  const { it, next } = otherKeys(rec);
+  for (;;) {
+    const r = call(next, it);
+    if (r.done) return true;
+    if (!call(setHas, this, r.value)) {
+      const ret = it.return;
+      if (ret !== undefined) call(ret, it);
+      return false;
+    }
+  }
+});
+def(Set.prototype, "isDisjointFrom", function isDisjointFrom(other) {
+  const size = thisSize(this);
+  const rec = setRecord(other);
+  if (size <= rec.size) {
+    for (const v of own(this)) if (call(rec.has, rec.set, v)) return false;
+    return true;
+  }
+  const { it, next } = otherKeys(rec);
+  for (;;) {
+    const r = call(next, it);
+    if (r.done) return true;
+    if (call(setHas, this, r.value)) {
+      const ret = it.return;
+      if (ret !== undefined) call(ret, it);
+      return false;
+    }
+  }
+});
+}
 def(String.prototype, Symbol.iterator, function () {
   const out = [];
   for (const c of toStr(this)) out.push(c);

@@ -245,6 +245,9 @@ pub struct FuncProto {
     /// For call and `new` instructions: (instruction index, string constant of the callee's
     /// source text), ascending, for "x is not a function" messages.
     pub callee_text: Vec<(u32, u32)>,
+    /// For property reads: (instruction index, string constant of the object expression's
+    /// source text), ascending, for the hints of reads of `undefined` (`hints.rs`).
+    pub object_text: Vec<(u32, u32)>,
 }
 
 /// One tagged-template site: its strings as string-pool indices.

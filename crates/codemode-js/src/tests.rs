@@ -269,7 +269,10 @@ fn exceptions() {
     let e = error("undefinedThing()");
     assert_eq!(e.message, "ReferenceError: undefinedThing is not defined");
     let e = error("const o = {a: {}}; o.a.run(1)");
-    assert_eq!(e.message, "TypeError: o.a.run is not a function");
+    assert_eq!(
+        e.message,
+        "TypeError: o.a.run is not a function. o.a has no method 'run'"
+    );
     let e = error("const f = 3; f()");
     assert_eq!(e.message, "TypeError: f is not a function");
     let e = error("const o = {}; new o.Thing()");
@@ -732,6 +735,71 @@ fn many_statements_with_bodies_are_not_nesting() {
     );
     let e = crate::compile(&chain).unwrap_err();
     assert!(e.message.starts_with("nesting too deep"), "{}", e.message);
+}
+
+#[test]
+fn reads_of_undefined_name_the_expression_and_what_its_object_has() {
+    for (src, hint, suggestions) in [
+        (
+            "const order = { id: 1, items: [1], total: 3 }\nreturn order.itmes.length",
+            "TypeError: Cannot read properties of undefined (reading 'length'). `order.itmes` is undefined: order has no property 'itmes'; its properties: id, items, total. Did you mean 'items'?",
+            vec!["items"],
+        ),
+        (
+            "const cfg = {}\nreturn cfg.server.port",
+            "TypeError: Cannot read properties of undefined (reading 'port'). `cfg.server` is undefined: cfg has no property 'server' and no own properties",
+            vec![],
+        ),
+        (
+            "const rows = [{ id: 1 }, { id: 2 }]\nreturn rows[2].id",
+            "TypeError: Cannot read properties of undefined (reading 'id'). `rows[2]` is undefined: rows has 2 elements (indices 0 to 1)",
+            vec![],
+        ),
+        (
+            "let u = null\nreturn u.name",
+            "TypeError: Cannot read properties of null (reading 'name'). `u` is null",
+            vec![],
+        ),
+        (
+            "const r = { data: { user: {} } }\nreturn r.data.usr.name.first",
+            "TypeError: Cannot read properties of undefined (reading 'name'). `r.data.usr` is undefined: r.data has no property 'usr'; its properties: user. Did you mean 'user'?",
+            vec!["user"],
+        ),
+    ] {
+        let e = error(src);
+        assert_eq!(e.message, hint, "{src}");
+        assert_eq!(e.suggestions, suggestions, "{src}");
+        assert_eq!(e.location.map(|l| l.line), Some(2), "{src}");
+    }
+    for (src, hint, suggestions) in [
+        (
+            "const list = [3, 1]\nreturn list.fitler((x) => x > 1)",
+            "TypeError: list.fitler is not a function. list has no method 'fitler'. Did you mean 'filter'?",
+            vec!["filter"],
+        ),
+        (
+            "class Repo { findAll() { return [] } }\nconst repo = new Repo()\nreturn repo.findall()",
+            "TypeError: repo.findall is not a function. repo has no method 'findall'. Did you mean 'findAll'?",
+            vec!["findAll"],
+        ),
+        (
+            "const api = { get: 1 }\nreturn api.get()",
+            "TypeError: api.get is not a function",
+            vec![],
+        ),
+    ] {
+        let e = error(src);
+        assert_eq!(e.message, hint, "{src}");
+        assert_eq!(e.suggestions, suggestions, "{src}");
+    }
+    // The program's own error message keeps V8's wording.
+    assert_eq!(
+        value("const o = {}\ntry { o.a.b } catch (e) { return e.message }"),
+        json!("Cannot read properties of undefined (reading 'b')")
+    );
+    // A caught read of undefined leaves no hint behind for a later, different error.
+    let e = error("try { const o = {}; o.a.b } catch {}\nthrow new TypeError('later')");
+    assert_eq!(e.message, "TypeError: later");
 }
 
 #[test]

@@ -222,6 +222,10 @@ pub struct Vm {
     /// Per program: the template objects of its tagged-template sites, made on first use
     /// (roots for the collector).
     pub templates: Vec<Vec<Option<ObjId>>>,
+    /// The hint for the model of the last error raised by a property read of
+    /// `undefined`/`null` (`hints.rs`): the error value, the hint, spelling suggestions.
+    /// Added to the diagnostic when that error ends the run uncaught.
+    pub hint: Option<(Value, String, Vec<String>)>,
     pub regs: Vec<Value>,
     pub frames: Vec<Frame>,
     pub global: ObjId,
@@ -271,6 +275,7 @@ impl Vm {
             progs: Vec::new(),
             consts: Vec::new(),
             templates: Vec::new(),
+            hint: None,
             regs: Vec::new(),
             frames: Vec::new(),
             global,
@@ -847,9 +852,13 @@ impl Vm {
             } else {
                 "undefined"
             };
-            return Err(
-                self.type_error(&format!("Cannot read properties of {what} (reading '{k}')"))
-            );
+            let t = self.type_error(&format!("Cannot read properties of {what} (reading '{k}')"));
+            if let Throw::Js(e) = t
+                && let Some((hint, suggestions)) = crate::hints::nullish_read(self, what)
+            {
+                self.hint = Some((e, hint, suggestions));
+            }
+            return Err(t);
         }
         match self.lookup(v, key) {
             Some(Prop {
@@ -1753,6 +1762,16 @@ impl Vm {
     }
 
     #[inline]
+    /// The program, function and index of the instruction running now.
+    pub fn current_instruction(&self) -> Option<(u16, u32, u32)> {
+        self.frames.last().map(|f| (f.prog, f.func, f.pc))
+    }
+
+    /// Register `r` of the running frame.
+    pub fn reg(&self, r: Reg) -> Value {
+        self.r(r)
+    }
+
     fn r(&self, r: Reg) -> Value {
         self.regs[self.frame().base as usize + r as usize]
     }
@@ -1787,7 +1806,13 @@ impl Vm {
 
     fn callee_error(&mut self, callee: Value) -> Throw {
         if let Some(text) = self.callee_text() {
-            return self.type_error(&format!("{text} is not a function"));
+            let t = self.type_error(&format!("{text} is not a function"));
+            if let Throw::Js(e) = t
+                && let Some((hint, suggestions)) = crate::hints::missing_method(self, callee)
+            {
+                self.hint = Some((e, hint, suggestions));
+            }
+            return t;
         }
         let t = self.typeof_str(callee);
         let shown = match callee {

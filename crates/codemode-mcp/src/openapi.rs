@@ -10,7 +10,8 @@
 //!   "include": ["repos/*"], "exclude": ["method:delete"], "readOnly": false, "deprecated": true,
 //!   "timeoutMs": 30000, "maxResponseBytes": 52428800}}
 //! ```
-//! `spec` resolves against the config file's directory; a secret is a string or `{"env": "VAR"}`
+//! `spec` resolves against the config file's directory, or is an `http(s)://` URL fetched at
+//! start (the spec's servers then resolve against it); a secret is a string or `{"env": "VAR"}`
 //! (read when the gateway starts); unknown keys are errors naming the key path.
 
 use std::collections::HashMap;
@@ -60,7 +61,8 @@ pub enum AuthSource {
 pub struct OpenApiSpec {
     /// The key: the namespace of its tools.
     pub name: String,
-    /// The spec file (absolute).
+    /// The spec file (absolute), or its `http(s)://` URL (fetched when the gateway starts;
+    /// relative server URLs, and a spec without `servers`, resolve against it).
     pub spec: PathBuf,
     /// `baseUrl`.
     pub base_url: Option<String>,
@@ -144,13 +146,19 @@ pub fn parse(v: &Value, dir: &Path) -> Result<Vec<OpenApiSpec>, ConfigError> {
         }
         let e = object(e, &at)?;
         unknown(e, &at, KEYS)?;
-        let spec = e
-            .get("spec")
-            .and_then(Value::as_str)
-            .ok_or_else(|| err(format!("{at}.spec must be the path of the spec file")))?;
+        let spec = e.get("spec").and_then(Value::as_str).ok_or_else(|| {
+            err(format!(
+                "{at}.spec must be the path of the spec file or its http(s) URL"
+            ))
+        })?;
         let mut entry = OpenApiSpec {
             name: name.clone(),
-            spec: dir.join(spec),
+            // A URL is fetched at start; relative server URLs resolve against it.
+            spec: if codemode_openapi::source::is_url(spec) {
+                PathBuf::from(spec)
+            } else {
+                dir.join(spec)
+            },
             base_url: None,
             headers: Vec::new(),
             auth: Vec::new(),
@@ -263,10 +271,9 @@ pub fn namespaces(specs: &[OpenApiSpec]) -> Result<Vec<(String, Namespace)>, Con
     let mut out = Vec::new();
     for s in specs {
         let at = format!("openapi.{}", s.name);
-        let bytes = std::fs::read(&s.spec)
-            .map_err(|e| err(format!("{at}: cannot read {}: {e}", s.spec.display())))?;
-        let doc = codemode_openapi::load(&bytes, codemode_openapi::Format::from_path(&s.spec))
-            .map_err(|e| err(format!("{at}: {}: {e}", s.spec.display())))?;
+        let loaded = codemode_openapi::read(&s.spec.to_string_lossy())
+            .map_err(|e| err(format!("{at}: {e}")))?;
+        let doc = loaded.document;
         let mut headers = Vec::new();
         for (k, v) in &s.headers {
             headers.push((k.clone(), resolve(v, &format!("{at}.headers.{k}"))?));
@@ -297,6 +304,7 @@ pub fn namespaces(specs: &[OpenApiSpec]) -> Result<Vec<(String, Namespace)>, Con
             read_only: s.read_only,
             deprecated: s.deprecated,
             timeout: s.timeout_ms.map(Duration::from_millis),
+            spec_url: loaded.spec_url,
             ..codemode_openapi::Options::default()
         };
         if let Some(n) = s.max_response_bytes {
@@ -356,6 +364,40 @@ mod tests {
         assert!(!format!("{e:?}").contains("lit"));
     }
 
+    /// Issue 16 (f): a spec given by URL is fetched at start, and its relative server URL
+    /// resolves against that URL (here `/api` on the serving origin).
+    #[test]
+    fn a_spec_url_is_fetched_and_its_relative_servers_resolve_against_it() {
+        use std::io::{Read, Write};
+        let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+        let base = format!("http://{}", listener.local_addr().unwrap());
+        let spec = json!({"openapi": "3.1.0", "info": {"title": "T", "version": "1"},
+            "servers": [{"url": "/api"}],
+            "paths": {"/ping": {"get": {"operationId": "ping", "responses": {"204": {"description": ""}}}}}})
+        .to_string();
+        std::thread::spawn(move || {
+            if let Ok((mut sock, _)) = listener.accept() {
+                let mut buf = [0u8; 4096];
+                let _ = sock.read(&mut buf);
+                let _ = write!(
+                    sock,
+                    "HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: {}\r\nconnection: close\r\n\r\n{spec}",
+                    spec.len()
+                );
+            }
+        });
+        let url = format!("{base}/v1/openapi.json");
+        let entries = parse(&json!({"svc": {"spec": url}}), Path::new("/cfg")).unwrap();
+        assert_eq!(entries[0].spec, PathBuf::from(&url));
+        let ns = namespaces(&entries).unwrap();
+        assert_eq!(ns.len(), 1);
+        let cm = codemode::CodeMode::builder()
+            .namespace("svc", ns.into_iter().next().unwrap().1)
+            .build()
+            .unwrap();
+        assert_eq!(cm.tools().len(), 1, "the relative server did not resolve");
+    }
+
     #[test]
     fn errors_name_the_key_path() {
         assert_eq!(
@@ -364,7 +406,7 @@ mod tests {
         );
         assert_eq!(
             parse_err(json!({"gh": {}})),
-            "openapi.gh.spec must be the path of the spec file"
+            "openapi.gh.spec must be the path of the spec file or its http(s) URL"
         );
         assert_eq!(
             parse_err(json!({"gh": {"spec": "a", "headers": {"A": 5}}})),

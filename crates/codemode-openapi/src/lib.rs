@@ -20,6 +20,7 @@
 //! | concern | file |
 //! |---|---|
 //! | loading: JSON/YAML, size, depth and YAML budgets, duplicate keys, versions ([`load()`], [`Document`]) | `load.rs` |
+//! | where a spec comes from: a file or an `http(s)://` URL, fetched with a cap ([`read()`]) | `source.rs` |
 //! | local `$ref`s: JSON Pointers with percent-decoding and array indices, chains, cycles | `pointer.rs` |
 //! | tool names: operationId segments, sanitising, fallbacks, collisions | `names.rs` |
 //! | schemas: 3.0 → 2020-12, per-tool `$defs` closures, readOnly/writeOnly projection, binary | `schema.rs` |
@@ -41,8 +42,10 @@ pub mod names;
 pub mod pointer;
 mod request;
 pub mod schema;
+pub mod source;
 pub mod spec;
 
 pub use auth::{ApiKeyIn, AuthRequest, AuthResolver, Credential, Scheme, Secret, StaticAuth};
 pub use load::{Document, Format, LoadError, Version, load};
+pub use source::{Loaded, read};
 pub use spec::{BuildError, Built, Options, Skipped, ToolInfo, from_spec};

@@ -3,6 +3,9 @@
 /// Largest spec document accepted by [`crate::load()`], in bytes (64 MiB; GitHub's is 13 MB).
 pub const MAX_SPEC_BYTES: usize = 64 * 1024 * 1024;
 
+/// Longest wait for a spec fetched from an `http(s)://` URL ([`crate::source::read`]), 30 s.
+pub const SPEC_FETCH_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(30);
+
 /// Deepest nesting of arrays and objects in a spec document (every real spec checked is at most
 /// 30 deep). JSON stops here through serde_json's own recursion limit (the same 128), YAML
 /// through the parser's depth budget; later passes recurse only within this bound.

@@ -700,6 +700,14 @@ fn server(
                 .find(|s| s.get("url").and_then(Value::as_str).is_some())
         });
     let Some(entry) = entry else {
+        // Without `servers` the server is `/` (OpenAPI 3), relative to where the spec was read.
+        if let Some(origin) = spec_url
+            .and_then(|s| url::Url::parse(s).ok())
+            .filter(|u| matches!(u.scheme(), "http" | "https"))
+            .and_then(|u| u.join("/").ok())
+        {
+            return Ok(origin.as_str().trim_end_matches('/').to_string());
+        }
         return Err("spec declares no servers; pass baseUrl".into());
     };
     let raw = entry.get("url").and_then(Value::as_str).unwrap_or_default();

@@ -456,7 +456,24 @@ fn servers_precedence_variables_and_base_url() {
     )
     .unwrap_err();
     assert_eq!(e.0, "base URL 'ftp://x' is not an HTTP(S) URL");
-    // Bases are checked on the wire in tests/wire.rs.
+    // Without `servers`, the server is `/` of the spec's own URL (FastAPI's /openapi.json has
+    // none); without a spec URL that is a skip.
+    let bare = json!({"openapi": "3.1.0", "info": {"title": "T", "version": "1"},
+        "paths": {"/items": {"get": {"operationId": "items", "responses": ok()}}}});
+    let b = build_with(
+        bare.clone(),
+        Options {
+            spec_url: Some("http://127.0.0.1:8000/openapi.json".into()),
+            ..Options::default()
+        },
+    );
+    assert_eq!(paths(&b), ["items"]);
+    let b = build_with(bare, Options::default());
+    assert_eq!(
+        b.skipped[0].reason,
+        "spec declares no servers; pass baseUrl"
+    );
+    // Bases are checked on the wire in tests/wire.rs and tests/real_servers.rs.
 }
 
 #[test]

@@ -15,7 +15,7 @@ pub(super) fn json_quote(vm: &mut Vm, _: Value, args: &[Value]) -> Res<Value> {
     let s = vm.to_string(arg(args, 0))?;
     let mut out = String::new();
     vm.heap.str(s).json_quote(&mut out);
-    vm.work(out.len() / 8);
+    vm.work_check(out.len() / 8)?;
     if out.len() > MAX_STRING_LENGTH {
         return Err(vm.range_error("Invalid string length"));
     }
@@ -99,7 +99,7 @@ pub(super) fn json_into(
     indent: &str,
     allow: &Option<Vec<Key>>,
 ) -> Res<Fast> {
-    vm.work(1);
+    vm.work_check(1)?;
     if out.len() > MAX_STRING_LENGTH {
         return Err(vm.range_error("Invalid string length"));
     }

@@ -46,7 +46,7 @@ enum Bad {
 
 /// `JSON.parse(text)` without a reviver.
 pub(super) fn parse(vm: &mut Vm, text: &JsStr) -> Res<Value> {
-    vm.work(text.len() / 8);
+    vm.work_check(text.len() / 8)?;
     let mut c = Cursor { text, pos: 0 };
     match parse_text(vm, &mut c)? {
         Ok(v) => Ok(v),
@@ -158,7 +158,7 @@ fn parse_text(vm: &mut Vm, c: &mut Cursor<'_>) -> Res<Result<Value, Bad>> {
         };
         // A value is complete: hand it to the innermost container, closing those it ends.
         loop {
-            vm.work(1);
+            vm.work_check(1)?;
             c.skip_ws();
             match stack.last_mut() {
                 None => {

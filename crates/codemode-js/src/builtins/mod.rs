@@ -18,6 +18,7 @@
 //!   `WeakMap`, `WeakSet`.
 //! - `regexp.rs`: `RegExp` (its spec algorithms that call user code are in
 //!   `prelude/regexp.js`; the engine is `crate::regexp`).
+//! - `web.rs`: `encodeURIComponent` and the other URI functions, `btoa`, `atob`.
 //! - `intrinsics.rs`: the hidden helpers `prelude.js` calls.
 //! - this file: the joined table and the conversions builtins share (own-key order, `for…in`
 //!   keys, ToPrimitive without user methods, relative indices).
@@ -50,6 +51,7 @@ mod setup;
 mod string;
 mod symbol;
 mod weak;
+mod web;
 
 use array::*;
 pub use console::{inspect, is_error};
@@ -78,7 +80,7 @@ static CORE: &[(&str, NativeFn, u16)] = &[
 /// `Func::Native` number. A constructor comes before its static methods.
 pub static NATIVES: std::sync::LazyLock<Vec<(&str, NativeFn, u16)>> =
     std::sync::LazyLock::new(|| {
-        let tables: [&[(&str, NativeFn, u16)]; 17] = [
+        let tables: [&[(&str, NativeFn, u16)]; 18] = [
             CORE,
             console::NATIVES,
             function::NATIVES,
@@ -96,6 +98,7 @@ pub static NATIVES: std::sync::LazyLock<Vec<(&str, NativeFn, u16)>> =
             reflect::NATIVES,
             intrinsics::NATIVES,
             regexp::NATIVES,
+            web::NATIVES,
         ];
         tables.concat()
     });
@@ -111,6 +114,7 @@ pub fn is_constructor(n: u16) -> bool {
             name,
             "parseInt" | "parseFloat" | "isNaN" | "isFinite" | "Symbol"
         )
+        && !web::FUNCTIONS.contains(&name)
 }
 
 fn unreachable_native(_: &mut Vm, _: Value, _: &[Value]) -> Res<Value> {

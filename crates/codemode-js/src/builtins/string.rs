@@ -137,23 +137,75 @@ pub(super) fn string_at(vm: &mut Vm, this: Value, args: &[Value]) -> Res<Value> 
     vm.js_str(s.slice(i as usize, i as usize + 1))
 }
 
-/// First index of `needle` in `hay` at or after `from`.
+/// The KMP failure table of `needle`: for each prefix length, the length of its longest
+/// proper border.
+fn borders(needle: &[u16]) -> Vec<usize> {
+    let mut f = vec![0usize; needle.len() + 1];
+    let mut k = 0;
+    for i in 1..needle.len() {
+        while k > 0 && needle[i] != needle[k] {
+            k = f[k];
+        }
+        if needle[i] == needle[k] {
+            k += 1;
+        }
+        f[i + 1] = k;
+    }
+    f
+}
+
+/// The first `i` in `order` (positions of `hay`, walked in that order) at which `needle`
+/// ends a match: Knuth-Morris-Pratt, linear in the positions walked plus the needle.
+fn kmp(hay: &JsStr, needle: &[u16], order: impl Iterator<Item = usize>) -> Option<usize> {
+    let f = borders(needle);
+    let mut k = 0;
+    for i in order {
+        let c = hay.at(i);
+        while k > 0 && c != needle[k] {
+            k = f[k];
+        }
+        if c == needle[k] {
+            k += 1;
+        }
+        if k == needle.len() {
+            return Some(i);
+        }
+    }
+    None
+}
+
+/// First index of `needle` in `hay` at or after `from` (linear time).
 pub(super) fn find_units(hay: &JsStr, needle: &JsStr, from: usize) -> Option<usize> {
     let (h, n) = (hay.len(), needle.len());
     if n == 0 {
         return (from <= h).then_some(from);
     }
+    if n > h || from > h - n {
+        return None;
+    }
+    kmp(hay, &needle.units(), from..h).map(|end| end + 1 - n)
+}
+
+/// Last index `<= start` of `needle` in `hay` (linear time: KMP over both reversed).
+pub(super) fn rfind_units(hay: &JsStr, needle: &JsStr, start: usize) -> Option<usize> {
+    let (h, n) = (hay.len(), needle.len());
     if n > h {
         return None;
     }
-    (from..=h - n).find(|&i| (0..n).all(|j| hay.at(i + j) == needle.at(j)))
+    let start = start.min(h - n);
+    if n == 0 {
+        return Some(start);
+    }
+    let mut rev = needle.units();
+    rev.reverse();
+    kmp(hay, &rev, (0..start + n).rev())
 }
 
 pub(super) fn string_index_of(vm: &mut Vm, this: Value, args: &[Value]) -> Res<Value> {
     let s = this_str(vm, this, "indexOf")?;
     let n = to_str_arg(vm, arg(args, 0))?;
     let from = to_integer(vm, arg(args, 1))?.clamp(0.0, s.len() as f64) as usize;
-    vm.work(s.len() / 8);
+    vm.work_check(s.len() / 8)?;
     Ok(Value::Num(
         find_units(&s, &n, from).map_or(-1.0, |i| i as f64),
     ))
@@ -162,17 +214,17 @@ pub(super) fn string_index_of(vm: &mut Vm, this: Value, args: &[Value]) -> Res<V
 pub(super) fn string_last_index_of(vm: &mut Vm, this: Value, args: &[Value]) -> Res<Value> {
     let s = this_str(vm, this, "lastIndexOf")?;
     let n = to_str_arg(vm, arg(args, 0))?;
-    vm.work(s.len() / 8);
-    let mut best = -1.0;
-    let mut from = 0;
-    while let Some(i) = find_units(&s, &n, from) {
-        best = i as f64;
-        from = i + 1;
-        if from > s.len() {
-            break;
-        }
-    }
-    Ok(Value::Num(best))
+    // position (ECMA-262 §22.1.3.11): NaN (and absent) means +Infinity.
+    let p = vm.to_number(arg(args, 1))?;
+    let start = if p.is_nan() {
+        s.len()
+    } else {
+        p.trunc().clamp(0.0, s.len() as f64) as usize
+    };
+    vm.work_check(s.len() / 8)?;
+    Ok(Value::Num(
+        rfind_units(&s, &n, start).map_or(-1.0, |i| i as f64),
+    ))
 }
 
 pub(super) fn string_includes(vm: &mut Vm, this: Value, args: &[Value]) -> Res<Value> {
@@ -180,7 +232,7 @@ pub(super) fn string_includes(vm: &mut Vm, this: Value, args: &[Value]) -> Res<V
     super::regexp::reject_regexp(vm, arg(args, 0), "includes")?;
     let n = to_str_arg(vm, arg(args, 0))?;
     let from = to_integer(vm, arg(args, 1))?.clamp(0.0, s.len() as f64) as usize;
-    vm.work(s.len() / 8);
+    vm.work_check(s.len() / 8)?;
     Ok(Value::Bool(find_units(&s, &n, from).is_some()))
 }
 
@@ -272,7 +324,7 @@ fn map_well_formed(s: &JsStr, f: impl Fn(&str) -> String) -> Res<JsStr> {
 
 fn case_map(vm: &mut Vm, this: Value, method: &str, upper: bool) -> Res<Value> {
     let s = this_str(vm, this, method)?;
-    vm.work(s.len() / 8);
+    vm.work_check(s.len() / 8)?;
     let mapped = map_well_formed(&s, |t| {
         if upper {
             t.to_uppercase()
@@ -323,7 +375,7 @@ pub(super) fn string_normalize(vm: &mut Vm, this: Value, args: &[Value]) -> Res<
             );
         }
     };
-    vm.work(s.len() / 4);
+    vm.work_check(s.len() / 4)?;
     let out = map_well_formed(&s, f)?;
     if out.len() > MAX_STRING_LENGTH {
         return Err(vm.range_error("Invalid string length"));
@@ -351,14 +403,14 @@ fn well_formed(s: &JsStr) -> bool {
 
 pub(super) fn string_is_well_formed(vm: &mut Vm, this: Value, _: &[Value]) -> Res<Value> {
     let s = this_str(vm, this, "isWellFormed")?;
-    vm.work(s.len() / 16);
+    vm.work_check(s.len() / 16)?;
     Ok(Value::Bool(well_formed(&s)))
 }
 
 /// `toWellFormed`: each lone surrogate becomes U+FFFD.
 pub(super) fn string_to_well_formed(vm: &mut Vm, this: Value, _: &[Value]) -> Res<Value> {
     let s = this_str(vm, this, "toWellFormed")?;
-    vm.work(s.len() / 16);
+    vm.work_check(s.len() / 16)?;
     if well_formed(&s) {
         return vm.js_str(s);
     }
@@ -457,7 +509,7 @@ pub(super) fn pad(vm: &mut Vm, this: Value, args: &[Value], start: bool) -> Res<
     let need = target as usize - s.len();
     let f = fill.units();
     let padding: Vec<u16> = f.iter().copied().cycle().take(need).collect();
-    vm.work(need / 8);
+    vm.work_check(need / 8)?;
     let mut units = Vec::with_capacity(target as usize);
     if start {
         units.extend(padding);
@@ -494,7 +546,7 @@ pub(super) fn string_repeat(vm: &mut Vm, this: Value, args: &[Value]) -> Res<Val
         return vm.str_val("");
     }
     let total: Vec<u16> = std::iter::repeat_n(units, n as usize).flatten().collect();
-    vm.work(total.len() / 8);
+    vm.work_check(total.len() / 8)?;
     vm.js_str(JsStr::from_units(total))
 }
 
@@ -527,7 +579,7 @@ pub(super) fn string_split(vm: &mut Vm, this: Value, args: &[Value]) -> Res<Valu
         }
     }
     parts.truncate(limit);
-    vm.work(s.len() / 8 + parts.len());
+    vm.work_check(s.len() / 8 + parts.len())?;
     let mut out = Vec::with_capacity(parts.len());
     for p in parts {
         out.push(vm.js_str(p)?);
@@ -605,7 +657,7 @@ pub(super) fn replace_impl(vm: &mut Vm, this: Value, args: &[Value], all: bool) 
     if from <= s.len() {
         out.extend((from..s.len()).map(|k| s.at(k)));
     }
-    vm.work(out.len() / 8);
+    vm.work_check(out.len() / 8)?;
     vm.js_str(JsStr::from_units(out))
 }
 

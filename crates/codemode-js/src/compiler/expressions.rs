@@ -324,7 +324,8 @@ impl<'s, 'b, 'a: 'b> Compiler<'s, 'b, 'a> {
                     self.chain_check(o, span);
                 }
                 let k = self.string(m.property.name.as_str());
-                self.emit(Op::GetProp(dst, o, k), m.property.span);
+                let at = self.emit(Op::GetProp(dst, o, k), m.property.span);
+                self.note_object(at, m.object.span());
             }
             MemberExpression::ComputedMemberExpression(m) => {
                 let o = self.alloc(span)?;
@@ -334,7 +335,8 @@ impl<'s, 'b, 'a: 'b> Compiler<'s, 'b, 'a> {
                 }
                 let k = self.alloc(span)?;
                 self.expr_to(&m.expression, k)?;
-                self.emit(Op::GetElem(dst, o, k), span);
+                let at = self.emit(Op::GetElem(dst, o, k), span);
+                self.note_object(at, m.object.span());
             }
             MemberExpression::PrivateFieldExpression(p) => {
                 let o = self.alloc(span)?;
@@ -389,6 +391,15 @@ impl<'s, 'b, 'a: 'b> Compiler<'s, 'b, 'a> {
     }
 
     /// Record the callee's source text of the call instruction `at` (short one-line texts).
+    /// Note the source text of the object a property read at `at` reads from.
+    pub(super) fn note_object(&mut self, at: usize, object: Span) {
+        let text = &self.src[object.start as usize..object.end as usize];
+        if text.len() <= 60 && !text.contains('\n') {
+            let k = self.string(text);
+            self.f().proto.object_text.push((at as u32, k));
+        }
+    }
+
     pub(super) fn note_callee(&mut self, at: usize, callee: Span) {
         let text = &self.src[callee.start as usize..callee.end as usize];
         if text.len() <= 80 && !text.contains('\n') {
@@ -930,7 +941,8 @@ impl<'s, 'b, 'a: 'b> Compiler<'s, 'b, 'a> {
                     self.chain_check(this, span);
                 }
                 let k = self.string(m.property.name.as_str());
-                self.emit(Op::GetProp(callee, this, k), m.property.span);
+                let at = self.emit(Op::GetProp(callee, this, k), m.property.span);
+                self.note_object(at, m.object.span());
             }
             Expression::ComputedMemberExpression(m) => {
                 self.expr_to(&m.object, this)?;
@@ -939,7 +951,8 @@ impl<'s, 'b, 'a: 'b> Compiler<'s, 'b, 'a> {
                 }
                 let k = self.alloc(span)?;
                 self.expr_to(&m.expression, k)?;
-                self.emit(Op::GetElem(callee, this, k), span);
+                let at = self.emit(Op::GetElem(callee, this, k), span);
+                self.note_object(at, m.object.span());
             }
             Expression::PrivateFieldExpression(p) => {
                 self.expr_to(&p.object, this)?;

@@ -97,3 +97,50 @@ fn joining_a_huge_sparse_array_is_a_range_error_at_once() {
         json!("Invalid string length")
     );
 }
+
+#[test]
+fn string_search_is_linear_and_honours_positions() {
+    // Naive search takes 2^20 × 5000 steps here; KMP takes about 2^21.
+    let hostile = "const h = 'a'.repeat(1 << 20); const n = 'a'.repeat(5000) + 'b'; \
+                   return [h.indexOf(n), h.includes(n), h.lastIndexOf(n), h.split(n).length, \
+                           h.replaceAll(n, '').length]";
+    let t = std::time::Instant::now();
+    assert_eq!(value(hostile), json!([-1, false, -1, 1, 1 << 20]));
+    assert!(
+        t.elapsed() < std::time::Duration::from_secs(20),
+        "{:?}",
+        t.elapsed()
+    );
+    // Expected values are node 20's.
+    assert_eq!(
+        value(
+            "const s = 'abcabcabc'; return [s.lastIndexOf('abc'), s.lastIndexOf('abc', 5), \
+             s.lastIndexOf('abc', 6), s.lastIndexOf('abc', -3), s.lastIndexOf('', 4), \
+             s.lastIndexOf('', 99), s.lastIndexOf('c', NaN), s.lastIndexOf('abcd'), \
+             s.indexOf('cab', 3), 'aaab'.lastIndexOf('aab')]"
+        ),
+        json!([6, 3, 6, 0, 4, 9, 8, -1, 5, 1])
+    );
+}
+
+#[test]
+fn long_natives_stop_at_the_deadline() {
+    let program = crate::compile(
+        "const s = 'ab'.repeat(1 << 22); return [s.indexOf('abc'), new Array(1e6).fill(0).indexOf(1)]",
+    )
+    .unwrap();
+    let mut m = crate::machine::Machine::new(
+        &program,
+        &Env::default(),
+        &StartOptions {
+            max_memory_bytes: None,
+            deadline: Some(std::time::Instant::now()),
+        },
+    )
+    .unwrap();
+    // One slice large enough for the whole program: only the natives' own checks stop it.
+    match m.run(u32::MAX) {
+        Step::Error(e) => assert_eq!(e.kind, ErrorKind::TimeoutExceeded, "{}", e.message),
+        other => panic!("{other:?}"),
+    }
+}

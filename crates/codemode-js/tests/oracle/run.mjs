@@ -192,6 +192,21 @@ function newRealm(logs) {
     },
   };
   Object.defineProperty(ctx, 'console', { value: console, writable: true, configurable: true, enumerable: false });
+  // node's atob/btoa, with their DOMException rethrown as an Error of this realm with the
+  // same name and message (as codemode throws it).
+  Object.defineProperty(ctx, '__cm_host', { value: { atob, btoa }, configurable: true });
+  vm.runInContext(
+    `for (const name of ['atob', 'btoa']) {
+      const host = __cm_host[name];
+      const f = { [name](data) {
+        if (arguments.length === 0) throw new TypeError('The "data" argument must be specified');
+        try { return host(String(data)); } catch (e) { const err = new Error(e.message); err.name = e.name; throw err; }
+      } }[name];
+      Object.defineProperty(globalThis, name, { value: f, writable: true, configurable: true, enumerable: false });
+    }
+    delete globalThis.__cm_host;`,
+    ctx,
+  );
   return ctx;
 }
 

@@ -123,3 +123,4 @@ pub async fn stub(respond: impl Fn(&Raw) -> Reply + Send + Sync + 'static) -> St
     });
     Stub { base, requests }
 }
+pub mod servers;
