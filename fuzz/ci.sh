@@ -25,6 +25,10 @@ for target in ${FUZZ_TARGETS:-parse execute restart js_parse js_execute}; do
   echo "== fuzz target $target for ${seconds}s"
   "$fuzz" fuzz run "$target" "fuzz/corpus/$target" -- -max_total_time="$seconds" -rss_limit_mb=2048 -timeout=10
 done
+# The JavaScript RegExp engine: a short run (FUZZ_REGEXP_SECONDS, default 30).
+mkdir -p fuzz/corpus/regexp
+echo "== fuzz target regexp for ${FUZZ_REGEXP_SECONDS:-30}s"
+"$fuzz" fuzz run regexp fuzz/corpus/regexp -- -max_total_time="${FUZZ_REGEXP_SECONDS:-30}" -rss_limit_mb=2048 -timeout=10
 # The OpenAPI targets (issue 16) live in fuzz/openapi/ (they build the HTTP stack, which the Lua
 # targets do not need) and run for OPENAPI_FUZZ_SECONDS each (default 20: CI time matters).
 # Seeds: the small specs of the wire tests' shapes, written here.

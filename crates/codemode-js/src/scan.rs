@@ -164,6 +164,8 @@ pub fn check(source: &str) -> Result<usize, GuestError> {
                         b'/' if !class => break,
                         _ => {}
                     }
+                    // Deep patterns send the whole source to the large-stack compile.
+                    deepest = deepest.max(stack.len() + groups + classes);
                     if groups + classes > crate::limits::MAX_REGEX_NESTING {
                         return Err(parse_error(
                             source,

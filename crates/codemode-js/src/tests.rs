@@ -878,3 +878,20 @@ fn regexp_search_spans_fuel_slices() {
     assert_eq!(v, json!(true));
 }
 mod storage;
+
+#[test]
+fn regexp_deep_patterns_compile_off_the_small_stack() {
+    // 200 nested groups (test262's S15.10.2.8_A3_T15) on a 256 KiB thread: the pattern
+    // compiles on a large stack of its own, in the constructor and in a literal.
+    let t = std::thread::Builder::new()
+        .stack_size(256 << 10)
+        .spawn(|| {
+            let src = "let p = ''; for (let i = 0; i < 200; i++) p += '('; p += 'x'; for (let i = 0; i < 200; i++) p += ')'; return new RegExp(p).exec('x').length";
+            let v = value(src);
+            let lit = format!("return /{}x{}/.exec('x').length", "(".repeat(200), ")".repeat(200));
+            (v, value(&lit))
+        })
+        .expect("thread");
+    let (a, b) = t.join().expect("no overflow");
+    assert_eq!((a, b), (json!(201), json!(201)));
+}

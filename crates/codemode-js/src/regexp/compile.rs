@@ -147,7 +147,8 @@ fn perr(message: impl Into<String>, offset: Option<usize>) -> PatternError {
 
 /// Deepest `(`/`[` nesting of a pattern (escapes skipped; in a class without `v`, only
 /// `]` counts), or the offset where it passes [`MAX_REGEX_NESTING`].
-fn check_nesting(p: &[u16], v: bool) -> Result<(), PatternError> {
+fn check_nesting(p: &[u16], v: bool) -> Result<usize, PatternError> {
+    let mut deepest = 0usize;
     let mut depth = 0usize;
     let mut class = 0usize;
     let mut i = 0;
@@ -167,6 +168,7 @@ fn check_nesting(p: &[u16], v: bool) -> Result<(), PatternError> {
             0x29 if class == 0 => depth = depth.saturating_sub(1),
             _ => {}
         }
+        deepest = deepest.max(depth);
         if depth > MAX_REGEX_NESTING {
             return Err(perr(
                 format!(
@@ -177,7 +179,7 @@ fn check_nesting(p: &[u16], v: bool) -> Result<(), PatternError> {
         }
         i += 1;
     }
-    Ok(())
+    Ok(deepest)
 }
 
 /// The pattern as a double-quoted string literal (for oxc's constructor parser, which
@@ -230,7 +232,25 @@ pub fn compile(pattern: &[u16], flags: Flags) -> Result<Regex, PatternError> {
             None,
         ));
     }
-    check_nesting(pattern, flags.unicode_sets)?;
+    let depth = check_nesting(pattern, flags.unicode_sets)?;
+    if depth > DEEP_PATTERN {
+        // The parser and the lowering recurse per level: deep patterns compile on a large
+        // stack of their own, as deep sources do.
+        let p = pattern.to_vec();
+        return std::thread::Builder::new()
+            .stack_size(crate::scan::DEEP_STACK_BYTES)
+            .spawn(move || parse_and_lower(&p, flags))
+            .map_err(|_| perr("cannot start the pattern compiler's thread", None))?
+            .join()
+            .map_err(|_| perr("internal error: the pattern compiler failed", None))?;
+    }
+    parse_and_lower(pattern, flags)
+}
+
+/// Nesting above which a pattern compiles on a thread with a large stack.
+const DEEP_PATTERN: usize = 16;
+
+fn parse_and_lower(pattern: &[u16], flags: Flags) -> Result<Regex, PatternError> {
     let (text, map) = literal(pattern);
     let alloc = oxc_allocator::Allocator::default();
     let ftext = if flags.unicode_sets {
