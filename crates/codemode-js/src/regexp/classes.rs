@@ -44,20 +44,7 @@ impl Ranges {
 
     /// Whether `c` is in the set.
     pub fn contains(&self, c: u32) -> bool {
-        let v = &self.0;
-        let (mut lo, mut hi) = (0usize, v.len());
-        while lo < hi {
-            let mid = (lo + hi) / 2;
-            let (a, b) = v[mid];
-            if c < a {
-                hi = mid;
-            } else if c > b {
-                lo = mid + 1;
-            } else {
-                return true;
-            }
-        }
-        false
+        in_ranges(&self.0, c)
     }
 
     /// `self ∪ other`.
@@ -125,6 +112,21 @@ impl Ranges {
     }
 }
 
+/// Whether `c` lies in one of `ranges` (sorted, disjoint, inclusive): a binary search.
+fn in_ranges(ranges: &[(u32, u32)], c: u32) -> bool {
+    ranges
+        .binary_search_by(|&(a, b)| {
+            if b < c {
+                std::cmp::Ordering::Less
+            } else if a > c {
+                std::cmp::Ordering::Greater
+            } else {
+                std::cmp::Ordering::Equal
+            }
+        })
+        .is_ok()
+}
+
 /// A compiled set for matching: a bitmap for ASCII, ranges for the rest.
 #[derive(Clone, Debug)]
 pub struct CharSet {
@@ -153,20 +155,7 @@ impl CharSet {
         if c < 128 {
             return self.ascii & (1u128 << c) != 0;
         }
-        let v = &self.ranges;
-        let (mut lo, mut hi) = (0usize, v.len());
-        while lo < hi {
-            let mid = (lo + hi) / 2;
-            let (a, b) = v[mid];
-            if c < a {
-                hi = mid;
-            } else if c > b {
-                lo = mid + 1;
-            } else {
-                return true;
-            }
-        }
-        false
+        in_ranges(&self.ranges, c)
     }
 }
 
