@@ -4,10 +4,8 @@
 //! → `null`, holes → `null`, Map/Set → `{}`, errors → `{ name, message, ...own fields }`;
 //! functions, symbol-keyed properties, cycles and nesting past [`MAX_DATA_DEPTH`] are
 //! `InvalidDataValue` naming the path. `toJSON` methods and getters run user code: when
-//! [`runs_user_code`] finds one, the machine first runs the prelude's `exportPrepare` on the
+//! [`try_export`] meets one, the machine first runs the prelude's `exportPrepare` on the
 //! value in the dispatch loop (metered) and exports what it returns.
-
-use std::collections::HashSet;
 
 use codemode_guest::{ErrorKind, GuestError};
 use serde_json::{Map, Number, Value as Json};
@@ -36,56 +34,66 @@ pub fn enumerable_symbol_key(vm: &Vm, o: ObjId) -> bool {
         .any(|p| matches!(p.key, Key::Sym(_)) && p.attrs & ENUMERABLE != 0)
 }
 
-/// Whether exporting `v` would run user code: an object reachable from it (within
-/// [`MAX_DATA_DEPTH`]) has a callable `toJSON` (own or inherited; an accessor counts) or an
-/// own enumerable getter. Then the prelude's `exportPrepare` applies them first, in the
-/// dispatch loop. A walk over the graph with a visited mark, no recursion.
-pub fn runs_user_code(vm: &mut Vm, v: Value) -> bool {
-    let Value::Obj(root) = v else {
-        return false;
-    };
-    let to_json = vm.heap.key("toJSON");
-    let mut seen: HashSet<ObjId> = HashSet::new();
-    let mut work: Vec<(ObjId, usize)> = vec![(root, 0)];
-    while let Some((o, depth)) = work.pop() {
-        if depth > MAX_DATA_DEPTH || !seen.insert(o) {
-            continue;
-        }
-        vm.work(1);
-        match vm.lookup(Value::Obj(o), to_json).map(|p| p.slot) {
-            Some(Slot::Accessor(..)) => return true,
-            Some(Slot::Data(Value::Obj(f))) if matches!(vm.heap.obj(f).kind, Kind::Function(_)) => {
-                return true;
-            }
-            _ => {}
-        }
-        let obj = vm.heap.obj(o);
-        if matches!(obj.kind, Kind::Function(_)) {
-            continue;
-        }
-        for p in &obj.props.list {
-            match p.slot {
-                Slot::Accessor(..) if p.attrs & ENUMERABLE != 0 => return true,
-                Slot::Data(Value::Obj(c)) => work.push((c, depth + 1)),
-                _ => {}
-            }
-        }
-        if let Kind::Array(items) = &obj.kind {
-            work.extend(items.iter().filter_map(|(_, x)| match x {
-                Value::Obj(c) => Some((c, depth + 1)),
-                _ => None,
-            }));
-        }
-    }
-    false
+/// Why an export stopped.
+enum Stop {
+    /// What cannot cross (the diagnostic names the path), or a fatal error.
+    Invalid(GuestError),
+    /// A `toJSON` method or a getter: user code must run first.
+    UserCode,
 }
 
-/// Export `v` as the run's result (`what` names the root in messages: "result").
+impl From<GuestError> for Stop {
+    fn from(e: GuestError) -> Stop {
+        Stop::Invalid(e)
+    }
+}
+
+/// One export's state: the objects on the path, and whether user code stops it.
+struct Walk {
+    stack: Vec<ObjId>,
+    /// `Some(key of "toJSON")`: stop at a `toJSON` method or an own enumerable getter.
+    stop_at_user_code: Option<Key>,
+}
+
+/// Export `v` as the run's result (`what` names the root in messages: "result"), or
+/// `Ok(None)` when an object in it has a callable `toJSON` (own or inherited) or an own
+/// enumerable getter: the machine then runs the prelude's `exportPrepare` on `v` first and
+/// exports its value with [`export`].
+pub fn try_export(vm: &mut Vm, v: Value, what: &str) -> Result<Option<Json>, GuestError> {
+    let to_json = vm.heap.key("toJSON");
+    run(vm, v, what, Some(to_json))
+}
+
+/// Export `v` as the run's result, never stopping for user code: a getter that needs to
+/// run is InvalidDataValue ("cannot be read"), and `toJSON` methods are not called.
 pub fn export(vm: &mut Vm, v: Value, what: &str) -> Result<Json, GuestError> {
-    let mut stack: Vec<ObjId> = Vec::new();
-    match export_at(vm, v, what, &mut stack)? {
-        Some(j) => Ok(j),
-        None => Ok(Json::Null),
+    Ok(run(vm, v, what, None)?.unwrap_or(Json::Null))
+}
+
+fn run(
+    vm: &mut Vm,
+    v: Value,
+    what: &str,
+    stop_at_user_code: Option<Key>,
+) -> Result<Option<Json>, GuestError> {
+    let mut w = Walk {
+        stack: Vec::new(),
+        stop_at_user_code,
+    };
+    match export_at(vm, v, what, &mut w) {
+        Ok(j) => Ok(Some(j.unwrap_or(Json::Null))),
+        Err(Stop::UserCode) => Ok(None),
+        Err(Stop::Invalid(e)) => Err(e),
+    }
+}
+
+/// Whether `o` has a callable `toJSON`, own or inherited (an accessor counts: reading it runs
+/// user code).
+fn has_to_json(vm: &mut Vm, o: ObjId, key: Key) -> bool {
+    match vm.lookup(Value::Obj(o), key).map(|p| p.slot) {
+        Some(Slot::Accessor(..)) => true,
+        Some(Slot::Data(Value::Obj(f))) => matches!(vm.heap.obj(f).kind, Kind::Function(_)),
+        _ => false,
     }
 }
 
@@ -102,12 +110,7 @@ fn number(n: f64) -> Json {
     Number::from_f64(n).map_or(Json::Null, Json::Number)
 }
 
-fn export_at(
-    vm: &mut Vm,
-    v: Value,
-    path: &str,
-    stack: &mut Vec<ObjId>,
-) -> Result<Option<Json>, GuestError> {
+fn export_at(vm: &mut Vm, v: Value, path: &str, w: &mut Walk) -> Result<Option<Json>, Stop> {
     vm.work(1);
     Ok(Some(match v {
         Value::Undefined | Value::Empty => return Ok(None),
@@ -118,38 +121,36 @@ fn export_at(
         // As JSON.stringify: dropped from objects, `null` in arrays.
         Value::Sym(_) => return Ok(None),
         Value::Obj(o) => {
-            if stack.contains(&o) {
-                return Err(invalid(path, "contains a circular value"));
+            if w.stack.contains(&o) {
+                return Err(invalid(path, "contains a circular value").into());
             }
-            if stack.len() >= MAX_DATA_DEPTH {
-                return Err(invalid(
-                    path,
-                    &format!("nests deeper than {MAX_DATA_DEPTH} levels"),
-                ));
+            if w.stack.len() >= MAX_DATA_DEPTH {
+                return Err(
+                    invalid(path, &format!("nests deeper than {MAX_DATA_DEPTH} levels")).into(),
+                );
             }
-            stack.push(o);
-            let r = export_obj(vm, o, path, stack);
-            stack.pop();
+            if let Some(key) = w.stop_at_user_code
+                && has_to_json(vm, o, key)
+            {
+                return Err(Stop::UserCode);
+            }
+            w.stack.push(o);
+            let r = export_obj(vm, o, path, w);
+            w.stack.pop();
             r?
         }
     }))
 }
 
-fn export_obj(
-    vm: &mut Vm,
-    o: ObjId,
-    path: &str,
-    stack: &mut Vec<ObjId>,
-) -> Result<Json, GuestError> {
+fn export_obj(vm: &mut Vm, o: ObjId, path: &str, w: &mut Walk) -> Result<Json, Stop> {
     let fatal = |e: crate::vm::Throw| match e {
         crate::vm::Throw::Fatal(g) => g,
         _ => invalid(path, "cannot be read"),
     };
     match vm.heap.obj(o).kind.clone() {
-        Kind::Function(_) => Err(invalid(
-            path,
-            "is a function, which cannot cross to the host",
-        )),
+        Kind::Function(_) => {
+            Err(invalid(path, "is a function, which cannot cross to the host").into())
+        }
         Kind::Array(items) => {
             if items.len() > crate::limits::MAX_STRING_LENGTH {
                 return Err(invalid(
@@ -158,13 +159,14 @@ fn export_obj(
                         "is an array of length {}, longer than a result can hold; return fewer elements",
                         items.len()
                     ),
-                ));
+                )
+                .into());
             }
             let mut out = Vec::with_capacity(items.len().min(1 << 16));
             for i in 0..items.len() {
                 let x = items.get(i).unwrap_or(Value::Empty);
                 let p = format!("{path}[{i}]");
-                out.push(export_at(vm, x, &p, stack)?.unwrap_or(Json::Null));
+                out.push(export_at(vm, x, &p, w)?.unwrap_or(Json::Null));
             }
             Ok(Json::Array(out))
         }
@@ -177,7 +179,8 @@ fn export_obj(
                 return Err(invalid(
                     path,
                     "has a symbol-keyed property, which cannot cross to the host; use a string key",
-                ));
+                )
+                .into());
             }
             let mut m = Map::new();
             if matches!(kind, Kind::Error) || crate::builtins::is_error(vm, o) {
@@ -199,6 +202,9 @@ fn export_obj(
                 let slot = vm.own(o, k).map(|p| p.slot);
                 let v = match slot {
                     Some(Slot::Data(v)) => v,
+                    Some(Slot::Accessor(..)) if w.stop_at_user_code.is_some() => {
+                        return Err(Stop::UserCode);
+                    }
                     Some(Slot::Accessor(..)) => vm.get_value(Value::Obj(o), k).map_err(fatal)?,
                     None => continue,
                 };
@@ -207,7 +213,7 @@ fn export_obj(
                 } else {
                     format!("{path}.{name}")
                 };
-                if let Some(j) = export_at(vm, v, &p, stack)? {
+                if let Some(j) = export_at(vm, v, &p, w)? {
                     m.insert(name, j);
                 }
             }

@@ -133,48 +133,44 @@ impl Machine {
         }
         let step = match self.vm.run(fuel) {
             Ok(Exit::Yield) => return Step::Yield,
-            Ok(Exit::Done(v, returned)) => {
-                let returned = match self.preparing.take() {
-                    Some(r) => r,
-                    None => match self.prepare(v) {
-                        Ok(true) => {
+            Ok(Exit::Done(v, returned)) => match self.preparing.take() {
+                // The value `exportPrepare` made of the body's: export it as it is.
+                Some(returned) => match crate::boundary::export(&mut self.vm, v, "result") {
+                    Ok(value) => Step::Done { value, returned },
+                    Err(e) => Step::Error(e),
+                },
+                None => match crate::boundary::try_export(&mut self.vm, v, "result") {
+                    Ok(Some(value)) => Step::Done { value, returned },
+                    Ok(None) => match self.prepare(v) {
+                        Ok(()) => {
                             self.preparing = Some(returned);
                             return Step::Yield;
                         }
-                        Ok(false) => returned,
-                        Err(e) => {
-                            let step = Step::Error(uncaught(&mut self.vm, e));
-                            self.finished = Some(step.clone());
-                            return step;
-                        }
+                        Err(e) => Step::Error(uncaught(&mut self.vm, e)),
                     },
-                };
-                match crate::boundary::export(&mut self.vm, v, "result") {
-                    Ok(value) => Step::Done { value, returned },
                     Err(e) => Step::Error(e),
-                }
-            }
+                },
+            },
             Err(e) => Step::Error(uncaught(&mut self.vm, e)),
         };
         self.finished = Some(step.clone());
         step
     }
 
-    /// When the result holds a `toJSON` method or a getter (which run user code), start the
-    /// prelude's `exportPrepare` on it in the dispatch loop (metered like the program) and
-    /// return true; its value is then exported instead.
-    fn prepare(&mut self, v: Value) -> Result<bool, Throw> {
-        let Some(f) = self.vm.intr.export_prepare else {
-            return Ok(false);
-        };
-        if !crate::boundary::runs_user_code(&mut self.vm, v) {
-            return Ok(false);
-        }
+    /// The result holds a `toJSON` method or a getter (which run user code): start the
+    /// prelude's `exportPrepare` on it in the dispatch loop (metered like the program); its
+    /// value is then exported instead.
+    fn prepare(&mut self, v: Value) -> Result<(), Throw> {
+        let f = self.vm.intr.export_prepare.ok_or_else(|| {
+            Throw::Fatal(GuestError::new(
+                ErrorKind::ExecutionFailure,
+                "internal error: the standard library has no exportPrepare",
+            ))
+        })?;
         let depth = Value::Num(crate::limits::MAX_DATA_DEPTH as f64);
-        let ready = self
-            .vm
+        self.vm
             .call(Value::Obj(f), Value::Undefined, vec![v, depth], None, None)?;
-        Ok(ready.is_none())
+        Ok(())
     }
 
     /// Log lines since the last take.
