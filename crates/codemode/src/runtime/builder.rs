@@ -226,6 +226,21 @@ impl Options {
     }
 }
 
+/// The computing-executions bound of `options` (default applied), checked before anything else
+/// so the error does not depend on which guests are compiled in.
+fn check_computing(options: &Options) -> Result<usize, BuildError> {
+    let computing = options
+        .max_computing_executions
+        .unwrap_or(DEFAULT_MAX_COMPUTING_EXECUTIONS);
+    if !(1..=tokio::sync::Semaphore::MAX_PERMITS).contains(&computing) {
+        return Err(BuildError::InvalidMaxComputingExecutions {
+            value: computing,
+            max: tokio::sync::Semaphore::MAX_PERMITS,
+        });
+    }
+    Ok(computing)
+}
+
 /// `true` when no tool path is `search` or starts with `search.`, so `tools.search(...)` can
 /// alias the built-in.
 fn search_alias_free(tree: &ToolTree) -> bool {
@@ -235,6 +250,7 @@ fn search_alias_free(tree: &ToolTree) -> bool {
 impl CodeMode {
     /// Build a runtime from options. Errors: [`BuildError`].
     pub fn new(options: Options) -> Result<CodeMode, BuildError> {
+        check_computing(&options)?;
         let Some(lang) = crate::guests::frontend(options.language) else {
             return Err(BuildError::UnsupportedLanguage(options.language));
         };
@@ -247,15 +263,7 @@ impl CodeMode {
         options: Options,
         lang: &'static dyn codemode_guest::Language,
     ) -> Result<CodeMode, BuildError> {
-        let computing = options
-            .max_computing_executions
-            .unwrap_or(DEFAULT_MAX_COMPUTING_EXECUTIONS);
-        if !(1..=tokio::sync::Semaphore::MAX_PERMITS).contains(&computing) {
-            return Err(BuildError::InvalidMaxComputingExecutions {
-                value: computing,
-                max: tokio::sync::Semaphore::MAX_PERMITS,
-            });
-        }
+        let computing = check_computing(&options)?;
         let mut tree = ToolTree::default();
         tree.insert_root(options.root)?;
         let tree = Arc::new(tree);
