@@ -228,3 +228,61 @@ fn is_plain_name(s: &str) -> bool {
         .is_some_and(|f| f.is_ascii_alphabetic() || f == '_' || f == '$')
         && c.all(|x| x.is_ascii_alphanumeric() || x == '_' || x == '$')
 }
+
+/// JSON from the host (a tool's output, a host error's data) → fresh program data: objects
+/// with own enumerable data properties in the JSON's key order, arrays, strings, numbers,
+/// booleans and `null`. Iterative (a work list, no recursion); every allocation is charged.
+pub fn import(vm: &mut Vm, v: &Json) -> crate::vm::Res<Value> {
+    enum Slot2 {
+        Arr(ObjId, u32),
+        Prop(ObjId, Key),
+        Root,
+    }
+    let mut root = Value::Undefined;
+    let mut work: Vec<(&Json, Slot2)> = vec![(v, Slot2::Root)];
+    while let Some((j, at)) = work.pop() {
+        vm.work(1);
+        let x = match j {
+            Json::Null => Value::Null,
+            Json::Bool(b) => Value::Bool(*b),
+            Json::Number(n) => Value::Num(n.as_f64().unwrap_or(f64::NAN)),
+            Json::String(s) => vm.str_val(s)?,
+            Json::Array(items) => {
+                let a = vm.new_array(vec![Value::Undefined; items.len()])?;
+                let Value::Obj(o) = a else {
+                    unreachable!("an array")
+                };
+                for (i, item) in items.iter().enumerate().rev() {
+                    work.push((item, Slot2::Arr(o, i as u32)));
+                }
+                a
+            }
+            Json::Object(m) => {
+                let o = vm.new_object()?;
+                let mut keyed = Vec::with_capacity(m.len());
+                for (k, item) in m {
+                    let key = vm.heap.key_of(&crate::string::JsStr::from_str(k))?;
+                    vm.define(
+                        o,
+                        key,
+                        crate::heap::Slot::Data(Value::Undefined),
+                        crate::heap::DEFAULT_ATTRS,
+                    )?;
+                    keyed.push((item, Slot2::Prop(o, key)));
+                }
+                work.extend(keyed.into_iter().rev());
+                Value::Obj(o)
+            }
+        };
+        match at {
+            Slot2::Root => root = x,
+            Slot2::Arr(o, i) => vm.array_set_element(o, i, x)?,
+            Slot2::Prop(o, k) => {
+                if let Some(i) = vm.heap.obj(o).props.find(k) {
+                    vm.heap.obj_mut(o).props.list[i].slot = crate::heap::Slot::Data(x);
+                }
+            }
+        }
+    }
+    Ok(root)
+}

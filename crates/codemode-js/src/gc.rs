@@ -23,33 +23,12 @@ pub fn collect(vm: &mut Vm) -> usize {
     let mut cells = vec![false; h.cells.len()];
     let mut work: Vec<Item> = Vec::new();
     work.extend(vm.regs.iter().map(|v| Item::Val(*v)));
+    let mut roots = Vec::new();
     for f in &vm.frames {
-        work.push(Item::Val(f.callee_value()));
-        work.extend(f.args.iter().map(|v| Item::Val(*v)));
-        for (t, v) in &f.conversions {
-            match t {
-                crate::vm::Detour::Prim(o) => work.push(Item::Obj(*o)),
-                crate::vm::Detour::Get(r, _) => work.push(Item::Val(*r)),
-                crate::vm::Detour::PrimHint(o, _) | crate::vm::Detour::PrimNext(o) => {
-                    work.push(Item::Obj(*o))
-                }
-                crate::vm::Detour::HasInstance(o, v) => {
-                    work.push(Item::Obj(*o));
-                    work.push(Item::Val(*v));
-                }
-            }
-            work.push(Item::Val(*v));
-        }
-        // (Captured cells are marked through the frame's closure, its callee.)
-        for c in &f.cells {
-            cells[c.0 as usize] = true;
-            work.push(Item::Val(h.cells[c.0 as usize]));
-        }
-        if let Some(o) = f.construct {
-            work.push(Item::Obj(o));
-        }
-        work.push(Item::Val(f.new_target));
+        mark_frame(f, h, &mut cells, &mut roots);
     }
+    vm.coro_roots(&mut roots);
+    work.extend(roots.drain(..).map(Item::Val));
     work.push(Item::Obj(vm.global));
     if let Some((e, ..)) = &vm.hint {
         work.push(Item::Val(*e));
@@ -120,8 +99,26 @@ pub fn collect(vm: &mut Vm) -> usize {
             Kind::Iterator(Iter::List { items, .. }) => {
                 work.extend(items.iter().map(|v| Item::Val(*v)))
             }
+            Kind::Promise(p) => {
+                work.push(Item::Val(p.result));
+                for r in &p.reactions {
+                    crate::vm::coro::push_reaction(r, &mut roots);
+                }
+            }
+            Kind::Coro(c) => {
+                work.extend(c.regs.iter().map(|v| Item::Val(*v)));
+                if let Some(f) = &c.frame {
+                    mark_frame(f, h, &mut cells, &mut roots);
+                }
+                if let Some(p) = c.promise {
+                    work.push(Item::Obj(p));
+                }
+            }
+            Kind::Resolving(p, _) => work.push(Item::Obj(*p)),
+            Kind::ToolNs(s) => strs[s.0 as usize] = true,
             _ => {}
         }
+        work.extend(roots.drain(..).map(Item::Val));
     }
     compact_tables(vm, &objs);
     // Program constants are re-made on their next use.
@@ -147,6 +144,11 @@ pub fn collect(vm: &mut Vm) -> usize {
                     t.bytes() / VALUE_BYTES
                 }
                 Kind::Function(Func::Closure { ups, .. }) => ups.len() / 2,
+                Kind::Coro(c) => c.regs.len() + crate::limits::SUSPENDED_FRAME_BYTES / VALUE_BYTES,
+                Kind::Promise(p) => {
+                    (crate::limits::PROMISE_BYTES + p.reactions.len() * crate::limits::JOB_BYTES)
+                        / VALUE_BYTES
+                }
                 _ => 0,
             };
             used += OBJECT_BYTES
@@ -176,9 +178,38 @@ pub fn collect(vm: &mut Vm) -> usize {
         .sum::<usize>();
     used += h.symbols.len() * 16;
     used += vm.regs.len() * VALUE_BYTES + vm.frames.len() * 64;
+    used += vm.jobs.len() * crate::limits::JOB_BYTES;
     used += vm.logs.iter().map(|l| l.len() + 32).sum::<usize>();
     vm.heap.used = used;
     used
+}
+
+/// Mark what frame `f` holds: its cells (and their values) and its values.
+fn mark_frame(
+    f: &crate::vm::Frame,
+    h: &crate::heap::Heap,
+    cells: &mut [bool],
+    out: &mut Vec<Value>,
+) {
+    crate::vm::coro::frame_values(f, out);
+    for (t, v) in &f.conversions {
+        match t {
+            crate::vm::Detour::Prim(o)
+            | crate::vm::Detour::PrimHint(o, _)
+            | crate::vm::Detour::PrimNext(o) => out.push(Value::Obj(*o)),
+            crate::vm::Detour::Get(r, _) => out.push(*r),
+            crate::vm::Detour::HasInstance(o, v) => {
+                out.push(Value::Obj(*o));
+                out.push(*v);
+            }
+        }
+        out.push(*v);
+    }
+    // (Captured cells are marked through the frame's closure, its callee.)
+    for c in &f.cells {
+        cells[c.0 as usize] = true;
+        out.push(h.cells[c.0 as usize]);
+    }
 }
 
 /// Compact the tombstones of every live Map, Set, WeakMap and WeakSet, moving the live

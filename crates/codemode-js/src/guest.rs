@@ -1,10 +1,10 @@
 //! The JavaScript guest behind the host's protocol: [`JsGuest`] implements
 //! [`codemode_guest::Guest`] over a [`Machine`].
 //!
-//! The language core runs synchronous programs: a run spends its budget's fuel in the machine's
-//! one dispatch loop and returns `Yield`, `Done` or `Error`. Host calls (tools, `search`) arrive
-//! with the async support; until then no run returns `Started` or `Blocked`, and the `tools`
-//! and `search` globals do not exist yet.
+//! A run spends its budget's fuel in the machine's one dispatch loop and returns `Yield`,
+//! `Started` (calls to take: tool calls run on while the program goes on, `search` and
+//! extension calls suspend it), `Blocked` (everything left waits for a reply), `Done` or
+//! `Error`. Replies are imported at the start of the next run.
 
 use codemode_guest::{
     Budget, CallId, Env, Guest, GuestError, HostCall, HostReply, StartOptions, Step,
@@ -44,13 +44,23 @@ impl Guest for JsGuest {
     }
 
     fn take_calls(&mut self) -> Vec<HostCall> {
-        Vec::new()
+        self.machine.take_calls()
     }
 
-    fn resolve(&mut self, _id: CallId, _reply: HostReply) {}
+    fn resolve(&mut self, id: CallId, reply: HostReply) {
+        self.machine.resolve(id, reply)
+    }
 
     fn take_logs(&mut self) -> Vec<String> {
         self.machine.take_logs()
+    }
+
+    fn take_warnings(&mut self) -> Vec<codemode_guest::Warning> {
+        self.machine.take_warnings()
+    }
+
+    fn location(&self) -> Option<codemode_guest::Location> {
+        self.machine.location()
     }
 
     fn memory_used(&self) -> usize {

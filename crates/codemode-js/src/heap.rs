@@ -184,6 +184,18 @@ pub enum Kind {
     WeakSet(Table),
     /// A RegExp object's compiled pattern (its `lastIndex` is a property).
     RegExp(crate::builtins::regexp::Shared),
+    /// A promise's internal slots (ECMA-262 §27.2.6).
+    Promise(Box<crate::vm::coro::PromiseSlots>),
+    /// A generator, an async generator, or the hidden coroutine of an async function call:
+    /// its suspended frame and registers.
+    Coro(Box<crate::vm::coro::Coro>),
+    /// The record a promise's resolving functions share (§27.2.1.3): the promise and
+    /// whether one of them has run (alreadyResolved).
+    Resolving(ObjId, bool),
+    /// A node of the `tools` namespace (its dotted path; the root's is empty): children are
+    /// read-only properties, and reading a missing name gives a function whose call fails
+    /// with the host's unknown-tool error.
+    ToolNs(StrId),
 }
 
 /// A private element of an object (ECMA-262 §7.3.27 PrivateElement): a field, a method or

@@ -38,7 +38,10 @@
 //!   dispatch loop, calls, exceptions, property access, conversions and operators; user code
 //!   an instruction needs (getters, setters, iterators, `valueOf`) runs in frames of its own,
 //!   either as a call returning into the instruction's register or as a detour after which the
-//!   instruction runs again (`Throw::Convert`). `vm/class.rs`: private elements and their
+//!   instruction runs again (`Throw::Convert`). `vm/coro.rs`: coroutines (generators, async
+//!   functions: a suspended frame moves with its registers into the coroutine object), the
+//!   promise states and reactions, the job queue (run whenever the frame stack is empty), and
+//!   the host calls behind tool promises and `search`. `vm/class.rs`: private elements and their
 //!   brand checks, `extends`, `super(...)` with `new.target`, derived constructors' returns,
 //!   `super[key]` reads and writes.
 //! - `machine.rs`: [`Machine`]: the process-wide standard-library template, forked per run;
@@ -68,6 +71,11 @@
 //!   as data, metered and resumable across fuel slices (`exec.rs`), sets, `\p{…}` and case
 //!   folding from `regex-syntax`'s tables (`classes.rs`). The object model is
 //!   `builtins/regexp.rs`, the spec algorithms that call user code `prelude/regexp.js`.
+//! - `builtins/promise.rs` + `prelude/promise.js`: `Promise` (constructor and `then` native;
+//!   combinators, `catch`, `finally` and the statics in JavaScript), generator methods,
+//!   `queueMicrotask`. `builtins/host.rs`: `tools` (frozen namespaces, tool functions that
+//!   return promises, missing names that reject with the host's unknown-tool error),
+//!   `search` and extension functions (synchronous host calls).
 //! - `boundary.rs`: values → JSON for results (a result holding `toJSON` or getters first
 //!   goes through the prelude's `exportPrepare`; the data rules: `undefined` → absent/null,
 //!   `-0` → 0, NaN/Infinity → null,

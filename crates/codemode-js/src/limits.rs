@@ -120,3 +120,33 @@ pub const MAX_REPLACEMENT_LENGTH: usize = MAX_STRING_LENGTH;
 /// Longest prototype chain a property lookup follows; a longer one reads as ending there
 /// (JSON's `toJSON` check treats it as needing the slow path).
 pub const MAX_PROTO_CHAIN: usize = 100_000;
+
+/// Promises that may be pending at once in one run: 1,000,000. Making one more (a `new
+/// Promise`, a `then`, a tool call, an async call) is the catchable `RangeError` "too many
+/// pending promises (limit 1000000)". Pending promises are also charged against the memory
+/// cap ([`PROMISE_BYTES`] each), which usually ends hostile growth first.
+pub const MAX_PENDING_PROMISES: usize = 1_000_000;
+
+/// Bytes charged for one promise (its object and slots), on top of the object's own charge.
+pub const PROMISE_BYTES: usize = 64;
+
+/// Jobs that may wait in the job queue at once: 1,000,000. One more ends the run
+/// (uncatchably) with "too many queued promise jobs". Each queued job and each registered
+/// reaction is charged [`JOB_BYTES`].
+pub const MAX_QUEUED_JOBS: usize = 1_000_000;
+
+/// Bytes charged for one queued job or registered promise reaction.
+pub const JOB_BYTES: usize = 64;
+
+/// Bytes charged for a suspended frame (a generator or an async call waiting), besides its
+/// registers (each charged as a value).
+pub const SUSPENDED_FRAME_BYTES: usize = 128;
+
+/// Host calls (tool calls, `search`, extensions) started and not yet answered at once:
+/// 10,000. Starting one more is the catchable `RangeError` "too many tool calls started and
+/// not finished". The host runs at most 8 at a time and queues the rest first in first out.
+pub const MAX_OPEN_HOST_CALLS: usize = 10_000;
+
+/// Error objects made from host errors that keep their host kind for an uncaught report:
+/// 10,000 (later ones are reported as ordinary uncaught errors).
+pub const MAX_KEPT_HOST_ERRORS: usize = 10_000;

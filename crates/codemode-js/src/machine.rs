@@ -9,6 +9,7 @@ use crate::Program;
 use crate::heap::{Key, Slot};
 use crate::limits::{MAX_ERROR_MESSAGE_BYTES, MAX_MEMORY_BYTES};
 use crate::value::Value;
+use crate::vm::coro::PState;
 use crate::vm::{Exit, Throw, Vm};
 
 /// One execution of a [`Program`]. `Send`: plain data throughout.
@@ -32,14 +33,15 @@ fn template() -> Result<&'static Vm, GuestError> {
             include_str!("prelude.js"),
             include_str!("prelude/json.js"),
             include_str!("prelude/string.js"),
-            include_str!("prelude/regexp.js")
+            include_str!("prelude/regexp.js"),
+            include_str!("prelude/promise.js")
         ))
         .map_err(|e| format!("{} at {:?}", e.message, e.location))?;
         let p = vm.add_program(Arc::new(data));
         vm.start(p).map_err(|e| format!("{e:?}"))?;
         match vm.run(u32::MAX) {
             Ok(Exit::Done(..)) => {}
-            Ok(Exit::Yield) => return Err("the prelude did not finish".to_string()),
+            Ok(Exit::Yield | Exit::Idle) => return Err("the prelude did not finish".to_string()),
             Err(Throw::Js(v)) => {
                 let m = crate::builtins::inspect(&mut vm, v).unwrap_or_default();
                 return Err(format!("the prelude threw {m} at {:?}", vm.throw_at));
@@ -53,17 +55,25 @@ fn template() -> Result<&'static Vm, GuestError> {
             ..
         }) = vm.own(g, k)
         {
-            let e = vm.heap.key("exportPrepare");
-            if let Some(crate::heap::Prop {
-                slot: Slot::Data(Value::Obj(f)),
-                ..
-            }) = vm.own(intrinsics, e)
-            {
-                vm.intr.export_prepare = Some(f);
+            for (name, slot) in [("exportPrepare", 0), ("resolveSlow", 1), ("thenSlow", 2)] {
+                let e = vm.heap.key(name);
+                if let Some(crate::heap::Prop {
+                    slot: Slot::Data(Value::Obj(f)),
+                    ..
+                }) = vm.own(intrinsics, e)
+                {
+                    match slot {
+                        0 => vm.intr.export_prepare = Some(f),
+                        1 => vm.intr.resolve_slow = Some(f),
+                        _ => vm.intr.then_slow = Some(f),
+                    }
+                }
             }
         }
         vm.heap.obj_mut(g).props.remove(k);
         vm.fuel_used = 0;
+        vm.jobs.clear();
+        vm.unhandled.clear();
         vm.frames.clear();
         vm.regs.clear();
         vm.throw_at = None;
@@ -99,7 +109,7 @@ impl Machine {
     /// library needs.
     pub fn new(
         program: &Program,
-        _env: &Env,
+        env: &Env,
         options: &StartOptions,
     ) -> Result<Machine, GuestError> {
         let mut vm = Box::new(template()?.clone());
@@ -115,8 +125,11 @@ impl Machine {
             ));
         }
         vm.gc_at = (vm.heap.used + 1).max((cap / 2).min(crate::gc::GC_MIN_BYTES));
+        if let Err(e) = crate::builtins::install_host(&mut vm, env) {
+            return Err(uncaught(&mut vm, e));
+        }
         let p = vm.add_program(program.data.clone());
-        if let Err(e) = vm.start(p) {
+        if let Err(e) = vm.start_body(p) {
             return Err(uncaught(&mut vm, e));
         }
         Ok(Machine {
@@ -131,30 +144,177 @@ impl Machine {
         if let Some(s) = &self.finished {
             return s.clone();
         }
+        if let Err(e) = self.vm.import_replies() {
+            let e = uncaught(&mut self.vm, e);
+            return self.finish(Step::Error(e));
+        }
+        if self.vm.host.sync_wait.is_some() {
+            return self.waiting();
+        }
         let step = match self.vm.run(fuel) {
-            Ok(Exit::Yield) => return Step::Yield,
+            Ok(Exit::Yield) => {
+                if self.vm.host.sync_wait.is_some() || !self.vm.host.started.is_empty() {
+                    return Step::Started;
+                }
+                return Step::Yield;
+            }
             Ok(Exit::Done(v, returned)) => match self.preparing.take() {
                 // The value `exportPrepare` made of the body's: export it as it is.
                 Some(returned) => match crate::boundary::export(&mut self.vm, v, "result") {
                     Ok(value) => Step::Done { value, returned },
                     Err(e) => Step::Error(e),
                 },
-                None => match crate::boundary::try_export(&mut self.vm, v, "result") {
-                    Ok(Some(value)) => Step::Done { value, returned },
-                    Ok(None) => match self.prepare(v) {
-                        Ok(()) => {
-                            self.preparing = Some(returned);
-                            return Step::Yield;
-                        }
-                        Err(e) => Step::Error(uncaught(&mut self.vm, e)),
-                    },
-                    Err(e) => Step::Error(e),
-                },
+                None => self.export(v, returned),
             },
+            Ok(Exit::Idle) => {
+                let state = self
+                    .vm
+                    .body_promise()
+                    .and_then(|p| self.vm.promise_state(p));
+                match state {
+                    Some((PState::Fulfilled, v)) => {
+                        let returned = self.vm.body_returned;
+                        self.export(v, returned)
+                    }
+                    Some((PState::Rejected, r)) => Step::Error(self.rejection(r)),
+                    _ => return self.waiting(),
+                }
+            }
             Err(e) => Step::Error(uncaught(&mut self.vm, e)),
         };
+        if matches!(step, Step::Yield) {
+            return step;
+        }
+        self.finish(step)
+    }
+
+    /// The body waits: for calls to be taken, for replies, or for nothing at all.
+    fn waiting(&mut self) -> Step {
+        if !self.vm.host.started.is_empty() {
+            return Step::Started;
+        }
+        if self.vm.host.sync_wait.is_some() || !self.vm.host.waiting.is_empty() {
+            return Step::Blocked;
+        }
+        let location = self.body_location();
+        let e = GuestError {
+            kind: ErrorKind::ExecutionFailure,
+            message: "The program waits for a promise that can never settle: no tool call is running and no job is queued, so nothing can resolve it (a `new Promise` whose `resolve` is never called, or an `await` of such a promise). Await only tool calls and promises the program settles, then return.".to_string(),
+            location,
+            suggestions: Vec::new(),
+        };
+        self.finish(Step::Error(e))
+    }
+
+    /// Where the body is suspended.
+    fn body_location(&self) -> Option<codemode_guest::Location> {
+        let c = self.vm.body?;
+        let crate::heap::Kind::Coro(co) = &self.vm.heap.obj(c).kind else {
+            return None;
+        };
+        let f = co.frame.as_ref()?;
+        self.vm.frame_location(f)
+    }
+
+    fn finish(&mut self, step: Step) -> Step {
         self.finished = Some(step.clone());
         step
+    }
+
+    /// Export the body's value, or start `exportPrepare` on it (then `Yield`).
+    fn export(&mut self, v: Value, returned: bool) -> Step {
+        match crate::boundary::try_export(&mut self.vm, v, "result") {
+            Ok(Some(value)) => Step::Done { value, returned },
+            Ok(None) => match self.prepare(v) {
+                Ok(()) => {
+                    self.preparing = Some(returned);
+                    Step::Yield
+                }
+                Err(e) => Step::Error(uncaught(&mut self.vm, e)),
+            },
+            Err(e) => Step::Error(e),
+        }
+    }
+
+    /// The error of a body rejected with `r`: a host error keeps its kind, message and
+    /// suggestions; anything else is reported as an uncaught exception where it was thrown.
+    fn rejection(&mut self, r: Value) -> GuestError {
+        if let Some(e) = self.host_error(r) {
+            return GuestError {
+                kind: e.kind,
+                message: cap_message(e.message),
+                location: None,
+                suggestions: e.suggestions,
+            };
+        }
+        self.vm.throw_at = self.vm.body_error_at.take();
+        uncaught(&mut self.vm, Throw::Js(r))
+    }
+
+    fn host_error(&self, r: Value) -> Option<codemode_guest::HostError> {
+        let Value::Obj(o) = r else { return None };
+        self.vm
+            .host
+            .errors
+            .iter()
+            .find(|(x, _)| *x == o)
+            .map(|(_, e)| e.clone())
+    }
+
+    /// The host calls started since the last take, in program order.
+    pub fn take_calls(&mut self) -> Vec<codemode_guest::HostCall> {
+        std::mem::take(&mut self.vm.host.started)
+    }
+
+    /// Answer a started call; imported at the next run.
+    pub fn resolve(&mut self, id: codemode_guest::CallId, reply: codemode_guest::HostReply) {
+        self.vm.host.replies.push((id, reply));
+    }
+
+    /// Warnings for the result: rejections nothing observed, in promise creation order (only
+    /// once the run succeeded).
+    pub fn take_warnings(&mut self) -> Vec<codemode_guest::Warning> {
+        if !matches!(self.finished, Some(Step::Done { .. })) {
+            return Vec::new();
+        }
+        let body = self.vm.body_promise();
+        let mut list: Vec<(u64, crate::value::ObjId, Value)> = Vec::new();
+        for p in std::mem::take(&mut self.vm.unhandled) {
+            if Some(p) == body {
+                continue;
+            }
+            if let crate::heap::Kind::Promise(s) = &self.vm.heap.obj(p).kind
+                && s.state == PState::Rejected
+                && !s.handled
+            {
+                list.push((s.serial, p, s.result));
+            }
+        }
+        list.sort_by_key(|(serial, ..)| *serial);
+        list.dedup_by_key(|(serial, ..)| *serial);
+        let mut out = Vec::new();
+        for (_, _, r) in list {
+            let (kind, message) = match self.host_error(r) {
+                Some(e) => (e.kind, e.message),
+                None => {
+                    let g = uncaught(&mut self.vm, Throw::Js(r));
+                    (ErrorKind::ExecutionFailure, g.message)
+                }
+            };
+            out.push(codemode_guest::Warning {
+                kind: kind.into(),
+                message: cap_message(format!(
+                    "Unhandled rejection from an un-awaited promise: {message}. Await the promise (or attach .catch) so its failure is handled."
+                )),
+                location: None,
+            });
+        }
+        out
+    }
+
+    /// Where the program is now (the instruction it runs next).
+    pub fn location(&self) -> Option<codemode_guest::Location> {
+        self.vm.location()
     }
 
     /// The result holds a `toJSON` method or a getter (which run user code): start the
@@ -168,8 +328,14 @@ impl Machine {
             ))
         })?;
         let depth = Value::Num(crate::limits::MAX_DATA_DEPTH as f64);
-        self.vm
-            .call(Value::Obj(f), Value::Undefined, vec![v, depth], None, None)?;
+        self.vm.call_with(
+            Value::Obj(f),
+            Value::Undefined,
+            vec![v, depth],
+            None,
+            None,
+            crate::vm::coro::Finish::Done,
+        )?;
         Ok(())
     }
 

@@ -111,8 +111,10 @@ pub enum Op {
     NewArray(Reg),
     ArrayPush(Reg, Reg),
     ArrayHole(Reg),
-    /// Append every element of an iterable (fast iterables only for now).
-    ArraySpread(Reg, Reg),
+    /// Append every element of a built-in iterable (array, string, Map, Set, their
+    /// iterators, arguments) at once and jump to the target; any other value falls through to
+    /// the generic iteration loop the compiler emits next.
+    ArraySpread(Reg, Reg, u32),
     Binary(BinOp, Reg, Reg, Reg),
     Unary(UnOp, Reg, Reg),
     Jump(u32),
@@ -203,6 +205,20 @@ pub enum Op {
     LiteralProto(Reg, Reg),
     /// "set " (c = 2) (SetFunctionName, ECMA-262 10.2.9).
     NameFromKey(Reg, Reg, u8),
+    /// The first instruction of an async function: the frame becomes a coroutine with a
+    /// promise (ECMA-262 §27.7.5.1 AsyncFunctionStart); the caller receives the promise when
+    /// the body first awaits or ends.
+    AsyncStart,
+    /// After a generator's parameters are bound: make the generator object (an async one
+    /// with `true`), suspend the frame in it and return it (§27.5.3.1 GeneratorStart); the
+    /// body runs from the next instruction at the first `next()`.
+    GenStart(bool),
+    /// `dst ← await v` (§27.7.5.3 Await): suspend the coroutine until the promise of `v`
+    /// settles; resumed, the instruction runs again and delivers the value or throws.
+    Await(Reg, Reg),
+    /// `dst ← yield v` (§27.5.3.7 GeneratorYield): suspend with `v`. Resumed, dst gets the
+    /// value sent and dst+1 `true` when it is a `return(value)` (the code after it returns).
+    Yield(Reg, Reg),
 }
 
 /// The error constructors instructions throw.
@@ -241,6 +257,10 @@ pub struct FuncProto {
     /// The body reads its arguments as passed (`arguments`, a rest parameter): a call keeps
     /// them in the frame; other calls copy them straight into the parameter registers.
     pub uses_args: bool,
+    /// An async function (or async generator).
+    pub is_async: bool,
+    /// A generator (or async generator).
+    pub generator: bool,
     /// The instructions.
     pub code: Vec<Op>,
     /// The source byte offset of each instruction.

@@ -23,6 +23,9 @@ use crate::string::JsStr;
 use crate::value::{CellId, ObjId, StrId, SymId, Value};
 
 mod class;
+pub mod coro;
+
+use coro::{Finish, Resumption};
 
 /// Why execution stopped abnormally.
 #[derive(Clone, Debug)]
@@ -98,7 +101,7 @@ impl Shape {
 }
 
 /// One active call.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Frame {
     /// The function object running (Undefined for a program body).
     callee: Value,
@@ -121,9 +124,34 @@ pub struct Frame {
     pub(crate) conversions: Vec<(Detour, Value)>,
     /// This frame computes a conversion of the object for its caller's instruction.
     converting: Option<Detour>,
+    /// What its completion settles ([`Finish`]).
+    pub(crate) finish: Finish,
+    /// A resumed coroutine frame: what its suspending instruction delivers when it runs again.
+    pub(crate) resumed: Option<Resumption>,
 }
 
 impl Frame {
+    /// A frame that never runs, standing for a native called with `finish`.
+    pub(crate) fn detached(finish: Finish) -> Frame {
+        Frame {
+            callee: Value::Undefined,
+            prog: 0,
+            func: 0,
+            pc: 0,
+            base: 0,
+            cells: Vec::new(),
+            args: Vec::new(),
+            ret: None,
+            construct: None,
+            new_target: Value::Undefined,
+            handlers: Vec::new(),
+            conversions: Vec::new(),
+            converting: None,
+            finish,
+            resumed: None,
+        }
+    }
+
     /// The running function object (Undefined for a body).
     pub fn callee_value(&self) -> Value {
         self.callee
@@ -166,6 +194,31 @@ pub struct Intrinsics {
     pub export_prepare: Option<ObjId>,
     /// The native of `Function.prototype[Symbol.hasInstance]` (instanceof skips it).
     pub native_has_instance: u16,
+    /// `Promise` and `Promise.prototype`.
+    pub promise_ctor: Option<ObjId>,
+    pub promise_proto: Option<ObjId>,
+    /// %GeneratorFunction.prototype.prototype% and the async one.
+    pub generator_proto: Option<ObjId>,
+    pub async_generator_proto: Option<ObjId>,
+    /// The [[Prototype]] of async functions, generator functions and async generator
+    /// functions.
+    pub async_function_proto: Option<ObjId>,
+    pub generator_function_proto: Option<ObjId>,
+    pub async_generator_function_proto: Option<ObjId>,
+    /// The natives behind every promise's resolving functions (bound to their record).
+    pub resolve_fn: Option<ObjId>,
+    pub reject_fn: Option<ObjId>,
+    /// The prelude's `resolveSlow(promise, value)`: a resolution whose `then` is a getter.
+    pub resolve_slow: Option<ObjId>,
+    /// The prelude's `thenSlow(promise, onFulfilled, onRejected)`: `then` of a promise whose
+    /// constructor is not `Promise`.
+    pub then_slow: Option<ObjId>,
+    /// The natives behind tool functions and missing-tool functions (bound to the path).
+    pub tool_fn: Option<ObjId>,
+    pub missing_tool_fn: Option<ObjId>,
+    /// The native of `search` and of extension functions (bound to the path).
+    pub search_fn: Option<ObjId>,
+    pub extension_fn: Option<ObjId>,
 }
 
 impl Intrinsics {
@@ -195,6 +248,21 @@ impl Intrinsics {
             self.regexp_proto,
             self.throw_type_error,
             self.export_prepare,
+            self.promise_ctor,
+            self.promise_proto,
+            self.generator_proto,
+            self.async_generator_proto,
+            self.async_function_proto,
+            self.generator_function_proto,
+            self.async_generator_function_proto,
+            self.resolve_fn,
+            self.reject_fn,
+            self.resolve_slow,
+            self.then_slow,
+            self.tool_fn,
+            self.missing_tool_fn,
+            self.search_fn,
+            self.extension_fn,
         ]
         .into_iter()
         .flatten()
@@ -208,6 +276,8 @@ pub enum Exit {
     Yield,
     /// The program ended: its value and whether a `return` or trailing expression gave it.
     Done(Value, bool),
+    /// No frame and no job: the body has settled, or it waits for the host, or for nothing.
+    Idle,
 }
 
 /// The machine state. Plain data.
@@ -265,6 +335,26 @@ pub struct Vm {
     slice_fuel: i64,
     /// Work charged by [`Vm::work_check`] since its last look at the clock.
     work_since_check: usize,
+    /// The job queue (reaction and resolve-thenable jobs, `queueMicrotask`), first in first out.
+    pub jobs: std::collections::VecDeque<coro::Job>,
+    /// What the native that just returned asked the call loop to do in its place.
+    pub tail: Option<coro::Tail>,
+    /// Promises rejected while nothing observed them (checked again at the end).
+    pub unhandled: Vec<ObjId>,
+    /// Promises made so far (their creation order).
+    pub promise_serial: u64,
+    /// Promises not settled yet.
+    pub pending_promises: usize,
+    /// The coroutine of the program's body.
+    pub body: Option<ObjId>,
+    /// The body ended with a `return` (not with its trailing expression or its end).
+    pub body_returned: bool,
+    /// Where the exception that rejected the body was thrown.
+    pub body_error_at: Option<Location>,
+    /// The run's host calls.
+    pub host: coro::HostCalls,
+    /// The key `then`.
+    pub then_key: Key,
 }
 
 impl Vm {
@@ -273,6 +363,7 @@ impl Vm {
         let mut heap = Heap::new(cap);
         let global = heap.new_obj(None, Kind::Ordinary).unwrap_or(ObjId(0));
         let length_key = heap.key("length");
+        let then_key = heap.key("then");
         Vm {
             heap,
             native_nesting: 0,
@@ -301,6 +392,16 @@ impl Vm {
             deadline: None,
             slice_fuel: 0,
             work_since_check: 0,
+            jobs: Default::default(),
+            tail: None,
+            unhandled: Vec::new(),
+            promise_serial: 0,
+            pending_promises: 0,
+            body: None,
+            body_returned: false,
+            body_error_at: None,
+            host: Default::default(),
+            then_key,
         }
     }
 
@@ -315,7 +416,9 @@ impl Vm {
     /// Start running function 0 of program `prog` (its body) with `this` undefined.
     pub fn start(&mut self, prog: u16) -> Res<()> {
         let shape = Shape::of(&self.progs[prog as usize].funcs[0]);
-        self.push_frame(prog, 0, Value::Undefined, Vec::new(), None, None, shape)
+        self.push_frame(prog, 0, Value::Undefined, Vec::new(), None, None, shape)?;
+        self.frames.last_mut().expect("frame").finish = Finish::Done;
+        Ok(())
     }
 
     // ----- helpers ----------------------------------------------------------------------
@@ -609,6 +712,8 @@ impl Vm {
             handlers: Vec::new(),
             conversions: Vec::new(),
             converting: None,
+            finish: Finish::Normal,
+            resumed: None,
         });
         self.base = base;
         Ok(())
@@ -662,9 +767,23 @@ impl Vm {
         &mut self,
         callee: Value,
         this: Value,
-        mut args: Vec<Value>,
+        args: Vec<Value>,
         ret: Option<Reg>,
         construct: Option<ObjId>,
+    ) -> Res<Option<Value>> {
+        self.call_with(callee, this, args, ret, construct, Finish::Normal)
+    }
+
+    /// [`Vm::call`] whose completion goes through `finish` (a frame's, or at once for a
+    /// native).
+    pub fn call_with(
+        &mut self,
+        callee: Value,
+        this: Value,
+        mut args: Vec<Value>,
+        ret: Option<Reg>,
+        mut construct: Option<ObjId>,
+        mut finish: Finish,
     ) -> Res<Option<Value>> {
         let mut callee = callee;
         let mut this = this;
@@ -699,6 +818,7 @@ impl Vm {
                     let shape = Shape::of(f);
                     self.pending_callee = Some(Value::Obj(o));
                     self.push_frame(prog, func, this, args, ret, construct, shape)?;
+                    self.frames.last_mut().expect("frame").finish = finish;
                     return Ok(None);
                 }
                 Func::Bound {
@@ -742,15 +862,43 @@ impl Vm {
                     let Some(&(_, f, _)) = self.natives.get(n as usize) else {
                         return Ok(Some(Value::Undefined));
                     };
-                    let this = match construct {
+                    let recv = match construct {
                         Some(o) => Value::Obj(o),
                         None => this,
                     };
                     let outer = self.native_construct;
                     self.native_construct = construct;
-                    let v = f(self, this, &args);
+                    let v = f(self, recv, &args);
                     self.native_construct = outer;
-                    return Ok(Some(v?));
+                    match (self.tail.take(), v) {
+                        (
+                            Some(coro::Tail::Call {
+                                f,
+                                this: t,
+                                args: a,
+                                finish: fin,
+                            }),
+                            Ok(_),
+                        ) => {
+                            if finish == Finish::Normal {
+                                callee = f;
+                                this = t;
+                                args = a;
+                                construct = None;
+                                finish = fin;
+                                continue;
+                            }
+                            // Both finish something: the tail call runs first in its own frame.
+                            self.call_with(f, t, a, None, None, fin)?;
+                            return self.finish_native(finish, Ok(Value::Undefined));
+                        }
+                        (Some(coro::Tail::Resume { coro, mode, value }), Ok(_)) => {
+                            self.resume(coro, mode, value, ret)?;
+                            self.frames.last_mut().expect("frame").finish = Finish::Coro(coro);
+                            return Ok(None);
+                        }
+                        (_, v) => return self.finish_native(finish, v),
+                    }
                 }
             }
         }
@@ -1630,6 +1778,8 @@ enum Flow {
     Return(Value),
     /// The program body ended: value, and whether it came from a trailing expression.
     End(Value, bool),
+    /// The running frame was suspended (or replaced): continue with the top frame as it is.
+    Switched,
 }
 
 impl Vm {
@@ -1647,6 +1797,11 @@ impl Vm {
             .rev()
             .find(|f| !self.progs[f.prog as usize].builtin)
             .or(self.frames.last())?;
+        self.frame_location(f)
+    }
+
+    /// The source location of frame `f`'s current instruction.
+    pub fn frame_location(&self, f: &Frame) -> Option<Location> {
         let p = &self.progs[f.prog as usize];
         let off = *p.funcs[f.func as usize].offsets.get(f.pc as usize)?;
         Some(crate::scan::location(&p.source, off as usize))
@@ -1674,6 +1829,12 @@ impl Vm {
                 return Ok(Exit::Yield);
             }
             self.fuel -= 1;
+            if self.frames.is_empty() {
+                match self.run_job()? {
+                    coro::Idle::Ran => continue,
+                    coro::Idle::Empty => return Ok(Exit::Idle),
+                }
+            }
             if self.heap.used > self.gc_at {
                 let live = crate::gc::collect(self);
                 self.work(live / 256);
@@ -1688,8 +1849,10 @@ impl Vm {
             let op = self.progs[prog as usize].funcs[func as usize].code[pc as usize];
             let flow = match self.step(op, prog) {
                 Ok(fl) => {
-                    let f = self.frames.last_mut().expect("frame");
-                    if !f.conversions.is_empty() && !matches!(fl, Flow::Pushed) {
+                    if let Some(f) = self.frames.last_mut()
+                        && !f.conversions.is_empty()
+                        && !matches!(fl, Flow::Pushed | Flow::Switched)
+                    {
                         f.conversions.clear();
                     }
                     fl
@@ -1735,13 +1898,16 @@ impl Vm {
                     }
                 }
                 Flow::Return(v) => {
-                    if let Some(done) = self.return_from(v) {
-                        return Ok(done);
+                    match self.return_from(v) {
+                        Ok(Some(done)) => return Ok(done),
+                        Ok(None) => {}
+                        Err(t) => self.raise(t)?,
                     }
                     if let Some(t) = self.pending_throw.take() {
                         self.raise(t)?;
                     }
                 }
+                Flow::Switched => {}
                 Flow::End(v, returned) => return Ok(Exit::Done(v, returned)),
             }
         }
@@ -1783,8 +1949,9 @@ impl Vm {
         Ok(())
     }
 
-    /// Pop the current frame and deliver `v` to its caller. `Some` when the body returned.
-    fn return_from(&mut self, v: Value) -> Option<Exit> {
+    /// Pop the current frame and deliver `v` to its caller. `Some` when the machine's own
+    /// call returned ([`Finish::Done`]).
+    fn return_from(&mut self, v: Value) -> Res<Option<Exit>> {
         let f = self.frames.pop().expect("frame");
         self.regs.truncate(f.base as usize);
         self.base = self.frames.last().map_or(0, |f| f.base as usize);
@@ -1793,21 +1960,30 @@ impl Vm {
             if let Err(t) = self.converted(tag, v) {
                 self.pending_throw = Some(t);
             }
-            return None;
+            return Ok(None);
         }
         let v = match (f.construct, v) {
             (Some(_), Value::Obj(_)) => v,
             (Some(o), _) => Value::Obj(o),
             (None, v) => v,
         };
-        if self.frames.is_empty() {
-            return Some(Exit::Done(v, true));
+        if f.finish == Finish::Done {
+            return Ok(Some(Exit::Done(v, true)));
         }
-        if let Some(r) = f.ret {
-            let base = self.frame().base as usize;
-            self.regs[base + r as usize] = v;
+        if f.finish == Finish::Normal {
+            if let (Some(r), Some(_)) = (f.ret, self.frames.last()) {
+                self.set(r, v);
+            }
+            return Ok(None);
         }
-        None
+        // Finishing may push a frame (a `then` getter's) above the caller: deliver by the
+        // caller's base, taken first.
+        let caller_base = self.frames.last().map(|c| c.base as usize);
+        let v = self.finish_return(&f, v)?;
+        if let (Some(r), Some(v), Some(b)) = (f.ret, v, caller_base) {
+            self.regs[b + r as usize] = v;
+        }
+        Ok(None)
     }
 
     /// Deliver a thrown value to the innermost handler; past the body: uncaught.
@@ -1823,12 +1999,25 @@ impl Vm {
                 self.throw_at = None;
                 return Ok(());
             }
-            if self.frames.len() == 1 {
+            let plain = matches!(f.finish, Finish::Normal | Finish::Done);
+            if plain && self.frames.len() == 1 {
                 return Err(Throw::Js(v));
             }
             let f = self.frames.pop().expect("frame");
             self.regs.truncate(f.base as usize);
             self.base = self.frames.last().map_or(0, |f| f.base as usize);
+            if f.finish != Finish::Normal {
+                let caller_base = self.frames.last().map(|c| c.base as usize);
+                if let Some(x) = self.finish_throw(&f, v)? {
+                    if let (Some(r), Some(b)) = (f.ret, caller_base) {
+                        self.regs[b + r as usize] = x;
+                    }
+                    return Ok(());
+                }
+            }
+            if self.frames.is_empty() {
+                return Err(Throw::Js(v));
+            }
         }
     }
 
@@ -2142,8 +2331,11 @@ impl Vm {
                 self.array_append(a, v)?;
             }
             Op::ArrayHole(a) => self.array_append(a, Value::Empty)?,
-            Op::ArraySpread(a, s) => {
+            Op::ArraySpread(a, s, done) => {
                 let src = self.r(s);
+                if !self.spreads_fast(src) {
+                    return Ok(Flow::Next);
+                }
                 let items = self.iterate_fast(src)?;
                 if let Value::Obj(o) = self.r(a) {
                     let len = self.elems(o).map_or(0, |e| e.len());
@@ -2158,6 +2350,7 @@ impl Vm {
                         }
                     })?;
                 }
+                return Ok(Flow::Jump(done));
             }
             Op::Binary(bop, d, a, b) => {
                 let (x, y) = (self.r(a), self.r(b));
@@ -2253,16 +2446,27 @@ impl Vm {
             }
             Op::Return(r) => return Ok(Flow::Return(self.r(r))),
             Op::Completion(r) => {
+                if self.body.is_some() && self.frame().finish == Finish::Coro(self.body.unwrap()) {
+                    return Ok(Flow::Return(self.r(r)));
+                }
                 if self.frames.len() == 1 {
                     return Ok(Flow::End(self.r(r), true));
                 }
             }
             Op::End => {
+                if self.body.is_some() && self.frame().finish == Finish::Coro(self.body.unwrap()) {
+                    self.body_returned = false;
+                    return Ok(Flow::Return(Value::Undefined));
+                }
                 if self.frames.len() == 1 {
                     return Ok(Flow::End(Value::Undefined, false));
                 }
                 return Ok(Flow::Return(Value::Undefined));
             }
+            Op::AsyncStart => return self.op_async_start(),
+            Op::GenStart(is_async) => return self.op_gen_start(is_async),
+            Op::Await(d, v) => return self.op_await(d, self.r(v)),
+            Op::Yield(d, v) => return self.op_yield(d, self.r(v)),
             Op::Throw(r) => return Err(Throw::Js(self.r(r))),
             Op::ThrowError(t, m) => {
                 let msg = self.progs[prog as usize].strings[m as usize].to_rust();
@@ -2508,7 +2712,15 @@ impl Vm {
                 Ok(self.called(r, Some(d)))
             }
             None => {
-                self.set(d, Value::Undefined);
+                let mut x = Value::Undefined;
+                if let (Value::Obj(o), Key::Name(_)) = (v, key)
+                    && let Some(parent) = crate::builtins::tool_node_path(self, o)
+                    && key != self.then_key
+                {
+                    let name = self.key_text(key);
+                    x = crate::builtins::missing_fn(self, &parent, &name)?;
+                }
+                self.set(d, x);
                 Ok(Flow::Next)
             }
         }
@@ -2662,6 +2874,29 @@ impl Vm {
             }),
         )?;
         self.function_props(o, &name, length)?;
+        let (is_async, generator) = {
+            let f = &self.progs[prog as usize].funcs[idx as usize];
+            (f.is_async, f.generator)
+        };
+        if is_async || generator {
+            let (fproto, iproto) = match (is_async, generator) {
+                (true, false) => (self.intr.async_function_proto, None),
+                (false, _) => (
+                    self.intr.generator_function_proto,
+                    self.intr.generator_proto,
+                ),
+                (true, true) => (
+                    self.intr.async_generator_function_proto,
+                    self.intr.async_generator_proto,
+                ),
+            };
+            self.heap.obj_mut(o).proto = fproto;
+            if iproto.is_some() {
+                let p = self.heap.new_obj(iproto, Kind::Ordinary)?;
+                let k = self.heap.key("prototype");
+                self.define(o, k, Slot::Data(Value::Obj(p)), WRITABLE)?;
+            }
+        }
         if constructible {
             let p = self.new_object()?;
             let k = self.heap.key("constructor");
@@ -2879,6 +3114,11 @@ impl Vm {
     }
 
     /// Every value of a builtin-iterable (spread); user iterables are not supported here yet.
+    /// `true` when `...v` can take every element at once ([`Vm::iterate_fast`]).
+    fn spreads_fast(&mut self, v: Value) -> bool {
+        matches!(self.fast_iterator(v), Ok(Some(_)))
+    }
+
     pub fn iterate_fast(&mut self, v: Value) -> Res<Vec<Value>> {
         let Some(it) = self.fast_iterator(v)? else {
             let s = crate::builtins::inspect(self, v)?;

@@ -19,6 +19,9 @@
 //! - `regexp.rs`: `RegExp` (its spec algorithms that call user code are in
 //!   `prelude/regexp.js`; the engine is `crate::regexp`).
 //! - `web.rs`: `encodeURIComponent` and the other URI functions, `btoa`, `atob`.
+//! - `host.rs`: the host's globals: `tools`, `search`, extension functions.
+//! - `promise.rs`: `Promise` (its constructor and `then`; the rest is `prelude/promise.js`),
+//!   the generator objects' `next`/`return`/`throw`, `queueMicrotask`.
 //! - `intrinsics.rs`: the hidden helpers `prelude.js` calls.
 //! - this file: the joined table and the conversions builtins share (own-key order, `for…in`
 //!   keys, ToPrimitive without user methods, relative indices).
@@ -38,6 +41,7 @@ mod console;
 mod descriptors;
 mod errors;
 mod function;
+mod host;
 mod intrinsics;
 mod json;
 mod json_parse;
@@ -45,6 +49,7 @@ mod math;
 mod node_inspect;
 mod number;
 mod object;
+mod promise;
 mod reflect;
 pub(crate) mod regexp;
 mod setup;
@@ -80,7 +85,7 @@ static CORE: &[(&str, NativeFn, u16)] = &[
 /// `Func::Native` number. A constructor comes before its static methods.
 pub static NATIVES: std::sync::LazyLock<Vec<(&str, NativeFn, u16)>> =
     std::sync::LazyLock::new(|| {
-        let tables: [&[(&str, NativeFn, u16)]; 18] = [
+        let tables: [&[(&str, NativeFn, u16)]; 20] = [
             CORE,
             console::NATIVES,
             function::NATIVES,
@@ -99,6 +104,8 @@ pub static NATIVES: std::sync::LazyLock<Vec<(&str, NativeFn, u16)>> =
             intrinsics::NATIVES,
             regexp::NATIVES,
             web::NATIVES,
+            promise::NATIVES,
+            host::NATIVES,
         ];
         tables.concat()
     });
@@ -112,7 +119,7 @@ pub fn is_constructor(n: u16) -> bool {
     !name.contains('.')
         && !matches!(
             name,
-            "parseInt" | "parseFloat" | "isNaN" | "isFinite" | "Symbol"
+            "parseInt" | "parseFloat" | "isNaN" | "isFinite" | "Symbol" | "queueMicrotask"
         )
         && !web::FUNCTIONS.contains(&name)
 }
@@ -127,6 +134,8 @@ fn arg(args: &[Value], i: usize) -> Value {
 
 pub(crate) use collections::table_iter;
 pub use descriptors::set_integrity;
+pub use host::install as install_host;
+pub(crate) use host::{missing_fn, tool_node_path};
 pub use setup::setup;
 
 // ----- shared conversions -------------------------------------------------------------------

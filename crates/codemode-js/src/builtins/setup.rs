@@ -24,6 +24,19 @@ pub fn setup(vm: &mut Vm) -> Res<()> {
     vm.intr.weak_map_proto = Some(mk(vm, Kind::Ordinary)?);
     vm.intr.weak_set_proto = Some(mk(vm, Kind::Ordinary)?);
     vm.intr.regexp_proto = Some(mk(vm, Kind::Ordinary)?);
+    vm.intr.promise_proto = Some(mk(vm, Kind::Ordinary)?);
+    let iter_proto = vm.intr.iterator_proto;
+    vm.intr.generator_proto = Some(vm.heap.new_obj(iter_proto, Kind::Ordinary)?);
+    let async_iter_proto = mk(vm, Kind::Ordinary)?;
+    vm.intr.async_generator_proto = Some(vm.heap.new_obj(Some(async_iter_proto), Kind::Ordinary)?);
+    for slot in 0..3 {
+        let p = vm.heap.new_obj(Some(function_proto), Kind::Ordinary)?;
+        match slot {
+            0 => vm.intr.async_function_proto = Some(p),
+            1 => vm.intr.generator_function_proto = Some(p),
+            _ => vm.intr.async_generator_function_proto = Some(p),
+        }
+    }
     let error_proto = mk(vm, Kind::Ordinary)?;
     vm.intr.error_proto = Some(error_proto);
     for slot in 0..7 {
@@ -107,6 +120,10 @@ pub fn setup(vm: &mut Vm) -> Res<()> {
             "WeakMap" => vm.intr.weak_map_proto,
             "WeakSet" => vm.intr.weak_set_proto,
             "RegExp" => vm.intr.regexp_proto,
+            "Promise" => {
+                vm.intr.promise_ctor = Some(*ctor);
+                vm.intr.promise_proto
+            }
             _ => None,
         };
         if let Some(p) = proto {
@@ -255,6 +272,15 @@ pub fn setup(vm: &mut Vm) -> Res<()> {
         (vm.intr.set_proto, "Set"),
         (vm.intr.weak_map_proto, "WeakMap"),
         (vm.intr.weak_set_proto, "WeakSet"),
+        (vm.intr.promise_proto, "Promise"),
+        (vm.intr.generator_proto, "Generator"),
+        (vm.intr.async_generator_proto, "AsyncGenerator"),
+        (vm.intr.async_function_proto, "AsyncFunction"),
+        (vm.intr.generator_function_proto, "GeneratorFunction"),
+        (
+            vm.intr.async_generator_function_proto,
+            "AsyncGeneratorFunction",
+        ),
     ] {
         let v = vm.str_val(t)?;
         vm.define(o.expect("object"), tag, Slot::Data(v), CONFIGURABLE)?;
@@ -274,6 +300,57 @@ pub fn setup(vm: &mut Vm) -> Res<()> {
     vm.define(intrinsics, k, Slot::Data(Value::Obj(ip)), HIDDEN_ATTRS)?;
     let k = vm.heap.key("globalThis");
     vm.define(global, k, Slot::Data(Value::Obj(global)), HIDDEN_ATTRS)?;
+    // The generator functions' prototypes and their instances' prototypes (§27.3, §27.4).
+    for (f, p) in [
+        (vm.intr.generator_function_proto, vm.intr.generator_proto),
+        (
+            vm.intr.async_generator_function_proto,
+            vm.intr.async_generator_proto,
+        ),
+    ] {
+        let (f, p) = (f.expect("function prototype"), p.expect("prototype"));
+        let k = vm.heap.key("prototype");
+        vm.define(f, k, Slot::Data(Value::Obj(p)), CONFIGURABLE)?;
+        let k = vm.heap.key("constructor");
+        vm.define(p, k, Slot::Data(Value::Obj(f)), CONFIGURABLE)?;
+    }
+    // Async iterators are their own async iterators (§27.1.3.1).
+    if let (Some(s), Some(ip)) = (vm.intr.sym_iterator, vm.intr.iterator_proto) {
+        let it = vm.own(ip, Key::Sym(s));
+        if let (Some(crate::heap::Prop { slot, .. }), Some(a)) = (it, vm.intr.sym_async_iterator) {
+            vm.define(async_iter_proto, Key::Sym(a), slot, HIDDEN_ATTRS)?;
+        }
+    }
+    // The natives behind resolving functions and tool functions.
+    for (name, slot) in [
+        ("resolveFunction", 0),
+        ("rejectFunction", 1),
+        ("toolCall", 2),
+        ("missingTool", 3),
+        ("search", 4),
+        ("extensionCall", 5),
+    ] {
+        let k = vm.heap.key(name);
+        if let Some(crate::heap::Prop {
+            slot: Slot::Data(Value::Obj(f)),
+            ..
+        }) = vm.own(intrinsics, k)
+        {
+            match slot {
+                0 => vm.intr.resolve_fn = Some(f),
+                1 => vm.intr.reject_fn = Some(f),
+                2 => vm.intr.tool_fn = Some(f),
+                3 => vm.intr.missing_tool_fn = Some(f),
+                4 => {
+                    let n = vm.str_val("search")?;
+                    let nk = vm.heap.key("name");
+                    vm.define(f, nk, Slot::Data(n), CONFIGURABLE)?;
+                    vm.intr.search_fn = Some(f)
+                }
+                _ => vm.intr.extension_fn = Some(f),
+            }
+        }
+    }
     super::regexp::setup(vm)?;
     Ok(())
 }
@@ -306,6 +383,8 @@ fn resolve_owner(
         "WeakMap.prototype" => vm.intr.weak_map_proto.expect("wmp"),
         "WeakSet.prototype" => vm.intr.weak_set_proto.expect("wsp"),
         "RegExp.prototype" => vm.intr.regexp_proto.expect("rxp"),
+        "Promise.prototype" => vm.intr.promise_proto.expect("pp"),
+        "%GeneratorPrototype%" => vm.intr.generator_proto.expect("gp"),
         ctor => ctors
             .iter()
             .find(|(n, _)| n == ctor)

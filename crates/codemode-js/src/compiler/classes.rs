@@ -388,6 +388,10 @@ impl<'s, 'b, 'a: 'b> Compiler<'s, 'b, 'a> {
             let h = self.fresh_cell("%home", md.span)?;
             self.store_binding(h, dst, md.span);
         }
+        self.next_kind = FnKind {
+            is_async: md.value.r#async,
+            generator: md.value.generator,
+        };
         let fi = self.function_body(
             md.value.span,
             &fname,

