@@ -150,3 +150,10 @@ pub const MAX_OPEN_HOST_CALLS: usize = 10_000;
 /// Error objects made from host errors that keep their host kind for an uncaught report:
 /// 10,000 (later ones are reported as ordinary uncaught errors).
 pub const MAX_KEPT_HOST_ERRORS: usize = 10_000;
+
+/// Missing-tool errors per run that come with ranked "did you mean" suggestions: 16 (ranking
+/// costs work proportional to the number of tools; later errors name the path only).
+pub const MAX_SUGGESTION_LOOKUPS: usize = 16;
+
+/// Fuel charged for one ranked missing-tool lookup.
+pub const SUGGESTION_LOOKUP_WORK: usize = 10_000;

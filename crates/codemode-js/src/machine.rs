@@ -167,6 +167,10 @@ impl Machine {
                 None => self.export(v, returned),
             },
             Ok(Exit::Idle) => {
+                if !self.vm.host.started.is_empty() {
+                    // Calls started before the body settled are the host's to list first.
+                    return Step::Started;
+                }
                 let state = self
                     .vm
                     .body_promise()

@@ -73,10 +73,20 @@ fn tool_call(vm: &mut Vm, this: Value, args: &[Value]) -> Res<Value> {
 fn missing_tool(vm: &mut Vm, this: Value, args: &[Value]) -> Res<Value> {
     let path = path_of(vm, this);
     let a = export_args(vm, args).unwrap_or_default();
-    let refused = GuestError::new(
-        ErrorKind::UnknownTool,
-        format!("Unknown tool: tools.{path}"),
-    );
+    let refused = match vm.host.missing.clone() {
+        Some(m) => {
+            let rank = vm.host.ranked < crate::limits::MAX_SUGGESTION_LOOKUPS;
+            if rank {
+                vm.host.ranked += 1;
+                vm.work(crate::limits::SUGGESTION_LOOKUP_WORK);
+            }
+            m.0.missing(&path, rank)
+        }
+        None => GuestError::new(
+            ErrorKind::UnknownTool,
+            format!("unknown tool 'tools.{path}': no tool has this path"),
+        ),
+    };
     start_async(vm, HostTarget::Tool(path), a, Some(refused))
 }
 
@@ -150,6 +160,7 @@ pub(crate) fn tool_node_path(vm: &Vm, o: ObjId) -> Option<String> {
 /// Install `tools`, `search` and the extension globals the host provides.
 pub fn install(vm: &mut Vm, env: &Env) -> Res<()> {
     use std::collections::BTreeMap;
+    vm.host.missing = env.missing.clone().map(crate::vm::coro::Missing);
     let global = vm.global;
     // Every node: path → is a tool.
     let mut nodes: BTreeMap<String, bool> = BTreeMap::new();

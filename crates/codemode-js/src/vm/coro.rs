@@ -166,9 +166,22 @@ pub enum Tail {
     },
 }
 
+/// The host's missing-tool policy ([`codemode_guest::MissingTool`]).
+#[derive(Clone)]
+pub struct Missing(pub std::sync::Arc<dyn codemode_guest::MissingTool>);
+
+impl std::fmt::Debug for Missing {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Missing")
+    }
+}
+
 /// The host calls of a run.
 #[derive(Clone, Debug, Default)]
 pub struct HostCalls {
+    /// The host's missing-tool policy, and how many ranked lookups it made this run.
+    pub missing: Option<Missing>,
+    pub ranked: usize,
     /// The next call id.
     pub next_id: u64,
     /// Calls started and not yet taken by the host.
