@@ -113,6 +113,10 @@ pub fn collect(vm: &mut Vm) -> usize {
                 if let Some(p) = c.promise {
                     work.push(Item::Obj(p));
                 }
+                for q in &c.queue {
+                    work.push(Item::Val(q.value));
+                    work.push(Item::Obj(q.promise));
+                }
             }
             Kind::Resolving(p, _) => work.push(Item::Obj(*p)),
             Kind::ToolNs(s) => strs[s.0 as usize] = true,

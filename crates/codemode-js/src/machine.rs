@@ -55,7 +55,12 @@ fn template() -> Result<&'static Vm, GuestError> {
             ..
         }) = vm.own(g, k)
         {
-            for (name, slot) in [("exportPrepare", 0), ("resolveSlow", 1), ("thenSlow", 2)] {
+            for (name, slot) in [
+                ("exportPrepare", 0),
+                ("resolveSlow", 1),
+                ("thenSlow", 2),
+                ("getAsyncIterator", 3),
+            ] {
                 let e = vm.heap.key(name);
                 if let Some(crate::heap::Prop {
                     slot: Slot::Data(Value::Obj(f)),
@@ -65,7 +70,8 @@ fn template() -> Result<&'static Vm, GuestError> {
                     match slot {
                         0 => vm.intr.export_prepare = Some(f),
                         1 => vm.intr.resolve_slow = Some(f),
-                        _ => vm.intr.then_slow = Some(f),
+                        2 => vm.intr.then_slow = Some(f),
+                        _ => vm.intr.get_async_iterator = Some(f),
                     }
                 }
             }

@@ -218,7 +218,21 @@ pub enum Op {
     Await(Reg, Reg),
     /// `dst ← yield v` (§27.5.3.7 GeneratorYield): suspend with `v`. Resumed, dst gets the
     /// value sent and dst+1 `true` when it is a `return(value)` (the code after it returns).
+    /// In an async generator `v` was awaited first, and the yield settles the request at the
+    /// head of the generator's queue (§27.6.3.8 AsyncGeneratorYield).
     Yield(Reg, Reg),
+    /// `yield*` (§15.5.5): res ← the inner iterator's `next`, `throw` or `return` (by the mode
+    /// in r+1: 0, 1, 2) called with the received value in r; Empty when `return` is missing.
+    Delegate(Reg, Reg, Reg),
+    /// `yield*`: when inner result res is done, dst ← its value (or the received value when
+    /// res is Empty) and jump to the target, r+1 left 2 only for a return; args dst, res, r.
+    DelegateResult(Reg, Reg, Reg, u32),
+    /// `yield*`: yield the inner result res as it is; resumed, r gets the value sent and r+1
+    /// the mode (0 next, 1 throw, 2 return).
+    YieldDelegate(Reg, Reg),
+    /// dst ← the async iterator of src for `for await` (its `Symbol.asyncIterator`, else its
+    /// sync iterator wrapped: §7.4.3 GetIterator async, §27.1.6 CreateAsyncFromSyncIterator).
+    AsyncIter(Reg, Reg),
 }
 
 /// The error constructors instructions throw.

@@ -213,6 +213,8 @@ pub struct Intrinsics {
     /// The prelude's `thenSlow(promise, onFulfilled, onRejected)`: `then` of a promise whose
     /// constructor is not `Promise`.
     pub then_slow: Option<ObjId>,
+    /// The prelude's `getAsyncIterator(value)` (`for await`).
+    pub get_async_iterator: Option<ObjId>,
     /// The natives behind tool functions and missing-tool functions (bound to the path).
     pub tool_fn: Option<ObjId>,
     pub missing_tool_fn: Option<ObjId>,
@@ -259,6 +261,7 @@ impl Intrinsics {
             self.reject_fn,
             self.resolve_slow,
             self.then_slow,
+            self.get_async_iterator,
             self.tool_fn,
             self.missing_tool_fn,
             self.search_fn,
@@ -892,9 +895,30 @@ impl Vm {
                             self.call_with(f, t, a, None, None, fin)?;
                             return self.finish_native(finish, Ok(Value::Undefined));
                         }
-                        (Some(coro::Tail::Resume { coro, mode, value }), Ok(_)) => {
-                            self.resume(coro, mode, value, ret)?;
-                            self.frames.last_mut().expect("frame").finish = Finish::Coro(coro);
+                        (
+                            Some(coro::Tail::Resume {
+                                coro,
+                                mode,
+                                value,
+                                result,
+                            }),
+                            Ok(_),
+                        ) => {
+                            let Some(result) = result else {
+                                self.resume(coro, mode, value, ret)?;
+                                return Ok(None);
+                            };
+                            // The caller has its promise now; the resumed frame owes it nothing.
+                            let caller_has_frame = !self.frames.is_empty();
+                            self.resume(coro, mode, value, None)?;
+                            if finish != Finish::Normal || !caller_has_frame {
+                                return self.finish_native(finish, Ok(result));
+                            }
+                            if let Some(r) = ret {
+                                let n = self.frames.len();
+                                let b = self.frames[n - 2].base as usize;
+                                self.regs[b + r as usize] = result;
+                            }
                             return Ok(None);
                         }
                         (_, v) => return self.finish_native(finish, v),
@@ -2467,6 +2491,18 @@ impl Vm {
             Op::GenStart(is_async) => return self.op_gen_start(is_async),
             Op::Await(d, v) => return self.op_await(d, self.r(v)),
             Op::Yield(d, v) => return self.op_yield(d, self.r(v)),
+            Op::Delegate(res, it, r) => return self.op_delegate(res, it, r),
+            Op::DelegateResult(d, res, r, exit) => return self.op_delegate_result(d, res, r, exit),
+            Op::YieldDelegate(r, res) => return self.op_yield_delegate(r, res),
+            Op::AsyncIter(d, s) => {
+                let src = self.r(s);
+                let f = self
+                    .intr
+                    .get_async_iterator
+                    .map_or(Value::Undefined, Value::Obj);
+                let r = self.call(f, Value::Undefined, vec![src], Some(d), None)?;
+                return Ok(self.called(r, Some(d)));
+            }
             Op::Throw(r) => return Err(Throw::Js(self.r(r))),
             Op::ThrowError(t, m) => {
                 let msg = self.progs[prog as usize].strings[m as usize].to_rust();

@@ -15,6 +15,9 @@ pub(super) static NATIVES: &[(&str, NativeFn, u16)] = &[
     ("%GeneratorPrototype%.next", gen_next, 1),
     ("%GeneratorPrototype%.return", gen_return, 1),
     ("%GeneratorPrototype%.throw", gen_throw, 1),
+    ("%AsyncGeneratorPrototype%.next", ag_next, 1),
+    ("%AsyncGeneratorPrototype%.return", ag_return, 1),
+    ("%AsyncGeneratorPrototype%.throw", ag_throw, 1),
     ("%Intrinsics%.resolveFunction", resolve_function, 1),
     ("%Intrinsics%.rejectFunction", reject_function, 1),
     ("%Intrinsics%.isPromise", intr_is_promise, 1),
@@ -245,6 +248,7 @@ fn gen_resume(vm: &mut Vm, this: Value, mode: Mode, v: Value, what: &str) -> Res
                 coro: c,
                 mode,
                 value: v,
+                result: None,
             });
             Ok(Value::Undefined)
         }
@@ -269,4 +273,32 @@ fn gen_return(vm: &mut Vm, this: Value, args: &[Value]) -> Res<Value> {
 
 fn gen_throw(vm: &mut Vm, this: Value, args: &[Value]) -> Res<Value> {
     gen_resume(vm, this, Mode::Throw, arg(args, 0), "throw")
+}
+
+// ----- async generators -----------------------------------------------------------------
+
+fn ag_method(vm: &mut Vm, this: Value, mode: Mode, v: Value, what: &str) -> Res<Value> {
+    let Some((c, CoroKind::AsyncGenerator, _)) = vm.coro_of(this) else {
+        // A rejected promise, not a throw (§27.6.1.2 step 5).
+        let p = vm.new_promise(None)?;
+        let e = vm.type_error(&format!(
+            "AsyncGenerator.prototype.{what} called on an object that is not an async generator"
+        ));
+        let Throw::Js(e) = e else { return Err(e) };
+        vm.promise_reject(p, e)?;
+        return Ok(Value::Obj(p));
+    };
+    vm.ag_request(c, mode, v)
+}
+
+fn ag_next(vm: &mut Vm, this: Value, args: &[Value]) -> Res<Value> {
+    ag_method(vm, this, Mode::Next, arg(args, 0), "next")
+}
+
+fn ag_return(vm: &mut Vm, this: Value, args: &[Value]) -> Res<Value> {
+    ag_method(vm, this, Mode::Return, arg(args, 0), "return")
+}
+
+fn ag_throw(vm: &mut Vm, this: Value, args: &[Value]) -> Res<Value> {
+    ag_method(vm, this, Mode::Throw, arg(args, 0), "throw")
 }

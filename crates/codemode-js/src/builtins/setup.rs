@@ -314,13 +314,14 @@ pub fn setup(vm: &mut Vm) -> Res<()> {
         let k = vm.heap.key("constructor");
         vm.define(p, k, Slot::Data(Value::Obj(f)), CONFIGURABLE)?;
     }
-    // Async iterators are their own async iterators (§27.1.3.1).
-    if let (Some(s), Some(ip)) = (vm.intr.sym_iterator, vm.intr.iterator_proto) {
-        let it = vm.own(ip, Key::Sym(s));
-        if let (Some(crate::heap::Prop { slot, .. }), Some(a)) = (it, vm.intr.sym_async_iterator) {
-            vm.define(async_iter_proto, Key::Sym(a), slot, HIDDEN_ATTRS)?;
-        }
-    }
+    // %AsyncIteratorPrototype%, for the prelude (its `[Symbol.asyncIterator]`).
+    let k = vm.heap.key("asyncIteratorPrototype");
+    vm.define(
+        intrinsics,
+        k,
+        Slot::Data(Value::Obj(async_iter_proto)),
+        HIDDEN_ATTRS,
+    )?;
     // The natives behind resolving functions and tool functions.
     for (name, slot) in [
         ("resolveFunction", 0),
@@ -385,6 +386,7 @@ fn resolve_owner(
         "RegExp.prototype" => vm.intr.regexp_proto.expect("rxp"),
         "Promise.prototype" => vm.intr.promise_proto.expect("pp"),
         "%GeneratorPrototype%" => vm.intr.generator_proto.expect("gp"),
+        "%AsyncGeneratorPrototype%" => vm.intr.async_generator_proto.expect("agp"),
         ctor => ctors
             .iter()
             .find(|(n, _)| n == ctor)

@@ -1043,18 +1043,62 @@ impl<'s, 'b, 'a: 'b> Compiler<'s, 'b, 'a> {
         Ok(())
     }
 
+    /// `yield* inner` in a generator (ECMA-262 §15.5.5): the inner iterator's results pass
+    /// through as they are; `next`/`throw`/`return` sent to the generator go to it; its final
+    /// value is the expression's, a `return` that finishes it returns from the generator.
+    fn yield_star(&mut self, y: &'b YieldExpression<'a>, dst: Reg) -> R<()> {
+        let span = y.span;
+        let m = self.mark();
+        let src = self.alloc(span)?;
+        match &y.argument {
+            Some(e) => self.expr_to(e, src)?,
+            None => {
+                self.emit(Op::LoadUndef(src), span);
+            }
+        }
+        let it = self.alloc(span)?;
+        let res = self.alloc(span)?;
+        let d = self.alloc(span)?;
+        let r = self.alloc(span)?;
+        let mode = self.alloc(span)?;
+        debug_assert_eq!(mode, r + 1);
+        self.emit(Op::IterInit(it, src), span);
+        self.emit(Op::LoadUndef(r), span);
+        self.emit(Op::LoadNum(mode, 0.0), span);
+        let top = self.here();
+        self.emit(Op::Delegate(res, it, r), span);
+        let exit = self.emit(Op::DelegateResult(d, res, r, 0), span);
+        self.emit(Op::YieldDelegate(r, res), span);
+        self.emit(Op::Jump(top), span);
+        self.patch_here(exit);
+        let two = self.alloc(span)?;
+        self.emit(Op::LoadNum(two, 2.0), span);
+        self.emit(Op::Binary(BinOp::StrictEq, two, mode, two), span);
+        let j = self.emit(Op::JumpIfFalse(two, 0), span);
+        self.unwind_ctx(0, span)?;
+        self.emit_return(d, span)?;
+        self.patch_here(j);
+        self.emit(Op::Move(dst, d), span);
+        self.release(m);
+        Ok(())
+    }
+
     /// `yield v` (ECMA-262 §15.5.5): the value sent by `next(x)` lands in `dst`; a
     /// `return(x)` resumes with the flag register set, and the code after the `Yield` returns
     /// `x` as a `return` statement at this point would (running enclosing `finally` blocks and
     /// closing `for…of` iterators).
     pub(super) fn yield_expr(&mut self, y: &'b YieldExpression<'a>, dst: Reg) -> R<()> {
         let span = y.span;
+        let is_async = self.f().kind.is_async;
         if y.delegate {
-            return Err(self.unsupported(
-                span,
-                "yield*",
-                "Loop over the inner iterable and `yield` each item: `for (const x of inner) yield x;`.",
-            ));
+            if is_async {
+                return Err(self.unsupported(
+                    span,
+                    "yield* in an async generator",
+                    "Loop over the inner iterable and `yield` each item: `for await (const x of inner) yield x;`.",
+                ));
+            }
+            return self.yield_star(y, dst);
         }
         let m = self.mark();
         let v = self.alloc(span)?;
@@ -1064,11 +1108,18 @@ impl<'s, 'b, 'a: 'b> Compiler<'s, 'b, 'a> {
                 self.emit(Op::LoadUndef(v), span);
             }
         }
+        if is_async {
+            self.emit(Op::Await(v, v), span);
+        }
         let d = self.alloc(span)?;
         let flag = self.alloc(span)?;
         debug_assert_eq!(flag, d + 1);
         self.emit(Op::Yield(d, v), span);
         let j = self.emit(Op::JumpIfFalse(flag, 0), span);
+        if is_async {
+            // `return(x)` on an async generator awaits x (AsyncGeneratorUnwrapYieldResumption).
+            self.emit(Op::Await(d, d), span);
+        }
         self.unwind_ctx(0, span)?;
         self.emit_return(d, span)?;
         self.patch_here(j);

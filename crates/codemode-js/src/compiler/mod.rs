@@ -63,7 +63,21 @@ fn compile_as(source: &str, builtin: bool) -> Result<ProgramData, GuestError> {
     let mut ret = oxc_parser::Parser::new(&alloc, source, SourceType::ts())
         .with_options(opts)
         .parse();
-    if let Some(e) = ret.diagnostics.errors().next() {
+    // The program is an async function body: a top-level `for await` is allowed (the
+    // parser, reading a script, defers and then reports it).
+    let top_for_await = {
+        let mut v = TopForAwait::default();
+        v.visit_program(&ret.program);
+        v.spans
+    };
+    let allowed = |e: &oxc_diagnostics::OxcDiagnostic| {
+        e.message.starts_with("`for await` loops are only allowed")
+            && e.labels.iter().all(|l| {
+                let at = l.offset() as u32;
+                top_for_await.iter().any(|s| s.start <= at && at < s.end)
+            })
+    };
+    if let Some(e) = ret.diagnostics.errors().find(|e| !allowed(e)) {
         return Err(crate::early::diagnostic(source, e));
     }
     if ret.panicked {
@@ -88,6 +102,7 @@ fn compile_as(source: &str, builtin: bool) -> Result<ProgramData, GuestError> {
         strings: HashMap::new(),
         self_name: None,
         next_kind: FnKind::default(),
+        await_loop: false,
         fields: None,
         derived: false,
         derived_fields: None,
@@ -144,6 +159,32 @@ macro_rules! ts_declarations {
             oxc_ast_visit::walk::$walk(self, $it);
         }
     )*};
+}
+
+/// The spans of the `for await` statements outside every function.
+#[derive(Default)]
+struct TopForAwait {
+    depth: usize,
+    spans: Vec<Span>,
+}
+
+impl<'a> Visit<'a> for TopForAwait {
+    fn visit_function(&mut self, it: &Function<'a>, flags: ScopeFlags) {
+        self.depth += 1;
+        oxc_ast_visit::walk::walk_function(self, it, flags);
+        self.depth -= 1;
+    }
+    fn visit_arrow_function_expression(&mut self, it: &ArrowFunctionExpression<'a>) {
+        self.depth += 1;
+        oxc_ast_visit::walk::walk_arrow_function_expression(self, it);
+        self.depth -= 1;
+    }
+    fn visit_for_of_statement(&mut self, it: &ForOfStatement<'a>) {
+        if it.r#await && self.depth == 0 {
+            self.spans.push(it.span);
+        }
+        oxc_ast_visit::walk::walk_for_of_statement(self, it);
+    }
 }
 
 impl<'a> Visit<'a> for Captures {
@@ -302,6 +343,8 @@ struct Compiler<'s, 'b, 'a> {
     self_name: Option<String>,
     /// Whether the next function body compiled is async and/or a generator.
     next_kind: FnKind,
+    /// The `for…of` being compiled is a `for await`.
+    await_loop: bool,
     /// The instance elements the class constructor being compiled initializes.
     fields: Option<Vec<classes::Elem<'b, 'a>>>,
     /// The class being compiled extends another.
@@ -388,6 +431,7 @@ impl<'s, 'b, 'a: 'b> Compiler<'s, 'b, 'a> {
             Op::PushHandler(_, r) => Op::PushHandler(target, r),
             Op::IterValue(a, b, c, _) => Op::IterValue(a, b, c, target),
             Op::ArraySpread(a, b, _) => Op::ArraySpread(a, b, target),
+            Op::DelegateResult(a, b, c, _) => Op::DelegateResult(a, b, c, target),
             other => other,
         };
     }

@@ -71,7 +71,14 @@ impl<'s, 'b, 'a: 'b> Compiler<'s, 'b, 'a> {
                 let m = self.mark();
                 let v = self.alloc(r.span)?;
                 match &r.argument {
-                    Some(e) => self.expr_to(e, v)?,
+                    Some(e) => {
+                        self.expr_to(e, v)?;
+                        let k = self.f().kind;
+                        if k.is_async && k.generator {
+                            // An async generator's `return x` awaits x (§15.6.2).
+                            self.emit(Op::Await(v, v), r.span);
+                        }
+                    }
                     None => {
                         self.emit(Op::LoadUndef(v), r.span);
                     }
@@ -114,13 +121,7 @@ impl<'s, 'b, 'a: 'b> Compiler<'s, 'b, 'a> {
             }
             Statement::ForStatement(f) => self.for_stmt(f, labels)?,
             Statement::ForOfStatement(f) => {
-                if f.r#await {
-                    return Err(self.unsupported(
-                        f.span,
-                        "for await",
-                        "Async iteration arrives with the async support; await each item in a plain for…of loop.",
-                    ));
-                }
+                self.await_loop = f.r#await;
                 self.for_in_of(&f.left, &f.right, &f.body, f.span, labels, false)?
             }
             Statement::ForInStatement(f) => {
@@ -375,8 +376,12 @@ impl<'s, 'b, 'a: 'b> Compiler<'s, 'b, 'a> {
         let src = self.alloc(span)?;
         self.expr_to(right, src)?;
         let it = self.alloc(span)?;
+        // `for await`: the async iterator's results are awaited (§14.7.5.6 ForIn/OfBodyEvaluation).
+        let is_await = std::mem::take(&mut self.await_loop);
         if is_in {
             self.emit(Op::ForInKeys(it, src), span);
+        } else if is_await {
+            self.emit(Op::AsyncIter(it, src), span);
         } else {
             self.emit(Op::IterInit(it, src), span);
         }
@@ -385,6 +390,9 @@ impl<'s, 'b, 'a: 'b> Compiler<'s, 'b, 'a> {
         let top = self.here();
         self.push_loop(labels);
         self.emit(Op::IterNext(res, it), span);
+        if is_await {
+            self.emit(Op::Await(res, res), span);
+        }
         let exit = self.emit(Op::IterValue(val, res, it, 0), span);
         if !is_in {
             self.ctx.push(CtxEntry::Iter(it));

@@ -247,3 +247,74 @@
     },
   }.race);
 }
+
+// Async iteration (§27.1): %AsyncIteratorPrototype%[Symbol.asyncIterator], GetIterator(obj,
+// async) for `for await`, and CreateAsyncFromSyncIterator for sync iterables.
+{
+  const isObj = (v) => (typeof v === "object" && v !== null) || typeof v === "function";
+  def(I.asyncIteratorPrototype, Symbol.asyncIterator, {
+    [Symbol.asyncIterator]() {
+      return this;
+    },
+  }[Symbol.asyncIterator]);
+
+  // AsyncFromSyncIteratorContinuation (§27.1.6.4): settle with the awaited value.
+  function continuation(result, resolve, reject) {
+    const done = result.done;
+    const value = result.value;
+    Promise.resolve(value).then((v) => resolve({ value: v, done }), reject);
+  }
+
+  function asyncFromSync(it, next) {
+    return {
+      next(v) {
+        return new Promise((resolve, reject) => {
+          const r = call(next, it, v);
+          if (!isObj(r)) typeError("Iterator result " + toStr(r) + " is not an object");
+          continuation(r, resolve, reject);
+        });
+      },
+      return(v) {
+        return new Promise((resolve, reject) => {
+          const ret = it.return;
+          if (ret === undefined || ret === null) {
+            resolve({ value: v, done: true });
+            return;
+          }
+          const r = call(ret, it, v);
+          if (!isObj(r)) typeError("Iterator result " + toStr(r) + " is not an object");
+          continuation(r, resolve, reject);
+        });
+      },
+      throw(v) {
+        return new Promise((resolve, reject) => {
+          const th = it.throw;
+          if (th === undefined || th === null) {
+            const ret = it.return;
+            if (ret !== undefined && ret !== null) call(ret, it);
+            typeError("The iterator does not provide a 'throw' method");
+          }
+          const r = call(th, it, v);
+          if (!isObj(r)) typeError("Iterator result " + toStr(r) + " is not an object");
+          continuation(r, resolve, reject);
+        });
+      },
+    };
+  }
+
+  I.getAsyncIterator = function getAsyncIterator(obj) {
+    if (obj === undefined || obj === null) typeError(toStr(obj) + " is not async iterable");
+    const m = obj[Symbol.asyncIterator];
+    if (m !== undefined && m !== null) {
+      if (!isCallable(m)) typeError(toStr(obj) + " is not async iterable");
+      const it = call(m, obj);
+      if (!isObj(it)) typeError("Result of the Symbol.asyncIterator method is not an object");
+      return it;
+    }
+    const sm = obj[Symbol.iterator];
+    if (!isCallable(sm)) typeError(toStr(obj) + " is not async iterable");
+    const it = call(sm, obj);
+    if (!isObj(it)) typeError("Result of the Symbol.iterator method is not an object");
+    return asyncFromSync(it, it.next);
+  };
+}

@@ -16,7 +16,7 @@
 //! Natives that must run user code in their place (the executor of `new Promise`, a
 //! generator's `next`) leave a [`Tail`] for [`Vm::call_with`] to carry out.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, VecDeque};
 
 use codemode_guest::{CallId, CallMode, HostCall, HostError, HostReply, HostTarget};
 
@@ -74,6 +74,9 @@ pub enum Cap {
     Promise(ObjId),
     /// A capability record `{ promise, resolve, reject }` of a subclass constructor.
     Record(ObjId),
+    /// An async generator awaiting the value of a `return` request
+    /// (§27.6.3.9 AsyncGeneratorAwaitReturn): completes the request at the head of its queue.
+    AgReturn(ObjId),
 }
 
 /// A promise reaction (§27.2.1.2), for both outcomes.
@@ -146,6 +149,19 @@ pub struct Coro {
     pub regs: Vec<Value>,
     /// An async function's promise.
     pub promise: Option<ObjId>,
+    /// An async generator's requests (§27.6.3.1 AsyncGeneratorRequest): the head is the one
+    /// being served.
+    pub queue: VecDeque<AgRequest>,
+    /// An async generator awaiting a `return` request's value while draining its queue.
+    pub awaiting_return: bool,
+}
+
+/// One `next`/`throw`/`return` call on an async generator and the promise it returned.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct AgRequest {
+    pub mode: Mode,
+    pub value: Value,
+    pub promise: ObjId,
 }
 
 /// What a native asked the call loop to do in its place.
@@ -158,11 +174,13 @@ pub enum Tail {
         args: Vec<Value>,
         finish: Finish,
     },
-    /// Resume the generator with a completion.
+    /// Resume the generator with a completion; `result` (an async generator's request
+    /// promise) goes to the caller at once, the generator's own outcome settles it later.
     Resume {
         coro: ObjId,
         mode: Mode,
         value: Value,
+        result: Option<Value>,
     },
 }
 
@@ -408,6 +426,11 @@ impl Vm {
                 self.call(f, Value::Undefined, vec![v], None, None)?;
                 Ok(())
             }
+            Cap::AgReturn(c) => {
+                self.coro_mut(c).awaiting_return = false;
+                self.ag_complete(c, rejected, v, true)?;
+                self.ag_drain(c)
+            }
         }
     }
 
@@ -461,7 +484,12 @@ impl Vm {
                 };
                 match kind {
                     CoroKind::Generator => Ok(Some(self.iter_result(v, true)?)),
-                    CoroKind::Async | CoroKind::AsyncGenerator => {
+                    CoroKind::AsyncGenerator => {
+                        self.ag_complete(c, false, v, true)?;
+                        self.ag_drain(c)?;
+                        Ok(None)
+                    }
+                    CoroKind::Async => {
                         if let Some(p) = promise {
                             self.resolve_or_push(p, v)?;
                         }
@@ -491,7 +519,13 @@ impl Vm {
                 };
                 match kind {
                     CoroKind::Generator => Ok(None),
-                    CoroKind::Async | CoroKind::AsyncGenerator => {
+                    CoroKind::AsyncGenerator => {
+                        self.throw_at = None;
+                        self.ag_complete(c, true, e, true)?;
+                        self.ag_drain(c)?;
+                        Ok(Some(Value::Undefined))
+                    }
+                    CoroKind::Async => {
                         if Some(c) == self.body {
                             self.body_error_at = self.throw_at;
                         }
@@ -621,6 +655,8 @@ impl Vm {
                 frame: None,
                 regs: Vec::new(),
                 promise: Some(p),
+                queue: VecDeque::new(),
+                awaiting_return: false,
             })),
         )?;
         self.frames.last_mut().expect("frame").finish = Finish::Coro(c);
@@ -674,6 +710,8 @@ impl Vm {
                 frame: None,
                 regs: Vec::new(),
                 promise: None,
+                queue: VecDeque::new(),
+                awaiting_return: false,
             })),
         )?;
         self.frames.last_mut().expect("frame").finish = Finish::Coro(c);
@@ -763,9 +801,204 @@ impl Vm {
                 "internal error: yield outside a generator",
             )));
         };
+        if self.coro_mut(c).kind == CoroKind::AsyncGenerator {
+            // Settle the request served now; serve the next one at once if there is one.
+            self.ag_complete(c, false, v, false)?;
+            if let Some(req) = self.coro_mut(c).queue.front().copied() {
+                return match req.mode {
+                    Mode::Throw => Err(Throw::Js(req.value)),
+                    m => {
+                        self.set(d, req.value);
+                        self.set(d + 1, Value::Bool(m == Mode::Return));
+                        Ok(Flow::Next)
+                    }
+                };
+            }
+            self.suspend(c)?;
+            self.coro_mut(c).state = CoroState::Suspended;
+            return Ok(Flow::Switched);
+        }
         let r = self.iter_result(v, false)?;
         let ret = self.suspend(c)?;
         self.deliver(ret, r);
+        Ok(Flow::Switched)
+    }
+
+    // ----- async generators -----------------------------------------------------------
+
+    /// AsyncGeneratorCompleteStep (§27.6.3.4): settle the request at the head of the queue
+    /// with a value (`{ value, done }`) or a rejection.
+    fn ag_complete(&mut self, c: ObjId, rejected: bool, v: Value, done: bool) -> Res<()> {
+        let Some(req) = self.coro_mut(c).queue.pop_front() else {
+            return Ok(());
+        };
+        if rejected {
+            self.promise_reject(req.promise, v)
+        } else {
+            let r = self.iter_result(v, done)?;
+            self.promise_fulfill(req.promise, r)
+        }
+    }
+
+    /// AsyncGeneratorDrainQueue (§27.6.3.10) of a completed generator.
+    fn ag_drain(&mut self, c: ObjId) -> Res<()> {
+        loop {
+            let co = self.coro_mut(c);
+            if co.state != CoroState::Done || co.awaiting_return {
+                return Ok(());
+            }
+            let Some(req) = co.queue.front().copied() else {
+                return Ok(());
+            };
+            match req.mode {
+                Mode::Next => self.ag_complete(c, false, Value::Undefined, true)?,
+                Mode::Throw => self.ag_complete(c, true, req.value, true)?,
+                Mode::Return => {
+                    self.coro_mut(c).awaiting_return = true;
+                    let p = match req.value {
+                        Value::Obj(o)
+                            if self.is_promise(req.value) && self.constructor_is_promise(o) =>
+                        {
+                            o
+                        }
+                        v => {
+                            let p = self.new_promise(None)?;
+                            self.resolve_or_push(p, v)?;
+                            p
+                        }
+                    };
+                    return self.perform_then(
+                        p,
+                        Reaction {
+                            on_fulfilled: Value::Undefined,
+                            on_rejected: Value::Undefined,
+                            cap: Cap::AgReturn(c),
+                            resume: None,
+                        },
+                    );
+                }
+            }
+        }
+    }
+
+    /// `next`/`throw`/`return` on async generator `c` (§27.6.3.2 AsyncGeneratorEnqueue and
+    /// §27.6.1): queue the request and return its promise; a generator not running is resumed
+    /// (or, completed or not started, drained).
+    pub fn ag_request(&mut self, c: ObjId, mode: Mode, v: Value) -> Res<Value> {
+        let p = self.new_promise(None)?;
+        let co = self.coro_mut(c);
+        co.queue.push_back(AgRequest {
+            mode,
+            value: v,
+            promise: p,
+        });
+        if co.queue.len() > 1 || co.state == CoroState::Running || co.awaiting_return {
+            return Ok(Value::Obj(p));
+        }
+        match (co.state, mode) {
+            (CoroState::Start, Mode::Return | Mode::Throw) => {
+                co.state = CoroState::Done;
+                co.frame = None;
+                co.regs = Vec::new();
+                self.ag_drain(c)?;
+            }
+            (CoroState::Done, _) => self.ag_drain(c)?,
+            _ => {
+                self.tail = Some(Tail::Resume {
+                    coro: c,
+                    mode,
+                    value: v,
+                    result: Some(Value::Obj(p)),
+                });
+            }
+        }
+        Ok(Value::Obj(p))
+    }
+
+    // ----- yield* ----------------------------------------------------------------------
+
+    /// `Delegate(res, it, r)`: call the inner iterator's method for the mode in r+1.
+    pub(super) fn op_delegate(&mut self, res: Reg, it: Reg, r: Reg) -> Res<Flow> {
+        let itv = self.r(it);
+        let recv = self.r(r);
+        let mode = match self.r(r + 1) {
+            Value::Num(n) => n as u8,
+            _ => 0,
+        };
+        if mode == 0
+            && let Some(step) = self.builtin_iter_step(itv)?
+        {
+            let out = match step {
+                Value::Empty => self.iter_result(Value::Undefined, true)?,
+                v => self.iter_result(v, false)?,
+            };
+            self.set(res, out);
+            return Ok(Flow::Next);
+        }
+        let name = ["next", "throw", "return"][mode.min(2) as usize];
+        let m = self.get_simple(itv, name)?;
+        if m.is_nullish() {
+            match mode {
+                1 => {
+                    return Err(self.type_error("The iterator does not provide a 'throw' method"));
+                }
+                2 => {
+                    self.set(res, Value::Empty);
+                    return Ok(Flow::Next);
+                }
+                _ => {}
+            }
+        }
+        self.check_callable(m)?;
+        let out = self.call(m, itv, vec![recv], Some(res), None)?;
+        Ok(self.called(out, Some(res)))
+    }
+
+    /// `DelegateResult(d, res, r, exit)`.
+    pub(super) fn op_delegate_result(&mut self, d: Reg, res: Reg, r: Reg, exit: u32) -> Res<Flow> {
+        let rv = self.r(res);
+        if rv == Value::Empty {
+            let recv = self.r(r);
+            self.set(d, recv);
+            return Ok(Flow::Jump(exit));
+        }
+        if !matches!(rv, Value::Obj(_)) {
+            let s = crate::builtins::inspect(self, rv)?;
+            return Err(self.type_error(&format!("Iterator result {s} is not an object")));
+        }
+        let done = self.get_simple(rv, "done")?;
+        if self.truthy(done) {
+            let v = self.get_simple(rv, "value")?;
+            self.set(d, v);
+            if self.r(r + 1) != Value::Num(2.0) {
+                self.set(r + 1, Value::Num(0.0));
+            }
+            return Ok(Flow::Jump(exit));
+        }
+        Ok(Flow::Next)
+    }
+
+    /// `YieldDelegate(r, res)`.
+    pub(super) fn op_yield_delegate(&mut self, r: Reg, res: Reg) -> Res<Flow> {
+        if let Some((mode, x)) = self.frames.last_mut().expect("frame").resumed.take() {
+            self.set(r, x);
+            let m = match mode {
+                Mode::Next => 0.0,
+                Mode::Throw => 1.0,
+                Mode::Return => 2.0,
+            };
+            self.set(r + 1, Value::Num(m));
+            return Ok(Flow::Next);
+        }
+        let Finish::Coro(c) = self.frame().finish else {
+            return Err(Throw::Fatal(GuestError::new(
+                ErrorKind::ExecutionFailure,
+                "internal error: yield* outside a generator",
+            )));
+        };
+        let v = self.r(res);
+        let ret = self.suspend(c)?;
+        self.deliver(ret, v);
         Ok(Flow::Switched)
     }
 
@@ -975,7 +1208,7 @@ pub(crate) fn push_reaction(r: &Reaction, out: &mut Vec<Value>) {
     out.push(r.on_rejected);
     match r.cap {
         Cap::None => {}
-        Cap::Promise(p) | Cap::Record(p) => out.push(Value::Obj(p)),
+        Cap::Promise(p) | Cap::Record(p) | Cap::AgReturn(p) => out.push(Value::Obj(p)),
     }
     if let Some(c) = r.resume {
         out.push(Value::Obj(c));
@@ -995,7 +1228,9 @@ pub(crate) fn frame_values(f: &Frame, out: &mut Vec<Value>) {
     }
     match f.finish {
         Finish::Coro(c) | Finish::Thenable(c) => out.push(Value::Obj(c)),
-        Finish::Settle(Cap::Promise(p) | Cap::Record(p)) => out.push(Value::Obj(p)),
+        Finish::Settle(Cap::Promise(p) | Cap::Record(p) | Cap::AgReturn(p)) => {
+            out.push(Value::Obj(p))
+        }
         Finish::Executor { state, promise } => {
             out.push(Value::Obj(state));
             out.push(Value::Obj(promise));

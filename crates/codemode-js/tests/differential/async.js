@@ -343,3 +343,96 @@ return log;
 async function f() {}
 const af = async () => {};
 return [typeof f, f.length, Object.prototype.toString.call(f), f() instanceof Promise, "prototype" in f, "prototype" in af];
+
+// @program yield-star-delegates
+function* inner() { const x = yield 1; yield x * 10; return "inner done"; }
+function* outer() { const r = yield* inner(); yield r; yield* [7, 8]; yield* "ab"; }
+const it = outer();
+return [it.next(), it.next(3), it.next(), it.next(), it.next(), it.next(), it.next(), it.next()];
+
+// @program yield-star-return-and-throw-forwarded
+const log = [];
+function* inner() { try { yield 1; yield 2; } catch (e) { log.push("inner caught " + e); yield "recovered"; } finally { log.push("inner finally"); } }
+function* outer() { try { yield* inner(); } finally { log.push("outer finally"); } }
+const a = outer();
+a.next();
+const t = a.throw("E");
+const b = outer();
+b.next();
+const r = b.return("R");
+return [t, a.next(), r, b.next(), log];
+
+// @program yield-star-over-user-iterable
+const iterable = { [Symbol.iterator]() { let i = 0; return { next: () => ({ value: i, done: i++ >= 3 }) }; } };
+function* g() { const res = yield* iterable; return res; }
+return [...g()];
+
+// @program async-generator-basic
+async function* ag() { yield 1; await null; yield 2; return 3; }
+const it = ag();
+const out = [];
+out.push(await it.next(), await it.next(), await it.next(), await it.next());
+return out;
+
+// @program async-generator-for-await
+async function* count(n) { for (let i = 0; i < n; i++) { await null; yield i; } }
+const out = [];
+for await (const x of count(4)) out.push(x);
+return out;
+
+// @program for-await-over-sync-iterable-of-promises
+const out = [];
+for await (const x of [Promise.resolve(1), 2, new Promise((r) => r(3))]) out.push(x);
+return out;
+
+// @program async-generator-queued-requests
+const log = [];
+async function* ag() { log.push("start"); const a = yield "y1"; log.push("got " + a); const b = yield "y2"; log.push("got " + b); return "end"; }
+const it = ag();
+const ps = [it.next("x0"), it.next("x1"), it.next("x2"), it.next("x3")];
+const rs = await Promise.all(ps);
+return [rs, log];
+
+// @program async-generator-yield-awaits-promises
+async function* ag() { yield Promise.resolve("resolved"); yield new Promise((r) => r("later")); }
+const out = [];
+for await (const v of ag()) out.push(v);
+return out;
+
+// @program async-generator-return-and-throw
+async function* ag() { try { yield 1; yield 2; } finally { log.push("cleanup"); } }
+const log = [];
+const a = ag();
+await a.next();
+const r = await a.return("early");
+const b = ag();
+const t = await b.throw(new Error("before start")).catch((e) => "rejected " + e.message);
+return [r, await a.next(), t, log];
+
+// @program async-generator-error-rejects
+async function* ag() { yield 1; throw new Error("gen failed"); }
+const out = [];
+try { for await (const v of ag()) out.push(v); } catch (e) { out.push("caught " + e.message); }
+return out;
+
+// @program for-await-break-closes
+const log = [];
+async function* ag() { try { yield 1; yield 2; yield 3; } finally { log.push("closed"); } }
+for await (const v of ag()) { log.push(v); if (v === 2) break; }
+return log;
+
+// @program microtask-order-async-generators
+const log = [];
+async function* ag() { log.push("ag start"); yield "a"; log.push("ag after a"); }
+const it = ag();
+it.next().then((r) => log.push("next1 " + r.value));
+it.next().then((r) => log.push("next2 " + r.done));
+Promise.resolve().then(() => log.push("p1")).then(() => log.push("p2")).then(() => log.push("p3"));
+for (let i = 0; i < 8; i++) await null;
+return log;
+
+// @program async-generator-shapes
+async function* ag() {}
+const it = ag();
+return [Object.prototype.toString.call(it), typeof it[Symbol.asyncIterator], it[Symbol.asyncIterator]() === it,
+  Object.prototype.toString.call(ag), typeof ag.prototype, it instanceof ag];
