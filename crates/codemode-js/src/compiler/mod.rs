@@ -73,7 +73,7 @@ fn compile_as(source: &str, builtin: bool) -> Result<ProgramData, GuestError> {
     let allowed = |e: &oxc_diagnostics::OxcDiagnostic| {
         e.message.starts_with("`for await` loops are only allowed")
             && e.labels.iter().all(|l| {
-                let at = l.offset() as u32;
+                let at = l.offset();
                 top_for_await.iter().any(|s| s.start <= at && at < s.end)
             })
     };
