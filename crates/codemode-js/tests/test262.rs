@@ -8,17 +8,18 @@
 //! the runner says so loudly and passes, except under `CI=true`, where a missing suite fails.
 //!
 //! # Selection
-//! `test/language/` without what belongs to async functions, generators and modules (and
+//! `test/language/` without what belongs to modules and `using` (and
 //! `eval-code/`, for `eval` is outside the subset), and the `test/built-ins/` directories of the
 //! objects issue 12 implements ([`BUILTIN_DIRS`]). A file is skipped when its flags say `module`,
-//! `async`, `raw` (it may not be changed, and the guest is always strict), `noStrict`, or
+//! `raw` (it may not be changed, and the guest is always strict), `noStrict`, or
 //! `CanBlockIs*`, when it needs a feature of [`SKIPPED_FEATURES`] (later issues, or outside
 //! the subset for good), or when a positive test calls `eval` (outside the subset for good).
 //!
 //! # One test
 //! The program is `"use strict";`, the harness files `assert.js` and `sta.js`, the test's
 //! `includes`, a `$262` with only `global`, the test file, and a final `null;` (so the result
-//! is always data). It runs as a codemode program (an async function body, strict mode) under a
+//! is always data); an async test (`flags: [async]`) also gets a `$DONE` that settles a
+//! promise the program awaits at its end (`$DONE(error)` fails it). It runs as a codemode program (an async function body, strict mode) under a
 //! per-test bound of time (`TEST262_TIMEOUT_MS`) and memory (256 MiB). A test passes when the
 //! program succeeds; a negative test (`negative: phase: parse`) passes when the program is a
 //! `ParseError`, and a runtime negative test when it fails with an uncaught error of the named
@@ -70,6 +71,14 @@ const BUILTIN_DIRS: &[&str] = &[
     "NativeErrors",
     "Number",
     "Object",
+    "Promise",
+    "GeneratorPrototype",
+    "GeneratorFunction",
+    "AsyncFunction",
+    "AsyncGeneratorFunction",
+    "AsyncGeneratorPrototype",
+    "AsyncFromSyncIteratorPrototype",
+    "AsyncIteratorPrototype",
     "Reflect",
     "RegExp",
     "RegExpStringIteratorPrototype",
@@ -92,42 +101,23 @@ const BUILTIN_DIRS: &[&str] = &[
     "undefined",
 ];
 
-/// Paths under `test/` left out of the selection (async, generators, modules, eval).
+/// Paths under `test/` left out of the selection (modules, eval, `using`).
 const EXCLUDED_PREFIXES: &[&str] = &[
     "language/module-code/",
     "language/import/",
     "language/export/",
     "language/eval-code/",
-    "language/expressions/async-arrow-function/",
-    "language/expressions/async-function/",
-    "language/expressions/async-generator/",
-    "language/expressions/await/",
     "language/expressions/dynamic-import/",
-    "language/expressions/generators/",
     "language/expressions/import.meta/",
-    "language/expressions/yield/",
-    "language/statements/async-function/",
-    "language/statements/async-generator/",
     "language/statements/await-using/",
-    "language/statements/for-await-of/",
-    "language/statements/generators/",
     "language/statements/using/",
 ];
 
-/// Features whose tests are skipped: later issues (async, generators, `RegExp.escape`, Date's
-/// neighbours), and what is outside the subset (BigInt, Proxy, typed arrays, realms, ...).
+/// Features whose tests are skipped: later issues (`RegExp.escape`, Date's neighbours,
+/// `Array.fromAsync`), and what is outside the subset (BigInt, Proxy, typed arrays, realms, ...).
 const SKIPPED_FEATURES: &[&str] = &[
-    "async-functions",
-    "async-iteration",
-    "generators",
-    "top-level-await",
     "Array.fromAsync",
-    "promise-with-resolvers",
-    "promise-try",
-    "Promise",
-    "Promise.allSettled",
-    "Promise.any",
-    "Promise.prototype.finally",
+    "await-dictionary",
     "BigInt",
     "Proxy",
     "proxy-missing-checks",
@@ -185,6 +175,8 @@ struct Test {
     source: String,
     includes: Vec<String>,
     negative: Option<Negative>,
+    /// `flags: [async]`: the test ends when it calls `$DONE`.
+    is_async: bool,
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -286,7 +278,7 @@ fn skip_reason(path: &str, meta: &Meta) -> Option<String> {
     for f in &meta.flags {
         if matches!(
             f.as_str(),
-            "module" | "async" | "raw" | "noStrict" | "CanBlockIsFalse" | "CanBlockIsTrue"
+            "module" | "raw" | "noStrict" | "CanBlockIsFalse" | "CanBlockIsTrue"
         ) {
             return Some(format!("flag {f}"));
         }
@@ -491,6 +483,7 @@ fn select(root: &Path, filter: Option<&str>) -> (Vec<Test>, usize) {
             source,
             includes: meta.includes,
             negative: meta.negative,
+            is_async: meta.flags.iter().any(|f| f == "async"),
         });
     }
     (tests, skipped)
@@ -525,7 +518,18 @@ impl Harness {
             src.push('\n');
         }
         src.push_str("var $262 = { global: globalThis };\n");
+        if test.is_async {
+            // `$DONE()` ends an async test, `$DONE(error)` fails it (the harness's
+            // doneprintHandle.js, without printing): the program awaits it.
+            src.push_str(
+                "var __doneResolve; var __done = new Promise(function (r) { __doneResolve = r; });\n\
+                 globalThis.$DONE = function (e) { __doneResolve(e === undefined ? [true] : [false, e]); };\n",
+            );
+        }
         src.push_str(&test.source);
+        if test.is_async {
+            src.push_str("\n;var __result = await __done; if (!__result[0]) throw __result[1];");
+        }
         src.push_str("\nnull;\n");
         Ok(src)
     }

@@ -1046,7 +1046,9 @@ impl<'s, 'b, 'a: 'b> Compiler<'s, 'b, 'a> {
     /// `yield* inner` in a generator (ECMA-262 §15.5.5): the inner iterator's results pass
     /// through as they are; `next`/`throw`/`return` sent to the generator go to it; its final
     /// value is the expression's, a `return` that finishes it returns from the generator.
-    fn yield_star(&mut self, y: &'b YieldExpression<'a>, dst: Reg) -> R<()> {
+    /// In an async generator the iterator is the async one, each inner result is awaited,
+    /// the inner values are yielded (not the result objects), and return values are awaited.
+    fn yield_star(&mut self, y: &'b YieldExpression<'a>, dst: Reg, is_async: bool) -> R<()> {
         let span = y.span;
         let m = self.mark();
         let src = self.alloc(span)?;
@@ -1062,19 +1064,43 @@ impl<'s, 'b, 'a: 'b> Compiler<'s, 'b, 'a> {
         let r = self.alloc(span)?;
         let mode = self.alloc(span)?;
         debug_assert_eq!(mode, r + 1);
-        self.emit(Op::IterInit(it, src), span);
+        let two = self.alloc(span)?;
+        if is_async {
+            self.emit(Op::AsyncIter(it, src), span);
+        } else {
+            self.emit(Op::IterInit(it, src), span);
+        }
         self.emit(Op::LoadUndef(r), span);
         self.emit(Op::LoadNum(mode, 0.0), span);
         let top = self.here();
         self.emit(Op::Delegate(res, it, r), span);
+        if is_async {
+            self.emit(Op::Await(res, res), span);
+        }
         let exit = self.emit(Op::DelegateResult(d, res, r, 0), span);
-        self.emit(Op::YieldDelegate(r, res), span);
+        if is_async {
+            let val = self.alloc(span)?;
+            let k = self.string("value");
+            self.emit(Op::GetProp(val, res, k), span);
+            self.emit(Op::YieldDelegate(r, val), span);
+            // A `return(x)` sent to the generator is awaited first
+            // (AsyncGeneratorUnwrapYieldResumption).
+            self.emit(Op::LoadNum(two, 2.0), span);
+            self.emit(Op::Binary(BinOp::StrictEq, two, mode, two), span);
+            let skip = self.emit(Op::JumpIfFalse(two, 0), span);
+            self.emit(Op::Await(r, r), span);
+            self.patch_here(skip);
+        } else {
+            self.emit(Op::YieldDelegate(r, res), span);
+        }
         self.emit(Op::Jump(top), span);
         self.patch_here(exit);
-        let two = self.alloc(span)?;
         self.emit(Op::LoadNum(two, 2.0), span);
         self.emit(Op::Binary(BinOp::StrictEq, two, mode, two), span);
         let j = self.emit(Op::JumpIfFalse(two, 0), span);
+        if is_async {
+            self.emit(Op::Await(d, d), span);
+        }
         self.unwind_ctx(0, span)?;
         self.emit_return(d, span)?;
         self.patch_here(j);
@@ -1091,14 +1117,7 @@ impl<'s, 'b, 'a: 'b> Compiler<'s, 'b, 'a> {
         let span = y.span;
         let is_async = self.f().kind.is_async;
         if y.delegate {
-            if is_async {
-                return Err(self.unsupported(
-                    span,
-                    "yield* in an async generator",
-                    "Loop over the inner iterable and `yield` each item: `for await (const x of inner) yield x;`.",
-                ));
-            }
-            return self.yield_star(y, dst);
+            return self.yield_star(y, dst, is_async);
         }
         let m = self.mark();
         let v = self.alloc(span)?;

@@ -731,6 +731,10 @@ impl Vm {
 
     /// `Await(dst, v)`.
     pub(super) fn op_await(&mut self, d: Reg, v: Value) -> Res<Flow> {
+        if v == Value::Empty {
+            // `yield*`'s marker of a missing `return` method passes through.
+            return Ok(Flow::Next);
+        }
         if let Some((mode, x)) = self.frames.last_mut().expect("frame").resumed.take() {
             return match mode {
                 Mode::Throw => Err(Throw::Js(x)),
@@ -997,6 +1001,22 @@ impl Vm {
             )));
         };
         let v = self.r(res);
+        if self.coro_mut(c).kind == CoroKind::AsyncGenerator {
+            self.ag_complete(c, false, v, false)?;
+            if let Some(req) = self.coro_mut(c).queue.front().copied() {
+                self.set(r, req.value);
+                let m = match req.mode {
+                    Mode::Next => 0.0,
+                    Mode::Throw => 1.0,
+                    Mode::Return => 2.0,
+                };
+                self.set(r + 1, Value::Num(m));
+                return Ok(Flow::Next);
+            }
+            self.suspend(c)?;
+            self.coro_mut(c).state = CoroState::Suspended;
+            return Ok(Flow::Switched);
+        }
         let ret = self.suspend(c)?;
         self.deliver(ret, v);
         Ok(Flow::Switched)

@@ -436,3 +436,21 @@ async function* ag() {}
 const it = ag();
 return [Object.prototype.toString.call(it), typeof it[Symbol.asyncIterator], it[Symbol.asyncIterator]() === it,
   Object.prototype.toString.call(ag), typeof ag.prototype, it instanceof ag];
+
+// @program async-yield-star
+const log = [];
+async function* inner() { yield 1; await null; yield 2; return "inner result"; }
+async function* outer() { const r = yield* inner(); log.push(r); yield* [3, Promise.resolve(4)]; }
+for await (const v of outer()) log.push(v);
+return log;
+
+// @program async-yield-star-order
+const log = [];
+async function* inner() { log.push("inner start"); yield "a"; log.push("inner after a"); }
+async function* outer() { yield* inner(); log.push("outer end"); }
+const it = outer();
+it.next().then((r) => log.push("n1 " + r.value));
+it.next().then((r) => log.push("n2 " + r.done));
+Promise.resolve().then(() => log.push("p1")).then(() => log.push("p2")).then(() => log.push("p3")).then(() => log.push("p4"));
+for (let i = 0; i < 12; i++) await null;
+return log;
