@@ -894,3 +894,185 @@ fn regexp_deep_patterns_compile_off_the_small_stack() {
     let (a, b) = t.join().expect("no overflow");
     assert_eq!((a, b), (json!(201), json!(201)));
 }
+
+// ----- async bounds (limits.rs) ---------------------------------------------------------
+
+#[test]
+fn pending_promises_are_bounded() {
+    let n = crate::limits::MAX_PENDING_PROMISES;
+    let src = format!(
+        "const ps = []; try {{ for (let i = 0; i < {}; i++) ps.push(new Promise(() => {{}})); }} catch (e) {{ return [e.name, e.message, ps.length]; }}",
+        n + 10
+    );
+    let v = value(&src);
+    assert_eq!(v[0], json!("RangeError"), "{v}");
+    assert!(
+        v[1].as_str()
+            .unwrap()
+            .contains("too many pending promises (limit 1000000)"),
+        "{v}"
+    );
+    // The body's own promise is one of them.
+    assert_eq!(v[2], json!(n - 1));
+}
+
+#[test]
+fn queued_jobs_are_bounded() {
+    let n = crate::limits::MAX_QUEUED_JOBS;
+    let src = format!(
+        "for (let i = 0; i < {}; i++) queueMicrotask(() => {{}}); return 1;",
+        n + 10
+    );
+    let e = error(&src);
+    assert_eq!(e.kind, ErrorKind::ExecutionFailure);
+    assert!(
+        e.message
+            .contains("too many queued promise jobs (limit 1000000)"),
+        "{}",
+        e.message
+    );
+}
+
+#[test]
+fn open_host_calls_are_bounded() {
+    let program = crate::compile(
+        "const ps = []; try { for (;;) ps.push(tools.a.b({})); } catch (e) { return [e.name, e.message, ps.length]; }",
+    )
+    .unwrap();
+    let env = Env {
+        tool_paths: vec!["a.b".into()],
+        ..Env::default()
+    };
+    let opts = StartOptions {
+        max_memory_bytes: None,
+        deadline: None,
+    };
+    let mut m = crate::machine::Machine::new(&program, &env, &opts).unwrap();
+    let mut taken = 0;
+    let v = loop {
+        match m.run(1_000_000) {
+            Step::Yield => continue,
+            Step::Started | Step::Blocked => taken += m.take_calls().len(),
+            Step::Done { value, .. } => break value,
+            Step::Error(e) => panic!("{e:?}"),
+        }
+    };
+    assert_eq!(v[0], json!("RangeError"), "{v}");
+    assert!(
+        v[1].as_str()
+            .unwrap()
+            .contains("too many tool calls started and not finished (limit 10000)"),
+        "{v}"
+    );
+    assert_eq!(v[2], json!(crate::limits::MAX_OPEN_HOST_CALLS));
+    assert_eq!(taken, crate::limits::MAX_OPEN_HOST_CALLS);
+}
+
+/// A missing-tool policy that says whether it was asked to rank.
+struct Ranks;
+
+impl codemode_guest::MissingTool for Ranks {
+    fn missing(&self, path: &str, rank: bool) -> GuestError {
+        GuestError::new(ErrorKind::UnknownTool, format!("{path} ranked={rank}"))
+    }
+}
+
+/// Drive `m`, answering every call with `answer`; the end.
+fn drive(
+    m: &mut crate::machine::Machine,
+    answer: impl Fn(&codemode_guest::HostCall) -> codemode_guest::HostReply,
+) -> Step {
+    loop {
+        match m.run(1_000_000) {
+            Step::Yield => continue,
+            Step::Started | Step::Blocked => {
+                for c in m.take_calls() {
+                    let reply = match &c.refused {
+                        Some(e) => codemode_guest::HostReply::error(
+                            e.kind,
+                            e.message.clone(),
+                            e.suggestions.clone(),
+                        ),
+                        None => answer(&c),
+                    };
+                    m.resolve(c.id, reply);
+                }
+            }
+            end => return end,
+        }
+    }
+}
+
+fn machine_with(src: &str, env: Env) -> crate::machine::Machine {
+    let program = crate::compile(src).unwrap();
+    let opts = StartOptions {
+        max_memory_bytes: None,
+        deadline: None,
+    };
+    crate::machine::Machine::new(&program, &env, &opts).unwrap()
+}
+
+#[test]
+fn missing_tool_suggestions_are_ranked_for_the_first_lookups_only() {
+    let env = Env {
+        tool_paths: vec!["a.b".into()],
+        missing: Some(std::sync::Arc::new(Ranks)),
+        ..Env::default()
+    };
+    let n = crate::limits::MAX_SUGGESTION_LOOKUPS;
+    let src = format!(
+        "const out = []; for (let i = 0; i < {}; i++) {{ try {{ await tools.a.nope({{}}); }} catch (e) {{ out.push(e.message); }} }} return out;",
+        n + 2
+    );
+    let mut m = machine_with(&src, env);
+    let Step::Done { value, .. } = drive(&mut m, |_| codemode_guest::HostReply::Value(json!(1)))
+    else {
+        panic!("did not finish")
+    };
+    let msgs: Vec<&str> = value
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_str().unwrap())
+        .collect();
+    assert_eq!(msgs.len(), n + 2);
+    assert!(
+        msgs[..n].iter().all(|m| *m == "a.nope ranked=true"),
+        "{msgs:?}"
+    );
+    assert!(
+        msgs[n..].iter().all(|m| *m == "a.nope ranked=false"),
+        "{msgs:?}"
+    );
+}
+
+#[test]
+fn host_errors_keep_their_kind_up_to_a_bound() {
+    let env = Env {
+        tool_paths: vec!["a.fail".into()],
+        ..Env::default()
+    };
+    let n = crate::limits::MAX_KEPT_HOST_ERRORS;
+    let fail = |_: &codemode_guest::HostCall| {
+        codemode_guest::HostReply::error(ErrorKind::ToolFailure, "it failed", Vec::new())
+    };
+    // Uncaught within the bound: the host's kind and message.
+    let mut m = machine_with("await tools.a.fail({});", env.clone());
+    let Step::Error(e) = drive(&mut m, fail) else {
+        panic!("no error")
+    };
+    assert_eq!(
+        (e.kind, e.message.as_str()),
+        (ErrorKind::ToolFailure, "it failed")
+    );
+    // Past the bound: an ordinary uncaught error.
+    let src = format!(
+        "for (let i = 0; i < {n}; i++) {{ try {{ await tools.a.fail({{}}); }} catch (e) {{}} }}\nawait tools.a.fail({{}});"
+    );
+    let mut m = machine_with(&src, env);
+    let Step::Error(e) = drive(&mut m, fail) else {
+        panic!("no error")
+    };
+    assert_eq!(e.kind, ErrorKind::ExecutionFailure);
+    assert_eq!(e.message, "ToolError: it failed");
+}

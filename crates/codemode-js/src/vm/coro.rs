@@ -1109,7 +1109,9 @@ impl Vm {
     ) -> Res<u64> {
         let id = self.host.next_id;
         self.host.next_id += 1;
-        if self.host.started.len() + self.host.waiting.len() >= crate::limits::MAX_OPEN_HOST_CALLS {
+        if self.host.waiting.len() + usize::from(self.host.sync_wait.is_some())
+            >= crate::limits::MAX_OPEN_HOST_CALLS
+        {
             return Err(self.range_error(&format!(
                 "too many tool calls started and not finished (limit {}): await some before starting more",
                 crate::limits::MAX_OPEN_HOST_CALLS
