@@ -100,6 +100,9 @@ pub struct Env {
     /// Dotted paths of extension functions (`fetch`, `fs.read`); each first segment becomes a
     /// global.
     pub extension_paths: Vec<String>,
+    /// The extension paths marked asynchronous: a JavaScript call returns a promise
+    /// ([`crate::CallMode::Continue`]); Lua ignores the mark (every call waits).
+    pub async_extension_paths: Vec<String>,
     /// The missing-tool policy (`None`: a plain "unknown tool" error without suggestions).
     pub missing: Option<Arc<dyn MissingTool>>,
 }

@@ -221,6 +221,8 @@ pub struct Intrinsics {
     /// The native of `search` and of extension functions (bound to the path).
     pub search_fn: Option<ObjId>,
     pub extension_fn: Option<ObjId>,
+    /// The native of asynchronous extension functions.
+    pub extension_async_fn: Option<ObjId>,
 }
 
 impl Intrinsics {
@@ -266,6 +268,7 @@ impl Intrinsics {
             self.missing_tool_fn,
             self.search_fn,
             self.extension_fn,
+            self.extension_async_fn,
         ]
         .into_iter()
         .flatten()

@@ -30,6 +30,7 @@ fn env() -> Env {
     Env {
         tool_paths: vec!["orders.lookup".into()],
         extension_paths: vec![],
+        async_extension_paths: Vec::new(),
         missing: Some(Arc::new(Host)),
     }
 }

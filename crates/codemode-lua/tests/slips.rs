@@ -20,6 +20,7 @@ fn env_with(extensions: &[&str]) -> Env {
     Env {
         tool_paths: vec!["crm.list".into()],
         extension_paths: extensions.iter().map(|s| s.to_string()).collect(),
+        async_extension_paths: Vec::new(),
         missing: Some(Arc::new(Host)),
     }
 }

@@ -211,6 +211,7 @@ fn generated_programs_never_panic() {
             let env = Env {
                 tool_paths: vec!["orders.lookup".into(), "util".into(), "ns.a".into()],
                 extension_paths: vec![],
+                async_extension_paths: Vec::new(),
                 missing: None,
             };
             let mut m = Machine::new(

@@ -19,6 +19,7 @@ fn env() -> Env {
             "util.echo".into(),
         ],
         extension_paths: vec!["fetch".into(), "fs.read".into()],
+        async_extension_paths: Vec::new(),
         missing: Some(Arc::new(Host)),
     }
 }

@@ -16,6 +16,9 @@
 //!   with `TimeoutExceeded`).
 //! - They run between [`crate::Hooks::extension_before`] and
 //!   [`crate::Hooks::extension_after`].
+//! - In JavaScript a function is synchronous (it returns the value or throws) unless it was
+//!   added with [`Extension::async_function`] or [`Extension::async_global_function`]: then it
+//!   returns a promise, and a failure or a denial rejects it. Lua calls always wait.
 //! - A handler error crosses as an ordinary catchable error of kind `ExecutionFailure`: with
 //!   [`ToolError::new`] the program sees exactly its message (write it for the model); any other
 //!   error ([`ToolError::internal`], a panic) is hidden behind
@@ -75,6 +78,8 @@ pub struct Extension {
     name: String,
     /// Function paths relative to `name` ("" = the global itself is the function).
     functions: Vec<(String, ExtensionHandler)>,
+    /// The relative paths of the functions marked asynchronous.
+    asynchronous: Vec<String>,
 }
 
 impl std::fmt::Debug for Extension {
@@ -101,6 +106,7 @@ impl Extension {
         Extension {
             name: name.into(),
             functions: Vec::new(),
+            asynchronous: Vec::new(),
         }
     }
 
@@ -113,7 +119,41 @@ impl Extension {
         Extension {
             name: name.into(),
             functions: vec![(String::new(), boxed(handler))],
+            asynchronous: Vec::new(),
         }
+    }
+
+    /// [`Extension::global_function`] marked asynchronous: in JavaScript the global returns a
+    /// promise (`await fetch(url)`), and a failure or a denial rejects it; in Lua, where every
+    /// call waits, it is an ordinary function.
+    pub fn async_global_function<F, Fut>(name: impl Into<String>, handler: F) -> Self
+    where
+        F: Fn(Vec<Value>) -> Fut + Send + Sync + 'static,
+        Fut: Future<Output = Result<Value, ToolError>> + Send + 'static,
+    {
+        let mut e = Extension::global_function(name, handler);
+        e.asynchronous.push(String::new());
+        e
+    }
+
+    /// [`Extension::function`] marked asynchronous (see [`Extension::async_global_function`]).
+    pub fn async_function<F, Fut>(mut self, path: impl Into<String>, handler: F) -> Self
+    where
+        F: Fn(Vec<Value>) -> Fut + Send + Sync + 'static,
+        Fut: Future<Output = Result<Value, ToolError>> + Send + 'static,
+    {
+        let path = path.into();
+        self.asynchronous.push(path.clone());
+        self.functions.push((path, boxed(handler)));
+        self
+    }
+
+    /// Full dotted paths of its asynchronous functions.
+    pub fn async_paths(&self) -> Vec<String> {
+        self.asynchronous
+            .iter()
+            .map(|p| full_path(&self.name, p))
+            .collect()
     }
 
     /// Add a function at `path` below the global (`"read"` → `fs.read`, `"dir.list"` →

@@ -552,3 +552,39 @@ async fn a_result_returned_as_a_promise_is_awaited() {
         .await;
     assert_eq!(r.value(), Some(&json!(50)), "{}", r.to_json_string());
 }
+
+#[tokio::test]
+async fn an_async_extension_returns_a_promise_and_a_denial_rejects_it() {
+    let web = Extension::async_global_function("fetchish", |args: Vec<Value>| async move {
+        tokio::time::sleep(Duration::from_millis(20)).await;
+        Ok(json!({ "url": args.first().cloned().unwrap_or(Value::Null) }))
+    });
+    let hooks = FnHooks::new().extension_before(|name, args| {
+        if args[0].as_str() == Some("forbidden") {
+            Err(format!("{name} may not fetch that"))
+        } else {
+            Ok(())
+        }
+    });
+    let cm = CodeMode::builder()
+        .language(Language::JavaScript)
+        .extension(web)
+        .hooks(hooks)
+        .build()
+        .unwrap();
+    let r = cm
+        .execute(
+            "const p = fetchish('a');\n\
+             const isPromise = p instanceof Promise;\n\
+             const [a, b] = await Promise.all([p, fetchish('b')]);\n\
+             const denied = await fetchish('forbidden').then(() => 'no', (e) => e.message);\n\
+             return [isPromise, a.url, b.url, denied];",
+        )
+        .await;
+    assert_eq!(
+        r.value(),
+        Some(&json!([true, "a", "b", "fetchish may not fetch that"])),
+        "{}",
+        r.to_json_string()
+    );
+}

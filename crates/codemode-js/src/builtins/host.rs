@@ -19,6 +19,7 @@ pub(super) static NATIVES: &[(&str, NativeFn, u16)] = &[
     ("%Intrinsics%.missingTool", missing_tool, 1),
     ("%Intrinsics%.search", search, 1),
     ("%Intrinsics%.extensionCall", extension_call, 0),
+    ("%Intrinsics%.extensionAsync", extension_async, 0),
 ];
 
 /// The path a tool, missing-tool or extension function is bound to (its `this`).
@@ -114,6 +115,15 @@ fn search(vm: &mut Vm, _: Value, args: &[Value]) -> Res<Value> {
 fn extension_call(vm: &mut Vm, this: Value, args: &[Value]) -> Res<Value> {
     let path = path_of(vm, this);
     sync_call(vm, HostTarget::Extension(path), args)
+}
+
+/// An asynchronous extension function: returns a promise of its reply.
+fn extension_async(vm: &mut Vm, this: Value, args: &[Value]) -> Res<Value> {
+    let path = path_of(vm, this);
+    match export_args(vm, args) {
+        Ok(a) => start_async(vm, HostTarget::Extension(path), a, None),
+        Err(e) => start_async(vm, HostTarget::Extension(path), Vec::new(), Some(e)),
+    }
 }
 
 /// A function bound to `path` over the hidden native `target`, named `name`.
@@ -225,7 +235,11 @@ pub fn install(vm: &mut Vm, env: &Env) -> Res<()> {
         for (i, seg) in segs.iter().enumerate() {
             let key = vm.heap.key_of(&crate::string::JsStr::from_str(seg))?;
             if i + 1 == segs.len() {
-                let f = bound_fn(vm, ext, path, seg, 0)?;
+                let target = match vm.intr.extension_async_fn {
+                    Some(a) if env.async_extension_paths.contains(path) => a,
+                    _ => ext,
+                };
+                let f = bound_fn(vm, target, path, seg, 0)?;
                 vm.define(owner, key, Slot::Data(Value::Obj(f)), HIDDEN_ATTRS)?;
                 break;
             }

@@ -330,6 +330,7 @@ pub fn setup(vm: &mut Vm) -> Res<()> {
         ("missingTool", 3),
         ("search", 4),
         ("extensionCall", 5),
+        ("extensionAsync", 6),
     ] {
         let k = vm.heap.key(name);
         if let Some(crate::heap::Prop {
@@ -348,7 +349,8 @@ pub fn setup(vm: &mut Vm) -> Res<()> {
                     vm.define(f, nk, Slot::Data(n), CONFIGURABLE)?;
                     vm.intr.search_fn = Some(f)
                 }
-                _ => vm.intr.extension_fn = Some(f),
+                5 => vm.intr.extension_fn = Some(f),
+                _ => vm.intr.extension_async_fn = Some(f),
             }
         }
     }

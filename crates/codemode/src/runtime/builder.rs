@@ -268,6 +268,12 @@ impl CodeMode {
         tree.insert_root(options.root)?;
         let tree = Arc::new(tree);
         let index = Arc::new(SearchIndex::with_notation(&tree, lang));
+        let mut async_extension_paths: Vec<String> = options
+            .extensions
+            .iter()
+            .flat_map(|e| e.async_paths())
+            .collect();
+        async_extension_paths.sort();
         let extensions = check_extensions(options.extensions, lang)?;
         let mut extension_paths: Vec<String> = extensions.keys().cloned().collect();
         extension_paths.sort();
@@ -286,6 +292,7 @@ impl CodeMode {
         let env = Env {
             tool_paths,
             extension_paths,
+            async_extension_paths,
             missing: Some(missing.clone()),
         };
         Ok(CodeMode {
