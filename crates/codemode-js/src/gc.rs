@@ -130,8 +130,10 @@ pub fn collect(vm: &mut Vm) -> usize {
     let h = &mut vm.heap;
     let mut used = 0usize;
     h.free_strs.clear();
+    // The template's slots are shared by every run: counted, never freed.
+    let (base_strs, base_objs) = (h.strings.base_len(), h.objects.base_len());
     for (i, live) in strs.iter().enumerate() {
-        if *live {
+        if *live || i < base_strs {
             used += STRING_BYTES + h.strings[i].bytes();
         } else {
             h.strings[i] = crate::string::JsStr::Narrow(Box::new([]));
@@ -140,7 +142,7 @@ pub fn collect(vm: &mut Vm) -> usize {
     }
     h.free_objs.clear();
     for (i, live) in objs.iter().enumerate() {
-        if *live {
+        if *live || i < base_objs {
             let o = &h.objects[i];
             let elems = match &o.kind {
                 Kind::Array(e) | Kind::Arguments(e) => e.bytes() / VALUE_BYTES,
@@ -222,11 +224,18 @@ fn mark_frame(
 fn compact_tables(vm: &mut Vm, live: &[bool]) {
     let objects = &mut vm.heap.objects;
     let mut moved: std::collections::HashMap<u32, Vec<u32>> = Default::default();
-    for (i, o) in objects.iter_mut().enumerate() {
-        if !live[i] {
+    for i in 0..objects.len() {
+        if !live[i]
+            || !matches!(
+                objects[i].kind,
+                Kind::Map(_) | Kind::Set(_) | Kind::WeakMap(_) | Kind::WeakSet(_)
+            )
+        {
             continue;
         }
-        if let Kind::Map(t) | Kind::Set(t) | Kind::WeakMap(t) | Kind::WeakSet(t) = &mut o.kind {
+        if let Kind::Map(t) | Kind::Set(t) | Kind::WeakMap(t) | Kind::WeakSet(t) =
+            &mut objects[i].kind
+        {
             t.pinned = false;
             if t.tombstones() > 0 {
                 moved.insert(i as u32, t.compact());
@@ -234,11 +243,13 @@ fn compact_tables(vm: &mut Vm, live: &[bool]) {
         }
     }
     let mut pinned = Vec::new();
-    for (i, o) in objects.iter_mut().enumerate() {
-        if !live[i] {
+    for i in 0..objects.len() {
+        if !live[i]
+            || !matches!(objects[i].kind, Kind::Iterator(Iter::Table { pos, .. }) if pos != u32::MAX)
+        {
             continue;
         }
-        if let Kind::Iterator(Iter::Table { target, pos, .. }) = &mut o.kind
+        if let Kind::Iterator(Iter::Table { target, pos, .. }) = &mut objects[i].kind
             && *pos != u32::MAX
         {
             if let Some(m) = moved.get(&target.0) {

@@ -7,6 +7,7 @@ use std::collections::HashMap;
 pub use crate::elements::{Elems, SPARSE_ENTRY_BYTES};
 pub use crate::table::Table;
 
+use crate::arena::Arena;
 use crate::string::JsStr;
 use crate::value::{CellId, ObjId, StrId, SymId, Value};
 
@@ -250,15 +251,16 @@ pub struct OutOfMemory {
 /// The arenas of one run.
 #[derive(Clone, Debug, Default)]
 pub struct Heap {
-    pub strings: Vec<JsStr>,
-    pub objects: Vec<Obj>,
+    pub strings: Arena<JsStr>,
+    pub objects: Arena<Obj>,
     pub cells: Vec<Value>,
     /// Symbol descriptions.
     pub symbols: Vec<Option<StrId>>,
     /// The symbols of `Symbol.for` (the global registry; the description is the key).
     pub registry: Vec<SymId>,
-    /// Interned property names.
-    pub atoms: Vec<JsStr>,
+    /// Interned property names: the template's (shared, with their index) and this run's.
+    pub atoms: Arena<JsStr>,
+    pub atom_base_index: std::sync::Arc<HashMap<JsStr, u32>>,
     pub atom_index: HashMap<JsStr, u32>,
     /// Slots freed by the collector, reused by the allocators.
     pub free_strs: Vec<u32>,
@@ -295,8 +297,7 @@ impl Heap {
             self.strings[i as usize] = s;
             return Ok(StrId(i));
         }
-        self.strings.push(s);
-        Ok(StrId(self.strings.len() as u32 - 1))
+        Ok(StrId(self.strings.push(s) as u32))
     }
 
     pub fn str(&self, s: StrId) -> &JsStr {
@@ -319,8 +320,7 @@ impl Heap {
             self.objects[i as usize] = obj;
             return Ok(ObjId(i));
         }
-        self.objects.push(obj);
-        Ok(ObjId(self.objects.len() as u32 - 1))
+        Ok(ObjId(self.objects.push(obj) as u32))
     }
 
     pub fn obj(&self, o: ObjId) -> &Obj {
@@ -352,12 +352,15 @@ impl Heap {
         if let Some(i) = s.as_index() {
             return Ok(Key::Index(i));
         }
-        if let Some(a) = self.atom_index.get(s) {
+        if let Some(a) = self
+            .atom_base_index
+            .get(s)
+            .or_else(|| self.atom_index.get(s))
+        {
             return Ok(Key::Name(*a));
         }
         self.charge(STRING_BYTES * 2 + s.bytes())?;
-        let a = self.atoms.len() as u32;
-        self.atoms.push(s.clone());
+        let a = self.atoms.push(s.clone()) as u32;
         self.atom_index.insert(s.clone(), a);
         Ok(Key::Name(a))
     }
@@ -372,6 +375,19 @@ impl Heap {
             let _ = h.key_of(&JsStr::from_str(n));
         }
         h
+    }
+
+    /// Share every string, object and atom made so far with the heaps cloned from this one
+    /// (the standard library's template, once it is built).
+    pub fn freeze(&mut self) {
+        self.strings.freeze();
+        self.objects.freeze();
+        self.atoms.freeze();
+        let mut index = (*self.atom_base_index).clone();
+        index.extend(self.atom_index.drain());
+        self.atom_base_index = std::sync::Arc::new(index);
+        self.free_strs.clear();
+        self.free_objs.clear();
     }
 
     /// The key of a Rust name.

@@ -56,6 +56,8 @@
 //!   hashed insertion-ordered table of Map, Set, WeakMap and WeakSet (tombstones, live
 //!   iterators, compaction).
 //! - `gc.rs`: mark and sweep between instructions (worklist marking, free lists).
+//!   `arena.rs`: the slot vectors whose first slots (the standard library's) every run shares
+//!   and copies only when it writes one.
 //! - `builtins/`: the natives, one file per object (Object, Function, Array, String,
 //!   Number, Boolean, Math, JSON, console, errors, Symbol, Map, Set, WeakMap and WeakSet,
 //!   Reflect), property descriptors and integrity levels (`descriptors.rs`), and the
@@ -87,6 +89,7 @@
 // Conversions (`to_number`, `to_key` ...) take the machine mutably: they allocate and throw.
 #![allow(clippy::wrong_self_convention)]
 
+mod arena;
 mod boundary;
 mod builtins;
 mod compiler;

@@ -77,6 +77,11 @@ fn template() -> Result<&'static Vm, GuestError> {
             }
         }
         vm.heap.obj_mut(g).props.remove(k);
+        // Every run shares the standard library's strings, objects and atoms, copying only
+        // what it changes (`arena.rs`).
+        crate::gc::collect(&mut vm);
+        vm.freeze_consts().map_err(|e| format!("{e:?}"))?;
+        vm.heap.freeze();
         vm.fuel_used = 0;
         vm.jobs.clear();
         vm.unhandled.clear();
@@ -347,6 +352,12 @@ impl Machine {
             crate::vm::coro::Finish::Done,
         )?;
         Ok(())
+    }
+
+    /// The machine state (for the crate's tests).
+    #[cfg(test)]
+    pub(crate) fn vm_for_tests(&self) -> &Vm {
+        &self.vm
     }
 
     /// Log lines since the last take.

@@ -295,7 +295,10 @@ pub struct Vm {
     pub native_nesting: u32,
     pub progs: Vec<Arc<ProgramData>>,
     /// Per program: its string constants as heap strings and as keys, made on first use.
-    consts: Vec<Vec<Option<(StrId, Key)>>>,
+    /// Shared with the template for the prelude (made in full, then frozen with the heap).
+    consts: Vec<Arc<Vec<Option<(StrId, Key)>>>>,
+    /// Per program: its constants are the template's, shared and never cleared.
+    consts_frozen: Vec<bool>,
     /// Per program: the template objects of its tagged-template sites, made on first use
     /// (roots for the collector).
     pub templates: Vec<Vec<Option<ObjId>>>,
@@ -375,6 +378,7 @@ impl Vm {
             native_nesting: 0,
             progs: Vec::new(),
             consts: Vec::new(),
+            consts_frozen: Vec::new(),
             templates: Vec::new(),
             hint: None,
             regs: Vec::new(),
@@ -413,7 +417,8 @@ impl Vm {
 
     /// Add a compiled program; returns its index.
     pub fn add_program(&mut self, p: Arc<ProgramData>) -> u16 {
-        self.consts.push(vec![None; p.strings.len()]);
+        self.consts.push(Arc::new(vec![None; p.strings.len()]));
+        self.consts_frozen.push(false);
         self.templates.push(vec![None; p.templates.len()]);
         self.progs.push(p);
         (self.progs.len() - 1) as u16
@@ -431,9 +436,23 @@ impl Vm {
 
     /// Forget the program constants' heap strings (the collector frees unreferenced ones).
     pub fn clear_const_cache(&mut self) {
-        for c in &mut self.consts {
-            c.iter_mut().for_each(|x| *x = None);
+        for (c, frozen) in self.consts.iter_mut().zip(&self.consts_frozen) {
+            if !frozen {
+                Arc::make_mut(c).iter_mut().for_each(|x| *x = None);
+            }
         }
+    }
+
+    /// Make every constant of the programs loaded so far and share them with the machines
+    /// cloned from this one (the template, before [`crate::heap::Heap::freeze`]).
+    pub fn freeze_consts(&mut self) -> Res<()> {
+        for p in 0..self.progs.len() {
+            for k in 0..self.progs[p].strings.len() {
+                self.konst(p as u16, k as u32)?;
+            }
+            self.consts_frozen[p] = true;
+        }
+        Ok(())
     }
 
     fn konst(&mut self, prog: u16, k: u32) -> Res<(StrId, Key)> {
@@ -443,7 +462,7 @@ impl Vm {
         let s = self.progs[prog as usize].strings[k as usize].clone();
         let key = self.heap.key_of(&s)?;
         let id = self.heap.new_str(s)?;
-        self.consts[prog as usize][k as usize] = Some((id, key));
+        Arc::make_mut(&mut self.consts[prog as usize])[k as usize] = Some((id, key));
         Ok((id, key))
     }
 

@@ -6,6 +6,9 @@
 //!   to a no-op tool (`{"type":"object"}` input schema). Their difference / 1,000 is the
 //!   per-call overhead beyond the handler (target, issue 2: ≤ 2 µs); after the divan table this
 //!   binary prints that number directly.
+//! - With `--features js`, the same pair for JavaScript (`await tools.bench.noop(input)` in the
+//!   loop; target, issue 13: ≤ 2 µs), and 10 calls to a tool that sleeps 10 ms made one after
+//!   another versus together (`Promise.all`): the concurrent run should take about one sleep.
 //!
 //! History (release builds on the 2-core build box; see the `runtime` module docs):
 //!
@@ -84,6 +87,114 @@ fn main() {
         return;
     }
     report_overhead();
+    #[cfg(feature = "js")]
+    js::report();
+}
+
+/// The JavaScript side: the same no-op loop, and sleeps in sequence versus together.
+#[cfg(feature = "js")]
+mod js {
+    use super::*;
+    use codemode::Language;
+
+    pub const WITH_CALLS: &str = "let n = 0;\n\
+        for (let i = 1; i <= 1000; i++) { const input = { i }; await tools.bench.noop(input); n++; }\n\
+        return n;";
+    pub const WITHOUT_CALLS: &str = "let n = 0;\n\
+        for (let i = 1; i <= 1000; i++) { const input = { i }; n++; }\n\
+        return n;";
+    const SEQUENTIAL: &str =
+        "for (let i = 0; i < 10; i++) await tools.bench.sleep({});\nreturn 10;";
+    const CONCURRENT: &str = "const rs = await Promise.all(Array.from({ length: 10 }, () => tools.bench.sleep({})));\nreturn rs.length;";
+
+    pub fn codemode() -> CodeMode {
+        let noop = Tool::new("Does nothing.", json!({"type": "object"}), |_input| async {
+            Ok(serde_json::Value::Null)
+        });
+        let sleep = Tool::new("Sleeps 10 ms.", json!({"type": "object"}), |_input| async {
+            tokio::time::sleep(Duration::from_millis(10)).await;
+            Ok(serde_json::Value::Null)
+        });
+        let limits = Limits::default()
+            .with_max_tool_calls(CALLS)
+            .expect("valid max_tool_calls");
+        CodeMode::builder()
+            .language(Language::JavaScript)
+            .tool("bench.noop", noop)
+            .tool("bench.sleep", sleep)
+            .limits(limits)
+            .build()
+            .expect("valid options")
+    }
+
+    fn median(
+        rt: &tokio::runtime::Runtime,
+        cm: &CodeMode,
+        source: &str,
+        runs: usize,
+        n: u64,
+    ) -> Duration {
+        let mut times: Vec<Duration> = (0..runs)
+            .map(|_| {
+                let t0 = Instant::now();
+                let r = rt.block_on(cm.execute(source));
+                let t = t0.elapsed();
+                check(&r, json!(n));
+                t
+            })
+            .collect();
+        times.sort();
+        times[runs / 2]
+    }
+
+    pub fn report() {
+        let rt = runtime();
+        let cm = codemode();
+        median(&rt, &cm, WITH_CALLS, 3, CALLS);
+        let with = median(&rt, &cm, WITH_CALLS, 31, CALLS);
+        let without = median(&rt, &cm, WITHOUT_CALLS, 31, CALLS);
+        let per_call = with.saturating_sub(without).as_secs_f64() * 1e6 / CALLS as f64;
+        println!(
+            "js no-op tool call overhead: {per_call:.3} µs per call \
+             (median {:.1} µs with {CALLS} calls, {:.1} µs without; target ≤ 2 µs)",
+            with.as_secs_f64() * 1e6,
+            without.as_secs_f64() * 1e6
+        );
+        let seq = median(&rt, &cm, SEQUENTIAL, 5, 10);
+        let conc = median(&rt, &cm, CONCURRENT, 5, 10);
+        println!(
+            "js 10 calls to a 10 ms tool: sequential {:.1} ms, concurrent {:.1} ms (ratio {:.1}×)",
+            seq.as_secs_f64() * 1e3,
+            conc.as_secs_f64() * 1e3,
+            seq.as_secs_f64() / conc.as_secs_f64()
+        );
+    }
+}
+
+/// JavaScript: 1,000 awaited no-op tool calls in a loop.
+#[cfg(feature = "js")]
+#[divan::bench(sample_count = 30)]
+fn js_tool_calls_1000(bencher: divan::Bencher) {
+    let rt = runtime();
+    let cm = js::codemode();
+    bencher.bench_local(|| {
+        let r = rt.block_on(cm.execute(js::WITH_CALLS));
+        check(&r, json!(CALLS));
+        r
+    });
+}
+
+/// JavaScript: the same loop without the calls.
+#[cfg(feature = "js")]
+#[divan::bench(sample_count = 30)]
+fn js_no_calls_1000(bencher: divan::Bencher) {
+    let rt = runtime();
+    let cm = js::codemode();
+    bencher.bench_local(|| {
+        let r = rt.block_on(cm.execute(js::WITHOUT_CALLS));
+        check(&r, json!(CALLS));
+        r
+    });
 }
 
 /// `CodeMode::execute("return 1")` end to end.
