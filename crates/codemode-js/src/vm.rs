@@ -286,6 +286,9 @@ pub enum Exit {
     Idle,
 }
 
+/// One program's string constants as heap strings and keys, made on first use.
+type ConstCache = Arc<Vec<Option<(StrId, Key)>>>;
+
 /// The machine state. Plain data.
 #[derive(Clone)]
 pub struct Vm {
@@ -296,7 +299,7 @@ pub struct Vm {
     pub progs: Vec<Arc<ProgramData>>,
     /// Per program: its string constants as heap strings and as keys, made on first use.
     /// Shared with the template for the prelude (made in full, then frozen with the heap).
-    consts: Vec<Arc<Vec<Option<(StrId, Key)>>>>,
+    consts: Vec<ConstCache>,
     /// Per program: its constants are the template's, shared and never cleared.
     consts_frozen: Vec<bool>,
     /// Per program: the template objects of its tagged-template sites, made on first use
