@@ -728,6 +728,45 @@ fn example_authors_on_this_repository() {
     assert!(calls.iter().all(|c| c["status"] == json!("success")));
 }
 
+/// The JavaScript twin makes every `git.show` call at once and must give the Lua program's
+/// answer, with the same calls recorded.
+#[test]
+fn example_authors_in_javascript_matches_lua() {
+    let root = repo_root();
+    let run_example = |file: &str| {
+        let r = run_in(
+            &root,
+            &["run", "--tools", "examples/git-insights/tools.json", file],
+            "",
+        );
+        assert_eq!(
+            r.code, 0,
+            "{file}: stdout: {} stderr: {}",
+            r.stdout, r.stderr
+        );
+        r.json()
+    };
+    let lua = run_example("examples/git-insights/authors.lua");
+    let js = run_example("examples/git-insights/authors.js");
+    assert_eq!(js["value"], lua["value"]);
+    let names = |v: &serde_json::Value| -> Vec<(String, String)> {
+        v["toolCalls"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|c| (c["name"].to_string(), c["input"].to_string()))
+            .collect()
+    };
+    assert_eq!(names(&js), names(&lua));
+    assert!(
+        js["toolCalls"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|c| c["status"] == json!("success"))
+    );
+}
+
 #[test]
 fn example_tools_refuse_paths_outside_the_repository() {
     let root = repo_root();

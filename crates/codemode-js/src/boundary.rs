@@ -286,3 +286,38 @@ pub fn import(vm: &mut Vm, v: &Json) -> crate::vm::Res<Value> {
     }
     Ok(root)
 }
+
+/// `true` when `v` holds at most `limit` values (elements, properties, nested) and no string
+/// longer than `limit` units: cheap to export. An iterative walk that stops at the limit.
+pub fn is_small(vm: &Vm, v: Value, limit: usize) -> bool {
+    let mut left = limit;
+    let mut stack = vec![v];
+    while let Some(v) = stack.pop() {
+        let Some(l) = left.checked_sub(1) else {
+            return false;
+        };
+        left = l;
+        match v {
+            Value::Str(s) if vm.heap.str(s).len() > limit => return false,
+            Value::Obj(o) => {
+                let obj = vm.heap.obj(o);
+                if obj.props.list.len() > left {
+                    return false;
+                }
+                for p in &obj.props.list {
+                    if let crate::heap::Slot::Data(x) = p.slot {
+                        stack.push(x);
+                    }
+                }
+                if let Kind::Array(e) = &obj.kind {
+                    if e.len() > left {
+                        return false;
+                    }
+                    stack.extend(e.iter().map(|(_, x)| x));
+                }
+            }
+            _ => {}
+        }
+    }
+    true
+}

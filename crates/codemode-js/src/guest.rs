@@ -35,12 +35,15 @@ impl JsGuest {
 
 impl Guest for JsGuest {
     fn restartable(&self) -> bool {
-        // Inline stretches (restarting abandoned steps) come later: every run goes to the pool.
-        false
+        // An inline run (with a soft deadline) is a short slice of fuel; what could take long
+        // (a collection, a native over a large value, a large import or export) yields first
+        // and runs on the pool (`Machine::run_with`).
+        true
     }
 
     fn run(&mut self, budget: Budget) -> Step {
-        self.machine.run(budget.fuel)
+        self.machine
+            .run_with(budget.fuel, budget.soft_deadline.is_some())
     }
 
     fn take_calls(&mut self) -> Vec<HostCall> {

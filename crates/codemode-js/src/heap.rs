@@ -270,6 +270,8 @@ pub struct Heap {
     pub used: usize,
     /// The cap on `used`.
     pub cap: usize,
+    /// The part of `used` that is the template's, shared with every run.
+    pub shared_bytes: usize,
 }
 
 impl Heap {

@@ -157,3 +157,8 @@ pub const MAX_SUGGESTION_LOOKUPS: usize = 16;
 
 /// Fuel charged for one ranked missing-tool lookup.
 pub const SUGGESTION_LOOKUP_WORK: usize = 10_000;
+
+/// Elements (array elements, properties, table entries, string units, or the value of a number
+/// argument) above which a native call does not run inline on an async thread: 4,096. Such a
+/// call, and a due collection, wait for the next run, which the host makes on the blocking pool.
+pub const INLINE_MAX_ELEMENTS: usize = 4096;

@@ -82,6 +82,7 @@ fn template() -> Result<&'static Vm, GuestError> {
         crate::gc::collect(&mut vm);
         vm.freeze_consts().map_err(|e| format!("{e:?}"))?;
         vm.heap.freeze();
+        vm.heap.shared_bytes = vm.heap.used;
         vm.fuel_used = 0;
         vm.jobs.clear();
         vm.unhandled.clear();
@@ -150,10 +151,24 @@ impl Machine {
         })
     }
 
+    /// Run at most about `fuel` units; after `Done` or `Error` the same step again. `inline`:
+    /// the run is on an async thread (a soft deadline): work proportional to a large value
+    /// (a collection, a native over a large argument, importing a large reply, exporting a
+    /// large result) is left to the next run (`Yield`), which the host makes on the pool.
+    pub fn run_with(&mut self, fuel: u32, inline: bool) -> Step {
+        self.vm.inline = inline;
+        let step = self.run(fuel);
+        self.vm.inline = false;
+        step
+    }
+
     /// Run at most about `fuel` units; after `Done` or `Error` the same step again.
     pub fn run(&mut self, fuel: u32) -> Step {
         if let Some(s) = &self.finished {
             return s.clone();
+        }
+        if self.vm.inline && self.vm.host.replies.iter().any(|(_, r)| !reply_is_small(r)) {
+            return Step::Yield;
         }
         if let Err(e) = self.vm.import_replies() {
             let e = uncaught(&mut self.vm, e);
@@ -238,6 +253,11 @@ impl Machine {
 
     /// Export the body's value, or start `exportPrepare` on it (then `Yield`).
     fn export(&mut self, v: Value, returned: bool) -> Step {
+        if self.vm.inline
+            && !crate::boundary::is_small(&self.vm, v, crate::limits::INLINE_MAX_ELEMENTS)
+        {
+            return Step::Yield;
+        }
         match crate::boundary::try_export(&mut self.vm, v, "result") {
             Ok(Some(value)) => Step::Done { value, returned },
             Ok(None) => match self.prepare(v) {
@@ -366,8 +386,10 @@ impl Machine {
     }
 
     /// Bytes charged so far.
+    /// Bytes this run holds of its own: what it charged beyond the standard library it shares
+    /// with every run (the memory cap counts both).
     pub fn memory_used(&self) -> usize {
-        self.vm.heap.used
+        self.vm.heap.used.saturating_sub(self.vm.heap.shared_bytes)
     }
 
     /// Lower the total fuel this execution may use (default and maximum:
@@ -420,6 +442,31 @@ fn uncaught(vm: &mut Vm, e: Throw) -> GuestError {
         location,
         suggestions,
     }
+}
+
+/// A reply cheap to import inline: its JSON has at most
+/// [`crate::limits::INLINE_MAX_ELEMENTS`] values and strings that short.
+fn reply_is_small(r: &codemode_guest::HostReply) -> bool {
+    let codemode_guest::HostReply::Value(v) = r else {
+        return true;
+    };
+    let mut left = crate::limits::INLINE_MAX_ELEMENTS;
+    let mut stack = vec![v];
+    while let Some(v) = stack.pop() {
+        let Some(l) = left.checked_sub(1) else {
+            return false;
+        };
+        left = l;
+        match v {
+            serde_json::Value::String(s) if s.len() > crate::limits::INLINE_MAX_ELEMENTS => {
+                return false;
+            }
+            serde_json::Value::Array(a) => stack.extend(a.iter()),
+            serde_json::Value::Object(m) => stack.extend(m.values()),
+            _ => {}
+        }
+    }
+    true
 }
 
 fn cap_message(mut m: String) -> String {

@@ -68,6 +68,38 @@ pub fn parse_error(source: &str, offset: usize, message: impl Into<String>) -> G
 }
 
 /// The 1-based line and column (in UTF-16 code units, as V8 counts) of byte `offset`.
+/// The byte offset of each line's start.
+pub fn line_starts(source: &str) -> Vec<u32> {
+    std::iter::once(0)
+        .chain(
+            source
+                .bytes()
+                .enumerate()
+                .filter(|(_, b)| *b == b'\n')
+                .map(|(i, _)| i as u32 + 1),
+        )
+        .collect()
+}
+
+/// [`location`] with the source's [`line_starts`]: a binary search, then the UTF-16 units of
+/// the line before `offset`.
+pub fn location_with(source: &str, starts: &[u32], offset: usize) -> Location {
+    let offset = offset.min(source.len());
+    let mut end = offset;
+    while !source.is_char_boundary(end) {
+        end -= 1;
+    }
+    let line = match starts.binary_search(&(end as u32)) {
+        Ok(i) => i,
+        Err(i) => i.saturating_sub(1),
+    };
+    let start = starts.get(line).map_or(0, |s| *s as usize).min(end);
+    Location {
+        line: line as u32 + 1,
+        column: source[start..end].encode_utf16().count() as u32 + 1,
+    }
+}
+
 pub fn location(source: &str, offset: usize) -> Location {
     let offset = offset.min(source.len());
     let mut start = offset;
@@ -456,5 +488,23 @@ mod tests {
         let src = " ".repeat(MAX_SOURCE_BYTES + 1);
         let e = check(&src).unwrap_err();
         assert!(e.message.contains("4194304"), "{}", e.message);
+    }
+}
+
+#[cfg(test)]
+mod location_tests {
+    use super::{line_starts, location, location_with};
+
+    #[test]
+    fn the_line_table_gives_the_same_locations() {
+        let src = "a\nbé𝒳c\n\nlast";
+        let starts = line_starts(src);
+        for off in 0..=src.len() + 2 {
+            assert_eq!(
+                location_with(src, &starts, off),
+                location(src, off),
+                "offset {off}"
+            );
+        }
     }
 }

@@ -347,6 +347,9 @@ pub struct Vm {
     slice_fuel: i64,
     /// Work charged by [`Vm::work_check`] since its last look at the clock.
     work_since_check: usize,
+    /// This run is inline (on an async thread, [`codemode_guest::Budget::soft_deadline`]):
+    /// collections and natives over large values wait for a run on the blocking pool.
+    pub inline: bool,
     /// The job queue (reaction and resolve-thenable jobs, `queueMicrotask`), first in first out.
     pub jobs: std::collections::VecDeque<coro::Job>,
     /// What the native that just returned asked the call loop to do in its place.
@@ -405,6 +408,7 @@ impl Vm {
             deadline: None,
             slice_fuel: 0,
             work_since_check: 0,
+            inline: false,
             jobs: Default::default(),
             tail: None,
             unhandled: Vec::new(),
@@ -885,6 +889,11 @@ impl Vm {
                         continue;
                     }
                     self.fuel -= 1;
+                    if self.inline && self.heavy_native_call(n, this, &args) {
+                        // Work proportional to a large argument: left to a run on the
+                        // blocking pool (the instruction runs again there).
+                        return Err(Throw::Suspend);
+                    }
                     // Function.prototype (no entry in the table) accepts any arguments and
                     // returns undefined (ECMA-262 §20.2.3).
                     let Some(&(_, f, _)) = self.natives.get(n as usize) else {
@@ -1853,7 +1862,11 @@ impl Vm {
     pub fn frame_location(&self, f: &Frame) -> Option<Location> {
         let p = &self.progs[f.prog as usize];
         let off = *p.funcs[f.func as usize].offsets.get(f.pc as usize)?;
-        Some(crate::scan::location(&p.source, off as usize))
+        Some(crate::scan::location_with(
+            &p.source,
+            &p.line_starts,
+            off as usize,
+        ))
     }
 
     /// Run until the fuel is spent or the program ends.
@@ -1882,9 +1895,15 @@ impl Vm {
                 match self.run_job()? {
                     coro::Idle::Ran => continue,
                     coro::Idle::Empty => return Ok(Exit::Idle),
+                    coro::Idle::Suspended => return Ok(Exit::Yield),
                 }
             }
             if self.heap.used > self.gc_at {
+                if self.inline {
+                    // A collection is long work: not on an async thread; the next slice (on
+                    // the blocking pool) collects.
+                    return Ok(Exit::Yield);
+                }
                 let live = crate::gc::collect(self);
                 self.work(live / 256);
                 let room = self.heap.cap.saturating_sub(live);
@@ -3175,6 +3194,33 @@ impl Vm {
     }
 
     /// Every value of a builtin-iterable (spread); user iterables are not supported here yet.
+    /// A native call whose work may be proportional to a large argument (or receiver): an
+    /// array, Map, Set or object with more than [`crate::limits::INLINE_MAX_ELEMENTS`]
+    /// elements, a longer string, or, for the natives that make a value of a given size
+    /// (`"x".repeat(n)`, `Array(n)`, `padStart`), a number above that.
+    fn heavy_native_call(&self, native: u16, this: Value, args: &[Value]) -> bool {
+        let n = crate::limits::INLINE_MAX_ELEMENTS;
+        let sized = crate::builtins::makes_sized_value(native);
+        let big = |v: &Value| match *v {
+            Value::Str(s) => self.heap.str(s).len() > n,
+            Value::Num(x) => sized && x.abs() > n as f64,
+            Value::Obj(o) => {
+                let obj = self.heap.obj(o);
+                obj.props.list.len() > n
+                    || match &obj.kind {
+                        Kind::Array(e) | Kind::Arguments(e) => e.len() > n,
+                        Kind::Map(t) | Kind::Set(t) | Kind::WeakMap(t) | Kind::WeakSet(t) => {
+                            t.bytes() > n * VALUE_BYTES
+                        }
+                        Kind::String(s) => self.heap.str(*s).len() > n,
+                        _ => false,
+                    }
+            }
+            _ => false,
+        };
+        args.len() > n || big(&this) || args.iter().any(big)
+    }
+
     /// `true` when `...v` can take every element at once ([`Vm::iterate_fast`]).
     fn spreads_fast(&mut self, v: Value) -> bool {
         matches!(self.fast_iterator(v), Ok(Some(_)))

@@ -588,3 +588,37 @@ async fn an_async_extension_returns_a_promise_and_a_denial_rejects_it() {
         r.to_json_string()
     );
 }
+
+#[tokio::test]
+async fn a_result_before_slow_cleanup_stays_successful_with_a_timeout_warning() {
+    let probe = Arc::new(Mutex::new(Probe::default()));
+    /// An `after` hook that takes 400 ms.
+    struct SlowAfter;
+    impl codemode::Hooks for SlowAfter {
+        fn tool_after<'a>(
+            &'a self,
+            _: &'a str,
+            _: &'a Value,
+            _: &'a codemode::CallOutcome,
+        ) -> futures::future::BoxFuture<'a, ()> {
+            Box::pin(async {
+                tokio::time::sleep(Duration::from_millis(400)).await;
+            })
+        }
+    }
+    let hooks = SlowAfter;
+    let cm = CodeMode::builder()
+        .language(Language::JavaScript)
+        .tool("gated.wait", gated(probe, 0))
+        .hooks(hooks)
+        .limits(Limits::default().with_timeout_ms(150).unwrap())
+        .build()
+        .unwrap();
+    let r = cm
+        .execute("tools.gated.wait({ i: 1 });\nreturn 'early';")
+        .await;
+    assert_eq!(r.value(), Some(&json!("early")), "{}", r.to_json_string());
+    assert_eq!(r.warnings.len(), 1, "{:?}", r.warnings);
+    assert_eq!(r.warnings[0].kind, DiagnosticKind::TimeoutExceeded);
+    assert_eq!(r.tool_calls[0].status, ToolCallStatus::Interrupted);
+}

@@ -110,6 +110,26 @@ pub static NATIVES: std::sync::LazyLock<Vec<(&str, NativeFn, u16)>> =
         tables.concat()
     });
 
+/// `true` for the natives whose work is proportional to a number argument (the size of what
+/// they make): `String.prototype.repeat`, `padStart`, `padEnd`, `Array`.
+pub fn makes_sized_value(n: u16) -> bool {
+    static SIZED: std::sync::LazyLock<Vec<bool>> = std::sync::LazyLock::new(|| {
+        NATIVES
+            .iter()
+            .map(|(path, ..)| {
+                matches!(
+                    *path,
+                    "String.prototype.repeat"
+                        | "String.prototype.padStart"
+                        | "String.prototype.padEnd"
+                        | "Array"
+                )
+            })
+            .collect()
+    });
+    SIZED.get(n as usize).copied().unwrap_or(false)
+}
+
 /// `true` when native `n` may be called with `new`.
 pub fn is_constructor(n: u16) -> bool {
     // Function.prototype has no entry in the table, and is no constructor.

@@ -224,6 +224,8 @@ pub enum Idle {
     Ran,
     /// Nothing to run.
     Empty,
+    /// The next job must wait for a later slice.
+    Suspended,
 }
 
 fn slots(vm: &Vm, p: ObjId) -> Option<&PromiseSlots> {
@@ -604,7 +606,10 @@ impl Vm {
     /// `ret` (where its caller wants what the suspension delivers).
     pub(super) fn suspend(&mut self, c: ObjId) -> Res<Option<Reg>> {
         let mut f = self.frames.pop().expect("frame");
-        let regs = self.regs.split_off(f.base as usize);
+        // The coroutine's register vector keeps its capacity from one suspension to the next.
+        let mut saved = std::mem::take(&mut self.coro_mut(c).regs);
+        saved.clear();
+        saved.extend(self.regs.drain(f.base as usize..));
         self.base = self.frames.last().map_or(0, |f| f.base as usize);
         let ret = f.ret.take();
         self.heap.charge(crate::limits::SUSPENDED_FRAME_BYTES)?;
@@ -613,7 +618,7 @@ impl Vm {
             co.state = CoroState::Suspended;
         }
         co.frame = Some(f);
-        co.regs = regs;
+        co.regs = saved;
         Ok(ret)
     }
 
@@ -623,19 +628,21 @@ impl Vm {
         if self.frames.len() >= MAX_CALL_DEPTH {
             return Err(self.range_error("Maximum call stack size exceeded"));
         }
+        let n = self.coro_mut(c).regs.len();
+        if self.regs.len() + n > MAX_STACK_SLOTS {
+            return Err(self.range_error("Maximum call stack size exceeded"));
+        }
         let co = self.coro_mut(c);
-        let (Some(mut f), regs) = (co.frame.take(), std::mem::take(&mut co.regs)) else {
+        let (Some(mut f), mut regs) = (co.frame.take(), std::mem::take(&mut co.regs)) else {
             return Err(Throw::Fatal(GuestError::new(
                 ErrorKind::ExecutionFailure,
                 "internal error: resuming a coroutine that has no frame",
             )));
         };
         co.state = CoroState::Running;
-        if self.regs.len() + regs.len() > MAX_STACK_SLOTS {
-            return Err(self.range_error("Maximum call stack size exceeded"));
-        }
         let base = self.regs.len();
-        self.regs.extend(regs);
+        self.regs.extend(regs.drain(..));
+        self.coro_mut(c).regs = regs;
         f.base = base as u32;
         f.ret = ret;
         f.resumed = Some((mode, v));
@@ -1029,6 +1036,19 @@ impl Vm {
         let Some(job) = self.jobs.pop_front() else {
             return Ok(Idle::Empty);
         };
+        let again = job.clone();
+        match self.start_job(job) {
+            // A native the job called at once must run in a later slice (a synchronous host
+            // call, or heavy work an inline run leaves to the pool): the job runs again then.
+            Err(Throw::Suspend) => {
+                self.jobs.push_front(again);
+                Ok(Idle::Suspended)
+            }
+            r => r,
+        }
+    }
+
+    fn start_job(&mut self, job: Job) -> Res<Idle> {
         self.heap.used = self.heap.used.saturating_sub(crate::limits::JOB_BYTES);
         self.fuel -= 1;
         match job {

@@ -622,7 +622,14 @@ where
     MOST_RUNNING_CALLS.fetch_max(flight.most, Ordering::Relaxed);
     // Every call still running or queued ends `interrupted` and gets its `after` hook.
     drop(flight);
-    gate.interrupt_open().await;
+    let late = gate.interrupt_open().await;
+    if late && outcome.is_ok() {
+        // The program had returned; only the cleanup of its unfinished calls was slow.
+        warnings.insert(
+            0,
+            Diagnostic::new(DiagnosticKind::TimeoutExceeded, LATE_CLEANUP_WARNING),
+        );
+    }
     warnings.extend(std::mem::take(
         &mut *shared.warnings.lock().unwrap_or_else(|e| e.into_inner()),
     ));
@@ -657,6 +664,10 @@ where
         Err(e) => ExecutionResult::failure(internal_failure(e)),
     }
 }
+
+/// The warning of a result whose unfinished calls' cleanup (their `after` hooks) ran past the
+/// deadline: the value stands.
+const LATE_CLEANUP_WARNING: &str = "The program returned in time, but interrupting the tool calls it left running took past the deadline. Await every call the program starts (or do not start calls it does not need) before returning.";
 
 /// A result value whose JSON may exceed this many bytes is measured and cut
 /// ([`ExecutionResult::truncate`]) on the blocking pool instead of the async thread.

@@ -215,7 +215,8 @@ impl Gate {
 
     /// The run stopped with calls open: each keeps the status `interrupted` and gets its
     /// `after` hook (unless its own had started), all at once, in admission order.
-    pub(crate) async fn interrupt_open(&mut self) {
+    /// Returns `true` when this cleanup ended past the deadline.
+    pub(crate) async fn interrupt_open(&mut self) -> bool {
         let open = std::mem::take(&mut self.open);
         let hooks: Vec<HookCall> = open
             .into_values()
@@ -223,7 +224,7 @@ impl Gate {
             .filter(|h| !h.after_started.swap(true, Ordering::SeqCst))
             .collect();
         if hooks.is_empty() {
-            return;
+            return false;
         }
         futures::future::join_all(
             hooks
@@ -231,6 +232,7 @@ impl Gate {
                 .map(|h| async move { h.after(&CallOutcome::Interrupted).await }),
         )
         .await;
+        Instant::now() > self.deadline
     }
 
     fn error(kind: DiagnosticKind, message: String, suggestions: Vec<String>) -> HostReply {
