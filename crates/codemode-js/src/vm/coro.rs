@@ -641,7 +641,7 @@ impl Vm {
         };
         co.state = CoroState::Running;
         let base = self.regs.len();
-        self.regs.extend(regs.drain(..));
+        self.regs.append(&mut regs);
         self.coro_mut(c).regs = regs;
         f.base = base as u32;
         f.ret = ret;
