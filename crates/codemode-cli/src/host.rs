@@ -41,11 +41,6 @@ pub struct Outcome {
 pub const JS_UNSUPPORTED: &str =
     "JavaScript is not supported yet; write the program in Lua (a .lua file or --lang lua)";
 
-/// What `run --lang js` says when given tools (`--tools`, `--mcp-config`) or `--allow-read`
-/// (exit status 2): the JavaScript guest runs programs without tools until its async support
-/// (tool calls as promises) lands.
-pub const JS_NO_TOOLS: &str = "JavaScript programs cannot call tools or fs yet: run the JavaScript program without --tools, --openapi, --mcp-config and --allow-read, or write it in Lua (a .lua file or --lang lua) to use tools";
-
 /// Builds the runtime: limits, namespaces and one command tool per manifest tool.
 ///
 /// # Errors

@@ -242,14 +242,6 @@ fn run(args: RunArgs) -> Result<ExitCode, ConfigError> {
         Some(f) if !from_stdin => lang_from_extension(f),
         _ => Lang::Lua,
     });
-    if lang == Lang::Js
-        && (!args.tools.is_empty()
-            || args.allow_read.is_some()
-            || args.mcp_config.is_some()
-            || !args.openapi.is_empty())
-    {
-        return Err(ConfigError(host::JS_NO_TOOLS.to_string()));
-    }
     let source = if from_stdin {
         let mut buf = Vec::new();
         std::io::stdin()

@@ -34,13 +34,6 @@ pub struct OpenApiArgs {
     pub auth: Vec<String>,
 }
 
-impl OpenApiArgs {
-    /// `true` when no spec is given.
-    pub fn is_empty(&self) -> bool {
-        self.specs.is_empty()
-    }
-}
-
 /// `codemode openapi ...`.
 #[derive(clap::Args, Debug)]
 pub struct OpenApiCmd {

@@ -236,19 +236,17 @@ fn javascript_runs_from_files_and_lang() {
     assert_eq!(r.json()["error"]["message"], json!("RangeError: far"));
     assert_eq!(r.json()["error"]["location"]["line"], json!(1));
 
-    // Tools and fs are refused for JavaScript (no tool calls yet), with what to do instead.
-    for extra in [vec!["--tools", "tools.json"], vec!["--allow-read", "."]] {
-        let mut args = vec!["run", "--lang", "js"];
-        args.extend(extra);
-        let r = run(&args, "return 1");
-        assert_eq!(r.code, 2, "{args:?} stderr: {}", r.stderr);
-        assert!(
-            r.stderr
-                .contains("JavaScript programs cannot call tools or fs yet"),
-            "{args:?} stderr: {}",
-            r.stderr
-        );
-    }
+    // fs (`--allow-read`) is a synchronous extension in JavaScript: the value, or a throw.
+    write(&d.join("note.txt"), "hello");
+    let r = run(
+        &["run", "--lang", "js", "--allow-read", d.to_str().unwrap()],
+        "const t = fs.read('note.txt');
+let e;
+try { fs.read('../x'); } catch (err) { e = err.name; }
+return [t, e];",
+    );
+    assert_eq!(r.code, 0, "stderr: {}", r.stderr);
+    assert_eq!(r.json()["value"], json!(["hello", "ToolError"]));
 
     // An explicit --lang lua wins over the extension.
     write(&d.join("q.js"), "return 1;");
