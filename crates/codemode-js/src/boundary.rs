@@ -233,6 +233,12 @@ fn is_plain_name(s: &str) -> bool {
 /// with own enumerable data properties in the JSON's key order, arrays, strings, numbers,
 /// booleans and `null`. Iterative (a work list, no recursion); every allocation is charged.
 pub fn import(vm: &mut Vm, v: &Json) -> crate::vm::Res<Value> {
+    match v {
+        Json::Null => return Ok(Value::Null),
+        Json::Bool(b) => return Ok(Value::Bool(*b)),
+        Json::Number(n) => return Ok(Value::Num(n.as_f64().unwrap_or(f64::NAN))),
+        _ => {}
+    }
     enum Slot2 {
         Arr(ObjId, u32),
         Prop(ObjId, Key),

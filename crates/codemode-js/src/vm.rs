@@ -368,8 +368,9 @@ pub struct Vm {
     pub body_error_at: Option<Location>,
     /// The run's host calls.
     pub host: coro::HostCalls,
-    /// The key `then`.
+    /// The keys `then` and `constructor`.
     pub then_key: Key,
+    pub constructor_key: Key,
 }
 
 impl Vm {
@@ -379,6 +380,7 @@ impl Vm {
         let global = heap.new_obj(None, Kind::Ordinary).unwrap_or(ObjId(0));
         let length_key = heap.key("length");
         let then_key = heap.key("then");
+        let constructor_key = heap.key("constructor");
         Vm {
             heap,
             native_nesting: 0,
@@ -419,6 +421,7 @@ impl Vm {
             body_error_at: None,
             host: Default::default(),
             then_key,
+            constructor_key,
         }
     }
 

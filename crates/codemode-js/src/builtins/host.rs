@@ -38,12 +38,12 @@ fn export_args(vm: &mut Vm, args: &[Value]) -> Result<Vec<serde_json::Value>, Gu
         .map_or(0, |i| i + 1);
     let mut out = Vec::with_capacity(n);
     for (i, a) in args[..n].iter().enumerate() {
-        let what = if n == 1 {
-            "input".to_string()
+        let j = if n == 1 {
+            crate::boundary::export(vm, *a, "input")?
         } else {
-            format!("argument {}", i + 1)
+            crate::boundary::export(vm, *a, &format!("argument {}", i + 1))?
         };
-        out.push(crate::boundary::export(vm, *a, &what)?);
+        out.push(j);
     }
     Ok(out)
 }

@@ -787,7 +787,7 @@ impl Vm {
 
     /// `x.constructor === %Promise%` read without running user code (a getter counts as no).
     fn constructor_is_promise(&mut self, o: ObjId) -> bool {
-        let k = self.heap.key("constructor");
+        let k = self.constructor_key;
         matches!(
             self.lookup(Value::Obj(o), k),
             Some(Prop { slot: Slot::Data(Value::Obj(c)), .. }) if Some(c) == self.intr.promise_ctor
@@ -1179,7 +1179,11 @@ impl Vm {
     /// Import the replies the host gave since the last run: settle the promises of
     /// asynchronous calls (their reactions queue), keep the synchronous call's reply.
     pub fn import_replies(&mut self) -> Res<()> {
-        for (id, reply) in std::mem::take(&mut self.host.replies) {
+        if self.host.replies.is_empty() {
+            return Ok(());
+        }
+        let mut replies = std::mem::take(&mut self.host.replies);
+        for (id, reply) in replies.drain(..) {
             if self.host.sync_wait == Some(id.0) {
                 self.host.sync_wait = None;
                 self.host.sync_reply = Some(reply);
@@ -1200,6 +1204,8 @@ impl Vm {
                 HostReply::Abort(g) => return Err(Throw::Fatal(g)),
             }
         }
+        // The emptied list keeps its capacity for the next replies.
+        self.host.replies = replies;
         Ok(())
     }
 
