@@ -127,8 +127,9 @@ pub const MAX_PROTO_CHAIN: usize = 100_000;
 /// cap ([`PROMISE_BYTES`] each), which usually ends hostile growth first.
 pub const MAX_PENDING_PROMISES: usize = 1_000_000;
 
-/// Bytes charged for one promise (its object and slots), on top of the object's own charge.
-pub const PROMISE_BYTES: usize = 64;
+/// Bytes charged for one promise (its slots and what it costs beyond a plain object), on top of
+/// the object's own charge.
+pub const PROMISE_BYTES: usize = 192;
 
 /// Jobs that may wait in the job queue at once: 1,000,000. One more ends the run
 /// (uncatchably) with "too many queued promise jobs". Each queued job and each registered

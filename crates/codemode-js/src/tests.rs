@@ -1123,3 +1123,14 @@ fn print_machine_rss() {
     eprintln!("per machine: {} KiB", (after - before) / 1000);
     drop(ms);
 }
+
+#[test]
+fn leftover_microtasks_do_not_hold_a_finished_result() {
+    // Jobs queued when the body settles run; what they queue is dropped.
+    assert_eq!(
+        value("queueMicrotask(function f() { queueMicrotask(f); }); return 1;"),
+        json!(1)
+    );
+    let (v, _, logs) = run("Promise.resolve().then(() => console.log('late')); return 2").unwrap();
+    assert_eq!((v, logs), (json!(2), vec!["late".to_string()]));
+}

@@ -368,6 +368,9 @@ pub struct Vm {
     pub body_error_at: Option<Location>,
     /// The run's host calls.
     pub host: coro::HostCalls,
+    /// Once the body has settled: the jobs still to run (those queued by then; what they
+    /// queue in turn is dropped, so leftover microtasks cannot hold a finished result).
+    pub drain_left: Option<usize>,
     /// The keys `then` and `constructor`.
     pub then_key: Key,
     pub constructor_key: Key,
@@ -422,6 +425,7 @@ impl Vm {
             host: Default::default(),
             then_key,
             constructor_key,
+            drain_left: None,
         }
     }
 
@@ -1895,6 +1899,9 @@ impl Vm {
             }
             self.fuel -= 1;
             if self.frames.is_empty() {
+                if self.drain_after_settled() {
+                    return Ok(Exit::Idle);
+                }
                 match self.run_job()? {
                     coro::Idle::Ran => continue,
                     coro::Idle::Empty => return Ok(Exit::Idle),

@@ -63,6 +63,21 @@ fn compile_as(source: &str, builtin: bool) -> Result<ProgramData, GuestError> {
     let mut ret = oxc_parser::Parser::new(&alloc, source, SourceType::ts())
         .with_options(opts)
         .parse();
+    // Read as a script, a program whose only `await`s are ambiguous (`await (x)`, `await [a]`,
+    // `await {a}`) makes `await` an identifier, or fails to parse: the program is an async
+    // function body, so read it again as a module, where `await` is always the operator.
+    if !builtin && source.contains("await") {
+        let mut refs = AwaitIdentifier::default();
+        refs.visit_program(&ret.program);
+        if refs.found || ret.diagnostics.errors().next().is_some() {
+            let again = oxc_parser::Parser::new(&alloc, source, SourceType::ts().with_module(true))
+                .with_options(opts)
+                .parse();
+            if again.diagnostics.errors().next().is_none() && !again.panicked {
+                ret = again;
+            }
+        }
+    }
     // The program is an async function body: a top-level `for await` is allowed (the
     // parser, reading a script, defers and then reports it).
     let top_for_await = {
@@ -160,6 +175,35 @@ macro_rules! ts_declarations {
             oxc_ast_visit::walk::$walk(self, $it);
         }
     )*};
+}
+
+/// Whether the program refers to a name `await` outside every function (a script's reading
+/// of a top-level `await (x)`; inside a plain function `await` may be a name).
+#[derive(Default)]
+struct AwaitIdentifier {
+    depth: usize,
+    found: bool,
+}
+
+impl<'a> Visit<'a> for AwaitIdentifier {
+    fn visit_identifier_reference(&mut self, it: &IdentifierReference<'a>) {
+        self.found |= self.depth == 0 && it.name == "await";
+    }
+    fn visit_function(&mut self, it: &Function<'a>, flags: ScopeFlags) {
+        self.depth += 1;
+        oxc_ast_visit::walk::walk_function(self, it, flags);
+        self.depth -= 1;
+    }
+    fn visit_arrow_function_expression(&mut self, it: &ArrowFunctionExpression<'a>) {
+        self.depth += 1;
+        oxc_ast_visit::walk::walk_arrow_function_expression(self, it);
+        self.depth -= 1;
+    }
+    fn visit_class(&mut self, it: &Class<'a>) {
+        self.depth += 1;
+        oxc_ast_visit::walk::walk_class(self, it);
+        self.depth -= 1;
+    }
 }
 
 /// The spans of the `for await` statements outside every function.
@@ -275,6 +319,9 @@ struct Jumps {
     continues: Vec<usize>,
     /// `ctx` length when the target was entered.
     ctx_len: usize,
+    /// What a `continue` keeps: a `for…of` loop's iterator (and its body's handler) stay open
+    /// for the next iteration (`None`: as `ctx_len`).
+    cont_ctx_len: Option<usize>,
 }
 
 /// What an abrupt exit (break, continue, return) must undo on its way out.

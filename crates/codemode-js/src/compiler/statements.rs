@@ -45,6 +45,7 @@ impl<'s, 'b, 'a: 'b> Compiler<'s, 'b, 'a> {
                         breaks: Vec::new(),
                         continues: Vec::new(),
                         ctx_len,
+                        cont_ctx_len: None,
                     });
                     self.block(&b.body)?;
                     self.end_jumps(None);
@@ -157,6 +158,7 @@ impl<'s, 'b, 'a: 'b> Compiler<'s, 'b, 'a> {
                             breaks: Vec::new(),
                             continues: Vec::new(),
                             ctx_len,
+                            cont_ctx_len: None,
                         });
                         self.stmt(body)?;
                         self.end_jumps(None);
@@ -240,6 +242,7 @@ impl<'s, 'b, 'a: 'b> Compiler<'s, 'b, 'a> {
             breaks: Vec::new(),
             continues: Vec::new(),
             ctx_len,
+            cont_ctx_len: None,
         });
         for l in labels {
             f.jumps.last_mut().expect("loop").label.get_or_insert(l);
@@ -372,12 +375,13 @@ impl<'s, 'b, 'a: 'b> Compiler<'s, 'b, 'a> {
         labels: Vec<String>,
         is_in: bool,
     ) -> R<()> {
+        // `for await`: the async iterator's results are awaited (§14.7.5.6 ForIn/OfBodyEvaluation).
+        // Taken before `right` is compiled (a loop inside it must not take it).
+        let is_await = std::mem::take(&mut self.await_loop);
         let m = self.mark();
         let src = self.alloc(span)?;
         self.expr_to(right, src)?;
         let it = self.alloc(span)?;
-        // `for await`: the async iterator's results are awaited (§14.7.5.6 ForIn/OfBodyEvaluation).
-        let is_await = std::mem::take(&mut self.await_loop);
         if is_in {
             self.emit(Op::ForInKeys(it, src), span);
         } else if is_await {
@@ -394,8 +398,19 @@ impl<'s, 'b, 'a: 'b> Compiler<'s, 'b, 'a> {
             self.emit(Op::Await(res, res), span);
         }
         let exit = self.emit(Op::IterValue(val, res, it, 0), span);
+        // An exception in the body (its bindings included) closes the iterator
+        // (§7.4.11 IteratorClose with a throw completion), then goes on.
+        let mut handler = None;
         if !is_in {
             self.ctx.push(CtxEntry::Iter(it));
+            // `continue` keeps the iterator (and pops the handler).
+            let n = self.ctx.len();
+            if let Some(j) = self.f().jumps.last_mut() {
+                j.cont_ctx_len = Some(n);
+            }
+            let e = self.alloc(span)?;
+            handler = Some((self.emit(Op::PushHandler(0, e), span), e));
+            self.ctx.push(CtxEntry::Handler);
         }
         let mm = self.mark();
         self.push_scope();
@@ -429,28 +444,29 @@ impl<'s, 'b, 'a: 'b> Compiler<'s, 'b, 'a> {
         self.pop_scope(mm);
         if !is_in {
             self.ctx.pop();
+            self.ctx.pop();
+            self.emit(Op::PopHandler, span);
         }
         self.emit(Op::Jump(top), span);
+        if let Some((h, e)) = handler {
+            // The body's exception wins over any from closing (getting or calling `return`).
+            self.patch_here(h);
+            let ignored = self.alloc(span)?;
+            let quiet = self.emit(Op::PushHandler(0, ignored), span);
+            self.emit(Op::IterClose(it), span);
+            self.emit(Op::PopHandler, span);
+            self.patch_here(quiet);
+            self.emit(Op::Throw(e), span);
+        }
         self.patch_here(exit);
-        // Breaks out of a for…of close the iterator.
+        // A `break` closed the iterator on its way out (as every abrupt exit does).
         let j = self.f().jumps.pop().expect("loop");
-        let close_at = self.here();
-        let has_breaks = !j.breaks.is_empty();
+        let after = self.here();
         for b in &j.breaks {
-            self.patch(*b, close_at);
+            self.patch(*b, after);
         }
         for c in &j.continues {
             self.patch(*c, top);
-        }
-        if has_breaks && !is_in {
-            let skip = self.emit(Op::Jump(0), span);
-            // Breaks land here: close, then continue after the loop.
-            let here = self.here();
-            for b in &j.breaks {
-                self.patch(*b, here);
-            }
-            self.emit(Op::IterClose(it), span);
-            self.patch_here(skip);
         }
         self.release(m);
         Ok(())
@@ -506,7 +522,11 @@ impl<'s, 'b, 'a: 'b> Compiler<'s, 'b, 'a> {
                 "Illegal break or continue statement".into(),
             ));
         };
-        let keep = self.f().jumps[k].ctx_len;
+        let t = &self.f().jumps[k];
+        let keep = match (is_continue, t.cont_ctx_len) {
+            (true, Some(c)) => c,
+            _ => t.ctx_len,
+        };
         self.unwind_ctx(keep, span)?;
         let j = self.emit(Op::Jump(0), span);
         let t = &mut self.f().jumps[k];
@@ -597,6 +617,7 @@ impl<'s, 'b, 'a: 'b> Compiler<'s, 'b, 'a> {
             breaks: Vec::new(),
             continues: Vec::new(),
             ctx_len,
+            cont_ctx_len: None,
         });
         let t = self.alloc(sw.span)?;
         let mut case_jumps = Vec::new();

@@ -670,6 +670,24 @@ impl Vm {
         Ok(Flow::Next)
     }
 
+    /// With the frame stack empty: `true` when the body has settled and the jobs queued by
+    /// then have run (the rest are dropped).
+    pub(super) fn drain_after_settled(&mut self) -> bool {
+        let Some(p) = self.body_promise() else {
+            return false;
+        };
+        if !matches!(self.promise_state(p), Some((s, _)) if s != PState::Pending) {
+            return false;
+        }
+        let n = self.jobs.len();
+        let left = self.drain_left.get_or_insert(n);
+        if *left == 0 {
+            return true;
+        }
+        *left -= 1;
+        false
+    }
+
     /// Start the program's body as an async function: its promise is the run's outcome.
     pub fn start_body(&mut self, prog: u16) -> Res<()> {
         self.start(prog)?;

@@ -454,3 +454,33 @@ it.next().then((r) => log.push("n2 " + r.done));
 Promise.resolve().then(() => log.push("p1")).then(() => log.push("p2")).then(() => log.push("p3")).then(() => log.push("p4"));
 for (let i = 0; i < 12; i++) await null;
 return log;
+
+// @program for-await-iterable-expression-with-inner-loops
+const items = [{ parts: [1, 2] }, { parts: [3] }];
+const sums = [];
+for await (const s of items.map(async (item) => { let t = 0; for (const x of item.parts) t += x; return t; })) sums.push(s);
+return sums;
+
+// @program await-ambiguous-operands
+const a = await (async () => 7)();
+let x = 1;
+x += await (2);
+const b = await [1, 2];
+const c = await { k: 1 };
+return [a, x, b, c, await -1, await `t`];
+
+// @program iterator-closing-break-continue-throw
+const log = [];
+const make = (n) => ({
+  i: 0,
+  [Symbol.iterator]() { return this; },
+  next() { return { value: this.i, done: this.i++ >= n }; },
+  return() { log.push("return " + this.i); return {}; },
+});
+for (const x of make(5)) { if (x === 1) continue; log.push(x); if (x === 2) break; }
+try { for (const x of make(5)) { if (x === 1) throw new Error("out"); } } catch (e) { log.push(e.message); }
+outer: for (const a of [1, 2]) { for (const b of make(3)) { log.push("in " + a + b); continue outer; } }
+for (const x of make(2)) log.push("all " + x);
+function f() { for (const x of make(3)) return x; }
+log.push("f " + f());
+return log;
