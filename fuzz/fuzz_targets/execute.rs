@@ -21,6 +21,7 @@ fuzz_target!(|data: &[u8]| {
     let env = Env {
         tool_paths: vec!["t.echo".into(), "t.fail".into(), "t.deep".into()],
         extension_paths: vec!["ext.f".into()],
+        async_extension_paths: Vec::new(),
         missing: None,
     };
     let mut m = Machine::new(

@@ -48,6 +48,7 @@ fn run(program: &codemode_lua::Program, restarts: bool) -> Outcome {
     let env = Env {
         tool_paths: vec!["t.echo".into(), "t.fail".into()],
         extension_paths: vec!["ext.f".into()],
+        async_extension_paths: Vec::new(),
         missing: None,
     };
     let mut m = Machine::new(
