@@ -374,12 +374,6 @@ impl Machine {
         Ok(())
     }
 
-    /// The machine state (for the crate's tests).
-    #[cfg(test)]
-    pub(crate) fn vm_for_tests(&self) -> &Vm {
-        &self.vm
-    }
-
     /// Log lines since the last take.
     pub fn take_logs(&mut self) -> Vec<String> {
         std::mem::take(&mut self.vm.logs)

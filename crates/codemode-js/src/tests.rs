@@ -1078,53 +1078,6 @@ fn host_errors_keep_their_kind_up_to_a_bound() {
 }
 
 #[test]
-#[ignore]
-fn print_template_sizes() {
-    let m = machine("return 1", None).unwrap();
-    let vm = m.vm_for_tests();
-    let h = &vm.heap;
-    let props: usize = h.objects.iter().map(|o| o.props.list.len()).sum();
-    let props_cap: usize = h.objects.iter().map(|o| o.props.list.capacity()).sum();
-    eprintln!(
-        "objects {} (Obj {} B), props {} (cap {}, Prop {} B), strings {}, atoms {}, cells {}, used {}",
-        h.objects.len(),
-        std::mem::size_of::<crate::heap::Obj>(),
-        props,
-        props_cap,
-        std::mem::size_of::<crate::heap::Prop>(),
-        h.strings.len(),
-        h.atoms.len(),
-        h.cells.len(),
-        h.used
-    );
-    eprintln!(
-        "Kind {} B, Frame {} B",
-        std::mem::size_of::<crate::heap::Kind>(),
-        std::mem::size_of::<crate::vm::Frame>()
-    );
-}
-
-#[test]
-#[ignore]
-fn print_machine_rss() {
-    fn rss() -> u64 {
-        let s = std::fs::read_to_string("/proc/self/status").unwrap_or_default();
-        s.lines()
-            .find_map(|l| l.strip_prefix("VmRSS:"))
-            .and_then(|v| v.trim().trim_end_matches(" kB").trim().parse::<u64>().ok())
-            .unwrap_or(0)
-    }
-    let _warm = machine("return 1", None).unwrap();
-    let before = rss();
-    let ms: Vec<_> = (0..1000)
-        .map(|_| machine("return 1", None).unwrap())
-        .collect();
-    let after = rss();
-    eprintln!("per machine: {} KiB", (after - before) / 1000);
-    drop(ms);
-}
-
-#[test]
 fn leftover_microtasks_do_not_hold_a_finished_result() {
     // Jobs queued when the body settles run; what they queue is dropped.
     assert_eq!(

@@ -122,19 +122,27 @@ fn queue_microtask(vm: &mut Vm, _: Value, args: &[Value]) -> Res<Value> {
     Ok(Value::Undefined)
 }
 
-/// The promise's resolving `resolve` (§27.2.1.3.2), bound to its record.
-fn resolve_function(vm: &mut Vm, this: Value, args: &[Value]) -> Res<Value> {
+/// The promise of a resolving-functions record not used yet, marking it used
+/// (alreadyResolved); None when it was.
+fn first_use(vm: &mut Vm, this: Value) -> Option<ObjId> {
     let Value::Obj(state) = this else {
-        return Ok(Value::Undefined);
+        return None;
     };
     let Kind::Resolving(p, already) = &mut vm.heap.obj_mut(state).kind else {
-        return Ok(Value::Undefined);
+        return None;
     };
     if *already {
-        return Ok(Value::Undefined);
+        return None;
     }
     *already = true;
-    let p = *p;
+    Some(*p)
+}
+
+/// The promise's resolving `resolve` (§27.2.1.3.2), bound to its record.
+fn resolve_function(vm: &mut Vm, this: Value, args: &[Value]) -> Res<Value> {
+    let Some(p) = first_use(vm, this) else {
+        return Ok(Value::Undefined);
+    };
     if let Some((f, a)) = vm.resolve_promise(p, arg(args, 0))? {
         vm.tail = Some(Tail::Call {
             f,
@@ -148,17 +156,9 @@ fn resolve_function(vm: &mut Vm, this: Value, args: &[Value]) -> Res<Value> {
 
 /// The promise's resolving `reject` (§27.2.1.3.1).
 fn reject_function(vm: &mut Vm, this: Value, args: &[Value]) -> Res<Value> {
-    let Value::Obj(state) = this else {
+    let Some(p) = first_use(vm, this) else {
         return Ok(Value::Undefined);
     };
-    let Kind::Resolving(p, already) = &mut vm.heap.obj_mut(state).kind else {
-        return Ok(Value::Undefined);
-    };
-    if *already {
-        return Ok(Value::Undefined);
-    }
-    *already = true;
-    let p = *p;
     vm.promise_reject(p, arg(args, 0))?;
     Ok(Value::Undefined)
 }
