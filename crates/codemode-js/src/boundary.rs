@@ -15,7 +15,40 @@ use crate::limits::MAX_DATA_DEPTH;
 use crate::value::{ObjId, Value};
 use crate::vm::Vm;
 
-fn invalid(path: &str, what: &str) -> GuestError {
+/// Where a value sits in an export (`result.items[3].name`), spelled out only for a
+/// diagnostic: each level borrows its parent, so a walk allocates nothing for paths.
+#[derive(Clone, Copy)]
+enum Path<'a> {
+    /// The root's name ("result", "input", "argument 2").
+    Root(&'a str),
+    /// Element `i` of the parent array.
+    Index(&'a Path<'a>, usize),
+    /// Property `name` of the parent object.
+    Key(&'a Path<'a>, &'a str),
+}
+
+impl std::fmt::Display for Path<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        // Iterative: the chain is as deep as the data (at most MAX_DATA_DEPTH).
+        let mut chain = vec![self];
+        while let Path::Index(up, _) | Path::Key(up, _) = chain[chain.len() - 1] {
+            chain.push(up);
+        }
+        for p in chain.iter().rev() {
+            match p {
+                Path::Root(r) => f.write_str(r)?,
+                Path::Index(_, i) => write!(f, "[{i}]")?,
+                Path::Key(_, k) if is_plain_name(k) && k.parse::<u32>().is_err() => {
+                    write!(f, ".{k}")?
+                }
+                Path::Key(_, k) => write!(f, "[{}]", Json::String((*k).to_string()))?,
+            }
+        }
+        Ok(())
+    }
+}
+
+fn invalid(path: impl std::fmt::Display, what: &str) -> GuestError {
     GuestError::new(
         ErrorKind::InvalidDataValue,
         format!(
@@ -80,7 +113,7 @@ fn run(
         stack: Vec::new(),
         stop_at_user_code,
     };
-    match export_at(vm, v, what, &mut w) {
+    match export_at(vm, v, &Path::Root(what), &mut w) {
         Ok(j) => Ok(Some(j.unwrap_or(Json::Null))),
         Err(Stop::UserCode) => Ok(None),
         Err(Stop::Invalid(e)) => Err(e),
@@ -110,7 +143,7 @@ fn number(n: f64) -> Json {
     Number::from_f64(n).map_or(Json::Null, Json::Number)
 }
 
-fn export_at(vm: &mut Vm, v: Value, path: &str, w: &mut Walk) -> Result<Option<Json>, Stop> {
+fn export_at(vm: &mut Vm, v: Value, path: &Path, w: &mut Walk) -> Result<Option<Json>, Stop> {
     vm.work(1);
     Ok(Some(match v {
         Value::Undefined | Value::Empty => return Ok(None),
@@ -142,39 +175,72 @@ fn export_at(vm: &mut Vm, v: Value, path: &str, w: &mut Walk) -> Result<Option<J
     }))
 }
 
-fn export_obj(vm: &mut Vm, o: ObjId, path: &str, w: &mut Walk) -> Result<Json, Stop> {
+fn export_obj(vm: &mut Vm, o: ObjId, path: &Path, w: &mut Walk) -> Result<Json, Stop> {
     let fatal = |e: crate::vm::Throw| match e {
         crate::vm::Throw::Fatal(g) => g,
         _ => invalid(path, "cannot be read"),
     };
-    match vm.heap.obj(o).kind.clone() {
+    let obj = vm.heap.obj(o);
+    match &obj.kind {
         Kind::Function(_) => {
             Err(invalid(path, "is a function, which cannot cross to the host").into())
         }
         Kind::Array(items) => {
-            if items.len() > crate::limits::MAX_STRING_LENGTH {
+            let len = items.len();
+            if len > crate::limits::MAX_STRING_LENGTH {
                 return Err(invalid(
                     path,
                     &format!(
-                        "is an array of length {}, longer than a result can hold; return fewer elements",
-                        items.len()
+                        "is an array of length {len}, longer than a result can hold; return fewer elements"
                     ),
                 )
                 .into());
             }
-            let mut out = Vec::with_capacity(items.len().min(1 << 16));
-            for i in 0..items.len() {
-                let x = items.get(i).unwrap_or(Value::Empty);
-                let p = format!("{path}[{i}]");
-                out.push(export_at(vm, x, &p, w)?.unwrap_or(Json::Null));
+            let mut out = Vec::with_capacity(len.min(1 << 16));
+            for i in 0..len {
+                // (No user code runs during the walk: the array cannot change under it.)
+                let x = match &vm.heap.obj(o).kind {
+                    Kind::Array(items) => items.get(i).unwrap_or(Value::Empty),
+                    _ => Value::Empty,
+                };
+                out.push(export_at(vm, x, &Path::Index(path, i), w)?.unwrap_or(Json::Null));
             }
             Ok(Json::Array(out))
         }
-        Kind::Number(n) => Ok(number(n)),
-        Kind::Boolean(b) => Ok(Json::Bool(b)),
-        Kind::String(s) => Ok(Json::String(vm.heap.str(s).to_rust())),
+        Kind::Number(n) => Ok(number(*n)),
+        Kind::Boolean(b) => Ok(Json::Bool(*b)),
+        Kind::String(s) => Ok(Json::String(vm.heap.str(*s).to_rust())),
         Kind::Map(_) | Kind::Set(_) | Kind::Iterator(_) => Ok(Json::Object(Map::new())),
+        Kind::Ordinary
+            if obj.props.list.iter().all(|p| {
+                matches!(p.key, Key::Name(_))
+                    && matches!(p.slot, Slot::Data(_))
+                    && p.attrs & ENUMERABLE != 0
+            }) && !crate::builtins::is_error(vm, o) =>
+        {
+            // The common shape (a literal or imported record): every own property a named,
+            // enumerable data property, already in insertion order.
+            let mut m = Map::new();
+            for i in 0..obj.props.list.len() {
+                let p = &vm.heap.obj(o).props.list[i];
+                let (k, Slot::Data(v)) = (p.key, &p.slot) else {
+                    continue;
+                };
+                let v = *v;
+                let Some(name) = vm.heap.key_str(k).map(|s| s.to_rust()) else {
+                    continue;
+                };
+                if name == "__proto__" {
+                    continue;
+                }
+                if let Some(j) = export_at(vm, v, &Path::Key(path, &name), w)? {
+                    m.insert(name, j);
+                }
+            }
+            Ok(Json::Object(m))
+        }
         kind => {
+            let error_kind = matches!(kind, Kind::Error);
             if enumerable_symbol_key(vm, o) {
                 return Err(invalid(
                     path,
@@ -183,7 +249,7 @@ fn export_obj(vm: &mut Vm, o: ObjId, path: &str, w: &mut Walk) -> Result<Json, S
                 .into());
             }
             let mut m = Map::new();
-            if matches!(kind, Kind::Error) || crate::builtins::is_error(vm, o) {
+            if error_kind || crate::builtins::is_error(vm, o) {
                 for name in ["name", "message"] {
                     let v = vm.get_simple(Value::Obj(o), name).map_err(fatal)?;
                     let s = vm.to_rust_string(v).map_err(fatal)?;
@@ -208,12 +274,7 @@ fn export_obj(vm: &mut Vm, o: ObjId, path: &str, w: &mut Walk) -> Result<Json, S
                     Some(Slot::Accessor(..)) => vm.get_value(Value::Obj(o), k).map_err(fatal)?,
                     None => continue,
                 };
-                let p = if matches!(k, Key::Index(_)) || !is_plain_name(&name) {
-                    format!("{path}[{}]", serde_json::Value::String(name.clone()))
-                } else {
-                    format!("{path}.{name}")
-                };
-                if let Some(j) = export_at(vm, v, &p, w)? {
+                if let Some(j) = export_at(vm, v, &Path::Key(path, &name), w)? {
                     m.insert(name, j);
                 }
             }

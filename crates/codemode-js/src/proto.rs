@@ -307,8 +307,8 @@ pub struct ProgramData {
     pub templates: Vec<TemplateSite>,
     /// The source text (for locations).
     pub source: Arc<str>,
-    /// The byte offset of each line's start (line 1 at 0), for locations in O(log lines).
-    pub line_starts: Vec<u32>,
+    /// The source's line and column index, for locations in O(log n).
+    pub lines: crate::scan::LineTable,
     /// The standard library's own program (`prelude.js`): its functions are not
     /// constructors, and error locations name the program's frame that called into it.
     pub builtin: bool,

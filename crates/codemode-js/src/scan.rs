@@ -67,39 +67,74 @@ pub fn parse_error(source: &str, offset: usize, message: impl Into<String>) -> G
     }
 }
 
-/// The 1-based line and column (in UTF-16 code units, as V8 counts) of byte `offset`.
-/// The byte offset of each line's start.
-pub fn line_starts(source: &str) -> Vec<u32> {
-    std::iter::once(0)
-        .chain(
-            source
-                .bytes()
-                .enumerate()
-                .filter(|(_, b)| *b == b'\n')
-                .map(|(i, _)| i as u32 + 1),
-        )
-        .collect()
+/// Bytes between two column checkpoints of a [`LineTable`]: a location costs at most this
+/// many bytes of UTF-16 counting, however long its line (a minified one-line program).
+const COLUMN_STRIDE: usize = 512;
+
+/// A program's line and column index, for locations in O(log n) plus at most
+/// [`COLUMN_STRIDE`] bytes of counting: each line's start, and every `COLUMN_STRIDE` bytes
+/// inside a line a checkpoint with its UTF-16 column.
+#[derive(Debug, Default)]
+pub struct LineTable {
+    /// The byte offset of each line's start (line 1 at 0).
+    starts: Vec<u32>,
+    /// `(byte offset, 0-based UTF-16 column there)`, ascending, none at a line start.
+    marks: Vec<(u32, u32)>,
 }
 
-/// [`location`] with the source's [`line_starts`]: a binary search, then the UTF-16 units of
-/// the line before `offset`.
-pub fn location_with(source: &str, starts: &[u32], offset: usize) -> Location {
-    let offset = offset.min(source.len());
-    let mut end = offset;
-    while !source.is_char_boundary(end) {
-        end -= 1;
+impl LineTable {
+    /// Index `source` (one pass).
+    pub fn new(source: &str) -> LineTable {
+        let mut t = LineTable {
+            starts: vec![0],
+            marks: Vec::new(),
+        };
+        let (mut col, mut since) = (0u32, 0usize);
+        for (i, c) in source.char_indices() {
+            if c == '\n' {
+                t.starts.push(i as u32 + 1);
+                (col, since) = (0, 0);
+                continue;
+            }
+            if since >= COLUMN_STRIDE {
+                t.marks.push((i as u32, col));
+                since = 0;
+            }
+            col += c.len_utf16() as u32;
+            since += c.len_utf8();
+        }
+        t
     }
-    let line = match starts.binary_search(&(end as u32)) {
-        Ok(i) => i,
-        Err(i) => i.saturating_sub(1),
-    };
-    let start = starts.get(line).map_or(0, |s| *s as usize).min(end);
-    Location {
-        line: line as u32 + 1,
-        column: source[start..end].encode_utf16().count() as u32 + 1,
+
+    /// The 1-based line and column (UTF-16 units, as V8 counts) of byte `offset` of
+    /// `source`, the text this table indexes.
+    pub fn location(&self, source: &str, offset: usize) -> Location {
+        let mut end = offset.min(source.len());
+        while !source.is_char_boundary(end) {
+            end -= 1;
+        }
+        let line = match self.starts.binary_search(&(end as u32)) {
+            Ok(i) => i,
+            Err(i) => i.saturating_sub(1),
+        };
+        let line_start = self.starts.get(line).map_or(0, |s| *s as usize).min(end);
+        let (from, base) = match self.marks.partition_point(|m| m.0 as usize <= end) {
+            0 => (line_start, 0),
+            i if self.marks[i - 1].0 as usize > line_start => {
+                (self.marks[i - 1].0 as usize, self.marks[i - 1].1)
+            }
+            _ => (line_start, 0),
+        };
+        Location {
+            line: line as u32 + 1,
+            column: base + source[from..end].encode_utf16().count() as u32 + 1,
+        }
     }
 }
 
+/// The 1-based line and column (in UTF-16 code units, as V8 counts) of byte `offset`, by a
+/// scan of the text before it (for one-off diagnostics; a program's locations use
+/// [`LineTable`]).
 pub fn location(source: &str, offset: usize) -> Location {
     let offset = offset.min(source.len());
     let mut start = offset;
@@ -445,6 +480,25 @@ mod tests {
     }
 
     #[test]
+    fn line_table_agrees_with_the_scan_on_long_lines() {
+        // Lines far longer than the checkpoint stride, with 2- and 4-byte characters (one and
+        // two UTF-16 units) on both sides of checkpoints, a short line and an empty one.
+        let long = "x=\"é\u{1F600}ab\"+".repeat(400);
+        let src = format!("{long}\n\nshort\n{long}{long}\n\u{1F600}");
+        let table = LineTable::new(&src);
+        for off in (0..=src.len() + 3)
+            .step_by(7)
+            .chain([src.len() - 1, src.len()])
+        {
+            assert_eq!(
+                table.location(&src, off),
+                location(&src, off),
+                "offset {off}"
+            );
+        }
+    }
+
+    #[test]
     fn ordinary_nesting_passes() {
         check("const a = [[1, [2, {b: `x${(1 + 2) * 3}y`}]]]; return a?.[0] ?? 'x(('").unwrap();
         check("if (a) { b } else if (c) { d } else { e }").unwrap();
@@ -493,18 +547,14 @@ mod tests {
 
 #[cfg(test)]
 mod location_tests {
-    use super::{line_starts, location, location_with};
+    use super::{LineTable, location};
 
     #[test]
     fn the_line_table_gives_the_same_locations() {
         let src = "a\nbé𝒳c\n\nlast";
-        let starts = line_starts(src);
+        let table = LineTable::new(src);
         for off in 0..=src.len() + 2 {
-            assert_eq!(
-                location_with(src, &starts, off),
-                location(src, off),
-                "offset {off}"
-            );
+            assert_eq!(table.location(src, off), location(src, off), "offset {off}");
         }
     }
 }

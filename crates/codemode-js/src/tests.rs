@@ -1087,3 +1087,32 @@ fn leftover_microtasks_do_not_hold_a_finished_result() {
     let (v, _, logs) = run("Promise.resolve().then(() => console.log('late')); return 2").unwrap();
     assert_eq!((v, logs), (json!(2), vec!["late".to_string()]));
 }
+
+#[test]
+fn export_errors_name_the_path_to_the_value() {
+    let cases = [
+        (
+            "return { a: [1, { 'b-c': () => 1 }] }",
+            "result.a[1][\"b-c\"] is a function",
+        ),
+        (
+            "const o = { k: {} }; o.k.self = o; return [o]",
+            "result[0].k.self contains a circular value",
+        ),
+        (
+            "return { x: { 7: Symbol.iterator, y: [[0, n => n]] } }",
+            "result.x.y[0][1] is a function",
+        ),
+    ];
+    for (src, want) in cases {
+        let e = run(src).unwrap_err();
+        assert_eq!(e.kind, ErrorKind::InvalidDataValue, "{src}");
+        assert!(e.message.starts_with(want), "{src}: {}", e.message);
+    }
+    // The fast path keeps insertion order, drops undefined and keeps nested data.
+    let (v, ..) = run("return { z: 1, a: undefined, m: [{ q: null, p: 'x' }], b: true }").unwrap();
+    assert_eq!(
+        v.to_string(),
+        r#"{"z":1,"m":[{"q":null,"p":"x"}],"b":true}"#
+    );
+}

@@ -1869,11 +1869,7 @@ impl Vm {
     pub fn frame_location(&self, f: &Frame) -> Option<Location> {
         let p = &self.progs[f.prog as usize];
         let off = *p.funcs[f.func as usize].offsets.get(f.pc as usize)?;
-        Some(crate::scan::location_with(
-            &p.source,
-            &p.line_starts,
-            off as usize,
-        ))
+        Some(p.lines.location(&p.source, off as usize))
     }
 
     /// Run until the fuel is spent or the program ends.

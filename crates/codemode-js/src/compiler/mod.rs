@@ -107,7 +107,7 @@ fn compile_as(source: &str, builtin: bool) -> Result<ProgramData, GuestError> {
         src: source,
         data: ProgramData {
             source: Arc::from(source),
-            line_starts: crate::scan::line_starts(source),
+            lines: crate::scan::LineTable::new(source),
             builtin,
             ..Default::default()
         },
