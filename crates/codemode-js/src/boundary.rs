@@ -38,9 +38,7 @@ impl std::fmt::Display for Path<'_> {
             match p {
                 Path::Root(r) => f.write_str(r)?,
                 Path::Index(_, i) => write!(f, "[{i}]")?,
-                Path::Key(_, k) if is_plain_name(k) && k.parse::<u32>().is_err() => {
-                    write!(f, ".{k}")?
-                }
+                Path::Key(_, k) if is_plain_name(k) => write!(f, ".{k}")?,
                 Path::Key(_, k) => write!(f, "[{}]", Json::String((*k).to_string()))?,
             }
         }

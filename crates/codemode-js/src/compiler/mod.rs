@@ -66,30 +66,29 @@ fn compile_as(source: &str, builtin: bool) -> Result<ProgramData, GuestError> {
     // Read as a script, a program whose only `await`s are ambiguous (`await (x)`, `await [a]`,
     // `await {a}`) makes `await` an identifier, or fails to parse: the program is an async
     // function body, so read it again as a module, where `await` is always the operator.
-    if !builtin && source.contains("await") {
-        let mut refs = AwaitIdentifier::default();
-        refs.visit_program(&ret.program);
-        if refs.found || ret.diagnostics.errors().next().is_some() {
-            let again = oxc_parser::Parser::new(&alloc, source, SourceType::ts().with_module(true))
-                .with_options(opts)
-                .parse();
-            if again.diagnostics.errors().next().is_none() && !again.panicked {
-                ret = again;
-            }
+    let mut top = TopLevelAwait::default();
+    if source.contains("await") {
+        top.visit_program(&ret.program);
+    }
+    if !builtin
+        && source.contains("await")
+        && (top.name_found || ret.diagnostics.errors().next().is_some())
+    {
+        let again = oxc_parser::Parser::new(&alloc, source, SourceType::ts().with_module(true))
+            .with_options(opts)
+            .parse();
+        if again.diagnostics.errors().next().is_none() && !again.panicked {
+            ret = again;
         }
     }
     // The program is an async function body: a top-level `for await` is allowed (the
-    // parser, reading a script, defers and then reports it).
-    let top_for_await = {
-        let mut v = TopForAwait::default();
-        v.visit_program(&ret.program);
-        v.spans
-    };
+    // parser, reading a script, defers and then reports it; a module reading, which the
+    // re-parse above makes, has the same spans and no such report).
     let allowed = |e: &oxc_diagnostics::OxcDiagnostic| {
         e.message.starts_with("`for await` loops are only allowed")
             && e.labels.iter().all(|l| {
                 let at = l.offset();
-                top_for_await.iter().any(|s| s.start <= at && at < s.end)
+                top.for_await.iter().any(|s| s.start <= at && at < s.end)
             })
     };
     if let Some(e) = ret.diagnostics.errors().find(|e| !allowed(e)) {
@@ -177,17 +176,20 @@ macro_rules! ts_declarations {
     )*};
 }
 
-/// Whether the program refers to a name `await` outside every function (a script's reading
-/// of a top-level `await (x)`; inside a plain function `await` may be a name).
+/// What the program's top level (outside every function and class) does with `await`.
 #[derive(Default)]
-struct AwaitIdentifier {
+struct TopLevelAwait {
     depth: usize,
-    found: bool,
+    /// It refers to a name `await` (a script's reading of a top-level `await (x)`; inside a
+    /// plain function `await` may be a name).
+    name_found: bool,
+    /// The spans of its `for await` statements.
+    for_await: Vec<Span>,
 }
 
-impl<'a> Visit<'a> for AwaitIdentifier {
+impl<'a> Visit<'a> for TopLevelAwait {
     fn visit_identifier_reference(&mut self, it: &IdentifierReference<'a>) {
-        self.found |= self.depth == 0 && it.name == "await";
+        self.name_found |= self.depth == 0 && it.name == "await";
     }
     fn visit_function(&mut self, it: &Function<'a>, flags: ScopeFlags) {
         self.depth += 1;
@@ -204,29 +206,9 @@ impl<'a> Visit<'a> for AwaitIdentifier {
         oxc_ast_visit::walk::walk_class(self, it);
         self.depth -= 1;
     }
-}
-
-/// The spans of the `for await` statements outside every function.
-#[derive(Default)]
-struct TopForAwait {
-    depth: usize,
-    spans: Vec<Span>,
-}
-
-impl<'a> Visit<'a> for TopForAwait {
-    fn visit_function(&mut self, it: &Function<'a>, flags: ScopeFlags) {
-        self.depth += 1;
-        oxc_ast_visit::walk::walk_function(self, it, flags);
-        self.depth -= 1;
-    }
-    fn visit_arrow_function_expression(&mut self, it: &ArrowFunctionExpression<'a>) {
-        self.depth += 1;
-        oxc_ast_visit::walk::walk_arrow_function_expression(self, it);
-        self.depth -= 1;
-    }
     fn visit_for_of_statement(&mut self, it: &ForOfStatement<'a>) {
         if it.r#await && self.depth == 0 {
-            self.spans.push(it.span);
+            self.for_await.push(it.span);
         }
         oxc_ast_visit::walk::walk_for_of_statement(self, it);
     }
