@@ -274,11 +274,11 @@ impl Machine {
     /// The error of a body rejected with `r`: a host error keeps its kind, message and
     /// suggestions; anything else is reported as an uncaught exception where it was thrown.
     fn rejection(&mut self, r: Value) -> GuestError {
-        if let Some(e) = self.host_error(r) {
+        if let Some((e, at)) = self.host_error(r) {
             return GuestError {
                 kind: e.kind,
                 message: cap_message(e.message),
-                location: None,
+                location: at,
                 suggestions: e.suggestions,
             };
         }
@@ -286,14 +286,18 @@ impl Machine {
         uncaught(&mut self.vm, Throw::Js(r))
     }
 
-    fn host_error(&self, r: Value) -> Option<codemode_guest::HostError> {
+    /// The host error `r` was made from, and where its call was made.
+    fn host_error(
+        &self,
+        r: Value,
+    ) -> Option<(codemode_guest::HostError, Option<codemode_guest::Location>)> {
         let Value::Obj(o) = r else { return None };
         self.vm
             .host
             .errors
             .iter()
-            .find(|(x, _)| *x == o)
-            .map(|(_, e)| e.clone())
+            .find(|(x, ..)| *x == o)
+            .map(|(_, e, at)| (e.clone(), *at))
     }
 
     /// The host calls started since the last take, in program order.
@@ -329,11 +333,12 @@ impl Machine {
         list.dedup_by_key(|(serial, ..)| *serial);
         let mut out = Vec::new();
         for (_, _, r) in list {
-            let (kind, message) = match self.host_error(r) {
-                Some(e) => (e.kind, e.message),
+            let (kind, message, location) = match self.host_error(r) {
+                Some((e, at)) => (e.kind, e.message, at),
                 None => {
                     let g = uncaught(&mut self.vm, Throw::Js(r));
-                    (ErrorKind::ExecutionFailure, g.message)
+                    // Where it was thrown is not kept once the run has moved on.
+                    (ErrorKind::ExecutionFailure, g.message, None)
                 }
             };
             out.push(codemode_guest::Warning {
@@ -341,15 +346,19 @@ impl Machine {
                 message: cap_message(format!(
                     "Unhandled rejection from an un-awaited promise: {message}. Await the promise (or attach .catch) so its failure is handled."
                 )),
-                location: None,
+                location,
             });
         }
         out
     }
 
-    /// Where the program is now (the instruction it runs next).
+    /// Where the program is now: the instruction it runs next; while it waits with no frame
+    /// running, the oldest tool call still in flight, else where the body is suspended.
     pub fn location(&self) -> Option<codemode_guest::Location> {
-        self.vm.location()
+        self.vm
+            .location()
+            .or_else(|| self.vm.host.waiting.values().next().and_then(|(_, at)| *at))
+            .or_else(|| self.body_location())
     }
 
     /// The result holds a `toJSON` method or a getter (which run user code): start the

@@ -356,6 +356,73 @@ async fn an_uncaught_tool_error_keeps_its_kind() {
     assert_eq!(r.error().unwrap().kind, DiagnosticKind::InvalidToolInput);
 }
 
+/// Every error a tool call ends the run with names the line and column of the call: a tool's
+/// failure, input the schema refuses, input that cannot cross (a function, a cycle), an
+/// unknown tool, and a timeout while the call is awaited; an unawaited rejection's warning too.
+#[tokio::test]
+async fn tool_call_errors_are_located_at_the_call() {
+    let cm = runtime(300);
+    let cases: &[(&str, DiagnosticKind, u32, u32)] = &[
+        (
+            "const a = 1;\nconst o = await tools.orders.get({ id: 999 });",
+            DiagnosticKind::ToolFailure,
+            2,
+            17,
+        ),
+        (
+            "const a = 1;\n\n  return await tools.orders.get({});",
+            DiagnosticKind::InvalidToolInput,
+            3,
+            16,
+        ),
+        (
+            "const a = 1;\nawait tools.util.echo({ f() {} });",
+            DiagnosticKind::InvalidDataValue,
+            2,
+            7,
+        ),
+        (
+            "const c = {};\nc.self = c;\nconst p = tools.util.echo(c);\nawait p;",
+            DiagnosticKind::InvalidDataValue,
+            3,
+            11,
+        ),
+        (
+            "const a = 1;\nawait tools.orders.gett({ id: 1 });",
+            DiagnosticKind::UnknownTool,
+            2,
+            7,
+        ),
+        (
+            "const a = 1;\nconst s = await tools.slow.sleep({ ms: 5000 });",
+            DiagnosticKind::TimeoutExceeded,
+            2,
+            17,
+        ),
+        (
+            "async function f() {\n  return await tools.orders.get({ id: 700 });\n}\nawait f();",
+            DiagnosticKind::ToolFailure,
+            2,
+            16,
+        ),
+    ];
+    for (src, kind, line, column) in cases {
+        let r = cm.execute(src).await;
+        let e = r
+            .error()
+            .unwrap_or_else(|| panic!("{src}: {}", r.to_json_string()));
+        assert_eq!(e.kind, *kind, "{src}: {}", r.to_json_string());
+        let at = e.location.map(|l| (l.line, l.column));
+        assert_eq!(at, Some((*line, *column)), "{src}: {}", r.to_json_string());
+    }
+    let r = cm
+        .execute("const a = 1;\n  tools.orders.get({ id: 500 });\nawait tools.util.echo({});")
+        .await;
+    assert_eq!(r.warnings.len(), 1, "{}", r.to_json_string());
+    let at = r.warnings[0].location.map(|l| (l.line, l.column));
+    assert_eq!(at, Some((2, 3)), "{}", r.to_json_string());
+}
+
 #[tokio::test]
 async fn a_timeout_with_calls_in_flight_keeps_every_record() {
     let probe = Arc::new(Mutex::new(Probe::default()));

@@ -57,7 +57,8 @@ fn start_async(
 ) -> Res<Value> {
     let p = vm.new_promise(None)?;
     let id = vm.start_host_call(target, args, CallMode::Continue, refused)?;
-    vm.host.waiting.insert(id, p);
+    let at = vm.host.started.last().and_then(|c| c.location);
+    vm.host.waiting.insert(id, (p, at));
     Ok(Value::Obj(p))
 }
 

@@ -204,8 +204,8 @@ pub struct HostCalls {
     pub next_id: u64,
     /// Calls started and not yet taken by the host.
     pub started: Vec<HostCall>,
-    /// Promises of asynchronous calls, by call id.
-    pub waiting: BTreeMap<u64, ObjId>,
+    /// Promises of asynchronous calls, by call id, with where each call was made.
+    pub waiting: BTreeMap<u64, (ObjId, Option<Location>)>,
     /// A synchronous call (`search`, a synchronous extension) the program is blocked on: its
     /// instruction runs again once the reply is in [`HostCalls::sync_reply`].
     pub sync_wait: Option<u64>,
@@ -214,8 +214,8 @@ pub struct HostCalls {
     /// Replies not yet imported.
     pub replies: Vec<(CallId, HostReply)>,
     /// Error objects made from host errors: an uncaught one ends the run with the host's
-    /// kind, message and suggestions.
-    pub errors: Vec<(ObjId, HostError)>,
+    /// kind, message and suggestions, located at the call that failed.
+    pub errors: Vec<(ObjId, HostError, Option<Location>)>,
 }
 
 /// What the loop does when the frame stack is empty.
@@ -1168,8 +1168,8 @@ impl Vm {
     }
 
     /// An error value for a host error: an `Error` named `ToolError` with the message, the
-    /// `kind` and the error's data fields.
-    pub fn host_error_value(&mut self, e: &HostError) -> Res<Value> {
+    /// `kind` and the error's data fields; `at` is where the failed call was made.
+    pub fn host_error_value(&mut self, e: &HostError, at: Option<Location>) -> Res<Value> {
         let v = self.make_error(self.intr.error_proto, &e.message);
         let Value::Obj(o) = v else { return Ok(v) };
         let name = self.str_val("ToolError")?;
@@ -1189,7 +1189,7 @@ impl Vm {
             }
         }
         if self.host.errors.len() < crate::limits::MAX_KEPT_HOST_ERRORS {
-            self.host.errors.push((o, e.clone()));
+            self.host.errors.push((o, e.clone(), at));
         }
         Ok(v)
     }
@@ -1207,7 +1207,7 @@ impl Vm {
                 self.host.sync_reply = Some(reply);
                 continue;
             }
-            let Some(p) = self.host.waiting.remove(&id.0) else {
+            let Some((p, at)) = self.host.waiting.remove(&id.0) else {
                 continue;
             };
             match reply {
@@ -1216,7 +1216,7 @@ impl Vm {
                     self.promise_fulfill(p, x)?;
                 }
                 HostReply::Error(e) => {
-                    let x = self.host_error_value(&e)?;
+                    let x = self.host_error_value(&e, at)?;
                     self.promise_reject(p, x)?;
                 }
                 HostReply::Abort(g) => return Err(Throw::Fatal(g)),
@@ -1232,7 +1232,9 @@ impl Vm {
         match reply {
             HostReply::Value(v) => crate::boundary::import(self, &v),
             HostReply::Error(e) => {
-                let x = self.host_error_value(&e)?;
+                // The synchronous call's instruction is the one running again.
+                let at = self.location();
+                let x = self.host_error_value(&e, at)?;
                 Err(Throw::Js(x))
             }
             HostReply::Abort(g) => Err(Throw::Fatal(g)),
@@ -1259,8 +1261,8 @@ impl Vm {
                 Job::Call(f) => out.push(*f),
             }
         }
-        out.extend(self.host.waiting.values().map(|p| Value::Obj(*p)));
-        out.extend(self.host.errors.iter().map(|(o, _)| Value::Obj(*o)));
+        out.extend(self.host.waiting.values().map(|(p, _)| Value::Obj(*p)));
+        out.extend(self.host.errors.iter().map(|(o, ..)| Value::Obj(*o)));
         out.extend(self.unhandled.iter().map(|p| Value::Obj(*p)));
         if let Some(b) = self.body {
             out.push(Value::Obj(b));
