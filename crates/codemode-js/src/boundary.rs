@@ -2,8 +2,10 @@
 //! `JSON.stringify`'s rules with the data boundary's additions: `undefined` and symbols →
 //! absent in objects and `null` in arrays (and as the whole result), `-0` → `0`, NaN/±Infinity
 //! → `null`, holes → `null`, Map/Set → `{}`, errors → `{ name, message, ...own fields }`;
-//! functions, symbol-keyed properties, cycles and nesting past [`MAX_DATA_DEPTH`] are
-//! `InvalidDataValue` naming the path. `toJSON` methods and getters run user code: when
+//! functions, promises (a call not awaited), iterators and generator objects, symbol-keyed
+//! properties, cycles and nesting past [`MAX_DATA_DEPTH`] are `InvalidDataValue` naming the
+//! path. A tool call's or extension's input ([`export_input`]) refuses symbol values too,
+//! where the result drops them. `toJSON` methods and getters run user code: when
 //! [`try_export`] meets one, the machine first runs the prelude's `exportPrepare` on the
 //! value in the dispatch loop (metered) and exports what it returns.
 
@@ -46,11 +48,29 @@ impl std::fmt::Display for Path<'_> {
     }
 }
 
-fn invalid(path: impl std::fmt::Display, what: &str) -> GuestError {
+impl Path<'_> {
+    /// The root's name.
+    fn root(&self) -> &str {
+        let mut p = self;
+        loop {
+            match p {
+                Path::Root(r) => return r,
+                Path::Index(up, _) | Path::Key(up, _) => p = up,
+            }
+        }
+    }
+}
+
+fn invalid(path: &Path, what: &str) -> GuestError {
+    let verb = if path.root() == "result" {
+        "return"
+    } else {
+        "pass"
+    };
     GuestError::new(
         ErrorKind::InvalidDataValue,
         format!(
-            "{path} {what}; return plain data (objects, arrays, strings, numbers, booleans, null)"
+            "{path} {what}; {verb} plain data (objects, arrays, strings, numbers, booleans, null)"
         ),
     )
 }
@@ -84,6 +104,8 @@ struct Walk {
     stack: Vec<ObjId>,
     /// `Some(key of "toJSON")`: stop at a `toJSON` method or an own enumerable getter.
     stop_at_user_code: Option<Key>,
+    /// A call's input: a symbol value is refused rather than dropped.
+    input: bool,
 }
 
 /// Export `v` as the run's result (`what` names the root in messages: "result"), or
@@ -92,13 +114,20 @@ struct Walk {
 /// exports its value with [`export`].
 pub fn try_export(vm: &mut Vm, v: Value, what: &str) -> Result<Option<Json>, GuestError> {
     let to_json = vm.heap.key("toJSON");
-    run(vm, v, what, Some(to_json))
+    run(vm, v, what, Some(to_json), false)
 }
 
 /// Export `v` as the run's result, never stopping for user code: a getter that needs to
 /// run is InvalidDataValue ("cannot be read"), and `toJSON` methods are not called.
 pub fn export(vm: &mut Vm, v: Value, what: &str) -> Result<Json, GuestError> {
-    Ok(run(vm, v, what, None)?.unwrap_or(Json::Null))
+    Ok(run(vm, v, what, None, false)?.unwrap_or(Json::Null))
+}
+
+/// Export `v` as a host call's input (`what`: "input", "argument 2"), as [`export`] but a
+/// symbol value anywhere in it is `InvalidDataValue` (the call would otherwise get a field
+/// silently missing).
+pub fn export_input(vm: &mut Vm, v: Value, what: &str) -> Result<Json, GuestError> {
+    Ok(run(vm, v, what, None, true)?.unwrap_or(Json::Null))
 }
 
 fn run(
@@ -106,10 +135,12 @@ fn run(
     v: Value,
     what: &str,
     stop_at_user_code: Option<Key>,
+    input: bool,
 ) -> Result<Option<Json>, GuestError> {
     let mut w = Walk {
         stack: Vec::new(),
         stop_at_user_code,
+        input,
     };
     match export_at(vm, v, &Path::Root(what), &mut w) {
         Ok(j) => Ok(Some(j.unwrap_or(Json::Null))),
@@ -149,6 +180,13 @@ fn export_at(vm: &mut Vm, v: Value, path: &Path, w: &mut Walk) -> Result<Option<
         Value::Bool(b) => Json::Bool(b),
         Value::Num(n) => number(n),
         Value::Str(s) => Json::String(vm.heap.str(s).to_rust()),
+        Value::Sym(_) if w.input => {
+            return Err(invalid(
+                path,
+                "is a symbol, which cannot cross to the host; pass a string instead",
+            )
+            .into());
+        }
         // As JSON.stringify: dropped from objects, `null` in arrays.
         Value::Sym(_) => return Ok(None),
         Value::Obj(o) => {
@@ -183,6 +221,16 @@ fn export_obj(vm: &mut Vm, o: ObjId, path: &Path, w: &mut Walk) -> Result<Json, 
         Kind::Function(_) => {
             Err(invalid(path, "is a function, which cannot cross to the host").into())
         }
+        Kind::Promise(_) => Err(invalid(
+            path,
+            "is a promise (a call that was not awaited), which cannot cross to the host; write `await` before the call, or `await Promise.all([...])` for several",
+        )
+        .into()),
+        Kind::Iterator(_) | Kind::Coro(_) => Err(invalid(
+            path,
+            "is an iterator, which cannot cross to the host; collect it into an array first with `[...it]` or `Array.from(it)`",
+        )
+        .into()),
         Kind::Array(items) => {
             let len = items.len();
             if len > crate::limits::MAX_STRING_LENGTH {
@@ -208,7 +256,7 @@ fn export_obj(vm: &mut Vm, o: ObjId, path: &Path, w: &mut Walk) -> Result<Json, 
         Kind::Number(n) => Ok(number(*n)),
         Kind::Boolean(b) => Ok(Json::Bool(*b)),
         Kind::String(s) => Ok(Json::String(vm.heap.str(*s).to_rust())),
-        Kind::Map(_) | Kind::Set(_) | Kind::Iterator(_) => Ok(Json::Object(Map::new())),
+        Kind::Map(_) | Kind::Set(_) => Ok(Json::Object(Map::new())),
         Kind::Ordinary
             if obj.props.list.iter().all(|p| {
                 matches!(p.key, Key::Name(_))

@@ -1103,6 +1103,18 @@ fn export_errors_name_the_path_to_the_value() {
             "return { x: { 7: Symbol.iterator, y: [[0, n => n]] } }",
             "result.x.y[0][1] is a function",
         ),
+        (
+            "const later = async () => 1; return { n: later() }",
+            "result.n is a promise (a call that was not awaited)",
+        ),
+        (
+            "function* g() { yield 1 } return [g()]",
+            "result[0] is an iterator",
+        ),
+        (
+            "return { keys: new Map([[1, 2]]).keys() }",
+            "result.keys is an iterator",
+        ),
     ];
     for (src, want) in cases {
         let e = run(src).unwrap_err();

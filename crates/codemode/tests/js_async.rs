@@ -423,6 +423,51 @@ async fn tool_call_errors_are_located_at_the_call() {
     assert_eq!(at, Some((2, 3)), "{}", r.to_json_string());
 }
 
+/// What cannot cross to a tool refuses the call, naming the path: a symbol (which the
+/// result would drop), a promise not awaited, an iterator. No call reaches the tool.
+#[tokio::test]
+async fn inputs_refuse_symbols_promises_and_iterators() {
+    let cm = runtime(10_000);
+    let cases = [
+        (
+            "await tools.util.echo({ tag: Symbol('x') });",
+            "input.tag is a symbol",
+        ),
+        (
+            "const a = tools.orders.get({ id: 1 });\nawait tools.util.echo({ order: a });",
+            "input.order is a promise (a call that was not awaited)",
+        ),
+        (
+            "await tools.util.echo({ ids: [1, 2].values() });",
+            "input.ids is an iterator",
+        ),
+    ];
+    for (src, want) in cases {
+        let r = cm.execute(src).await;
+        let e = r
+            .error()
+            .unwrap_or_else(|| panic!("{src}: {}", r.to_json_string()));
+        assert_eq!(e.kind, DiagnosticKind::InvalidDataValue, "{src}");
+        assert!(e.message.starts_with(want), "{src}: {}", e.message);
+        assert!(e.message.contains("pass plain data"), "{}", e.message);
+        let echo: Vec<_> = r
+            .tool_calls
+            .iter()
+            .filter(|c| c.name == "util.echo")
+            .collect();
+        assert_eq!(echo.len(), 1, "{}", r.to_json_string());
+        assert_eq!(
+            echo[0].status,
+            ToolCallStatus::Failure,
+            "{}",
+            r.to_json_string()
+        );
+    }
+    // The result drops a symbol as JSON.stringify does.
+    let r = cm.execute("return { a: 1, s: Symbol('x') };").await;
+    assert_eq!(r.value(), Some(&json!({"a": 1})), "{}", r.to_json_string());
+}
+
 #[tokio::test]
 async fn a_timeout_with_calls_in_flight_keeps_every_record() {
     let probe = Arc::new(Mutex::new(Probe::default()));

@@ -39,9 +39,9 @@ fn export_args(vm: &mut Vm, args: &[Value]) -> Result<Vec<serde_json::Value>, Gu
     let mut out = Vec::with_capacity(n);
     for (i, a) in args[..n].iter().enumerate() {
         let j = if n == 1 {
-            crate::boundary::export(vm, *a, "input")?
+            crate::boundary::export_input(vm, *a, "input")?
         } else {
-            crate::boundary::export(vm, *a, &format!("argument {}", i + 1))?
+            crate::boundary::export_input(vm, *a, &format!("argument {}", i + 1))?
         };
         out.push(j);
     }
