@@ -172,7 +172,7 @@ fn names_along_chain(vm: &mut Vm, o: crate::value::ObjId) -> Vec<String> {
 
 /// The name nearest to `missing` when it is a plausible typo of it: 1 edit for names of 3 to
 /// 5 characters, 2 for longer ones, none for shorter ones.
-fn closest(missing: &str, names: &[String]) -> Option<String> {
+pub(crate) fn closest(missing: &str, names: &[String]) -> Option<String> {
     let limit = match missing.chars().count() {
         0..=2 => return None,
         3..=5 => 1,

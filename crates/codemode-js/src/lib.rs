@@ -77,7 +77,9 @@
 //!   combinators, `catch`, `finally` and the statics in JavaScript), generator methods,
 //!   `queueMicrotask`. `builtins/host.rs`: `tools` (frozen namespaces, tool functions that
 //!   return promises, missing names that reject with the host's unknown-tool error),
-//!   `search` and extension functions (synchronous host calls).
+//!   `search` and extension functions (synchronous host calls). `builtins/modules.rs`:
+//!   `import`/`require`/`import()` of Node module names, resolved to the extension globals
+//!   (the compiler evaluates a program's imports before its first statement, `Op::Import`).
 //! - `boundary.rs`: values → JSON for results (a result holding `toJSON` or getters first
 //!   goes through the prelude's `exportPrepare`; the data rules: `undefined` → absent/null,
 //!   `-0` → 0, NaN/Infinity → null,

@@ -187,6 +187,13 @@ pub enum Op {
     ToPropertyKey(Reg, Reg),
     /// dst ← `new.target` of the running frame (undefined in a plain call).
     NewTarget(Reg),
+    /// dst ← the module named by the string in src, as the mode wants it
+    /// (`builtins/modules.rs`: the module, its namespace, or a promise of the namespace).
+    Import(Reg, Reg, u8),
+    /// dst ← member (string constant) of the module in src (`import { member } from ...`);
+    /// V8's SyntaxError when the module lacks it. The third operand is the specifier's
+    /// string constant, for the message.
+    ImportName(Reg, Reg, u32, u32),
     /// `class C extends parent`: ctor, proto, parent. Checks the parent (a constructor or
     /// null, with an object or null `prototype`) and links C and C.prototype to it.
     Extends(Reg, Reg, Reg),

@@ -482,7 +482,10 @@ fn unsupported_syntax_names_the_alternative() {
     for (src, what) in [
         ("with (o) { x }", "with"),
         ("class B { accessor p = 1 }", "accessor"),
-        ("import x from 'y'", "import"),
+        (
+            "import x from 'y' with { type: 'json' }",
+            "import attributes or phases",
+        ),
         ("export const a = 1", "export"),
         ("eval('1')", "eval"),
         ("const b = 10n", "BigInt"),

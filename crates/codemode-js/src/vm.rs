@@ -2722,6 +2722,18 @@ impl Vm {
                 let v = self.frame().new_target;
                 self.set(d, v);
             }
+            Op::Import(d, s, mode) => {
+                let spec = self.r(s);
+                let v = crate::builtins::modules::import(self, spec, mode)?;
+                self.set(d, v);
+            }
+            Op::ImportName(d, m, n, spec) => {
+                let (_, key) = self.konst(prog, n)?;
+                let spec = self.progs[prog as usize].strings[spec as usize].to_rust();
+                let mv = self.r(m);
+                let v = crate::builtins::modules::import_name(self, mv, &spec, key)?;
+                self.set(d, v);
+            }
             Op::Extends(c, p, parent) => self.extends(c, p, parent)?,
             Op::SuperConstruct(d, env, first, n) => {
                 let base = self.frame().base as usize + first as usize;

@@ -232,6 +232,9 @@ pub fn install(vm: &mut Vm, env: &Env) -> Res<()> {
         if segs.iter().any(|s| s.is_empty()) {
             continue;
         }
+        if !vm.host.modules.iter().any(|m| m == segs[0]) {
+            vm.host.modules.push(segs[0].to_string());
+        }
         let mut owner = global;
         for (i, seg) in segs.iter().enumerate() {
             let key = vm.heap.key_of(&crate::string::JsStr::from_str(seg))?;

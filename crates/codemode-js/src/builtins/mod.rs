@@ -20,6 +20,8 @@
 //!   `prelude/regexp.js`; the engine is `crate::regexp`).
 //! - `web.rs`: `encodeURIComponent` and the other URI functions, `btoa`, `atob`.
 //! - `host.rs`: the host's globals: `tools`, `search`, extension functions.
+//! - `modules.rs`: `import`, `require` and `import()` of Node module names, resolved to the
+//!   extension globals (and `url`, `util`, `buffer` to standard ones).
 //! - `promise.rs`: `Promise` (its constructor and `then`; the rest is `prelude/promise.js`),
 //!   the generator objects' `next`/`return`/`throw`, `queueMicrotask`.
 //! - `intrinsics.rs`: the hidden helpers `prelude.js` calls.
@@ -46,6 +48,7 @@ mod intrinsics;
 mod json;
 mod json_parse;
 mod math;
+pub(crate) mod modules;
 mod node_inspect;
 mod number;
 mod object;
@@ -85,7 +88,7 @@ static CORE: &[(&str, NativeFn, u16)] = &[
 /// `Func::Native` number. A constructor comes before its static methods.
 pub static NATIVES: std::sync::LazyLock<Vec<(&str, NativeFn, u16)>> =
     std::sync::LazyLock::new(|| {
-        let tables: [&[(&str, NativeFn, u16)]; 20] = [
+        let tables: [&[(&str, NativeFn, u16)]; 21] = [
             CORE,
             console::NATIVES,
             function::NATIVES,
@@ -106,6 +109,7 @@ pub static NATIVES: std::sync::LazyLock<Vec<(&str, NativeFn, u16)>> =
             web::NATIVES,
             promise::NATIVES,
             host::NATIVES,
+            modules::NATIVES,
         ];
         tables.concat()
     });
@@ -139,7 +143,13 @@ pub fn is_constructor(n: u16) -> bool {
     !name.contains('.')
         && !matches!(
             name,
-            "parseInt" | "parseFloat" | "isNaN" | "isFinite" | "Symbol" | "queueMicrotask"
+            "parseInt"
+                | "parseFloat"
+                | "isNaN"
+                | "isFinite"
+                | "Symbol"
+                | "queueMicrotask"
+                | "require"
         )
         && !web::FUNCTIONS.contains(&name)
 }

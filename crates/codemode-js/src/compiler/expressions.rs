@@ -7,10 +7,6 @@ use super::*;
 pub(super) fn unsupported_expression(e: &Expression<'_>) -> (&'static str, &'static str) {
     match e {
         Expression::BigIntLiteral(_) => ("BigInt", "Use Numbers (exact up to 2^53)."),
-        Expression::ImportExpression(_) => (
-            "import()",
-            "Packages cannot be imported; use the `tools` object and the built-in globals.",
-        ),
         Expression::Super(_) => (
             "super",
             "`super` is only valid as `super(...)`, `super.x` or `super[x]` inside methods.",
@@ -233,6 +229,22 @@ impl<'s, 'b, 'a: 'b> Compiler<'s, 'b, 'a> {
                     self.emit(Op::LoadUndef(dst), span);
                 }
             },
+            Expression::ImportExpression(i) if i.phase.is_none() => {
+                // `import(m)`: a promise of m's namespace (`builtins/modules.rs`); options
+                // are evaluated and ignored.
+                let m = self.mark();
+                let s = self.alloc(span)?;
+                self.expr_to(&i.source, s)?;
+                if let Some(o) = &i.options {
+                    let t = self.alloc(span)?;
+                    self.expr_to(o, t)?;
+                }
+                self.emit(
+                    Op::Import(dst, s, crate::builtins::modules::IMPORT_DYNAMIC),
+                    span,
+                );
+                self.release(m);
+            }
             Expression::PrivateInExpression(p) => {
                 let o = self.alloc(span)?;
                 self.expr_to(&p.right, o)?;

@@ -748,6 +748,22 @@ impl<'s, 'b, 'a: 'b> Compiler<'s, 'b, 'a> {
                     let b = self.declare(e.id.name.as_str(), true, false, e.id.span)?;
                     self.init_empty(b, e.id.span);
                 }
+                Statement::ImportDeclaration(i) if !i.import_kind.is_type() => {
+                    for s in i.specifiers.iter().flatten() {
+                        if let ImportDeclarationSpecifier::ImportSpecifier(s) = s
+                            && s.import_kind.is_type()
+                        {
+                            continue;
+                        }
+                        let id = s.local();
+                        let b = self.declare(id.name.as_str(), true, true, id.span)?;
+                        self.init_empty(b, id.span);
+                    }
+                }
+                Statement::TSImportEqualsDeclaration(i) if !i.import_kind.is_type() => {
+                    let b = self.declare(i.id.name.as_str(), true, true, i.id.span)?;
+                    self.init_empty(b, i.id.span);
+                }
                 _ => {}
             }
         }
@@ -812,6 +828,7 @@ impl<'s, 'b, 'a: 'b> Compiler<'s, 'b, 'a> {
         self.bind_this(p.span)?;
         self.hoist_vars(&p.body)?;
         self.hoist_lexical(&p.body)?;
+        self.imports(&p.body)?;
         let n = p.body.len();
         for (i, s) in p.body.iter().enumerate() {
             if i + 1 == n

@@ -201,13 +201,8 @@ impl<'s, 'b, 'a: 'b> Compiler<'s, 'b, 'a> {
                     "Use a plain object of its members instead: `const N = { x: 1, f() { ... } }`.",
                 ));
             }
-            Statement::ImportDeclaration(i) => {
-                return Err(self.unsupported(
-                    i.span,
-                    "import",
-                    "Packages cannot be imported; use the `tools` object and the built-in globals.",
-                ));
-            }
+            // Evaluated before the first statement (`imports`).
+            Statement::ImportDeclaration(_) | Statement::TSImportEqualsDeclaration(_) => {}
             other => {
                 let span = other.span();
                 let what = match other {
@@ -650,6 +645,83 @@ impl<'s, 'b, 'a: 'b> Compiler<'s, 'b, 'a> {
         self.end_jumps(None);
         self.f().scopes.pop();
         self.release(m);
+        Ok(())
+    }
+}
+
+impl<'s, 'b, 'a: 'b> Compiler<'s, 'b, 'a> {
+    /// The program's imports, before its first statement and in source order
+    /// (`builtins/modules.rs`): `import d, { a as b } from "m"`, `import * as ns from "m"`,
+    /// `import "m"`, and TypeScript's `import x = require("m")`. Type-only ones vanish.
+    pub(super) fn imports(&mut self, body: &'b [Statement<'a>]) -> R<()> {
+        use crate::builtins::modules::{IMPORT_MODULE, IMPORT_NAMESPACE};
+        for s in body {
+            match s {
+                Statement::ImportDeclaration(i) if !i.import_kind.is_type() => {
+                    if i.phase.is_some() || i.with_clause.is_some() {
+                        return Err(self.unsupported(
+                            i.span,
+                            "import attributes or phases",
+                            "Write a plain `import { name } from \"module\"`.",
+                        ));
+                    }
+                    let m = self.mark();
+                    let spec = self.alloc(i.span)?;
+                    let spec_str = self.string(i.source.value.as_str());
+                    self.emit(Op::LoadStr(spec, spec_str), i.source.span);
+                    let module = self.alloc(i.span)?;
+                    self.emit(Op::Import(module, spec, IMPORT_MODULE), i.source.span);
+                    for sp in i.specifiers.iter().flatten() {
+                        let r = self.alloc(i.span)?;
+                        let id = match sp {
+                            ImportDeclarationSpecifier::ImportSpecifier(x) => {
+                                if x.import_kind.is_type() {
+                                    continue;
+                                }
+                                let name = self.string(x.imported.name().as_str());
+                                self.emit(Op::ImportName(r, module, name, spec_str), x.span);
+                                &x.local
+                            }
+                            ImportDeclarationSpecifier::ImportDefaultSpecifier(x) => {
+                                self.emit(Op::Move(r, module), x.span);
+                                &x.local
+                            }
+                            ImportDeclarationSpecifier::ImportNamespaceSpecifier(x) => {
+                                self.emit(Op::Import(r, spec, IMPORT_NAMESPACE), x.span);
+                                &x.local
+                            }
+                        };
+                        let b = self
+                            .resolve(id.name.as_str())
+                            .expect("import bindings are hoisted");
+                        self.store_binding(b, r, id.span);
+                    }
+                    self.release(m);
+                }
+                Statement::TSImportEqualsDeclaration(i) if !i.import_kind.is_type() => {
+                    let TSModuleReference::ExternalModuleReference(ext) = &i.module_reference
+                    else {
+                        return Err(self.unsupported(
+                            i.span,
+                            "import alias",
+                            "Name the value with a `const` instead: `const x = A.B;`.",
+                        ));
+                    };
+                    let m = self.mark();
+                    let spec = self.alloc(i.span)?;
+                    let spec_str = self.string(ext.expression.value.as_str());
+                    self.emit(Op::LoadStr(spec, spec_str), ext.span);
+                    let r = self.alloc(i.span)?;
+                    self.emit(Op::Import(r, spec, IMPORT_MODULE), ext.span);
+                    let b = self
+                        .resolve(i.id.name.as_str())
+                        .expect("import bindings are hoisted");
+                    self.store_binding(b, r, i.id.span);
+                    self.release(m);
+                }
+                _ => {}
+            }
+        }
         Ok(())
     }
 }

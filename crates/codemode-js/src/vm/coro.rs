@@ -216,6 +216,11 @@ pub struct HostCalls {
     /// Error objects made from host errors: an uncaught one ends the run with the host's
     /// kind, message and suggestions, located at the call that failed.
     pub errors: Vec<(ObjId, HostError, Option<Location>)>,
+    /// The extension globals' names: the modules `import` and `require` resolve
+    /// (`builtins/modules.rs`).
+    pub modules: Vec<String>,
+    /// Module objects made of standard globals (`url`, ...), one per name and run.
+    pub module_cache: Vec<(String, ObjId)>,
 }
 
 /// What the loop does when the frame stack is empty.
@@ -1263,6 +1268,7 @@ impl Vm {
         }
         out.extend(self.host.waiting.values().map(|(p, _)| Value::Obj(*p)));
         out.extend(self.host.errors.iter().map(|(o, ..)| Value::Obj(*o)));
+        out.extend(self.host.module_cache.iter().map(|(_, o)| Value::Obj(*o)));
         out.extend(self.unhandled.iter().map(|p| Value::Obj(*p)));
         if let Some(b) = self.body {
             out.push(Value::Obj(b));
