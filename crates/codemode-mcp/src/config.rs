@@ -24,9 +24,14 @@ use std::time::Duration;
 use codemode::{Language, LimitName, Limits};
 use serde_json::{Map, Value};
 
-/// The error for `"codemode": {"language": "js"}` (and for a [`Config`] built with
-/// `Language::JavaScript`): the runtime executes Lua only for now.
-pub const JS_UNAVAILABLE: &str = "codemode.language: JavaScript is not available yet; set \"language\": \"lua\" (or leave it out)";
+/// The values `codemode.language` accepts, and the language each names.
+pub const LANGUAGES: [(&str, Language); 5] = [
+    ("lua", Language::Lua),
+    ("js", Language::JavaScript),
+    ("javascript", Language::JavaScript),
+    ("ts", Language::JavaScript),
+    ("typescript", Language::JavaScript),
+];
 
 /// Default per-call timeout for a downstream `tools/call` (the execution's own `timeout_ms`
 /// still applies on top).
@@ -79,7 +84,8 @@ pub struct ServerSpec {
 pub struct Config {
     /// Servers in the order of the file; `"disabled": true` entries are left out.
     pub servers: Vec<ServerSpec>,
-    /// `codemode.language` (default Lua).
+    /// `codemode.language`: `"lua"` (the default) or `"js"` (also `"javascript"`, `"ts"`,
+    /// `"typescript"`; see [`LANGUAGES`]).
     pub language: Language,
     /// `codemode.limits` applied to every execution.
     pub limits: Limits,
@@ -192,17 +198,15 @@ impl Config {
                 }
             }
             if let Some(l) = cm.get("language") {
-                config.language = match l.as_str() {
-                    Some("lua") => Language::Lua,
-                    Some("js" | "javascript") => {
-                        return Err(ConfigError(JS_UNAVAILABLE.to_string()));
-                    }
-                    _ => {
-                        return Err(ConfigError(format!(
-                            "codemode.language must be \"lua\", not {l}"
-                        )));
-                    }
-                }
+                config.language = LANGUAGES
+                    .iter()
+                    .find(|(name, _)| l.as_str() == Some(name))
+                    .map(|(_, language)| *language)
+                    .ok_or_else(|| {
+                        ConfigError(format!(
+                            "codemode.language must be \"lua\" or \"js\" (also \"javascript\", \"ts\", \"typescript\": JavaScript, TypeScript annotations accepted), not {l}"
+                        ))
+                    })?;
             }
             if let Some(l) = cm.get("limits") {
                 config.limits = limits(object(l, "codemode.limits")?)?;
@@ -491,6 +495,21 @@ mod tests {
     }
 
     #[test]
+    fn language_names() {
+        assert_eq!(parse("{}").unwrap().language, Language::Lua);
+        for (name, want) in [
+            ("lua", Language::Lua),
+            ("js", Language::JavaScript),
+            ("javascript", Language::JavaScript),
+            ("ts", Language::JavaScript),
+            ("typescript", Language::JavaScript),
+        ] {
+            let c = parse(&format!(r#"{{"codemode": {{"language": "{name}"}}}}"#)).unwrap();
+            assert_eq!(c.language, want, "{name}");
+        }
+    }
+
+    #[test]
     fn rejects_bad_configs_with_the_key_path() {
         let cases = [
             (
@@ -547,8 +566,12 @@ mod tests {
                 "codemode.language must be",
             ),
             (
-                r#"{"codemode": {"language": "js"}}"#,
-                "codemode.language: JavaScript is not available yet; set \"language\": \"lua\" (or leave it out)",
+                r#"{"codemode": {"language": "JS"}}"#,
+                "codemode.language must be \"lua\" or \"js\" (also \"javascript\", \"ts\", \"typescript\": JavaScript, TypeScript annotations accepted), not \"JS\"",
+            ),
+            (
+                r#"{"codemode": {"language": 1}}"#,
+                "codemode.language must be \"lua\" or \"js\"",
             ),
             (
                 r#"{"mcpServers": {"a..b": {"command": "x"}}}"#,

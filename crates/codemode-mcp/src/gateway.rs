@@ -259,7 +259,7 @@ impl Gateway {
                 | BuildError::DuplicateTool { path }
                 | BuildError::EmptySegment { path } => path.clone(),
                 BuildError::UnsupportedLanguage(_) => {
-                    return Err(ConfigError(crate::config::JS_UNAVAILABLE.to_string()));
+                    return Err(ConfigError(format!("codemode.language: {err}")));
                 }
                 _ => return Err(ConfigError(err.to_string())),
             };
@@ -331,12 +331,17 @@ impl Gateway {
     }
 
     /// The built-in search over the current tools (same input and result as `search(...)` in a
-    /// program).
+    /// program: signatures and messages in the configured language).
     ///
     /// # Errors
     /// The input is invalid (message says which field and why).
     pub fn search(&self, input: &Value) -> Result<Value, String> {
-        codemode::search::run_search(self.codemode().tools(), input)
+        self.codemode().search(input)
+    }
+
+    /// The language programs are written in (`codemode.language`).
+    pub fn language(&self) -> codemode::Language {
+        self.config.language
     }
 
     /// The description of the `execute` tool: [`codemode::catalog::instructions`] for the

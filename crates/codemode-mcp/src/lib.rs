@@ -3,6 +3,9 @@
 //! Starts the MCP servers of a config file (the `mcpServers` format MCP clients use), turns each
 //! into a namespace of one [`codemode::CodeMode`] runtime (`tools.<server>.<tool>(input)`), and
 //! serves MCP itself with two tools, `execute` (run a program over all of them) and `search`.
+//! Programs are Lua, or JavaScript with `"codemode": {"language": "js"}` (cargo feature `js`,
+//! which turns on codemode's JavaScript guest): `execute`'s description, `search`'s signatures
+//! and the server's words follow the language.
 //!
 //! | concern | file |
 //! |---|---|
@@ -14,7 +17,7 @@
 //! | the `"openapi"` section: specs as namespaces of HTTP tools (codemode-openapi) | `openapi.rs` |
 //! | the stdio transport that fails unreadable replies at once | `transport.rs` |
 //! | the HTTP client: replies read within the same bounds, unreadable ones fail at once | `http_client.rs` |
-//! | the MCP server: `execute`, `search`, stdio and streamable HTTP ([`CodeModeServer`]) | `server.rs` |
+//! | the MCP server: `execute`, `search`, their words in the program's language, stdio and streamable HTTP ([`CodeModeServer`]) | `server.rs` |
 //!
 //! ```no_run
 //! # async fn f() -> Result<(), Box<dyn std::error::Error>> {

@@ -200,7 +200,7 @@ impl CodeModeServer {
             "description": self.gateway.execute_description(),
             "inputSchema": {
                 "type": "object",
-                "properties": {"code": {"type": "string", "description": "The Lua program. It ends with `return <value>`."}},
+                "properties": {"code": {"type": "string", "description": words(self.gateway.language()).code}},
                 "required": ["code"],
                 "additionalProperties": false
             }
@@ -208,7 +208,7 @@ impl CodeModeServer {
         let search = json!({
             "name": "search",
             "title": "Search the tools available to programs",
-            "description": "Find tools that `execute` programs can call: by words (query), by namespace (a server name), with paging (limit, offset). Returns {items = {{path, description, signature}}, remaining, next}. An exact tool path returns that tool.",
+            "description": words(self.gateway.language()).search,
             "inputSchema": codemode::search::search_input_schema(),
         });
         vec![
@@ -223,9 +223,7 @@ impl CodeModeServer {
         context: RequestContext<RoleServer>,
     ) -> CallToolResult {
         let Some(code) = args.get("code").and_then(Value::as_str) else {
-            return error_result(
-                "execute needs {\"code\": \"<Lua program>\"}: a string with the program, e.g. \"return 1 + 1\".",
-            );
+            return error_result(words(self.gateway.language()).missing_code);
         };
         // Progress goes through one forwarding task, so notifications keep their order and all
         // of them are sent before the response.
@@ -299,6 +297,35 @@ impl CodeModeServer {
     }
 }
 
+/// What the server says about programs, in the words of their language.
+struct Words {
+    /// The server's `instructions` (sent at `initialize`).
+    instructions: &'static str,
+    /// The description of `execute`'s `code` argument.
+    code: &'static str,
+    /// The answer to an `execute` call without `code`.
+    missing_code: &'static str,
+    /// The description of the `search` tool.
+    search: &'static str,
+}
+
+fn words(language: codemode::Language) -> Words {
+    match language {
+        codemode::Language::Lua => Words {
+            instructions: "Code Mode: write one small Lua program that calls many tools (tools.<server>.<tool>{...}) and returns the combined result, with the `execute` tool. Browse tools with `search`.",
+            code: "The Lua program. It ends with `return <value>`.",
+            missing_code: "execute needs {\"code\": \"<Lua program>\"}: a string with the program, e.g. \"return 1 + 1\".",
+            search: "Find tools that `execute` programs can call: by words (query), by namespace (a server name), with paging (limit, offset). Returns {items = {{path, description, signature}}, remaining, next}. An exact tool path returns that tool.",
+        },
+        codemode::Language::JavaScript => Words {
+            instructions: "Code Mode: write one small JavaScript program that calls many tools (await tools.<server>.<tool>({ ... })) and returns the combined result, with the `execute` tool. Browse tools with `search`.",
+            code: "The JavaScript program (TypeScript annotations accepted). It ends with `return <value>`.",
+            missing_code: "execute needs {\"code\": \"<JavaScript program>\"}: a string with the program, e.g. \"return 1 + 1\".",
+            search: "Find tools that `execute` programs can call: by words (query), by namespace (a server name), with paging (limit, offset). Returns {items: [{path, description, signature}], remaining, next}. An exact tool path returns that tool.",
+        },
+    }
+}
+
 fn error_result(message: &str) -> CallToolResult {
     serde_json::from_value(json!({
         "content": [{"type": "text", "text": message}],
@@ -315,9 +342,7 @@ impl ServerHandler for CodeModeServer {
                 .enable_tool_list_changed()
                 .build(),
         )
-        .with_instructions(
-            "Code Mode: write one small Lua program that calls many tools (tools.<server>.<tool>{...}) and returns the combined result, with the `execute` tool. Browse tools with `search`.",
-        );
+        .with_instructions(words(self.gateway.language()).instructions);
         info.server_info.name = "codemode".into();
         info.server_info.version = env!("CARGO_PKG_VERSION").into();
         info

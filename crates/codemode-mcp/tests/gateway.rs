@@ -126,6 +126,56 @@ async fn progress_counts_host_tools_and_search_too() {
     gw.shutdown().await;
 }
 
+/// The TypeScript signature of the fixture's `add` (pretty style, as `search` and the catalog
+/// give it).
+const ADD_TS: &str = "tools.fx.add(input: {\n  /** @integer */\n  a: number;\n  /** @integer */\n  b: number;\n}): Promise<{\n  /** @integer */\n  sum: number;\n}>";
+
+/// `"codemode": {"language": "js"}`: JavaScript programs over the servers, the `execute`
+/// description and `search` in JavaScript's words and TypeScript signatures.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_javascript_gateway_runs_javascript_and_describes_it() {
+    let cfg = Config::parse(
+        &json!({"mcpServers": {"fx": fixture_cmd()}, "codemode": {"language": "js"}}).to_string(),
+        &PathBuf::from("/"),
+    )
+    .unwrap();
+    let gw = Gateway::start(cfg, None).await.unwrap();
+    assert_eq!(gw.language(), codemode::Language::JavaScript);
+    let exec = run(
+        &gw,
+        "const [x, y] = await Promise.all([tools.fx.add({ a: 40, b: 2 }), tools.fx.add({ a: 1, b: 2 })]);\n\
+         const page = search({ query: 'add two integers', limit: 1 });\n\
+         return [x.sum + y.sum, page.items[0].signature];",
+    )
+    .await;
+    assert_eq!(
+        exec.result.value(),
+        Some(&json!([45, ADD_TS])),
+        "{}",
+        exec.result.to_json_string()
+    );
+    // A Lua program is a parse error in a JavaScript gateway.
+    let lua = run(&gw, "local n = tools.fx.add({ a = 1, b = 2 }) return n.sum").await;
+    assert_eq!(
+        lua.result.error().map(|e| e.kind),
+        Some(codemode::DiagnosticKind::ParseError),
+        "{}",
+        lua.result.to_json_string()
+    );
+    let desc = gw.execute_description();
+    assert!(desc.starts_with("Run a JavaScript program"), "{desc}");
+    let listed: Vec<String> = ADD_TS.lines().map(|l| format!("  {l}")).collect();
+    assert!(desc.contains(&listed.join("\n")), "{desc}");
+    // The gateway's `search` (the MCP `search` tool) answers in the same notation.
+    let page = gw.search(&json!({"query": "fx.add"})).unwrap();
+    assert_eq!(page["items"][0]["signature"], json!(ADD_TS));
+    assert_eq!(
+        gw.search(&json!("add")).unwrap_err(),
+        "search expects one object such as search({ query: \"list issues\" }); got the string \"add\"."
+    );
+    gw.shutdown().await;
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_crashed_server_restarts_at_most_three_times() {
     let gw = Gateway::start(config(json!({"fx": fixture_cmd()})), None)
