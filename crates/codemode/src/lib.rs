@@ -46,7 +46,7 @@
 //! | [`Hooks`] (`tool_before`/`tool_after`, `extension_before`/`extension_after`), [`FnHooks`], [`CallOutcome`] | `hooks.rs` |
 //! | [`Extension`]: host functions as guest globals (`fs.read`) | `extension.rs` |
 //! | the one missing-tool policy (UnknownTool wording, suggestions, unavailable namespaces) | `missing.rs` |
-//! | the one place mapping [`Language`] to a guest crate (cargo feature `lua`) | `guests.rs` |
+//! | the one place mapping [`Language`] to a guest crate (cargo features `lua`, `js`) | `guests.rs` |
 //! | [`Options`], [`Language`], [`BuildError`], [`CodeMode::new`] and its checks | `runtime/builder.rs` |
 //! | [`CodeMode`], [`execute`], [`CodeMode::call_tool`] | `runtime/mod.rs` |
 //! | the async driver: inline stretches, pool segments, calls in flight, logs, the result | `runtime/driver.rs` |

@@ -15,8 +15,10 @@
 //! `{ items = { { path, description, signature }, ... }, remaining, next }`: `path` is the
 //! canonical dotted path (`"github.issues.list"`), `signature` the tool's full signature in the
 //! runtime's language ([`crate::signature::tool_signature`], pretty style: Lua
-//! `tools.orders.lookup({ id: string }) -> { total: number }` with field docs as `--` comments),
-//! `remaining`
+//! `tools.orders.lookup({ id: string }) -> { total: number }` with field docs as `--` comments,
+//! JavaScript `tools.orders.lookup(input: { id: string }): Promise<{ total: number }>` with JSDoc
+//! comments; [`crate::CodeMode::search`] and the built-in use the runtime's language, the free
+//! functions below the default one), `remaining`
 //! the number of hits after this page and `next` `{ offset = N }` for the next page, or `null` (absent in Lua: `page.next` is nil).
 //! An offset past the end gives `{ items = {}, remaining = 0, next = null }` (in Lua `next` is nil).
 //!

@@ -692,3 +692,58 @@ fn a_non_object_input_is_answered_with_an_example_call() {
         "search expects one object such as search({ query: \"list issues\" }); got null."
     );
 }
+
+/// The runtime's language decides the notation of `search` results, from a program and from
+/// the host; a Lua runtime answers as the language-free `run_search` (the default, Lua) does.
+#[cfg(feature = "js")]
+#[tokio::test]
+async fn a_javascript_runtime_searches_in_typescript() {
+    let shop = || {
+        CodeMode::builder()
+            .tool(
+                "shop.orders.lookup",
+                tool(
+                    "Look up an order by id.",
+                    json!({"type": "object", "properties": {"id": {"type": "string"}}, "required": ["id"]}),
+                )
+                .with_output_schema(obj(json!({"total": {"type": "number"}}))),
+            )
+            .tool("shop.dash-name", plain("A tool whose name is not an identifier."))
+    };
+    let js = shop()
+        .language(codemode::Language::JavaScript)
+        .build()
+        .unwrap();
+    let lookup_ts = "tools.shop.orders.lookup(input: { id: string }): Promise<{ total?: number }>";
+    let r = js
+        .execute(
+            "const a = search({ query: 'order lookup', limit: 1 });\n\
+             const b = await search({ query: 'tools.shop[\"dash-name\"]' });\n\
+             return [a.items[0].signature, b.items[0].signature];",
+        )
+        .await;
+    assert_eq!(
+        r.value(),
+        Some(&json!([
+            lookup_ts,
+            "tools.shop[\"dash-name\"](): Promise<unknown>"
+        ])),
+        "{}",
+        r.to_json_string()
+    );
+    let page = js.search(&json!({"query": "order lookup"})).unwrap();
+    assert_eq!(page["items"][0]["signature"], json!(lookup_ts));
+    assert_eq!(
+        js.search(&json!("x")).unwrap_err(),
+        "search expects one object such as search({ query: \"list issues\" }); got the string \"x\"."
+    );
+    // Lua: the same result as before runtimes had a language.
+    let lua = shop().build().unwrap();
+    let input = json!({"query": "order lookup"});
+    let page = lua.search(&input).unwrap();
+    assert_eq!(page, run_search(lua.tools(), &input).unwrap());
+    assert_eq!(
+        page["items"][0]["signature"],
+        json!("tools.shop.orders.lookup({ id: string }) -> { total?: number }")
+    );
+}

@@ -22,7 +22,8 @@ pub enum Language {
     /// Lua 5.4 subset (`codemode-lua`).
     #[default]
     Lua,
-    /// JavaScript: not available yet ([`BuildError::UnsupportedLanguage`]).
+    /// JavaScript, TypeScript annotations accepted (`codemode-js`, cargo feature `js`; without
+    /// it [`BuildError::UnsupportedLanguage`]).
     JavaScript,
 }
 
