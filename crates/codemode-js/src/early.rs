@@ -87,6 +87,13 @@ pub fn diagnostic(source: &str, d: &OxcDiagnostic) -> GuestError {
         message.push_str(help);
     }
     let offset = labels.get(main).map_or(0, |l| l.offset() as usize);
+    if let Some(h) = crate::hints::lua_habit(source, offset) {
+        if !message.ends_with('.') {
+            message.push('.');
+        }
+        message.push(' ');
+        message.push_str(h);
+    }
     parse_error(source, offset, message)
 }
 

@@ -43,7 +43,11 @@ pub fn nullish_read(vm: &mut Vm, what: &str) -> Option<(String, Vec<String>)> {
             .and_then(text_at)
             .unwrap_or_else(|| "the object".to_string());
         let keys = own_names(vm, o);
-        if !keys.contains(&missing) {
+        if is_promise(vm, Value::Obj(o)) {
+            hint.push_str(&format!(
+                ": {base_text} is a Promise (a call not awaited), not its value; write `(await {base_text}).{missing}`, or `const v = await ...` first"
+            ));
+        } else if !keys.contains(&missing) {
             hint.push_str(&format!(": {base_text} has no property '{missing}'"));
             if keys.is_empty() {
                 hint.push_str(" and no own properties");
@@ -112,6 +116,12 @@ pub fn missing_method(vm: &mut Vm, callee: Value) -> Option<(String, Vec<String>
         .binary_search_by_key(&at, |(pc, _)| *pc)
         .ok()?;
     let base_text = p.strings[f.object_text[i].1 as usize].to_rust();
+    if is_promise(vm, Value::Obj(o)) {
+        let hint = format!(
+            "{base_text} is a Promise (a call not awaited), not its value; write `(await {base_text}).{missing}(...)`"
+        );
+        return Some((hint, Vec::new()));
+    }
     let names = names_along_chain(vm, o);
     let mut hint = format!("{base_text} has no method '{missing}'");
     let mut suggestions = Vec::new();
@@ -224,4 +234,141 @@ mod tests {
         assert_eq!(super::distance("ab", "ba"), 1);
         assert_eq!(super::distance("kitten", "sitting"), 3);
     }
+}
+
+/// For `name is not defined`: the JavaScript for a Lua (or Python) habit, or the global the
+/// name misspells. `None` when there is nothing to say.
+pub fn undefined_name(vm: &mut Vm, name: &str) -> Option<(String, Vec<String>)> {
+    let habit = match name {
+        "nil" => Some("`nil` is Lua: in JavaScript write `null` (or `undefined`)"),
+        "local" => Some("`local` is Lua: declare with `const` (or `let` to reassign)"),
+        "print" => Some("Print to the log with `console.log(...)`"),
+        "tostring" | "str" => Some("Convert with `String(x)`"),
+        "tonumber" | "int" | "float" => Some("Convert with `Number(x)` (or `parseInt(x, 10)`)"),
+        "pairs" => Some("Iterate an object with `for (const [k, v] of Object.entries(o))`"),
+        "ipairs" => {
+            Some("Iterate an array with `for (const x of arr)` (or `arr.forEach((x, i) => ...)`)")
+        }
+        "len" => Some("Use `x.length`"),
+        "table" => Some(
+            "`table` is Lua: use array methods (`arr.push(x)`, `arr.join(', ')`, `arr.sort()`)",
+        ),
+        "string" => Some(
+            "`string` is Lua: use string methods (`s.toUpperCase()`, `s.slice(1, 3)`) and template literals",
+        ),
+        "math" => Some("The global is `Math` (`Math.floor(x)`)"),
+        "None" => Some("`None` is Python: write `null`"),
+        "True" | "False" => Some("Booleans are `true` and `false`"),
+        "self" => Some("Inside a method use `this`"),
+        _ => None,
+    };
+    if let Some(h) = habit {
+        return Some((h.to_string(), Vec::new()));
+    }
+    let mut names = Vec::new();
+    let g = vm.global;
+    for k in crate::builtins::own_keys(vm, g, false) {
+        if let Some(s) = vm.heap.key_str(k) {
+            names.push(s.to_rust());
+        }
+    }
+    let near = closest(name, &names)?;
+    Some((format!("Did you mean '{near}'?"), vec![near]))
+}
+
+/// For a parse error at `offset`: the JavaScript for a Lua habit on that line (`~=`, `..`,
+/// `local`, `--` comments, `then`/`end` blocks, `#t`), appended to the parser's message.
+pub fn lua_habit(source: &str, offset: usize) -> Option<&'static str> {
+    let mut offset = offset.min(source.len());
+    while !source.is_char_boundary(offset) {
+        offset -= 1;
+    }
+    let mut start = source[..offset].rfind('\n').map_or(0, |i| i + 1);
+    let mut end = source[offset..]
+        .find('\n')
+        .map_or(source.len(), |i| offset + i);
+    // An error at the end of the input (or on a blank line) is about the last line with code
+    // before it (looked at only a few lines back).
+    for _ in 0..4 {
+        if !source[start..end].trim().is_empty() || start == 0 {
+            break;
+        }
+        end = start - 1;
+        start = source[..end].rfind('\n').map_or(0, |i| i + 1);
+    }
+    let line = source.get(start..end)?;
+    let code = strip_strings(line);
+    let trimmed = code.trim_start();
+    let words = || {
+        code.split(|c: char| !(c.is_alphanumeric() || c == '_'))
+            .filter(|w| !w.is_empty())
+    };
+    if code.contains("~=") {
+        return Some("`~=` is Lua's not-equal: in JavaScript write `!==`.");
+    }
+    if trimmed.starts_with("local ") {
+        return Some("`local` is Lua: declare with `const` (or `let` to reassign).");
+    }
+    if trimmed.starts_with("--") && !trimmed.starts_with("--=") {
+        return Some("`--` starts a comment in Lua: in JavaScript write `//`.");
+    }
+    if code.replace("...", "").contains("..") {
+        return Some(
+            "`..` is Lua's concatenation: in JavaScript write `a + b` or a template literal `${a}${b}`.",
+        );
+    }
+    if words().any(|w| matches!(w, "then" | "elseif" | "end" | "do")) {
+        return Some(
+            "This looks like Lua: in JavaScript blocks use braces, `if (c) { ... } else if (d) { ... }`, `for (const x of xs) { ... }`, `while (c) { ... }`.",
+        );
+    }
+    // `#t` where a value goes (after `return`, `(`, `=`, an operator), not a private name
+    // (`this.#x`, `#x = 1` in a class body, `#x in o`).
+    if let Some(i) = code.find('#')
+        && code[i + 1..].starts_with(|c: char| c.is_alphabetic() || c == '_')
+    {
+        let before = code[..i].trim_end();
+        let value_place =
+            before.ends_with("return") || before.ends_with(|c: char| "(=,+-*/<>[!&|?:".contains(c));
+        if value_place {
+            return Some("`#t` is Lua's length: in JavaScript write `t.length`.");
+        }
+    }
+    None
+}
+
+/// `line` with the text inside quotes blanked (quotes kept), so habits inside strings do not
+/// count.
+fn strip_strings(line: &str) -> String {
+    let mut out = String::with_capacity(line.len());
+    let mut quote: Option<char> = None;
+    let mut escaped = false;
+    for c in line.chars() {
+        match quote {
+            Some(q) => {
+                if escaped {
+                    escaped = false;
+                } else if c == '\\' {
+                    escaped = true;
+                } else if c == q {
+                    quote = None;
+                    out.push(c);
+                    continue;
+                }
+                out.push(' ');
+            }
+            None => {
+                if matches!(c, '"' | '\'' | '`') {
+                    quote = Some(c);
+                }
+                out.push(c);
+            }
+        }
+    }
+    out
+}
+
+/// Whether `v` is a Promise (what a tool call or async function gives before `await`).
+pub fn is_promise(vm: &Vm, v: Value) -> bool {
+    matches!(v, Value::Obj(o) if matches!(vm.heap.obj(o).kind, crate::heap::Kind::Promise(_)))
 }

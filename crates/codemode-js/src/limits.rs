@@ -148,6 +148,13 @@ pub const SUSPENDED_FRAME_BYTES: usize = 128;
 /// not finished". The host runs at most 8 at a time and queues the rest first in first out.
 pub const MAX_OPEN_HOST_CALLS: usize = 10_000;
 
+/// Most `LikelyMistake` warnings a run reports (a Promise used as data, `for…in` over an
+/// array); later ones are not noted.
+pub const MAX_SLIP_WARNINGS: usize = 8;
+
+/// Work units charged for noting a likely mistake (its location is looked up).
+pub const SLIP_WORK: usize = 64;
+
 /// Error objects made from host errors that keep their host kind for an uncaught report:
 /// 10,000 (later ones are reported as ordinary uncaught errors).
 pub const MAX_KEPT_HOST_ERRORS: usize = 10_000;

@@ -86,6 +86,7 @@ fn template() -> Result<&'static Vm, GuestError> {
         vm.fuel_used = 0;
         vm.jobs.clear();
         vm.unhandled.clear();
+        vm.slips.clear();
         vm.frames.clear();
         vm.regs.clear();
         vm.throw_at = None;
@@ -188,7 +189,10 @@ impl Machine {
                 // The value `exportPrepare` made of the body's: export it as it is.
                 Some(returned) => match crate::boundary::export(&mut self.vm, v, "result") {
                     Ok(value) => Step::Done { value, returned },
-                    Err(e) => Step::Error(e),
+                    Err(mut e) => {
+                        e.location = e.location.or(self.vm.body_end_at);
+                        Step::Error(e)
+                    }
                 },
                 None => self.export(v, returned),
             },
@@ -267,7 +271,10 @@ impl Machine {
                 }
                 Err(e) => Step::Error(uncaught(&mut self.vm, e)),
             },
-            Err(e) => Step::Error(e),
+            Err(mut e) => {
+                e.location = e.location.or(self.vm.body_end_at);
+                Step::Error(e)
+            }
         }
     }
 
@@ -317,6 +324,14 @@ impl Machine {
             return Vec::new();
         }
         let body = self.vm.body_promise();
+        let slips: Vec<codemode_guest::Warning> = std::mem::take(&mut self.vm.slips)
+            .into_iter()
+            .map(|(message, location)| codemode_guest::Warning {
+                kind: codemode_guest::DiagnosticKind::LikelyMistake,
+                message,
+                location,
+            })
+            .collect();
         let mut list: Vec<(u64, crate::value::ObjId, Value)> = Vec::new();
         for p in std::mem::take(&mut self.vm.unhandled) {
             if Some(p) == body {
@@ -331,7 +346,7 @@ impl Machine {
         }
         list.sort_by_key(|(serial, ..)| *serial);
         list.dedup_by_key(|(serial, ..)| *serial);
-        let mut out = Vec::new();
+        let mut out = slips;
         for (_, _, r) in list {
             let (kind, message, location) = match self.host_error(r) {
                 Some((e, at)) => (e.kind, e.message, at),

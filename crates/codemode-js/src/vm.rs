@@ -356,6 +356,10 @@ pub struct Vm {
     pub tail: Option<coro::Tail>,
     /// Promises rejected while nothing observed them (checked again at the end).
     pub unhandled: Vec<ObjId>,
+    /// Constructs that ran but likely not as meant (a Promise used as data, `for…in` over
+    /// an array): `LikelyMistake` warnings of a successful run, at most
+    /// [`crate::limits::MAX_SLIP_WARNINGS`], one per message and place.
+    pub slips: Vec<(String, Option<Location>)>,
     /// Promises made so far (their creation order).
     pub promise_serial: u64,
     /// Promises not settled yet.
@@ -364,6 +368,9 @@ pub struct Vm {
     pub body: Option<ObjId>,
     /// The body ended with a `return` (not with its trailing expression or its end).
     pub body_returned: bool,
+    /// Where the body returned (its `return`, or its last expression statement): the
+    /// location of an error exporting its value.
+    pub body_end_at: Option<Location>,
     /// Where the exception that rejected the body was thrown.
     pub body_error_at: Option<Location>,
     /// The run's host calls.
@@ -417,10 +424,12 @@ impl Vm {
             jobs: Default::default(),
             tail: None,
             unhandled: Vec::new(),
+            slips: Vec::new(),
             promise_serial: 0,
             pending_promises: 0,
             body: None,
             body_returned: false,
+            body_end_at: None,
             body_error_at: None,
             host: Default::default(),
             then_key,
@@ -559,6 +568,18 @@ impl Vm {
 
     pub fn range_error(&mut self, msg: &str) -> Throw {
         self.err_of(ErrorType::RangeError, msg)
+    }
+
+    /// Note a likely mistake at the current instruction (see [`Vm::slips`]).
+    pub fn slip(&mut self, message: String) {
+        if self.slips.len() >= crate::limits::MAX_SLIP_WARNINGS {
+            return;
+        }
+        self.work(crate::limits::SLIP_WORK);
+        let at = self.location();
+        if !self.slips.iter().any(|(m, a)| *a == at && *m == message) {
+            self.slips.push((message, at));
+        }
     }
 
     /// Charge `n` units of builtin work against the slice's fuel.
@@ -1441,6 +1462,11 @@ impl Vm {
     pub fn to_primitive_hint(&mut self, v: Value, hint: u8) -> Res<Value> {
         let prefer_string = hint == 2;
         let Value::Obj(o) = v else { return Ok(v) };
+        if matches!(self.heap.obj(o).kind, Kind::Promise(_)) {
+            self.slip(
+                "A Promise was used as a value (in arithmetic, a string or a comparison), which gives '[object Promise]' or NaN: the call was not awaited. Write `await` before it, or `const v = await ...` first.".to_string(),
+            );
+        }
         if let Some(sym) = self.intr.sym_to_primitive
             && let Some(Prop { slot, .. }) = self.lookup(v, Key::Sym(sym))
         {
@@ -2241,8 +2267,15 @@ impl Vm {
                     }
                     None => {
                         let name = self.progs[prog as usize].strings[n as usize].to_rust();
-                        return Err(self
-                            .err_of(ErrorType::ReferenceError, &format!("{name} is not defined")));
+                        let t = self
+                            .err_of(ErrorType::ReferenceError, &format!("{name} is not defined"));
+                        if let Throw::Js(e) = t
+                            && let Some((hint, suggestions)) =
+                                crate::hints::undefined_name(self, &name)
+                        {
+                            self.hint = Some((e, hint, suggestions));
+                        }
+                        return Err(t);
                     }
                 }
             }
@@ -2518,9 +2551,17 @@ impl Vm {
                 let v = crate::builtins::regexp::literal(self, &p, &f)?;
                 self.set(d, v);
             }
-            Op::Return(r) => return Ok(Flow::Return(self.r(r))),
+            Op::Return(r) => {
+                if let Some(b) = self.body
+                    && self.frame().finish == Finish::Coro(b)
+                {
+                    self.body_end_at = self.location();
+                }
+                return Ok(Flow::Return(self.r(r)));
+            }
             Op::Completion(r) => {
                 if self.body.is_some() && self.frame().finish == Finish::Coro(self.body.unwrap()) {
+                    self.body_end_at = self.location();
                     return Ok(Flow::Return(self.r(r)));
                 }
                 if self.frames.len() == 1 {
@@ -2612,6 +2653,14 @@ impl Vm {
             }
             Op::ForInKeys(d, s) => {
                 let src = self.r(s);
+                if let Value::Obj(a) = src
+                    && matches!(self.heap.obj(a).kind, Kind::Array(_))
+                    && !self.progs[prog as usize].builtin
+                {
+                    self.slip(
+                        "`for…in` over an array iterates its indices as strings ('0', '1', ...), not its elements: write `for (const x of arr)` for the elements, or `arr.forEach((x, i) => ...)` for both.".to_string(),
+                    );
+                }
                 let keys = crate::builtins::for_in_keys(self, src)?;
                 let o = self.heap.new_obj(
                     self.intr.iterator_proto,
@@ -2811,6 +2860,14 @@ impl Vm {
             }
             None => {
                 let mut x = Value::Undefined;
+                if let (Value::Obj(o), Key::Name(_)) = (v, key)
+                    && matches!(self.heap.obj(o).kind, Kind::Promise(_))
+                {
+                    let name = self.key_text(key);
+                    self.slip(format!(
+                        "Property '{name}' was read from a Promise, not from its value, and is undefined: the call was not awaited. Write `(await call).{name}`, or `const v = await call;` first."
+                    ));
+                }
                 if let (Value::Obj(o), Key::Name(_)) = (v, key)
                     && let Some(parent) = crate::builtins::tool_node_path(self, o)
                     && key != self.then_key

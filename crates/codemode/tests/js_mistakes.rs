@@ -1,0 +1,171 @@
+//! Mistakes models typically make in JavaScript (feature `js`): each program gets, in its
+//! error or in a `LikelyMistake` warning, a message that names the fix. Error messages keep
+//! V8's wording first; the hint follows.
+#![cfg(feature = "js")]
+
+use codemode::{CodeMode, DiagnosticKind, Language, Tool};
+use serde_json::{Value, json};
+
+fn runtime() -> CodeMode {
+    CodeMode::builder()
+        .language(Language::JavaScript)
+        .tool(
+            "orders.get",
+            Tool::new(
+                "Look up an order.",
+                json!({"type": "object", "properties": {"id": {"type": "integer"}}}),
+                |v: Value| async move { Ok(json!({"id": v["id"], "total": 30, "items": [1, 2]})) },
+            ),
+        )
+        .tool(
+            "util.echo",
+            Tool::new("Echo.", json!({"type": "object"}), |v: Value| async move {
+                Ok(v)
+            }),
+        )
+        .build()
+        .unwrap()
+}
+
+#[tokio::test]
+async fn each_typical_mistake_gets_a_message_naming_the_fix() {
+    let cm = runtime();
+    // (program, what the error or a warning must say)
+    let cases: &[(&str, &str)] = &[
+        // Un-awaited tool calls used as data.
+        (
+            "const o = tools.orders.get({ id: 1 });\nreturn o.total;",
+            "Write `(await call).total`",
+        ),
+        (
+            "const o = tools.orders.get({ id: 1 });\nreturn o.items.length;",
+            "`o.items` is undefined: o is a Promise (a call not awaited)",
+        ),
+        (
+            "return tools.orders.get({ id: 1 }) + 1;",
+            "the call was not awaited. Write `await` before it",
+        ),
+        (
+            "return `total: ${tools.orders.get({ id: 1 })}`;",
+            "A Promise was used as a value",
+        ),
+        (
+            "return { order: tools.orders.get({ id: 1 }) };",
+            "result.order is a promise (a call that was not awaited)",
+        ),
+        (
+            "await tools.util.echo({ order: tools.orders.get({ id: 1 }) });",
+            "write `await` before the call",
+        ),
+        (
+            "const o = tools.orders.get({ id: 1 });\nreturn o.then2();",
+            "(await o).then2(...)",
+        ),
+        // Names.
+        (
+            "await tools.orders.gett({ id: 1 });",
+            "did you mean tools.orders.get?",
+        ),
+        (
+            "const o = { id: 1, items: [] };\nreturn o.itmes.length;",
+            "Did you mean 'items'?",
+        ),
+        (
+            "return [3, 1].fitler((x) => x > 1);",
+            "Did you mean 'filter'?",
+        ),
+        ("return Math.flor(1.5);", "Did you mean 'floor'?"),
+        ("return math.floor(1.5);", "The global is `Math`"),
+        ("return JSON.stringfy({});", "Did you mean 'stringify'?"),
+        // Lua habits.
+        (
+            "local total = 1\nreturn total",
+            "`local` is Lua: declare with `const`",
+        ),
+        ("const a = 1;\nif (a ~= 2) { return 1 }", "write `!==`"),
+        (
+            "const s = 'a' .. 'b';\nreturn s;",
+            "`..` is Lua's concatenation",
+        ),
+        (
+            "for i = 1, 3 do\n  console.log(i)\nend",
+            "blocks use braces",
+        ),
+        ("const t = [1, 2];\nreturn #t", "write `t.length`"),
+        ("let x;\nif (x == nil) { return 0 }", "write `null`"),
+        ("print('hi')", "`console.log(...)`"),
+        ("return tostring(5)", "`String(x)`"),
+        (
+            "for (const [k, v] of pairs({ a: 1 })) {}",
+            "Object.entries(o)",
+        ),
+        ("-- the total\nreturn 1", "write `//`"),
+        ("return True", "`true` and `false`"),
+        // JavaScript habits that silently misbehave.
+        (
+            "const r = [];\nfor (const i in [5, 6]) r.push(i + 1);\nreturn r;",
+            "write `for (const x of arr)`",
+        ),
+    ];
+    for (src, want) in cases {
+        let r = cm.execute(src).await;
+        let mut said: Vec<String> = r.warnings.iter().map(|w| w.message.clone()).collect();
+        if let Some(e) = r.error() {
+            said.push(e.message.clone());
+            assert!(
+                e.location.is_some(),
+                "{src}: no location: {}",
+                r.to_json_string()
+            );
+        } else {
+            assert!(
+                r.warnings
+                    .iter()
+                    .any(|w| w.location.is_some() && w.message.contains(want)),
+                "{src}: {}",
+                r.to_json_string()
+            );
+        }
+        assert!(
+            said.iter().any(|m| m.contains(want)),
+            "{src}: wanted {want:?} in {}",
+            r.to_json_string()
+        );
+    }
+}
+
+#[tokio::test]
+async fn likely_mistakes_are_warnings_once_per_place_and_bounded() {
+    let cm = runtime();
+    let r = cm
+        .execute(
+            "const p = tools.orders.get({ id: 1 });\nlet n = 0;\nfor (let i = 0; i < 1000; i++) if (p.total === undefined) n++;\nreturn n;",
+        )
+        .await;
+    assert_eq!(r.value(), Some(&json!(1000)), "{}", r.to_json_string());
+    let slips: Vec<_> = r
+        .warnings
+        .iter()
+        .filter(|w| w.kind == DiagnosticKind::LikelyMistake)
+        .collect();
+    assert_eq!(slips.len(), 1, "{}", r.to_json_string());
+    assert_eq!(slips[0].location.map(|l| l.line), Some(3));
+    // Many places: at most eight warnings.
+    let src = (0..20)
+        .map(|i| format!("for (const k in [1]) {{ {i} }}"))
+        .collect::<Vec<_>>()
+        .join("\n");
+    let r = cm.execute(&format!("{src}\nreturn 1;")).await;
+    let n = r
+        .warnings
+        .iter()
+        .filter(|w| w.kind == DiagnosticKind::LikelyMistake)
+        .count();
+    assert_eq!(n, 8, "{}", r.to_json_string());
+    // Awaited correctly: no warning.
+    let r = cm
+        .execute("const o = await tools.orders.get({ id: 1 });\nfor (const x of o.items) {}\nreturn o.total + 1;")
+        .await;
+    assert_eq!(r.value(), Some(&json!(31)));
+    assert!(r.warnings.is_empty(), "{}", r.to_json_string());
+}
