@@ -94,7 +94,10 @@ pub fn catalog_text(
         max_tool_calls: args.max_tool_calls,
         max_output_bytes: args.max_output_bytes,
         max_memory_bytes: None,
-        extensions: allowed.into_iter().map(crate::fs_ext::extension).collect(),
+        extensions: allowed
+            .into_iter()
+            .map(|dir| crate::fs_ext::extension(dir, Lang::Lua))
+            .collect(),
         namespaces,
     };
     let with_fs = !options.extensions.is_empty();
@@ -105,7 +108,7 @@ pub fn catalog_text(
         .unwrap_or(codemode::catalog::DEFAULT_INSTRUCTIONS_BUDGET);
     let mut text = codemode::catalog::instructions(cm.tools(), &cm.limits(), language, budget);
     if with_fs {
-        crate::fs_ext::append_instructions_note(&mut text);
+        crate::fs_ext::append_instructions_note(&mut text, Lang::Lua);
     }
     Ok(text)
 }

@@ -6,6 +6,10 @@
 //!   `{ name = "a.txt", type = "file"|"dir"|"symlink"|"other", size = <bytes> }` (a symlink is
 //!   reported as such, not followed). Without an argument, the allowed directory itself. More
 //!   than [`MAX_LIST_ENTRIES`] entries are refused.
+//! - In JavaScript (`--lang js`) also `fs.readFile(path)` (synchronous, like `fs.read`) and
+//!   `fs.promises.readFile(path)` (a promise of the text), in Node's names; both take an optional
+//!   encoding, `"utf8"` or `{ encoding: "utf8" }` (the text is always UTF-8). Lua gets only
+//!   `fs.read` and `fs.list`.
 //!
 //! ## Confinement
 //! DIR is opened once, when the extension is made, and every later access is relative to that
@@ -31,7 +35,8 @@
 //! Not covered: a hard link inside DIR to a file outside it is read like any file (hard links
 //! cannot be told apart), and files DIR's own mount makes visible (bind mounts) count as inside.
 //!
-//! Errors are catchable Lua errors whose message says what went wrong and what to do instead.
+//! Errors are catchable errors (in JavaScript thrown, or the promise rejected) whose message says
+//! what went wrong and what to do instead.
 
 use std::io::Read;
 use std::path::{Component, Path, PathBuf};
@@ -43,6 +48,8 @@ use cap_std::fs::OpenOptionsExt;
 use cap_std::fs::{Dir, OpenOptions};
 use codemode::{Extension, ToolError};
 use serde_json::{Value, json};
+
+use crate::Lang;
 
 /// Largest file `fs.read` returns (10 MiB).
 pub const MAX_READ_BYTES: u64 = 10 * 1024 * 1024;
@@ -141,9 +148,10 @@ impl AllowedDir {
         }
     }
 
-    /// `fs.read(path)`.
-    pub fn read(&self, path: &str) -> Result<String, String> {
-        let rel = self.relative("fs.read", path)?;
+    /// `fs.read(path)` (and `fs.readFile(path)`, ...: `func` is the function called, which the
+    /// messages name).
+    pub fn read(&self, func: &str, path: &str) -> Result<String, String> {
+        let rel = self.relative(func, path)?;
         // Non-blocking, so that opening a FIFO does not wait for a writer; the type is checked on
         // the opened file below, before anything is read.
         let mut options = OpenOptions::new();
@@ -153,31 +161,31 @@ impl AllowedDir {
         let file = self
             .dir
             .open_with(&rel, &options)
-            .map_err(|e| Self::open_error("fs.read", path, &e))?;
+            .map_err(|e| Self::open_error(func, path, &e))?;
         let meta = file
             .metadata()
-            .map_err(|e| format!("fs.read: cannot open '{path}': {e}"))?;
+            .map_err(|e| format!("{func}: cannot open '{path}': {e}"))?;
         if meta.is_dir() {
             return Err(format!(
-                "fs.read: '{path}' is a directory; use fs.list(\"{path}\")"
+                "{func}: '{path}' is a directory; use fs.list(\"{path}\")"
             ));
         }
         if !meta.is_file() {
             return Err(format!(
-                "fs.read: '{path}' is not a regular file (a FIFO, socket or device); only regular files can be read"
+                "{func}: '{path}' is not a regular file (a FIFO, socket or device); only regular files can be read"
             ));
         }
         if meta.len() > MAX_READ_BYTES {
-            return Err(too_big(path));
+            return Err(too_big(func, path));
         }
         let mut buf = Vec::new();
         file.take(MAX_READ_BYTES + 1)
             .read_to_end(&mut buf)
-            .map_err(|e| format!("fs.read: cannot read '{path}': {e}"))?;
+            .map_err(|e| format!("{func}: cannot read '{path}': {e}"))?;
         if buf.len() as u64 > MAX_READ_BYTES {
-            return Err(too_big(path));
+            return Err(too_big(func, path));
         }
-        String::from_utf8(buf).map_err(|_| format!("fs.read: '{path}' is not UTF-8 text"))
+        String::from_utf8(buf).map_err(|_| format!("{func}: '{path}' is not UTF-8 text"))
     }
 
     /// `fs.list(path)`.
@@ -220,15 +228,34 @@ impl AllowedDir {
 }
 
 /// The message for a file over [`MAX_READ_BYTES`].
-fn too_big(path: &str) -> String {
+fn too_big(func: &str, path: &str) -> String {
     format!(
-        "fs.read: '{path}' is larger than {} MiB; it cannot be read whole",
+        "{func}: '{path}' is larger than {} MiB; it cannot be read whole",
         MAX_READ_BYTES / (1024 * 1024)
     )
 }
 
+/// What a program passed, in words of its language: `a boolean`, `a number`, `a table` (Lua) or
+/// `an array`/`an object` (JavaScript).
+fn noun(v: &Value, lang: Lang) -> &'static str {
+    match (v, lang) {
+        (Value::Bool(_), _) => "a boolean",
+        (Value::Number(_), _) => "a number",
+        (Value::String(_), _) => "a string",
+        (Value::Array(_) | Value::Object(_), Lang::Lua) => "a table",
+        (Value::Array(_), Lang::Js) => "an array",
+        (Value::Object(_), Lang::Js) => "an object",
+        (Value::Null, _) => "a value",
+    }
+}
+
 /// The path argument of a call: `args[0]` as a string (`default` when absent).
-fn path_arg(func: &str, args: &[Value], default: Option<&str>) -> Result<String, ToolError> {
+fn path_arg(
+    func: &str,
+    args: &[Value],
+    default: Option<&str>,
+    lang: Lang,
+) -> Result<String, ToolError> {
     if args.len() > 1 {
         return Err(ToolError::new(format!(
             "{func} takes one path argument; got {}",
@@ -243,59 +270,127 @@ fn path_arg(func: &str, args: &[Value], default: Option<&str>) -> Result<String,
         ))),
         (Some(other), _) => Err(ToolError::new(format!(
             "{func}(path) needs a path string; got {}",
-            match other {
-                Value::Bool(_) => "a boolean",
-                Value::Number(_) => "a number",
-                Value::Array(_) | Value::Object(_) => "a table",
-                _ => "a value",
-            }
+            noun(other, lang)
         ))),
     }
 }
 
-/// The `fs` extension confined to `dir`.
-pub fn extension(dir: AllowedDir) -> Extension {
-    let dir = Arc::new(dir);
-    let d1 = dir.clone();
-    let d2 = dir;
-    Extension::new("fs")
-        .function("read", move |args: Vec<Value>| {
-            let dir = d1.clone();
-            async move {
-                let path = path_arg("fs.read", &args, None)?;
-                tokio::task::spawn_blocking(move || dir.read(&path))
-                    .await
-                    .map_err(ToolError::internal)?
-                    .map(Value::String)
-                    .map_err(ToolError::new)
-            }
+/// The arguments of Node's `readFile` forms: a path and an optional encoding, `"utf8"` /
+/// `"utf-8"` or `{ encoding: "utf8" }` (the text is always UTF-8, so nothing else is accepted).
+fn read_file_args(func: &str, args: &[Value]) -> Result<String, ToolError> {
+    let (path, encoding) = match args {
+        [] => return path_arg(func, args, None, Lang::Js),
+        [path] => (path, None),
+        [path, encoding] => (path, Some(encoding)),
+        _ => {
+            return Err(ToolError::new(format!(
+                "{func}(path, encoding?) takes a path and at most an encoding; got {} arguments",
+                args.len()
+            )));
+        }
+    };
+    let utf8 = |v: &Value| {
+        v.as_str()
+            .is_some_and(|e| e.eq_ignore_ascii_case("utf8") || e.eq_ignore_ascii_case("utf-8"))
+    };
+    match encoding {
+        None | Some(Value::Null) => {}
+        Some(e) if utf8(e) => {}
+        Some(Value::Object(o))
+            if o.keys().all(|k| k == "encoding")
+                && o.get("encoding").is_none_or(|e| e.is_null() || utf8(e)) => {}
+        Some(other) => {
+            return Err(ToolError::new(format!(
+                "{func}: only UTF-8 text can be read; give \"utf8\" as the encoding, or none, not {other}"
+            )));
+        }
+    }
+    path_arg(func, std::slice::from_ref(path), None, Lang::Js)
+}
+
+/// A reading function of the extension: `func` (`fs.read`, `fs.readFile`, ...) reads one file
+/// through `dir`, its arguments checked by `node_args` rules (Node's optional encoding) or as
+/// one path.
+fn reader(
+    dir: &Arc<AllowedDir>,
+    func: &'static str,
+    lang: Lang,
+    node_args: bool,
+) -> impl Fn(Vec<Value>) -> codemode::ExtensionFuture + Send + Sync + 'static {
+    let dir = dir.clone();
+    move |args: Vec<Value>| {
+        let dir = dir.clone();
+        Box::pin(async move {
+            let path = if node_args {
+                read_file_args(func, &args)?
+            } else {
+                path_arg(func, &args, None, lang)?
+            };
+            tokio::task::spawn_blocking(move || dir.read(func, &path))
+                .await
+                .map_err(ToolError::internal)?
+                .map(Value::String)
+                .map_err(ToolError::new)
         })
+    }
+}
+
+/// The `fs` extension confined to `dir`, with the functions of `lang`: `fs.read` and `fs.list`,
+/// and in JavaScript `fs.readFile` and the asynchronous `fs.promises.readFile` too.
+pub fn extension(dir: AllowedDir, lang: Lang) -> Extension {
+    let dir = Arc::new(dir);
+    let list_dir = dir.clone();
+    let fs = Extension::new("fs")
+        .function("read", reader(&dir, "fs.read", lang, false))
         .function("list", move |args: Vec<Value>| {
-            let dir = d2.clone();
+            let dir = list_dir.clone();
             async move {
-                let path = path_arg("fs.list", &args, Some("."))?;
+                let path = path_arg("fs.list", &args, Some("."), lang)?;
                 tokio::task::spawn_blocking(move || dir.list(&path))
                     .await
                     .map_err(ToolError::internal)?
                     .map_err(ToolError::new)
             }
-        })
+        });
+    match lang {
+        Lang::Lua => fs,
+        Lang::Js => fs
+            .function("readFile", reader(&dir, "fs.readFile", lang, true))
+            .async_function(
+                "promises.readFile",
+                reader(&dir, "fs.promises.readFile", lang, true),
+            ),
+    }
 }
 
-/// A short note for the instructions: what `fs` offers.
+/// A short note for the instructions of a Lua program: what `fs` offers.
 pub const INSTRUCTIONS_NOTE: &str = "## Files (read-only)\n\
 `fs.read(path) -> string` returns a UTF-8 text file (at most 10 MiB); \
 `fs.list(path?) -> { { name: string, type: \"file\"|\"dir\"|\"symlink\"|\"other\", size: integer } }` lists a directory \
 (default: the top). Paths are relative to the allowed directory; `..` and links leading outside it are refused. \
 These are host functions, not tools: they are not in `tools` and `search` does not find them.\n";
 
-/// Append [`INSTRUCTIONS_NOTE`] to an instructions text, after one blank line.
-pub fn append_instructions_note(text: &mut String) {
+/// [`INSTRUCTIONS_NOTE`] for a JavaScript program: Node's names, a promise form, TypeScript types.
+pub const JS_INSTRUCTIONS_NOTE: &str = "## Files (read-only)\n\
+`fs.readFile(path: string): string` returns a UTF-8 text file (at most 10 MiB), and \
+`await fs.promises.readFile(path)` gives it as a promise; both accept Node's encoding argument `\"utf8\"` \
+(`fs.read(path)` is the same as `fs.readFile(path)`). \
+`fs.list(path?: string): Array<{ name: string; type: \"file\" | \"dir\" | \"symlink\" | \"other\"; size: number }>` \
+lists a directory (default: the top). Paths are relative to the allowed directory; `..` and links leading outside it \
+are refused (the call throws; the promise rejects). \
+These are host functions, not tools: they are not in `tools` and `search` does not find them.\n";
+
+/// Append the note for `lang` ([`INSTRUCTIONS_NOTE`], [`JS_INSTRUCTIONS_NOTE`]) to an
+/// instructions text, after one blank line.
+pub fn append_instructions_note(text: &mut String, lang: Lang) {
     if !text.ends_with('\n') {
         text.push('\n');
     }
     text.push('\n');
-    text.push_str(INSTRUCTIONS_NOTE);
+    text.push_str(match lang {
+        Lang::Lua => INSTRUCTIONS_NOTE,
+        Lang::Js => JS_INSTRUCTIONS_NOTE,
+    });
 }
 
 #[cfg(test)]
@@ -322,10 +417,11 @@ mod tests {
         let d = scratch();
         let dir = AllowedDir::new(&d).unwrap();
         assert_eq!(dir.root, std::fs::canonicalize(&d).unwrap());
-        assert_eq!(dir.read("a.txt").unwrap(), "hello");
-        assert_eq!(dir.read("./sub/b.txt").unwrap(), "inner");
+        assert_eq!(dir.read("fs.read", "a.txt").unwrap(), "hello");
+        assert_eq!(dir.read("fs.read", "./sub/b.txt").unwrap(), "inner");
         assert_eq!(
-            dir.read(d.join("a.txt").to_str().unwrap()).unwrap(),
+            dir.read("fs.read", d.join("a.txt").to_str().unwrap())
+                .unwrap(),
             "hello"
         );
         assert_eq!(
@@ -342,20 +438,20 @@ mod tests {
         std::os::unix::fs::symlink("/etc/hostname", d.join("host")).unwrap();
         std::os::unix::fs::symlink("a.txt", d.join("alias")).unwrap();
         let dir = AllowedDir::new(&d).unwrap();
-        let e = dir.read("etc/passwd").unwrap_err();
+        let e = dir.read("fs.read", "etc/passwd").unwrap_err();
         assert!(e.contains("is outside the allowed directory"), "{e}");
-        let e = dir.read("host").unwrap_err();
+        let e = dir.read("fs.read", "host").unwrap_err();
         assert!(e.contains("is outside the allowed directory"), "{e}");
         let e = dir.list("etc").unwrap_err();
         assert!(e.contains("is outside the allowed directory"), "{e}");
-        let e = dir.read("../a.txt").unwrap_err();
+        let e = dir.read("fs.read", "../a.txt").unwrap_err();
         assert!(e.contains("contains '..'"), "{e}");
-        let e = dir.read("sub/../../x").unwrap_err();
+        let e = dir.read("fs.read", "sub/../../x").unwrap_err();
         assert!(e.contains("contains '..'"), "{e}");
-        let e = dir.read("/etc/passwd").unwrap_err();
+        let e = dir.read("fs.read", "/etc/passwd").unwrap_err();
         assert!(e.contains("is outside the allowed directory"), "{e}");
         // A symlink that stays inside is fine; listing shows it as a symlink.
-        assert_eq!(dir.read("alias").unwrap(), "hello");
+        assert_eq!(dir.read("fs.read", "alias").unwrap(), "hello");
         let list = dir.list("").unwrap();
         assert!(
             list.as_array()
@@ -400,7 +496,7 @@ mod tests {
             ("odir/secret.txt", "odir/missing.txt"),
             ("odir/", "odir/missing/"),
         ];
-        let read = |p: &str| dir.read(p).map(Value::String);
+        let read = |p: &str| dir.read("fs.read", p).map(Value::String);
         let list = |p: &str| dir.list(p);
         type Call<'a> = &'a dyn Fn(&str) -> Result<Value, String>;
         let funcs: [(&str, Call); 2] = [("fs.read", &read), ("fs.list", &list)];
@@ -453,7 +549,7 @@ mod tests {
             let (mut inside, mut refused, mut escaped) = (0u64, 0u64, Vec::new());
             let end = Instant::now() + Duration::from_secs(3);
             while Instant::now() < end && escaped.is_empty() {
-                match dir.read("sub/b.txt") {
+                match dir.read("fs.read", "sub/b.txt") {
                     Ok(text) if text == "inner" => inside += 1,
                     Ok(text) => escaped.push(format!("read {text:?}")),
                     Err(_) => refused += 1,
@@ -497,7 +593,7 @@ mod tests {
         for p in ["pipe", "pipe_link"] {
             let (tx, rx) = std::sync::mpsc::channel();
             let reader = dir.clone();
-            std::thread::spawn(move || tx.send(reader.read(p)));
+            std::thread::spawn(move || tx.send(reader.read("fs.read", p)));
             let Ok(r) = rx.recv_timeout(std::time::Duration::from_secs(5)) else {
                 // Let the stuck reader go (a writer opening the FIFO unblocks it), then fail.
                 let _w = open(
@@ -528,19 +624,19 @@ mod tests {
         big.set_len(MAX_READ_BYTES + 1).unwrap();
         let dir = AllowedDir::new(&d).unwrap();
         assert_eq!(
-            dir.read("bin").unwrap_err(),
+            dir.read("fs.read", "bin").unwrap_err(),
             "fs.read: 'bin' is not UTF-8 text"
         );
         assert_eq!(
-            dir.read("big").unwrap_err(),
+            dir.read("fs.read", "big").unwrap_err(),
             "fs.read: 'big' is larger than 10 MiB; it cannot be read whole"
         );
         assert_eq!(
-            dir.read("nope.txt").unwrap_err(),
+            dir.read("fs.read", "nope.txt").unwrap_err(),
             "fs.read: 'nope.txt' does not exist; fs.list(dir) shows what is there"
         );
         assert_eq!(
-            dir.read("sub").unwrap_err(),
+            dir.read("fs.read", "sub").unwrap_err(),
             "fs.read: 'sub' is a directory; use fs.list(\"sub\")"
         );
         assert_eq!(
@@ -557,22 +653,81 @@ mod tests {
 
     #[test]
     fn path_arguments_are_checked() {
-        assert_eq!(path_arg("fs.list", &[], Some(".")).unwrap(), ".");
+        assert_eq!(path_arg("fs.list", &[], Some("."), Lang::Lua).unwrap(), ".");
         assert_eq!(
-            path_arg("fs.read", &[], None).unwrap_err().message(),
+            path_arg("fs.read", &[], None, Lang::Lua)
+                .unwrap_err()
+                .message(),
             "fs.read(path) needs a path string, e.g. fs.read(\"notes.txt\")"
         );
         assert_eq!(
-            path_arg("fs.read", &[json!(5)], None)
+            path_arg("fs.read", &[json!(5)], None, Lang::Lua)
                 .unwrap_err()
                 .message(),
             "fs.read(path) needs a path string; got a number"
         );
         assert_eq!(
-            path_arg("fs.read", &[json!("a"), json!("b")], None)
+            path_arg("fs.read", &[json!("a"), json!("b")], None, Lang::Lua)
                 .unwrap_err()
                 .message(),
             "fs.read takes one path argument; got 2"
         );
+        assert_eq!(
+            path_arg("fs.read", &[json!([1])], None, Lang::Js)
+                .unwrap_err()
+                .message(),
+            "fs.read(path) needs a path string; got an array"
+        );
+    }
+
+    #[test]
+    fn read_file_takes_nodes_utf8_encoding_only() {
+        let f = "fs.readFile";
+        for ok in [
+            vec![json!("a.txt")],
+            vec![json!("a.txt"), json!("utf8")],
+            vec![json!("a.txt"), json!("UTF-8")],
+            vec![json!("a.txt"), json!({"encoding": "utf-8"})],
+            vec![json!("a.txt"), json!({})],
+            vec![json!("a.txt"), Value::Null],
+        ] {
+            assert_eq!(read_file_args(f, &ok).unwrap(), "a.txt", "{ok:?}");
+        }
+        let msg = |args: &[Value]| read_file_args(f, args).unwrap_err().message().to_string();
+        assert_eq!(
+            msg(&[]),
+            "fs.readFile(path) needs a path string, e.g. fs.readFile(\"notes.txt\")"
+        );
+        assert_eq!(
+            msg(&[json!({"path": "a"})]),
+            "fs.readFile(path) needs a path string; got an object"
+        );
+        assert_eq!(
+            msg(&[json!("a.txt"), json!("latin1")]),
+            "fs.readFile: only UTF-8 text can be read; give \"utf8\" as the encoding, or none, not \"latin1\""
+        );
+        assert_eq!(
+            msg(&[json!("a.txt"), json!({"encoding": "utf8", "flag": "r"})]),
+            "fs.readFile: only UTF-8 text can be read; give \"utf8\" as the encoding, or none, not {\"encoding\":\"utf8\",\"flag\":\"r\"}"
+        );
+        assert_eq!(
+            msg(&[json!("a"), json!("utf8"), json!(1)]),
+            "fs.readFile(path, encoding?) takes a path and at most an encoding; got 3 arguments"
+        );
+    }
+
+    #[test]
+    fn the_read_messages_name_the_function_called() {
+        let d = scratch();
+        let dir = AllowedDir::new(&d).unwrap();
+        assert_eq!(
+            dir.read("fs.promises.readFile", "nope.txt").unwrap_err(),
+            "fs.promises.readFile: 'nope.txt' does not exist; fs.list(dir) shows what is there"
+        );
+        assert_eq!(
+            dir.read("fs.readFile", "sub").unwrap_err(),
+            "fs.readFile: 'sub' is a directory; use fs.list(\"sub\")"
+        );
+        assert_eq!(dir.read("fs.readFile", "a.txt").unwrap(), "hello");
     }
 }

@@ -5,7 +5,8 @@
 //! manifests and prints the Result as one JSON object on one line of stdout.
 //!
 //! `--allow-read DIR` gives the program read-only file access confined to DIR through the `fs`
-//! extension (`fs.read(path)`, `fs.list(path?)`; see `fs_ext.rs`).
+//! extension (`fs.read(path)`, `fs.list(path?)`; in JavaScript also `fs.readFile(path)` and
+//! `await fs.promises.readFile(path)`; see `fs_ext.rs`).
 //!
 //! `codemode catalog --tools MANIFEST [--lang ..] [--budget N]` prints the model-facing
 //! instructions; `codemode search --tools MANIFEST [QUERY] [--namespace NS] [--limit N]` prints
@@ -119,7 +120,8 @@ struct RunArgs {
     /// Run over the MCP servers of this config file ({"mcpServers": {...}}), see `codemode mcp`.
     #[arg(long, value_name = "FILE")]
     mcp_config: Option<PathBuf>,
-    /// Let the program read files below DIR with `fs.read(path)` and `fs.list(path?)` (read-only;
+    /// Let the program read files below DIR with `fs.read(path)` and `fs.list(path?)`, in
+    /// JavaScript also `fs.readFile(path)` and `await fs.promises.readFile(path)` (read-only;
     /// `..` and symlinks leading outside DIR are refused).
     #[arg(long, value_name = "DIR")]
     allow_read: Option<PathBuf>,
@@ -269,6 +271,7 @@ fn run(args: RunArgs) -> Result<ExitCode, ConfigError> {
         extensions: match &args.allow_read {
             Some(dir) => vec![fs_ext::extension(
                 fs_ext::AllowedDir::new(dir).map_err(ConfigError)?,
+                lang,
             )],
             None => Vec::new(),
         },

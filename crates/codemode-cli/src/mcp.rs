@@ -203,7 +203,10 @@ pub fn catalog_text(
         max_tool_calls: args.max_tool_calls,
         max_output_bytes: args.max_output_bytes,
         max_memory_bytes: None,
-        extensions: allowed.into_iter().map(crate::fs_ext::extension).collect(),
+        extensions: allowed
+            .into_iter()
+            .map(|dir| crate::fs_ext::extension(dir, crate::Lang::Lua))
+            .collect(),
         namespaces: Vec::new(),
     };
     config.limits = crate::host::override_limits(config.limits, &options)?;
@@ -220,7 +223,7 @@ pub fn catalog_text(
     )?;
     let mut text = with_gateway(config, extend, |gw| gw.description(language, budget))?;
     if with_fs {
-        crate::fs_ext::append_instructions_note(&mut text);
+        crate::fs_ext::append_instructions_note(&mut text, crate::Lang::Lua);
     }
     Ok(text)
 }

@@ -174,7 +174,7 @@ fn catalog_prints_instructions_with_signatures() {
         js.stderr,
         "codemode: JavaScript is not supported yet; write the program in Lua (a .lua file or --lang lua)\n"
     );
-    // --allow-read adds the fs note.
+    // --allow-read adds the fs note (Lua's: no Node names).
     let fs = run(
         &[
             "catalog",
@@ -186,7 +186,12 @@ fn catalog_prints_instructions_with_signatures() {
         "",
     );
     assert_eq!(fs.code, 0, "{}", fs.stderr);
-    assert!(fs.stdout.contains("fs.read(path)"), "{}", fs.stdout);
+    assert!(
+        fs.stdout.contains("fs.read(path) -> string"),
+        "{}",
+        fs.stdout
+    );
+    assert!(!fs.stdout.contains("readFile"), "{}", fs.stdout);
 }
 
 // ------------------------------------------------------------------ run --allow-read
@@ -286,6 +291,74 @@ fn allow_read_refuses_escapes() {
         "{}",
         out[5]
     );
+}
+
+/// In JavaScript `--allow-read` gives Node's names too, both ways the catalog's note says:
+/// `fs.readFile(path)` (synchronous) and `await fs.promises.readFile(path)` (a promise), with
+/// the optional `"utf8"` encoding; failures throw or reject with the message. Lua has neither.
+#[test]
+fn allow_read_in_javascript_reads_both_ways() {
+    let d = files();
+    let r = run(
+        &["run", "--lang", "js", "--allow-read", d.to_str().unwrap()],
+        r#"
+        const sync = fs.readFile("docs/a.md");
+        const pending = fs.promises.readFile("top.txt");
+        const awaited = await fs.promises.readFile("docs/a.md", "utf8");
+        let thrown, rejected;
+        try { fs.readFile("missing.txt"); } catch (e) { thrown = e.message; }
+        try { await fs.promises.readFile("../x"); } catch (e) { rejected = e.message; }
+        return { sync, awaited, isPromise: pending instanceof Promise, top: await pending,
+                 thrown, rejected, names: fs.list().map((e) => e.name), read: fs.read("top.txt") };
+        "#,
+    );
+    let v = json_line(&r);
+    assert_eq!(
+        v["value"],
+        json!({
+            "sync": "# Title\nline 2\n",
+            "awaited": "# Title\nline 2\n",
+            "isPromise": true,
+            "top": "top",
+            "thrown": "fs.readFile: 'missing.txt' does not exist; fs.list(dir) shows what is there",
+            "rejected": "fs.promises.readFile: '../x' contains '..'; paths may not leave the allowed directory. Use a path relative to it (fs.list() shows its top level).",
+            "names": ["docs", "top.txt"],
+            "read": "top"
+        }),
+        "{v}"
+    );
+    assert_eq!(
+        v["toolCalls"],
+        json!([
+            {"name": "fs.readFile", "input": ["docs/a.md"], "status": "success"},
+            {"name": "fs.promises.readFile", "input": ["top.txt"], "status": "success"},
+            {"name": "fs.promises.readFile", "input": ["docs/a.md", "utf8"], "status": "success"},
+            {"name": "fs.readFile", "input": ["missing.txt"], "status": "failure"},
+            {"name": "fs.promises.readFile", "input": ["../x"], "status": "failure"},
+            {"name": "fs.list", "input": [], "status": "success"},
+            {"name": "fs.read", "input": ["top.txt"], "status": "success"}
+        ])
+    );
+    // An uncaught rejection fails the run with the message.
+    let r = run(
+        &["run", "--lang", "js", "--allow-read", d.to_str().unwrap()],
+        "return await fs.promises.readFile('top.txt', 'latin1');",
+    );
+    assert_eq!(r.code, 1, "{}", r.stdout);
+    let v: Value = serde_json::from_str(r.stdout.trim()).unwrap();
+    assert_eq!(
+        v["error"]["message"],
+        json!(
+            "fs.promises.readFile: only UTF-8 text can be read; give \"utf8\" as the encoding, or none, not \"latin1\""
+        ),
+        "{v}"
+    );
+    // Lua keeps fs.read and fs.list only.
+    let r = run(
+        &["run", "--allow-read", d.to_str().unwrap()],
+        "return { fs.readFile == nil, fs.promises == nil, fs.read('top.txt') }",
+    );
+    assert_eq!(json_line(&r)["value"], json!([true, true, "top"]));
 }
 
 #[test]
