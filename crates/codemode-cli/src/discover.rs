@@ -3,10 +3,11 @@
 //!
 //! - `codemode catalog --tools M [--lang lua|js] [--budget N] [--allow-read DIR] [limits]` prints
 //!   the instructions text (guide, limits in force, a catalog of about N o200k tokens; see
-//!   `codemode::catalog`). With `--allow-read` it ends with a note on the `fs` functions.
-//! - `codemode search --tools M [QUERY] [--namespace NS] [--limit N] [--offset N]` prints the
-//!   result of the built-in `search` as one line of JSON, exactly what a program's `search(...)`
-//!   returns.
+//!   `codemode::catalog`), in Lua or, with `--lang js`, in JavaScript with TypeScript signatures.
+//!   With `--allow-read` it ends with a note on the `fs` functions of that language.
+//! - `codemode search --tools M [QUERY] [--lang lua|js] [--namespace NS] [--limit N] [--offset N]`
+//!   prints the result of the built-in `search` as one line of JSON, exactly what a program's
+//!   `search(...)` returns in that language (signatures in its notation).
 //!
 //! Exit status: 0 on success, 2 for usage or configuration errors (also for search arguments the
 //! built-in would reject, e.g. `--limit 0`).
@@ -23,8 +24,8 @@ pub struct CatalogArgs {
     /// A tool manifest (JSON). Repeat to merge several.
     #[arg(long = "tools", value_name = "MANIFEST")]
     pub tools: Vec<PathBuf>,
-    /// Language the instructions are written for: lua (default). `js` is refused (exit 2)
-    /// until JavaScript programs can call tools.
+    /// Language the instructions are written for: lua (default; with --mcp-config the config's
+    /// codemode.language) or js (the JavaScript guide, TypeScript signatures).
     #[arg(long, value_enum)]
     pub lang: Option<Lang>,
     /// Token budget of the catalog part (o200k tokens). Default: 2000.
@@ -53,6 +54,10 @@ pub struct SearchArgs {
     /// Words to look for, or an exact tool path. Empty or absent: browse in path order.
     #[arg(value_name = "QUERY")]
     pub query: Option<String>,
+    /// Language of the program whose `search` this is, which the signatures are written in: lua
+    /// (default; with --mcp-config the config's codemode.language) or js (TypeScript signatures).
+    #[arg(long, value_enum)]
+    pub lang: Option<Lang>,
     /// Only tools under this dotted path (e.g. github.issues).
     #[arg(long, value_name = "NS")]
     pub namespace: Option<String>,
@@ -64,15 +69,6 @@ pub struct SearchArgs {
     pub offset: Option<i64>,
 }
 
-/// `--lang js` is refused ([`crate::host::JS_UNSUPPORTED`], exit 2): the instructions must
-/// describe a language whose programs can call the tools.
-pub fn refuse_js(lang: Option<Lang>) -> Result<(), ConfigError> {
-    match lang {
-        Some(Lang::Js) => Err(ConfigError(crate::host::JS_UNSUPPORTED.to_string())),
-        _ => Ok(()),
-    }
-}
-
 fn load(tools: &[PathBuf]) -> Result<crate::manifest::Manifest, ConfigError> {
     crate::manifest::Manifest::load_all(tools).map_err(|e| ConfigError(e.to_string()))
 }
@@ -82,33 +78,32 @@ pub fn catalog_text(
     args: &CatalogArgs,
     namespaces: Vec<(String, codemode::Namespace)>,
 ) -> Result<String, ConfigError> {
-    refuse_js(args.lang)?;
+    let lang = args.lang.unwrap_or(Lang::Lua);
     let manifest = load(&args.tools)?;
     let allowed = match &args.allow_read {
         Some(dir) => Some(crate::fs_ext::AllowedDir::new(dir).map_err(ConfigError)?),
         None => None,
     };
     let options = crate::host::Options {
-        lang: Lang::Lua,
+        lang,
         timeout_ms: args.timeout_ms,
         max_tool_calls: args.max_tool_calls,
         max_output_bytes: args.max_output_bytes,
         max_memory_bytes: None,
         extensions: allowed
             .into_iter()
-            .map(|dir| crate::fs_ext::extension(dir, Lang::Lua))
+            .map(|dir| crate::fs_ext::extension(dir, lang))
             .collect(),
         namespaces,
     };
     let with_fs = !options.extensions.is_empty();
     let cm = crate::host::build(&options, manifest)?;
-    let language = codemode::Language::Lua;
     let budget = args
         .budget
         .unwrap_or(codemode::catalog::DEFAULT_INSTRUCTIONS_BUDGET);
-    let mut text = codemode::catalog::instructions(cm.tools(), &cm.limits(), language, budget);
+    let mut text = codemode::catalog::instructions(cm.tools(), &cm.limits(), cm.language(), budget);
     if with_fs {
-        crate::fs_ext::append_instructions_note(&mut text, Lang::Lua);
+        crate::fs_ext::append_instructions_note(&mut text, lang);
     }
     Ok(text)
 }
@@ -120,7 +115,7 @@ pub fn search_json(
 ) -> Result<String, ConfigError> {
     let manifest = load(&args.tools)?;
     let options = crate::host::Options {
-        lang: Lang::Lua,
+        lang: args.lang.unwrap_or(Lang::Lua),
         timeout_ms: None,
         max_tool_calls: None,
         max_output_bytes: None,
@@ -185,6 +180,7 @@ mod tests {
         let args = SearchArgs {
             tools: vec![manifest()],
             query: Some("lookup".into()),
+            lang: None,
             namespace: Some("orders".into()),
             limit: Some(1),
             offset: None,

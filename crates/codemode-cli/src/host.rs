@@ -3,9 +3,7 @@
 
 use std::sync::Arc;
 
-use codemode::{
-    BuildError, CancellationToken, CodeMode, LimitName, Limits, Namespace, Tool, ToolError,
-};
+use codemode::{CancellationToken, CodeMode, LimitName, Limits, Namespace, Tool, ToolError};
 
 use crate::manifest::{Manifest, ToolSpec};
 use crate::{ConfigError, Lang};
@@ -36,22 +34,14 @@ pub struct Outcome {
     pub json: String,
 }
 
-/// What `catalog` and `codemode mcp` say when asked for JavaScript (exit status 2): their
-/// JavaScript instructions come with a later change; `run` executes JavaScript.
-pub const JS_UNSUPPORTED: &str =
-    "JavaScript is not supported yet; write the program in Lua (a .lua file or --lang lua)";
-
 /// Builds the runtime: limits, namespaces and one command tool per manifest tool.
 ///
 /// # Errors
-/// Invalid limits, unsupported language, or a tool tree the host rejects (exit status 2).
+/// Invalid limits, or a tool tree the host rejects (exit status 2).
 pub fn build(options: &Options, manifest: Manifest) -> Result<CodeMode, ConfigError> {
     let limits = limits(options)?;
     let mut builder = CodeMode::builder().limits(limits);
-    builder = builder.language(match options.lang {
-        Lang::Lua => codemode::Language::Lua,
-        Lang::Js => codemode::Language::JavaScript,
-    });
+    builder = builder.language(options.lang.language());
     for ns in manifest.namespaces {
         let mut n = Namespace::new();
         if let Some(d) = ns.description {
@@ -69,10 +59,9 @@ pub fn build(options: &Options, manifest: Manifest) -> Result<CodeMode, ConfigEr
     for extension in &options.extensions {
         builder = builder.extension(extension.clone());
     }
-    builder.build().map_err(|e| match e {
-        BuildError::UnsupportedLanguage(_) => ConfigError(JS_UNSUPPORTED.to_string()),
-        other => ConfigError(format!("cannot set up the tools: {other}")),
-    })
+    builder
+        .build()
+        .map_err(|e| ConfigError(format!("cannot set up the tools: {e}")))
 }
 
 /// Runs `source` on `codemode` and serializes the Result. Cancelling `cancel` (the CLI does on

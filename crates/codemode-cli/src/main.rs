@@ -8,10 +8,12 @@
 //! extension (`fs.read(path)`, `fs.list(path?)`; in JavaScript also `fs.readFile(path)` and
 //! `await fs.promises.readFile(path)`; see `fs_ext.rs`).
 //!
-//! `codemode catalog --tools MANIFEST [--lang ..] [--budget N]` prints the model-facing
-//! instructions; `codemode search --tools MANIFEST [QUERY] [--namespace NS] [--limit N]` prints
-//! what the built-in `search` returns (see `discover.rs`). Both, like `run`, take
-//! `--mcp-config FILE` to cover the tools of MCP servers too (see `mcp.rs`).
+//! `codemode catalog --tools MANIFEST [--lang lua|js] [--budget N]` prints the model-facing
+//! instructions; `codemode search --tools MANIFEST [QUERY] [--lang lua|js] [--namespace NS]
+//! [--limit N]` prints what the built-in `search` returns (see `discover.rs`). Both, like `run`,
+//! take `--mcp-config FILE` to cover the tools of MCP servers too, and `codemode mcp` serves
+//! them (see `mcp.rs`); every one of them speaks Lua and JavaScript (`--lang js`, or
+//! `"codemode": {"language": "js"}` in the MCP config).
 //!
 //! Exit status: 0 when the Result is ok, 1 when it is not ok, 2 for usage or configuration
 //! errors (bad arguments, unreadable program file, bad manifest, invalid limits); those print one
@@ -99,7 +101,8 @@ Example:
 /// Arguments of `codemode run`.
 #[derive(clap::Args, Debug)]
 struct RunArgs {
-    /// Program language. Default: from the file extension (.lua → lua; .js, .mjs, .ts → js), else lua.
+    /// Program language. Default: from the file extension (.lua → lua; .js, .mjs, .cjs, .ts, .mts →
+    /// js), else the --mcp-config's codemode.language, else lua.
     #[arg(long, value_enum)]
     lang: Option<Lang>,
     /// A tool manifest (JSON). Repeat to merge several; a tool path defined twice is an error.
@@ -139,6 +142,24 @@ enum Lang {
     Lua,
     /// JavaScript (and TypeScript).
     Js,
+}
+
+impl Lang {
+    /// The host crate's name of the language.
+    fn language(self) -> codemode::Language {
+        match self {
+            Lang::Lua => codemode::Language::Lua,
+            Lang::Js => codemode::Language::JavaScript,
+        }
+    }
+
+    /// The language of `language` (a config's `codemode.language`).
+    fn of(language: codemode::Language) -> Lang {
+        match language {
+            codemode::Language::Lua => Lang::Lua,
+            codemode::Language::JavaScript => Lang::Js,
+        }
+    }
 }
 
 /// A usage or configuration error: printed as `codemode: <message>`, exit status 2.
@@ -240,9 +261,10 @@ fn print_or_fail(text: Result<String, ConfigError>) -> ExitCode {
 
 fn run(args: RunArgs) -> Result<ExitCode, ConfigError> {
     let from_stdin = args.file.as_deref().is_none_or(|f| f == Path::new("-"));
-    let lang = args.lang.unwrap_or_else(|| match &args.file {
+    // --lang, else the file's extension, else (with --mcp-config) the config's language, else Lua.
+    let stated = args.lang.or_else(|| match &args.file {
         Some(f) if !from_stdin => lang_from_extension(f),
-        _ => Lang::Lua,
+        _ => None,
     });
     let source = if from_stdin {
         let mut buf = Vec::new();
@@ -261,6 +283,14 @@ fn run(args: RunArgs) -> Result<ExitCode, ConfigError> {
     };
     let manifest =
         manifest::Manifest::load_all(&args.tools).map_err(|e| ConfigError(e.to_string()))?;
+    let mcp_config = match &args.mcp_config {
+        Some(path) => Some(mcp::load(path)?),
+        None => None,
+    };
+    let lang = stated.unwrap_or_else(|| match &mcp_config {
+        Some(config) => Lang::of(config.language),
+        None => Lang::Lua,
+    });
 
     let options = host::Options {
         lang,
@@ -277,7 +307,7 @@ fn run(args: RunArgs) -> Result<ExitCode, ConfigError> {
         },
         namespaces: openapi::namespaces(&args.openapi)?,
     };
-    if let Some(config) = &args.mcp_config {
+    if let Some(config) = mcp_config {
         return mcp::run(config, &options, &args.tools, &source);
     }
     let codemode = host::build(&options, manifest)?;
@@ -342,10 +372,12 @@ async fn cancel_on_signal(cancel: codemode::CancellationToken) {
     cancel.cancel();
 }
 
-fn lang_from_extension(f: &Path) -> Lang {
+/// The language a program file's extension names: `.lua`; `.js`, `.mjs`, `.cjs`, `.ts`, `.mts`.
+fn lang_from_extension(f: &Path) -> Option<Lang> {
     match f.extension().and_then(|e| e.to_str()) {
-        Some("js" | "mjs" | "cjs" | "ts" | "mts") => Lang::Js,
-        _ => Lang::Lua,
+        Some("lua") => Some(Lang::Lua),
+        Some("js" | "mjs" | "cjs" | "ts" | "mts") => Some(Lang::Js),
+        _ => None,
     }
 }
 
@@ -361,11 +393,11 @@ mod tests {
 
     #[test]
     fn language_from_extension() {
-        assert_eq!(lang_from_extension(Path::new("a.lua")), Lang::Lua);
-        assert_eq!(lang_from_extension(Path::new("a.ts")), Lang::Js);
-        assert_eq!(lang_from_extension(Path::new("dir/a.js")), Lang::Js);
-        assert_eq!(lang_from_extension(Path::new("a.txt")), Lang::Lua);
-        assert_eq!(lang_from_extension(Path::new("noext")), Lang::Lua);
+        assert_eq!(lang_from_extension(Path::new("a.lua")), Some(Lang::Lua));
+        assert_eq!(lang_from_extension(Path::new("a.ts")), Some(Lang::Js));
+        assert_eq!(lang_from_extension(Path::new("dir/a.js")), Some(Lang::Js));
+        assert_eq!(lang_from_extension(Path::new("a.txt")), None);
+        assert_eq!(lang_from_extension(Path::new("noext")), None);
     }
 
     #[test]

@@ -21,8 +21,11 @@ const MCP_AFTER_HELP: &str = r#"Config (JSON, the format MCP clients use, plus a
                   "remote": {"url": "http://127.0.0.1:3917/mcp", "headers": {"Authorization": "Bearer T"}}},
    "codemode": {"language": "lua", "limits": {"timeoutMs": 60000, "maxToolCalls": 64},
                 "catalogBudget": 2000, "tools": ["manifest.json"]}}
-Each server becomes a namespace: programs call tools.<server>.<tool>({ ... }). The MCP server
-offers two tools: execute {code} and search {query, namespace, limit, offset}.
+"language" is "lua" (the default) or "js" (JavaScript, TypeScript annotations accepted; also
+"javascript", "ts", "typescript"): the language of execute's programs, its description and
+search's signatures. Each server becomes a namespace: programs call
+tools.<server>.<tool>({ ... }) (in JavaScript `await tools.<server>.<tool>({ ... })`). The MCP
+server offers two tools: execute {code} and search {query, namespace, limit, offset}.
 
 In a client config (Claude Desktop, Cursor, ...):
   {"mcpServers": {"codemode": {"command": "codemode", "args": ["mcp", "--config", "/path/mcp.json"]}}}"#;
@@ -75,8 +78,13 @@ fn http_addr(s: &str) -> Result<SocketAddr, ConfigError> {
     })
 }
 
+/// Reads and checks the config file at `path`.
+pub fn load(path: &Path) -> Result<Config, ConfigError> {
+    Config::load(path).map_err(|e| ConfigError(e.to_string()))
+}
+
 fn serve_inner(args: McpArgs) -> Result<(), ConfigError> {
-    let mut config = Config::load(&args.config).map_err(|e| ConfigError(e.to_string()))?;
+    let mut config = load(&args.config)?;
     let addr = args.http.as_deref().map(http_addr).transpose()?;
     for o in &args.allow_origin {
         if !(o == "null" || o.starts_with("http://") || o.starts_with("https://")) {
@@ -184,33 +192,34 @@ fn with_gateway<T>(
 }
 
 /// `codemode catalog --mcp-config FILE`: the `execute` description `codemode mcp` would give
-/// (instructions, limits, catalog, servers that are unavailable), for `--lang` and `--budget`
-/// (default: the config's `catalogBudget`), with the flags' limits over the config's and the
-/// `--tools` manifests beside the config's.
+/// (instructions, limits, catalog, servers that are unavailable), for `--lang` (default: the
+/// config's `codemode.language`) and `--budget` (default: the config's `catalogBudget`), with
+/// the flags' limits over the config's and the `--tools` manifests beside the config's.
 pub fn catalog_text(
     config_path: &Path,
     args: &crate::discover::CatalogArgs,
     openapi: Vec<(String, Namespace)>,
 ) -> Result<String, ConfigError> {
-    let mut config = Config::load(config_path).map_err(|e| ConfigError(e.to_string()))?;
+    let mut config = load(config_path)?;
+    let lang = args.lang.unwrap_or(crate::Lang::of(config.language));
+    config.language = lang.language();
     let allowed = match &args.allow_read {
         Some(dir) => Some(crate::fs_ext::AllowedDir::new(dir).map_err(ConfigError)?),
         None => None,
     };
     let options = crate::host::Options {
-        lang: crate::Lang::Lua,
+        lang,
         timeout_ms: args.timeout_ms,
         max_tool_calls: args.max_tool_calls,
         max_output_bytes: args.max_output_bytes,
         max_memory_bytes: None,
         extensions: allowed
             .into_iter()
-            .map(|dir| crate::fs_ext::extension(dir, crate::Lang::Lua))
+            .map(|dir| crate::fs_ext::extension(dir, lang))
             .collect(),
         namespaces: Vec::new(),
     };
     config.limits = crate::host::override_limits(config.limits, &options)?;
-    crate::discover::refuse_js(args.lang)?;
     let language = config.language;
     let budget = args.budget.unwrap_or(config.catalog_budget);
     let with_fs = !options.extensions.is_empty();
@@ -223,19 +232,23 @@ pub fn catalog_text(
     )?;
     let mut text = with_gateway(config, extend, |gw| gw.description(language, budget))?;
     if with_fs {
-        crate::fs_ext::append_instructions_note(&mut text, crate::Lang::Lua);
+        crate::fs_ext::append_instructions_note(&mut text, lang);
     }
     Ok(text)
 }
 
 /// `codemode search --mcp-config FILE`: the built-in `search` over the servers' tools and the
-/// manifests (the config's and `--tools`), as one JSON line.
+/// manifests (the config's and `--tools`), as one JSON line, its signatures in the language of
+/// `--lang` (default: the config's `codemode.language`).
 pub fn search_json(
     config_path: &Path,
     args: &crate::discover::SearchArgs,
     openapi: Vec<(String, Namespace)>,
 ) -> Result<String, ConfigError> {
-    let config = Config::load(config_path).map_err(|e| ConfigError(e.to_string()))?;
+    let mut config = load(config_path)?;
+    if let Some(lang) = args.lang {
+        config.language = lang.language();
+    }
     let extend = host_additions(
         &config.manifests,
         config.limits.max_memory_bytes(),
@@ -249,20 +262,18 @@ pub fn search_json(
     Ok(result.to_string())
 }
 
-/// `codemode run --mcp-config FILE`: run `source` once over the config's servers (plus the
-/// `--tools` manifests), print the Result as one JSON line; attachments are summarized on stderr.
+/// `codemode run --mcp-config FILE`: run `source` (in `options.lang`, which overrides the
+/// config's language) once over the servers of `config` (see [`load`]) plus the `--tools`
+/// manifests, print the Result as one JSON line; attachments are summarized on stderr.
 /// Command-line limits override the config's.
 pub fn run(
-    config_path: &Path,
+    mut config: Config,
     options: &crate::host::Options,
     manifests: &[PathBuf],
     source: &str,
 ) -> Result<ExitCode, ConfigError> {
-    let mut config = Config::load(config_path).map_err(|e| ConfigError(e.to_string()))?;
     config.limits = crate::host::override_limits(config.limits, options)?;
-    if options.lang == crate::Lang::Js {
-        return Err(ConfigError(crate::host::JS_UNSUPPORTED.to_string()));
-    }
+    config.language = options.lang.language();
     let extend = host_additions(
         &config.manifests,
         config.limits.max_memory_bytes(),

@@ -110,6 +110,63 @@ fn search_prints_the_result_json() {
     assert_eq!(v["next"], Value::Null);
 }
 
+/// `search --lang js`: what a JavaScript program's `search(...)` returns, TypeScript signatures
+/// (the call as `tools.<path>(input: ...)`, its promise); Lua's output is unchanged by `--lang lua`.
+#[test]
+fn search_in_javascript_gives_typescript_signatures() {
+    let d = scratch("search-js");
+    let m = manifest(&d);
+    let v = json_line(&run(
+        &["search", "--tools", &m, "--lang", "js", "send message"],
+        "",
+    ));
+    assert_eq!(
+        v,
+        json!({"items": [{"path": "slack.chat.postMessage",
+                          "description": "Send a message to a channel.",
+                          "signature": "tools.slack.chat.postMessage(input: { channel?: string; text?: string }): Promise<unknown>"}],
+               "remaining": 0, "next": null})
+    );
+    let v = json_line(&run(
+        &[
+            "search",
+            "--tools",
+            &m,
+            "--lang",
+            "js",
+            "tools.github.issues.list",
+        ],
+        "",
+    ));
+    assert_eq!(
+        v["items"][0]["signature"],
+        json!(
+            "tools.github.issues.list(input: {\n  /** owner/name */\n  repo: string;\n}): Promise<unknown>"
+        )
+    );
+    // Lua: the default, and `--lang lua` gives the same bytes.
+    let lua = run(&["search", "--tools", &m, "send message"], "");
+    assert_eq!(
+        lua.stdout,
+        "{\"items\":[{\"path\":\"slack.chat.postMessage\",\"description\":\"Send a message to a channel.\",\"signature\":\"tools.slack.chat.postMessage({ channel?: string, text?: string }) -> unknown\"}],\"remaining\":0,\"next\":null}\n"
+    );
+    let explicit = run(
+        &["search", "--tools", &m, "--lang", "lua", "send message"],
+        "",
+    );
+    assert_eq!(explicit.stdout, lua.stdout);
+    // Bad flags are refused the same way in either language.
+    let r = run(
+        &["search", "--tools", &m, "--lang", "js", "--limit", "0"],
+        "",
+    );
+    assert_eq!(r.code, 2);
+    assert_eq!(
+        r.stderr.trim(),
+        "codemode: --limit must be an integer from 1 to 50; got 0."
+    );
+}
+
 #[test]
 fn search_rejects_bad_flags_with_exit_2() {
     let d = scratch("search-bad");
@@ -166,14 +223,6 @@ fn catalog_prints_instructions_with_signatures() {
         small.stdout
     );
     assert!(small.stdout.contains("search"), "{}", small.stdout);
-    // JavaScript is refused as `run` refuses it.
-    let js = run(&["catalog", "--tools", &m, "--lang", "js"], "");
-    assert_eq!(js.code, 2, "{}", js.stdout);
-    assert!(js.stdout.is_empty(), "{}", js.stdout);
-    assert_eq!(
-        js.stderr,
-        "codemode: JavaScript is not supported yet; write the program in Lua (a .lua file or --lang lua)\n"
-    );
     // --allow-read adds the fs note (Lua's: no Node names).
     let fs = run(
         &[
@@ -192,6 +241,160 @@ fn catalog_prints_instructions_with_signatures() {
         fs.stdout
     );
     assert!(!fs.stdout.contains("readFile"), "{}", fs.stdout);
+}
+
+/// `catalog --lang js`: the JavaScript guide, TypeScript signatures of the manifest's tools,
+/// the limits, and with `--allow-read` the note in Node's names.
+#[test]
+fn catalog_in_javascript_has_typescript_signatures() {
+    let d = scratch("catalog-js");
+    let m = manifest(&d);
+    let r = run(
+        &[
+            "catalog",
+            "--tools",
+            &m,
+            "--lang",
+            "js",
+            "--max-tool-calls",
+            "9",
+        ],
+        "",
+    );
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let text = &r.stdout;
+    assert!(
+        text.starts_with("Run a JavaScript program that calls the tools listed below."),
+        "{text}"
+    );
+    assert!(
+        text.contains("Call a tool as `await tools.<namespace>.<tool>({ field: value })`"),
+        "{text}"
+    );
+    assert!(text.contains("at most 9 tool calls"), "{text}");
+    assert!(
+        text.contains("## Tools (complete: all 3 tools with full signatures)"),
+        "{text}"
+    );
+    for signature in [
+        "  tools.github.issues.get(): Promise<unknown>\n",
+        "  tools.github.issues.list(input: {\n    /** owner/name */\n    repo: string;\n  }): Promise<unknown>\n",
+        "  tools.slack.chat.postMessage(input: { channel?: string; text?: string }): Promise<unknown>\n",
+    ] {
+        assert!(text.contains(signature), "{signature:?} in {text}");
+    }
+    // Nothing of Lua's notation.
+    for lua in [" -> ", "local ", "pcall", "{ repo = "] {
+        assert!(!text.contains(lua), "{lua:?} in {text}");
+    }
+    assert!(!text.contains("## Files"), "{text}");
+    let fs = run(
+        &[
+            "catalog",
+            "--tools",
+            &m,
+            "--lang",
+            "js",
+            "--allow-read",
+            d.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert_eq!(fs.code, 0, "{}", fs.stderr);
+    assert!(
+        fs.stdout
+            .contains("`fs.readFile(path: string): string` returns a UTF-8 text file")
+            && fs
+                .stdout
+                .contains("`await fs.promises.readFile(path)` gives it as a promise"),
+        "{}",
+        fs.stdout
+    );
+    assert!(
+        !fs.stdout.contains("fs.read(path) -> string"),
+        "{}",
+        fs.stdout
+    );
+}
+
+/// A manifest of `n` tools in each of three namespaces.
+fn big_manifest(dir: &Path, n: usize) -> String {
+    let mut tools = serde_json::Map::new();
+    for ns in ["alpha", "beta", "gamma"] {
+        for i in 0..n {
+            tools.insert(
+                format!("{ns}.tool_{i:02}"),
+                json!({"description": format!("Tool number {i} of {ns}, which does one thing."),
+                       "command": ["cat"],
+                       "input": {"type": "object",
+                                 "properties": {"id": {"type": "string", "description": "Which item"},
+                                                "limit": {"type": "integer"}},
+                                 "required": ["id"]}}),
+            );
+        }
+    }
+    let m = dir.join("big.json");
+    std::fs::write(&m, json!({"tools": tools}).to_string()).unwrap();
+    m.to_str().unwrap().to_string()
+}
+
+/// How many tools a catalog shows with their signatures (from its `## Tools` heading).
+fn shown(text: &str) -> usize {
+    let heading = text
+        .lines()
+        .find(|l| l.starts_with("## Tools ("))
+        .expect("a ## Tools heading");
+    if let Some(rest) = heading.strip_prefix("## Tools (complete: all ") {
+        return rest.split(' ').next().unwrap().parse().unwrap();
+    }
+    let rest = heading
+        .strip_prefix("## Tools (partial: ")
+        .unwrap_or_else(|| panic!("{heading}"));
+    rest.split(' ').next().unwrap().parse().unwrap()
+}
+
+/// The JavaScript catalog is budgeted like the Lua one: the `## Tools` section stays within
+/// `--budget` o200k tokens (the guide before it is not counted), every namespace is named, more
+/// budget never shows fewer tools, and a big budget shows all of them.
+#[test]
+fn catalog_budget_holds_in_both_languages() {
+    use codemode::catalog::{count_tokens, guide};
+    let d = scratch("catalog-budget");
+    let m = big_manifest(&d, 20);
+    for (lang, language, call) in [
+        ("lua", codemode::Language::Lua, " -> unknown"),
+        ("js", codemode::Language::JavaScript, "): Promise<unknown>"),
+    ] {
+        let header = count_tokens(&guide(language, &codemode::Limits::default()));
+        let mut previous = 0;
+        for budget in [0, 300, 600, 1000, 100_000] {
+            let b = budget.to_string();
+            let r = run(
+                &["catalog", "--tools", &m, "--lang", lang, "--budget", &b],
+                "",
+            );
+            assert_eq!(r.code, 0, "{}", r.stderr);
+            let text = r.stdout.trim_end();
+            let total = count_tokens(text);
+            // (Below the fixed parts, the namespace lines and the note on `search`, nothing
+            // but those is shown.)
+            assert!(
+                budget == 0 || total <= budget + header,
+                "{lang} budget {budget}: {total} tokens > {budget} + guide {header}\n{text}"
+            );
+            for ns in ["- alpha (20 tools", "- beta (20 tools", "- gamma (20 tools"] {
+                assert!(text.contains(ns), "{lang} budget {budget}: {ns} in {text}");
+            }
+            let n = shown(text);
+            assert!(n >= previous, "{lang} budget {budget}: {n} < {previous}");
+            assert!(budget > 0 || n == 0, "{lang}: {n} shown with no budget");
+            if n > 0 {
+                assert!(text.contains(call), "{lang}: {call:?} in {text}");
+            }
+            previous = n;
+        }
+        assert_eq!(previous, 60, "{lang}: a big budget shows every tool");
+    }
 }
 
 // ------------------------------------------------------------------ run --allow-read

@@ -253,6 +253,112 @@ fn stdio_client_runs_programs_over_three_real_servers() {
     assert_eq!(err["location"], json!({"line": 1, "column": 20}), "{err}");
 }
 
+/// [`TWO_SERVERS`] in JavaScript, the calls that do not depend on each other at once.
+const TWO_SERVERS_JS: &str = r#"
+const [sum] = await Promise.all([
+  tools.everything["get-sum"]({ a: 19, b: 23 }),
+  tools.memory.create_entities({ entities: [
+    { name: "codemode", entityType: "project", observations: ["runs Lua"] },
+    { name: "rmcp", entityType: "crate", observations: ["MCP SDK", "Rust"] } ] }),
+]);
+const graph = await tools.memory.read_graph({});
+const names = graph.entities.map((e) => e.name).sort();
+const t = await tools.time.convert_time({ source_timezone: "UTC", time: "12:00", target_timezone: "Asia/Tokyo" });
+return { sum, names, observations: graph.entities[1].observations.length,
+         tokyo: t.target.datetime.slice(11, 16) };
+"#;
+
+/// `codemode mcp` with `"codemode": {"language": "js"}`: `execute` is described and runs in
+/// JavaScript (TypeScript signatures of the real servers' tools), `search` answers with
+/// TypeScript signatures, and the server's words name JavaScript.
+#[test]
+fn stdio_client_runs_javascript_programs_over_real_servers() {
+    let Some(s) = servers() else { return };
+    let dir = config("stdio-js", json!({}));
+    let dir = dir.parent().unwrap().to_path_buf();
+    let mem = dir.join("memory.jsonl");
+    let cfg = dir.join("mcp.json");
+    std::fs::write(
+        &cfg,
+        json!({
+            "mcpServers": {"everything": everything(&s), "memory": memory(&s, &mem), "time": time_server(&s)},
+            "codemode": {"language": "js", "catalogBudget": 8000}
+        })
+        .to_string(),
+    )
+    .unwrap();
+    let out = client_stdio(
+        &s,
+        &cfg,
+        json!([
+            {"op": "list"},
+            execute(TWO_SERVERS_JS),
+            {"op": "call", "name": "search", "args": {"query": "convert time", "limit": 1}},
+            execute("return tools.memory.read_graph({}).entities[0].name;"),
+            {"op": "call", "name": "execute", "args": {}},
+            execute("const r = search({ query: 'get sum', limit: 1 }); return r.items[0].signature;"),
+        ]),
+    );
+    let tools = out["steps"][0]["tools"].as_array().unwrap();
+    let names: Vec<&str> = tools.iter().map(|t| t["name"].as_str().unwrap()).collect();
+    assert_eq!(names, ["execute", "search"]);
+    let desc = tools[0]["description"].as_str().unwrap();
+    assert!(desc.starts_with("Run a JavaScript program"), "{desc}");
+    assert!(
+        desc.contains("Call a tool as `await tools.<namespace>.<tool>({ field: value })`"),
+        "{desc}"
+    );
+    assert!(
+        desc.contains("tools.memory.create_entities(input: {"),
+        "{desc}"
+    );
+    assert!(desc.contains("tools.time.convert_time(input: {"), "{desc}");
+    assert!(
+        desc.contains("tools.everything[\"get-sum\"](input: {"),
+        "{desc}"
+    );
+    assert!(!desc.contains(" -> "), "{desc}");
+    assert_eq!(
+        tools[0]["inputSchema"]["properties"]["code"]["description"],
+        "The JavaScript program (TypeScript annotations accepted). It ends with `return <value>`."
+    );
+    assert!(
+        tools[1]["description"]
+            .as_str()
+            .unwrap()
+            .contains("Returns {items: [{path, description, signature}], remaining, next}"),
+        "{}",
+        tools[1]["description"]
+    );
+    // The same answer as the Lua program over the same servers.
+    check_two_servers(&out, 1);
+    // search: TypeScript signatures.
+    let item = &result(&out, 2)["items"][0];
+    assert_eq!(item["path"], "time.convert_time");
+    let sig = item["signature"].as_str().unwrap();
+    assert!(
+        sig.starts_with("tools.time.convert_time(input: {") && sig.contains("): Promise<"),
+        "{sig}"
+    );
+    // A tool call's promise used as its value: a TypeError located in the program.
+    assert_eq!(out["steps"][3]["result"]["isError"], json!(true));
+    let err = &result(&out, 3)["error"];
+    assert_eq!(err["kind"], "ExecutionFailure", "{err}");
+    assert_eq!(err["location"]["line"], json!(1), "{err}");
+    // execute without code: the error names JavaScript.
+    assert_eq!(out["steps"][4]["result"]["isError"], json!(true));
+    assert_eq!(
+        out["steps"][4]["result"]["content"][0]["text"],
+        "execute needs {\"code\": \"<JavaScript program>\"}: a string with the program, e.g. \"return 1 + 1\"."
+    );
+    // The built-in search of a program: the same notation.
+    let sig = result(&out, 5)["value"].as_str().unwrap();
+    assert!(
+        sig.starts_with("tools.everything[\"get-sum\"](input: {") && sig.contains("): Promise<"),
+        "{sig}"
+    );
+}
+
 #[test]
 fn http_client_runs_programs_over_real_servers() {
     let Some(s) = servers() else { return };
@@ -469,6 +575,28 @@ fn run_with_mcp_config_runs_one_program() {
     );
     let r: Value = serde_json::from_str(stdout.trim()).unwrap();
     assert_eq!(r["value"], json!([42, "Echo: hi"]), "{r}");
+    // The same program in JavaScript (a .js file), both calls at once.
+    let js = cfg.parent().unwrap().join("p.js");
+    std::fs::write(
+        &js,
+        r#"const [sum, echo] = await Promise.all([tools.fixture.add({ a: 40, b: 2 }), tools.everything.echo({ message: "hi" })]);
+return [sum.sum, echo];"#,
+    )
+    .unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_codemode"))
+        .args(["run", "--mcp-config"])
+        .arg(&cfg)
+        .arg(&js)
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{stdout}\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let r: Value = serde_json::from_str(stdout.trim()).unwrap();
+    assert_eq!(r["value"], json!([42, "Echo: hi"]), "{r}");
     // A bad config is a usage error (exit 2) with the key path.
     let bad = config("badrun", json!({"x": {"comand": "y"}}));
     let out = Command::new(env!("CARGO_BIN_EXE_codemode"))
@@ -601,6 +729,92 @@ return { n, tools.fx.add({ a = 1, b = 2 }).sum }"#;
     let r: Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(r["error"]["kind"], "ToolCallLimitExceeded", "{r}");
     assert_eq!(out.status.code(), Some(1));
+}
+
+/// `run --mcp-config` in JavaScript: a `.js` file, `--lang js`, or (for a program on stdin) the
+/// config's `"language": "js"`; `--lang` and the file's extension win over the config. Needs
+/// only `python3`, so it always runs.
+#[test]
+fn run_with_mcp_config_runs_javascript_programs() {
+    let dir = std::env::temp_dir().join(format!("codemode-mcp-test-{}-js", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let fx =
+        json!({"command": "python3", "args": [mcp_tests().join("fixtures/fixture_server.py")]});
+    let lua_cfg = dir.join("lua.json");
+    std::fs::write(
+        &lua_cfg,
+        json!({"mcpServers": {"fx": fx},
+               "codemode": {"tools": [repo().join("examples/git-insights/tools.json")]}})
+        .to_string(),
+    )
+    .unwrap();
+    let js_cfg = dir.join("js.json");
+    std::fs::write(
+        &js_cfg,
+        json!({"mcpServers": {"fx": fx}, "codemode": {"language": "js"}}).to_string(),
+    )
+    .unwrap();
+    std::fs::write(dir.join("note.txt"), "hello").unwrap();
+    let run = |cfg: &Path, flags: &[&str], program: &str| {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_codemode"))
+            .args(["run", "--mcp-config"])
+            .arg(cfg)
+            .args(flags)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        child
+            .stdin
+            .take()
+            .unwrap()
+            .write_all(program.as_bytes())
+            .unwrap();
+        let out = child.wait_with_output().unwrap();
+        let stdout = String::from_utf8_lossy(&out.stdout).to_string();
+        let r: Value = serde_json::from_str(stdout.trim())
+            .unwrap_or_else(|_| panic!("{stdout}\n{}", String::from_utf8_lossy(&out.stderr)));
+        (out.status.code(), r)
+    };
+    let js = "const sums = await Promise.all([1, 2, 3].map((i) => tools.fx.add({ a: i, b: 10 })));\n\
+              return sums.map((s) => s.sum);";
+    // --lang js over a Lua config, with the config's manifest tools beside the server's.
+    let (code, r) = run(&lua_cfg, &["--lang", "js", "-"], js);
+    assert_eq!((code, &r["value"]), (Some(0), &json!([11, 12, 13])), "{r}");
+    let (code, r) = run(
+        &lua_cfg,
+        &["--lang", "js", "-"],
+        "const log = await tools.git.log({ limit: 1 });\nreturn [log.length, typeof log[0].hash];",
+    );
+    assert_eq!((code, &r["value"]), (Some(0), &json!([1, "string"])), "{r}");
+    // The config's language for a program on stdin; a .lua file or --lang lua is still Lua.
+    let (code, r) = run(&js_cfg, &["-"], js);
+    assert_eq!((code, &r["value"]), (Some(0), &json!([11, 12, 13])), "{r}");
+    let lua = "return tools.fx.add({ a = 1, b = 2 }).sum";
+    let (code, r) = run(&js_cfg, &["--lang", "lua", "-"], lua);
+    assert_eq!((code, &r["value"]), (Some(0), &json!(3)), "{r}");
+    let p = dir.join("p.lua");
+    std::fs::write(&p, lua).unwrap();
+    let (code, r) = run(&js_cfg, &[p.to_str().unwrap()], "");
+    assert_eq!((code, &r["value"]), (Some(0), &json!(3)), "{r}");
+    // A Lua program in a JavaScript run is a ParseError located in the program.
+    let (code, r) = run(&js_cfg, &["-"], lua);
+    assert_eq!(code, Some(1), "{r}");
+    assert_eq!(r["error"]["kind"], "ParseError", "{r}");
+    // --allow-read beside the servers, in Node's names.
+    let (code, r) = run(
+        &js_cfg,
+        &["--allow-read", dir.to_str().unwrap(), "-"],
+        "const [text, sum] = await Promise.all([fs.promises.readFile('note.txt'), tools.fx.add({ a: 1, b: 1 })]);\n\
+         return [text, fs.readFile('note.txt', 'utf8'), sum.sum];",
+    );
+    assert_eq!(
+        (code, &r["value"]),
+        (Some(0), &json!(["hello", "hello", 2])),
+        "{r}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// Servers that cannot start (a command that does not exist, one that exits at once): a program
@@ -793,13 +1007,30 @@ fn catalog_and_search_take_mcp_config() {
     let (code, text, err) = codemode(&["catalog", "--max-tool-calls", "3"]);
     assert_eq!(code, Some(0), "{err}");
     assert!(text.contains("at most 3 tool calls"), "{text}");
-    // JavaScript is refused as `run` refuses it.
-    let (code, text, err) = codemode(&["catalog", "--lang", "js"]);
-    assert_eq!(code, Some(2), "{text}");
-    assert!(text.is_empty(), "{text}");
+    // --lang js: the description `codemode mcp` gives with "language": "js" (the JavaScript
+    // guide, TypeScript signatures of the servers' and the manifests' tools, the same limits
+    // and unavailable servers).
+    let (code, text, err) = codemode(&["catalog", "--lang", "js", "--budget", "3000"]);
+    assert_eq!(code, Some(0), "{err}");
+    assert!(text.starts_with("Run a JavaScript program"), "{text}");
+    assert!(
+        text.contains("  tools.fx.echo(input: { text: string }): Promise<unknown>\n"),
+        "{text}"
+    );
+    assert!(text.contains("  tools.git.log(input: {"), "{text}");
+    assert!(text.contains("at most 9 tool calls"), "{text}");
+    assert!(
+        text.contains("Unavailable: tools.ghost: MCP server 'ghost' could not be started"),
+        "{text}"
+    );
+    assert!(!text.contains(" -> "), "{text}");
+    // search --lang js: TypeScript signatures.
+    let (code, out, err) = codemode(&["search", "--lang", "js", "echo text", "--limit", "1"]);
+    assert_eq!(code, Some(0), "{err}");
+    let v: Value = serde_json::from_str(out.trim()).unwrap();
     assert_eq!(
-        err,
-        "codemode: JavaScript is not supported yet; write the program in Lua (a .lua file or --lang lua)\n"
+        v["items"][0]["signature"], "tools.fx.echo(input: { text: string }): Promise<unknown>",
+        "{v}"
     );
     // search: one JSON line, same as the built-in.
     let (code, out, err) = codemode(&["search", "add two numbers", "--limit", "1"]);
