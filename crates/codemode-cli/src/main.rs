@@ -95,8 +95,9 @@ A command tool reads its input as JSON on stdin and prints one JSON value on std
 exit fails the call with its stderr as the message. Relative program paths containing '/' resolve
 against the manifest's directory, which is also the command's working directory.
 
-Example:
-  codemode run --tools examples/git-insights/tools.json examples/git-insights/churn.lua"#;
+Examples (the same answer in Lua and in JavaScript):
+  codemode run --tools examples/git-insights/tools.json examples/git-insights/churn.lua
+  codemode run --tools examples/git-insights/tools.json examples/git-insights/churn.js"#;
 
 /// Arguments of `codemode run`.
 #[derive(clap::Args, Debug)]

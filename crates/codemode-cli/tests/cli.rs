@@ -765,6 +765,59 @@ fn example_authors_in_javascript_matches_lua() {
     );
 }
 
+/// `churn.js`, the JavaScript twin of the README's example, gives `churn.lua`'s answer (the
+/// same value, log line and tool call) on this repository. Another commit landing between the
+/// two runs would change the answer, so both are run again when HEAD moved meanwhile.
+#[test]
+fn example_churn_in_javascript_matches_lua() {
+    let root = repo_root();
+    let head = || {
+        let out = Command::new("git")
+            .args(["-C", root.to_str().unwrap(), "rev-parse", "HEAD"])
+            .output()
+            .unwrap();
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let run_example = |file: &str| {
+        let r = run_in(
+            &root,
+            &["run", "--tools", "examples/git-insights/tools.json", file],
+            "",
+        );
+        assert_eq!(
+            r.code, 0,
+            "{file}: stdout: {} stderr: {}",
+            r.stdout, r.stderr
+        );
+        r.json()
+    };
+    let mut attempts = 0;
+    let (lua, js) = loop {
+        let before = head();
+        let lua = run_example("examples/git-insights/churn.lua");
+        let js = run_example("examples/git-insights/churn.js");
+        attempts += 1;
+        if head() == before || attempts == 5 {
+            break (lua, js);
+        }
+    };
+    let items = js["value"].as_array().expect("a list");
+    assert!(!items.is_empty() && items.len() <= 20, "{js}");
+    assert_eq!(js["value"], lua["value"]);
+    assert_eq!(js["logs"], lua["logs"]);
+    assert_eq!(js["toolCalls"], lua["toolCalls"]);
+    assert_eq!(
+        js["toolCalls"],
+        json!([{"name": "git.log", "input": {"limit": 50}, "status": "success"}])
+    );
+    // The keys in the order the program wrote them.
+    let first = items[0].as_object().unwrap();
+    assert_eq!(
+        first.keys().collect::<Vec<_>>(),
+        ["file", "changes", "authors"]
+    );
+}
+
 #[test]
 fn example_tools_refuse_paths_outside_the_repository() {
     let root = repo_root();
