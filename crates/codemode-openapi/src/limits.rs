@@ -37,6 +37,16 @@ pub const MAX_REDIRECTS: usize = 10;
 /// Deepest nesting of a value serialized as a deepObject (query or form body): `a[b][c]...`.
 pub const MAX_DEEP_OBJECT_DEPTH: usize = 32;
 
+/// Most `$defs` one tool's input or output schema carries, in bytes of compact JSON (64 KiB):
+/// definitions past it (breadth-first from what the tool names) become unconstrained schemas
+/// described as left out (see [`crate::schema::Schemas::closure`]). Measured on the converted
+/// response schemas: GitHub's largest closure is 68,857 bytes (1 tool of 1221 is cut),
+/// Kubernetes' 151,030 (83 of 845); Stripe's expandable fields reach most of its 775 schemas
+/// from 288 of its 452 operations (176 MB in all, 688 KB at most), which took 368 s and a
+/// 4.5 GiB peak to build in a debug build; with this bound 12 s and 620 MiB (128 KiB: 21 s,
+/// 1.1 GiB).
+pub const MAX_TOOL_DEFS_BYTES: usize = 64 * 1024;
+
 /// Longest tool name segment kept from an operationId (longer ones are cut).
 pub const MAX_NAME_SEGMENT_CHARS: usize = 128;
 

@@ -4,11 +4,12 @@
 //! references, and the readOnly/writeOnly projection (requests drop readOnly properties,
 //! responses drop writeOnly ones; through `$ref` hops and across `allOf` branches).
 
-use std::collections::{HashMap, HashSet};
+use std::collections::{HashMap, HashSet, VecDeque};
 use std::rc::Rc;
 
 use serde_json::{Map, Value, json};
 
+use crate::limits::MAX_TOOL_DEFS_BYTES;
 use crate::pointer::{deref, ref_of, resolve};
 
 /// Which side of the exchange a schema describes.
@@ -29,10 +30,11 @@ impl Direction {
     }
 }
 
-/// A converted definition and the references it makes.
+/// A converted definition, the references it makes, and its size as compact JSON text.
 struct Def {
     schema: Value,
     refs: Vec<String>,
+    bytes: usize,
 }
 
 /// The schema converter of one document: definition keys and converted definitions are shared
@@ -374,30 +376,61 @@ impl<'d> Schemas<'d> {
             None => Err(format!("schema reference '{r}' does not resolve")),
             Some(target) => {
                 let mut refs = Vec::new();
-                self.convert(target, dir, &mut refs)
-                    .map(|schema| Rc::new(Def { schema, refs }))
+                self.convert(target, dir, &mut refs).map(|schema| {
+                    let bytes = serde_json::to_vec(&schema).map_or(0, |v| v.len());
+                    Rc::new(Def {
+                        schema,
+                        refs,
+                        bytes,
+                    })
+                })
             }
         };
         self.cache.insert(ck, result.clone());
         result
     }
 
-    /// The `$defs` object for the references `refs` and everything they reference in turn.
+    /// The `$defs` object for the references `refs` and everything they reference in turn, at
+    /// most [`MAX_TOOL_DEFS_BYTES`] of it: definitions are taken breadth-first (those the tool
+    /// names itself first, then what they reference, ...) while they fit; every definition
+    /// referenced beyond that becomes an unconstrained schema whose description says it was left
+    /// out, so each `$ref` still resolves and validation only ever accepts more, never less.
     pub fn closure(
         &mut self,
         refs: Vec<String>,
         dir: Direction,
     ) -> Result<Map<String, Value>, String> {
+        self.closure_within(refs, dir, MAX_TOOL_DEFS_BYTES)
+    }
+
+    /// [`Schemas::closure`] with another bound, in bytes of compact JSON.
+    pub fn closure_within(
+        &mut self,
+        refs: Vec<String>,
+        dir: Direction,
+        budget: usize,
+    ) -> Result<Map<String, Value>, String> {
         let mut out = Map::new();
         let mut seen: HashSet<String> = HashSet::new();
-        let mut work = refs;
-        while let Some(r) = work.pop() {
+        let mut work: VecDeque<String> = refs.into();
+        let mut used = 0usize;
+        let mut full = false;
+        while let Some(r) = work.pop_front() {
             if !seen.insert(r.clone()) {
                 continue;
             }
             let def = self.def(&r, dir)?;
-            work.extend(def.refs.iter().cloned());
-            out.insert(self.key(&r), def.schema.clone());
+            let key = self.key(&r);
+            if !full && used + def.bytes <= budget {
+                used += def.bytes;
+                work.extend(def.refs.iter().cloned());
+                out.insert(key, def.schema.clone());
+            } else {
+                // The first definition that does not fit closes the set: breadth-first order
+                // keeps the ones nearest the tool.
+                full = true;
+                out.insert(key.clone(), left_out(&key, budget));
+            }
         }
         out.sort_keys();
         Ok(out)
@@ -417,6 +450,14 @@ impl<'d> Schemas<'d> {
             _ => false,
         }
     }
+}
+
+/// The stand-in for a definition past the bound of [`Schemas::closure`]: any value, described.
+fn left_out(key: &str, budget: usize) -> Value {
+    json!({"description": format!(
+        "{key} (its schema is left out: the definitions of one tool are limited to {} KiB; the value is not checked)",
+        budget / 1024
+    )})
 }
 
 /// A 3.0 `nullable: true` schema as a 2020-12 union with null.

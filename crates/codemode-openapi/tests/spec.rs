@@ -363,6 +363,55 @@ fn defs_are_the_closure_of_what_a_tool_references() {
 }
 
 #[test]
+fn defs_past_max_tool_defs_bytes_are_left_out() {
+    use codemode_openapi::limits::MAX_TOOL_DEFS_BYTES;
+    // Stripe's shape: a response names Customer, which names Account (an expandable field),
+    // which names Bank. Customer fits the bound; Account would pass it, so it and everything
+    // after it are left out: Account becomes a described stand-in, Bank is never reached.
+    let big = |n: usize| "x".repeat(n);
+    let mut d = doc(
+        "3.0.3",
+        json!({"/c": {"get": {"operationId": "c", "responses": {"200": {"description": "",
+            "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Customer"}}}}}}}}),
+    );
+    d["components"] = json!({"schemas": {
+        "Customer": {"type": "object", "description": big(MAX_TOOL_DEFS_BYTES * 3 / 5),
+            "properties": {"id": {"type": "string"},
+                "account": {"anyOf": [{"type": "string"}, {"$ref": "#/components/schemas/Account"}]}},
+            "required": ["id"]},
+        "Account": {"type": "object", "description": big(MAX_TOOL_DEFS_BYTES / 2),
+            "properties": {"bank": {"$ref": "#/components/schemas/Bank"}, "n": {"type": "integer"}}},
+        "Bank": {"type": "object", "properties": {"name": {"type": "string"}}}}});
+    let out = output(build(d), "c").unwrap();
+    let defs = out["$defs"].as_object().unwrap();
+    assert_eq!(defs.keys().collect::<Vec<_>>(), ["Account", "Customer"]);
+    assert_eq!(
+        defs["Account"],
+        json!({"description": "Account (its schema is left out: the definitions of one tool are limited to 64 KiB; the value is not checked)"})
+    );
+    assert_eq!(defs["Customer"]["required"], json!(["id"]));
+    // Validation only accepts more: Customer is still checked, Account no longer is.
+    let v = codemode::schema::CompiledSchema::compile(&out).unwrap();
+    assert!(v.is_valid(&json!({"id": "cus_1", "account": {"n": "not an integer"}})));
+    assert!(v.is_valid(&json!({"id": "cus_1", "account": "acct_1"})));
+    assert!(!v.is_valid(&json!({"account": "acct_1"})));
+    // Under the bound nothing is left out.
+    let mut small = doc(
+        "3.0.3",
+        json!({"/c": {"get": {"operationId": "c", "responses": {"200": {"description": "",
+            "content": {"application/json": {"schema": {"$ref": "#/components/schemas/A"}}}}}}}}),
+    );
+    small["components"] = json!({"schemas": {
+        "A": {"type": "object", "properties": {"b": {"$ref": "#/components/schemas/B"}}},
+        "B": {"type": "object", "properties": {"n": {"type": "integer"}}}}});
+    let out = output(build(small), "c").unwrap();
+    assert_eq!(
+        out["$defs"]["B"],
+        json!({"type": "object", "properties": {"n": {"type": "integer"}}})
+    );
+}
+
+#[test]
 fn projection_through_refs_allof_and_cycles() {
     let mut d = doc(
         "3.1.0",
