@@ -23,6 +23,7 @@ fuzz_target!(|data: &[u8]| {
         extension_paths: vec!["ext.f".into()],
         async_extension_paths: Vec::new(),
         missing: None,
+        ..Env::default()
     };
     let mut m = Machine::new(
         &program,

@@ -38,6 +38,7 @@ fuzz_target!(|data: &[u8]| {
         extension_paths: vec!["ext.f".into(), "ext.later".into()],
         async_extension_paths: vec!["ext.later".into()],
         missing: None,
+        ..Env::default()
     };
     let Ok(mut m) = codemode_js::Machine::new(&program, &env, &options) else {
         return;

@@ -50,6 +50,7 @@ fn run(program: &codemode_lua::Program, restarts: bool) -> Outcome {
         extension_paths: vec!["ext.f".into()],
         async_extension_paths: Vec::new(),
         missing: None,
+        ..Env::default()
     };
     let mut m = Machine::new(
         program,

@@ -97,7 +97,7 @@ pub fn catalog_text(
         namespaces,
     };
     let with_fs = !options.extensions.is_empty();
-    let cm = crate::host::build(&options, manifest)?;
+    let cm = crate::host::build(&options, manifest, Default::default(), Default::default())?;
     let budget = args
         .budget
         .unwrap_or(codemode::catalog::DEFAULT_INSTRUCTIONS_BUDGET);
@@ -123,7 +123,7 @@ pub fn search_json(
         extensions: Vec::new(),
         namespaces,
     };
-    let cm = crate::host::build(&options, manifest)?;
+    let cm = crate::host::build(&options, manifest, Default::default(), Default::default())?;
     let result = cm.search(&search_input(args)).map_err(search_error)?;
     Ok(result.to_string())
 }

@@ -34,13 +34,22 @@ pub struct Outcome {
     pub json: String,
 }
 
-/// Builds the runtime: limits, namespaces and one command tool per manifest tool.
+/// Builds the runtime: limits, the clock and random seed (`--now`, `--seed`), namespaces and
+/// one command tool per manifest tool.
 ///
 /// # Errors
 /// Invalid limits, or a tool tree the host rejects (exit status 2).
-pub fn build(options: &Options, manifest: Manifest) -> Result<CodeMode, ConfigError> {
+pub fn build(
+    options: &Options,
+    manifest: Manifest,
+    clock: codemode::Clock,
+    random: codemode::Random,
+) -> Result<CodeMode, ConfigError> {
     let limits = limits(options)?;
-    let mut builder = CodeMode::builder().limits(limits);
+    let mut builder = CodeMode::builder()
+        .limits(limits)
+        .clock(clock)
+        .random(random);
     builder = builder.language(options.lang.language());
     for ns in manifest.namespaces {
         let mut n = Namespace::new();

@@ -129,6 +129,15 @@ struct RunArgs {
     /// `..` and symlinks leading outside DIR are refused).
     #[arg(long, value_name = "DIR")]
     allow_read: Option<PathBuf>,
+    /// Fix the clock of JavaScript programs (`Date.now()`, `new Date()`) at this instant, for
+    /// reproducible runs: a date-time as `Date.parse` reads it (`2026-01-01T00:00:00Z`) or
+    /// milliseconds since 1970. Default: the real time.
+    #[arg(long, value_name = "INSTANT", allow_negative_numbers = true)]
+    now: Option<String>,
+    /// Seed the random numbers of JavaScript programs (`Math.random`, `crypto.randomUUID`): the
+    /// same seed gives the same numbers. Default: fresh entropy.
+    #[arg(long, value_name = "N")]
+    seed: Option<u64>,
     #[command(flatten)]
     openapi: openapi::OpenApiArgs,
     /// Program file; `-` or nothing reads the program from stdin.
@@ -308,10 +317,30 @@ fn run(args: RunArgs) -> Result<ExitCode, ConfigError> {
         },
         namespaces: openapi::namespaces(&args.openapi)?,
     };
+    let clock = match &args.now {
+        None => codemode::Clock::System,
+        Some(t) => codemode::Clock::Fixed(match t.trim().parse::<i64>() {
+            Ok(ms) if ms.unsigned_abs() <= 8_640_000_000_000_000 => ms,
+            Ok(_) => return Err(ConfigError(format!("--now {t}: outside the range of dates (±8.64e15 ms)"))),
+            Err(_) => codemode_js::parse_date(t).ok_or_else(|| {
+                ConfigError(format!(
+                    "--now {t}: not a date-time; write one such as 2026-01-01T00:00:00Z, or milliseconds since 1970"
+                ))
+            })?,
+        }),
+    };
+    let random = args
+        .seed
+        .map_or(codemode::Random::Entropy, codemode::Random::Seed);
+    if mcp_config.is_some() && (args.now.is_some() || args.seed.is_some()) {
+        return Err(ConfigError(
+            "--now and --seed do not apply with --mcp-config yet; run without them".into(),
+        ));
+    }
     if let Some(config) = mcp_config {
         return mcp::run(config, &options, &args.tools, &source);
     }
-    let codemode = host::build(&options, manifest)?;
+    let codemode = host::build(&options, manifest, clock, random)?;
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
         .enable_all()

@@ -105,6 +105,31 @@ pub struct Env {
     pub async_extension_paths: Vec<String>,
     /// The missing-tool policy (`None`: a plain "unknown tool" error without suggestions).
     pub missing: Option<Arc<dyn MissingTool>>,
+    /// What the program's clock reads (JavaScript `Date.now()`, `new Date()`).
+    pub clock: Clock,
+    /// Where the program's random numbers come from (JavaScript `Math.random`, `crypto`).
+    pub random: Random,
+}
+
+/// The clock a program reads: the host's real time, or one fixed instant for reproducible runs.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Clock {
+    /// The system's time, read at each look.
+    #[default]
+    System,
+    /// Always this instant: milliseconds since 1970-01-01T00:00:00Z (may be negative).
+    Fixed(i64),
+}
+
+/// The source of a program's random numbers: fresh entropy per run, or a seed for
+/// reproducible runs (the same seed gives the same numbers).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Random {
+    /// Seeded from the operating system's entropy at the start of each run.
+    #[default]
+    Entropy,
+    /// Seeded with this number: every run gives the same sequence.
+    Seed(u64),
 }
 
 impl std::fmt::Debug for Env {
@@ -112,6 +137,8 @@ impl std::fmt::Debug for Env {
         f.debug_struct("Env")
             .field("tool_paths", &self.tool_paths.len())
             .field("extension_paths", &self.extension_paths)
+            .field("clock", &self.clock)
+            .field("random", &self.random)
             .finish_non_exhaustive()
     }
 }

@@ -183,6 +183,8 @@ pub enum Kind {
     WeakMap(Table),
     /// `WeakSet` members (objects and unregistered symbols; held strongly).
     WeakSet(Table),
+    /// A Date object's time value (ms since the epoch, NaN when invalid).
+    Date(f64),
     /// A RegExp object's compiled pattern (its `lastIndex` is a property).
     RegExp(crate::builtins::regexp::Shared),
     /// A promise's internal slots (ECMA-262 §27.2.6).

@@ -60,7 +60,9 @@
 //!   and copies only when it writes one.
 //! - `builtins/`: the natives, one file per object (Object, Function, Array, String,
 //!   Number, Boolean, Math, JSON, console, errors, Symbol, Map, Set, WeakMap and WeakSet,
-//!   Reflect), property descriptors and integrity levels (`descriptors.rs`), and the
+//!   Reflect, Date in `date.rs` with V8's date parser), the host's clock and random generator
+//!   (`platform.rs`: `Env::clock`/`Env::random`, `crypto`, the web-platform prototypes),
+//!   property descriptors and integrity levels (`descriptors.rs`), and the
 //!   intrinsics' setup; `prelude.js` and `prelude/*.js` (`json.js`: `JSON.stringify`'s spec
 //!   algorithm and revivers; `string.js`: replacement functions, `String.raw`; `regexp.js`: `exec`,
 //!   `Symbol.match`/`matchAll`/`replace`/`search`/`split` and the String methods over them): the builtins
@@ -163,6 +165,14 @@ pub fn compile(source: &str) -> Result<Program, GuestError> {
     Ok(Program {
         data: std::sync::Arc::new(data),
     })
+}
+
+/// `Date.parse(text)` as a program's `Date` reads it (the ISO format, then V8's other forms,
+/// UTC as the local zone): milliseconds since the epoch, `None` when it is no date in range.
+/// For hosts that take an instant from their user (`codemode run --now`).
+pub fn parse_date(text: &str) -> Option<i64> {
+    let t = builtins::parse_date(&text.encode_utf16().collect::<Vec<u16>>());
+    t.is_finite().then_some(t as i64)
 }
 
 /// Every global a program starts with (besides `tools` and `search`), sorted.

@@ -138,6 +138,7 @@ impl Machine {
             ));
         }
         vm.gc_at = (vm.heap.used + 1).max((cap / 2).min(crate::gc::GC_MIN_BYTES));
+        crate::builtins::platform::start(&mut vm, env);
         if let Err(e) = crate::builtins::install_host(&mut vm, env) {
             return Err(uncaught(&mut vm, e));
         }

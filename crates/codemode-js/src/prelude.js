@@ -529,3 +529,40 @@ def(Object, "assign", B.assign);
 def(Object.prototype, "toLocaleString", B.toLocaleString);
 def(AP, "toLocaleString", A.toLocaleString);
 for (const n of ["__defineGetter__", "__defineSetter__", "__lookupGetter__", "__lookupSetter__"]) def(Object.prototype, n, B2[n]);
+// Date.prototype[Symbol.toPrimitive] (§21.4.4.45) and toJSON (§21.4.4.37): both call the
+// object's own methods, which may be the program's.
+const isObjectLike = (v) => (typeof v === "object" && v !== null) || typeof v === "function";
+function ordinaryToPrimitive(o, names) {
+  for (const n of names) {
+    const f = o[n];
+    if (isCallable(f)) {
+      const r = call(f, o);
+      if (!isObjectLike(r)) return r;
+    }
+  }
+  typeError("Cannot convert object to primitive value");
+}
+const D = {
+  [Symbol.toPrimitive](hint) {
+    if (!isObjectLike(this)) typeError("Date.prototype [ @@toPrimitive ] called on non-object");
+    if (hint === "string" || hint === "default") return ordinaryToPrimitive(this, ["toString", "valueOf"]);
+    if (hint === "number") return ordinaryToPrimitive(this, ["valueOf", "toString"]);
+    typeError("Invalid hint: " + (typeof hint === "symbol" ? "Symbol()" : toStr(hint)));
+  },
+  toJSON(key) {
+    if (this == null) typeError("Date.prototype.toJSON called on null or undefined");
+    const o = Object(this);
+    const exotic = o[Symbol.toPrimitive];
+    let tv;
+    if (exotic != null) {
+      tv = call(exotic, o, "number");
+      if (isObjectLike(tv)) typeError("Cannot convert object to primitive value");
+    } else tv = ordinaryToPrimitive(o, ["valueOf", "toString"]);
+    if (typeof tv === "number" && !Number.isFinite(tv)) return null;
+    const f = o.toISOString;
+    if (!isCallable(f)) typeError("toISOString is not a function");
+    return call(f, o);
+  },
+};
+defineProp(Date.prototype, Symbol.toPrimitive, { value: D[Symbol.toPrimitive], configurable: true });
+def(Date.prototype, "toJSON", D.toJSON);

@@ -329,8 +329,8 @@ pub struct Vm {
     pub throw_at: Option<Location>,
     /// The native table.
     pub natives: &'static [(&'static str, NativeFn, u16)],
-    /// State of `Math.random` (xorshift).
-    pub random_state: u64,
+    /// The clock, the random generator and the web-platform prototypes.
+    pub platform: crate::builtins::platform::State,
     /// The function object of the frame being pushed.
     pending_callee: Option<Value>,
     /// Accounted bytes at which the next collection runs.
@@ -411,7 +411,7 @@ impl Vm {
             fuel_cap: crate::limits::MAX_TOTAL_FUEL,
             throw_at: None,
             natives,
-            random_state: 0x9E37_79B9_7F4A_7C15,
+            platform: Default::default(),
             pending_callee: None,
             gc_at: crate::gc::GC_MIN_BYTES,
             pending_throw: None,

@@ -32,6 +32,7 @@ fn env() -> Env {
         extension_paths: vec![],
         async_extension_paths: Vec::new(),
         missing: Some(Arc::new(Host)),
+        ..Env::default()
     }
 }
 

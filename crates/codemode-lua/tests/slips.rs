@@ -22,6 +22,7 @@ fn env_with(extensions: &[&str]) -> Env {
         extension_paths: extensions.iter().map(|s| s.to_string()).collect(),
         async_extension_paths: Vec::new(),
         missing: Some(Arc::new(Host)),
+        ..Env::default()
     }
 }
 

@@ -213,6 +213,7 @@ fn generated_programs_never_panic() {
                 extension_paths: vec![],
                 async_extension_paths: Vec::new(),
                 missing: None,
+                ..Env::default()
             };
             let mut m = Machine::new(
                 &p,

@@ -21,6 +21,7 @@ fn env() -> Env {
         extension_paths: vec!["fetch".into(), "fs.read".into()],
         async_extension_paths: Vec::new(),
         missing: Some(Arc::new(Host)),
+        ..Env::default()
     }
 }
 

@@ -97,6 +97,7 @@ pub mod search;
 pub mod signature;
 pub mod tool;
 
+pub use codemode_guest::{Clock, Random};
 pub use extension::{Extension, ExtensionFuture, ExtensionHandler};
 pub use hooks::{CallOutcome, FnHooks, Hooks, NoHooks};
 pub use limits::{LimitError, LimitName, Limits};

@@ -174,12 +174,6 @@ pub(super) fn math_hypot(vm: &mut Vm, _: Value, args: &[Value]) -> Res<Value> {
 }
 
 pub(super) fn math_random(vm: &mut Vm, _: Value, _: &[Value]) -> Res<Value> {
-    // xorshift64* seeded per run (deterministic within a run; not cryptographic).
-    let mut x = vm.random_state;
-    x ^= x >> 12;
-    x ^= x << 25;
-    x ^= x >> 27;
-    vm.random_state = x;
-    let r = x.wrapping_mul(0x2545F4914F6CDD1D) >> 11;
-    Ok(Value::Num(r as f64 / (1u64 << 53) as f64))
+    // The run's generator (`platform.rs`): seeded by the host, not cryptographic.
+    Ok(Value::Num(super::platform::next_f64(vm)))
 }

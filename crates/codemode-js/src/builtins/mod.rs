@@ -19,6 +19,8 @@
 //! - `regexp.rs`: `RegExp` (its spec algorithms that call user code are in
 //!   `prelude/regexp.js`; the engine is `crate::regexp`).
 //! - `web.rs`: `encodeURIComponent` and the other URI functions, `btoa`, `atob`.
+//! - `platform.rs`: the host's clock and random generator (`crypto`, `Math.random`'s state),
+//!   the web-platform prototypes; `date.rs`: `Date` (UTC as the local zone, V8's parser).
 //! - `host.rs`: the host's globals: `tools`, `search`, extension functions.
 //! - `modules.rs`: `import`, `require` and `import()` of Node module names, resolved to the
 //!   extension globals (and `url`, `util`, `buffer` to standard ones).
@@ -40,6 +42,7 @@ use crate::vm::{NativeFn, Res, Throw, Vm};
 mod array;
 mod collections;
 mod console;
+mod date;
 mod descriptors;
 mod errors;
 mod function;
@@ -52,6 +55,7 @@ pub(crate) mod modules;
 mod node_inspect;
 mod number;
 mod object;
+pub(crate) mod platform;
 mod promise;
 mod reflect;
 pub(crate) mod regexp;
@@ -63,6 +67,7 @@ mod web;
 
 use array::*;
 pub use console::{inspect, is_error};
+pub use date::parse as parse_date;
 use errors::*;
 use function::*;
 use object::*;
@@ -88,7 +93,7 @@ static CORE: &[(&str, NativeFn, u16)] = &[
 /// `Func::Native` number. A constructor comes before its static methods.
 pub static NATIVES: std::sync::LazyLock<Vec<(&str, NativeFn, u16)>> =
     std::sync::LazyLock::new(|| {
-        let tables: [&[(&str, NativeFn, u16)]; 21] = [
+        let tables: [&[(&str, NativeFn, u16)]; 23] = [
             CORE,
             console::NATIVES,
             function::NATIVES,
@@ -107,6 +112,8 @@ pub static NATIVES: std::sync::LazyLock<Vec<(&str, NativeFn, u16)>> =
             intrinsics::NATIVES,
             regexp::NATIVES,
             web::NATIVES,
+            date::NATIVES,
+            platform::NATIVES,
             promise::NATIVES,
             host::NATIVES,
             modules::NATIVES,

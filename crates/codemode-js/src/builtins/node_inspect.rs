@@ -486,6 +486,22 @@ fn raw(vm: &mut Vm, ctx: &mut Ctx, o: ObjId, mut recurse: usize) -> Res<String> 
             braces = (format!("{p}{{"), "}".to_string());
             body = Body::Map(entries);
         }
+        Kind::Date(t) => {
+            keys = keys_of(vm, ctx, o, false);
+            let shown = if t.is_nan() {
+                "Invalid Date".to_string()
+            } else {
+                super::date::iso(*t)
+            };
+            base = match constructor.as_deref() {
+                Some("Date") => shown,
+                Some(c) => format!("{c} {shown}"),
+                None => format!("[Date: null prototype] {shown}"),
+            };
+            if keys.is_empty() {
+                return Ok(base);
+            }
+        }
         Kind::Arguments(items) => {
             keys = keys_of(vm, ctx, o, true);
             braces = ("[Arguments] [".to_string(), "]".to_string());

@@ -154,6 +154,7 @@ pub(super) fn object_proto_to_string(vm: &mut Vm, this: Value, _: &[Value]) -> R
             Kind::Function(_) => "Function",
             Kind::Error => "Error",
             Kind::RegExp(_) => "RegExp",
+            Kind::Date(_) => "Date",
             Kind::Arguments(_) => "Arguments",
             Kind::Boolean(_) => "Boolean",
             Kind::Number(_) => "Number",

@@ -25,6 +25,7 @@ pub fn setup(vm: &mut Vm) -> Res<()> {
     vm.intr.weak_set_proto = Some(mk(vm, Kind::Ordinary)?);
     vm.intr.regexp_proto = Some(mk(vm, Kind::Ordinary)?);
     vm.intr.promise_proto = Some(mk(vm, Kind::Ordinary)?);
+    super::platform::prototypes(vm)?;
     let iter_proto = vm.intr.iterator_proto;
     vm.intr.generator_proto = Some(vm.heap.new_obj(iter_proto, Kind::Ordinary)?);
     let async_iter_proto = mk(vm, Kind::Ordinary)?;
@@ -120,6 +121,9 @@ pub fn setup(vm: &mut Vm) -> Res<()> {
             "WeakMap" => vm.intr.weak_map_proto,
             "WeakSet" => vm.intr.weak_set_proto,
             "RegExp" => vm.intr.regexp_proto,
+            name if super::platform::proto_of(vm, name).is_some() => {
+                super::platform::proto_of(vm, name)
+            }
             "Promise" => {
                 vm.intr.promise_ctor = Some(*ctor);
                 vm.intr.promise_proto
@@ -355,6 +359,7 @@ pub fn setup(vm: &mut Vm) -> Res<()> {
         }
     }
     super::regexp::setup(vm)?;
+    super::platform::setup(vm)?;
     Ok(())
 }
 
@@ -389,10 +394,13 @@ fn resolve_owner(
         "Promise.prototype" => vm.intr.promise_proto.expect("pp"),
         "%GeneratorPrototype%" => vm.intr.generator_proto.expect("gp"),
         "%AsyncGeneratorPrototype%" => vm.intr.async_generator_proto.expect("agp"),
-        ctor => ctors
-            .iter()
-            .find(|(n, _)| n == ctor)
-            .map(|(_, o)| *o)
-            .unwrap_or(vm.global),
+        other => match super::platform::owner(vm, other) {
+            Some(o) => o,
+            None => ctors
+                .iter()
+                .find(|(n, _)| n == other)
+                .map(|(_, o)| *o)
+                .unwrap_or(vm.global),
+        },
     })
 }

@@ -5,7 +5,7 @@
 use std::collections::HashMap;
 use std::sync::Arc;
 
-use codemode_guest::Env;
+use codemode_guest::{Clock, Env, Random};
 
 use super::{CodeMode, DEFAULT_MAX_COMPUTING_EXECUTIONS, Inner, SEARCH_ALIAS};
 use crate::extension::{Extension, ExtensionHandler};
@@ -134,6 +134,8 @@ pub struct Options {
     extensions: Vec<Extension>,
     /// `None`: [`DEFAULT_MAX_COMPUTING_EXECUTIONS`].
     max_computing_executions: Option<usize>,
+    clock: Clock,
+    random: Random,
 }
 
 impl std::fmt::Debug for Options {
@@ -150,6 +152,8 @@ impl std::fmt::Debug for Options {
                     .max_computing_executions
                     .unwrap_or(DEFAULT_MAX_COMPUTING_EXECUTIONS),
             )
+            .field("clock", &self.clock)
+            .field("random", &self.random)
             .finish()
     }
 }
@@ -217,6 +221,21 @@ impl Options {
     /// ([`BuildError::InvalidMaxComputingExecutions`]).
     pub fn max_computing_executions(mut self, n: usize) -> Self {
         self.max_computing_executions = Some(n);
+        self
+    }
+
+    /// The clock programs read (JavaScript `Date.now()`, `new Date()`): [`Clock::System`], the
+    /// real time, by default; [`Clock::Fixed`] for reproducible runs. Lua has no clock.
+    pub fn clock(mut self, clock: Clock) -> Self {
+        self.clock = clock;
+        self
+    }
+
+    /// Where programs' random numbers come from (JavaScript `Math.random`,
+    /// `crypto.randomUUID`): [`Random::Entropy`], fresh per run, by default; [`Random::Seed`]
+    /// for reproducible runs. Lua has no random numbers.
+    pub fn random(mut self, random: Random) -> Self {
+        self.random = random;
         self
     }
 
@@ -295,6 +314,8 @@ impl CodeMode {
             extension_paths,
             async_extension_paths,
             missing: Some(missing.clone()),
+            clock: options.clock,
+            random: options.random,
         };
         Ok(CodeMode {
             inner: Arc::new(Inner {
