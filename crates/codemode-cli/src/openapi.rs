@@ -29,7 +29,9 @@ pub struct OpenApiArgs {
     #[arg(long = "openapi-header", value_name = "NS:NAME=env:VAR")]
     pub headers: Vec<String>,
     /// A credential for the security scheme SCHEME of NS, read from the environment (basic:
-    /// `env:USER_VAR,env:PASS_VAR`; bearer, oauth2, openIdConnect: a token; apiKey: the key).
+    /// `env:USER_VAR,env:PASS_VAR`; bearer, oauth2, openIdConnect: a token; oauth2 with a
+    /// clientCredentials flow: `env:CLIENT_ID_VAR,env:CLIENT_SECRET_VAR`, and the token is
+    /// fetched; apiKey: the key).
     #[arg(long = "openapi-auth", value_name = "NS:SCHEME=env:VAR")]
     pub auth: Vec<String>,
 }
@@ -261,7 +263,30 @@ fn credential(
                 password: env_value(p, flag)?,
             }
         }
+        // One value only past here, except for an oauth2 client id and secret.
+        Scheme::ApiKey { .. } | Scheme::Http { .. } | Scheme::OpenIdConnect
+            if value.contains(',') =>
+        {
+            return Err(ConfigError(format!(
+                "{flag}: '{scheme}' takes one value (a client id and secret go with an OAuth2 scheme that has a clientCredentials flow); write {ns}:{scheme}=env:VAR"
+            )));
+        }
         Scheme::ApiKey { .. } => Credential::ApiKey(env_value(value, flag)?),
+        // A client id and secret: the token is fetched from the scheme's clientCredentials flow.
+        Scheme::OAuth2 {
+            client_credentials_url,
+        } if value.contains(',') => {
+            if client_credentials_url.is_none() {
+                return Err(ConfigError(format!(
+                    "{flag}: '{scheme}' has no OAuth2 clientCredentials flow, so no token can be fetched for it; give a token instead: {ns}:{scheme}=env:TOKEN_VAR"
+                )));
+            }
+            let (id, secret) = value.split_once(',').unwrap_or((value, ""));
+            Credential::ClientCredentials {
+                client_id: env_value(id, flag)?.expose().to_string(),
+                client_secret: env_value(secret, flag)?,
+            }
+        }
         Scheme::Http { scheme: s } if s != "bearer" => Credential::Header {
             name: "authorization".into(),
             value: Secret::new(format!("{s} {}", env_value(value, flag)?.expose())),

@@ -372,6 +372,7 @@ fn run_against_a_real_fastapi_server_from_its_spec_url() {
         return { name = item.item.name, q = item.q, made = made.name,
                  bearer = tools.openapi.auth.bearer({}).ok,
                  basic = tools.openapi.auth.basic({}).user,
+                 oauth = tools.openapi.auth.oauth({}).ok,
                  hello = tools.openapi.text.hello({}), err = err }
     "#;
     let r = run(
@@ -383,12 +384,16 @@ fn run_against_a_real_fastapi_server_from_its_spec_url() {
             "openapi:HTTPBearer=env:CM_TEST_TOKEN",
             "--openapi-auth",
             "openapi:HTTPBasic=env:CM_TEST_USER,env:CM_TEST_PASS",
+            "--openapi-auth",
+            "openapi:OAuth2=env:CM_TEST_CLIENT,env:CM_TEST_CLIENT_SECRET",
             "-",
         ],
         &[
             ("CM_TEST_TOKEN", "tok-123"),
             ("CM_TEST_USER", "ann"),
             ("CM_TEST_PASS", "pw-456"),
+            ("CM_TEST_CLIENT", "app-1"),
+            ("CM_TEST_CLIENT_SECRET", "cc-s3cret"),
         ],
         program,
     );
@@ -397,16 +402,39 @@ fn run_against_a_real_fastapi_server_from_its_spec_url() {
     assert_eq!(
         v["value"],
         json!({"name": "lamp", "q": "x y", "made": "chair", "bearer": "bearer", "basic": "ann",
-               "hello": "hello world",
+               "oauth": "oauth", "hello": "hello world",
                "err": "GET /fail/{code} failed with HTTP 409: {\"detail\":\"failed on purpose with 409\"}"})
     );
-    for secret in ["tok-123", "pw-456"] {
+    for secret in ["tok-123", "pw-456", "cc-s3cret"] {
         assert!(!r.stdout.contains(secret), "{}", r.stdout);
     }
     // `openapi inspect` takes the URL too.
     let r = run(&["openapi", "inspect", &spec], &[], "");
     assert_eq!(r.code, 0, "{}", r.stderr);
     let v: Value = serde_json::from_str(&r.stdout).unwrap();
-    assert_eq!(v["tools"].as_array().unwrap().len(), 11, "{v}");
-    assert_eq!(v["skipped"], json!([]));
+    assert_eq!(v["tools"].as_array().unwrap().len(), 12, "{v}");
+    assert_eq!(
+        v["skipped"],
+        json!([{"method": "POST", "path": "/upload",
+                "reason": "request body has no supported content (declared: multipart/form-data)"}])
+    );
+    // A client id and secret for a scheme without a clientCredentials flow is refused.
+    let r = run(
+        &[
+            "run",
+            "--openapi",
+            &spec,
+            "--openapi-auth",
+            "openapi:HTTPBearer=env:CM_TEST_CLIENT,env:CM_TEST_CLIENT_SECRET",
+            "-",
+        ],
+        &[("CM_TEST_CLIENT", "a"), ("CM_TEST_CLIENT_SECRET", "b")],
+        "return 1",
+    );
+    assert_eq!(r.code, 2, "{} {}", r.stdout, r.stderr);
+    assert!(
+        r.stderr.contains("--openapi-auth: 'HTTPBearer' takes one value (a client id and secret go with an OAuth2 scheme that has a clientCredentials flow); write openapi:HTTPBearer=env:VAR"),
+        "{}",
+        r.stderr
+    );
 }

@@ -6,7 +6,8 @@
 //!   "headers": {"Authorization": {"env": "GH_AUTH"}},
 //!   "auth": {"bearerAuth": {"bearer": {"env": "TOKEN"}},
 //!            "basicAuth": {"username": "u", "password": {"env": "PW"}},
-//!            "keyAuth": {"apiKey": {"env": "KEY"}}},
+//!            "keyAuth": {"apiKey": {"env": "KEY"}},
+//!            "oauth": {"clientId": "app-1", "clientSecret": {"env": "SECRET"}}},
 //!   "include": ["repos/*"], "exclude": ["method:delete"], "readOnly": false, "deprecated": true,
 //!   "timeoutMs": 30000, "maxResponseBytes": 52428800}}
 //! ```
@@ -54,6 +55,9 @@ pub enum AuthSource {
     ApiKey(SecretSource),
     /// `{"header": NAME, "value": SECRET}`.
     Header(String, SecretSource),
+    /// `{"clientId": SECRET, "clientSecret": SECRET}`: an oauth2 scheme's clientCredentials
+    /// flow; the token is fetched from its `tokenUrl` and cached.
+    ClientCredentials(SecretSource, SecretSource),
 }
 
 /// One entry of `"openapi"`.
@@ -205,6 +209,18 @@ pub fn parse(v: &Value, dir: &Path) -> Result<Vec<OpenApiSpec>, ConfigError> {
                         secret(u, &format!("{cat}.username"))?,
                         secret(p, &format!("{cat}.password"))?,
                     )
+                } else if c.contains_key("clientId") || c.contains_key("clientSecret") {
+                    unknown(c, &cat, &["clientId", "clientSecret"])?;
+                    let id = c
+                        .get("clientId")
+                        .ok_or_else(|| err(format!("{cat}.clientId is missing")))?;
+                    let secret_v = c
+                        .get("clientSecret")
+                        .ok_or_else(|| err(format!("{cat}.clientSecret is missing")))?;
+                    AuthSource::ClientCredentials(
+                        secret(id, &format!("{cat}.clientId"))?,
+                        secret(secret_v, &format!("{cat}.clientSecret"))?,
+                    )
                 } else if let Some(h) = c.get("header") {
                     unknown(c, &cat, &["header", "value"])?;
                     let h = h
@@ -216,7 +232,7 @@ pub fn parse(v: &Value, dir: &Path) -> Result<Vec<OpenApiSpec>, ConfigError> {
                     AuthSource::Header(h.to_string(), secret(v, &format!("{cat}.value"))?)
                 } else {
                     return Err(err(format!(
-                        "{cat} must be one of {{\"bearer\": S}}, {{\"username\": S, \"password\": S}}, {{\"apiKey\": S}}, {{\"header\": NAME, \"value\": S}}"
+                        "{cat} must be one of {{\"bearer\": S}}, {{\"username\": S, \"password\": S}}, {{\"apiKey\": S}}, {{\"header\": NAME, \"value\": S}}, {{\"clientId\": S, \"clientSecret\": S}}"
                     )));
                 };
                 entry.auth.push((scheme.clone(), src));
@@ -291,6 +307,10 @@ pub fn namespaces(specs: &[OpenApiSpec]) -> Result<Vec<(String, Namespace)>, Con
                 AuthSource::Header(n, v) => Credential::Header {
                     name: n.clone(),
                     value: resolve(v, &cat)?,
+                },
+                AuthSource::ClientCredentials(id, secret) => Credential::ClientCredentials {
+                    client_id: resolve(id, &cat)?.expose().to_string(),
+                    client_secret: resolve(secret, &cat)?,
                 },
             };
             creds.insert(scheme.clone(), c);
@@ -423,6 +443,33 @@ mod tests {
         assert_eq!(
             parse_err(json!({"a.b": {"spec": "a"}})),
             "openapi.a.b: a namespace name is one non-empty segment without '.'"
+        );
+        assert_eq!(
+            parse_err(json!({"gh": {"spec": "a", "auth": {"o": {"clientId": "app"}}}})),
+            "openapi.gh.auth.o.clientSecret is missing"
+        );
+        assert_eq!(
+            parse_err(
+                json!({"gh": {"spec": "a", "auth": {"o": {"clientId": "app", "clientSecret": "s", "scope": "x"}}}})
+            ),
+            "unknown key openapi.gh.auth.o.scope; the keys allowed here are clientId, clientSecret"
+        );
+    }
+
+    #[test]
+    fn client_credentials_are_parsed() {
+        let v = json!({"api": {"spec": "a.json",
+            "auth": {"oauth": {"clientId": "app-1", "clientSecret": {"env": "CC_SECRET"}}}}});
+        let e = &parse(&v, Path::new("/cfg")).unwrap()[0];
+        assert_eq!(
+            e.auth,
+            [(
+                "oauth".to_string(),
+                AuthSource::ClientCredentials(
+                    SecretSource::Literal("app-1".into()),
+                    SecretSource::Env("CC_SECRET".into())
+                )
+            )]
         );
     }
 

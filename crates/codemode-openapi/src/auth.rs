@@ -60,8 +60,13 @@ pub enum Scheme {
         /// The HTTP auth scheme.
         scheme: String,
     },
-    /// `type: oauth2` (the host supplies a bearer token).
-    OAuth2,
+    /// `type: oauth2`: the host supplies a bearer token, or a client id and secret when the
+    /// scheme has a `clientCredentials` flow (the token is then fetched and cached).
+    OAuth2 {
+        /// The `tokenUrl` of its `flows.clientCredentials`, as written (it may be relative to
+        /// the server URL).
+        client_credentials_url: Option<String>,
+    },
     /// `type: openIdConnect` (the host supplies a bearer token).
     OpenIdConnect,
 }
@@ -89,7 +94,13 @@ impl Scheme {
             "http" => Some(Scheme::Http {
                 scheme: v.get("scheme")?.as_str()?.to_ascii_lowercase(),
             }),
-            "oauth2" => Some(Scheme::OAuth2),
+            "oauth2" => Some(Scheme::OAuth2 {
+                client_credentials_url: v
+                    .pointer("/flows/clientCredentials/tokenUrl")
+                    .and_then(serde_json::Value::as_str)
+                    .filter(|u| !u.is_empty())
+                    .map(str::to_string),
+            }),
             "openIdConnect" => Some(Scheme::OpenIdConnect),
             _ => None,
         }
@@ -130,6 +141,15 @@ pub enum Credential {
     },
     /// The key of an apiKey scheme, sent on the scheme's own carrier.
     ApiKey(Secret),
+    /// The client of an oauth2 scheme with a `clientCredentials` flow: a token is fetched from
+    /// its `tokenUrl` (HTTP Basic client authentication, the requirement's scopes), sent as
+    /// `Authorization: Bearer`, and cached until shortly before it expires.
+    ClientCredentials {
+        /// The client id.
+        client_id: String,
+        /// The client secret.
+        client_secret: Secret,
+    },
 }
 
 /// Supplies credentials. `None` means "no credential for this scheme": the next alternative is
@@ -166,6 +186,21 @@ pub(crate) struct Applied {
     pub query: Vec<(String, String)>,
     /// Cookie pairs, not yet encoded.
     pub cookies: Vec<(String, String)>,
+    /// Tokens to fetch (client credentials), each sent as `Authorization: Bearer`.
+    pub tokens: Vec<TokenRequest>,
+}
+
+/// A client-credentials token wanted for one call.
+#[derive(Debug, Clone)]
+pub(crate) struct TokenRequest {
+    /// The scheme's name.
+    pub scheme: String,
+    /// The `tokenUrl` as written.
+    pub url: String,
+    /// The requirement's scopes.
+    pub scopes: Vec<String>,
+    pub client_id: String,
+    pub client_secret: Secret,
 }
 
 /// Resolve the credentials of the first satisfiable alternative of `alternatives`. Errors: the
@@ -224,6 +259,37 @@ pub(crate) fn apply(
                     name.to_ascii_lowercase(),
                     value.expose().to_string(),
                 ),
+                Credential::ClientCredentials {
+                    client_id,
+                    client_secret,
+                } => match &req.scheme {
+                    Scheme::OAuth2 {
+                        client_credentials_url: Some(url),
+                    } => {
+                        if out.headers.iter().any(|(n, _)| n == "authorization")
+                            || !out.tokens.is_empty()
+                        {
+                            return Err(
+                                "Authentication resolves multiple credentials for header 'authorization'."
+                                    .into(),
+                            );
+                        }
+                        out.tokens.push(TokenRequest {
+                            scheme: req.name.clone(),
+                            url: url.clone(),
+                            scopes: req.scopes.clone(),
+                            client_id,
+                            client_secret,
+                        });
+                        continue;
+                    }
+                    _ => {
+                        return Err(format!(
+                            "Security scheme '{}' has no OAuth2 clientCredentials flow; resolve a bearer token for it instead of a client id and secret.",
+                            req.name
+                        ));
+                    }
+                },
                 Credential::ApiKey(k) => match &req.scheme {
                     Scheme::ApiKey { name, location } => {
                         let c = match location {
@@ -251,7 +317,9 @@ pub(crate) fn apply(
                 "query" => &mut out.query,
                 _ => &mut out.cookies,
             };
-            if list.iter().any(|(n, _)| *n == name) {
+            if list.iter().any(|(n, _)| *n == name)
+                || (carrier == "header" && name == "authorization" && !out.tokens.is_empty())
+            {
                 return Err(format!(
                     "Authentication resolves multiple credentials for {carrier} '{name}'."
                 ));

@@ -105,6 +105,13 @@ pub(crate) async fn call(op: &Operation, rt: &Runtime, input: Value) -> Result<V
     for (n, v) in &applied.headers {
         put(n, v)?;
     }
+    let mut token_keys = Vec::new();
+    for t in &applied.tokens {
+        let operation = format!("{method} {route}");
+        let token = crate::oauth::token(rt, t, &op.base, &operation).await?;
+        put("authorization", &format!("Bearer {token}"))?;
+        token_keys.extend(crate::oauth::key(&op.base, t));
+    }
     let mut cookies = prepared.cookies;
     for (k, v) in &applied.cookies {
         cookies.push(format!("{k}={v}"));
@@ -129,6 +136,10 @@ pub(crate) async fn call(op: &Operation, rt: &Runtime, input: Value) -> Result<V
         .await
         .map_err(|e| transport(method, route, &e, rt))?;
     let status = resp.status();
+    if status == reqwest::StatusCode::UNAUTHORIZED && !token_keys.is_empty() {
+        // The token was refused (revoked, expired early): the next call fetches a new one.
+        crate::oauth::forget(rt, &token_keys).await;
+    }
     let content_type = resp
         .headers()
         .get(reqwest::header::CONTENT_TYPE)

@@ -28,6 +28,7 @@
 //! | [`from_spec`], [`Options`], filters, the checks and skip reasons, the flat input | `spec.rs` |
 //! | request building: path, query, header, cookie styles; JSON, form and text bodies | `request.rs` |
 //! | auth: schemes, [`AuthResolver`], [`Credential`], OR/AND alternatives, [`Secret`] | `auth.rs` |
+//! | OAuth2 client credentials: the token request, its cache ([`Credential::ClientCredentials`]) | `oauth.rs` |
 //! | sending: the same-origin client, the response cap, decoding, failure messages | `http.rs` |
 //! | every fixed bound | `limits.rs` |
 #![forbid(unsafe_code)]
@@ -39,6 +40,7 @@ pub mod limits;
 pub mod load;
 pub mod media;
 pub mod names;
+mod oauth;
 pub mod pointer;
 mod request;
 pub mod schema;

@@ -31,6 +31,9 @@ pub const DEFAULT_MAX_RESPONSE_BYTES: u64 = 50 * 1024 * 1024;
 /// Longest start of a non-2xx response body quoted in the error, in characters (then `...`).
 pub const MAX_ERROR_BODY_CHARS: usize = 1024;
 
+/// Largest OAuth2 token response read, in bytes (64 KiB; a token response is a small JSON object).
+pub const MAX_TOKEN_RESPONSE_BYTES: usize = 64 * 1024;
+
 /// Most redirects followed for one request (each to the same origin).
 pub const MAX_REDIRECTS: usize = 10;
 

@@ -227,6 +227,8 @@ pub(crate) struct Runtime {
     pub auth: Option<Arc<dyn AuthResolver>>,
     pub timeout: Option<Duration>,
     pub max_response_bytes: u64,
+    /// OAuth2 client-credentials tokens, cached.
+    pub tokens: crate::oauth::Tokens,
 }
 
 const METHODS: &[&str] = &[
@@ -252,6 +254,7 @@ pub fn from_spec(doc: &Document, options: Options) -> Result<Built, BuildError> 
         auth: options.auth.clone(),
         timeout: options.timeout,
         max_response_bytes: options.max_response_bytes,
+        tokens: Default::default(),
     });
     let root = doc.root();
     let mut schemas = Schemas::new(root, doc.version() == Version::V3_0);

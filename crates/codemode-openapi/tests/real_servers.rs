@@ -14,9 +14,30 @@ use codemode_openapi::{Credential, Document, Options, Secret, StaticAuth, from_s
 use common::servers;
 use serde_json::{Value, json};
 
-/// The FastAPI app's tools, with credentials for its three schemes.
-fn fastapi_runtime(base: &str) -> CodeMode {
+/// The FastAPI app's tools from its own spec, with `creds`.
+fn fastapi_built(base: &str, creds: HashMap<String, Credential>) -> codemode_openapi::Built {
     let loaded = read(&format!("{base}/openapi.json")).unwrap();
+    from_spec(
+        &loaded.document,
+        Options {
+            spec_url: loaded.spec_url,
+            auth: Some(Arc::new(StaticAuth(creds))),
+            ..Options::default()
+        },
+    )
+    .unwrap()
+}
+
+/// A runtime with `built` as the namespace `api`.
+fn api(built: codemode_openapi::Built) -> CodeMode {
+    CodeMode::builder()
+        .namespace("api", built.namespace)
+        .build()
+        .unwrap()
+}
+
+/// The FastAPI app's tools, with credentials for its four schemes.
+fn fastapi_runtime(base: &str) -> CodeMode {
     let creds = HashMap::from([
         (
             "HTTPBearer".to_string(),
@@ -33,22 +54,22 @@ fn fastapi_runtime(base: &str) -> CodeMode {
             "APIKeyHeader".to_string(),
             Credential::ApiKey(Secret::new("key-789")),
         ),
+        (
+            "OAuth2".to_string(),
+            Credential::ClientCredentials {
+                client_id: "app-1".into(),
+                client_secret: Secret::new("cc-s3cret"),
+            },
+        ),
     ]);
-    let built = from_spec(
-        &loaded.document,
-        Options {
-            spec_url: loaded.spec_url.clone(),
-            auth: Some(Arc::new(StaticAuth(creds))),
-            ..Options::default()
-        },
-    )
-    .unwrap();
-    assert!(built.skipped.is_empty(), "{:?}", built.skipped);
-    assert_eq!(built.tools.len(), 11, "{:?}", built.tools);
-    CodeMode::builder()
-        .namespace("api", built.namespace)
-        .build()
-        .unwrap()
+    let built = fastapi_built(base, creds);
+    // FastAPI's UploadFile: a multipart-only body (3.1, `contentMediaType`), skipped.
+    assert_eq!(
+        format!("{:?}", built.skipped),
+        r#"[Skipped { method: "POST", path: "/upload", reason: "request body has no supported content (declared: multipart/form-data)" }]"#
+    );
+    assert_eq!(built.tools.len(), 12, "{:?}", built.tools);
+    api(built)
 }
 
 #[tokio::test]
@@ -74,6 +95,7 @@ async fn fastapi_app_end_to_end_from_its_own_spec() {
           bearer = tools.api.auth.bearer({}).ok, basic = tools.api.auth.basic({}).user,
           key = tools.api.auth.key({}).ok,
           moved = tools.api.redirect.old({ item_id = 1 }).item.name,
+          oauth = { tools.api.auth.oauth({}).token, tools.api.auth.oauth({}).token },
         }
     "#;
     let r = cm.execute(program).await;
@@ -113,9 +135,12 @@ async fn fastapi_app_end_to_end_from_its_own_spec() {
     assert_eq!(v["basic"], json!("ann"));
     assert_eq!(v["key"], json!("key"));
     assert_eq!(v["moved"], json!("lamp"));
+    // One client-credentials token (fetched from the relative tokenUrl with the requirement's
+    // scope), cached for the second call.
+    assert_eq!(v["oauth"], json!(["cc-1-items:read", "cc-1-items:read"]));
     // Credentials never show in the result.
     let text = r.to_json_string();
-    for secret in ["tok-123", "pw-456", "key-789"] {
+    for secret in ["tok-123", "pw-456", "key-789", "cc-s3cret"] {
         assert!(!text.contains(secret), "{secret} in {text}");
     }
 }
@@ -125,19 +150,7 @@ async fn fastapi_app_without_credentials_fails_closed() {
     let Some(server) = servers::fastapi("fastapi_app_without_credentials_fails_closed") else {
         return;
     };
-    let loaded = read(&format!("{}/openapi.json", server.base)).unwrap();
-    let built = from_spec(
-        &loaded.document,
-        Options {
-            spec_url: loaded.spec_url,
-            ..Options::default()
-        },
-    )
-    .unwrap();
-    let cm = CodeMode::builder()
-        .namespace("api", built.namespace)
-        .build()
-        .unwrap();
+    let cm = api(fastapi_built(&server.base, HashMap::new()));
     let e = cm
         .call_tool("api.auth.bearer", json!({}))
         .await
@@ -248,4 +261,122 @@ async fn httpbin_echoes_every_parameter_style_and_body() {
         .await
         .unwrap();
     assert_eq!(out["data"], json!("plain words"));
+}
+
+/// Over httpbin: server variables, a relative server URL resolved against the spec's own URL,
+/// content negotiation, `allowReserved`, and apiKeys in the query and in a cookie (AND).
+fn httpbin_negotiation_spec(base: &str) -> Value {
+    let port = base.rsplit(':').next().unwrap();
+    let echo =
+        json!({"description": "", "content": {"application/json": {"schema": {"type": "object"}}}});
+    json!({"openapi": "3.0.3", "info": {"title": "httpbin", "version": "1"},
+    "servers": [{"url": "{scheme}://127.0.0.1:{port}/anything/{stage}",
+                 "variables": {"scheme": {"default": "http", "enum": ["http", "https"]},
+                               "port": {"default": port}, "stage": {"default": "v1"}}}],
+    "components": {"securitySchemes": {
+        "qkey": {"type": "apiKey", "in": "query", "name": "api_key"},
+        "ckey": {"type": "apiKey", "in": "cookie", "name": "session"}}},
+    "paths": {
+        "/negotiated": {"get": {"operationId": "negotiated",
+            "parameters": [{"name": "path", "in": "query", "allowReserved": true, "schema": {"type": "string"}}],
+            "responses": {"200": {"description": "", "content": {
+                "application/xml": {"schema": {"type": "object"}},
+                "application/json": {"schema": {"type": "object"}}}}}}},
+        "/relative": {"servers": [{"url": "/anything/relative"}],
+            "get": {"operationId": "relative", "responses": {"200": echo}}},
+        "/keys": {"get": {"operationId": "keys", "security": [{"qkey": [], "ckey": []}],
+            "responses": {"200": echo}}}
+    }})
+}
+
+#[tokio::test]
+async fn httpbin_servers_negotiation_reserved_and_key_carriers() {
+    let Some(server) = servers::httpbin("httpbin_servers_negotiation_reserved_and_key_carriers")
+    else {
+        return;
+    };
+    let doc = Document::from_value(httpbin_negotiation_spec(&server.base)).unwrap();
+    let creds = HashMap::from([
+        ("qkey".to_string(), Credential::ApiKey(Secret::new("q-KEY"))),
+        ("ckey".to_string(), Credential::ApiKey(Secret::new("c-KEY"))),
+    ]);
+    let built = from_spec(
+        &doc,
+        Options {
+            spec_url: Some(format!("{}/specs/openapi.json", server.base)),
+            auth: Some(Arc::new(StaticAuth(creds))),
+            ..Options::default()
+        },
+    )
+    .unwrap();
+    assert!(built.skipped.is_empty(), "{:?}", built.skipped);
+    let cm = CodeMode::builder()
+        .namespace("bin", built.namespace)
+        .build()
+        .unwrap();
+    // Server variables take their defaults; JSON is chosen over XML and asked for.
+    let out = cm
+        .call_tool("bin.negotiated", json!({"path": "a/b:c@d,e"}))
+        .await
+        .unwrap();
+    assert_eq!(
+        out["url"],
+        json!(format!(
+            "{}/anything/v1/negotiated?path=a/b:c@d,e",
+            server.base
+        ))
+    );
+    assert_eq!(out["args"], json!({"path": "a/b:c@d,e"}));
+    assert_eq!(out["headers"]["Accept"], json!("application/json"));
+    // The path item's relative server resolves against where the spec was read.
+    let out = cm.call_tool("bin.relative", json!({})).await.unwrap();
+    assert_eq!(
+        out["url"],
+        json!(format!("{}/anything/relative/relative", server.base))
+    );
+    // Both keys of the AND requirement, each on its own carrier.
+    let out = cm.call_tool("bin.keys", json!({})).await.unwrap();
+    assert_eq!(out["args"], json!({"api_key": "q-KEY"}));
+    assert_eq!(out["headers"]["Cookie"], json!("session=c-KEY"));
+}
+
+#[tokio::test]
+async fn fastapi_oauth2_client_credentials_refused_and_misused() {
+    let Some(server) = servers::fastapi("fastapi_oauth2_client_credentials_refused_and_misused")
+    else {
+        return;
+    };
+    let creds = HashMap::from([
+        (
+            "OAuth2".to_string(),
+            Credential::ClientCredentials {
+                client_id: "app-1".into(),
+                client_secret: Secret::new("wrong-s3cret"),
+            },
+        ),
+        (
+            "HTTPBearer".to_string(),
+            Credential::ClientCredentials {
+                client_id: "app-1".into(),
+                client_secret: Secret::new("wrong-s3cret"),
+            },
+        ),
+    ]);
+    let cm = api(fastapi_built(&server.base, creds));
+    // The token endpoint refuses the client: the call fails before the API is called, with
+    // the endpoint's answer and without the secret.
+    let e = cm.call_tool("api.auth.oauth", json!({})).await.unwrap_err();
+    assert_eq!(
+        e.message,
+        r#"GET /secure/oauth failed: the OAuth2 token request of security scheme 'OAuth2' failed: HTTP 401: {"detail":{"error":"invalid_client"}}"#
+    );
+    // A client id and secret for a scheme without a clientCredentials flow.
+    let e = cm
+        .call_tool("api.auth.bearer", json!({}))
+        .await
+        .unwrap_err();
+    assert_eq!(
+        e.message,
+        "Security scheme 'HTTPBearer' has no OAuth2 clientCredentials flow; resolve a bearer token for it instead of a client id and secret."
+    );
 }

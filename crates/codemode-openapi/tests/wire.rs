@@ -460,3 +460,104 @@ async fn deep_objects_nest_at_most_max_deep_object_depth() {
     );
     assert_eq!(s.taken().len(), 1);
 }
+
+#[tokio::test]
+async fn oauth2_client_credentials_expiry_refusal_and_bound() {
+    use codemode_openapi::limits::MAX_TOKEN_RESPONSE_BYTES;
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    let issued = Arc::new(AtomicUsize::new(0));
+    let n = Arc::clone(&issued);
+    let s = stub(move |r| {
+        let path = r.target.split('?').next().unwrap_or_default();
+        match path {
+            // expires_in 0: used once, then fetched again.
+            "/t/short" => {
+                let i = n.fetch_add(1, Ordering::SeqCst) + 1;
+                json_reply(200, &json!({"access_token": format!("s-{i}"), "token_type": "bearer", "expires_in": 0}).to_string())
+            }
+            // No expires_in: kept until the API refuses it.
+            "/t/long" => {
+                let i = n.fetch_add(1, Ordering::SeqCst) + 1;
+                json_reply(200, &json!({"access_token": format!("l-{i}")}).to_string())
+            }
+            "/t/big" => json_reply(200, &format!("\"{}\"", "x".repeat(MAX_TOKEN_RESPONSE_BYTES))),
+            "/t/mac" => json_reply(200, r#"{"access_token": "m", "token_type": "mac"}"#),
+            // The API refuses the first long-lived token.
+            _ if r.header("authorization") == Some("Bearer l-3") => {
+                json_reply(401, r#"{"error": "token revoked"}"#)
+            }
+            _ => json_reply(200, &json!({"auth": r.header("authorization")}).to_string()),
+        }
+    })
+    .await;
+    let flow = |url: &str| json!({"type": "oauth2", "flows": {"clientCredentials": {"tokenUrl": url, "scopes": {}}}});
+    let mut d = spec(
+        &s.base,
+        json!({
+            "/short": {"get": {"operationId": "short", "security": [{"short": ["read", "write"]}], "responses": ok_json()}},
+            "/long": {"get": {"operationId": "long", "security": [{"long": []}], "responses": ok_json()}},
+            "/big": {"get": {"operationId": "big", "security": [{"big": []}], "responses": ok_json()}},
+            "/mac": {"get": {"operationId": "mac", "security": [{"mac": []}], "responses": ok_json()}}
+        }),
+    );
+    let schemes = &mut d["components"]["securitySchemes"];
+    for name in ["short", "long", "big", "mac"] {
+        schemes[name] = flow(&format!("/t/{name}"));
+    }
+    let cc = Credential::ClientCredentials {
+        client_id: "app:1".into(),
+        client_secret: Secret::new("s&SECRET"),
+    };
+    let creds: HashMap<String, Credential> = ["short", "long", "big", "mac"]
+        .iter()
+        .map(|n| (n.to_string(), cc.clone()))
+        .collect();
+    let cm = runtime(
+        d,
+        Options {
+            auth: Some(Arc::new(StaticAuth(creds))),
+            ..Options::default()
+        },
+    );
+    let call = |name: &'static str| {
+        let cm = &cm;
+        async move { cm.call_tool(&format!("api.{name}"), json!({})).await }
+    };
+    assert_eq!(call("short").await.unwrap(), json!({"auth": "Bearer s-1"}));
+    assert_eq!(call("short").await.unwrap(), json!({"auth": "Bearer s-2"}));
+    let r = s.taken();
+    // RFC 6749 2.3.1: id and secret form-encoded inside HTTP Basic; the scopes space-separated.
+    assert_eq!(r[0].method, "POST");
+    assert_eq!(r[0].target, "/t/short");
+    assert_eq!(
+        r[0].header("authorization"),
+        Some("Basic YXBwJTNBMTpzJTI2U0VDUkVU")
+    );
+    assert_eq!(
+        r[0].header("content-type"),
+        Some("application/x-www-form-urlencoded")
+    );
+    assert_eq!(
+        r[0].body_text(),
+        "grant_type=client_credentials&scope=read+write"
+    );
+    // Refused by the API (401): the token is forgotten, so the next call fetches a new one.
+    let e = call("long").await.unwrap_err();
+    assert_eq!(
+        e.message,
+        r#"GET /long failed with HTTP 401: {"error":"token revoked"}"#
+    );
+    assert_eq!(call("long").await.unwrap(), json!({"auth": "Bearer l-4"}));
+    assert_eq!(call("long").await.unwrap(), json!({"auth": "Bearer l-4"}));
+    assert_eq!(issued.load(Ordering::SeqCst), 4);
+    let e = call("big").await.unwrap_err();
+    assert_eq!(
+        e.message,
+        "GET /big failed: the OAuth2 token request of security scheme 'big' failed: the response is larger than 65536 bytes."
+    );
+    let e = call("mac").await.unwrap_err();
+    assert_eq!(
+        e.message,
+        "GET /mac failed: the OAuth2 token request of security scheme 'mac' failed: the token type is 'mac'; only bearer tokens can be sent."
+    );
+}

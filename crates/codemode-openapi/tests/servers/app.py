@@ -1,6 +1,8 @@
 """The FastAPI app of the real-server tests (crates/codemode-openapi/tests/real_servers.rs and
 crates/codemode-cli/tests/openapi.rs): path, query, header and cookie parameters, JSON and form
-bodies, 204, text, 4xx with bodies, bearer/basic/apiKey auth per route, a redirect. Its own
+bodies, 204, text, 4xx with bodies, bearer/basic/apiKey auth per route, OAuth2 client credentials
+(a token endpoint and a route that takes its tokens), a multipart-only upload (skipped), a
+redirect. Its own
 /openapi.json (FastAPI's, OpenAPI 3.1, no `servers`) is what the tests load.
 
 Run: python -m uvicorn app:app --app-dir <this directory> --host 127.0.0.1 --port N
@@ -8,7 +10,21 @@ Run: python -m uvicorn app:app --app-dir <this directory> --host 127.0.0.1 --por
 
 from typing import Annotated, Optional
 
-from fastapi import Cookie, Depends, FastAPI, Form, Header, HTTPException, Response
+import base64
+
+from fastapi import (
+    Cookie,
+    Depends,
+    FastAPI,
+    Form,
+    Header,
+    HTTPException,
+    Request,
+    Response,
+    Security,
+    UploadFile,
+)
+from fastapi.openapi.models import OAuthFlows
 from fastapi.responses import PlainTextResponse, RedirectResponse
 from fastapi.security import (
     APIKeyHeader,
@@ -16,6 +32,7 @@ from fastapi.security import (
     HTTPBasic,
     HTTPBasicCredentials,
     HTTPBearer,
+    OAuth2,
 )
 from pydantic import BaseModel
 
@@ -100,6 +117,44 @@ def secure_key(key: Annotated[str, Depends(api_key)]):
     if key != "key-789":
         raise HTTPException(status_code=401, detail="wrong key")
     return {"ok": "key"}
+
+
+# OAuth2 client credentials: `token` is relative (FastAPI's usual form), resolved against the
+# server URL. The client authenticates with HTTP Basic (RFC 6749 2.3.1); each token names the
+# count of tokens issued so far and the scope asked for, so a test can see the cache at work.
+oauth2 = OAuth2(
+    flows=OAuthFlows(
+        clientCredentials={"tokenUrl": "token", "scopes": {"items:read": "read items"}}
+    )
+)
+ISSUED = [0]
+
+
+@app.post("/token", include_in_schema=False)
+def token(
+    request: Request,
+    grant_type: Annotated[str, Form()],
+    scope: Annotated[str, Form()] = "",
+):
+    want = "Basic " + base64.b64encode(b"app-1:cc-s3cret").decode()
+    if request.headers.get("authorization") != want:
+        raise HTTPException(status_code=401, detail={"error": "invalid_client"})
+    if grant_type != "client_credentials":
+        raise HTTPException(status_code=400, detail={"error": "unsupported_grant_type"})
+    ISSUED[0] += 1
+    return {"access_token": f"cc-{ISSUED[0]}-{scope}", "token_type": "Bearer", "expires_in": 3600}
+
+
+@app.get("/secure/oauth", operation_id="auth.oauth")
+def secure_oauth(authorization: Annotated[str, Security(oauth2, scopes=["items:read"])]):
+    if not authorization.startswith("Bearer cc-"):
+        raise HTTPException(status_code=401, detail="not a client-credentials token")
+    return {"ok": "oauth", "token": authorization.removeprefix("Bearer ")}
+
+
+@app.post("/upload", operation_id="files.upload")
+def upload(file: UploadFile):
+    return {"name": file.filename}
 
 
 @app.get("/old/{item_id}", operation_id="redirect.old")
