@@ -295,7 +295,9 @@ impl<'d> Schemas<'d> {
                     }
                     None => val.clone(),
                 },
-                "exclusiveMaximum" | "exclusiveMinimum" if self.v30 => {
+                // The 3.0 (draft 4) boolean form, also found in 3.1 documents converted by
+                // hand, where 2020-12 has no meaning for it: `true` takes the bound's number.
+                "exclusiveMaximum" | "exclusiveMinimum" if val.is_boolean() => {
                     if let Value::Bool(b) = val {
                         let bound = if k == "exclusiveMaximum" {
                             "maximum"
@@ -313,14 +315,12 @@ impl<'d> Schemas<'d> {
             };
             out.insert(k.clone(), converted);
         }
-        if self.v30 {
-            for (k, bound) in [
-                ("exclusiveMaximum", "maximum"),
-                ("exclusiveMinimum", "minimum"),
-            ] {
-                if obj.get(k) == Some(&Value::Bool(true)) {
-                    out.remove(bound);
-                }
+        for (k, bound) in [
+            ("exclusiveMaximum", "maximum"),
+            ("exclusiveMinimum", "minimum"),
+        ] {
+            if obj.get(k) == Some(&Value::Bool(true)) {
+                out.remove(bound);
             }
         }
         let mut out = Value::Object(out);

@@ -312,6 +312,29 @@ fn nullable_and_constraints_in_3_0() {
         s["properties"]["m"],
         json!({"type": "integer", "exclusiveMaximum": 5})
     );
+    // The boolean form in a 3.1 document (oas-examples' schema-validation-local.json has it),
+    // meaningless in 2020-12, is read as 3.0's instead of costing the tool its existence.
+    let b = build(doc(
+        "3.1.0",
+        json!({"/n": {"get": {"operationId": "n",
+        "parameters": [{"name": "m", "in": "query", "schema": {"type": "integer", "minimum": 1, "exclusiveMinimum": true}},
+                       {"name": "k", "in": "query", "schema": {"type": "integer", "minimum": 1, "exclusiveMinimum": false}},
+                       {"name": "j", "in": "query", "schema": {"type": "integer", "exclusiveMaximum": 9}}],
+        "responses": ok()}}}),
+    ));
+    let s = input(b, "n");
+    assert_eq!(
+        s["properties"]["m"],
+        json!({"type": "integer", "exclusiveMinimum": 1})
+    );
+    assert_eq!(
+        s["properties"]["k"],
+        json!({"type": "integer", "minimum": 1})
+    );
+    assert_eq!(
+        s["properties"]["j"],
+        json!({"type": "integer", "exclusiveMaximum": 9})
+    );
 }
 
 #[test]
