@@ -300,6 +300,21 @@ mod tests {
     }
 
     #[test]
+    fn non_string_keys() {
+        // A scalar key is its text (`200:` is the response key "200"); a sequence or mapping
+        // used as a key is a document error, not a panic.
+        let d = load(b"openapi: 3.1.0\nx:\n  1: a\n  true: b\n", Format::Yaml).unwrap();
+        assert_eq!(d.root()["x"], serde_json::json!({"1": "a", "true": "b"}));
+        for y in [
+            "openapi: 3.1.0\nx:\n  ? [a, b]\n  : c\n",
+            "openapi: 3.1.0\nx: {{a: 1}: 2}\n",
+        ] {
+            let e = err(y, Format::Yaml);
+            assert!(e.starts_with("the spec is not valid YAML"), "{e}");
+        }
+    }
+
+    #[test]
     fn depth_is_capped() {
         let deep = |n: usize| format!("{}{}", "[".repeat(n), "]".repeat(n));
         let doc = |n: usize| format!(r#"{{"openapi":"3.0.0","x":{}}}"#, deep(n));
