@@ -10,6 +10,20 @@ use crate::vm::Vm;
 /// Smallest heap (accounted bytes) that triggers a collection.
 pub const GC_MIN_BYTES: usize = 4 << 20;
 
+/// Where the next collection starts (accounted bytes), after one left `live` bytes under the
+/// memory cap `cap`: `live` more (at least [`GC_MIN_BYTES`]), but at most half the room left, and
+/// at least a sixteenth of `live` (up to the cap). Near the cap the steps so shrink no further
+/// than `live / 16`: a program growing its data towards the cap is collected a bounded number of
+/// times (each collection traces everything live) instead of once per halving of the room.
+pub fn next_collection(live: usize, cap: usize) -> usize {
+    let room = cap.saturating_sub(live);
+    let step = live
+        .max(GC_MIN_BYTES)
+        .min(room / 2)
+        .max((live / 16).min(room));
+    (live + step).max(live + 1)
+}
+
 enum Item {
     Val(Value),
     Obj(ObjId),
@@ -262,5 +276,31 @@ fn compact_tables(vm: &mut Vm, live: &[bool]) {
         if let Kind::Map(t) | Kind::Set(t) = &mut objects[t.0 as usize].kind {
             t.pinned = true;
         }
+    }
+}
+
+#[cfg(test)]
+mod schedule_tests {
+    use super::*;
+
+    /// A program whose live data grows steadily to the cap is collected a bounded number of
+    /// times (each collection traces all of it), however large the cap.
+    #[test]
+    fn growth_to_the_cap_is_collected_a_bounded_number_of_times() {
+        for cap in [16usize << 20, 64 << 20, 512 << 20, 4 << 30] {
+            let mut at = GC_MIN_BYTES;
+            let mut collections = 0;
+            while at < cap {
+                collections += 1;
+                // All of it survives.
+                at = next_collection(at, cap);
+            }
+            assert!(collections <= 14, "{collections} collections for cap {cap}");
+        }
+        // Lots of room: the next collection after as much again (at least GC_MIN_BYTES).
+        assert_eq!(next_collection(1 << 20, 1 << 30), (1 << 20) + GC_MIN_BYTES);
+        assert_eq!(next_collection(100 << 20, 1 << 30), 200 << 20);
+        // At the cap: never below the live bytes.
+        assert_eq!(next_collection(64 << 20, 64 << 20), (64 << 20) + 1);
     }
 }

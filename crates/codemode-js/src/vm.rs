@@ -1938,9 +1938,7 @@ impl Vm {
                 }
                 let live = crate::gc::collect(self);
                 self.work(live / 256);
-                let room = self.heap.cap.saturating_sub(live);
-                self.gc_at =
-                    (live + (live.max(crate::gc::GC_MIN_BYTES)).min(room / 2)).max(live + 1);
+                self.gc_at = crate::gc::next_collection(live, self.heap.cap);
             }
             let (prog, func, pc) = {
                 let f = self.frame();
