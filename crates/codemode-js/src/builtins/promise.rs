@@ -21,6 +21,7 @@ pub(super) static NATIVES: &[(&str, NativeFn, u16)] = &[
     ("%Intrinsics%.resolveFunction", resolve_function, 1),
     ("%Intrinsics%.rejectFunction", reject_function, 1),
     ("%Intrinsics%.isPromise", intr_is_promise, 1),
+    ("%Intrinsics%.resolvedPromise", intr_resolved_promise, 1),
     ("%Intrinsics%.promiseFulfill", intr_fulfill, 2),
     ("%Intrinsics%.promiseReject", intr_reject, 2),
     ("%Intrinsics%.enqueueThenable", intr_enqueue_thenable, 3),
@@ -165,6 +166,28 @@ fn reject_function(vm: &mut Vm, this: Value, args: &[Value]) -> Res<Value> {
 
 fn intr_is_promise(vm: &mut Vm, _: Value, args: &[Value]) -> Res<Value> {
     Ok(Value::Bool(vm.is_promise(arg(args, 0))))
+}
+
+/// `resolvedPromise(x)`: PromiseResolve(%Promise%, x) for a non-promise `x` without the
+/// capability's closures: a new promise resolved with `x` (a thenable's `then` runs in a
+/// job, as the resolving function would queue it). `undefined` when `x` has a `then`
+/// accessor (user code to run now): the caller takes the general path.
+fn intr_resolved_promise(vm: &mut Vm, _: Value, args: &[Value]) -> Res<Value> {
+    let x = arg(args, 0);
+    if let Value::Obj(_) = x
+        && let Some(crate::heap::Prop {
+            slot: Slot::Accessor(..),
+            ..
+        }) = vm.lookup(x, vm.then_key)
+    {
+        return Ok(Value::Undefined);
+    }
+    let p = vm.new_promise(None)?;
+    if let Some((f, args)) = vm.resolve_promise(p, x)? {
+        // Not reached (no accessor): resolve as the resolving function would.
+        vm.call(f, Value::Undefined, args, None, None)?;
+    }
+    Ok(Value::Obj(p))
 }
 
 fn promise_arg(vm: &mut Vm, v: Value) -> Res<ObjId> {

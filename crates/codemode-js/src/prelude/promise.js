@@ -35,6 +35,12 @@
   // PromiseResolve(C, x) (§27.2.4.7.1).
   function promiseResolve(C, x) {
     if (I.isPromise(x) && x.constructor === C) return x;
+    if (C === Promise) {
+      // The capability of %Promise% is observable only through x's `then`, which the native
+      // reads as the resolving function would (an accessor: the general path below).
+      const p = I.resolvedPromise(x);
+      if (p !== undefined) return p;
+    }
     const cap = newCapability(C);
     call(cap.resolve, undefined, x);
     return cap.promise;
