@@ -5,7 +5,7 @@ use std::future::Future;
 use std::pin::Pin;
 use std::time::{Duration, Instant};
 
-use codemode::{CodeMode, DiagnosticKind, ExecutionResult, Limits, Tool, ToolError};
+use codemode::{CodeMode, DiagnosticKind, ExecutionResult, Language, Limits, Tool, ToolError};
 use serde_json::{Value, json};
 
 /// Accounted bytes an execution may hold (host `max_memory_bytes`).
@@ -76,7 +76,13 @@ pub fn tool(
 }
 
 pub fn runtime(limits: Limits) -> CodeMode {
+    runtime_in(Language::Lua, limits)
+}
+
+/// The suite's runtime (its `t.*` tools) for programs in `language`.
+pub fn runtime_in(language: Language, limits: Limits) -> CodeMode {
     CodeMode::builder()
+        .language(language)
         .tool(
             "t.echo",
             tool("Return the input.", |v| Box::pin(async move { Ok(v) })),
@@ -185,10 +191,15 @@ pub static SERIAL: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(());
 
 /// Run `source` with `limits`, checking the time and memory bounds every case shares.
 pub async fn run_with(full_source: &str, limits: Limits) -> Run {
+    run_with_in(Language::Lua, full_source, limits).await
+}
+
+/// [`run_with`] for a program in `language`.
+pub async fn run_with_in(language: Language, full_source: &str, limits: Limits) -> Run {
     let _serial = SERIAL.lock().await;
     // Messages show at most 120 characters of the program.
     let source = &full_source[..full_source.floor_char_boundary(120)];
-    let cm = runtime(limits);
+    let cm = runtime_in(language, limits);
     let rss_before = proc_status_kib("VmRSS:") * 1024;
     let start = Instant::now();
     codemode::take_longest_inline_stretch();
