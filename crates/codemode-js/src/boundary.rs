@@ -137,12 +137,19 @@ fn run(
     stop_at_user_code: Option<Key>,
     input: bool,
 ) -> Result<Option<Json>, GuestError> {
+    // The path stack's buffer is kept from one export to the next (a tool call exports its
+    // input each time).
+    let mut stack = std::mem::take(&mut vm.export_stack);
+    stack.clear();
     let mut w = Walk {
-        stack: Vec::new(),
+        stack,
         stop_at_user_code,
         input,
     };
-    match export_at(vm, v, &Path::Root(what), &mut w) {
+    let r = export_at(vm, v, &Path::Root(what), &mut w);
+    w.stack.clear();
+    vm.export_stack = w.stack;
+    match r {
         Ok(j) => Ok(Some(j.unwrap_or(Json::Null))),
         Err(Stop::UserCode) => Ok(None),
         Err(Stop::Invalid(e)) => Err(e),

@@ -350,6 +350,11 @@ pub struct Vm {
     /// This run is inline (on an async thread, [`codemode_guest::Budget::soft_deadline`]):
     /// collections and natives over large values wait for a run on the blocking pool.
     pub inline: bool,
+    /// The buffer of the objects on an export's path (`boundary.rs`), reused by each export.
+    pub export_stack: Vec<ObjId>,
+    /// The location of the last host call's instruction, by (program, function, pc): a loop
+    /// calling one tool looks it up once.
+    pub call_site: Option<((u16, u32, u32), Option<Location>)>,
     /// The job queue (reaction and resolve-thenable jobs, `queueMicrotask`), first in first out.
     pub jobs: std::collections::VecDeque<coro::Job>,
     /// What the native that just returned asked the call loop to do in its place.
@@ -421,6 +426,8 @@ impl Vm {
             slice_fuel: 0,
             work_since_check: 0,
             inline: false,
+            export_stack: Vec::new(),
+            call_site: None,
             jobs: Default::default(),
             tail: None,
             unhandled: Vec::new(),

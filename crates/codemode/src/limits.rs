@@ -218,19 +218,33 @@ pub const MAX_TOOL_OUTPUT_DEPTH: usize = codemode_guest::MAX_DATA_DEPTH;
 /// safe. Error: the text for an `InvalidToolOutput` diagnostic.
 pub fn check_tool_output(value: &serde_json::Value) -> Result<(), String> {
     use serde_json::Value;
-    let mut stack: Vec<(&Value, usize)> = vec![(value, 0)];
-    while let Some((v, depth)) = stack.pop() {
-        let children: Box<dyn Iterator<Item = &Value>> = match v {
-            Value::Array(items) => Box::new(items.iter()),
-            Value::Object(map) => Box::new(map.values()),
-            _ => continue,
-        };
+    let container = |v: &Value| matches!(v, Value::Array(_) | Value::Object(_));
+    // Only containers go on the stack (a scalar or flat output allocates nothing).
+    let mut stack: Vec<(&Value, usize)> = Vec::new();
+    let mut next = Some((value, 0));
+    while let Some((v, depth)) = next.take().or_else(|| stack.pop()) {
+        if !container(v) {
+            continue;
+        }
         if depth >= MAX_TOOL_OUTPUT_DEPTH {
             return Err(format!(
                 "the output nests deeper than {MAX_TOOL_OUTPUT_DEPTH} levels; tools must return flatter data"
             ));
         }
-        stack.extend(children.map(|c| (c, depth + 1)));
+        match v {
+            Value::Array(items) => stack.extend(
+                items
+                    .iter()
+                    .filter(|c| container(c))
+                    .map(|c| (c, depth + 1)),
+            ),
+            Value::Object(map) => stack.extend(
+                map.values()
+                    .filter(|c| container(c))
+                    .map(|c| (c, depth + 1)),
+            ),
+            _ => {}
+        }
     }
     Ok(())
 }

@@ -376,31 +376,63 @@ pub(crate) fn is_omitted_input(input: &Value) -> bool {
 /// building the text: an iterative walk that counts string escapes directly (much faster than
 /// running the serializer, which matters for a 50 MB tool input in the driver's path).
 pub(crate) fn json_len(value: &Value) -> usize {
+    // Scalars are counted where they are met; only containers go on the stack (a flat
+    // record, the common tool input, allocates nothing).
     let mut total = 0usize;
-    let mut stack: Vec<&Value> = vec![value];
-    while let Some(v) = stack.pop() {
+    let mut stack: Vec<&Value> = Vec::new();
+    let mut next = Some(value);
+    while let Some(v) = next.take().or_else(|| stack.pop()) {
         let n = match v {
-            Value::Null => 4,
-            Value::Bool(true) => 4,
-            Value::Bool(false) => 5,
-            Value::Number(n) => n.to_string().len(),
-            Value::String(s) => json_str_len(s),
             Value::Array(items) => {
-                stack.extend(items.iter());
-                2 + items.len().saturating_sub(1)
+                let mut n = 2 + items.len().saturating_sub(1);
+                for child in items {
+                    match scalar_len(child) {
+                        Some(len) => n = n.saturating_add(len),
+                        None => stack.push(child),
+                    }
+                }
+                n
             }
             Value::Object(map) => {
                 let mut n = 2 + map.len().saturating_sub(1);
                 for (k, child) in map {
                     n = n.saturating_add(json_str_len(k) + 1);
-                    stack.push(child);
+                    match scalar_len(child) {
+                        Some(len) => n = n.saturating_add(len),
+                        None => stack.push(child),
+                    }
                 }
                 n
             }
+            scalar => scalar_len(scalar).unwrap_or(0),
         };
         total = total.saturating_add(n);
     }
     total
+}
+
+/// The serialized length of a scalar (`None` for an array or object); numbers are counted
+/// as `Display` writes them (serde_json's own form), without allocating.
+fn scalar_len(v: &Value) -> Option<usize> {
+    struct Count(usize);
+    impl std::fmt::Write for Count {
+        fn write_str(&mut self, s: &str) -> std::fmt::Result {
+            self.0 += s.len();
+            Ok(())
+        }
+    }
+    Some(match v {
+        Value::Null => 4,
+        Value::Bool(true) => 4,
+        Value::Bool(false) => 5,
+        Value::Number(n) => {
+            let mut c = Count(0);
+            let _ = std::fmt::Write::write_fmt(&mut c, format_args!("{n}"));
+            c.0
+        }
+        Value::String(s) => json_str_len(s),
+        Value::Array(_) | Value::Object(_) => return None,
+    })
 }
 
 /// Length of `s` as a JSON string literal: quotes, `\"` `\\` and the short control escapes

@@ -78,8 +78,10 @@ fn schema_is_costly(schema: &Value) -> bool {
 /// costs at most about `limit / INPUT_NODE_BYTES` steps).
 pub fn larger_than(v: &Value, limit: usize) -> bool {
     let mut n = 0usize;
-    let mut stack = vec![v];
-    while let Some(v) = stack.pop() {
+    // The root is taken first; the stack allocates only for nested containers.
+    let mut stack = Vec::new();
+    let mut next = Some(v);
+    while let Some(v) = next.take().or_else(|| stack.pop()) {
         n += INPUT_NODE_BYTES;
         match v {
             Value::Object(m) => {
@@ -316,12 +318,15 @@ impl InputHints {
 /// `"array"`.
 /// Whether `v` holds an empty object anywhere (an iterative walk).
 fn has_empty_object(v: &Value) -> bool {
-    let mut stack = vec![v];
-    while let Some(v) = stack.pop() {
+    // Only containers go on the stack (a flat record allocates nothing).
+    let container = |v: &&Value| matches!(v, Value::Object(_) | Value::Array(_));
+    let mut stack = Vec::new();
+    let mut next = Some(v);
+    while let Some(v) = next.take().or_else(|| stack.pop()) {
         match v {
             Value::Object(o) if o.is_empty() => return true,
-            Value::Object(o) => stack.extend(o.values()),
-            Value::Array(a) => stack.extend(a.iter()),
+            Value::Object(o) => stack.extend(o.values().filter(container)),
+            Value::Array(a) => stack.extend(a.iter().filter(container)),
             _ => {}
         }
     }

@@ -1160,7 +1160,7 @@ impl Vm {
                 crate::limits::MAX_OPEN_HOST_CALLS
             )));
         }
-        let location = self.location();
+        let location = self.call_location();
         self.host.started.push(HostCall {
             id: CallId(id),
             target,
@@ -1170,6 +1170,26 @@ impl Vm {
             refused,
         });
         Ok(id)
+    }
+
+    /// [`Vm::location`] of the current instruction, remembered for the next host call made by
+    /// the same instruction (the innermost non-prelude frame's).
+    fn call_location(&mut self) -> Option<Location> {
+        let site = self
+            .frames
+            .iter()
+            .rev()
+            .find(|f| !self.progs[f.prog as usize].builtin)
+            .or(self.frames.last())
+            .map(|f| (f.prog, f.func, f.pc));
+        if let (Some(site), Some((cached, at))) = (site, self.call_site)
+            && site == cached
+        {
+            return at;
+        }
+        let at = self.location();
+        self.call_site = site.map(|s| (s, at));
+        at
     }
 
     /// An error value for a host error: an `Error` named `ToolError` with the message, the
