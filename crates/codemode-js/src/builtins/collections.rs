@@ -36,6 +36,10 @@ pub(super) fn map_ctor(vm: &mut Vm, this: Value, args: &[Value]) -> Res<Value> {
     vm.heap.obj_mut(o).kind = Kind::Map(Table::default());
     if !arg(args, 0).is_nullish() {
         for it in vm.iterate_fast(arg(args, 0))? {
+            if !matches!(it, Value::Obj(_)) {
+                let s = inspect(vm, it)?;
+                return Err(vm.type_error(&format!("Iterator value {s} is not an entry object")));
+            }
             let k = vm.get_value(it, Key::Index(0))?;
             let v = vm.get_value(it, Key::Index(1))?;
             map_set(vm, this, &[k, v])?;
