@@ -11,93 +11,113 @@ const toStr = I.toStr;
 const setLength = I.setLength;
 const AP = Array.prototype;
 
+// ToObject(this) (§7.1.18) of an Array.prototype method `name`: primitives are boxed, so the
+// generic algorithms run on `Array.prototype.every.call(false, f)` as the spec says.
+function toObject(v, name) {
+  if (v === undefined || v === null) typeError("Array.prototype." + name + " called on null or undefined");
+  return typeof v === "object" || typeof v === "function" ? v : Object(v);
+}
+
 function need(fn, what) {
   if (!isCallable(fn)) typeError(toStr(typeof fn === "string" ? '"' + fn + '"' : fn) + " is not a function");
 }
 
 def(AP, "forEach", function forEach(fn, thisArg = undefined) {
+  const O = toObject(this, "forEach");
+  const len = toLength(O);
   need(fn);
-  const len = toLength(this);
-  for (let i = 0; i < len; i++) if (i in this) call(fn, thisArg, this[i], i, this);
+  for (let i = 0; i < len; i++) if (i in O) call(fn, thisArg, O[i], i, O);
 });
 def(AP, "map", function map(fn, thisArg = undefined) {
+  const O = toObject(this, "map");
+  const len = toLength(O);
   need(fn);
-  const len = toLength(this);
   const out = new Array(len);
-  for (let i = 0; i < len; i++) if (i in this) out[i] = call(fn, thisArg, this[i], i, this);
+  for (let i = 0; i < len; i++) if (i in O) out[i] = call(fn, thisArg, O[i], i, O);
   return out;
 });
 def(AP, "filter", function filter(fn, thisArg = undefined) {
+  const O = toObject(this, "filter");
+  const len = toLength(O);
   need(fn);
-  const len = toLength(this);
   const out = [];
   for (let i = 0; i < len; i++) {
-    if (i in this) {
-      const v = this[i];
-      if (call(fn, thisArg, v, i, this)) out.push(v);
+    if (i in O) {
+      const v = O[i];
+      if (call(fn, thisArg, v, i, O)) out.push(v);
     }
   }
   return out;
 });
 def(AP, "reduce", function reduce(fn, ...init) {
+  const O = toObject(this, "reduce");
+  const len = toLength(O);
   need(fn);
-  const len = toLength(this);
   let i = 0;
   let acc;
   if (init.length > 0) acc = init[0];
   else {
-    while (i < len && !(i in this)) i++;
+    while (i < len && !(i in O)) i++;
     if (i >= len) typeError("Reduce of empty array with no initial value");
-    acc = this[i++];
+    acc = O[i++];
   }
-  for (; i < len; i++) if (i in this) acc = fn(acc, this[i], i, this);
+  for (; i < len; i++) if (i in O) acc = fn(acc, O[i], i, O);
   return acc;
 });
 def(AP, "reduceRight", function reduceRight(fn, ...init) {
+  const O = toObject(this, "reduceRight");
+  let i = toLength(O) - 1;
   need(fn);
-  let i = toLength(this) - 1;
   let acc;
   if (init.length > 0) acc = init[0];
   else {
-    while (i >= 0 && !(i in this)) i--;
+    while (i >= 0 && !(i in O)) i--;
     if (i < 0) typeError("Reduce of empty array with no initial value");
-    acc = this[i--];
+    acc = O[i--];
   }
-  for (; i >= 0; i--) if (i in this) acc = fn(acc, this[i], i, this);
+  for (; i >= 0; i--) if (i in O) acc = fn(acc, O[i], i, O);
   return acc;
 });
 def(AP, "find", function find(fn, thisArg = undefined) {
+  const O = toObject(this, "find");
+  const len = toLength(O);
   need(fn);
-  const len = toLength(this);
-  for (let i = 0; i < len; i++) if (call(fn, thisArg, this[i], i, this)) return this[i];
+  for (let i = 0; i < len; i++) if (call(fn, thisArg, O[i], i, O)) return O[i];
   return undefined;
 });
 def(AP, "findIndex", function findIndex(fn, thisArg = undefined) {
+  const O = toObject(this, "findIndex");
+  const len = toLength(O);
   need(fn);
-  const len = toLength(this);
-  for (let i = 0; i < len; i++) if (call(fn, thisArg, this[i], i, this)) return i;
+  for (let i = 0; i < len; i++) if (call(fn, thisArg, O[i], i, O)) return i;
   return -1;
 });
 def(AP, "findLast", function findLast(fn, thisArg = undefined) {
+  const O = toObject(this, "findLast");
+  const len = toLength(O);
   need(fn);
-  for (let i = toLength(this) - 1; i >= 0; i--) if (call(fn, thisArg, this[i], i, this)) return this[i];
+  for (let i = len - 1; i >= 0; i--) if (call(fn, thisArg, O[i], i, O)) return O[i];
   return undefined;
 });
 def(AP, "findLastIndex", function findLastIndex(fn, thisArg = undefined) {
+  const O = toObject(this, "findLastIndex");
+  const len = toLength(O);
   need(fn);
-  for (let i = toLength(this) - 1; i >= 0; i--) if (call(fn, thisArg, this[i], i, this)) return i;
+  for (let i = len - 1; i >= 0; i--) if (call(fn, thisArg, O[i], i, O)) return i;
   return -1;
 });
 def(AP, "some", function some(fn, thisArg = undefined) {
+  const O = toObject(this, "some");
+  const len = toLength(O);
   need(fn);
-  const len = toLength(this);
-  for (let i = 0; i < len; i++) if (i in this && call(fn, thisArg, this[i], i, this)) return true;
+  for (let i = 0; i < len; i++) if (i in O && call(fn, thisArg, O[i], i, O)) return true;
   return false;
 });
 def(AP, "every", function every(fn, thisArg = undefined) {
+  const O = toObject(this, "every");
+  const len = toLength(O);
   need(fn);
-  const len = toLength(this);
-  for (let i = 0; i < len; i++) if (i in this && !call(fn, thisArg, this[i], i, this)) return false;
+  for (let i = 0; i < len; i++) if (i in O && !call(fn, thisArg, O[i], i, O)) return false;
   return true;
 });
 function flatInto(out, src, depth) {
@@ -115,12 +135,13 @@ def(AP, "flat", function flat(depth = 1) {
   return out;
 });
 def(AP, "flatMap", function flatMap(fn, thisArg = undefined) {
+  const O = toObject(this, "flatMap");
+  const len = toLength(O);
   need(fn);
   const out = [];
-  const len = toLength(this);
   for (let i = 0; i < len; i++) {
-    if (!(i in this)) continue;
-    const v = call(fn, thisArg, this[i], i, this);
+    if (!(i in O)) continue;
+    const v = call(fn, thisArg, O[i], i, O);
     if (Array.isArray(v)) flatInto(out, v, 0);
     else out.push(v);
   }
