@@ -169,7 +169,7 @@ pub fn collect(vm: &mut Vm) -> usize {
                     (crate::limits::PROMISE_BYTES + p.reactions.len() * crate::limits::JOB_BYTES)
                         / VALUE_BYTES
                 }
-                _ => 0,
+                k => crate::builtins::url::extra_bytes(k) / VALUE_BYTES,
             };
             used += OBJECT_BYTES
                 + (o.props.list.len() + o.privates.len()) * PROP_BYTES

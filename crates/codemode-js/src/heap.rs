@@ -185,6 +185,10 @@ pub enum Kind {
     WeakSet(Table),
     /// A Date object's time value (ms since the epoch, NaN when invalid).
     Date(f64),
+    /// A URL record (`builtins/url.rs`).
+    Url(Box<url::Url>),
+    /// A `URLSearchParams` list of name-value pairs.
+    Params(Vec<(String, String)>),
     /// A RegExp object's compiled pattern (its `lastIndex` is a property).
     RegExp(crate::builtins::regexp::Shared),
     /// A promise's internal slots (ECMA-262 §27.2.6).

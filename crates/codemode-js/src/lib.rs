@@ -60,7 +60,8 @@
 //!   and copies only when it writes one.
 //! - `builtins/`: the natives, one file per object (Object, Function, Array, String,
 //!   Number, Boolean, Math, JSON, console, errors, Symbol, Map, Set, WeakMap and WeakSet,
-//!   Reflect, Date in `date.rs` with V8's date parser), the host's clock and random generator
+//!   Reflect, Date in `date.rs` with V8's date parser, URL and URLSearchParams in `url.rs`
+//!   over the `url` crate), the host's clock and random generator
 //!   (`platform.rs`: `Env::clock`/`Env::random`, `crypto`, the web-platform prototypes),
 //!   property descriptors and integrity levels (`descriptors.rs`), and the
 //!   intrinsics' setup; `prelude.js` and `prelude/*.js` (`json.js`: `JSON.stringify`'s spec

@@ -587,3 +587,40 @@ const D = {
 };
 defineProp(Date.prototype, Symbol.toPrimitive, { value: D[Symbol.toPrimitive], configurable: true });
 def(Date.prototype, "toJSON", D.toJSON);
+// The Date setters (§21.4.4.20-28): the time value is read before the arguments are converted
+// (a `valueOf` may change the date), every argument given is converted, in order.
+{
+  const dateValue = I.dateValue;
+  const setFields = I.dateSetFields;
+  const set = (d, first, most, args) => {
+    const t = dateValue(d);
+    const n = args.length < 1 ? 1 : args.length > most ? most : args.length;
+    if (n === 1) return setFields(d, t, first, +args[0]);
+    if (n === 2) return setFields(d, t, first, +args[0], +args[1]);
+    if (n === 3) return setFields(d, t, first, +args[0], +args[1], +args[2]);
+    return setFields(d, t, first, +args[0], +args[1], +args[2], +args[3]);
+  };
+  const S = {
+    setMilliseconds(ms) { return set(this, 6, 1, arguments); },
+    setUTCMilliseconds(ms) { return set(this, 6, 1, arguments); },
+    setSeconds(sec, ms) { return set(this, 5, 2, arguments); },
+    setUTCSeconds(sec, ms) { return set(this, 5, 2, arguments); },
+    setMinutes(min, sec, ms) { return set(this, 4, 3, arguments); },
+    setUTCMinutes(min, sec, ms) { return set(this, 4, 3, arguments); },
+    setHours(hour, min, sec, ms) { return set(this, 3, 4, arguments); },
+    setUTCHours(hour, min, sec, ms) { return set(this, 3, 4, arguments); },
+    setDate(date) { return set(this, 2, 1, arguments); },
+    setUTCDate(date) { return set(this, 2, 1, arguments); },
+    setMonth(month, date) { return set(this, 1, 2, arguments); },
+    setUTCMonth(month, date) { return set(this, 1, 2, arguments); },
+    setFullYear(year, month, date) { return set(this, 0, 3, arguments); },
+    setUTCFullYear(year, month, date) { return set(this, 0, 3, arguments); },
+  };
+  for (const k of Object.keys(S)) def(Date.prototype, k, S[k]);
+}
+def(URLSearchParams.prototype, "forEach", function forEach(callback, thisArg = undefined) {
+  if (!isCallable(callback)) {
+    typeError('The "callback" argument must be of type function. Received ' + (callback === undefined ? "undefined" : typeof callback));
+  }
+  for (const [k, v] of this.entries()) call(callback, thisArg, v, k, this);
+});

@@ -3126,6 +3126,7 @@ impl Vm {
                     };
                     return crate::builtins::table_iter(self, o, kind).map(Some);
                 }
+                Kind::Params(_) => return crate::builtins::url::entries_iter(self, o).map(Some),
                 _ => return Ok(None),
             },
             _ => return Ok(None),

@@ -60,6 +60,7 @@ const BUILTIN_DIRS: &[&str] = &[
     "Array",
     "ArrayIteratorPrototype",
     "Boolean",
+    "Date",
     "Error",
     "Function/prototype",
     "Infinity",

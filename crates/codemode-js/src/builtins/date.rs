@@ -36,20 +36,6 @@ pub(super) static NATIVES: &[(&str, NativeFn, u16)] = &[
     ("Date.prototype.getTimezoneOffset", get_tz_offset, 0),
     ("Date.prototype.getYear", get_year, 0),
     ("Date.prototype.setTime", set_time, 1),
-    ("Date.prototype.setMilliseconds", set_ms, 1),
-    ("Date.prototype.setUTCMilliseconds", set_ms, 1),
-    ("Date.prototype.setSeconds", set_seconds, 2),
-    ("Date.prototype.setUTCSeconds", set_seconds, 2),
-    ("Date.prototype.setMinutes", set_minutes, 3),
-    ("Date.prototype.setUTCMinutes", set_minutes, 3),
-    ("Date.prototype.setHours", set_hours, 4),
-    ("Date.prototype.setUTCHours", set_hours, 4),
-    ("Date.prototype.setDate", set_date, 1),
-    ("Date.prototype.setUTCDate", set_date, 1),
-    ("Date.prototype.setMonth", set_month, 2),
-    ("Date.prototype.setUTCMonth", set_month, 2),
-    ("Date.prototype.setFullYear", set_full_year, 3),
-    ("Date.prototype.setUTCFullYear", set_full_year, 3),
     ("Date.prototype.setYear", set_year, 1),
     ("Date.prototype.toISOString", to_iso_string, 0),
     ("Date.prototype.toString", to_string, 0),
@@ -67,6 +53,8 @@ pub(super) static NATIVES: &[(&str, NativeFn, u16)] = &[
         to_locale_time_string,
         0,
     ),
+    ("%Intrinsics%.dateValue", date_value, 1),
+    ("%Intrinsics%.dateSetFields", date_set_fields, 4),
 ];
 
 const MS_PER_DAY: f64 = 86_400_000.0;
@@ -337,47 +325,44 @@ fn set_time(vm: &mut Vm, this: Value, args: &[Value]) -> Res<Value> {
     store(vm, this, time_clip(t))
 }
 
-/// A setter of fields `first..first + most` from the arguments given (at least one; absent
-/// ones keep their value). The arguments are converted before the date changes; an invalid
-/// date stays invalid (V8 then converts only the first argument), except for `setFullYear`,
-/// which starts from +0.
-fn set_fields(vm: &mut Vm, this: Value, args: &[Value], first: usize, most: usize) -> Res<Value> {
-    let t = this_time(vm, this)?;
-    let n = args.len().clamp(1, most);
-    let mut given = [0.0; 4];
-    for (i, g) in given.iter_mut().enumerate().take(n) {
-        *g = vm.to_number(arg(args, i))?;
-        // V8 converts only the first argument of an invalid date's setter.
-        if i == 0 && t.is_nan() && first != 0 {
-            return Ok(Value::Num(f64::NAN));
-        }
-    }
-    let t = if t.is_nan() { 0.0 } else { t };
-    let mut f = parts(t).fields;
-    f[first..first + n].copy_from_slice(&given[..n]);
-    store(vm, this, from_fields(&f))
+/// `dateValue(d)`: thisTimeValue (§21.4.4): the time value of a Date, else a TypeError. The
+/// setters of `prelude.js` read it before they convert their arguments.
+fn date_value(vm: &mut Vm, _: Value, args: &[Value]) -> Res<Value> {
+    Ok(Value::Num(this_time(vm, arg(args, 0))?))
 }
 
-fn set_ms(vm: &mut Vm, this: Value, args: &[Value]) -> Res<Value> {
-    set_fields(vm, this, args, 6, 1)
-}
-fn set_seconds(vm: &mut Vm, this: Value, args: &[Value]) -> Res<Value> {
-    set_fields(vm, this, args, 5, 2)
-}
-fn set_minutes(vm: &mut Vm, this: Value, args: &[Value]) -> Res<Value> {
-    set_fields(vm, this, args, 4, 3)
-}
-fn set_hours(vm: &mut Vm, this: Value, args: &[Value]) -> Res<Value> {
-    set_fields(vm, this, args, 3, 4)
-}
-fn set_date(vm: &mut Vm, this: Value, args: &[Value]) -> Res<Value> {
-    set_fields(vm, this, args, 2, 1)
-}
-fn set_month(vm: &mut Vm, this: Value, args: &[Value]) -> Res<Value> {
-    set_fields(vm, this, args, 1, 2)
-}
-fn set_full_year(vm: &mut Vm, this: Value, args: &[Value]) -> Res<Value> {
-    set_fields(vm, this, args, 0, 3)
+/// `dateSetFields(d, t, first, ...numbers)`: the setters' last step (§21.4.4.20-28): fields
+/// `first..` of the time value `t` (read before the arguments were converted) replaced by the
+/// numbers given, stored into `d`. An invalid `t` stays invalid, except for `setFullYear`
+/// (`first` 0), which starts from +0.
+fn date_set_fields(vm: &mut Vm, _: Value, args: &[Value]) -> Res<Value> {
+    let d = arg(args, 0);
+    this_time(vm, d)?;
+    let t = match arg(args, 1) {
+        Value::Num(t) => t,
+        _ => f64::NAN,
+    };
+    let first = match arg(args, 2) {
+        Value::Num(f) if (0.0..=6.0).contains(&f) => f as usize,
+        _ => return Err(vm.type_error("dateSetFields: bad field")),
+    };
+    let given: Vec<f64> = args
+        .iter()
+        .skip(3)
+        .take(7 - first)
+        .map(|v| match v {
+            Value::Num(n) => *n,
+            _ => f64::NAN,
+        })
+        .collect();
+    let t = match (t.is_nan(), first) {
+        (true, 0) => 0.0,
+        (true, _) => return Ok(Value::Num(f64::NAN)),
+        (false, _) => t,
+    };
+    let mut f = parts(t).fields;
+    f[first..first + given.len()].copy_from_slice(&given);
+    store(vm, d, from_fields(&f))
 }
 
 /// Annex B `setYear`: two-digit years in the 1900s.

@@ -20,7 +20,8 @@
 //!   `prelude/regexp.js`; the engine is `crate::regexp`).
 //! - `web.rs`: `encodeURIComponent` and the other URI functions, `btoa`, `atob`.
 //! - `platform.rs`: the host's clock and random generator (`crypto`, `Math.random`'s state),
-//!   the web-platform prototypes; `date.rs`: `Date` (UTC as the local zone, V8's parser).
+//!   the web-platform prototypes; `date.rs`: `Date` (UTC as the local zone, V8's parser);
+//!   `url.rs`: `URL` and `URLSearchParams` (the `url` crate), linked both ways.
 //! - `host.rs`: the host's globals: `tools`, `search`, extension functions.
 //! - `modules.rs`: `import`, `require` and `import()` of Node module names, resolved to the
 //!   extension globals (and `url`, `util`, `buffer` to standard ones).
@@ -62,6 +63,7 @@ pub(crate) mod regexp;
 mod setup;
 mod string;
 mod symbol;
+pub(crate) mod url;
 mod weak;
 mod web;
 
@@ -93,7 +95,7 @@ static CORE: &[(&str, NativeFn, u16)] = &[
 /// `Func::Native` number. A constructor comes before its static methods.
 pub static NATIVES: std::sync::LazyLock<Vec<(&str, NativeFn, u16)>> =
     std::sync::LazyLock::new(|| {
-        let tables: [&[(&str, NativeFn, u16)]; 23] = [
+        let tables: [&[(&str, NativeFn, u16)]; 24] = [
             CORE,
             console::NATIVES,
             function::NATIVES,
@@ -114,6 +116,7 @@ pub static NATIVES: std::sync::LazyLock<Vec<(&str, NativeFn, u16)>> =
             web::NATIVES,
             date::NATIVES,
             platform::NATIVES,
+            url::NATIVES,
             promise::NATIVES,
             host::NATIVES,
             modules::NATIVES,
@@ -369,6 +372,7 @@ fn builtin_to_string(vm: &mut Vm, v: Value) -> Res<Value> {
         Kind::Array(_) => array_join(vm, v, &[]),
         Kind::Function(_) => function_to_string(vm, v, &[]),
         Kind::Error => error_to_string(vm, v, &[]),
+        Kind::Url(_) | Kind::Params(_) => url::to_string(vm, v),
         _ => {
             // An error-like object (prototype chain through Error.prototype).
             let mut cur = vm.heap.obj(o).proto;

@@ -486,6 +486,34 @@ fn raw(vm: &mut Vm, ctx: &mut Ctx, o: ObjId, mut recurse: usize) -> Res<String> 
             braces = (format!("{p}{{"), "}".to_string());
             body = Body::Map(entries);
         }
+        Kind::Url(_) | Kind::Params(_) => {
+            // node's own inspection of them (a field list; `'name' => 'value'` pairs).
+            let q = |s: &str| quote(&s.encode_utf16().collect::<Vec<u16>>());
+            let params = |list: &[(String, String)]| {
+                if list.is_empty() {
+                    return "URLSearchParams {}".to_string();
+                }
+                let pairs: Vec<String> = list
+                    .iter()
+                    .map(|(k, v)| format!("{} => {}", q(k), q(v)))
+                    .collect();
+                format!("URLSearchParams {{ {} }}", pairs.join(", "))
+            };
+            return Ok(match &kind {
+                Kind::Params(list) => params(list),
+                Kind::Url(u) => {
+                    let fields = super::url::fields(u);
+                    let query = super::url::query_list(u);
+                    let mut parts: Vec<String> = fields
+                        .iter()
+                        .map(|(k, v)| format!("{k}: {}", q(v)))
+                        .collect();
+                    parts.insert(10, format!("searchParams: {}", params(&query)));
+                    format!("URL {{ {} }}", parts.join(", "))
+                }
+                _ => String::new(),
+            });
+        }
         Kind::Date(t) => {
             keys = keys_of(vm, ctx, o, false);
             let shown = if t.is_nan() {

@@ -27,6 +27,10 @@ pub struct State {
     pub decoder_proto: Option<ObjId>,
     /// The `crypto` namespace.
     pub crypto: Option<ObjId>,
+    /// Where natives wait for `setup` to make them setters (`%URLSetters%`).
+    pub scratch: Option<ObjId>,
+    /// The private name linking a URL and its `searchParams`.
+    pub link: Option<crate::value::SymId>,
 }
 
 /// The web-platform prototypes and the `crypto` namespace, made before the natives are
@@ -41,6 +45,7 @@ pub fn prototypes(vm: &mut Vm) -> Res<()> {
     vm.platform.encoder_proto = mk(vm)?;
     vm.platform.decoder_proto = mk(vm)?;
     vm.platform.crypto = mk(vm)?;
+    vm.platform.scratch = mk(vm)?;
     Ok(())
 }
 
@@ -62,6 +67,7 @@ pub fn proto_of(vm: &Vm, name: &str) -> Option<ObjId> {
 pub fn owner(vm: &Vm, path: &str) -> Option<ObjId> {
     match path {
         "crypto" => vm.platform.crypto,
+        "%URLSetters%" => vm.platform.scratch,
         "%URLSearchParamsIterator%" => vm.platform.params_iter_proto,
         _ => proto_of(vm, path.strip_suffix(".prototype")?),
     }
@@ -89,7 +95,8 @@ pub fn setup(vm: &mut Vm) -> Res<()> {
             }
         }
     }
-    super::date::setup(vm)
+    super::date::setup(vm)?;
+    super::url::setup(vm)
 }
 
 /// Set the run's clock and seed its generator from `env`.

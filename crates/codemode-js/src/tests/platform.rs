@@ -82,3 +82,47 @@ fn a_seed_repeats_the_numbers_and_entropy_does_not() {
     let x = a[0].as_f64().expect("a number");
     assert!((0.0..1.0).contains(&x));
 }
+
+#[test]
+fn date_setters_read_the_date_before_converting_and_convert_every_argument() {
+    // ECMA-262 (test262's date-value-read-before-tonumber and arg-coercion-order); node 20
+    // stops after the first argument of an invalid date's setter.
+    assert_eq!(
+        value(
+            "const seen = []; const d = new Date(NaN);\
+             const a = (v) => ({ valueOf() { seen.push(v); d.setTime(0); return v; } });\
+             const r = d.setHours(a(1), a(2), a(3), a(4));\
+             const e = new Date(0);\
+             const r2 = e.setMinutes({ valueOf() { e.setTime(NaN); return 5; } });\
+             return [r, seen, d.getTime(), r2]"
+        ),
+        json!([null, [1, 2, 3, 4], 0, 300000])
+    );
+}
+
+/// Run `src` under a memory cap to its error.
+fn error_under(src: &str, cap: usize) -> GuestError {
+    let mut m = machine(src, Some(cap)).expect("starts");
+    run_to_error(&mut m)
+}
+
+#[test]
+fn urls_and_params_are_charged_and_bounded() {
+    // A long URL, and a params list grown without end, each hit the memory cap.
+    for src in [
+        "const parts = []; for (;;) { parts.push(new URL('https://a.b/?' + 'x'.repeat(100000))); }",
+        "const p = new URLSearchParams(); for (let i = 0; ; i++) p.append('k' + i, 'v'.repeat(1000));",
+        "const u = new URL('https://a.b/'); for (let i = 0; ; i++) u.searchParams.append('k', 'v'.repeat(50000));",
+    ] {
+        let e = error_under(src, 4 << 20);
+        assert!(e.message.contains("memory"), "{src}: {e:?}");
+    }
+    // Input no parser expects: lone surrogates, NULs, a megabyte of dots (a host, as node says).
+    assert_eq!(
+        value(
+            "return [URL.canParse('https://a.b/\\uD800'), new URL('https://a.b/\\uD800').pathname,\
+             URL.canParse('http://' + '.'.repeat(1 << 20)), new URLSearchParams('\\uDC00=\\u0000').toString()]"
+        ),
+        json!([true, "/%EF%BF%BD", true, "%EF%BF%BD=%00"])
+    );
+}

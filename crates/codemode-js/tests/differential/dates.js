@@ -74,11 +74,14 @@ log.push(e.setMonth(1, undefined), e.setDate(8.64e15));
 return log;
 
 // @program date-setter-argument-order
-const d = new Date(NaN);
+// (On an invalid date node 20 converts only the first argument; the spec and test262 convert
+// all of them, as this crate does: that case is a unit test, not a differential program.)
+const d = new Date(0);
 const seen = [];
 const arg = (v) => ({ valueOf() { seen.push(v); return v; } });
 const r = d.setHours(arg(1), arg(2), arg(3), arg(4));
-return [r, seen, d.setFullYear(arg(2020), arg(5)), d.toISOString()];
+const bad = new Date(NaN);
+return [r, seen, bad.setFullYear(arg(2020), arg(5)), bad.toISOString(), seen];
 
 // @program date-strings
 const ds = [0, 1768482245006, Date.UTC(-1, 0, 1), Date.UTC(12345, 4, 6), Date.UTC(5, 0, 1) - 86400000 * 365 * 4, -62198755200000];

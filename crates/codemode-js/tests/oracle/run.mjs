@@ -194,6 +194,12 @@ function newRealm(logs) {
     },
   };
   Object.defineProperty(ctx, 'console', { value: console, writable: true, configurable: true, enumerable: false });
+  // The web-platform classes codemode has, node's own as they are (from the host realm: their
+  // errors and the arrays they return are the host's, so programs check `name`, not
+  // `instanceof`).
+  for (const [name, value] of Object.entries({ URL, URLSearchParams })) {
+    Object.defineProperty(ctx, name, { value, writable: true, configurable: true, enumerable: false });
+  }
   // node's atob/btoa, with their DOMException rethrown as an Error of this realm with the
   // same name and message (as codemode throws it).
   Object.defineProperty(ctx, '__cm_host', { value: { atob, btoa }, configurable: true });
