@@ -2179,8 +2179,7 @@ async fn defect_console_line_breaks() {
 }
 
 #[tokio::test]
-#[ignore = "defect: a missing name under a callable namespace is a TypeError, not UnknownTool with suggestions"]
-async fn defect_missing_tool_under_a_callable_namespace() {
+async fn missing_tool_under_a_callable_namespace() {
     check(
         &runtime(),
         &[

@@ -155,12 +155,21 @@ pub(crate) fn missing_fn(vm: &mut Vm, parent: &str, key: &str) -> Res<Value> {
     Ok(Value::Obj(bound_fn(vm, t, &path, key, 1)?))
 }
 
-/// The dotted path of a `tools` node (a namespace, or a missing-tool function).
+/// The dotted path of a `tools` node (a namespace, a missing-tool function, or a tool that
+/// is also a namespace: `issues` beside `issues.list`).
 pub(crate) fn tool_node_path(vm: &Vm, o: ObjId) -> Option<String> {
-    match &vm.heap.obj(o).kind {
+    let obj = vm.heap.obj(o);
+    match &obj.kind {
         Kind::ToolNs(s) => Some(vm.heap.str(*s).to_rust()),
         Kind::Function(Func::Bound { target, this, .. })
             if Some(*target) == vm.intr.missing_tool_fn =>
+        {
+            Some(path_of(vm, *this))
+        }
+        // A tool's children are its own enumerable properties.
+        Kind::Function(Func::Bound { target, this, .. })
+            if Some(*target) == vm.intr.tool_fn
+                && obj.props.list.iter().any(|p| p.attrs & ENUMERABLE != 0) =>
         {
             Some(path_of(vm, *this))
         }
