@@ -165,7 +165,7 @@ mod tests {
     fn runtime(tools: serde_json::Value) -> CodeMode {
         let doc = json!({"namespaces": {"t": {"description": "test"}}, "tools": tools});
         let m = crate::manifest::parse(&doc.to_string(), "m.json", &std::env::temp_dir()).unwrap();
-        build(&options(), m).unwrap()
+        build(&options(), m, Default::default(), Default::default()).unwrap()
     }
 
     #[tokio::test]
@@ -205,7 +205,7 @@ mod tests {
         o.timeout_ms = Some(300);
         let doc = json!({"tools": {"t.hang": {"description": "hang", "input": {}, "command": ["sleep", "30"]}}});
         let m = crate::manifest::parse(&doc.to_string(), "m.json", &std::env::temp_dir()).unwrap();
-        let cm = build(&o, m).unwrap();
+        let cm = build(&o, m, Default::default(), Default::default()).unwrap();
         let start = std::time::Instant::now();
         let d = cm.call_tool("t.hang", json!({})).await.unwrap_err();
         assert_eq!(d.kind, DiagnosticKind::TimeoutExceeded);
@@ -233,6 +233,14 @@ mod tests {
     fn javascript_builds() {
         let mut o = options();
         o.lang = Lang::Js;
-        assert!(build(&o, Manifest::default()).is_ok());
+        assert!(
+            build(
+                &o,
+                Manifest::default(),
+                Default::default(),
+                Default::default()
+            )
+            .is_ok()
+        );
     }
 }

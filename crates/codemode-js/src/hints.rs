@@ -222,20 +222,6 @@ fn distance(a: &str, b: &str) -> usize {
     d[a.len() * w + b.len()]
 }
 
-#[cfg(test)]
-mod tests {
-    #[test]
-    fn typos_are_near_and_other_names_are_not() {
-        let names = ["id", "items", "total"].map(String::from);
-        assert_eq!(super::closest("itmes", &names).as_deref(), Some("items"));
-        assert_eq!(super::closest("totl", &names).as_deref(), Some("total"));
-        assert_eq!(super::closest("customer", &names), None);
-        assert_eq!(super::closest("x", &["a".to_string()]), None);
-        assert_eq!(super::distance("ab", "ba"), 1);
-        assert_eq!(super::distance("kitten", "sitting"), 3);
-    }
-}
-
 /// For `name is not defined`: the JavaScript for a Lua (or Python) habit, or the global the
 /// name misspells. `None` when there is nothing to say.
 pub fn undefined_name(vm: &mut Vm, name: &str) -> Option<(String, Vec<String>)> {
@@ -371,4 +357,18 @@ fn strip_strings(line: &str) -> String {
 /// Whether `v` is a Promise (what a tool call or async function gives before `await`).
 pub fn is_promise(vm: &Vm, v: Value) -> bool {
     matches!(v, Value::Obj(o) if matches!(vm.heap.obj(o).kind, crate::heap::Kind::Promise(_)))
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn typos_are_near_and_other_names_are_not() {
+        let names = ["id", "items", "total"].map(String::from);
+        assert_eq!(super::closest("itmes", &names).as_deref(), Some("items"));
+        assert_eq!(super::closest("totl", &names).as_deref(), Some("total"));
+        assert_eq!(super::closest("customer", &names), None);
+        assert_eq!(super::closest("x", &["a".to_string()]), None);
+        assert_eq!(super::distance("ab", "ba"), 1);
+        assert_eq!(super::distance("kitten", "sitting"), 3);
+    }
 }
