@@ -7,7 +7,7 @@ use codemode::{CodeMode, DiagnosticKind, Extension, Language};
 use serde_json::{Value, json};
 
 /// An `fs` extension: `fs.readFile(path)` (synchronous), `fs.promises.readFile(path)`
-/// (asynchronous), both answering `"text of <path>"`; and a `crypto.hash(s)` global.
+/// (asynchronous), both answering `"text of <path>"`; and a `hashing.hash(s)` global.
 fn runtime() -> CodeMode {
     let read = |args: Vec<Value>| async move {
         Ok(json!(format!(
@@ -23,7 +23,7 @@ fn runtime() -> CodeMode {
                 .async_function("promises.readFile", read),
         )
         .extension(
-            Extension::new("crypto").function("hash", |args: Vec<Value>| async move {
+            Extension::new("hashing").function("hash", |args: Vec<Value>| async move {
                 Ok(json!(
                     args.first().and_then(Value::as_str).map_or(0, str::len)
                 ))
@@ -58,8 +58,13 @@ async fn imports_resolve_node_names_to_the_extension_globals() {
             json!([true, "function", true]),
         ),
         (
-            "const m = require('node:crypto');\nconst p = require('fs').promises;\nreturn [m.hash('abcd'), await p.readFile('d')];",
+            "const m = require('hashing');\nconst p = require('fs').promises;\nreturn [m.hash('abcd'), await p.readFile('d')];",
             json!([4, "text of d"]),
+        ),
+        (
+            // A standard global of the module's name: the built-in `crypto`.
+            "import { randomUUID } from 'node:crypto';\nreturn [typeof randomUUID, require('crypto') === crypto, randomUUID().length];",
+            json!(["function", true, 36]),
         ),
         (
             "const { default: same, readFile } = await import('fs');\nreturn [same === fs, readFile('e')];",
@@ -75,7 +80,7 @@ async fn imports_resolve_node_names_to_the_extension_globals() {
             json!("text of g"),
         ),
         (
-            "import 'fs';\nimport { hash } from 'crypto';\nconst f = () => hash('xyz');\nreturn f();",
+            "import 'fs';\nimport { hash } from 'hashing';\nconst f = () => hash('xyz');\nreturn f();",
             json!(3),
         ),
     ];
@@ -99,7 +104,7 @@ async fn what_does_not_exist_is_named_with_what_does() {
     );
     assert!(
         e.message
-            .contains("the modules here are crypto, fs, fs/promises"),
+            .contains("the modules here are fs, hashing, crypto, fs/promises"),
         "{}",
         e.message
     );

@@ -7,8 +7,9 @@
 //! 2. the extension global of that name, when the host provides one (`fs`, `crypto`, ...):
 //!    the module *is* that global (`import fs from "fs"` gives it; `import { readFile }` reads
 //!    its member);
-//! 3. a Node module whose members are built-in globals ([`BUILTIN_MODULES`]: `url`, `util`,
-//!    `buffer`): a frozen object of those of its globals that exist, one per run;
+//! 3. a Node module that is a standard global of its name ([`GLOBAL_MODULES`]: `crypto`), or
+//!    whose members are built-in globals ([`BUILTIN_MODULES`]: `url`, `util`, `buffer`): a
+//!    frozen object of those of its globals that exist, one per run;
 //! 4. anything else throws `Error: Cannot find module 'x'` (`code` "MODULE_NOT_FOUND"), with a
 //!    hint naming the modules that exist.
 //!
@@ -29,6 +30,10 @@ pub const BUILTIN_MODULES: &[(&str, &[&str])] = &[
     ("util", &["TextEncoder", "TextDecoder"]),
     ("buffer", &["Blob", "atob", "btoa"]),
 ];
+
+/// Node modules that are a standard global object of the same name (`crypto`: its
+/// `randomUUID`), when no extension global has the name.
+pub const GLOBAL_MODULES: &[&str] = &["crypto"];
 
 /// How a module is wanted (the `u8` operand of `Op::Import`).
 pub const IMPORT_MODULE: u8 = 0;
@@ -66,7 +71,7 @@ fn find(vm: &mut Vm, name: &str) -> Res<Option<Value>> {
         let p = vm.get_simple(fs, "promises")?;
         return Ok(matches!(p, Value::Obj(_)).then_some(p));
     }
-    if vm.host.modules.iter().any(|m| m == name) {
+    if vm.host.modules.iter().any(|m| m == name) || GLOBAL_MODULES.contains(&name) {
         let k = vm.heap.key_of(&JsStr::from_str(name))?;
         if let Some(Prop {
             slot: Slot::Data(v @ Value::Obj(_)),
@@ -108,6 +113,12 @@ fn find(vm: &mut Vm, name: &str) -> Res<Option<Value>> {
 /// The names `import` and `require` resolve on this run.
 fn available(vm: &mut Vm) -> Vec<String> {
     let mut names: Vec<String> = vm.host.modules.clone();
+    for g in GLOBAL_MODULES {
+        let k = vm.heap.key(g);
+        if !names.iter().any(|n| n == g) && vm.own(vm.global, k).is_some() {
+            names.push((*g).to_string());
+        }
+    }
     if names.iter().any(|n| n == "fs") {
         names.push("fs/promises".to_string());
     }
