@@ -225,5 +225,7 @@ const GUIDE: &str = "Run a JavaScript program that calls the tools listed below.
          ## Data rules\n\
          - Values cross as JSON: objects, arrays, strings, numbers, booleans and null. \
          `undefined` fields are dropped.\n\
-         - Not available: modules (`import`, `require`), timers, `fetch`, `eval`.\n\
+         - No packages: `import` and `require` load only the globals the host provides, by \
+         Node module name (`import { readFile } from \"node:fs\"` when there is an `fs`).\n\
+         - Not available: timers, `fetch`, `eval`.\n\
          \n";
