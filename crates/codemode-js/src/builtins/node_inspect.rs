@@ -546,6 +546,14 @@ fn raw(vm: &mut Vm, ctx: &mut Ctx, o: ObjId, mut recurse: usize) -> Res<String> 
                 return Ok(base);
             }
         }
+        Kind::RegExp(r) => {
+            // `lastIndex` is an own property but not enumerable: node shows none.
+            keys = keys_of(vm, ctx, o, false);
+            base = super::regexp::inspect_form(r);
+            if keys.is_empty() {
+                return Ok(base);
+            }
+        }
         Kind::Number(_) | Kind::String(_) | Kind::Boolean(_) => {
             let is_string = matches!(kind, Kind::String(_));
             keys = keys_of(vm, ctx, o, is_string);

@@ -316,8 +316,15 @@ fn regexp_flags_of(vm: &mut Vm, _: Value, args: &[Value]) -> Res<Value> {
     }
 }
 
+/// How node's `util.inspect` shows a RegExp object: `/source/flags`, the source escaped as
+/// `RegExp.prototype.source` gives it.
+pub(super) fn inspect_form(r: &Shared) -> String {
+    let src = escape_source(&r.0.source);
+    format!("/{}/{}", String::from_utf16_lossy(&src), r.0.flags.text())
+}
+
 /// EscapeRegExpPattern (§22.2.6.13.1): `/` and line terminators escaped, `(?:)` for empty.
-fn escape_source(src: &[u16]) -> Vec<u16> {
+pub(super) fn escape_source(src: &[u16]) -> Vec<u16> {
     if src.is_empty() {
         return "(?:)".encode_utf16().collect();
     }
