@@ -43,7 +43,7 @@ pub fn nullish_read(vm: &mut Vm, what: &str) -> Option<(String, Vec<String>)> {
             .and_then(text_at)
             .unwrap_or_else(|| "the object".to_string());
         let keys = own_names(vm, o);
-        if is_promise(vm, Value::Obj(o)) {
+        if vm.is_promise(Value::Obj(o)) {
             hint.push_str(&format!(
                 ": {base_text} is a Promise (a call not awaited), not its value; write `(await {base_text}).{missing}`, or `const v = await ...` first"
             ));
@@ -116,7 +116,7 @@ pub fn missing_method(vm: &mut Vm, callee: Value) -> Option<(String, Vec<String>
         .binary_search_by_key(&at, |(pc, _)| *pc)
         .ok()?;
     let base_text = p.strings[f.object_text[i].1 as usize].to_rust();
-    if is_promise(vm, Value::Obj(o)) {
+    if vm.is_promise(Value::Obj(o)) {
         let hint = format!(
             "{base_text} is a Promise (a call not awaited), not its value; write `(await {base_text}).{missing}(...)`"
         );
@@ -352,11 +352,6 @@ fn strip_strings(line: &str) -> String {
         }
     }
     out
-}
-
-/// Whether `v` is a Promise (what a tool call or async function gives before `await`).
-pub fn is_promise(vm: &Vm, v: Value) -> bool {
-    matches!(v, Value::Obj(o) if matches!(vm.heap.obj(o).kind, crate::heap::Kind::Promise(_)))
 }
 
 #[cfg(test)]

@@ -1469,7 +1469,7 @@ impl Vm {
     pub fn to_primitive_hint(&mut self, v: Value, hint: u8) -> Res<Value> {
         let prefer_string = hint == 2;
         let Value::Obj(o) = v else { return Ok(v) };
-        if matches!(self.heap.obj(o).kind, Kind::Promise(_)) {
+        if self.is_promise(v) {
             self.slip(
                 "A Promise was used as a value (in arithmetic, a string or a comparison), which gives '[object Promise]' or NaN: the call was not awaited. Write `await` before it, or `const v = await ...` first.".to_string(),
             );
@@ -1889,13 +1889,16 @@ impl Vm {
     /// program (frames of the standard library's prelude are passed over: an error inside
     /// `Array.prototype.map` is located at the call of `map`).
     pub fn location(&self) -> Option<Location> {
-        let f = self
-            .frames
+        self.frame_location(self.user_frame()?)
+    }
+
+    /// The innermost frame of the program (not of the prelude), else the innermost frame.
+    pub(crate) fn user_frame(&self) -> Option<&Frame> {
+        self.frames
             .iter()
             .rev()
             .find(|f| !self.progs[f.prog as usize].builtin)
-            .or(self.frames.last())?;
-        self.frame_location(f)
+            .or(self.frames.last())
     }
 
     /// The source location of frame `f`'s current instruction.
@@ -2865,9 +2868,7 @@ impl Vm {
             }
             None => {
                 let mut x = Value::Undefined;
-                if let (Value::Obj(o), Key::Name(_)) = (v, key)
-                    && matches!(self.heap.obj(o).kind, Kind::Promise(_))
-                {
+                if matches!(key, Key::Name(_)) && self.is_promise(v) {
                     let name = self.key_text(key);
                     self.slip(format!(
                         "Property '{name}' was read from a Promise, not from its value, and is undefined: the call was not awaited. Write `(await call).{name}`, or `const v = await call;` first."

@@ -1175,13 +1175,7 @@ impl Vm {
     /// [`Vm::location`] of the current instruction, remembered for the next host call made by
     /// the same instruction (the innermost non-prelude frame's).
     fn call_location(&mut self) -> Option<Location> {
-        let site = self
-            .frames
-            .iter()
-            .rev()
-            .find(|f| !self.progs[f.prog as usize].builtin)
-            .or(self.frames.last())
-            .map(|f| (f.prog, f.func, f.pc));
+        let site = self.user_frame().map(|f| (f.prog, f.func, f.pc));
         if let (Some(site), Some((cached, at))) = (site, self.call_site)
             && site == cached
         {
