@@ -262,34 +262,31 @@ fn key_value(vm: &mut Vm, k: Key) -> Res<Value> {
     }
 }
 
-/// Own enumerable string-keyed properties as (key, value).
-fn enumerable_entries(vm: &mut Vm, v: Value) -> Res<Vec<(Key, Value)>> {
-    let o = match v {
-        Value::Obj(o) => o,
-        Value::Str(s) => {
-            let n = vm.heap.str(s).len();
-            let mut out = Vec::new();
-            for i in 0..n {
-                let c = vm.get_value(v, Key::Index(i as u32))?;
-                out.push((Key::Index(i as u32), c));
-            }
-            return Ok(out);
-        }
+/// Own enumerable string keys (EnumerableOwnProperties with kind `key`, §7.3.23): no value
+/// is read, so no getter runs. A string's are its indices; other primitives have none.
+fn enumerable_keys(vm: &mut Vm, v: Value) -> Res<Vec<Key>> {
+    let mut keys = match v {
+        Value::Obj(o) => own_keys(vm, o, true),
+        Value::Str(s) => (0..vm.heap.str(s).len() as u32).map(Key::Index).collect(),
         Value::Undefined | Value::Null => {
             return Err(vm.type_error("Cannot convert undefined or null to object"));
         }
-        _ => return Ok(Vec::new()),
+        _ => Vec::new(),
     };
-    let keys = own_keys(vm, o, true);
+    keys.retain(|k| !matches!(k, Key::Sym(_)));
+    vm.work_check(keys.len())?;
+    Ok(keys)
+}
+
+/// Own enumerable string-keyed properties as (key, value), each value read once (a getter
+/// runs once, in key order).
+fn enumerable_entries(vm: &mut Vm, v: Value) -> Res<Vec<(Key, Value)>> {
+    let keys = enumerable_keys(vm, v)?;
     let mut out = Vec::with_capacity(keys.len());
     for k in keys {
-        if let Key::Sym(_) = k {
-            continue;
-        }
         let val = vm.get_value(v, k)?;
         out.push((k, val));
     }
-    vm.work(out.len());
     Ok(out)
 }
 
@@ -322,32 +319,40 @@ pub fn copy_props(vm: &mut Vm, target: ObjId, src: Value, except: &[Key]) -> Res
 /// The keys `for…in` visits: enumerable string keys of the object and its prototypes.
 pub fn for_in_keys(vm: &mut Vm, v: Value) -> Res<Vec<Value>> {
     let mut out = Vec::new();
-    let mut seen: Vec<Key> = Vec::new();
     let mut cur = match v {
         Value::Obj(o) => Some(o),
         Value::Str(_) => {
-            for (k, _) in enumerable_entries(vm, v)? {
+            for k in enumerable_keys(vm, v)? {
                 out.push(key_value(vm, k)?);
             }
             return Ok(out);
         }
         _ => None,
     };
+    // A key met nearer the receiver (enumerable or not) hides the same key further up:
+    // sets, so 2·10^5 keys cost linear time.
+    let mut seen: std::collections::HashSet<Key> = std::collections::HashSet::new();
     while let Some(o) = cur {
         let all = own_keys(vm, o, false);
         let en = own_keys(vm, o, true);
+        vm.work_check(all.len() + en.len())?;
+        // Usually every own string key is enumerable; only otherwise is a set needed.
+        let hidden: Option<std::collections::HashSet<Key>> =
+            (en.len() != all.len()).then(|| en.iter().copied().collect());
+        let next = vm.heap.obj(o).proto;
         for k in all {
             if matches!(k, Key::Sym(_)) || seen.contains(&k) {
                 continue;
             }
-            seen.push(k);
-            if en.contains(&k) {
+            if next.is_some() {
+                seen.insert(k);
+            }
+            if hidden.as_ref().is_none_or(|en| en.contains(&k)) {
                 out.push(key_value(vm, k)?);
             }
         }
-        cur = vm.heap.obj(o).proto;
+        cur = next;
     }
-    vm.work(out.len());
     Ok(out)
 }
 

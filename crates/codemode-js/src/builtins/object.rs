@@ -46,7 +46,7 @@ pub(super) fn object_ctor(vm: &mut Vm, _: Value, args: &[Value]) -> Res<Value> {
 
 pub(super) fn object_keys(vm: &mut Vm, _: Value, args: &[Value]) -> Res<Value> {
     let mut out = Vec::new();
-    for (k, _) in enumerable_entries(vm, arg(args, 0))? {
+    for k in enumerable_keys(vm, arg(args, 0))? {
         out.push(key_value(vm, k)?);
     }
     vm.new_array(out)

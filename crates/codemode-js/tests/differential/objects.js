@@ -171,3 +171,32 @@ const order = [];
 const tagged = { [(order.push("key"), "k")]: (order.push("value"), 0) };
 return [handlers.onClick.name, handlers[Symbol.iterator].name, handlers.step2.name,
   Object.keys(handlers), order, tagged];
+
+// @program getters-read-once-by-keys-stringify-entries
+let n = 0;
+const o = { get a() { n++; return { x: n }; }, b: 2 };
+const keys = Object.keys(o);
+const afterKeys = n;
+const s = JSON.stringify(o);
+const afterStringify = n;
+const inKeys = [];
+for (const k in o) inKeys.push(k);
+const e = Object.entries(o);
+return { keys, afterKeys, s, afterStringify, inKeys, e, n, copy: { ...o }, last: n };
+
+// @program for-in-shadowing-and-order
+const p = { a: 1, b: 2, c: 3, 5: "five" };
+Object.defineProperty(p, "n", { value: 1, enumerable: true });
+Object.defineProperty(p, "hid", { value: 1, enumerable: false });
+const o = Object.create(p);
+Object.defineProperty(o, "b", { value: 9, enumerable: false });
+o.d = 4;
+o[2] = 0;
+o.hid = 3;
+const out = [];
+for (const k in o) out.push(k);
+const big = {};
+for (let i = 0; i < 20000; i++) big["k" + (i % 7 === 0 ? i : i * 3)] = i;
+let count = 0, firstKeys = [];
+for (const k in Object.create(big)) { if (count < 3) firstKeys.push(k); count++; }
+return { out, count, firstKeys, str: (() => { const r = []; for (const i in "héllo") r.push(i); return r; })() };
