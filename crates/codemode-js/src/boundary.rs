@@ -130,6 +130,16 @@ pub fn export_input(vm: &mut Vm, v: Value, what: &str) -> Result<Json, GuestErro
     Ok(run(vm, v, what, None, true)?.unwrap_or(Json::Null))
 }
 
+/// Export `v` as a host call's input as [`export_input`], or `Ok(None)` when it holds a
+/// `toJSON` method or an own enumerable getter, as [`try_export`]: the call then runs the
+/// prelude's `exportPrepare` on it first (a detour, [`crate::vm::Detour::Prepare`]) and
+/// exports its value with [`export_input`], so an input crosses as `JSON.stringify` writes it
+/// (a `Date` as its ISO string, a `URL` as its href).
+pub fn try_export_input(vm: &mut Vm, v: Value, what: &str) -> Result<Option<Json>, GuestError> {
+    let to_json = vm.heap.key("toJSON");
+    run(vm, v, what, Some(to_json), true)
+}
+
 fn run(
     vm: &mut Vm,
     v: Value,

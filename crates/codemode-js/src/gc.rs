@@ -217,7 +217,7 @@ fn mark_frame(
             crate::vm::Detour::Prim(o)
             | crate::vm::Detour::PrimHint(o, _)
             | crate::vm::Detour::PrimNext(o) => out.push(Value::Obj(*o)),
-            crate::vm::Detour::Get(r, _) => out.push(*r),
+            crate::vm::Detour::Get(r, _) | crate::vm::Detour::Prepare(r) => out.push(*r),
             crate::vm::Detour::HasInstance(o, v) => {
                 out.push(Value::Obj(*o));
                 out.push(*v);

@@ -57,6 +57,9 @@ pub enum Detour {
     PrimHint(ObjId, u8),
     /// The constructor's `[Symbol.hasInstance]` called with the value (`instanceof`).
     HasInstance(ObjId, Value),
+    /// The prelude's `exportPrepare` applied to a host call's argument (its `toJSON` methods
+    /// and getters run, [`crate::boundary::try_export_input`]).
+    Prepare(Value),
 }
 
 impl From<OutOfMemory> for Throw {
@@ -1152,6 +1155,16 @@ impl Vm {
         key == self.length_key
     }
 
+    /// What a detour through user code gave for the running instruction (`tag`), once it has
+    /// run ([`Throw::Convert`]).
+    pub fn frames_conversion(&self, tag: Detour) -> Option<Value> {
+        let f = self.frames.last()?;
+        f.conversions
+            .iter()
+            .find(|(t, _)| *t == tag)
+            .map(|(_, x)| *x)
+    }
+
     /// `v[key]` for builtins: a user getter is a detour ([`Throw::Convert`]): the builtin's
     /// instruction runs again once the getter has run in the loop.
     pub fn get_value(&mut self, v: Value, key: Key) -> Res<Value> {
@@ -1974,6 +1987,9 @@ impl Vm {
                             vec![self.str_val(hint)?]
                         }
                         Detour::HasInstance(_, v) => vec![v],
+                        Detour::Prepare(v) => {
+                            vec![v, Value::Num(crate::limits::MAX_DATA_DEPTH as f64)]
+                        }
                         _ => Vec::new(),
                     };
                     match self.call(method, this, args, None, None) {

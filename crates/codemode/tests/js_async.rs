@@ -468,6 +468,76 @@ async fn inputs_refuse_symbols_promises_and_iterators() {
     assert_eq!(r.value(), Some(&json!({"a": 1})), "{}", r.to_json_string());
 }
 
+/// An input crosses as `JSON.stringify` writes it: `toJSON` (a Date, a URL, a user method,
+/// with its key) and getters apply, each getter read once; one that throws makes the call
+/// throw before it starts. The same for a synchronous and an asynchronous extension.
+#[tokio::test]
+async fn inputs_apply_to_json_and_getters_once() {
+    let kv = Extension::new("kv")
+        .function("put", |args: Vec<Value>| async move { Ok(json!(args)) })
+        .async_function("later", |args: Vec<Value>| async move { Ok(json!(args)) });
+    let cm = CodeMode::builder()
+        .language(Language::JavaScript)
+        .tool("util.echo", echo())
+        .extension(kv)
+        .build()
+        .unwrap();
+    let r = cm
+        .execute(
+            "let reads = 0;\n\
+             const rec = { get total() { reads++; return 7; }, items: [{ get n() { reads++; return reads; } }] };\n\
+             const when = new Date(Date.UTC(2024, 1, 29, 12));\n\
+             const a = await tools.util.echo({ when, url: new URL('https://x.dev/a?b=1'), rec,\n\
+               tag: { toJSON(k) { return 'key:' + k; } } });\n\
+             const b = kv.put(when, { rec });\n\
+             const c = await kv.later({ toJSON() { return [1, 2]; } });\n\
+             return { a, b, c, reads };",
+        )
+        .await;
+    assert_eq!(
+        r.value(),
+        Some(&json!({
+            "a": {"when": "2024-02-29T12:00:00.000Z", "url": "https://x.dev/a?b=1",
+                  "rec": {"total": 7, "items": [{"n": 2}]}, "tag": "key:tag"},
+            "b": ["2024-02-29T12:00:00.000Z", {"rec": {"total": 7, "items": [{"n": 4}]}}],
+            "c": [[1, 2]],
+            "reads": 4
+        })),
+        "{}",
+        r.to_json_string()
+    );
+    assert_eq!(
+        r.tool_calls[0].input,
+        json!({"when": "2024-02-29T12:00:00.000Z", "url": "https://x.dev/a?b=1",
+               "rec": {"total": 7, "items": [{"n": 2}]}, "tag": "key:tag"})
+    );
+    // A getter that throws: the call throws that error, catchable, and never starts.
+    let r = cm
+        .execute(
+            "try { await tools.util.echo({ get bad() { throw new Error('no total'); } }); }\n\
+             catch (e) { return e.message; }",
+        )
+        .await;
+    assert_eq!(
+        r.value(),
+        Some(&json!("no total")),
+        "{}",
+        r.to_json_string()
+    );
+    assert!(r.tool_calls.is_empty(), "{}", r.to_json_string());
+    // A function is still refused, with its path, after toJSON ran on the rest.
+    let r = cm
+        .execute("await tools.util.echo({ when: new Date(0), f() {} });")
+        .await;
+    let e = r.error().expect("refused");
+    assert_eq!(e.kind, DiagnosticKind::InvalidDataValue);
+    assert!(
+        e.message.starts_with("input.f is a function"),
+        "{}",
+        e.message
+    );
+}
+
 #[tokio::test]
 async fn a_timeout_with_calls_in_flight_keeps_every_record() {
     let probe = Arc::new(Mutex::new(Probe::default()));

@@ -12,6 +12,7 @@
 use codemode_guest::{CallMode, Env, ErrorKind, GuestError, HostTarget};
 
 use super::*;
+use crate::vm::Detour;
 
 /// The natives of this file: where each goes, what it runs, its `length`.
 pub(super) static NATIVES: &[(&str, NativeFn, u16)] = &[
@@ -30,22 +31,49 @@ fn path_of(vm: &Vm, this: Value) -> String {
     }
 }
 
-/// Export the arguments; a value that cannot cross refuses the call.
-fn export_args(vm: &mut Vm, args: &[Value]) -> Result<Vec<serde_json::Value>, GuestError> {
+/// Export the arguments as `JSON.stringify` would write them; a value that cannot cross
+/// refuses the call (the inner `Err`). An argument with a `toJSON` method or a getter in it
+/// first goes through the prelude's `exportPrepare` in the loop ([`Detour::Prepare`]): the
+/// instruction runs again and finds the prepared copy among the frame's conversions.
+fn export_args(vm: &mut Vm, args: &[Value]) -> Res<Result<Vec<serde_json::Value>, GuestError>> {
     let n = args
         .iter()
         .rposition(|v| *v != Value::Undefined)
         .map_or(0, |i| i + 1);
     let mut out = Vec::with_capacity(n);
     for (i, a) in args[..n].iter().enumerate() {
-        let j = if n == 1 {
-            crate::boundary::export_input(vm, *a, "input")?
+        let what = if n == 1 {
+            std::borrow::Cow::Borrowed("input")
         } else {
-            crate::boundary::export_input(vm, *a, &format!("argument {}", i + 1))?
+            std::borrow::Cow::Owned(format!("argument {}", i + 1))
         };
-        out.push(j);
+        let prepared = vm.frames_conversion(Detour::Prepare(*a));
+        let j = match prepared {
+            Some(p) => crate::boundary::export_input(vm, p, &what),
+            None => match crate::boundary::try_export_input(vm, *a, &what) {
+                Ok(Some(j)) => Ok(j),
+                Ok(None) => {
+                    let Some(f) = vm.intr.export_prepare else {
+                        return Err(Throw::Fatal(GuestError::new(
+                            ErrorKind::ExecutionFailure,
+                            "internal error: the standard library has no exportPrepare",
+                        )));
+                    };
+                    return Err(Throw::Convert(
+                        Value::Obj(f),
+                        Value::Undefined,
+                        Detour::Prepare(*a),
+                    ));
+                }
+                Err(e) => Err(e),
+            },
+        };
+        match j {
+            Ok(j) => out.push(j),
+            Err(e) => return Ok(Err(e)),
+        }
     }
-    Ok(out)
+    Ok(Ok(out))
 }
 
 /// Start an asynchronous call and return its promise.
@@ -65,7 +93,7 @@ fn start_async(
 /// `tools.ns.name(input)`.
 fn tool_call(vm: &mut Vm, this: Value, args: &[Value]) -> Res<Value> {
     let path = path_of(vm, this);
-    match export_args(vm, args) {
+    match export_args(vm, args)? {
         Ok(a) => start_async(vm, HostTarget::Tool(path), a, None),
         Err(e) => start_async(vm, HostTarget::Tool(path), Vec::new(), Some(e)),
     }
@@ -74,7 +102,7 @@ fn tool_call(vm: &mut Vm, this: Value, args: &[Value]) -> Res<Value> {
 /// A name no tool has: the host answers with its unknown-tool error.
 fn missing_tool(vm: &mut Vm, this: Value, args: &[Value]) -> Res<Value> {
     let path = path_of(vm, this);
-    let a = export_args(vm, args).unwrap_or_default();
+    let a = export_args(vm, args)?.unwrap_or_default();
     let refused = match vm.host.missing.clone() {
         Some(m) => {
             let rank = vm.host.ranked < crate::limits::MAX_SUGGESTION_LOOKUPS;
@@ -98,7 +126,7 @@ fn sync_call(vm: &mut Vm, target: HostTarget, args: &[Value]) -> Res<Value> {
     if let Some(reply) = vm.host.sync_reply.take() {
         return vm.sync_result(reply);
     }
-    let (a, refused) = match export_args(vm, args) {
+    let (a, refused) = match export_args(vm, args)? {
         Ok(a) => (a, None),
         Err(e) => (Vec::new(), Some(e)),
     };
@@ -121,7 +149,7 @@ fn extension_call(vm: &mut Vm, this: Value, args: &[Value]) -> Res<Value> {
 /// An asynchronous extension function: returns a promise of its reply.
 fn extension_async(vm: &mut Vm, this: Value, args: &[Value]) -> Res<Value> {
     let path = path_of(vm, this);
-    match export_args(vm, args) {
+    match export_args(vm, args)? {
         Ok(a) => start_async(vm, HostTarget::Extension(path), a, None),
         Err(e) => start_async(vm, HostTarget::Extension(path), Vec::new(), Some(e)),
     }
