@@ -219,8 +219,8 @@ const GUIDE: &str = "Run a JavaScript program that calls the tools listed below.
          - A failed call rejects with an error whose message says what went wrong; use \
          `try`/`catch`.\n\
          - Filter, join and aggregate in the program; return only what is needed.\n\
-         - `await search({ query: \"words\", namespace: \"name\" })` finds tools and returns \
-         their complete signatures; it counts as a tool call.\n\
+         - `search({ query: \"words\", namespace: \"name\" })` finds tools and returns \
+         their complete signatures at once (no `await` needed); it counts as a tool call.\n\
          \n\
          ## Data rules\n\
          - Values cross as JSON: objects, arrays, strings, numbers, booleans and null. \
