@@ -136,7 +136,7 @@ struct RunArgs {
     now: Option<String>,
     /// Seed the random numbers of JavaScript programs (`Math.random`, `crypto.randomUUID`): the
     /// same seed gives the same numbers. Default: fresh entropy.
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", allow_negative_numbers = true, value_parser = parse_seed)]
     seed: Option<u64>,
     #[command(flatten)]
     openapi: openapi::OpenApiArgs,
@@ -213,6 +213,16 @@ fn main() -> ExitCode {
 /// Reports a command-line parse error. Help and version requests print clap's text as usual
 /// (exit 0; a bare `codemode` prints help on stderr, exit 2); any other error prints one line
 /// [`usage_line`] on stderr, exit 2.
+/// `--seed N`: a whole number from 0 to 2^64 - 1.
+fn parse_seed(s: &str) -> Result<u64, String> {
+    s.trim().parse::<u64>().map_err(|_| {
+        format!(
+            "not a seed; write a whole number from 0 to {}, such as 42",
+            u64::MAX
+        )
+    })
+}
+
 fn usage_error(e: clap::Error, first_arg: Option<&str>) -> ExitCode {
     use clap::error::ErrorKind;
     match e.kind() {
@@ -332,13 +342,9 @@ fn run(args: RunArgs) -> Result<ExitCode, ConfigError> {
     let random = args
         .seed
         .map_or(codemode::Random::Entropy, codemode::Random::Seed);
-    if mcp_config.is_some() && (args.now.is_some() || args.seed.is_some()) {
-        return Err(ConfigError(
-            "--now and --seed do not apply with --mcp-config yet; run without them".into(),
-        ));
-    }
     if let Some(config) = mcp_config {
-        return mcp::run(config, &options, &args.tools, &source);
+        let reproducible = mcp::Reproducible { clock, random };
+        return mcp::run(config, &options, &args.tools, &source, reproducible);
     }
     let codemode = host::build(&options, manifest, clock, random)?;
     let runtime = tokio::runtime::Builder::new_multi_thread()

@@ -102,6 +102,7 @@ fn serve_inner(args: McpArgs) -> Result<(), ConfigError> {
         &[],
         Vec::new(),
         Vec::new(),
+        Reproducible::default(),
     )?;
     let rt = runtime()?;
     let r = rt.block_on(async move {
@@ -129,15 +130,27 @@ fn serve_inner(args: McpArgs) -> Result<(), ConfigError> {
 /// Host tools from tool manifests (`codemode.tools` of the config plus `--tools`) and
 /// extensions (`--allow-read`), added beside the servers at every rebuild. `memory_limit` is the
 /// executions' `max_memory_bytes`, which also bounds a command tool's parsed output.
+/// The clock and random source of `run --now/--seed` (defaults: real time, entropy).
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Reproducible {
+    pub clock: codemode::Clock,
+    pub random: codemode::Random,
+}
+
 fn host_additions(
     from_config: &[PathBuf],
     memory_limit: Option<u64>,
     extra: &[PathBuf],
     extensions: Vec<codemode::Extension>,
     openapi: Vec<(String, Namespace)>,
+    reproducible: Reproducible,
 ) -> Result<Option<codemode_mcp::Extend>, ConfigError> {
     let paths: Vec<PathBuf> = from_config.iter().chain(extra).cloned().collect();
-    if paths.is_empty() && extensions.is_empty() && openapi.is_empty() {
+    if paths.is_empty()
+        && extensions.is_empty()
+        && openapi.is_empty()
+        && reproducible == Reproducible::default()
+    {
         return Ok(None);
     }
     let manifest = Manifest::load_all(&paths).map_err(|e| ConfigError(e.to_string()))?;
@@ -152,6 +165,7 @@ fn host_additions(
         .map(|t| (t.path.clone(), crate::host::command_tool(t, memory_limit)))
         .collect();
     Ok(Some(Arc::new(move |mut b: codemode::Options| {
+        b = b.clock(reproducible.clock).random(reproducible.random);
         for (p, d) in &namespaces {
             let mut ns = Namespace::new();
             if let Some(d) = d {
@@ -229,6 +243,7 @@ pub fn catalog_text(
         &args.tools,
         options.extensions,
         openapi,
+        Reproducible::default(),
     )?;
     let mut text = with_gateway(config, extend, |gw| gw.description(language, budget))?;
     if with_fs {
@@ -255,6 +270,7 @@ pub fn search_json(
         &args.tools,
         Vec::new(),
         openapi,
+        Reproducible::default(),
     )?;
     let input = crate::discover::search_input(args);
     let result = with_gateway(config, extend, |gw| gw.search(&input))?
@@ -271,6 +287,7 @@ pub fn run(
     options: &crate::host::Options,
     manifests: &[PathBuf],
     source: &str,
+    reproducible: Reproducible,
 ) -> Result<ExitCode, ConfigError> {
     config.limits = crate::host::override_limits(config.limits, options)?;
     config.language = options.lang.language();
@@ -280,6 +297,7 @@ pub fn run(
         manifests,
         options.extensions.clone(),
         options.namespaces.clone(),
+        reproducible,
     )?;
     // A server's start is bounded by the run's own timeout too (`--timeout-ms`): one that
     // takes longer is left out like one that fails.

@@ -258,6 +258,77 @@ return [t, e];",
     assert_eq!(r.json()["value"], json!(1));
 }
 
+/// `--now` fixes the clock and `--seed` the random numbers of JavaScript programs, the same
+/// with `--mcp-config` (a gateway with no servers); a bad value is a usage error that says
+/// what to write.
+#[test]
+fn now_and_seed_make_javascript_runs_reproducible() {
+    let prog = "return [Date.now(), new Date().toISOString(), Math.random(), crypto.randomUUID()];";
+    let d = scratch("now-seed");
+    write(
+        &d.join("mcp.json"),
+        r#"{"mcpServers": {}, "codemode": {"language": "js"}}"#,
+    );
+    let config = d.join("mcp.json");
+    let plain = [
+        "run",
+        "--lang",
+        "js",
+        "--now",
+        "2026-01-02T03:04:05Z",
+        "--seed",
+        "7",
+    ];
+    let mut gateway = plain.to_vec();
+    gateway.extend(["--mcp-config", config.to_str().unwrap()]);
+    let mut values = Vec::new();
+    for args in [&plain[..], &plain[..], &gateway[..]] {
+        let r = run(args, prog);
+        assert_eq!(r.code, 0, "{args:?}: {} {}", r.stdout, r.stderr);
+        values.push(r.json()["value"].clone());
+    }
+    let v = &values[0];
+    assert_eq!(v[0], json!(1_767_323_045_000i64), "{v}");
+    assert_eq!(v[1], json!("2026-01-02T03:04:05.000Z"));
+    let x = v[2].as_f64().unwrap();
+    assert!((0.0..1.0).contains(&x), "{v}");
+    assert_eq!(v[3].as_str().unwrap().len(), 36, "{v}");
+    assert_eq!(values[1], values[0], "the same seed gives the same numbers");
+    assert_eq!(
+        values[2], values[0],
+        "--mcp-config runs read the same clock and seed"
+    );
+    // Milliseconds work too, negative included; another seed gives other numbers.
+    let r = run(
+        &["run", "--lang", "js", "--now", "-1000", "--seed", "8"],
+        prog,
+    );
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_eq!(r.json()["value"][0], json!(-1000));
+    assert_ne!(r.json()["value"][2], values[0][2]);
+    // Without --seed two runs differ.
+    let a = run(&["run", "--lang", "js"], "return Math.random()").json()["value"].clone();
+    let b = run(&["run", "--lang", "js"], "return Math.random()").json()["value"].clone();
+    assert_ne!(a, b);
+    let r = run(&["run", "--lang", "js", "--now", "next tuesday"], prog);
+    assert_eq!(r.code, 2);
+    assert!(
+        r.stderr.contains(
+            "--now next tuesday: not a date-time; write one such as 2026-01-01T00:00:00Z"
+        ),
+        "{}",
+        r.stderr
+    );
+    let r = run(&["run", "--lang", "js", "--seed", "-1"], prog);
+    assert_eq!(r.code, 2);
+    assert!(
+        r.stderr
+            .contains("not a seed; write a whole number from 0 to 18446744073709551615"),
+        "{}",
+        r.stderr
+    );
+}
+
 #[test]
 fn help_exits_0() {
     let r = run(&["run", "--help"], "");
