@@ -192,7 +192,7 @@ const o = Object.create(p);
 Object.defineProperty(o, "b", { value: 9, enumerable: false });
 o.d = 4;
 o[2] = 0;
-o.hid = 3;
+Object.defineProperty(o, "hid", { value: 3, enumerable: true });
 const out = [];
 for (const k in o) out.push(k);
 const big = {};
