@@ -1540,11 +1540,16 @@ impl Vm {
                 continue;
             }
             let k = self.heap.key(name);
-            if let Some(Prop {
-                slot: Slot::Data(Value::Obj(fo)),
-                ..
-            }) = self.lookup(v, k)
-            {
+            // A getter for the method runs first (a detour of its own).
+            let method = match self.lookup(v, k) {
+                Some(Prop {
+                    slot: Slot::Data(m),
+                    ..
+                }) => m,
+                Some(_) => self.get_value(v, k)?,
+                None => Value::Undefined,
+            };
+            if let Value::Obj(fo) = method {
                 match self.heap.obj(fo).kind {
                     Kind::Function(Func::Closure { .. } | Func::Bound { .. }) => {
                         return Err(Throw::Convert(Value::Obj(fo), v, tag));

@@ -135,3 +135,14 @@ return [Boolean(""), Boolean("0"), !!f, f == false, typeof f, Boolean([]), Boole
 
 // @program bigint-free-large-number-compare
 return [9007199254740992 === 9007199254740993, 0.1 * 3 === 0.3, Math.abs(0.1 * 3 - 0.3) < Number.EPSILON, 1e16 + 1 === 1e16];
+
+// @program to-primitive-reads-method-getters
+const out = [];
+try { out.push(Number({ get valueOf() { throw new Error("from the getter"); } })); } catch (e) { out.push(e.message); }
+try { out.push(`${{ get toString() { throw new RangeError("str getter"); } }}`); } catch (e) { out.push(e.name); }
+let reads = 0;
+const o = { get valueOf() { reads++; return () => 41; } };
+out.push(o + 1, reads, o * 2, reads);
+const p = { get toString() { return () => "via getter"; }, valueOf: undefined };
+out.push(String(p), `${p}`, p + "!");
+return out;
