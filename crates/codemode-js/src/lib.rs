@@ -66,7 +66,9 @@
 //!   property descriptors and integrity levels (`descriptors.rs`), and the
 //!   intrinsics' setup; `prelude.js` and `prelude/*.js` (`json.js`: `JSON.stringify`'s spec
 //!   algorithm and revivers; `string.js`: replacement functions, `String.raw`; `regexp.js`: `exec`,
-//!   `Symbol.match`/`matchAll`/`replace`/`search`/`split` and the String methods over them): the builtins
+//!   `Symbol.match`/`matchAll`/`replace`/`search`/`split` and the String methods over them;
+//!   `iterator.js`: the iterator helpers and `Iterator.from`, over the abstract `Iterator` of
+//!   `builtins/iterator.rs`): the builtins
 //!   written in JavaScript (those that call back into user code: `map`, `sort`, ...),
 //!   compiled as builtins (not constructors; errors located at the call).
 //! - `hints.rs`: what an uncaught error's diagnostic adds for the model (never to the

@@ -34,7 +34,8 @@ fn template() -> Result<&'static Vm, GuestError> {
             include_str!("prelude/json.js"),
             include_str!("prelude/string.js"),
             include_str!("prelude/regexp.js"),
-            include_str!("prelude/promise.js")
+            include_str!("prelude/promise.js"),
+            include_str!("prelude/iterator.js")
         ))
         .map_err(|e| format!("{} at {:?}", e.message, e.location))?;
         let p = vm.add_program(Arc::new(data));

@@ -421,12 +421,13 @@ def(Set.prototype, "isDisjointFrom", function isDisjointFrom(other) {
   }
 });
 }
-def(String.prototype, Symbol.iterator, function () {
-  const out = [];
-  for (const c of toStr(this)) out.push(c);
-  return out.values();
-});
-def(I.iteratorPrototype, Symbol.iterator, function () { return this; });
+def(String.prototype, Symbol.iterator, {
+  [Symbol.iterator]() {
+    if (this === undefined || this === null) typeError("String.prototype[Symbol.iterator] called on null or undefined");
+    return I.stringIterator(this);
+  },
+}[Symbol.iterator]);
+def(I.iteratorPrototype, Symbol.iterator, { [Symbol.iterator]() { return this; } }[Symbol.iterator]);
 // Reflect's functions that run user code (methods: not constructors, no `prototype`).
 const R = {
   apply(target, thisArgument, argumentsList) {

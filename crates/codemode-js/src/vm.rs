@@ -172,6 +172,13 @@ pub struct Intrinsics {
     pub boolean_proto: Option<ObjId>,
     pub symbol_proto: Option<ObjId>,
     pub iterator_proto: Option<ObjId>,
+    /// %ArrayIteratorPrototype%, %MapIteratorPrototype%, %SetIteratorPrototype%,
+    /// %StringIteratorPrototype% (each over %Iterator.prototype%, with its own branded
+    /// `next`).
+    pub array_iter_proto: Option<ObjId>,
+    pub map_iter_proto: Option<ObjId>,
+    pub set_iter_proto: Option<ObjId>,
+    pub string_iter_proto: Option<ObjId>,
     pub map_proto: Option<ObjId>,
     pub set_proto: Option<ObjId>,
     pub error_proto: Option<ObjId>,
@@ -240,6 +247,10 @@ impl Intrinsics {
             self.boolean_proto,
             self.symbol_proto,
             self.iterator_proto,
+            self.array_iter_proto,
+            self.map_iter_proto,
+            self.set_iter_proto,
+            self.string_iter_proto,
             self.map_proto,
             self.set_proto,
             self.error_proto,
@@ -3153,9 +3164,11 @@ impl Vm {
             },
             _ => return Ok(None),
         };
-        let o = self
-            .heap
-            .new_obj(self.intr.iterator_proto, Kind::Iterator(iter))?;
+        let proto = match iter {
+            Iter::Str { .. } => self.intr.string_iter_proto,
+            _ => self.intr.array_iter_proto,
+        };
+        let o = self.heap.new_obj(proto, Kind::Iterator(iter))?;
         Ok(Some(Value::Obj(o)))
     }
 

@@ -25,7 +25,12 @@ pub(super) static NATIVES: &[(&str, NativeFn, u16)] = &[
     ("Array.prototype.copyWithin", array_copy_within, 2),
     ("Array.prototype.at", array_at, 1),
     ("Array.prototype.toString", array_to_string, 0),
-    ("%IteratorPrototype%.next", iterator_next, 0),
+    ("%ArrayIteratorPrototype%.next", array_iterator_next, 0),
+    ("%MapIteratorPrototype%.next", map_iterator_next, 0),
+    ("%SetIteratorPrototype%.next", set_iterator_next, 0),
+    ("%StringIteratorPrototype%.next", string_iterator_next, 0),
+    ("%Intrinsics%.listNext", list_iterator_next, 0),
+    ("%Intrinsics%.stringIterator", string_iterator, 1),
 ];
 
 pub(super) fn array_ctor(vm: &mut Vm, _: Value, args: &[Value]) -> Res<Value> {
@@ -486,7 +491,7 @@ pub(super) fn array_iter(vm: &mut Vm, this: Value, kind: u8) -> Res<Value> {
         return Err(vm.type_error("Array.prototype.values called on null or undefined"));
     }
     let o = vm.heap.new_obj(
-        vm.intr.iterator_proto,
+        vm.intr.array_iter_proto,
         Kind::Iterator(Iter::Array {
             target: this,
             pos: 0,
@@ -506,7 +511,81 @@ pub(super) fn array_entries(vm: &mut Vm, this: Value, _: &[Value]) -> Res<Value>
     array_iter(vm, this, 2)
 }
 
-pub(super) fn iterator_next(vm: &mut Vm, this: Value, _: &[Value]) -> Res<Value> {
+/// Which built-in iterators a branded `next` steps.
+#[derive(Clone, Copy, PartialEq)]
+enum Brand {
+    Array,
+    Map,
+    Set,
+    String,
+    /// A list made up front (URLSearchParams, matchAll over a pristine RegExp).
+    List,
+}
+
+impl Brand {
+    fn name(self) -> &'static str {
+        match self {
+            Brand::Array => "Array Iterator",
+            Brand::Map => "Map Iterator",
+            Brand::Set => "Set Iterator",
+            Brand::String => "String Iterator",
+            Brand::List => "Iterator",
+        }
+    }
+}
+
+fn brand_of(vm: &Vm, this: Value) -> Option<Brand> {
+    let Value::Obj(o) = this else { return None };
+    let Kind::Iterator(state) = &vm.heap.obj(o).kind else {
+        return None;
+    };
+    Some(match state {
+        Iter::Array { .. } => Brand::Array,
+        Iter::Str { .. } => Brand::String,
+        Iter::List { .. } => Brand::List,
+        Iter::Table { target, .. } => match vm.heap.obj(*target).kind {
+            Kind::Map(_) => Brand::Map,
+            _ => Brand::Set,
+        },
+    })
+}
+
+fn array_iterator_next(vm: &mut Vm, this: Value, _: &[Value]) -> Res<Value> {
+    branded_next(vm, this, Brand::Array)
+}
+fn map_iterator_next(vm: &mut Vm, this: Value, _: &[Value]) -> Res<Value> {
+    branded_next(vm, this, Brand::Map)
+}
+fn set_iterator_next(vm: &mut Vm, this: Value, _: &[Value]) -> Res<Value> {
+    branded_next(vm, this, Brand::Set)
+}
+fn string_iterator_next(vm: &mut Vm, this: Value, _: &[Value]) -> Res<Value> {
+    branded_next(vm, this, Brand::String)
+}
+pub(super) fn list_iterator_next(vm: &mut Vm, this: Value, _: &[Value]) -> Res<Value> {
+    branded_next(vm, this, Brand::List)
+}
+
+/// `stringIterator(s)`: %StringIteratorPrototype% over the code points of the string `s`.
+fn string_iterator(vm: &mut Vm, _: Value, args: &[Value]) -> Res<Value> {
+    let s = vm.to_string(arg(args, 0))?;
+    let o = vm.heap.new_obj(
+        vm.intr.string_iter_proto,
+        Kind::Iterator(Iter::Str { s, pos: 0 }),
+    )?;
+    Ok(Value::Obj(o))
+}
+
+/// `%XIteratorPrototype%.next()` (§23.1.5.2.1, §24.1.5.2.1, §24.2.6.2.1, §22.1.5.2.1): one
+/// step of a built-in iterator of that kind; another receiver is a TypeError as V8 words it.
+fn branded_next(vm: &mut Vm, this: Value, brand: Brand) -> Res<Value> {
+    if brand_of(vm, this) != Some(brand) {
+        let s = crate::builtins::inspect(vm, this)?;
+        return Err(vm.type_error(&format!(
+            "Method {}.prototype.next called on incompatible receiver {s}",
+            brand.name()
+        )));
+    }
     let Some(v) = vm.builtin_iter_step(this)? else {
         return Err(vm.type_error("next method called on an incompatible receiver"));
     };

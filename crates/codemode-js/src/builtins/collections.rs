@@ -211,8 +211,12 @@ pub(crate) fn table_iter(vm: &mut Vm, o: ObjId, kind: u8) -> Res<Value> {
     if let Some(t) = table_mut(vm, o) {
         t.pinned = true;
     }
+    let proto = match vm.heap.obj(o).kind {
+        Kind::Map(_) => vm.intr.map_iter_proto,
+        _ => vm.intr.set_iter_proto,
+    };
     let it = vm.heap.new_obj(
-        vm.intr.iterator_proto,
+        proto,
         Kind::Iterator(Iter::Table {
             target: o,
             pos: 0,

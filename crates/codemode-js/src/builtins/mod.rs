@@ -28,6 +28,8 @@
 //! - `promise.rs`: `Promise` (its constructor and `then`; the rest is `prelude/promise.js`),
 //!   the generator objects' `next`/`return`/`throw`, `queueMicrotask`.
 //! - `intrinsics.rs`: the hidden helpers `prelude.js` calls.
+//! - `iterator.rs`: the abstract `Iterator` constructor (the helpers are in
+//!   `prelude/iterator.js`).
 //! - this file: the joined table and the conversions builtins share (own-key order, `for…in`
 //!   keys, ToPrimitive without user methods, relative indices).
 
@@ -49,6 +51,7 @@ mod errors;
 mod function;
 mod host;
 mod intrinsics;
+mod iterator;
 mod json;
 mod json_parse;
 mod math;
@@ -95,7 +98,7 @@ static CORE: &[(&str, NativeFn, u16)] = &[
 /// `Func::Native` number. A constructor comes before its static methods.
 pub static NATIVES: std::sync::LazyLock<Vec<(&str, NativeFn, u16)>> =
     std::sync::LazyLock::new(|| {
-        let tables: [&[(&str, NativeFn, u16)]; 24] = [
+        let tables: [&[(&str, NativeFn, u16)]; 25] = [
             CORE,
             console::NATIVES,
             function::NATIVES,
@@ -120,6 +123,7 @@ pub static NATIVES: std::sync::LazyLock<Vec<(&str, NativeFn, u16)>> =
             promise::NATIVES,
             host::NATIVES,
             modules::NATIVES,
+            iterator::NATIVES,
         ];
         tables.concat()
     });

@@ -19,6 +19,15 @@ pub fn setup(vm: &mut Vm) -> Res<()> {
     vm.intr.boolean_proto = Some(mk(vm, Kind::Boolean(false))?);
     vm.intr.symbol_proto = Some(mk(vm, Kind::Ordinary)?);
     vm.intr.iterator_proto = Some(mk(vm, Kind::Ordinary)?);
+    for slot in 0..4 {
+        let p = Some(vm.heap.new_obj(vm.intr.iterator_proto, Kind::Ordinary)?);
+        match slot {
+            0 => vm.intr.array_iter_proto = p,
+            1 => vm.intr.map_iter_proto = p,
+            2 => vm.intr.set_iter_proto = p,
+            _ => vm.intr.string_iter_proto = p,
+        }
+    }
     vm.intr.map_proto = Some(mk(vm, Kind::Ordinary)?);
     vm.intr.set_proto = Some(mk(vm, Kind::Ordinary)?);
     vm.intr.weak_map_proto = Some(mk(vm, Kind::Ordinary)?);
@@ -121,6 +130,7 @@ pub fn setup(vm: &mut Vm) -> Res<()> {
             "WeakMap" => vm.intr.weak_map_proto,
             "WeakSet" => vm.intr.weak_set_proto,
             "RegExp" => vm.intr.regexp_proto,
+            "Iterator" => vm.intr.iterator_proto,
             name if super::platform::proto_of(vm, name).is_some() => {
                 super::platform::proto_of(vm, name)
             }
@@ -277,6 +287,10 @@ pub fn setup(vm: &mut Vm) -> Res<()> {
         (vm.intr.weak_map_proto, "WeakMap"),
         (vm.intr.weak_set_proto, "WeakSet"),
         (vm.intr.promise_proto, "Promise"),
+        (vm.intr.array_iter_proto, "Array Iterator"),
+        (vm.intr.map_iter_proto, "Map Iterator"),
+        (vm.intr.set_iter_proto, "Set Iterator"),
+        (vm.intr.string_iter_proto, "String Iterator"),
         (vm.intr.generator_proto, "Generator"),
         (vm.intr.async_generator_proto, "AsyncGenerator"),
         (vm.intr.async_function_proto, "AsyncFunction"),
@@ -378,6 +392,10 @@ fn resolve_owner(
         "console" => console,
         "%Intrinsics%" => intrinsics,
         "%IteratorPrototype%" => vm.intr.iterator_proto.expect("iter"),
+        "%ArrayIteratorPrototype%" => vm.intr.array_iter_proto.expect("array iter"),
+        "%MapIteratorPrototype%" => vm.intr.map_iter_proto.expect("map iter"),
+        "%SetIteratorPrototype%" => vm.intr.set_iter_proto.expect("set iter"),
+        "%StringIteratorPrototype%" => vm.intr.string_iter_proto.expect("string iter"),
         "Function.prototype" => vm.intr.function_proto.expect("fp"),
         "Object.prototype" => vm.intr.object_proto.expect("op"),
         "Array.prototype" => vm.intr.array_proto.expect("ap"),

@@ -53,6 +53,11 @@ pub(super) static NATIVES: &[(&str, NativeFn, u16)] = &[
     ("URLSearchParams.prototype.keys", params_keys, 0),
     ("URLSearchParams.prototype.values", params_values, 0),
     ("URLSearchParams.prototype.size", params_size, 0),
+    (
+        "%URLSearchParamsIterator%.next",
+        super::array::list_iterator_next,
+        0,
+    ),
 ];
 
 /// The accessors of `URL.prototype` (a setter beside each but `origin` and `searchParams`)

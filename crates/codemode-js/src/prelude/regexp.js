@@ -37,7 +37,7 @@ const wmGet = WeakMap.prototype.get;
 const wmSet = WeakMap.prototype.set;
 const MAX_LENGTH = 9007199254740991;
 const listIterator = I.listIterator;
-const listNext = I.iteratorPrototype.next;
+const listNext = I.listNext;
 
 function isObject(v) {
   return (typeof v === "object" && v !== null) || typeof v === "function";
