@@ -1103,6 +1103,17 @@ impl Vm {
             }
             _ => {}
         }
+        if let Kind::String(s) = obj.kind
+            && key == self.length_key
+        {
+            // A String object's `length` (ECMA-262 §10.4.3: not writable, enumerable or
+            // configurable).
+            return Some(Prop {
+                key,
+                slot: Slot::Data(Value::Num(self.heap.str(s).len() as f64)),
+                attrs: 0,
+            });
+        }
         if let Key::Name(a) = key
             && let Kind::Array(e) | Kind::Arguments(e) = &obj.kind
             && Key::Name(a) == self.length_key
@@ -1370,8 +1381,10 @@ impl Vm {
     /// How V8 names an object in its property errors: `#<Object>`, `#<Point>` (the
     /// constructor's name), `[object Array]`.
     pub fn object_label(&mut self, o: ObjId) -> String {
-        if matches!(self.heap.obj(o).kind, Kind::Array(_)) {
-            return "[object Array]".into();
+        match self.heap.obj(o).kind {
+            Kind::Array(_) => return "[object Array]".into(),
+            Kind::String(_) => return "[object String]".into(),
+            _ => {}
         }
         let ck = self.heap.key("constructor");
         let nk = self.heap.key("name");

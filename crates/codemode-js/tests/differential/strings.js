@@ -103,3 +103,11 @@ try { String.fromCodePoint(-1); } catch (e) { r.push(e.name + ": " + e.message);
 r.push("\u1E9B\u0323".normalize("NFKC").length, "café".normalize("NFD").length, "ab\uD800".isWellFormed(), "ab\uD800c".toWellFormed().charCodeAt(2), "ß\uD800".toUpperCase().length, "İ".toLowerCase().length, "abc".toLocaleUpperCase());
 try { "a".normalize("bad"); } catch (e) { r.push(e.name + ": " + e.message); }
 return r;
+
+// @program string-object-length
+const s = new String("abc");
+const out = [s.length, Object("ab").length, Object.getOwnPropertyNames(s), Object.keys(s), JSON.stringify(Object.getOwnPropertyDescriptor(s, "length")), "length" in s, s.hasOwnProperty("length")];
+try { s.length = 5 } catch (e) { out.push(e.message) }
+try { delete s.length } catch (e) { out.push(e.message) }
+out.push(String.prototype.length, Object.getOwnPropertyNames(String.prototype).includes("length"));
+return out;
