@@ -134,6 +134,7 @@ pub fn collect(vm: &mut Vm) -> usize {
             }
             Kind::Resolving(p, _) => work.push(Item::Obj(*p)),
             Kind::ToolNs(s) => strs[s.0 as usize] = true,
+            Kind::Bytes { buf, .. } => work.push(Item::Obj(*buf)),
             _ => {}
         }
         work.extend(roots.drain(..).map(Item::Val));
@@ -169,7 +170,10 @@ pub fn collect(vm: &mut Vm) -> usize {
                     (crate::limits::PROMISE_BYTES + p.reactions.len() * crate::limits::JOB_BYTES)
                         / VALUE_BYTES
                 }
-                k => crate::builtins::url::extra_bytes(k) / VALUE_BYTES,
+                k => {
+                    (crate::builtins::url::extra_bytes(k) + crate::builtins::bytes::extra_bytes(k))
+                        / VALUE_BYTES
+                }
             };
             used += OBJECT_BYTES
                 + (o.props.list.len() + o.privates.len()) * PROP_BYTES

@@ -189,6 +189,18 @@ pub enum Kind {
     Url(Box<url::Url>),
     /// A `URLSearchParams` list of name-value pairs.
     Params(Vec<(String, String)>),
+    /// A `Uint8Array`: `len` bytes at `off` of the buffer object `buf` (`builtins/bytes.rs`).
+    Bytes {
+        buf: ObjId,
+        off: u32,
+        len: u32,
+    },
+    /// The bytes behind one or more Uint8Arrays (no prototype; reached only through them).
+    Buffer(Vec<u8>),
+    /// A `TextEncoder` (`builtins/text.rs`).
+    Encoder,
+    /// A `TextDecoder` (UTF-8): its options, and the bytes a streaming decode holds back.
+    Decoder(Box<crate::builtins::text::DecoderState>),
     /// A RegExp object's compiled pattern (its `lastIndex` is a property).
     RegExp(crate::builtins::regexp::Shared),
     /// A promise's internal slots (ECMA-262 §27.2.6).

@@ -61,8 +61,11 @@
 //! - `builtins/`: the natives, one file per object (Object, Function, Array, String,
 //!   Number, Boolean, Math, JSON, console, errors, Symbol, Map, Set, WeakMap and WeakSet,
 //!   Reflect, Date in `date.rs` with V8's date parser, URL and URLSearchParams in `url.rs`
-//!   over the `url` crate), the host's clock and random generator
-//!   (`platform.rs`: `Env::clock`/`Env::random`, `crypto`, the web-platform prototypes),
+//!   over the `url` crate, Uint8Array with base64 and hex in `bytes.rs` (a view over a byte
+//!   buffer object), TextEncoder and TextDecoder in `text.rs`, `structuredClone` in
+//!   `clone.rs` (an explicit work stack)), the host's clock and random generator
+//!   (`platform.rs`: `Env::clock`/`Env::random`, `crypto` with `getRandomValues`, the
+//!   web-platform prototypes),
 //!   property descriptors and integrity levels (`descriptors.rs`), and the
 //!   intrinsics' setup; `prelude.js` and `prelude/*.js` (`json.js`: `JSON.stringify`'s spec
 //!   algorithm and revivers; `string.js`: replacement functions, `String.raw`; `regexp.js`: `exec`,

@@ -69,6 +69,13 @@ pub const MAX_STRING_LENGTH: usize = 1 << 24;
 /// what they do hold is bounded by the memory cap.
 pub const MAX_ARRAY_LENGTH: usize = u32::MAX as usize;
 
+/// Most bytes one `crypto.getRandomValues(u8)` call fills: 65,536 (the Web Crypto
+/// standard's quota, as node has it). More throws the catchable `QuotaExceededError`
+/// "The requested length exceeds 65,536 bytes". A `Uint8Array`'s own length is bounded by
+/// [`MAX_ARRAY_LENGTH`] (more is `RangeError: Invalid typed array length: N`) and, before
+/// its bytes are allocated, by the memory cap.
+pub const MAX_RANDOM_VALUES_BYTES: usize = 65_536;
+
 /// Most arguments one call may pass (spread included): 250,000 (the seed's bound). More throws
 /// the catchable `RangeError: Maximum call stack size exceeded`, as V8 does for huge spreads.
 pub const MAX_ARGUMENTS: usize = 250_000;

@@ -625,3 +625,120 @@ def(URLSearchParams.prototype, "forEach", function forEach(callback, thisArg = u
   }
   for (const [k, v] of this.entries()) call(callback, thisArg, v, k, this);
 });
+// Uint8Array's methods that call user code (the byte methods are natives, `bytes.rs`).
+// `bytesLength` checks `this` (V8's "this is not a typed array.").
+{
+  const U8 = Uint8Array;
+  const U8P = U8.prototype;
+  const bytesLength = I.bytesLength;
+  const iter = Symbol.iterator;
+  def(U8, "from", function from(source, mapFn = undefined, thisArg = undefined) {
+    if (mapFn !== undefined) need(mapFn);
+    if (source === undefined || source === null) typeError("object null is not iterable (cannot read property Symbol(Symbol.iterator))");
+    let values;
+    const it = source[iter];
+    if (it !== undefined && it !== null) {
+      values = [];
+      for (const v of source) values[values.length] = v;
+    } else {
+      const O = Object(source);
+      const n = toLength(O);
+      values = new Array(n);
+      for (let i = 0; i < n; i++) values[i] = O[i];
+    }
+    if (mapFn !== undefined) for (let i = 0; i < values.length; i++) values[i] = call(mapFn, thisArg, values[i], i);
+    return new U8(values);
+  });
+  const M = {
+    forEach(fn, thisArg = undefined) {
+      const n = bytesLength(this);
+      need(fn);
+      for (let i = 0; i < n; i++) call(fn, thisArg, this[i], i, this);
+    },
+    map(fn, thisArg = undefined) {
+      const n = bytesLength(this);
+      need(fn);
+      const out = new U8(n);
+      for (let i = 0; i < n; i++) out[i] = call(fn, thisArg, this[i], i, this);
+      return out;
+    },
+    filter(fn, thisArg = undefined) {
+      const n = bytesLength(this);
+      need(fn);
+      const kept = [];
+      for (let i = 0; i < n; i++) {
+        const v = this[i];
+        if (call(fn, thisArg, v, i, this)) kept[kept.length] = v;
+      }
+      return new U8(kept);
+    },
+    reduce(fn, ...init) {
+      const n = bytesLength(this);
+      need(fn);
+      let i = 0, acc;
+      if (init.length > 0) acc = init[0];
+      else if (n === 0) typeError("Reduce of empty array with no initial value");
+      else acc = this[i++];
+      for (; i < n; i++) acc = fn(acc, this[i], i, this);
+      return acc;
+    },
+    reduceRight(fn, ...init) {
+      let i = bytesLength(this) - 1;
+      need(fn);
+      let acc;
+      if (init.length > 0) acc = init[0];
+      else if (i < 0) typeError("Reduce of empty array with no initial value");
+      else acc = this[i--];
+      for (; i >= 0; i--) acc = fn(acc, this[i], i, this);
+      return acc;
+    },
+    every(fn, thisArg = undefined) {
+      const n = bytesLength(this);
+      need(fn);
+      for (let i = 0; i < n; i++) if (!call(fn, thisArg, this[i], i, this)) return false;
+      return true;
+    },
+    some(fn, thisArg = undefined) {
+      const n = bytesLength(this);
+      need(fn);
+      for (let i = 0; i < n; i++) if (call(fn, thisArg, this[i], i, this)) return true;
+      return false;
+    },
+    find(fn, thisArg = undefined) {
+      const n = bytesLength(this);
+      need(fn);
+      for (let i = 0; i < n; i++) if (call(fn, thisArg, this[i], i, this)) return this[i];
+      return undefined;
+    },
+    findIndex(fn, thisArg = undefined) {
+      const n = bytesLength(this);
+      need(fn);
+      for (let i = 0; i < n; i++) if (call(fn, thisArg, this[i], i, this)) return i;
+      return -1;
+    },
+    findLast(fn, thisArg = undefined) {
+      need(fn);
+      for (let i = bytesLength(this) - 1; i >= 0; i--) if (call(fn, thisArg, this[i], i, this)) return this[i];
+      return undefined;
+    },
+    findLastIndex(fn, thisArg = undefined) {
+      need(fn);
+      for (let i = bytesLength(this) - 1; i >= 0; i--) if (call(fn, thisArg, this[i], i, this)) return i;
+      return -1;
+    },
+    sort(cmp = undefined) {
+      const n = bytesLength(this);
+      if (cmp !== undefined) need(cmp);
+      const list = new Array(n);
+      for (let i = 0; i < n; i++) list[i] = this[i];
+      const by = cmp === undefined ? (a, b) => a - b : (a, b) => {
+        const r = +call(cmp, undefined, a, b);
+        return r !== r ? 0 : r;
+      };
+      const s = sortList(list, by);
+      for (let i = 0; i < n; i++) this[i] = s[i];
+      return this;
+    },
+  };
+  for (const k of Object.keys(M)) def(U8P, k, M[k]);
+}

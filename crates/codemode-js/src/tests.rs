@@ -881,6 +881,7 @@ fn regexp_search_spans_fuel_slices() {
 }
 mod platform;
 mod storage;
+mod webdata;
 
 #[test]
 fn regexp_deep_patterns_compile_off_the_small_stack() {

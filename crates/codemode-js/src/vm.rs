@@ -645,6 +645,18 @@ impl Vm {
             let Slot::Data(v) = slot else { unreachable!() };
             return self.array_set(o, i, v);
         }
+        if let (Key::Index(i), Kind::Bytes { .. }) = (key, &self.heap.obj(o).kind) {
+            // Elements hold bytes only (a number is written, anything else ignored).
+            if let Slot::Data(Value::Num(n)) = slot {
+                crate::builtins::bytes::store(
+                    self,
+                    o,
+                    i as usize,
+                    crate::builtins::bytes::to_uint8(n),
+                );
+            }
+            return Ok(());
+        }
         let obj = self.heap.obj_mut(o);
         if let Some(i) = obj.props.find(key) {
             obj.props.list[i].slot = slot;
@@ -1088,6 +1100,15 @@ impl Vm {
                 }
                 // A hole: an accessor element lives among the props.
             }
+            (Kind::Bytes { .. }, Key::Index(i)) => {
+                // An integer-indexed element (none past the end, whatever the prototypes
+                // hold).
+                return crate::builtins::bytes::byte_at(self, o, i as usize).map(|b| Prop {
+                    key,
+                    slot: Slot::Data(Value::Num(f64::from(b))),
+                    attrs: DEFAULT_ATTRS,
+                });
+            }
             (Kind::String(s), Key::Index(i)) => {
                 let s = *s;
                 let st = self.heap.str(s);
@@ -1300,6 +1321,24 @@ impl Vm {
                 "Cannot create property '{k}' on a primitive value"
             )));
         };
+        // Uint8Array elements: ToUint8 of the number; past the end, nothing. A numeric key
+        // that is no index (`u8[-1]`, `u8[1.5]`) is no property to make either.
+        if let Kind::Bytes { .. } = self.heap.obj(o).kind {
+            if let Key::Index(i) = key {
+                let n = self.to_number(v)?;
+                crate::builtins::bytes::store(
+                    self,
+                    o,
+                    i as usize,
+                    crate::builtins::bytes::to_uint8(n),
+                );
+                return Ok(None);
+            }
+            if crate::builtins::bytes::is_numeric_key(self, key) {
+                self.to_number(v)?;
+                return Ok(None);
+            }
+        }
         // Arrays: elements and length.
         if let Kind::Array(e) = &self.heap.obj(o).kind {
             let obj = self.heap.obj(o);
@@ -1383,6 +1422,7 @@ impl Vm {
     pub fn object_label(&mut self, o: ObjId) -> String {
         match self.heap.obj(o).kind {
             Kind::Array(_) => return "[object Array]".into(),
+            Kind::Bytes { .. } => return "[object Uint8Array]".into(),
             Kind::String(_) => return "[object String]".into(),
             _ => {}
         }
@@ -2971,6 +3011,11 @@ impl Vm {
         if self.is_length(key) && matches!(self.heap.obj(o).kind, Kind::Array(_)) {
             return Err(());
         }
+        if let (Kind::Bytes { len, .. }, Key::Index(i)) = (&self.heap.obj(o).kind, key)
+            && i < *len
+        {
+            return Err(());
+        }
         if let Kind::String(s) = self.heap.obj(o).kind {
             let n = self.heap.str(s).len();
             if matches!(key, Key::Index(i) if (i as usize) < n) || self.is_length(key) {
@@ -3223,6 +3268,7 @@ impl Vm {
                 let len = match target {
                     Value::Obj(t) => match &self.heap.obj(t).kind {
                         Kind::Array(e) | Kind::Arguments(e) => e.len() as u32,
+                        Kind::Bytes { len, .. } => *len,
                         _ => {
                             let l = self.get_simple(target, "length")?;
                             self.to_number(l)? as u32
@@ -3342,6 +3388,7 @@ impl Vm {
                             t.bytes() > n * VALUE_BYTES
                         }
                         Kind::String(s) => self.heap.str(*s).len() > n,
+                        Kind::Bytes { len, .. } => *len as usize > n,
                         _ => false,
                     }
             }
@@ -3351,7 +3398,7 @@ impl Vm {
     }
 
     /// `true` when `...v` can take every element at once ([`Vm::iterate_fast`]).
-    fn spreads_fast(&mut self, v: Value) -> bool {
+    pub fn spreads_fast(&mut self, v: Value) -> bool {
         matches!(self.fast_iterator(v), Ok(Some(_)))
     }
 

@@ -1293,9 +1293,9 @@ fn stdlib_cases() -> Vec<Case> {
         ),
         case(
             "structuredClone",
-            "return structuredClone({ a: [1] })",
-            Ours("the seed has structuredClone; we do not yet (issue 14)"),
-            fails(K::ExecutionFailure, "structuredClone is not defined"),
+            "const o = { a: [1], d: new Map([[1, 2]]) }; o.self = o; const c = structuredClone(o); return [c.a, c.self === c, c.d.get(1), c !== o]",
+            Node,
+            ok(json!([[1], true, 2, true])),
         ),
     ]
 }

@@ -19,9 +19,13 @@
 //! - `regexp.rs`: `RegExp` (its spec algorithms that call user code are in
 //!   `prelude/regexp.js`; the engine is `crate::regexp`).
 //! - `web.rs`: `encodeURIComponent` and the other URI functions, `btoa`, `atob`.
-//! - `platform.rs`: the host's clock and random generator (`crypto`, `Math.random`'s state),
-//!   the web-platform prototypes; `date.rs`: `Date` (UTC as the local zone, V8's parser);
-//!   `url.rs`: `URL` and `URLSearchParams` (the `url` crate), linked both ways.
+//! - `platform.rs`: the host's clock and random generator (`crypto` with `randomUUID` and
+//!   `getRandomValues`, `Math.random`'s state), the web-platform prototypes; `date.rs`: `Date`
+//!   (UTC as the local zone, V8's parser); `url.rs`: `URL` and `URLSearchParams` (the `url`
+//!   crate), linked both ways; `bytes.rs`: `Uint8Array` (views over a byte buffer object) with
+//!   the base64 and hex methods (its callback methods are in `prelude.js`); `text.rs`:
+//!   `TextEncoder`, `TextDecoder` (UTF-8); `clone.rs`: `structuredClone` (an explicit work
+//!   stack, never the Rust stack).
 //! - `host.rs`: the host's globals: `tools`, `search`, extension functions.
 //! - `modules.rs`: `import`, `require` and `import()` of Node module names, resolved to the
 //!   extension globals (and `url`, `util`, `buffer` to standard ones).
@@ -43,6 +47,8 @@ use crate::value::{ObjId, SymId, Value};
 use crate::vm::{NativeFn, Res, Throw, Vm};
 
 mod array;
+pub(crate) mod bytes;
+mod clone;
 mod collections;
 mod console;
 mod date;
@@ -66,6 +72,7 @@ pub(crate) mod regexp;
 mod setup;
 mod string;
 mod symbol;
+pub(crate) mod text;
 pub(crate) mod url;
 mod weak;
 mod web;
@@ -98,7 +105,7 @@ static CORE: &[(&str, NativeFn, u16)] = &[
 /// `Func::Native` number. A constructor comes before its static methods.
 pub static NATIVES: std::sync::LazyLock<Vec<(&str, NativeFn, u16)>> =
     std::sync::LazyLock::new(|| {
-        let tables: [&[(&str, NativeFn, u16)]; 25] = [
+        let tables: [&[(&str, NativeFn, u16)]; 28] = [
             CORE,
             console::NATIVES,
             function::NATIVES,
@@ -120,6 +127,9 @@ pub static NATIVES: std::sync::LazyLock<Vec<(&str, NativeFn, u16)>> =
             date::NATIVES,
             platform::NATIVES,
             url::NATIVES,
+            bytes::NATIVES,
+            text::NATIVES,
+            clone::NATIVES,
             promise::NATIVES,
             host::NATIVES,
             modules::NATIVES,
@@ -129,7 +139,7 @@ pub static NATIVES: std::sync::LazyLock<Vec<(&str, NativeFn, u16)>> =
     });
 
 /// `true` for the natives whose work is proportional to a number argument (the size of what
-/// they make): `String.prototype.repeat`, `padStart`, `padEnd`, `Array`.
+/// they make): `String.prototype.repeat`, `padStart`, `padEnd`, `Array`, `Uint8Array`.
 pub fn makes_sized_value(n: u16) -> bool {
     static SIZED: std::sync::LazyLock<Vec<bool>> = std::sync::LazyLock::new(|| {
         NATIVES
@@ -141,6 +151,7 @@ pub fn makes_sized_value(n: u16) -> bool {
                         | "String.prototype.padStart"
                         | "String.prototype.padEnd"
                         | "Array"
+                        | "Uint8Array"
                 )
             })
             .collect()
@@ -164,6 +175,7 @@ pub fn is_constructor(n: u16) -> bool {
                 | "Symbol"
                 | "queueMicrotask"
                 | "require"
+                | "structuredClone"
         )
         && !web::FUNCTIONS.contains(&name)
 }
@@ -226,6 +238,7 @@ pub fn own_keys(vm: &mut Vm, o: ObjId, only_enumerable: bool) -> Vec<Key> {
             idx.extend(e.iter().map(|(i, _)| i as u32));
         }
         Kind::String(s) => idx.extend(0..vm.heap.str(*s).len() as u32),
+        Kind::Bytes { len, .. } => idx.extend(0..*len),
         _ => {}
     }
     let mut names = Vec::new();
@@ -382,6 +395,7 @@ fn builtin_to_string(vm: &mut Vm, v: Value) -> Res<Value> {
         Kind::Function(_) => function_to_string(vm, v, &[]),
         Kind::Error => error_to_string(vm, v, &[]),
         Kind::Url(_) | Kind::Params(_) => url::to_string(vm, v),
+        Kind::Bytes { .. } => bytes::join(vm, v, &[]),
         _ => {
             // An error-like object (prototype chain through Error.prototype).
             let mut cur = vm.heap.obj(o).proto;

@@ -439,7 +439,20 @@ fn raw(vm: &mut Vm, ctx: &mut Ctx, o: ObjId, mut recurse: usize) -> Res<String> 
         }
         None => String::new(),
     };
-    let kind = vm.heap.obj(o).kind.clone();
+    let kind = match vm.heap.obj(o).kind {
+        // A Uint8Array prints as an array of its numbers (the first ones, as node shows).
+        Kind::Bytes { len, .. } => {
+            let shown = super::bytes::bytes_of(vm, o)
+                .iter()
+                .take(ctx.opts.max_array_length.saturating_add(1))
+                .map(|b| Value::Num(f64::from(*b)))
+                .collect();
+            let mut e = Elems::from_vec(shown);
+            e.set_len(len as usize);
+            Kind::Array(e)
+        }
+        ref k => k.clone(),
+    };
     let mut base = String::new();
     let mut braces = ("{".to_string(), "}".to_string());
     let mut extras = Entry::Object;
@@ -485,6 +498,13 @@ fn raw(vm: &mut Vm, ctx: &mut Ctx, o: ObjId, mut recurse: usize) -> Res<String> 
             }
             braces = (format!("{p}{{"), "}".to_string());
             body = Body::Map(entries);
+        }
+        Kind::Encoder => return Ok("{ encoding: 'utf-8' }".to_string()),
+        Kind::Decoder(d) => {
+            return Ok(format!(
+                "TextDecoder {{ encoding: 'utf-8', fatal: {}, ignoreBOM: {} }}",
+                d.fatal, d.ignore_bom
+            ));
         }
         Kind::Url(_) | Kind::Params(_) => {
             // node's own inspection of them (a field list; `'name' => 'value'` pairs).

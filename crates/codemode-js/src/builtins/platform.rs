@@ -2,7 +2,7 @@
 //! the random generator (`Math.random`, `crypto.randomUUID`), both
 //! set by [`codemode_guest::Env`] (`clock`, `random`) when the run starts; and the prototypes
 //! of the web-platform objects this crate adds (`Date`, `URL`, `URLSearchParams`,
-//! `TextEncoder`, `TextDecoder`). Plain data: the clock is a mode, the generator
+//! `TextEncoder`, `TextDecoder`, `Uint8Array`), and `crypto.getRandomValues`. Plain data: the clock is a mode, the generator
 //! a 64-bit state (splitmix64: every seed is fine, and a run with the same seed gives the same
 //! numbers; not a cryptographic generator).
 
@@ -10,7 +10,10 @@ use super::*;
 use codemode_guest::{Clock, Env, Random};
 
 /// The natives of this file: where each goes, what it runs, its `length`.
-pub(super) static NATIVES: &[(&str, NativeFn, u16)] = &[("crypto.randomUUID", random_uuid, 0)];
+pub(super) static NATIVES: &[(&str, NativeFn, u16)] = &[
+    ("crypto.randomUUID", random_uuid, 0),
+    ("crypto.getRandomValues", get_random_values, 1),
+];
 
 /// The run's clock and generator, and the web-platform prototypes (template objects, never
 /// collected).
@@ -25,6 +28,7 @@ pub struct State {
     pub params_iter_proto: Option<ObjId>,
     pub encoder_proto: Option<ObjId>,
     pub decoder_proto: Option<ObjId>,
+    pub bytes_proto: Option<ObjId>,
     /// The `crypto` namespace.
     pub crypto: Option<ObjId>,
     /// Where natives wait for `setup` to make them setters (`%URLSetters%`).
@@ -44,6 +48,7 @@ pub fn prototypes(vm: &mut Vm) -> Res<()> {
     vm.platform.params_iter_proto = Some(vm.heap.new_obj(vm.intr.iterator_proto, Kind::Ordinary)?);
     vm.platform.encoder_proto = mk(vm)?;
     vm.platform.decoder_proto = mk(vm)?;
+    vm.platform.bytes_proto = mk(vm)?;
     vm.platform.crypto = mk(vm)?;
     vm.platform.scratch = mk(vm)?;
     Ok(())
@@ -58,6 +63,7 @@ pub fn proto_of(vm: &Vm, name: &str) -> Option<ObjId> {
         "URLSearchParams" => p.params_proto,
         "TextEncoder" => p.encoder_proto,
         "TextDecoder" => p.decoder_proto,
+        "Uint8Array" => p.bytes_proto,
         _ => None,
     }
 }
@@ -88,6 +94,7 @@ pub fn setup(vm: &mut Vm) -> Res<()> {
             (p.params_iter_proto, "URLSearchParams Iterator"),
             (p.encoder_proto, "TextEncoder"),
             (p.decoder_proto, "TextDecoder"),
+            (p.bytes_proto, "Uint8Array"),
         ] {
             if let Some(o) = o {
                 let v = vm.str_val(t)?;
@@ -96,7 +103,28 @@ pub fn setup(vm: &mut Vm) -> Res<()> {
         }
     }
     super::date::setup(vm)?;
+    super::bytes::setup(vm)?;
+    super::text::setup(vm)?;
     super::url::setup(vm)
+}
+
+/// Make the natives installed as data properties `names` of `owner` its getters (named
+/// `get x`, no setter), with attributes `attrs`.
+pub(super) fn getters(vm: &mut Vm, owner: ObjId, names: &[&str], attrs: u8) -> Res<()> {
+    let nk = vm.heap.key("name");
+    for name in names {
+        let k = vm.heap.key(name);
+        if let Some(crate::heap::Prop {
+            slot: Slot::Data(get @ Value::Obj(f)),
+            ..
+        }) = vm.own(owner, k)
+        {
+            let n = vm.str_val(&format!("get {name}"))?;
+            vm.define(f, nk, Slot::Data(n), CONFIGURABLE)?;
+            vm.define(owner, k, Slot::Accessor(get, Value::Undefined), attrs)?;
+        }
+    }
+    Ok(())
 }
 
 /// Set the run's clock and seed its generator from `env`.
@@ -160,4 +188,52 @@ fn random_uuid(vm: &mut Vm, _: Value, _: &[Value]) -> Res<Value> {
         s.push_str(&format!("{b:02x}"));
     }
     vm.str_val(&s)
+}
+
+/// Most bytes one `crypto.getRandomValues` call fills: 65,536 (the Web Crypto standard's
+/// quota; more is node's `QuotaExceededError`).
+pub const MAX_RANDOM_BYTES: usize = crate::limits::MAX_RANDOM_VALUES_BYTES;
+
+/// `crypto.getRandomValues(u8)`: fill the Uint8Array from the run's generator (seeded by
+/// `--seed`: the same bytes every run), and return it.
+fn get_random_values(vm: &mut Vm, _: Value, args: &[Value]) -> Res<Value> {
+    if args.is_empty() {
+        return Err(super::text::coded(
+            vm,
+            vm.intr.type_error_proto,
+            "ERR_MISSING_ARGS",
+            "Failed to execute 'getRandomValues' on 'Crypto': 1 argument required, but only 0 present.",
+        ));
+    }
+    let target = args[0];
+    let o = match target {
+        Value::Obj(o) if super::bytes::view(vm, o).is_some() => o,
+        _ => {
+            return Err(super::web::dom_exception(
+                vm,
+                "TypeMismatchError",
+                17,
+                "The data argument must be an integer-type TypedArray",
+            ));
+        }
+    };
+    let n = super::bytes::bytes_of(vm, o).len();
+    if n > MAX_RANDOM_BYTES {
+        return Err(super::web::dom_exception(
+            vm,
+            "QuotaExceededError",
+            22,
+            "The requested length exceeds 65,536 bytes",
+        ));
+    }
+    vm.work_check(n / 8)?;
+    let mut i = 0;
+    while i < n {
+        let r = next_u64(vm).to_le_bytes();
+        for b in r.iter().take(n - i) {
+            super::bytes::store(vm, o, i, *b);
+            i += 1;
+        }
+    }
+    Ok(target)
 }

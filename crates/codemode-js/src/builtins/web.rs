@@ -147,19 +147,31 @@ fn decode_uri(vm: &mut Vm, _: Value, args: &[Value]) -> Res<Value> {
     decode(vm, arg(args, 0), RESERVED)
 }
 
-/// node's DOMException of name `InvalidCharacterError` (an Error with that `name`).
-fn invalid_character(vm: &mut Vm, message: &str) -> Throw {
+/// node's DOMException of `name` and legacy `code` (an Error with those, not enumerable).
+pub(super) fn dom_exception(vm: &mut Vm, name: &str, code: u16, message: &str) -> Throw {
     let e = vm.make_error(vm.intr.error_proto, message);
     if let Value::Obj(o) = e {
         let k = vm.heap.key("name");
-        if let Ok(n) = vm.str_val("InvalidCharacterError") {
+        if let Ok(n) = vm.str_val(name) {
             let _ = vm.define(o, k, Slot::Data(n), WRITABLE | CONFIGURABLE);
         }
+        let k = vm.heap.key("code");
+        let _ = vm.define(
+            o,
+            k,
+            Slot::Data(Value::Num(f64::from(code))),
+            WRITABLE | CONFIGURABLE,
+        );
     }
     Throw::Js(e)
 }
 
-const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+/// node's DOMException of name `InvalidCharacterError`.
+fn invalid_character(vm: &mut Vm, message: &str) -> Throw {
+    dom_exception(vm, "InvalidCharacterError", 5, message)
+}
+
+const ALPHABET: &[u8; 64] = super::bytes::BASE64;
 
 /// `btoa(data)`: the string's units as bytes (each must be below 256), in base64.
 fn btoa(vm: &mut Vm, _: Value, args: &[Value]) -> Res<Value> {
@@ -174,19 +186,7 @@ fn btoa(vm: &mut Vm, _: Value, args: &[Value]) -> Res<Value> {
         }
         bytes.push(u as u8);
     }
-    let mut out = String::with_capacity(bytes.len().div_ceil(3) * 4);
-    for chunk in bytes.chunks(3) {
-        let n = (u32::from(chunk[0]) << 16)
-            | (u32::from(*chunk.get(1).unwrap_or(&0)) << 8)
-            | u32::from(*chunk.get(2).unwrap_or(&0));
-        for k in 0..4 {
-            if k <= chunk.len() {
-                out.push(ALPHABET[(n >> (18 - 6 * k) & 63) as usize] as char);
-            } else {
-                out.push('=');
-            }
-        }
-    }
+    let out = super::bytes::to_base64_string(&bytes, false, true);
     string(vm, out)
 }
 

@@ -215,6 +215,94 @@ function newRealm(logs) {
     delete globalThis.__cm_host;`,
     ctx,
   );
+  // TextEncoder, TextDecoder, structuredClone and crypto.getRandomValues: node's own doing
+  // the work, with what they return and throw made this realm's (a Uint8Array of this realm,
+  // a clone built from this realm's Date, Map, Error ...; a DOMException as an Error with its
+  // name and code), so that `instanceof` and prototypes read as in codemode.
+  Object.defineProperty(ctx, '__cm_host', {
+    value: { TextEncoder, TextDecoder, structuredClone, crypto: globalThis.crypto, types: util.types },
+    configurable: true,
+  });
+  vm.runInContext(
+    `{
+    const H = __cm_host;
+    delete globalThis.__cm_host;
+    const t = H.types;
+    const hidden = (o, k, value) => Object.defineProperty(o, k, { value, writable: true, configurable: true, enumerable: false });
+    const errorTypes = { Error, EvalError, RangeError, ReferenceError, SyntaxError, TypeError, URIError };
+    const rethrow = (e) => {
+      if (e === null || typeof e !== 'object') return e;
+      const C = Object.hasOwn(errorTypes, e.name) ? errorTypes[e.name] : Error;
+      const err = new C(e.message);
+      if (C.name !== e.name) hidden(err, 'name', e.name);
+      if (e.code !== undefined) hidden(err, 'code', e.code);
+      return err;
+    };
+    const wrap = (f) => function (...args) { try { return f.apply(this, args); } catch (e) { throw rethrow(e); } };
+    const bytes = (u) => new Uint8Array(u);
+    class TextEncoder {
+      #e = new H.TextEncoder();
+      get encoding() { return this.#e.encoding; }
+      encode(input = undefined) { return bytes(this.#e.encode(input)); }
+      encodeInto(src, dest) { const r = wrap(() => this.#e.encodeInto(src, dest))(); return { read: r.read, written: r.written }; }
+    }
+    class TextDecoder {
+      #d;
+      constructor(label = undefined, options = undefined) { this.#d = wrap(() => new H.TextDecoder(label, options))(); }
+      get encoding() { return this.#d.encoding; }
+      get fatal() { return this.#d.fatal; }
+      get ignoreBOM() { return this.#d.ignoreBOM; }
+      decode(input = undefined, options = undefined) { return wrap(() => this.#d.decode(input, options))(); }
+    }
+    // A clone made by the host's structuredClone, copied into this realm (identity kept).
+    const adopt = (root) => {
+      const seen = new Map();
+      const buffers = new Map();
+      const go = (v) => {
+        if (v === null || typeof v !== 'object') return v;
+        if (seen.has(v)) return seen.get(v);
+        let out;
+        if (t.isDate(v)) out = new Date(v.getTime());
+        else if (t.isRegExp(v)) out = new RegExp(v.source, v.flags);
+        else if (t.isBoxedPrimitive(v)) out = Object(v.valueOf());
+        else if (t.isUint8Array(v)) {
+          if (!buffers.has(v.buffer)) buffers.set(v.buffer, new Uint8Array(new Uint8Array(v.buffer)).buffer);
+          out = new Uint8Array(buffers.get(v.buffer), v.byteOffset, v.length);
+        } else if (t.isMap(v)) {
+          out = new Map();
+          seen.set(v, out);
+          for (const [k, x] of v) out.set(go(k), go(x));
+          return out;
+        } else if (t.isSet(v)) {
+          out = new Set();
+          seen.set(v, out);
+          for (const k of v) out.add(go(k));
+          return out;
+        } else if (t.isNativeError(v)) {
+          const C = Object.hasOwn(errorTypes, v.name) ? errorTypes[v.name] : Error;
+          out = Object.create(C.prototype);
+          seen.set(v, out);
+          for (const k of ['message', 'cause']) if (Object.hasOwn(v, k)) hidden(out, k, go(v[k]));
+          return out;
+        } else out = Array.isArray(v) ? new Array(v.length) : {};
+        seen.set(v, out);
+        for (const k of Object.keys(v)) out[k] = go(v[k]);
+        return out;
+      };
+      return go(root);
+    };
+    hidden(globalThis, 'TextEncoder', TextEncoder);
+    hidden(globalThis, 'TextDecoder', TextDecoder);
+    hidden(globalThis, 'structuredClone', { structuredClone(...args) { return adopt(wrap(H.structuredClone)(...args)); } }.structuredClone);
+    const crypto = {
+      getRandomValues(u) { wrap((x) => H.crypto.getRandomValues(x))(...arguments); return u; },
+      randomUUID() { return H.crypto.randomUUID(); },
+    };
+    Object.defineProperty(crypto, Symbol.toStringTag, { value: 'Crypto', configurable: true });
+    hidden(globalThis, 'crypto', crypto);
+    }`,
+    ctx,
+  );
   return ctx;
 }
 
