@@ -6,6 +6,11 @@ pub fn to_string(n: f64) -> String {
     if n == 0.0 {
         return "0".into();
     }
+    // Integers below 2^53 (counters, ids, indices: most numbers a program prints) need no
+    // shortest-digits search.
+    if n.fract() == 0.0 && n.abs() < 9_007_199_254_740_992.0 {
+        return (n as i64).to_string();
+    }
     let mut b = ryu_js::Buffer::new();
     b.format(n).to_string()
 }
