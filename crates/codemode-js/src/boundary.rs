@@ -196,7 +196,15 @@ fn export_at(vm: &mut Vm, v: Value, path: &Path, w: &mut Walk) -> Result<Option<
         Value::Null => Json::Null,
         Value::Bool(b) => Json::Bool(b),
         Value::Num(n) => number(n),
-        Value::Str(s) => Json::String(vm.heap.str(s).to_rust()),
+        Value::Str(s) => {
+            let t = vm.heap.str(s);
+            if t.has_lone_surrogate() {
+                vm.slip(format!(
+                    "{path} holds a lone surrogate (half of a UTF-16 pair, as `s.slice` or `s[i]` can cut an emoji in two), which JSON text cannot carry: it crossed as U+FFFD. Cut strings by code points instead, e.g. `Array.from(s).slice(0, n).join(\"\")`."
+                ));
+            }
+            Json::String(vm.heap.str(s).to_rust())
+        }
         Value::Sym(_) if w.input => {
             return Err(invalid(
                 path,

@@ -100,6 +100,15 @@ impl JsStr {
         }
     }
 
+    /// Whether the string holds a lone surrogate (half of a UTF-16 pair with no partner),
+    /// which UTF-8 text cannot carry ([`JsStr::to_rust`] makes it U+FFFD).
+    pub fn has_lone_surrogate(&self) -> bool {
+        match self {
+            JsStr::Narrow(_) => false,
+            JsStr::Wide(w) => char::decode_utf16(w.iter().copied()).any(|r| r.is_err()),
+        }
+    }
+
     /// The string as an array index (`"0"`, `"17"`; not `"01"` or `"4294967295"`).
     pub fn as_index(&self) -> Option<u32> {
         let n = self.len();

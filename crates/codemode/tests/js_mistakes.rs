@@ -169,3 +169,40 @@ async fn likely_mistakes_are_warnings_once_per_place_and_bounded() {
     assert_eq!(r.value(), Some(&json!(31)));
     assert!(r.warnings.is_empty(), "{}", r.to_json_string());
 }
+
+/// A string cut inside a UTF-16 pair cannot cross as JSON text: it becomes U+FFFD, and a
+/// warning names the path and how to cut by code points. Whole strings give no warning.
+#[tokio::test]
+async fn a_lone_surrogate_crossing_to_the_host_is_a_warning() {
+    let cm = runtime();
+    let r = cm
+        .execute("const s = 'ab\u{1F600}';\nawait tools.util.echo({ t: s.slice(0, 3) });\nreturn { cut: s.slice(0, 3), whole: s };")
+        .await;
+    assert_eq!(
+        r.value(),
+        Some(&json!({"cut": "ab\u{FFFD}", "whole": "ab\u{1F600}"})),
+        "{}",
+        r.to_json_string()
+    );
+    let said: Vec<&str> = r
+        .warnings
+        .iter()
+        .filter(|w| w.kind == DiagnosticKind::LikelyMistake)
+        .map(|w| w.message.as_str())
+        .collect();
+    assert_eq!(said.len(), 2, "{}", r.to_json_string());
+    assert!(
+        said[0].starts_with("input.t holds a lone surrogate"),
+        "{said:?}"
+    );
+    assert!(
+        said[1].starts_with("result.cut holds a lone surrogate"),
+        "{said:?}"
+    );
+    assert!(
+        said[1].contains("Array.from(s).slice(0, n).join"),
+        "{said:?}"
+    );
+    let r = cm.execute("return ['ab\u{1F600}', 'é'];").await;
+    assert!(r.warnings.is_empty(), "{}", r.to_json_string());
+}
