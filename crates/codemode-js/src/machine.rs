@@ -61,6 +61,7 @@ fn template() -> Result<&'static Vm, GuestError> {
                 ("resolveSlow", 1),
                 ("thenSlow", 2),
                 ("getAsyncIterator", 3),
+                ("arrayGeneric", 4),
             ] {
                 let e = vm.heap.key(name);
                 if let Some(crate::heap::Prop {
@@ -72,7 +73,8 @@ fn template() -> Result<&'static Vm, GuestError> {
                         0 => vm.intr.export_prepare = Some(f),
                         1 => vm.intr.resolve_slow = Some(f),
                         2 => vm.intr.then_slow = Some(f),
-                        _ => vm.intr.get_async_iterator = Some(f),
+                        3 => vm.intr.get_async_iterator = Some(f),
+                        _ => vm.intr.array_generic = Some(f),
                     }
                 }
             }

@@ -742,3 +742,181 @@ def(URLSearchParams.prototype, "forEach", function forEach(callback, thisArg = u
   };
   for (const k of Object.keys(M)) def(U8P, k, M[k]);
 }
+// The generic Array.prototype algorithms (§23.1.3) for receivers that are not arrays
+// (`Array.prototype.push.call(arrayLike, x)`, a string's `join`): the natives handle arrays
+// in place and tail-call these for anything else. Each reads and writes through [[Get]],
+// [[Set]], [[HasProperty]] and [[Delete]], so getters, setters and frozen objects behave as
+// the spec says (a failed write is a TypeError: this file is strict).
+{
+const MAX_LEN = 9007199254740991;
+const createData = I.createDataProperty;
+function O_of(v, name) {
+  if (v === undefined || v === null) typeError("Array.prototype." + name + " called on null or undefined");
+  return Object(v);
+}
+function del(O, k) {
+  if (!delete O[k]) typeError("Cannot delete property '" + k + "' of " + toStr(O));
+}
+function rel(v, len, dflt) {
+  if (v === undefined) return dflt;
+  const n = Math.trunc(+v) || 0;
+  return n < 0 ? Math.max(len + n, 0) : Math.min(n, len);
+}
+function tooLong() {
+  typeError("Pushing beyond the maximum array length (2^53 - 1)");
+}
+I.arrayGeneric = {
+  push(...items) {
+    const O = O_of(this, "push");
+    let len = toLength(O);
+    if (len + items.length > MAX_LEN) tooLong();
+    for (let i = 0; i < items.length; i++) O[len++] = items[i];
+    O.length = len;
+    return len;
+  },
+  pop() {
+    const O = O_of(this, "pop");
+    const len = toLength(O);
+    if (len === 0) { O.length = 0; return undefined; }
+    const idx = len - 1;
+    const el = O[idx];
+    del(O, idx);
+    O.length = idx;
+    return el;
+  },
+  shift() {
+    const O = O_of(this, "shift");
+    const len = toLength(O);
+    if (len === 0) { O.length = 0; return undefined; }
+    const first = O[0];
+    for (let k = 1; k < len; k++) {
+      if (k in O) O[k - 1] = O[k];
+      else del(O, k - 1);
+    }
+    del(O, len - 1);
+    O.length = len - 1;
+    return first;
+  },
+  unshift(...items) {
+    const O = O_of(this, "unshift");
+    const len = toLength(O);
+    const n = items.length;
+    if (n > 0) {
+      if (len + n > MAX_LEN) tooLong();
+      for (let k = len; k > 0; k--) {
+        if ((k - 1) in O) O[k + n - 1] = O[k - 1];
+        else del(O, k + n - 1);
+      }
+      for (let j = 0; j < n; j++) O[j] = items[j];
+    }
+    O.length = len + n;
+    return len + n;
+  },
+  splice(start, deleteCount, ...items) {
+    const O = O_of(this, "splice");
+    const len = toLength(O);
+    const actualStart = rel(start, len, 0);
+    const n = items.length;
+    let dc;
+    if (arguments.length === 0) dc = 0;
+    else if (arguments.length === 1) dc = len - actualStart;
+    else dc = Math.min(Math.max(Math.trunc(+deleteCount) || 0, 0), len - actualStart);
+    if (len + n - dc > MAX_LEN) tooLong();
+    // ArraySpeciesCreate(O, dc): an array that long cannot exist.
+    if (dc > 4294967295) throw new RangeError("Invalid array length");
+    const A = [];
+    for (let k = 0; k < dc; k++) {
+      const from = actualStart + k;
+      if (from in O) createData(A, k, O[from]);
+    }
+    A.length = dc;
+    if (n < dc) {
+      for (let k = actualStart; k < len - dc; k++) {
+        if ((k + dc) in O) O[k + n] = O[k + dc];
+        else del(O, k + n);
+      }
+      for (let k = len; k > len - dc + n; k--) del(O, k - 1);
+    } else if (n > dc) {
+      for (let k = len - dc; k > actualStart; k--) {
+        if ((k + dc - 1) in O) O[k + n - 1] = O[k + dc - 1];
+        else del(O, k + n - 1);
+      }
+    }
+    for (let j = 0; j < n; j++) O[actualStart + j] = items[j];
+    O.length = len - dc + n;
+    return A;
+  },
+  reverse() {
+    const O = O_of(this, "reverse");
+    const len = toLength(O);
+    const middle = Math.floor(len / 2);
+    for (let lower = 0; lower !== middle; lower++) {
+      const upper = len - lower - 1;
+      const lowerExists = lower in O;
+      const lowerValue = lowerExists ? O[lower] : undefined;
+      const upperExists = upper in O;
+      const upperValue = upperExists ? O[upper] : undefined;
+      if (lowerExists && upperExists) { O[lower] = upperValue; O[upper] = lowerValue; }
+      else if (upperExists) { O[lower] = upperValue; del(O, upper); }
+      else if (lowerExists) { del(O, lower); O[upper] = lowerValue; }
+    }
+    return O;
+  },
+  fill(value, start, end) {
+    const O = O_of(this, "fill");
+    const len = toLength(O);
+    const k0 = rel(start, len, 0);
+    const fin = rel(end, len, len);
+    for (let k = k0; k < fin; k++) O[k] = value;
+    return O;
+  },
+  copyWithin(target, start, end) {
+    const O = O_of(this, "copyWithin");
+    const len = toLength(O);
+    let to = rel(target, len, 0);
+    let from = rel(start, len, 0);
+    const fin = rel(end, len, len);
+    let count = Math.min(fin - from, len - to);
+    let dir = 1;
+    if (from < to && to < from + count) { dir = -1; from += count - 1; to += count - 1; }
+    for (; count > 0; count--, from += dir, to += dir) {
+      if (from in O) O[to] = O[from];
+      else del(O, to);
+    }
+    return O;
+  },
+};
+}
+// Error.prototype.stack (the TC39 error-stacks accessor, as test262 checks it): an error's
+// stack is its first line, `Name: message`, read when asked (so a subclass that sets `name` in
+// its constructor shows it, as V8's lazily formatted stack does); no frames, no host paths.
+{
+const EP = Error.prototype;
+const hasErrorData = I.hasErrorData;
+const ownDesc = Object.getOwnPropertyDescriptor;
+const isObj = (v) => (typeof v === "object" && v !== null) || typeof v === "function";
+Object.defineProperty(EP, "stack", {
+  get: ownDesc({
+    get stack() {
+      if (!isObj(this)) typeError("Error.prototype.stack getter called on non-object " + toStr(this));
+      if (!hasErrorData(this)) return undefined;
+      const n = this.name;
+      const name = n === undefined ? "Error" : toStr(n);
+      const m = this.message;
+      const msg = m === undefined ? "" : toStr(m);
+      return name === "" ? msg : msg === "" ? name : name + ": " + msg;
+    },
+  }, "stack").get,
+  set: ownDesc({
+    set stack(v) {
+      if (!isObj(this)) typeError("Error.prototype.stack setter called on non-object " + toStr(this));
+      if (arguments.length === 0 || typeof v !== "string") typeError("Error.prototype.stack must be set to a string");
+      if (this === EP) typeError("Cannot assign to read only property 'stack' of object '[object Error]'");
+      if (ownDesc(this, "stack") === undefined) I.createDataProperty(this, "stack", v) || typeError("Cannot add property stack, object is not extensible");
+      else this.stack = v;
+    },
+  }, "stack").set,
+  enumerable: false,
+  configurable: true,
+});
+}

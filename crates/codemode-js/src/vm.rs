@@ -225,6 +225,9 @@ pub struct Intrinsics {
     pub then_slow: Option<ObjId>,
     /// The prelude's `getAsyncIterator(value)` (`for await`).
     pub get_async_iterator: Option<ObjId>,
+    /// The prelude's `arrayGeneric`: the generic Array.prototype algorithms by method name,
+    /// for receivers that are not arrays.
+    pub array_generic: Option<ObjId>,
     /// The natives behind tool functions and missing-tool functions (bound to the path).
     pub tool_fn: Option<ObjId>,
     pub missing_tool_fn: Option<ObjId>,
@@ -278,6 +281,7 @@ impl Intrinsics {
             self.resolve_slow,
             self.then_slow,
             self.get_async_iterator,
+            self.array_generic,
             self.tool_fn,
             self.missing_tool_fn,
             self.search_fn,

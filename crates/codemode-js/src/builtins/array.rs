@@ -71,16 +71,50 @@ impl Src {
     }
 }
 
-/// The elements of `this` for a native that only reads them (a TypeError for primitives).
+/// The elements of `this` for a native that only reads them: an array's own, or a copy of an
+/// array-like's (a primitive is boxed first, as ToObject does; `null` and `undefined` are a
+/// TypeError).
 fn src(vm: &mut Vm, this: Value, method: &str) -> Res<Src> {
-    if let Value::Obj(o) = this {
-        if vm.elems(o).is_some() {
-            return Ok(Src::Own(o));
-        }
-        let items = vm.list_from_array_like(this)?;
-        return Ok(Src::Copy(Elems::from_vec(items)));
+    if let Value::Obj(o) = this
+        && vm.elems(o).is_some()
+    {
+        return Ok(Src::Own(o));
     }
-    Err(vm.type_error(&format!("Array.prototype.{method} called on a non-array")))
+    if this.is_nullish() {
+        return Err(vm.type_error(&format!(
+            "Array.prototype.{method} called on null or undefined"
+        )));
+    }
+    let o = to_object(vm, this)?;
+    let items = vm.list_from_array_like(Value::Obj(o))?;
+    Ok(Src::Copy(Elems::from_vec(items)))
+}
+
+/// For a receiver that is not an array (an array-like, a primitive): the prelude's generic
+/// algorithm of `method` (`I.arrayGeneric` in `prelude.js`) as a tail call, its value the
+/// call's. `None` for arrays and `arguments`, which the native changes in place.
+fn generic(vm: &mut Vm, method: &str, this: Value, args: &[Value]) -> Option<Res<Value>> {
+    if let Value::Obj(o) = this
+        && vm.elems(o).is_some()
+    {
+        return None;
+    }
+    let Some(table) = vm.intr.array_generic else {
+        return Some(Err(vm.type_error(&format!(
+            "Array.prototype.{method} called on a non-array"
+        ))));
+    };
+    let f = match vm.get_simple(Value::Obj(table), method) {
+        Ok(f) => f,
+        Err(e) => return Some(Err(e)),
+    };
+    vm.tail = Some(crate::vm::coro::Tail::Call {
+        f,
+        this,
+        args: args.to_vec(),
+        finish: crate::vm::coro::Finish::Normal,
+    });
+    Some(Ok(Value::Undefined))
 }
 
 /// The array (or `arguments`) `this` a native changes in place, checked for a change to
@@ -122,6 +156,9 @@ fn or_undefined(v: Option<Value>) -> Value {
 }
 
 pub(super) fn array_push(vm: &mut Vm, this: Value, args: &[Value]) -> Res<Value> {
+    if let Some(r) = generic(vm, "push", this, args) {
+        return r;
+    }
     let Value::Obj(o) = this else {
         return Err(vm.type_error("Array.prototype.push called on a non-array"));
     };
@@ -153,7 +190,10 @@ pub(super) fn array_push(vm: &mut Vm, this: Value, args: &[Value]) -> Res<Value>
     })
 }
 
-pub(super) fn array_pop(vm: &mut Vm, this: Value, _: &[Value]) -> Res<Value> {
+pub(super) fn array_pop(vm: &mut Vm, this: Value, args: &[Value]) -> Res<Value> {
+    if let Some(r) = generic(vm, "pop", this, args) {
+        return r;
+    }
     let o = target(vm, this, "pop")?;
     let len = vm.elems(o).map_or(0, |e| e.len());
     check_change(vm, o, len.saturating_sub(1), 0)?;
@@ -192,7 +232,10 @@ fn splice_in_place(
     vm.elems_mut(o, |e| e.splice(start, count, items))
 }
 
-pub(super) fn array_shift(vm: &mut Vm, this: Value, _: &[Value]) -> Res<Value> {
+pub(super) fn array_shift(vm: &mut Vm, this: Value, args: &[Value]) -> Res<Value> {
+    if let Some(r) = generic(vm, "shift", this, args) {
+        return r;
+    }
     let o = target(vm, this, "shift")?;
     if vm.elems(o).is_some_and(|e| e.is_empty()) {
         return Ok(Value::Undefined);
@@ -202,6 +245,9 @@ pub(super) fn array_shift(vm: &mut Vm, this: Value, _: &[Value]) -> Res<Value> {
 }
 
 pub(super) fn array_unshift(vm: &mut Vm, this: Value, args: &[Value]) -> Res<Value> {
+    if let Some(r) = generic(vm, "unshift", this, args) {
+        return r;
+    }
     let o = target(vm, this, "unshift")?;
     splice_in_place(vm, o, 0, 0, args)?;
     Ok(Value::Num(vm.elems(o).map_or(0, |e| e.len()) as f64))
@@ -220,6 +266,9 @@ pub(super) fn array_slice(vm: &mut Vm, this: Value, args: &[Value]) -> Res<Value
 }
 
 pub(super) fn array_splice(vm: &mut Vm, this: Value, args: &[Value]) -> Res<Value> {
+    if let Some(r) = generic(vm, "splice", this, args) {
+        return r;
+    }
     let o = target(vm, this, "splice")?;
     let len = vm.elems(o).map_or(0, |e| e.len());
     let start = rel_index(vm, arg(args, 0), len, 0)?;
@@ -240,8 +289,20 @@ pub(super) fn array_splice(vm: &mut Vm, this: Value, args: &[Value]) -> Res<Valu
 }
 
 pub(super) fn array_concat(vm: &mut Vm, this: Value, args: &[Value]) -> Res<Value> {
-    let first = src(vm, this, "concat")?;
-    let mut out = first.get(vm).slice(0, first.get(vm).len());
+    // A receiver that is not an array is one element (boxed, as ToObject makes it).
+    let mut out = match this {
+        Value::Obj(o) if matches!(vm.heap.obj(o).kind, Kind::Array(_)) => {
+            let e = vm.elems(o).unwrap_or(&NO_ELEMS);
+            e.slice(0, e.len())
+        }
+        v if v.is_nullish() => {
+            return Err(vm.type_error("Array.prototype.concat called on null or undefined"));
+        }
+        v => {
+            let o = to_object(vm, v)?;
+            Elems::from_vec(vec![Value::Obj(o)])
+        }
+    };
     for a in args {
         let (n, bytes) = match a {
             Value::Obj(o) if matches!(vm.heap.obj(*o).kind, Kind::Array(_)) => {
@@ -287,7 +348,9 @@ pub(super) fn array_join(vm: &mut Vm, this: Value, args: &[Value]) -> Res<Value>
         let Some((i, v)) = next else { break };
         push_seps(&mut units, &sep, i + 1 - at.max(1).min(i + 1));
         at = i + 1;
-        if !matches!(v, Value::Undefined | Value::Null) && this.obj() != v.obj() {
+        // (An array inside itself joins as empty, as V8's cycle check does.)
+        let itself = matches!(v, Value::Obj(_)) && this.obj() == v.obj();
+        if !matches!(v, Value::Undefined | Value::Null) && !itself {
             let st = to_str_arg(vm, v)?;
             units.extend(st.units());
         }
@@ -315,7 +378,10 @@ pub(super) fn array_to_string(vm: &mut Vm, this: Value, _: &[Value]) -> Res<Valu
     array_join(vm, this, &[])
 }
 
-pub(super) fn array_reverse(vm: &mut Vm, this: Value, _: &[Value]) -> Res<Value> {
+pub(super) fn array_reverse(vm: &mut Vm, this: Value, args: &[Value]) -> Res<Value> {
+    if let Some(r) = generic(vm, "reverse", this, args) {
+        return r;
+    }
     let o = target(vm, this, "reverse")?;
     let len = vm.elems(o).map_or(0, |e| e.len());
     let bytes = vm.elems(o).map_or(0, |e| e.bytes_for(0, len));
@@ -442,6 +508,9 @@ pub(super) fn array_includes(vm: &mut Vm, this: Value, args: &[Value]) -> Res<Va
 }
 
 pub(super) fn array_fill(vm: &mut Vm, this: Value, args: &[Value]) -> Res<Value> {
+    if let Some(r) = generic(vm, "fill", this, args) {
+        return r;
+    }
     let o = target(vm, this, "fill")?;
     let len = vm.elems(o).map_or(0, |e| e.len());
     let from = rel_index(vm, arg(args, 1), len, 0)?;
@@ -459,6 +528,9 @@ pub(super) fn array_fill(vm: &mut Vm, this: Value, args: &[Value]) -> Res<Value>
 }
 
 pub(super) fn array_copy_within(vm: &mut Vm, this: Value, args: &[Value]) -> Res<Value> {
+    if let Some(r) = generic(vm, "copyWithin", this, args) {
+        return r;
+    }
     let o = target(vm, this, "copyWithin")?;
     let len = vm.elems(o).map_or(0, |e| e.len());
     let to = rel_index(vm, arg(args, 0), len, 0)?;

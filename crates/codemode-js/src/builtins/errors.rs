@@ -14,7 +14,51 @@ pub(super) static NATIVES: &[(&str, NativeFn, u16)] = &[
     ("URIError", uri_error_ctor, 1),
     ("AggregateError", aggregate_error_ctor, 2),
     ("Error.prototype.toString", error_to_string, 0),
+    ("Error.captureStackTrace", capture_stack_trace, 1),
+    ("%Intrinsics%.hasErrorData", has_error_data, 1),
 ];
+
+/// The `stack` `Error.captureStackTrace` gives: V8's first line, `Name: message` (`Name`
+/// alone for an empty message), with no frames (host paths and line numbers stay out of the
+/// program's data); name and message as data properties of `o` or its prototypes. (An
+/// error's own `stack` is the `Error.prototype.stack` getter of `prelude.js`, read when asked.)
+fn stack_header(vm: &mut Vm, o: ObjId) -> Res<Value> {
+    let nk = vm.heap.key("name");
+    let name = match data_lookup(vm, o, nk) {
+        Lookup::Data(Value::Str(s)) => vm.heap.str(s).to_rust(),
+        _ => "Error".to_string(),
+    };
+    let mk = vm.heap.key("message");
+    let msg = match data_lookup(vm, o, mk) {
+        Lookup::Data(Value::Str(s)) => vm.heap.str(s).to_rust(),
+        _ => String::new(),
+    };
+    let line = match (name.is_empty(), msg.is_empty()) {
+        (true, _) => msg,
+        (_, true) => name,
+        _ => format!("{name}: {msg}"),
+    };
+    vm.str_val(&line)
+}
+
+/// `hasErrorData(v)`: an object made by an Error constructor ([[ErrorData]]).
+pub(super) fn has_error_data(vm: &mut Vm, _: Value, args: &[Value]) -> Res<Value> {
+    Ok(Value::Bool(
+        matches!(arg(args, 0), Value::Obj(o) if matches!(vm.heap.obj(o).kind, Kind::Error)),
+    ))
+}
+
+/// `Error.captureStackTrace(obj)` (V8): gives `obj` a `stack` (its header line only: there
+/// are no frames to show); a primitive is V8's TypeError.
+fn capture_stack_trace(vm: &mut Vm, _: Value, args: &[Value]) -> Res<Value> {
+    let Value::Obj(o) = arg(args, 0) else {
+        return Err(vm.type_error("invalid_argument"));
+    };
+    let k = vm.heap.key("stack");
+    let v = stack_header(vm, o)?;
+    vm.define(o, k, Slot::Data(v), HIDDEN_ATTRS)?;
+    Ok(Value::Undefined)
+}
 
 pub(super) fn make_error_value(
     vm: &mut Vm,

@@ -138,3 +138,18 @@ return [String(a), a.join("|")];
 // @program array-length-property-descriptor
 const d = Object.getOwnPropertyDescriptor([1, 2], "length");
 return [d.value, d.writable, d.enumerable, d.configurable];
+
+// @program generic-receivers-of-the-array-natives
+const out = [];
+const al = { length: 3, 0: "a", 1: "b", 2: "c" };
+out.push(Array.prototype.join.call("abc", "-"), [].concat.call("ab").length, Array.prototype.concat.call(al, [1]).length);
+const p = { length: 0 }; out.push(Array.prototype.push.call(p, 1, 2), JSON.stringify(p));
+const q = { length: 2, 0: "x", 1: "y" }; out.push(Array.prototype.pop.call(q), JSON.stringify(q));
+const r = { length: 3, 0: 1, 2: 3 }; out.push(Array.prototype.shift.call(r), JSON.stringify(r));
+const u = { length: 2, 0: "a", 1: "b" }; out.push(Array.prototype.unshift.call(u, "z"), JSON.stringify(u));
+const s = { length: 5, 0: 0, 1: 1, 2: 2, 3: 3, 4: 4 }; out.push(JSON.stringify(Array.prototype.splice.call(s, 1, 2, "x", "y", "z")), JSON.stringify(s));
+const v = { length: 3, 0: 1, 2: 3 }; out.push(JSON.stringify(Array.prototype.reverse.call(v)));
+out.push(JSON.stringify(Array.prototype.fill.call({ length: 3 }, 0, 1)));
+out.push(JSON.stringify(Array.prototype.copyWithin.call({ length: 5, 0: 1, 1: 2, 2: 3, 3: 4, 4: 5 }, 0, 3)));
+function f() { return Array.prototype.slice.call(arguments, 1); } out.push(f(1, 2, 3));
+return out;

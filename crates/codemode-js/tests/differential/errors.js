@@ -190,3 +190,12 @@ delete v;
 // @program comment-only-program !ParseError
 // just a comment
 /* and another */
+
+// @program stack-is-the-first-line-read-when-asked
+class MyErr extends Error { constructor(m) { super(m); this.name = "MyErr"; } }
+const e = new MyErr("bad");
+const o = {};
+Error.captureStackTrace(o);
+let t;
+try { null.x; } catch (x) { t = x; }
+return [e.stack.split("\n")[0], t.stack.split("\n")[0], typeof o.stack, new RangeError("r").stack.split("\n")[0], JSON.stringify(e)];
