@@ -49,7 +49,7 @@
 //! - `value.rs`: the 16-byte `Copy` value of arena handles.
 //! - `string.rs`: strings with UTF-16 semantics stored in one or two bytes per unit.
 //! - `number.rs`: Number → string (shortest round trip), string → Number, radix, fixed,
-//!   precision, exponential and en-US locale forms.
+//!   precision and exponential forms.
 //! - `heap.rs`: the per-run arenas (objects with ordered properties and attributes, strings,
 //!   cells, symbols), interned property names, byte accounting. `elements.rs`: array
 //!   elements (a dense prefix and a sparse ordered map, with the length); `table.rs`: the
@@ -61,8 +61,9 @@
 //! - `builtins/`: the natives, one file per object (Object, Function, Array, String,
 //!   Number, Boolean, Math, JSON, console, errors, Symbol, Map, Set, WeakMap and WeakSet,
 //!   Reflect, Date in `date.rs` with V8's date parser, URL and URLSearchParams in `url.rs`
-//!   over the `url` crate, Uint8Array with base64 and hex in `bytes.rs` (a view over a byte
-//!   buffer object), TextEncoder and TextDecoder in `text.rs`, `structuredClone` in
+//!   over the `url` crate, the en-US number and date formatting of `Intl` and the
+//!   `toLocale*String` methods in `intl.rs`, Uint8Array with base64 and hex in `bytes.rs`
+//!   (a view over a byte buffer object), TextEncoder and TextDecoder in `text.rs`, `structuredClone` in
 //!   `clone.rs` (an explicit work stack)), the host's clock and random generator
 //!   (`platform.rs`: `Env::clock`/`Env::random`, `crypto` with `getRandomValues`, the
 //!   web-platform prototypes),
@@ -71,7 +72,8 @@
 //!   algorithm and revivers; `string.js`: replacement functions, `String.raw`; `regexp.js`: `exec`,
 //!   `Symbol.match`/`matchAll`/`replace`/`search`/`split` and the String methods over them;
 //!   `iterator.js`: the iterator helpers and `Iterator.from`, over the abstract `Iterator` of
-//!   `builtins/iterator.rs`): the builtins
+//!   `builtins/iterator.rs`; `intl.js`: the `Intl` objects, locale lists and option reading in
+//!   node's order, the fallback warnings): the builtins
 //!   written in JavaScript (those that call back into user code: `map`, `sort`, ...),
 //!   compiled as builtins (not constructors; errors located at the call).
 //! - `hints.rs`: what an uncaught error's diagnostic adds for the model (never to the

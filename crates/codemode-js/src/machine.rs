@@ -35,7 +35,8 @@ fn template() -> Result<&'static Vm, GuestError> {
             include_str!("prelude/string.js"),
             include_str!("prelude/regexp.js"),
             include_str!("prelude/promise.js"),
-            include_str!("prelude/iterator.js")
+            include_str!("prelude/iterator.js"),
+            include_str!("prelude/intl.js")
         ))
         .map_err(|e| format!("{} at {:?}", e.message, e.location))?;
         let p = vm.add_program(Arc::new(data));
@@ -62,6 +63,8 @@ fn template() -> Result<&'static Vm, GuestError> {
                 ("thenSlow", 2),
                 ("getAsyncIterator", 3),
                 ("arrayGeneric", 4),
+                ("numberFormatInit", 5),
+                ("dateTimeFormatInit", 6),
             ] {
                 let e = vm.heap.key(name);
                 if let Some(crate::heap::Prop {
@@ -74,7 +77,9 @@ fn template() -> Result<&'static Vm, GuestError> {
                         1 => vm.intr.resolve_slow = Some(f),
                         2 => vm.intr.then_slow = Some(f),
                         3 => vm.intr.get_async_iterator = Some(f),
-                        _ => vm.intr.array_generic = Some(f),
+                        4 => vm.intr.array_generic = Some(f),
+                        5 => vm.intr.intl_number_init = Some(f),
+                        _ => vm.intr.intl_date_init = Some(f),
                     }
                 }
             }

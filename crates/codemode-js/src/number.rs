@@ -340,41 +340,6 @@ pub fn to_exponential(n: f64, f: Option<usize>) -> String {
     exponential_form(n < 0.0, &ds, e)
 }
 
-/// `Number.prototype.toLocaleString()` in en-US: grouped thousands, at most three fraction
-/// digits (ties away from zero).
-pub fn to_locale(n: f64) -> String {
-    if n.is_nan() {
-        return "NaN".into();
-    }
-    if n.is_infinite() {
-        return if n > 0.0 { "∞" } else { "-∞" }.into();
-    }
-    let fixed = to_fixed(n, 3);
-    let (int, frac) = fixed.split_once('.').unwrap_or((&fixed, ""));
-    let (sign, int) = match int.strip_prefix('-') {
-        Some(i) => ("-", i),
-        None => ("", int),
-    };
-    let mut grouped = String::new();
-    for (i, c) in int.chars().enumerate() {
-        if i > 0 && (int.len() - i) % 3 == 0 {
-            grouped.push(',');
-        }
-        grouped.push(c);
-    }
-    let frac = frac.trim_end_matches('0');
-    let sign = if sign == "-" && (int != "0" || !frac.is_empty()) {
-        "-"
-    } else {
-        sign
-    };
-    if frac.is_empty() {
-        format!("{sign}{grouped}")
-    } else {
-        format!("{sign}{grouped}.{frac}")
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

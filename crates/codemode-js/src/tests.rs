@@ -879,6 +879,7 @@ fn regexp_search_spans_fuel_slices() {
     let (v, _, _) = run("return /^(a|b)*c$/.test('ab'.repeat(200000) + 'c')").expect("runs");
     assert_eq!(v, json!(true));
 }
+mod intl;
 mod platform;
 mod storage;
 mod webdata;

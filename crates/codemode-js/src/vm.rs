@@ -228,6 +228,10 @@ pub struct Intrinsics {
     /// The prelude's `arrayGeneric`: the generic Array.prototype algorithms by method name,
     /// for receivers that are not arrays.
     pub array_generic: Option<ObjId>,
+    /// The prelude's initializers behind the `Intl.NumberFormat` and `Intl.DateTimeFormat`
+    /// constructors (`builtins/intl.rs`).
+    pub intl_number_init: Option<ObjId>,
+    pub intl_date_init: Option<ObjId>,
     /// The natives behind tool functions and missing-tool functions (bound to the path).
     pub tool_fn: Option<ObjId>,
     pub missing_tool_fn: Option<ObjId>,
@@ -282,6 +286,8 @@ impl Intrinsics {
             self.then_slow,
             self.get_async_iterator,
             self.array_generic,
+            self.intl_number_init,
+            self.intl_date_init,
             self.tool_fn,
             self.missing_tool_fn,
             self.search_fn,

@@ -4,8 +4,8 @@
 //! offsets and `+YYYYYY` years), then V8's legacy fallback (`dateparser-inl.h`: RFC 2822 and
 //! `toString`/`toUTCString` output, `Jan 2 2020`, `1/2/2020 10:00 PM`, `GMT+0100`, `EST` ...),
 //! rewritten from its description. `Date.prototype[Symbol.toPrimitive]` and `toJSON` call user
-//! methods, so they are in `prelude.js`. `toLocale*String` print node's default en-US forms
-//! (options and other locales are not read yet).
+//! methods, so they are in `prelude.js`; the `toLocale*String` methods are `Intl`'s
+//! (`prelude/intl.js`, `intl.rs`).
 
 use super::*;
 
@@ -42,17 +42,6 @@ pub(super) static NATIVES: &[(&str, NativeFn, u16)] = &[
     ("Date.prototype.toDateString", to_date_string, 0),
     ("Date.prototype.toTimeString", to_time_string, 0),
     ("Date.prototype.toUTCString", to_utc_string, 0),
-    ("Date.prototype.toLocaleString", to_locale_string, 0),
-    (
-        "Date.prototype.toLocaleDateString",
-        to_locale_date_string,
-        0,
-    ),
-    (
-        "Date.prototype.toLocaleTimeString",
-        to_locale_time_string,
-        0,
-    ),
     ("%Intrinsics%.dateValue", date_value, 1),
     ("%Intrinsics%.dateSetFields", date_set_fields, 4),
 ];
@@ -90,7 +79,7 @@ fn days_from_civil(y: i64, m: i64, d: i64) -> i64 {
 }
 
 /// The date (year, month 1..=12, day 1..=31) of a day number.
-fn civil_from_days(z: i64) -> (i64, i64, i64) {
+pub(super) fn civil_from_days(z: i64) -> (i64, i64, i64) {
     let z = z + 719_468;
     let era = z.div_euclid(146_097);
     let doe = z - era * 146_097;
@@ -464,41 +453,6 @@ fn to_iso_string(vm: &mut Vm, this: Value, _: &[Value]) -> Res<Value> {
         return Err(vm.range_error("Invalid time value"));
     }
     vm.str_val(&iso(t))
-}
-
-/// node's default en-US forms: `1/2/2026`, `3:04:05 PM`, joined by `, `.
-fn locale(t: f64, date: bool, time: bool) -> String {
-    if t.is_nan() {
-        return "Invalid Date".to_string();
-    }
-    let f = parts(t).fields;
-    let d = format!("{}/{}/{}", f[1] as i64 + 1, f[2] as i64, f[0] as i64);
-    let h = f[3] as i64;
-    let tm = format!(
-        "{}:{:02}:{:02} {}",
-        if h % 12 == 0 { 12 } else { h % 12 },
-        f[4] as i64,
-        f[5] as i64,
-        if h < 12 { "AM" } else { "PM" }
-    );
-    match (date, time) {
-        (true, true) => format!("{d}, {tm}"),
-        (true, false) => d,
-        _ => tm,
-    }
-}
-
-fn to_locale_string(vm: &mut Vm, this: Value, _: &[Value]) -> Res<Value> {
-    let t = this_time(vm, this)?;
-    vm.str_val(&locale(t, true, true))
-}
-fn to_locale_date_string(vm: &mut Vm, this: Value, _: &[Value]) -> Res<Value> {
-    let t = this_time(vm, this)?;
-    vm.str_val(&locale(t, true, false))
-}
-fn to_locale_time_string(vm: &mut Vm, this: Value, _: &[Value]) -> Res<Value> {
-    let t = this_time(vm, this)?;
-    vm.str_val(&locale(t, false, true))
 }
 
 // ----- Date.parse ---------------------------------------------------------------------------

@@ -31,6 +31,8 @@
 //!   extension globals (and `url`, `util`, `buffer` to standard ones).
 //! - `promise.rs`: `Promise` (its constructor and `then`; the rest is `prelude/promise.js`),
 //!   the generator objects' `next`/`return`/`throw`, `queueMicrotask`.
+//! - `intl.rs`: the en-US number and date formatting behind `Intl` and the `toLocale*String`
+//!   methods (the objects and their option reading are `prelude/intl.js`).
 //! - `intrinsics.rs`: the hidden helpers `prelude.js` calls.
 //! - `iterator.rs`: the abstract `Iterator` constructor (the helpers are in
 //!   `prelude/iterator.js`).
@@ -56,6 +58,7 @@ mod descriptors;
 mod errors;
 mod function;
 mod host;
+mod intl;
 mod intrinsics;
 mod iterator;
 mod json;
@@ -105,7 +108,7 @@ static CORE: &[(&str, NativeFn, u16)] = &[
 /// `Func::Native` number. A constructor comes before its static methods.
 pub static NATIVES: std::sync::LazyLock<Vec<(&str, NativeFn, u16)>> =
     std::sync::LazyLock::new(|| {
-        let tables: [&[(&str, NativeFn, u16)]; 28] = [
+        let tables: [&[(&str, NativeFn, u16)]; 29] = [
             CORE,
             console::NATIVES,
             function::NATIVES,
@@ -134,6 +137,7 @@ pub static NATIVES: std::sync::LazyLock<Vec<(&str, NativeFn, u16)>> =
             host::NATIVES,
             modules::NATIVES,
             iterator::NATIVES,
+            intl::NATIVES,
         ];
         tables.concat()
     });
@@ -165,6 +169,12 @@ pub fn is_constructor(n: u16) -> bool {
     let Some(&(name, _, _)) = NATIVES.get(n as usize) else {
         return false;
     };
+    if matches!(
+        name,
+        "%Intrinsics%.NumberFormat" | "%Intrinsics%.DateTimeFormat"
+    ) {
+        return true;
+    }
     !name.contains('.')
         && !matches!(
             name,

@@ -16,11 +16,6 @@ pub(super) static NATIVES: &[(&str, NativeFn, u16)] = &[
     ("Number.prototype.valueOf", number_value_of, 0),
     ("Number.prototype.toPrecision", number_to_precision, 1),
     ("Number.prototype.toExponential", number_to_exponential, 1),
-    (
-        "Number.prototype.toLocaleString",
-        number_to_locale_string,
-        0,
-    ),
     ("Boolean", boolean_ctor, 1),
     ("Boolean.prototype.toString", boolean_to_string, 0),
     ("Boolean.prototype.valueOf", boolean_value_of, 0),
@@ -114,11 +109,6 @@ pub(super) fn number_to_exponential(vm: &mut Vm, this: Value, args: &[Value]) ->
         return Err(vm.range_error("toExponential() argument must be between 0 and 100"));
     }
     vm.str_val(&crate::number::to_exponential(n, f.map(|f| f as usize)))
-}
-
-pub(super) fn number_to_locale_string(vm: &mut Vm, this: Value, _: &[Value]) -> Res<Value> {
-    let n = this_num(vm, this, "toLocaleString")?;
-    vm.str_val(&crate::number::to_locale(n))
 }
 
 pub(super) fn number_value_of(vm: &mut Vm, this: Value, _: &[Value]) -> Res<Value> {
