@@ -65,6 +65,7 @@ fn template() -> Result<&'static Vm, GuestError> {
                 ("arrayGeneric", 4),
                 ("numberFormatInit", 5),
                 ("dateTimeFormatInit", 6),
+                ("fillFromIterable", 7),
             ] {
                 let e = vm.heap.key(name);
                 if let Some(crate::heap::Prop {
@@ -79,7 +80,8 @@ fn template() -> Result<&'static Vm, GuestError> {
                         3 => vm.intr.get_async_iterator = Some(f),
                         4 => vm.intr.array_generic = Some(f),
                         5 => vm.intr.intl_number_init = Some(f),
-                        _ => vm.intr.intl_date_init = Some(f),
+                        6 => vm.intr.intl_date_init = Some(f),
+                        _ => vm.intr.fill_from_iterable = Some(f),
                     }
                 }
             }

@@ -920,3 +920,45 @@ Object.defineProperty(EP, "stack", {
   configurable: true,
 });
 }
+// AddEntriesFromIterable (§24.1.1.2) and the Set/WeakSet loop (§24.2.2.1): `new Map(it)`,
+// `new Set(it)`, `new WeakMap(it)`, `new WeakSet(it)` when the iterable is a user iterable or
+// generator, or the adder (`set`/`add`) is not the builtin one. Each entry goes through the
+// target's own adder; a failure closes the iterator (a failing `next` or `value` does not).
+{
+const isObj = (v) => (typeof v === "object" && v !== null) || typeof v === "function";
+const symIterator = Symbol.iterator;
+function closeQuiet(it) {
+  try {
+    const ret = it.return;
+    if (ret !== undefined && ret !== null) call(ret, it);
+  } catch (_) {
+    // The error being thrown is the one that counts.
+  }
+}
+I.fillFromIterable = function fillFromIterable(target, iterable, adderName, pairs) {
+  const adder = target[adderName];
+  if (!isCallable(adder)) typeError("'" + toStr(adder) + "' returned for property '" + adderName + "' of object '" + toStr(target) + "' is not a function");
+  const method = iterable[symIterator];
+  if (!isCallable(method)) typeError(toStr(iterable) + " is not iterable");
+  const it = call(method, iterable);
+  if (!isObj(it)) typeError("Result of the Symbol.iterator method is not an object");
+  const next = it.next;
+  for (;;) {
+    const r = call(next, it);
+    if (!isObj(r)) typeError("Iterator result " + toStr(r) + " is not an object");
+    if (r.done) return target;
+    const item = r.value;
+    try {
+      if (pairs) {
+        if (!isObj(item)) typeError("Iterator value " + toStr(item) + " is not an entry object");
+        call(adder, target, item[0], item[1]);
+      } else {
+        call(adder, target, item);
+      }
+    } catch (e) {
+      closeQuiet(it);
+      throw e;
+    }
+  }
+};
+}

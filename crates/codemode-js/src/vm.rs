@@ -228,6 +228,9 @@ pub struct Intrinsics {
     /// The prelude's `arrayGeneric`: the generic Array.prototype algorithms by method name,
     /// for receivers that are not arrays.
     pub array_generic: Option<ObjId>,
+    /// The prelude's `fillFromIterable(target, iterable, adderName, pairs)`: the Map/Set
+    /// constructors' loop over a user iterable or through a user adder.
+    pub fill_from_iterable: Option<ObjId>,
     /// The prelude's initializers behind the `Intl.NumberFormat` and `Intl.DateTimeFormat`
     /// constructors (`builtins/intl.rs`).
     pub intl_number_init: Option<ObjId>,
@@ -286,6 +289,7 @@ impl Intrinsics {
             self.then_slow,
             self.get_async_iterator,
             self.array_generic,
+            self.fill_from_iterable,
             self.intl_number_init,
             self.intl_date_init,
             self.tool_fn,
@@ -3200,6 +3204,19 @@ impl Vm {
         }
         let r = self.call(m, v, Vec::new(), Some(d), None)?;
         Ok(self.called(r, Some(d)))
+    }
+
+    /// Whether `v` iterates through a builtin iterator that runs no user code ([`Self::iterate_fast`]
+    /// takes it).
+    pub fn is_builtin_iterable(&mut self, v: Value) -> Res<bool> {
+        Ok(match v {
+            Value::Str(_) => true,
+            Value::Obj(o) => match self.heap.obj(o).kind {
+                Kind::Array(_) | Kind::Arguments(_) => self.array_iteration_intact(o),
+                _ => self.fast_iterator(v)?.is_some(),
+            },
+            _ => false,
+        })
     }
 
     /// A builtin iterator over arrays, strings, arguments, Map and Set (None: ask the value).

@@ -34,6 +34,9 @@ pub(super) fn map_ctor(vm: &mut Vm, this: Value, args: &[Value]) -> Res<Value> {
         return Err(vm.type_error("Constructor Map requires 'new'"));
     }
     vm.heap.obj_mut(o).kind = Kind::Map(Table::default());
+    if let Some(r) = fill_generic(vm, this, arg(args, 0), "set", "Map.prototype.set") {
+        return r;
+    }
     if !arg(args, 0).is_nullish() {
         for it in vm.iterate_fast(arg(args, 0))? {
             if !matches!(it, Value::Obj(_)) {
@@ -46,6 +49,53 @@ pub(super) fn map_ctor(vm: &mut Vm, this: Value, args: &[Value]) -> Res<Value> {
         }
     }
     Ok(this)
+}
+
+/// The spec's loop over `iterable` through the target's own adder (the prelude's
+/// `fillFromIterable`, a tail call whose value is `target`), when the native one cannot stand
+/// in for it: the iterable is not a built-in one (a generator, a user iterable), or `target`'s
+/// `adder` is not the builtin `builtin` (a subclass's, a replaced `Map.prototype.set`). `None`:
+/// no iterable, or the native loop gives the same result.
+pub(super) fn fill_generic(
+    vm: &mut Vm,
+    target: Value,
+    iterable: Value,
+    adder: &str,
+    builtin: &str,
+) -> Option<Res<Value>> {
+    if iterable.is_nullish() {
+        return None;
+    }
+    let k = vm.heap.key(adder);
+    let own_adder = match vm.lookup(target, k).map(|p| p.slot) {
+        Some(Slot::Data(Value::Obj(f))) => match vm.heap.obj(f).kind {
+            Kind::Function(Func::Native(n)) => {
+                NATIVES.get(n as usize).is_some_and(|e| e.0 == builtin)
+            }
+            _ => false,
+        },
+        _ => false,
+    };
+    let builtin_iterable = match vm.is_builtin_iterable(iterable) {
+        Ok(b) => b,
+        Err(e) => return Some(Err(e)),
+    };
+    if own_adder && builtin_iterable {
+        return None;
+    }
+    let f = vm.intr.fill_from_iterable?;
+    let name = match vm.str_val(adder) {
+        Ok(v) => v,
+        Err(e) => return Some(Err(e)),
+    };
+    let pairs = Value::Bool(matches!(adder, "set"));
+    vm.tail = Some(crate::vm::coro::Tail::Call {
+        f: Value::Obj(f),
+        this: Value::Undefined,
+        args: vec![target, iterable, name, pairs],
+        finish: crate::vm::coro::Finish::Normal,
+    });
+    Some(Ok(target))
 }
 
 /// Which collection a native works on.
@@ -246,6 +296,9 @@ pub(super) fn set_ctor(vm: &mut Vm, this: Value, args: &[Value]) -> Res<Value> {
         return Err(vm.type_error("Constructor Set requires 'new'"));
     };
     vm.heap.obj_mut(o).kind = Kind::Set(Table::default());
+    if let Some(r) = fill_generic(vm, this, arg(args, 0), "add", "Set.prototype.add") {
+        return r;
+    }
     if !arg(args, 0).is_nullish() {
         for v in vm.iterate_fast(arg(args, 0))? {
             set_add(vm, this, &[v])?;

@@ -34,6 +34,13 @@ fn new_target_obj(vm: &mut Vm, this: Value, name: &str) -> Res<ObjId> {
 
 pub(super) fn weak_map_ctor(vm: &mut Vm, this: Value, args: &[Value]) -> Res<Value> {
     let o = new_target_obj(vm, this, "WeakMap")?;
+    if let Some(r) =
+        super::collections::fill_generic(vm, this, arg(args, 0), "set", "WeakMap.prototype.set")
+    {
+        // (The prelude's loop adds through `set`, which needs the table.)
+        vm.heap.obj_mut(o).kind = Kind::WeakMap(Table::default());
+        return r;
+    }
     let mut entries = Vec::new();
     if !arg(args, 0).is_nullish() {
         for it in vm.iterate_fast(arg(args, 0))? {
@@ -105,6 +112,13 @@ pub(super) fn weak_map_delete(vm: &mut Vm, this: Value, args: &[Value]) -> Res<V
 
 pub(super) fn weak_set_ctor(vm: &mut Vm, this: Value, args: &[Value]) -> Res<Value> {
     let o = new_target_obj(vm, this, "WeakSet")?;
+    if let Some(r) =
+        super::collections::fill_generic(vm, this, arg(args, 0), "add", "WeakSet.prototype.add")
+    {
+        // (The prelude's loop adds through `add`, which needs the table.)
+        vm.heap.obj_mut(o).kind = Kind::WeakSet(Table::default());
+        return r;
+    }
     let items = if arg(args, 0).is_nullish() {
         Vec::new()
     } else {

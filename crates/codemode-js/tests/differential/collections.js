@@ -139,3 +139,16 @@ return [Array.from(new Set("mississippi")).join(""), new Set().size, Array.from(
 // @program map-in-json-and-spread
 const m = new Map([["k", "v"]]);
 return [JSON.stringify(m), JSON.stringify([...m]), JSON.stringify({ ...m }), Object.keys(m)];
+
+// @program constructors-take-generators-and-subclass-adders
+function* pairs() { yield ["a", 1]; yield ["b", 2]; }
+function* vals() { yield 1; yield 2; yield 2; }
+const m = new Map(pairs()), s = new Set(vals());
+class Counting extends Map { constructor(it) { super(it); } set(k, v) { this.n = (this.n || 0) + 1; return super.set(k, v * 10); } }
+const c = new Counting([["x", 1], ["y", 2]]);
+let closed = 0;
+const it = { [Symbol.iterator]() { return { i: 0, next() { return this.i++ < 3 ? { value: this.i === 2 ? 5 : ["k", this.i], done: false } : { done: true }; }, return() { closed++; return {}; } }; } };
+let err; try { new Map(it); } catch (e) { err = e.message; }
+const ws = new WeakSet((function* () { yield {}; })());
+const wm = new WeakMap((function* () { const k = {}; yield [k, 1]; })());
+return [[...m], [...s], [...c], c.n, err, closed, ws instanceof WeakSet, wm instanceof WeakMap, new Map([[1, 2]]).get(1), new Set("aba").size];
