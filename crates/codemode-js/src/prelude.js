@@ -936,8 +936,9 @@ function closeQuiet(it) {
   }
 }
 I.fillFromIterable = function fillFromIterable(target, iterable, adderName, pairs) {
-  const adder = target[adderName];
-  if (!isCallable(adder)) typeError("'" + toStr(adder) + "' returned for property '" + adderName + "' of object '" + toStr(target) + "' is not a function");
+  // adderName "": Object.fromEntries, whose adder is CreateDataPropertyOrThrow.
+  const adder = adderName === "" ? undefined : target[adderName];
+  if (adderName !== "" && !isCallable(adder)) typeError("'" + toStr(adder) + "' returned for property '" + adderName + "' of object '" + toStr(target) + "' is not a function");
   const method = iterable[symIterator];
   if (!isCallable(method)) typeError(toStr(iterable) + " is not iterable");
   const it = call(method, iterable);
@@ -951,7 +952,8 @@ I.fillFromIterable = function fillFromIterable(target, iterable, adderName, pair
     try {
       if (pairs) {
         if (!isObj(item)) typeError("Iterator value " + toStr(item) + " is not an entry object");
-        call(adder, target, item[0], item[1]);
+        if (adder === undefined) I.createDataProperty(target, item[0], item[1]);
+        else call(adder, target, item[0], item[1]);
       } else {
         call(adder, target, item);
       }

@@ -121,7 +121,26 @@ pub(super) fn object_is(vm: &mut Vm, _: Value, args: &[Value]) -> Res<Value> {
 }
 
 pub(super) fn object_from_entries(vm: &mut Vm, _: Value, args: &[Value]) -> Res<Value> {
-    let items = vm.iterate_fast(arg(args, 0))?;
+    let src = arg(args, 0);
+    if src.is_nullish() {
+        let s = inspect(vm, src)?;
+        return Err(vm.type_error(&format!("{s} is not iterable")));
+    }
+    if !vm.is_builtin_iterable(src)?
+        && let Some(f) = vm.intr.fill_from_iterable
+    {
+        // A generator or user iterable: the spec's loop in the prelude.
+        let o = vm.new_object()?;
+        let name = vm.str_val("")?;
+        vm.tail = Some(crate::vm::coro::Tail::Call {
+            f: Value::Obj(f),
+            this: Value::Undefined,
+            args: vec![Value::Obj(o), src, name, Value::Bool(true)],
+            finish: crate::vm::coro::Finish::Normal,
+        });
+        return Ok(Value::Obj(o));
+    }
+    let items = vm.iterate_fast(src)?;
     let o = vm.new_object()?;
     for it in items {
         let k = vm.get_value(it, Key::Index(0))?;

@@ -200,3 +200,6 @@ for (let i = 0; i < 20000; i++) big["k" + (i % 7 === 0 ? i : i * 3)] = i;
 let count = 0, firstKeys = [];
 for (const k in Object.create(big)) { if (count < 3) firstKeys.push(k); count++; }
 return { out, count, firstKeys, str: (() => { const r = []; for (const i in "héllo") r.push(i); return r; })() };
+
+// @program from-entries-of-generators-maps-and-params
+function* g() { yield ["a", 1]; yield ["b", 2]; } const m = new Map([["x", 1]]); let e1 = null; try { Object.fromEntries(null) } catch (e) { e1 = e.name } return [Object.fromEntries(g()), Object.fromEntries(m), Object.fromEntries(new URLSearchParams("q=1")), Object.fromEntries([["k", 2]]), e1];
