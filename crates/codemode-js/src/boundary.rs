@@ -4,7 +4,7 @@
 //! → `null`, holes → `null`, Map/Set → `{}`, errors → `{ name, message, ...own fields }`;
 //! functions, promises (a call not awaited), iterators and generator objects, symbol-keyed
 //! properties, cycles and nesting past [`MAX_DATA_DEPTH`] are `InvalidDataValue` naming the
-//! path. A tool call's or extension's input ([`export_input`]) refuses symbol values too,
+//! path. A tool call's or extension's input ([`export_call_input`]) refuses symbol values too,
 //! where the result drops them. `toJSON` methods and getters run user code: when
 //! [`try_export`] meets one, the machine first runs the prelude's `exportPrepare` on the
 //! value in the dispatch loop (metered) and exports what it returns.
@@ -13,7 +13,7 @@ use codemode_guest::{ErrorKind, GuestError};
 use serde_json::{Map, Number, Value as Json};
 
 use crate::heap::{ENUMERABLE, Key, Kind, Slot};
-use crate::limits::MAX_DATA_DEPTH;
+use crate::limits::{EXPORT_NODE_BYTES, MAX_DATA_DEPTH, MAX_EXPORT_BYTES};
 use crate::value::{ObjId, Value};
 use crate::vm::Vm;
 
@@ -91,6 +91,8 @@ enum Stop {
     Invalid(GuestError),
     /// A `toJSON` method or a getter: user code must run first.
     UserCode,
+    /// Past the inline budget: the export runs again off the async thread.
+    Slow,
 }
 
 impl From<GuestError> for Stop {
@@ -106,6 +108,39 @@ struct Walk {
     stop_at_user_code: Option<Key>,
     /// A call's input: a symbol value is refused rather than dropped.
     input: bool,
+    /// Bytes of the copy so far (JSON text plus one node per value), against
+    /// [`MAX_EXPORT_BYTES`].
+    bytes: usize,
+    /// Bytes past which an inline export gives up ([`Stop::Slow`]); `usize::MAX` otherwise.
+    inline_cap: usize,
+}
+
+impl Walk {
+    /// Count `n` more bytes of the copy, and one value of work (the deadline and the fuel
+    /// are checked every chunk of it): a value shared many times is copied each time, so the
+    /// copy is bounded by bytes, not by the program's memory.
+    fn count(&mut self, vm: &mut Vm, path: &Path, n: usize) -> Result<(), Stop> {
+        self.bytes = self.bytes.saturating_add(n + EXPORT_NODE_BYTES);
+        if self.bytes > self.inline_cap {
+            return Err(Stop::Slow);
+        }
+        if self.bytes > MAX_EXPORT_BYTES {
+            return Err(Stop::Invalid(GuestError::new(
+                ErrorKind::InvalidDataValue,
+                format!(
+                    "{} is too large to cross to the host (more than {MAX_EXPORT_BYTES} bytes of data; an object that appears several times is copied each time); send less data or summarize it first",
+                    path.root()
+                ),
+            )));
+        }
+        vm.work_check(1).map_err(|t| match t {
+            crate::vm::Throw::Fatal(g) => Stop::Invalid(g),
+            _ => Stop::Invalid(GuestError::new(
+                ErrorKind::ExecutionFailure,
+                "internal error: the export was interrupted",
+            )),
+        })
+    }
 }
 
 /// Export `v` as the run's result (`what` names the root in messages: "result"), or
@@ -123,21 +158,38 @@ pub fn export(vm: &mut Vm, v: Value, what: &str) -> Result<Json, GuestError> {
     Ok(run(vm, v, what, None, false)?.unwrap_or(Json::Null))
 }
 
-/// Export `v` as a host call's input (`what`: "input", "argument 2"), as [`export`] but a
-/// symbol value anywhere in it is `InvalidDataValue` (the call would otherwise get a field
-/// silently missing).
-pub fn export_input(vm: &mut Vm, v: Value, what: &str) -> Result<Json, GuestError> {
-    Ok(run(vm, v, what, None, true)?.unwrap_or(Json::Null))
+/// What became of a host call's input ([`export_call_input`]).
+pub enum CallInput {
+    /// Its JSON.
+    Done(Json),
+    /// It holds a `toJSON` method or an own enumerable getter: the call runs the prelude's
+    /// `exportPrepare` on it first (a detour, [`crate::vm::Detour::Prepare`]) and exports
+    /// the prepared copy, so an input crosses as `JSON.stringify` writes it (a `Date` as its
+    /// ISO string, a `URL` as its href).
+    UserCode,
+    /// The run is inline and the input is large: the call runs again on the blocking pool.
+    Slow,
+    /// It cannot cross (InvalidDataValue naming the path), or the run's bounds ended it.
+    Invalid(GuestError),
 }
 
-/// Export `v` as a host call's input as [`export_input`], or `Ok(None)` when it holds a
-/// `toJSON` method or an own enumerable getter, as [`try_export`]: the call then runs the
-/// prelude's `exportPrepare` on it first (a detour, [`crate::vm::Detour::Prepare`]) and
-/// exports its value with [`export_input`], so an input crosses as `JSON.stringify` writes it
-/// (a `Date` as its ISO string, a `URL` as its href).
-pub fn try_export_input(vm: &mut Vm, v: Value, what: &str) -> Result<Option<Json>, GuestError> {
-    let to_json = vm.heap.key("toJSON");
-    run(vm, v, what, Some(to_json), true)
+/// Export `v` as a host call's input (`what`: "input", "argument 2"), as [`export`] but a symbol value anywhere in it is
+/// `InvalidDataValue` (the call would otherwise get a field silently missing);
+/// `prepared`: `v` is `exportPrepare`'s copy (no user code is looked for). Inline, an input
+/// past [`crate::limits::INLINE_MAX_ELEMENTS`] values is [`CallInput::Slow`].
+pub fn export_call_input(vm: &mut Vm, v: Value, what: &str, prepared: bool) -> CallInput {
+    let to_json = (!prepared).then(|| vm.heap.key("toJSON"));
+    let inline_cap = if vm.inline {
+        crate::limits::INLINE_MAX_ELEMENTS * EXPORT_NODE_BYTES
+    } else {
+        usize::MAX
+    };
+    match walk(vm, v, what, to_json, true, inline_cap) {
+        Ok(j) => CallInput::Done(j.unwrap_or(Json::Null)),
+        Err(Stop::UserCode) => CallInput::UserCode,
+        Err(Stop::Slow) => CallInput::Slow,
+        Err(Stop::Invalid(e)) => CallInput::Invalid(e),
+    }
 }
 
 fn run(
@@ -147,6 +199,25 @@ fn run(
     stop_at_user_code: Option<Key>,
     input: bool,
 ) -> Result<Option<Json>, GuestError> {
+    match walk(vm, v, what, stop_at_user_code, input, usize::MAX) {
+        Ok(j) => Ok(Some(j.unwrap_or(Json::Null))),
+        Err(Stop::UserCode) => Ok(None),
+        Err(Stop::Invalid(e)) => Err(e),
+        Err(Stop::Slow) => Err(GuestError::new(
+            ErrorKind::ExecutionFailure,
+            "internal error: an export with no inline budget gave up",
+        )),
+    }
+}
+
+fn walk(
+    vm: &mut Vm,
+    v: Value,
+    what: &str,
+    stop_at_user_code: Option<Key>,
+    input: bool,
+    inline_cap: usize,
+) -> Result<Option<Json>, Stop> {
     // The path stack's buffer is kept from one export to the next (a tool call exports its
     // input each time).
     let mut stack = std::mem::take(&mut vm.export_stack);
@@ -155,15 +226,13 @@ fn run(
         stack,
         stop_at_user_code,
         input,
+        bytes: 0,
+        inline_cap,
     };
     let r = export_at(vm, v, &Path::Root(what), &mut w);
     w.stack.clear();
     vm.export_stack = w.stack;
-    match r {
-        Ok(j) => Ok(Some(j.unwrap_or(Json::Null))),
-        Err(Stop::UserCode) => Ok(None),
-        Err(Stop::Invalid(e)) => Err(e),
-    }
+    r
 }
 
 /// Whether `o` has a callable `toJSON`, own or inherited (an accessor counts: reading it runs
@@ -190,7 +259,11 @@ fn number(n: f64) -> Json {
 }
 
 fn export_at(vm: &mut Vm, v: Value, path: &Path, w: &mut Walk) -> Result<Option<Json>, Stop> {
-    vm.work(1);
+    let text = match v {
+        Value::Str(s) => vm.heap.str(s).len() + 2,
+        _ => 8,
+    };
+    w.count(vm, path, text)?;
     Ok(Some(match v {
         Value::Undefined | Value::Empty => return Ok(None),
         Value::Null => Json::Null,

@@ -89,6 +89,17 @@ pub const MAX_NATIVE_NESTING: u32 = 64;
 /// `JSON.stringify`/`JSON.parse`: the protocol's bound (128).
 pub const MAX_DATA_DEPTH: usize = codemode_guest::MAX_DATA_DEPTH;
 
+/// Largest value that crosses to the host (a result, a tool call's or extension's input): 64
+/// MiB counting its JSON text plus [`EXPORT_NODE_BYTES`] per value (the copy handed to the
+/// host is outside the memory accounting, and an object that appears several times is copied
+/// each time, so a small program can stand for a huge copy). Larger is InvalidDataValue
+/// "... is too large to cross to the host"; the same bound as Lua's.
+pub const MAX_EXPORT_BYTES: usize = 64 * 1024 * 1024;
+
+/// Bytes counted per value against [`MAX_EXPORT_BYTES`] besides its JSON text: one
+/// `serde_json::Value`.
+pub const EXPORT_NODE_BYTES: usize = std::mem::size_of::<serde_json::Value>();
+
 /// Longest message of an uncaught error handed to the host (8 KiB); longer is cut with
 /// " ... [error message truncated: N bytes]".
 pub const MAX_ERROR_MESSAGE_BYTES: usize = 8 * 1024;

@@ -58,7 +58,7 @@ pub enum Detour {
     /// The constructor's `[Symbol.hasInstance]` called with the value (`instanceof`).
     HasInstance(ObjId, Value),
     /// The prelude's `exportPrepare` applied to a host call's argument (its `toJSON` methods
-    /// and getters run, [`crate::boundary::try_export_input`]).
+    /// and getters run, [`crate::boundary::export_call_input`]).
     Prepare(Value),
 }
 

@@ -237,6 +237,40 @@ async fn json_deep_and_cyclic() {
         .fails(DiagnosticKind::InvalidDataValue, "nests deeper than");
 }
 
+/// Shared references (a DAG) stand for a copy exponentially larger than the program's memory:
+/// as a tool input, a `search` argument or the result, the export stops at 64 MiB of data with
+/// InvalidDataValue, long before the deadline, and the call stays in the record.
+#[tokio::test]
+async fn shared_references_exploding_at_the_boundary() {
+    let dag = "let a = [{}]; for (let i = 0; i < 40; i++) a = [a, a];";
+    let too_large = "is too large to cross to the host (more than 67108864 bytes of data";
+    let r = js(&format!("{dag}\nreturn await tools.t.echo({{ a }});")).await;
+    r.fails(
+        DiagnosticKind::InvalidDataValue,
+        &format!("input {too_large}"),
+    );
+    assert_eq!(r.result.tool_calls.len(), 1);
+    assert_eq!(r.result.tool_calls[0].status, ToolCallStatus::Failure);
+    let r = js(&format!(
+        "{dag}\ntry {{ await tools.t.echo({{ a }}); }} catch (e) {{ return e.message; }}"
+    ))
+    .await;
+    assert!(
+        r.value()
+            .as_str()
+            .is_some_and(|m| m.starts_with(&format!("input {too_large}"))),
+        "{:?}",
+        r.value()
+    );
+    js(&format!("{dag}\nreturn search({{ query: 'x', a }});"))
+        .await
+        .fails(DiagnosticKind::InvalidDataValue, too_large);
+    js(&format!("{dag}\nreturn a;")).await.fails(
+        DiagnosticKind::InvalidDataValue,
+        &format!("result {too_large}"),
+    );
+}
+
 // ----- regular expressions: bombs end at the deadline ------------------------------------------
 
 #[tokio::test]

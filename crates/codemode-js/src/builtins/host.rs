@@ -47,30 +47,29 @@ fn export_args(vm: &mut Vm, args: &[Value]) -> Res<Result<Vec<serde_json::Value>
         } else {
             std::borrow::Cow::Owned(format!("argument {}", i + 1))
         };
-        let prepared = vm.frames_conversion(Detour::Prepare(*a));
-        let j = match prepared {
-            Some(p) => crate::boundary::export_input(vm, p, &what),
-            None => match crate::boundary::try_export_input(vm, *a, &what) {
-                Ok(Some(j)) => Ok(j),
-                Ok(None) => {
-                    let Some(f) = vm.intr.export_prepare else {
-                        return Err(Throw::Fatal(GuestError::new(
-                            ErrorKind::ExecutionFailure,
-                            "internal error: the standard library has no exportPrepare",
-                        )));
-                    };
-                    return Err(Throw::Convert(
-                        Value::Obj(f),
-                        Value::Undefined,
-                        Detour::Prepare(*a),
-                    ));
-                }
-                Err(e) => Err(e),
-            },
+        use crate::boundary::CallInput;
+        let (v, prepared) = match vm.frames_conversion(Detour::Prepare(*a)) {
+            Some(p) => (p, true),
+            None => (*a, false),
         };
-        match j {
-            Ok(j) => out.push(j),
-            Err(e) => return Ok(Err(e)),
+        match crate::boundary::export_call_input(vm, v, &what, prepared) {
+            CallInput::Done(j) => out.push(j),
+            CallInput::Invalid(e) => return Ok(Err(e)),
+            // Inline and large: the instruction runs again on the blocking pool.
+            CallInput::Slow => return Err(Throw::Suspend),
+            CallInput::UserCode => {
+                let Some(f) = vm.intr.export_prepare else {
+                    return Err(Throw::Fatal(GuestError::new(
+                        ErrorKind::ExecutionFailure,
+                        "internal error: the standard library has no exportPrepare",
+                    )));
+                };
+                return Err(Throw::Convert(
+                    Value::Obj(f),
+                    Value::Undefined,
+                    Detour::Prepare(*a),
+                ));
+            }
         }
     }
     Ok(Ok(out))
