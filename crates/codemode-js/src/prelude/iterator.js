@@ -98,10 +98,14 @@ function limitOf(O, limit) {
     throw new RangeErrorCtor(toStr(limit) + " must be positive");
   }
   const k = n === Infinity || n === -Infinity ? n : mathTrunc(n);
-  // (Finite limits past 2^53 - 1 are a RangeError too, as test262 checks.)
-  if (k < 0 || (k !== Infinity && k > 9007199254740991)) {
+  if (k < 0) {
     closeThrow(O);
     throw new RangeErrorCtor(toStr(limit) + " must be positive");
+  }
+  // (Finite limits past 2^53 - 1 are a RangeError too, as test262 checks.)
+  if (k !== Infinity && k > 9007199254740991) {
+    closeThrow(O);
+    throw new RangeErrorCtor(toStr(limit) + " is too large: a limit is at most 2^53 - 1, or Infinity for no limit");
   }
   return k;
 }
