@@ -309,6 +309,13 @@ fn export_at(vm: &mut Vm, v: Value, path: &Path, w: &mut Walk) -> Result<Option<
     }))
 }
 
+/// The LikelyMistake warning for a key of the object at `path` that JSON text cannot carry.
+fn lone_surrogate_key(vm: &mut Vm, path: &Path) {
+    vm.slip(format!(
+        "{path} has a key holding a lone surrogate (half of a UTF-16 pair), which JSON text cannot carry: it crossed as U+FFFD. Build keys from whole characters."
+    ));
+}
+
 fn export_obj(vm: &mut Vm, o: ObjId, path: &Path, w: &mut Walk) -> Result<Json, Stop> {
     let fatal = |e: crate::vm::Throw| match e {
         crate::vm::Throw::Fatal(g) => g,
@@ -371,9 +378,13 @@ fn export_obj(vm: &mut Vm, o: ObjId, path: &Path, w: &mut Walk) -> Result<Json, 
                     continue;
                 };
                 let v = *v;
-                let Some(name) = vm.heap.key_str(k).map(|s| s.to_rust()) else {
+                let Some(ks) = vm.heap.key_str(k) else {
                     continue;
                 };
+                if ks.has_lone_surrogate() {
+                    lone_surrogate_key(vm, path);
+                }
+                let name = ks.to_rust();
                 if name == "__proto__" {
                     continue;
                 }
@@ -405,6 +416,9 @@ fn export_obj(vm: &mut Vm, o: ObjId, path: &Path, w: &mut Walk) -> Result<Json, 
                 let Some(ks) = vm.heap.key_str(k) else {
                     continue;
                 };
+                if ks.has_lone_surrogate() {
+                    lone_surrogate_key(vm, path);
+                }
                 let name = ks.to_rust();
                 if name == "__proto__" {
                     continue;

@@ -205,4 +205,18 @@ async fn a_lone_surrogate_crossing_to_the_host_is_a_warning() {
     );
     let r = cm.execute("return ['ab\u{1F600}', 'é'];").await;
     assert!(r.warnings.is_empty(), "{}", r.to_json_string());
+    // In a key too, in both shapes of object (a plain record, and one with a getter's copy).
+    for src in [
+        "const o = {};\no['a' + '\u{1F600}'.slice(0, 1)] = 1;\nreturn { o };",
+        "const o = { get g() { return 1; } };\no['a' + '\u{1F600}'.slice(0, 1)] = 1;\nObject.freeze(o);\nreturn { o: [o] };",
+    ] {
+        let r = cm.execute(src).await;
+        assert!(
+            r.warnings
+                .iter()
+                .any(|w| w.message.contains("has a key holding a lone surrogate")),
+            "{src}: {}",
+            r.to_json_string()
+        );
+    }
 }

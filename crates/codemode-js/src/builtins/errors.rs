@@ -55,6 +55,13 @@ fn capture_stack_trace(vm: &mut Vm, _: Value, args: &[Value]) -> Res<Value> {
         return Err(vm.type_error("invalid_argument"));
     };
     let k = vm.heap.key("stack");
+    let refused = match vm.own(o, k) {
+        Some(p) => p.attrs & CONFIGURABLE == 0,
+        None => !vm.heap.obj(o).extensible,
+    };
+    if refused {
+        return Err(vm.type_error("Cannot define property stack, object is not extensible"));
+    }
     let v = stack_header(vm, o)?;
     vm.define(o, k, Slot::Data(v), HIDDEN_ATTRS)?;
     Ok(Value::Undefined)

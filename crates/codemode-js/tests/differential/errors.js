@@ -199,3 +199,10 @@ Error.captureStackTrace(o);
 let t;
 try { null.x; } catch (x) { t = x; }
 return [e.stack.split("\n")[0], t.stack.split("\n")[0], typeof o.stack, new RangeError("r").stack.split("\n")[0], JSON.stringify(e)];
+
+// @program capture-stack-trace-refuses-frozen-objects
+let m = null;
+try { Error.captureStackTrace(Object.freeze({})); } catch (e) { m = [e.name, e.message]; }
+const o = {};
+Error.captureStackTrace(o);
+return [m, typeof o.stack, Object.keys(o)];
