@@ -111,3 +111,7 @@ try { s.length = 5 } catch (e) { out.push(e.message) }
 try { delete s.length } catch (e) { out.push(e.message) }
 out.push(String.prototype.length, Object.getOwnPropertyNames(String.prototype).includes("length"));
 return out;
+
+// @program locale-compare-orders-accents-and-case-as-icu
+const names = ["b","a","C","é","e","Z","ä","Émile","emile","Zoë","zoe","item10","item2","_x","Ångström","angstrom","co-op","coop","résumé","resume","Resume"];
+return [names.slice().sort((a, b) => a.localeCompare(b)), "a".localeCompare("B"), "résumé".localeCompare("resume"), "a".localeCompare("a"), "e".localeCompare("é"), "E".localeCompare("e")];
