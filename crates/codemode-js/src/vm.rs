@@ -1353,6 +1353,13 @@ impl Vm {
                 return Ok(None);
             }
         }
+        // A String object's indices below its length are read-only (§10.4.3): a strict-mode
+        // write is a TypeError, as V8 words it.
+        if let (Kind::String(s), Key::Index(i)) = (&self.heap.obj(o).kind, key)
+            && (i as usize) < self.heap.str(*s).len()
+        {
+            return Err(self.read_only(o, key));
+        }
         // Arrays: elements and length.
         if let Kind::Array(e) = &self.heap.obj(o).kind {
             let obj = self.heap.obj(o);

@@ -115,3 +115,6 @@ return out;
 // @program locale-compare-orders-accents-and-case-as-icu
 const names = ["b","a","C","é","e","Z","ä","Émile","emile","Zoë","zoe","item10","item2","_x","Ångström","angstrom","co-op","coop","résumé","resume","Resume"];
 return [names.slice().sort((a, b) => a.localeCompare(b)), "a".localeCompare("B"), "résumé".localeCompare("resume"), "a".localeCompare("a"), "e".localeCompare("é"), "E".localeCompare("e")];
+
+// @program string-object-indices-are-read-only
+const s = new String("ab"); let m = null; try { s[0] = "x"; } catch (e) { m = e.name; } s[5] = "y"; let r = null; try { Array.prototype.reverse.call("abc"); } catch (e) { r = e.name; } return [m, s[0], s[5], r, Object.keys(s), Array.prototype.join.call(new String("xyz"), "+")];
