@@ -173,10 +173,11 @@ pub enum CallInput {
     Invalid(GuestError),
 }
 
-/// Export `v` as a host call's input (`what`: "input", "argument 2"), as [`export`] but a symbol value anywhere in it is
-/// `InvalidDataValue` (the call would otherwise get a field silently missing);
-/// `prepared`: `v` is `exportPrepare`'s copy (no user code is looked for). Inline, an input
-/// past [`crate::limits::INLINE_MAX_ELEMENTS`] values is [`CallInput::Slow`].
+/// Export `v` as a host call's input (`what`: "input", "argument 2"), as [`export`] but a
+/// symbol value anywhere in it is `InvalidDataValue` (the call would otherwise get a field
+/// silently missing); `prepared`: `v` is `exportPrepare`'s copy (no user code is looked for).
+/// Inline, an input past [`crate::limits::INLINE_MAX_ELEMENTS`] values is
+/// [`CallInput::Slow`].
 pub fn export_call_input(vm: &mut Vm, v: Value, what: &str, prepared: bool) -> CallInput {
     let to_json = (!prepared).then(|| vm.heap.key("toJSON"));
     let inline_cap = if vm.inline {
@@ -270,13 +271,13 @@ fn export_at(vm: &mut Vm, v: Value, path: &Path, w: &mut Walk) -> Result<Option<
         Value::Bool(b) => Json::Bool(b),
         Value::Num(n) => number(n),
         Value::Str(s) => {
-            let t = vm.heap.str(s);
-            if t.has_lone_surrogate() {
+            let (text, lone) = vm.heap.str(s).to_rust_lossy();
+            if lone {
                 vm.slip(format!(
                     "{path} holds a lone surrogate (half of a UTF-16 pair, as `s.slice` or `s[i]` can cut an emoji in two), which JSON text cannot carry: it crossed as U+FFFD. Cut strings by code points instead, e.g. `Array.from(s).slice(0, n).join(\"\")`."
                 ));
             }
-            Json::String(vm.heap.str(s).to_rust())
+            Json::String(text)
         }
         Value::Sym(_) if w.input => {
             return Err(invalid(
@@ -309,11 +310,16 @@ fn export_at(vm: &mut Vm, v: Value, path: &Path, w: &mut Walk) -> Result<Option<
     }))
 }
 
-/// The LikelyMistake warning for a key of the object at `path` that JSON text cannot carry.
-fn lone_surrogate_key(vm: &mut Vm, path: &Path) {
-    vm.slip(format!(
-        "{path} has a key holding a lone surrogate (half of a UTF-16 pair), which JSON text cannot carry: it crossed as U+FFFD. Build keys from whole characters."
-    ));
+/// The JSON name of the string key `k` of the object at `path` (`None` for a symbol), with
+/// the LikelyMistake warning when it holds a lone surrogate JSON text cannot carry.
+fn key_name(vm: &mut Vm, k: Key, path: &Path) -> Option<String> {
+    let (name, lone) = vm.heap.key_str(k)?.to_rust_lossy();
+    if lone {
+        vm.slip(format!(
+            "{path} has a key holding a lone surrogate (half of a UTF-16 pair), which JSON text cannot carry: it crossed as U+FFFD. Build keys from whole characters."
+        ));
+    }
+    Some(name)
 }
 
 fn export_obj(vm: &mut Vm, o: ObjId, path: &Path, w: &mut Walk) -> Result<Json, Stop> {
@@ -378,13 +384,9 @@ fn export_obj(vm: &mut Vm, o: ObjId, path: &Path, w: &mut Walk) -> Result<Json, 
                     continue;
                 };
                 let v = *v;
-                let Some(ks) = vm.heap.key_str(k) else {
+                let Some(name) = key_name(vm, k, path) else {
                     continue;
                 };
-                if ks.has_lone_surrogate() {
-                    lone_surrogate_key(vm, path);
-                }
-                let name = ks.to_rust();
                 if name == "__proto__" {
                     continue;
                 }
@@ -413,13 +415,9 @@ fn export_obj(vm: &mut Vm, o: ObjId, path: &Path, w: &mut Walk) -> Result<Json, 
             }
             let keys = crate::builtins::own_keys(vm, o, true);
             for k in keys {
-                let Some(ks) = vm.heap.key_str(k) else {
+                let Some(name) = key_name(vm, k, path) else {
                     continue;
                 };
-                if ks.has_lone_surrogate() {
-                    lone_surrogate_key(vm, path);
-                }
-                let name = ks.to_rust();
                 if name == "__proto__" {
                     continue;
                 }

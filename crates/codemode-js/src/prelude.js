@@ -894,11 +894,10 @@ I.arrayGeneric = {
 const EP = Error.prototype;
 const hasErrorData = I.hasErrorData;
 const ownDesc = Object.getOwnPropertyDescriptor;
-const isObj = (v) => (typeof v === "object" && v !== null) || typeof v === "function";
 Object.defineProperty(EP, "stack", {
   get: ownDesc({
     get stack() {
-      if (!isObj(this)) typeError("Error.prototype.stack getter called on non-object " + toStr(this));
+      if (!isObjectLike(this)) typeError("Error.prototype.stack getter called on non-object " + toStr(this));
       if (!hasErrorData(this)) return undefined;
       const n = this.name;
       const name = n === undefined ? "Error" : toStr(n);
@@ -909,7 +908,7 @@ Object.defineProperty(EP, "stack", {
   }, "stack").get,
   set: ownDesc({
     set stack(v) {
-      if (!isObj(this)) typeError("Error.prototype.stack setter called on non-object " + toStr(this));
+      if (!isObjectLike(this)) typeError("Error.prototype.stack setter called on non-object " + toStr(this));
       if (arguments.length === 0 || typeof v !== "string") typeError("Error.prototype.stack must be set to a string");
       if (this === EP) typeError("Cannot assign to read only property 'stack' of object '[object Error]'");
       if (ownDesc(this, "stack") === undefined) I.createDataProperty(this, "stack", v) || typeError("Cannot add property stack, object is not extensible");
@@ -924,17 +923,18 @@ Object.defineProperty(EP, "stack", {
 // `new Set(it)`, `new WeakMap(it)`, `new WeakSet(it)` when the iterable is a user iterable or
 // generator, or the adder (`set`/`add`) is not the builtin one. Each entry goes through the
 // target's own adder; a failure closes the iterator (a failing `next` or `value` does not).
-{
-const isObj = (v) => (typeof v === "object" && v !== null) || typeof v === "function";
-const symIterator = Symbol.iterator;
+// IteratorClose with a throw completion (§7.4.11): `return()` is called, and its own errors
+// and result are dropped; the error being thrown is the one that counts.
 function closeQuiet(it) {
   try {
     const ret = it.return;
     if (ret !== undefined && ret !== null) call(ret, it);
   } catch (_) {
-    // The error being thrown is the one that counts.
+    // (dropped, as the spec says)
   }
 }
+{
+const symIterator = Symbol.iterator;
 I.fillFromIterable = function fillFromIterable(target, iterable, adderName, pairs) {
   // adderName "": Object.fromEntries, whose adder is CreateDataPropertyOrThrow.
   const adder = adderName === "" ? undefined : target[adderName];
@@ -942,16 +942,16 @@ I.fillFromIterable = function fillFromIterable(target, iterable, adderName, pair
   const method = iterable[symIterator];
   if (!isCallable(method)) typeError(toStr(iterable) + " is not iterable");
   const it = call(method, iterable);
-  if (!isObj(it)) typeError("Result of the Symbol.iterator method is not an object");
+  if (!isObjectLike(it)) typeError("Result of the Symbol.iterator method is not an object");
   const next = it.next;
   for (;;) {
     const r = call(next, it);
-    if (!isObj(r)) typeError("Iterator result " + toStr(r) + " is not an object");
+    if (!isObjectLike(r)) typeError("Iterator result " + toStr(r) + " is not an object");
     if (r.done) return target;
     const item = r.value;
     try {
       if (pairs) {
-        if (!isObj(item)) typeError("Iterator value " + toStr(item) + " is not an entry object");
+        if (!isObjectLike(item)) typeError("Iterator value " + toStr(item) + " is not an entry object");
         if (adder === undefined) I.createDataProperty(target, item[0], item[1]);
         else call(adder, target, item[0], item[1]);
       } else {

@@ -100,12 +100,23 @@ impl JsStr {
         }
     }
 
-    /// Whether the string holds a lone surrogate (half of a UTF-16 pair with no partner),
-    /// which UTF-8 text cannot carry ([`JsStr::to_rust`] makes it U+FFFD).
-    pub fn has_lone_surrogate(&self) -> bool {
+    /// [`JsStr::to_rust`], and whether a lone surrogate (half of a UTF-16 pair with no
+    /// partner, which UTF-8 text cannot carry) became U+FFFD: one decoding for both.
+    pub fn to_rust_lossy(&self) -> (String, bool) {
         match self {
-            JsStr::Narrow(_) => false,
-            JsStr::Wide(w) => char::decode_utf16(w.iter().copied()).any(|r| r.is_err()),
+            JsStr::Narrow(_) => (self.to_rust(), false),
+            JsStr::Wide(w) => {
+                let mut lone = false;
+                let s = char::decode_utf16(w.iter().copied())
+                    .map(|r| {
+                        r.unwrap_or_else(|_| {
+                            lone = true;
+                            '\u{fffd}'
+                        })
+                    })
+                    .collect();
+                (s, lone)
+            }
         }
     }
 

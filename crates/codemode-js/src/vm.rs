@@ -1252,13 +1252,8 @@ impl Vm {
                 if g == Value::Undefined {
                     return Ok(Value::Undefined);
                 }
-                if let Some(f) = self.frames.last()
-                    && let Some((_, x)) = f
-                        .conversions
-                        .iter()
-                        .find(|(t, _)| *t == Detour::Get(v, key))
-                {
-                    return Ok(*x);
+                if let Some(x) = self.frames_conversion(Detour::Get(v, key)) {
+                    return Ok(x);
                 }
                 if let Value::Obj(go) = g
                     && let Kind::Function(Func::Native(_)) = self.heap.obj(go).kind
@@ -1580,13 +1575,8 @@ impl Vm {
                 Slot::Accessor(..) => self.get_value(v, Key::Sym(sym))?,
             };
             if !f.is_nullish() {
-                if let Some(fr) = self.frames.last()
-                    && let Some((_, p)) = fr
-                        .conversions
-                        .iter()
-                        .find(|(x, _)| *x == Detour::PrimHint(o, hint))
-                {
-                    return Ok(*p);
+                if let Some(p) = self.frames_conversion(Detour::PrimHint(o, hint)) {
+                    return Ok(p);
                 }
                 let callable = matches!(f, Value::Obj(fo) if matches!(self.heap.obj(fo).kind, Kind::Function(_)));
                 if !callable {
@@ -1616,11 +1606,9 @@ impl Vm {
             } else {
                 Detour::PrimNext(o)
             };
-            if let Some(f) = self.frames.last()
-                && let Some((_, p)) = f.conversions.iter().find(|(x, _)| *x == tag)
-            {
+            if let Some(p) = self.frames_conversion(tag) {
                 if !matches!(p, Value::Obj(_)) {
-                    return Ok(*p);
+                    return Ok(p);
                 }
                 continue;
             }
@@ -1828,13 +1816,8 @@ impl Vm {
             let builtin = matches!(h, Value::Obj(ho) if self.heap.obj(ho).kind
                 == Kind::Function(Func::Native(self.intr.native_has_instance)));
             if !h.is_nullish() && !builtin {
-                if let Some(fr) = self.frames.last()
-                    && let Some((_, r)) = fr
-                        .conversions
-                        .iter()
-                        .find(|(x, _)| *x == Detour::HasInstance(co, v))
-                {
-                    return Ok(self.truthy(*r));
+                if let Some(r) = self.frames_conversion(Detour::HasInstance(co, v)) {
+                    return Ok(self.truthy(r));
                 }
                 let callable = matches!(h, Value::Obj(ho) if matches!(self.heap.obj(ho).kind, Kind::Function(_)));
                 if !callable {
@@ -3213,17 +3196,19 @@ impl Vm {
         Ok(self.called(r, Some(d)))
     }
 
-    /// Whether `v` iterates through a builtin iterator that runs no user code ([`Self::iterate_fast`]
-    /// takes it).
-    pub fn is_builtin_iterable(&mut self, v: Value) -> Res<bool> {
-        Ok(match v {
+    /// Whether `v` iterates through a builtin iterator that runs no user code (what
+    /// [`Self::fast_iterator`] makes one for, and so [`Self::iterate_fast`] takes), without
+    /// making it.
+    pub fn is_builtin_iterable(&mut self, v: Value) -> bool {
+        match v {
             Value::Str(_) => true,
             Value::Obj(o) => match self.heap.obj(o).kind {
                 Kind::Array(_) | Kind::Arguments(_) => self.array_iteration_intact(o),
-                _ => self.fast_iterator(v)?.is_some(),
+                Kind::Iterator(_) | Kind::Map(_) | Kind::Set(_) | Kind::Params(_) => true,
+                _ => false,
             },
             _ => false,
-        })
+        }
     }
 
     /// A builtin iterator over arrays, strings, arguments, Map and Set (None: ask the value).

@@ -76,11 +76,7 @@ pub(super) fn fill_generic(
         },
         _ => false,
     };
-    let builtin_iterable = match vm.is_builtin_iterable(iterable) {
-        Ok(b) => b,
-        Err(e) => return Some(Err(e)),
-    };
-    if own_adder && builtin_iterable {
+    if own_adder && vm.is_builtin_iterable(iterable) {
         return None;
     }
     let f = vm.intr.fill_from_iterable?;

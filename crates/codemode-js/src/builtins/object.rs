@@ -126,7 +126,7 @@ pub(super) fn object_from_entries(vm: &mut Vm, _: Value, args: &[Value]) -> Res<
         let s = inspect(vm, src)?;
         return Err(vm.type_error(&format!("{s} is not iterable")));
     }
-    if !vm.is_builtin_iterable(src)?
+    if !vm.is_builtin_iterable(src)
         && let Some(f) = vm.intr.fill_from_iterable
     {
         // A generator or user iterable: the spec's loop in the prelude.

@@ -22,12 +22,8 @@ const symToStringTag = Symbol.toStringTag;
 const RangeErrorCtor = RangeError;
 const DONE = {};
 
-function isObj(v) {
-  return (typeof v === "object" && v !== null) || typeof v === "function";
-}
-
 function needThis(O, name) {
-  if (!isObj(O)) typeError("Iterator.prototype." + name + " called on non-object");
+  if (!isObjectLike(O)) typeError("Iterator.prototype." + name + " called on non-object");
 }
 
 // GetIteratorDirect (§7.4.2).
@@ -38,7 +34,7 @@ function direct(O) {
 // IteratorStepValue (§7.4.8): the next value, or DONE.
 function stepValue(rec) {
   const r = call(rec.next, rec.iterator);
-  if (!isObj(r)) typeError("Iterator result " + toStr(r) + " is not an object");
+  if (!isObjectLike(r)) typeError("Iterator result " + toStr(r) + " is not an object");
   if (r.done) return DONE;
   return r.value;
 }
@@ -48,29 +44,19 @@ function closeNormal(iterator) {
   const ret = iterator.return;
   if (ret === undefined || ret === null) return;
   const r = call(ret, iterator);
-  if (!isObj(r)) typeError("Iterator result " + toStr(r) + " is not an object");
-}
-
-// IteratorClose with a throw completion: the original error wins.
-function closeThrow(iterator) {
-  try {
-    const ret = iterator.return;
-    if (ret !== undefined && ret !== null) call(ret, iterator);
-  } catch (_) {
-    // The completion being thrown is the one that counts.
-  }
+  if (!isObjectLike(r)) typeError("Iterator result " + toStr(r) + " is not an object");
 }
 
 function needCallable(fn, O) {
   if (!isCallable(fn)) {
-    closeThrow(O);
+    closeQuiet(O);
     typeError(toStr(typeof fn === "string" ? '"' + fn + '"' : fn) + " is not a function");
   }
 }
 
 // GetIteratorFlattenable (§7.4.13).
 function flattenable(obj, iterateStrings) {
-  if (!isObj(obj) && !(iterateStrings && typeof obj === "string")) {
+  if (!isObjectLike(obj) && !(iterateStrings && typeof obj === "string")) {
     typeError(toStr(obj) + " is not an object");
   }
   const method = obj[symIterator];
@@ -80,7 +66,7 @@ function flattenable(obj, iterateStrings) {
     if (!isCallable(method)) typeError(toStr(method) + " is not a function");
     iterator = call(method, obj);
   }
-  if (!isObj(iterator)) typeError(toStr(iterator) + " is not an object");
+  if (!isObjectLike(iterator)) typeError(toStr(iterator) + " is not an object");
   return direct(iterator);
 }
 
@@ -90,21 +76,21 @@ function limitOf(O, limit) {
   try {
     n = NumberOf(limit);
   } catch (e) {
-    closeThrow(O);
+    closeQuiet(O);
     throw e;
   }
   if (n !== n) {
-    closeThrow(O);
+    closeQuiet(O);
     throw new RangeErrorCtor(toStr(limit) + " must be positive");
   }
   const k = n === Infinity || n === -Infinity ? n : mathTrunc(n);
   if (k < 0) {
-    closeThrow(O);
+    closeQuiet(O);
     throw new RangeErrorCtor(toStr(limit) + " must be positive");
   }
   // (Finite limits past 2^53 - 1 are a RangeError too, as test262 checks.)
   if (k !== Infinity && k > 9007199254740991) {
-    closeThrow(O);
+    closeQuiet(O);
     throw new RangeErrorCtor(toStr(limit) + " is too large: a limit is at most 2^53 - 1, or Infinity for no limit");
   }
   return k;
@@ -120,7 +106,7 @@ function helper(gen, iterator) {
   return h;
 }
 function stateOf(h, name) {
-  const st = isObj(h) ? call(wmGet, states, h) : undefined;
+  const st = isObjectLike(h) ? call(wmGet, states, h) : undefined;
   if (st === undefined) typeError("Method Iterator Helper.prototype." + name + " called on incompatible receiver " + toStr(h));
   return st;
 }
@@ -153,7 +139,7 @@ function* mapBody(rec, mapper) {
     const value = stepValue(rec);
     if (value === DONE) return undefined;
     let mapped;
-    try { mapped = call(mapper, undefined, value, counter); } catch (e) { closeThrow(rec.iterator); throw e; }
+    try { mapped = call(mapper, undefined, value, counter); } catch (e) { closeQuiet(rec.iterator); throw e; }
     let resumed = false;
     try { yield mapped; resumed = true; } finally { if (!resumed) closeNormal(rec.iterator); }
   }
@@ -163,7 +149,7 @@ function* filterBody(rec, predicate) {
     const value = stepValue(rec);
     if (value === DONE) return undefined;
     let selected;
-    try { selected = call(predicate, undefined, value, counter); } catch (e) { closeThrow(rec.iterator); throw e; }
+    try { selected = call(predicate, undefined, value, counter); } catch (e) { closeQuiet(rec.iterator); throw e; }
     if (selected) {
       let resumed = false;
       try { yield value; resumed = true; } finally { if (!resumed) closeNormal(rec.iterator); }
@@ -203,12 +189,12 @@ function* flatMapBody(rec, mapper) {
     try {
       inner = flattenable(call(mapper, undefined, value, counter), false);
     } catch (e) {
-      closeThrow(rec.iterator);
+      closeQuiet(rec.iterator);
       throw e;
     }
     for (;;) {
       let innerValue;
-      try { innerValue = stepValue(inner); } catch (e) { closeThrow(rec.iterator); throw e; }
+      try { innerValue = stepValue(inner); } catch (e) { closeQuiet(rec.iterator); throw e; }
       if (innerValue === DONE) break;
       let resumed = false;
       try {
@@ -217,7 +203,7 @@ function* flatMapBody(rec, mapper) {
       } finally {
         if (!resumed) {
           // A return() at the yield closes the inner iterator, then the outer one.
-          try { closeNormal(inner.iterator); } catch (e) { closeThrow(rec.iterator); throw e; }
+          try { closeNormal(inner.iterator); } catch (e) { closeQuiet(rec.iterator); throw e; }
           closeNormal(rec.iterator);
         }
       }
@@ -272,7 +258,7 @@ def(IP, "reduce", function reduce(reducer, ...init) {
   for (; ; counter++) {
     const value = stepValue(rec);
     if (value === DONE) return acc;
-    try { acc = call(reducer, undefined, acc, value, counter); } catch (e) { closeThrow(rec.iterator); throw e; }
+    try { acc = call(reducer, undefined, acc, value, counter); } catch (e) { closeQuiet(rec.iterator); throw e; }
   }
 });
 def(IP, "toArray", function toArray() {
@@ -292,7 +278,7 @@ def(IP, "forEach", function forEach(fn) {
   for (let counter = 0; ; counter++) {
     const value = stepValue(rec);
     if (value === DONE) return undefined;
-    try { call(fn, undefined, value, counter); } catch (e) { closeThrow(rec.iterator); throw e; }
+    try { call(fn, undefined, value, counter); } catch (e) { closeQuiet(rec.iterator); throw e; }
   }
 });
 // some, every and find: `want` is the truth of the predicate that stops the walk.
@@ -304,7 +290,7 @@ function search(O, predicate, want, name) {
     const value = stepValue(rec);
     if (value === DONE) return DONE;
     let r;
-    try { r = call(predicate, undefined, value, counter); } catch (e) { closeThrow(rec.iterator); throw e; }
+    try { r = call(predicate, undefined, value, counter); } catch (e) { closeQuiet(rec.iterator); throw e; }
     if (!r === !want) {
       closeNormal(rec.iterator);
       return value;
@@ -326,7 +312,7 @@ def(IP, "find", function find(predicate) {
 const wrapped = new WM();
 const WP = objectCreate(IP);
 function wrappedOf(w) {
-  const rec = isObj(w) ? call(wmGet, wrapped, w) : undefined;
+  const rec = isObjectLike(w) ? call(wmGet, wrapped, w) : undefined;
   if (rec === undefined) typeError("Method %WrapForValidIteratorPrototype%.next called on incompatible receiver " + toStr(w));
   return rec;
 }
@@ -357,7 +343,7 @@ def(IteratorCtor, "from", function from(O) {
 function ignoringSetter(key, name) {
   return {
     set [name](v) {
-      if (!isObj(this)) typeError("Iterator.prototype setter called on non-object");
+      if (!isObjectLike(this)) typeError("Iterator.prototype setter called on non-object");
       if (this === IP) typeError("Cannot assign to read only property '" + toStr(key === symToStringTag ? "Symbol(Symbol.toStringTag)" : key) + "' of object '[object Iterator]'");
       if (getOwnDescriptor(this, key) === undefined) createData(this, key, v);
       else this[key] = v;
