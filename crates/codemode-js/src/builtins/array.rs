@@ -562,6 +562,11 @@ pub(super) fn array_iter(vm: &mut Vm, this: Value, kind: u8) -> Res<Value> {
     if this.is_nullish() {
         return Err(vm.type_error("Array.prototype.values called on null or undefined"));
     }
+    // ToObject: a primitive receiver (`Array.prototype.values.call("ab")`) is boxed.
+    let this = match this {
+        Value::Obj(_) => this,
+        v => Value::Obj(to_object(vm, v)?),
+    };
     let o = vm.heap.new_obj(
         vm.intr.array_iter_proto,
         Kind::Iterator(Iter::Array {

@@ -143,6 +143,10 @@ pub(super) fn object_from_entries(vm: &mut Vm, _: Value, args: &[Value]) -> Res<
     let items = vm.iterate_fast(src)?;
     let o = vm.new_object()?;
     for it in items {
+        if !matches!(it, Value::Obj(_)) {
+            let s = inspect(vm, it)?;
+            return Err(vm.type_error(&format!("Iterator value {s} is not an entry object")));
+        }
         let k = vm.get_value(it, Key::Index(0))?;
         let v = vm.get_value(it, Key::Index(1))?;
         let key = vm.to_key(k)?;

@@ -203,3 +203,9 @@ return { out, count, firstKeys, str: (() => { const r = []; for (const i in "hé
 
 // @program from-entries-of-generators-maps-and-params
 function* g() { yield ["a", 1]; yield ["b", 2]; } const m = new Map([["x", 1]]); let e1 = null; try { Object.fromEntries(null) } catch (e) { e1 = e.name } return [Object.fromEntries(g()), Object.fromEntries(m), Object.fromEntries(new URLSearchParams("q=1")), Object.fromEntries([["k", 2]]), e1];
+
+// @program from-entries-refuses-primitive-entries-and-values-boxes-strings
+const out = [];
+for (const src of [["ab"], [1], new Set(["ab"]), [null]]) { try { out.push(Object.fromEntries(src)); } catch (e) { out.push(e.name + ": " + e.message); } }
+out.push([...Array.prototype.values.call("ab")], [...Array.prototype.entries.call("ab")], [...Array.prototype.keys.call("ab")], [...Array.prototype.values.call(5)]);
+return out;
