@@ -182,11 +182,9 @@ function sorted(arr, fn) {
     if (v === undefined) undef++;
     else vals.push(v);
   }
-  const cmp = fn === undefined ? defaultCompare : (a, b) => {
-    const r = Number(fn(a, b));
-    return r !== r ? 0 : r;
-  };
-  const out = sortList(vals, cmp);
+  // sortList only asks `cmp(a, b) < 0`: one ToNumber of the comparator's result, NaN as 0,
+  // as SortCompare does, with no wrapper call per comparison.
+  const out = sortList(vals, fn === undefined ? defaultCompare : fn);
   for (let i = 0; i < undef; i++) out.push(undefined);
   return out;
 }
