@@ -135,6 +135,19 @@ impl Elems {
 
     /// Store `v` at `i` (`Empty` makes a hole), growing the length past it. `i` is below
     /// 2^32 - 1.
+    /// Replace present element `i` of the dense prefix with `v` (not a hole): the length and
+    /// the byte charge stay. `false`, with nothing changed, past the prefix or at a hole.
+    #[inline]
+    pub fn overwrite(&mut self, i: usize, v: Value) -> bool {
+        match self.dense.get_mut(i) {
+            Some(slot) if !matches!(*slot, Value::Empty) && !matches!(v, Value::Empty) => {
+                *slot = v;
+                true
+            }
+            _ => false,
+        }
+    }
+
     pub fn set(&mut self, i: usize, v: Value) {
         if v == Value::Empty {
             self.delete(i);

@@ -116,6 +116,8 @@ pub enum Op {
     /// the generic iteration loop the compiler emits next.
     ArraySpread(Reg, Reg, u32),
     Binary(BinOp, Reg, Reg, Reg),
+    /// `Binary` whose right operand is a Number literal: dst ← a (op) constant.
+    BinaryK(BinOp, Reg, Reg, f64),
     Unary(UnOp, Reg, Reg),
     Jump(u32),
     JumpIfTrue(Reg, u32),

@@ -837,6 +837,40 @@ impl Vm {
         n: usize,
         dst: Reg,
     ) -> Res<Option<Value>> {
+        let (mut callee, mut this, mut first, mut n) = (callee, this, first, n);
+        // `f.call(t, ...)` and the prelude's `call(f, t, ...)`: the callee and receiver are
+        // registers too, so the fast path below applies to the function they name.
+        while let Value::Obj(o) = callee
+            && let Kind::Function(Func::Native(k)) = self.heap.obj(o).kind
+        {
+            match k {
+                crate::builtins::NATIVE_CALL => {
+                    callee = this;
+                    this = if n > 0 {
+                        self.regs[first]
+                    } else {
+                        Value::Undefined
+                    };
+                    first += n.min(1);
+                    n -= n.min(1);
+                }
+                crate::builtins::NATIVE_INTR_CALL => {
+                    callee = if n > 0 {
+                        self.regs[first]
+                    } else {
+                        Value::Undefined
+                    };
+                    this = if n > 1 {
+                        self.regs[first + 1]
+                    } else {
+                        Value::Undefined
+                    };
+                    first += n.min(2);
+                    n -= n.min(2);
+                }
+                _ => break,
+            }
+        }
         if let Value::Obj(o) = callee
             && let Kind::Function(Func::Closure { prog, func, .. }) = self.heap.obj(o).kind
         {
@@ -1050,7 +1084,7 @@ impl Vm {
                         .to_vec()
                         .into_iter()
                         .map(|v| {
-                            if v == Value::Empty {
+                            if matches!(v, Value::Empty) {
                                 Value::Undefined
                             } else {
                                 v
@@ -1859,23 +1893,10 @@ impl Vm {
     }
 
     fn binary(&mut self, op: BinOp, a: Value, b: Value) -> Res<Value> {
-        if let (Value::Num(x), Value::Num(y)) = (a, b) {
-            let r = match op {
-                BinOp::Add => Some(Value::Num(x + y)),
-                BinOp::Sub => Some(Value::Num(x - y)),
-                BinOp::Mul => Some(Value::Num(x * y)),
-                BinOp::Div => Some(Value::Num(x / y)),
-                BinOp::Lt => Some(Value::Bool(x < y)),
-                BinOp::Le => Some(Value::Bool(x <= y)),
-                BinOp::Gt => Some(Value::Bool(x > y)),
-                BinOp::Ge => Some(Value::Bool(x >= y)),
-                BinOp::StrictEq | BinOp::Eq => Some(Value::Bool(x == y)),
-                BinOp::StrictNe | BinOp::Ne => Some(Value::Bool(x != y)),
-                _ => None,
-            };
-            if let Some(r) = r {
-                return Ok(r);
-            }
+        if let (Value::Num(x), Value::Num(y)) = (a, b)
+            && let Some(r) = num_binary(op, x, y)
+        {
+            return Ok(r);
         }
         Ok(match op {
             BinOp::Add => self.add(a, b)?,
@@ -1936,6 +1957,32 @@ impl Vm {
 }
 
 /// ToInt32.
+/// A binary operator on two Numbers, when it needs nothing else (the shifts and bitwise
+/// operators, `**`, `in` and `instanceof` are left to [`Vm::binary`]).
+#[inline(always)]
+fn num_binary(op: BinOp, x: f64, y: f64) -> Option<Value> {
+    Some(match op {
+        BinOp::Add => Value::Num(x + y),
+        BinOp::Sub => Value::Num(x - y),
+        BinOp::Mul => Value::Num(x * y),
+        BinOp::Div => Value::Num(x / y),
+        // §6.1.6.1.6 Number::remainder: a finite dividend over an infinite divisor is the
+        // dividend; Rust's `%` gives the same for every other case.
+        BinOp::Rem => Value::Num(if y.is_infinite() && x.is_finite() {
+            x
+        } else {
+            x % y
+        }),
+        BinOp::Lt => Value::Bool(x < y),
+        BinOp::Le => Value::Bool(x <= y),
+        BinOp::Gt => Value::Bool(x > y),
+        BinOp::Ge => Value::Bool(x >= y),
+        BinOp::StrictEq | BinOp::Eq => Value::Bool(x == y),
+        BinOp::StrictNe | BinOp::Ne => Value::Bool(x != y),
+        _ => return None,
+    })
+}
+
 pub fn to_int32(n: f64) -> i32 {
     if !n.is_finite() {
         return 0;
@@ -1967,6 +2014,7 @@ enum Flow {
 }
 
 impl Vm {
+    #[inline(always)]
     fn frame(&self) -> &Frame {
         self.frames.last().expect("a frame")
     }
@@ -2015,8 +2063,8 @@ impl Vm {
             if self.fuel <= 0 {
                 return Ok(Exit::Yield);
             }
-            self.fuel -= 1;
             if self.frames.is_empty() {
+                self.fuel -= 1;
                 if self.drain_after_settled() {
                     return Ok(Exit::Idle);
                 }
@@ -2036,6 +2084,10 @@ impl Vm {
                 self.work(live / 256);
                 self.gc_at = crate::gc::next_collection(live, self.heap.cap);
             }
+            if self.fast_ops() {
+                continue;
+            }
+            self.fuel -= 1;
             let (prog, func, pc) = {
                 let f = self.frame();
                 (f.prog, f.func, f.pc)
@@ -2108,6 +2160,176 @@ impl Vm {
                 Flow::End(v, returned) => return Ok(Exit::Done(v, returned)),
             }
         }
+    }
+
+    /// Run the instructions of the current frame that touch only its registers and numbers
+    /// (moves, constants, arithmetic and comparisons of two Numbers, jumps on booleans and
+    /// Numbers) in a tight loop over the frame's code, one unit of fuel each, up to the first
+    /// instruction that needs the general [`Vm::step`]. Nothing here allocates, calls or
+    /// throws, so the frame, the heap and the collector's state are as after those steps.
+    /// `true`: the slice's fuel ran out here.
+    fn fast_ops(&mut self) -> bool {
+        let Some(f) = self.frames.last_mut() else {
+            return false;
+        };
+        if !f.conversions.is_empty() {
+            return false;
+        }
+        let code = &self.progs[f.prog as usize].funcs[f.func as usize].code;
+        let regs = &mut self.regs[self.base..];
+        let mut pc = f.pc as usize;
+        let mut fuel = self.fuel;
+        while fuel > 0 {
+            let Some(&op) = code.get(pc) else { break };
+            match op {
+                Op::Move(d, s) => regs[d as usize] = regs[s as usize],
+                Op::LoadNum(d, n) => regs[d as usize] = Value::Num(n),
+                Op::LoadBool(d, b) => regs[d as usize] = Value::Bool(b),
+                Op::LoadUndef(d) => regs[d as usize] = Value::Undefined,
+                Op::LoadNull(d) => regs[d as usize] = Value::Null,
+                Op::LoadEmpty(d) => regs[d as usize] = Value::Empty,
+                Op::CheckTdz(r, _) if !matches!(regs[r as usize], Value::Empty) => {}
+                Op::Binary(bop, d, a, b) => {
+                    let (Value::Num(x), Value::Num(y)) = (regs[a as usize], regs[b as usize])
+                    else {
+                        break;
+                    };
+                    let Some(v) = num_binary(bop, x, y) else {
+                        break;
+                    };
+                    regs[d as usize] = v;
+                }
+                Op::BinaryK(bop, d, a, y) => {
+                    let Value::Num(x) = regs[a as usize] else {
+                        break;
+                    };
+                    let Some(v) = num_binary(bop, x, y) else {
+                        break;
+                    };
+                    regs[d as usize] = v;
+                }
+                Op::GetProp(d, o, k) => {
+                    // A data property found by name along the prototype chain; `length`,
+                    // accessors, misses and uninterned names take the general path.
+                    let Value::Obj(mut cur) = regs[o as usize] else {
+                        break;
+                    };
+                    let Some(&Some((_, key))) = self.consts[f.prog as usize].get(k as usize) else {
+                        break;
+                    };
+                    if key == self.length_key {
+                        break;
+                    }
+                    let mut depth = 0;
+                    let v = loop {
+                        let ob = self.heap.obj(cur);
+                        if let Some(p) = ob.props.get(key) {
+                            break match p.slot {
+                                Slot::Data(v) => Some(v),
+                                Slot::Accessor(..) => None,
+                            };
+                        }
+                        depth += 1;
+                        match ob.proto {
+                            Some(p) if depth <= crate::limits::MAX_PROTO_CHAIN => cur = p,
+                            _ => break None,
+                        }
+                    };
+                    let Some(v) = v else { break };
+                    regs[d as usize] = v;
+                }
+                Op::GetElem(d, o, k) => {
+                    // A present element of an array's dense prefix.
+                    let (Value::Obj(a), Value::Num(n)) = (regs[o as usize], regs[k as usize])
+                    else {
+                        break;
+                    };
+                    let Kind::Array(e) = &self.heap.obj(a).kind else {
+                        break;
+                    };
+                    if !(n >= 0.0 && (n as usize) < e.len() && n.fract() == 0.0) {
+                        break;
+                    }
+                    let Some(v) = e.get(n as usize) else { break };
+                    regs[d as usize] = v;
+                }
+                Op::SetElem(o, k, s) => {
+                    // Overwriting a present element of an array's dense prefix: writable
+                    // (not frozen, no attributes of its own), no length change.
+                    let (Value::Obj(a), Value::Num(n)) = (regs[o as usize], regs[k as usize])
+                    else {
+                        break;
+                    };
+                    if !((0.0..4294967295.0).contains(&n) && n.fract() == 0.0) {
+                        break;
+                    }
+                    let ob = self.heap.obj_mut(a);
+                    if ob.frozen_elements || ob.props.find(Key::Index(n as u32)).is_some() {
+                        break;
+                    }
+                    let Kind::Array(e) = &mut ob.kind else { break };
+                    if !e.overwrite(n as usize, regs[s as usize]) {
+                        break;
+                    }
+                }
+                Op::GetCell(d, slot, check) => {
+                    let v = self.heap.cells[f.cells[slot as usize].0 as usize];
+                    if matches!(v, Value::Empty) && check.is_some() {
+                        break;
+                    }
+                    regs[d as usize] = v;
+                }
+                Op::GetUp(d, idx, check) => {
+                    let Value::Obj(o) = f.callee else { break };
+                    let Kind::Function(Func::Closure { ups, .. }) = &self.heap.obj(o).kind else {
+                        break;
+                    };
+                    let v = self.heap.cells[ups[idx as usize].0 as usize];
+                    if matches!(v, Value::Empty) && check.is_some() {
+                        break;
+                    }
+                    regs[d as usize] = v;
+                }
+                Op::Unary(uop, d, a) => {
+                    let v = match (uop, regs[a as usize]) {
+                        (UnOp::Inc, Value::Num(x)) => Value::Num(x + 1.0),
+                        (UnOp::Dec, Value::Num(x)) => Value::Num(x - 1.0),
+                        (UnOp::Neg, Value::Num(x)) => Value::Num(-x),
+                        (UnOp::Plus | UnOp::ToNumeric, Value::Num(x)) => Value::Num(x),
+                        (UnOp::Not, Value::Bool(b)) => Value::Bool(!b),
+                        _ => break,
+                    };
+                    regs[d as usize] = v;
+                }
+                Op::Jump(t) => {
+                    pc = t as usize;
+                    fuel -= 1;
+                    continue;
+                }
+                Op::JumpIfFalse(r, t) | Op::JumpIfTrue(r, t) => {
+                    let truth = match regs[r as usize] {
+                        Value::Bool(b) => b,
+                        Value::Num(n) => !(n == 0.0 || n.is_nan()),
+                        Value::Undefined | Value::Null => false,
+                        Value::Obj(_) => true,
+                        _ => break,
+                    };
+                    fuel -= 1;
+                    if truth == matches!(op, Op::JumpIfTrue(..)) {
+                        pc = t as usize;
+                    } else {
+                        pc += 1;
+                    }
+                    continue;
+                }
+                _ => break,
+            }
+            fuel -= 1;
+            pc += 1;
+        }
+        f.pc = pc as u32;
+        self.fuel = fuel;
+        fuel <= 0
     }
 
     /// A thrown value goes to the innermost handler; a fatal error ends the loop.
@@ -2229,11 +2451,12 @@ impl Vm {
         self.r(r)
     }
 
+    #[inline(always)]
     fn r(&self, r: Reg) -> Value {
         self.regs[self.base + r as usize]
     }
 
-    #[inline]
+    #[inline(always)]
     fn set(&mut self, r: Reg, v: Value) {
         self.regs[self.base + r as usize] = v;
     }
@@ -2305,14 +2528,14 @@ impl Vm {
                 self.set(d, v);
             }
             Op::CheckTdz(r, n) => {
-                if self.r(r) == Value::Empty {
+                if matches!(self.r(r), Value::Empty) {
                     return Err(self.tdz(prog, n));
                 }
             }
             Op::GetCell(d, slot, check) => {
                 let c = self.frame().cells[slot as usize];
                 let v = self.heap.cells[c.0 as usize];
-                if v == Value::Empty
+                if matches!(v, Value::Empty)
                     && let Some(n) = check
                 {
                     return Err(self.tdz(prog, n));
@@ -2336,7 +2559,7 @@ impl Vm {
             Op::GetUp(d, idx, check) => {
                 let c = self.up_cell(idx);
                 let v = self.heap.cells[c.0 as usize];
-                if v == Value::Empty
+                if matches!(v, Value::Empty)
                     && let Some(n) = check
                 {
                     return Err(self.tdz(prog, n));
@@ -2561,6 +2784,11 @@ impl Vm {
                 let v = self.binary(bop, x, y)?;
                 self.set(d, v);
             }
+            Op::BinaryK(bop, d, a, k) => {
+                let x = self.r(a);
+                let v = self.binary(bop, x, Value::Num(k))?;
+                self.set(d, v);
+            }
             Op::Unary(uop, d, a) => {
                 let x = self.r(a);
                 let v = match uop {
@@ -2718,7 +2946,7 @@ impl Vm {
                 let itv = self.r(it);
                 let rv = self.r(res);
                 if self.is_builtin_iter(itv) {
-                    if rv == Value::Empty {
+                    if matches!(rv, Value::Empty) {
                         return Ok(Flow::Jump(exit));
                     }
                     self.set(d, rv);

@@ -151,13 +151,23 @@ impl<'s, 'b, 'a: 'b> Compiler<'s, 'b, 'a> {
                 while let Expression::BinaryExpression(inner) = &chain[chain.len() - 1].left {
                     chain.push(inner);
                 }
+                // Locals in registers are operands as they are (no copy): the left one only
+                // when the right operand cannot assign it first (`i + (i = 1)`).
                 let a = self.alloc(span)?;
                 let c = self.alloc(span)?;
-                self.expr_to(&chain[chain.len() - 1].left, a)?;
+                let inner = chain[chain.len() - 1];
+                let mut left = self.operand(&inner.left, Some(a), !may_assign(&inner.right, 0))?;
                 for (k, link) in chain.iter().enumerate().rev() {
-                    self.expr_to(&link.right, c)?;
                     let out = if k == 0 { dst } else { a };
-                    self.emit(Op::Binary(binop(link.operator), out, a, c), link.span);
+                    let op = binop(link.operator);
+                    if let Expression::NumericLiteral(n) = link.right.without_parentheses() {
+                        self.emit(Op::BinaryK(op, out, left, n.value), link.span);
+                        left = a;
+                        continue;
+                    }
+                    let right = self.operand(&link.right, Some(c), true)?;
+                    self.emit(Op::Binary(op, out, left, right), link.span);
+                    left = a;
                 }
             }
             Expression::UnaryExpression(u) => self.unary(u, dst)?,
@@ -333,8 +343,7 @@ impl<'s, 'b, 'a: 'b> Compiler<'s, 'b, 'a> {
         }
         match m {
             MemberExpression::StaticMemberExpression(m) => {
-                let o = self.alloc(span)?;
-                self.expr_to(&m.object, o)?;
+                let o = self.operand(&m.object, None, true)?;
                 if m.optional {
                     self.chain_check(o, span);
                 }
@@ -343,13 +352,11 @@ impl<'s, 'b, 'a: 'b> Compiler<'s, 'b, 'a> {
                 self.note_object(at, m.object.span());
             }
             MemberExpression::ComputedMemberExpression(m) => {
-                let o = self.alloc(span)?;
-                self.expr_to(&m.object, o)?;
+                let o = self.operand(&m.object, None, !may_assign(&m.expression, 0))?;
                 if m.optional {
                     self.chain_check(o, span);
                 }
-                let k = self.alloc(span)?;
-                self.expr_to(&m.expression, k)?;
+                let k = self.operand(&m.expression, None, true)?;
                 let at = self.emit(Op::GetElem(dst, o, k), span);
                 self.note_object(at, m.object.span());
             }
@@ -658,8 +665,107 @@ impl<'s, 'b, 'a: 'b> Compiler<'s, 'b, 'a> {
         Ok(())
     }
 
+    /// The register an instruction reads `e` from: a local's own register when `direct`
+    /// allows it (nothing evaluated after `e` and before the instruction can assign that
+    /// local), else `scratch` (or a fresh register) holding `e`'s value.
+    fn operand(&mut self, e: &'b Expression<'a>, scratch: Option<Reg>, direct: bool) -> R<Reg> {
+        if direct && let Some(r) = self.direct_reg(e) {
+            return Ok(r);
+        }
+        let r = match scratch {
+            Some(r) => r,
+            None => self.alloc(e.span())?,
+        };
+        self.expr_to(e, r)?;
+        Ok(r)
+    }
+
+    /// Compile `e` for its effects only (an expression statement, a `for` update): an update
+    /// or assignment of a local register writes the register itself, with no copy of the
+    /// expression's value.
+    pub(super) fn expr_effect(&mut self, e: &'b Expression<'a>) -> R<()> {
+        let span = e.span();
+        match e {
+            Expression::UpdateExpression(u) => {
+                if let SimpleAssignmentTarget::AssignmentTargetIdentifier(id) = &u.argument
+                    && let Some(l) = self.local_reg(id.name.as_str(), true)
+                {
+                    self.emit(Op::Unary(update_op(u.operator), l, l), span);
+                    return Ok(());
+                }
+            }
+            Expression::AssignmentExpression(a) => {
+                if let AssignmentTarget::AssignmentTargetIdentifier(id) = &a.left
+                    && let Some(l) = self.local_reg(id.name.as_str(), true)
+                {
+                    if a.operator == AssignmentOperator::Assign && self.writes_dst_last(&a.right) {
+                        self.enter(span)?;
+                        let m = self.mark();
+                        let r = self.expr_named(&a.right, l, id.name.as_str());
+                        self.release(m);
+                        self.leave();
+                        return r;
+                    }
+                    if let Some(op) = a.operator.to_binary_operator()
+                        && !may_assign(&a.right, 0)
+                    {
+                        if let Expression::NumericLiteral(n) = a.right.without_parentheses() {
+                            self.emit(Op::BinaryK(binop(op), l, l, n.value), span);
+                            return Ok(());
+                        }
+                        self.enter(span)?;
+                        let m = self.mark();
+                        let r = self.operand(&a.right, None, true)?;
+                        self.emit(Op::Binary(binop(op), l, l, r), span);
+                        self.release(m);
+                        self.leave();
+                        return Ok(());
+                    }
+                }
+            }
+            _ => {}
+        }
+        let m = self.mark();
+        let r = self.alloc(span)?;
+        self.expr_to(e, r)?;
+        self.release(m);
+        Ok(())
+    }
+
+    /// Whether compiling `e` into a register writes it only with its last instruction, after
+    /// everything that can throw: then `x = e` may compile `e` straight into `x`.
+    pub(super) fn writes_dst_last(&mut self, e: &Expression<'a>) -> bool {
+        match e {
+            Expression::NumericLiteral(_)
+            | Expression::BooleanLiteral(_)
+            | Expression::NullLiteral(_)
+            | Expression::StringLiteral(_)
+            | Expression::BinaryExpression(_)
+            | Expression::FunctionExpression(_)
+            | Expression::ArrowFunctionExpression(_) => true,
+            Expression::StaticMemberExpression(m) => !m.optional,
+            Expression::ComputedMemberExpression(m) => !m.optional,
+            Expression::CallExpression(c) => !matches!(c.callee, Expression::Super(_)),
+            Expression::Identifier(_) => self.direct_reg(e).is_some(),
+            _ => false,
+        }
+    }
+
     pub(super) fn update(&mut self, u: &'b UpdateExpression<'a>, dst: Reg) -> R<()> {
         let span = u.span;
+        if let SimpleAssignmentTarget::AssignmentTargetIdentifier(id) = &u.argument
+            && let Some(l) = self.local_reg(id.name.as_str(), true)
+        {
+            let op = update_op(u.operator);
+            if u.prefix {
+                self.emit(Op::Unary(op, l, l), span);
+                self.emit(Op::Move(dst, l), span);
+            } else {
+                self.emit(Op::Unary(UnOp::ToNumeric, dst, l), span);
+                self.emit(Op::Unary(op, l, dst), span);
+            }
+            return Ok(());
+        }
         let cur = self.alloc(span)?;
         let t = self.read_target(&u.argument, cur)?;
         let op = match u.operator {
@@ -927,7 +1033,29 @@ impl<'s, 'b, 'a: 'b> Compiler<'s, 'b, 'a> {
             let args = self.arguments(&call.arguments, span)?;
             return self.super_call(dst, args, span);
         }
-        self.callee_this(call.callee.without_parentheses(), callee, this, span)?;
+        // A local callee or receiver is named in place when the arguments cannot assign it
+        // before the call reads it (`f(f = g)` calls the old f).
+        let args_pure = !call.optional
+            && call
+                .arguments
+                .iter()
+                .all(|a| a.as_expression().is_some_and(|x| !may_assign(x, 0)));
+        let (mut callee, mut this) = (callee, this);
+        match call.callee.without_parentheses() {
+            e @ Expression::Identifier(_) if args_pure && self.direct_reg(e).is_some() => {
+                callee = self.direct_reg(e).unwrap_or(callee);
+                self.emit(Op::LoadUndef(this), span);
+            }
+            Expression::StaticMemberExpression(m)
+                if args_pure && !m.optional && self.direct_reg(&m.object).is_some() =>
+            {
+                this = self.direct_reg(&m.object).unwrap_or(this);
+                let k = self.string(m.property.name.as_str());
+                let at = self.emit(Op::GetProp(callee, this, k), m.property.span);
+                self.note_object(at, m.object.span());
+            }
+            e => self.callee_this(e, callee, this, span)?,
+        }
         if call.optional {
             self.chain_check(callee, span);
         }
@@ -1157,5 +1285,51 @@ impl<'s, 'b, 'a: 'b> Compiler<'s, 'b, 'a> {
         self.emit(Op::Move(dst, d), span);
         self.release(m);
         Ok(())
+    }
+}
+
+/// Whether evaluating `e` may assign a local register (an assignment or update outside any
+/// nested function; calls cannot: what a closure writes lives in a cell). Conservative: any
+/// form not listed, and nesting past a few levels, counts as "may".
+fn may_assign(e: &Expression<'_>, depth: u32) -> bool {
+    if depth > 8 {
+        return true;
+    }
+    let d = depth + 1;
+    match e {
+        Expression::NumericLiteral(_)
+        | Expression::StringLiteral(_)
+        | Expression::BooleanLiteral(_)
+        | Expression::NullLiteral(_)
+        | Expression::Identifier(_)
+        | Expression::ThisExpression(_)
+        | Expression::FunctionExpression(_)
+        | Expression::ArrowFunctionExpression(_) => false,
+        Expression::ParenthesizedExpression(p) => may_assign(&p.expression, d),
+        Expression::StaticMemberExpression(m) => may_assign(&m.object, d),
+        Expression::ComputedMemberExpression(m) => {
+            may_assign(&m.object, d) || may_assign(&m.expression, d)
+        }
+        Expression::BinaryExpression(b) => may_assign(&b.left, d) || may_assign(&b.right, d),
+        Expression::LogicalExpression(l) => may_assign(&l.left, d) || may_assign(&l.right, d),
+        Expression::UnaryExpression(u) => may_assign(&u.argument, d),
+        Expression::ConditionalExpression(c) => {
+            may_assign(&c.test, d) || may_assign(&c.consequent, d) || may_assign(&c.alternate, d)
+        }
+        Expression::CallExpression(c) => {
+            may_assign(&c.callee, d)
+                || c.arguments.iter().any(|a| match a.as_expression() {
+                    Some(x) => may_assign(x, d),
+                    None => true,
+                })
+        }
+        _ => true,
+    }
+}
+
+fn update_op(op: UpdateOperator) -> UnOp {
+    match op {
+        UpdateOperator::Increment => UnOp::Inc,
+        UpdateOperator::Decrement => UnOp::Dec,
     }
 }

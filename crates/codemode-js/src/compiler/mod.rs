@@ -288,6 +288,11 @@ struct Binding {
     /// let/const/class: reads check the TDZ.
     lexical: bool,
     konst: bool,
+    /// Initialized before every later instruction of its own function that reads it: its
+    /// declaration has run (set after the declarator's store, outside `switch` scopes, whose
+    /// cases can jump past a declaration), so those reads skip the TDZ check. Never set
+    /// through a capture: a closure may run before the initialization.
+    init: bool,
 }
 
 /// A break/continue target.
@@ -320,6 +325,8 @@ use Ctx as CtxEntry;
 #[derive(Default)]
 struct Scope {
     names: HashMap<String, Binding>,
+    /// A `switch` block: a case may run without the declarations of the cases before it.
+    switch: bool,
 }
 
 impl Scope {
@@ -520,7 +527,12 @@ impl<'s, 'b, 'a: 'b> Compiler<'s, 'b, 'a> {
         } else {
             Storage::Reg(self.alloc(span)?)
         };
-        let b = Binding { st, lexical, konst };
+        let b = Binding {
+            st,
+            lexical,
+            konst,
+            init: false,
+        };
         self.f()
             .scopes
             .last_mut()
@@ -560,6 +572,7 @@ impl<'s, 'b, 'a: 'b> Compiler<'s, 'b, 'a> {
         };
         Some(Binding {
             st: Storage::Up(idx as u16),
+            init: false,
             ..outer
         })
     }
@@ -575,7 +588,7 @@ impl<'s, 'b, 'a: 'b> Compiler<'s, 'b, 'a> {
 
     /// Read a binding into `dst`.
     fn load_binding(&mut self, b: Binding, name: &str, dst: Reg, span: Span) {
-        let check = b.lexical.then(|| self.string(name));
+        let check = (b.lexical && !b.init).then(|| self.string(name));
         match b.st {
             Storage::Reg(r) => {
                 if r != dst {
@@ -615,7 +628,7 @@ impl<'s, 'b, 'a: 'b> Compiler<'s, 'b, 'a> {
     fn assign_name(&mut self, name: &str, src: Reg, span: Span) -> R<()> {
         match self.resolve(name) {
             Some(b) => {
-                if b.lexical {
+                if b.lexical && !b.init {
                     let tmp = self.alloc(span)?;
                     self.load_binding(b, name, tmp, span);
                     self.release(tmp as u32);
@@ -862,6 +875,7 @@ impl<'s, 'b, 'a: 'b> Compiler<'s, 'b, 'a> {
                     st: Storage::Cell(slot),
                     lexical: false,
                     konst: true,
+                    init: false,
                 },
             ));
             self.emit(Op::SetCell(slot, 0), span);
@@ -872,6 +886,7 @@ impl<'s, 'b, 'a: 'b> Compiler<'s, 'b, 'a> {
                     st: Storage::Reg(0),
                     lexical: false,
                     konst: true,
+                    init: false,
                 },
             ));
         }
@@ -1043,6 +1058,26 @@ impl<'s, 'b, 'a: 'b> Compiler<'s, 'b, 'a> {
         if let Some(rest) = params.and_then(|p| p.rest.as_ref()) {
             pattern_names(&rest.rest.argument, &mut names);
         }
+        // A plain parameter that no closure captures lives in the register its argument
+        // arrives in (no copy on entry).
+        for (i, p) in items.iter().enumerate() {
+            if p.initializer.is_none()
+                && let BindingPattern::BindingIdentifier(id) = &p.pattern
+                && !self.f().captured.contains(id.name.as_str())
+                && let Some(scope) = self.f().scopes.last_mut()
+                && scope.get(id.name.as_str()).is_none()
+            {
+                scope.push((
+                    id.name.to_string(),
+                    Binding {
+                        st: Storage::Reg(param_regs[i]),
+                        lexical: false,
+                        konst: false,
+                        init: false,
+                    },
+                ));
+            }
+        }
         for (name, at) in names {
             self.declare(&name, false, false, at)?;
         }
@@ -1131,6 +1166,50 @@ impl<'s, 'b, 'a: 'b> Compiler<'s, 'b, 'a> {
         }
         self.emit(Op::Return(v), span);
         Ok(())
+    }
+
+    /// The declaration of lexical `name` of this function has just stored its value: later
+    /// reads in this function need no TDZ check (see [`Binding::init`]).
+    fn mark_initialized(&mut self, name: &str) {
+        let Some(f) = self.fns.last_mut() else {
+            return;
+        };
+        if let Some(scope) = f
+            .scopes
+            .iter_mut()
+            .rev()
+            .find(|s| s.names.contains_key(name))
+            && !scope.switch
+            && let Some(b) = scope.names.get_mut(name)
+        {
+            b.init = true;
+        }
+    }
+
+    /// The register holding `e` when `e` is a local read that needs no instruction (no TDZ
+    /// check, not a cell): operands can name it directly instead of a copy.
+    fn direct_reg(&mut self, e: &Expression<'a>) -> Option<Reg> {
+        let Expression::Identifier(id) = e.without_parentheses() else {
+            return None;
+        };
+        self.local_reg(id.name.as_str(), false)
+    }
+
+    /// The register of local `name` when reading it (and with `write`, assigning it) needs no
+    /// instruction of its own: a register binding past its TDZ (and, to write, not `const`).
+    fn local_reg(&mut self, name: &str, write: bool) -> Option<Reg> {
+        if name == "arguments" {
+            return None;
+        }
+        match self.resolve(name)? {
+            Binding {
+                st: Storage::Reg(r),
+                lexical,
+                init,
+                konst,
+            } if (!lexical || init) && !(write && konst) => Some(r),
+            _ => None,
+        }
     }
 
     fn resolve_local_only(&self, name: &str) -> Option<Binding> {

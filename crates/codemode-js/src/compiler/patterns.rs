@@ -69,6 +69,9 @@ impl<'s, 'b, 'a: 'b> Compiler<'s, 'b, 'a> {
                     },
                 };
                 self.store_binding(b, src, id.span);
+                if matches!(decl, Decl::Let | Decl::Const) {
+                    self.mark_initialized(name);
+                }
             }
             BindingPattern::AssignmentPattern(a) => {
                 let m = self.mark();

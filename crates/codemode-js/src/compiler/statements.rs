@@ -25,12 +25,7 @@ impl<'s, 'b, 'a: 'b> Compiler<'s, 'b, 'a> {
     pub(super) fn stmt_inner(&mut self, s: &'b Statement<'a>) -> R<()> {
         let labels = std::mem::take(&mut self.f().pending_labels);
         match s {
-            Statement::ExpressionStatement(e) => {
-                let m = self.mark();
-                let r = self.alloc(e.span)?;
-                self.expr_to(&e.expression, r)?;
-                self.release(m);
-            }
+            Statement::ExpressionStatement(e) => self.expr_effect(&e.expression)?,
             Statement::VariableDeclaration(d) => self.var_decl(d)?,
             Statement::FunctionDeclaration(_) => {}
             Statement::BlockStatement(b) => {
@@ -69,6 +64,16 @@ impl<'s, 'b, 'a: 'b> Compiler<'s, 'b, 'a> {
                 }
             }
             Statement::ReturnStatement(r) => {
+                let k = self.f().kind;
+                if self.ctx.is_empty()
+                    && !(k.is_async && k.generator)
+                    && let Some(e) = &r.argument
+                    && let Some(v) = self.direct_reg(e)
+                {
+                    // Nothing runs between reading the local and returning it.
+                    self.emit_return(v, r.span)?;
+                    return Ok(());
+                }
                 let m = self.mark();
                 let v = self.alloc(r.span)?;
                 match &r.argument {
@@ -272,6 +277,26 @@ impl<'s, 'b, 'a: 'b> Compiler<'s, 'b, 'a> {
             }
         };
         for v in &d.declarations {
+            // `let x = a + b` into x's own register, when nothing can read x before the
+            // initializer's last instruction writes it (a read of x inside is still a TDZ
+            // error: x holds the TDZ marker until then).
+            if let (BindingPattern::BindingIdentifier(id), Some(init)) = (&v.id, &v.init)
+                && let Some(Binding {
+                    st: Storage::Reg(r),
+                    ..
+                }) = self.resolve_local_only(id.name.as_str())
+                && self.writes_dst_last(init)
+            {
+                self.enter(v.span)?;
+                let m = self.mark();
+                self.expr_named(init, r, id.name.as_str())?;
+                self.release(m);
+                self.leave();
+                if decl != Decl::Var {
+                    self.mark_initialized(id.name.as_str());
+                }
+                continue;
+            }
             let m = self.mark();
             let r = self.alloc(v.span)?;
             match &v.init {
@@ -347,10 +372,7 @@ impl<'s, 'b, 'a: 'b> Compiler<'s, 'b, 'a> {
             self.emit(Op::CopyCell(*s), f.span);
         }
         if let Some(u) = &f.update {
-            let mm = self.mark();
-            let r = self.alloc(f.span)?;
-            self.expr_to(u, r)?;
-            self.release(mm);
+            self.expr_effect(u)?;
         }
         self.emit(Op::Jump(top), f.span);
         if let Some(e) = exit {
@@ -598,6 +620,7 @@ impl<'s, 'b, 'a: 'b> Compiler<'s, 'b, 'a> {
         let d = self.alloc(sw.span)?;
         self.expr_to(&sw.discriminant, d)?;
         self.push_scope();
+        self.f().scopes.last_mut().expect("a scope").switch = true;
         let all: Vec<&'b Statement<'a>> =
             sw.cases.iter().flat_map(|c| c.consequent.iter()).collect();
         for s in &all {
