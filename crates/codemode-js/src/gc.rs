@@ -176,7 +176,8 @@ pub fn collect(vm: &mut Vm) -> usize {
                 }
             };
             used += OBJECT_BYTES
-                + (o.props.list.len() + o.privates.len()) * PROP_BYTES
+                + o.props.bytes()
+                + o.privates.len() * PROP_BYTES
                 + elems * VALUE_BYTES;
         } else {
             h.objects[i].kind = Kind::Ordinary;
@@ -195,13 +196,9 @@ pub fn collect(vm: &mut Vm) -> usize {
             h.free_cells.push(i as u32);
         }
     }
-    used += h
-        .atoms
-        .iter()
-        .map(|a| STRING_BYTES * 2 + a.bytes())
-        .sum::<usize>();
+    used += h.atoms.iter().map(crate::heap::atom_bytes).sum::<usize>();
     used += h.symbols.len() * 16;
-    used += vm.regs.len() * VALUE_BYTES + vm.frames.len() * 64;
+    used += vm.regs.len() * VALUE_BYTES + vm.frames.len() * crate::heap::FRAME_BYTES;
     used += vm.jobs.len() * crate::limits::JOB_BYTES;
     used += vm.logs.iter().map(|l| l.len() + 32).sum::<usize>();
     vm.heap.used = used;

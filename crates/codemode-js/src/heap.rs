@@ -11,14 +11,21 @@ use crate::arena::Arena;
 use crate::string::JsStr;
 use crate::value::{CellId, ObjId, StrId, SymId, Value};
 
-/// Bytes charged per object besides its properties and elements.
-pub const OBJECT_BYTES: usize = 96;
-/// Bytes charged per property slot.
-pub const PROP_BYTES: usize = 40;
+/// Bytes charged per object besides its properties and elements: its arena slot, as the
+/// process holds it (the charge is what the memory cap counts, so it is the real size).
+pub const OBJECT_BYTES: usize = std::mem::size_of::<Obj>();
+/// Bytes charged per property slot: one entry of an object's property list.
+pub const PROP_BYTES: usize = std::mem::size_of::<Prop>();
 /// Bytes charged per element or register.
 pub const VALUE_BYTES: usize = 16;
-/// Bytes charged per string besides its code units.
-pub const STRING_BYTES: usize = 32;
+/// Charged per call frame, besides its registers (released when the frame returns or throws).
+pub const FRAME_BYTES: usize = std::mem::size_of::<crate::vm::Frame>();
+/// Bytes charged per property of an object with more than `INDEX_AT` properties, for its
+/// entry in the object's name index (a hashed `(Key, u32)` pair with the table's spare room).
+pub const INDEX_ENTRY_BYTES: usize = 32;
+/// Bytes charged per string besides its code units: its arena slot and the allocation's
+/// overhead (a short string's units sit in a 32-byte allocator chunk).
+pub const STRING_BYTES: usize = 48;
 
 /// Names every heap interns first, in this order (so `Key::Name(i)` is `COMMON_NAMES[i]`):
 /// the keys the machine and the builtins look up by name, found by [`Heap::key`] without
@@ -95,15 +102,32 @@ impl Props {
         self.find(key).map(|i| &self.list[i])
     }
 
-    pub fn push(&mut self, p: Prop) {
+    /// Append `p`; returns the bytes the object holds more (to charge): the entry, and its
+    /// index entries (all of them when this push makes the index).
+    #[must_use]
+    pub fn push(&mut self, p: Prop) -> usize {
         let i = self.list.len() as u32;
         if let Some(ix) = &mut self.index {
             ix.insert(p.key, i);
+            self.list.push(p);
+            return PROP_BYTES + INDEX_ENTRY_BYTES;
         }
         self.list.push(p);
-        if self.index.is_none() && self.list.len() > INDEX_AT {
+        if self.list.len() > INDEX_AT {
             self.reindex();
+            return PROP_BYTES + self.list.len() * INDEX_ENTRY_BYTES;
         }
+        PROP_BYTES
+    }
+
+    /// The bytes charged for these properties (what [`Props::push`] charged for them).
+    pub fn bytes(&self) -> usize {
+        let per = if self.index.is_some() {
+            PROP_BYTES + INDEX_ENTRY_BYTES
+        } else {
+            PROP_BYTES
+        };
+        self.list.len() * per
     }
 
     fn reindex(&mut self) {
@@ -351,6 +375,25 @@ impl Heap {
         &mut self.objects[o.0 as usize]
     }
 
+    /// Write own property `key` of `o` (replacing slot and attributes, or appending it and
+    /// charging what it holds): no array, exotic or attribute checks.
+    pub fn put_prop(
+        &mut self,
+        o: ObjId,
+        key: Key,
+        slot: Slot,
+        attrs: u8,
+    ) -> Result<(), OutOfMemory> {
+        let obj = self.obj_mut(o);
+        if let Some(i) = obj.props.find(key) {
+            obj.props.list[i].slot = slot;
+            obj.props.list[i].attrs = attrs;
+            return Ok(());
+        }
+        let bytes = obj.props.push(Prop { key, slot, attrs });
+        self.charge(bytes)
+    }
+
     pub fn new_cell(&mut self, v: Value) -> Result<CellId, OutOfMemory> {
         self.charge(VALUE_BYTES + 8)?;
         if let Some(i) = self.free_cells.pop() {
@@ -379,7 +422,7 @@ impl Heap {
         {
             return Ok(Key::Name(*a));
         }
-        self.charge(STRING_BYTES * 2 + s.bytes())?;
+        self.charge(atom_bytes(s))?;
         let a = self.atoms.push(s.clone()) as u32;
         self.atom_index.insert(s.clone(), a);
         Ok(Key::Name(a))
@@ -428,6 +471,12 @@ impl Heap {
             Key::Sym(_) => None,
         }
     }
+}
+
+/// Bytes charged for interned property name `s`: the name in the atom table and again as the
+/// key of the name-to-atom index, with that index's entry.
+pub fn atom_bytes(s: &JsStr) -> usize {
+    STRING_BYTES * 2 + 2 * s.bytes() + INDEX_ENTRY_BYTES
 }
 
 #[cfg(test)]

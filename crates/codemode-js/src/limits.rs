@@ -49,9 +49,11 @@ pub const MAX_STACK_SLOTS: usize = 4_000_000;
 
 /// Memory cap when the host gives none: 512 MiB. Allocations (objects, properties, elements,
 /// strings, closures, cells, frames, logs) are charged as they are made; exceeding the cap is
-/// an uncatchable ExecutionFailure "memory limit exceeded". Not yet exact: a large array or
-/// string is built before it is charged, and an object is charged less than it occupies, so
-/// RSS can pass the cap by a factor (issue 12 tracks it).
+/// an uncatchable ExecutionFailure "memory limit exceeded". The charges are the sizes the
+/// process holds (`heap.rs`: `OBJECT_BYTES`, `PROP_BYTES`, `INDEX_ENTRY_BYTES`, `STRING_BYTES`,
+/// `FRAME_BYTES` are the structures' own sizes); what they leave out is allocator and
+/// growth slack, so a program at the cap holds at most about 1.4× it in RSS (the shapes
+/// measured in bench/RESULTS.md).
 pub const MAX_MEMORY_BYTES: usize = 512 * 1024 * 1024;
 
 /// Total fuel an execution may use (about one unit per instruction, builtins per element or

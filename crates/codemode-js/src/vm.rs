@@ -12,8 +12,8 @@ use std::sync::Arc;
 use codemode_guest::{ErrorKind, GuestError, Location};
 
 use crate::heap::{
-    CONFIGURABLE, DEFAULT_ATTRS, ENUMERABLE, Elems, Func, HIDDEN_ATTRS, Heap, Iter, Key, Kind,
-    OutOfMemory, Prop, Slot, VALUE_BYTES, WRITABLE,
+    CONFIGURABLE, DEFAULT_ATTRS, ENUMERABLE, Elems, FRAME_BYTES, Func, HIDDEN_ATTRS, Heap, Iter,
+    Key, Kind, OutOfMemory, Prop, Slot, VALUE_BYTES, WRITABLE,
 };
 use crate::limits::{
     MAX_ARGUMENTS, MAX_ARRAY_LENGTH, MAX_CALL_DEPTH, MAX_STACK_SLOTS, MAX_STRING_LENGTH,
@@ -671,15 +671,7 @@ impl Vm {
             }
             return Ok(());
         }
-        let obj = self.heap.obj_mut(o);
-        if let Some(i) = obj.props.find(key) {
-            obj.props.list[i].slot = slot;
-            obj.props.list[i].attrs = attrs;
-            return Ok(());
-        }
-        obj.props.push(Prop { key, slot, attrs });
-        self.heap.charge(crate::heap::PROP_BYTES)?;
-        Ok(())
+        Ok(self.heap.put_prop(o, key, slot, attrs)?)
     }
 
     fn array_set(&mut self, o: ObjId, i: u32, v: Value) -> Res<()> {
@@ -788,6 +780,21 @@ impl Vm {
         Ok(())
     }
 
+    /// Pop the running frame and its registers, giving back what [`Vm::enter_frame`] charged
+    /// for them (the collector counts live frames the same way), so a program making many
+    /// short calls does not collect for memory it no longer holds.
+    fn pop_frame(&mut self) -> Frame {
+        let f = self.frames.pop().expect("frame");
+        let regs = self.regs.len().saturating_sub(f.base as usize);
+        self.heap.used = self
+            .heap
+            .used
+            .saturating_sub(FRAME_BYTES + regs * VALUE_BYTES);
+        self.regs.truncate(f.base as usize);
+        self.base = self.frames.last().map_or(0, |f| f.base as usize);
+        f
+    }
+
     /// Push the frame whose registers start at `base` (`this` and the parameters in place).
     #[allow(clippy::too_many_arguments)]
     fn enter_frame(
@@ -804,7 +811,8 @@ impl Vm {
         for _ in 0..f.ncells {
             cells.push(self.heap.new_cell(Value::Undefined)?);
         }
-        self.heap.charge(64 + f.nregs as usize * VALUE_BYTES)?;
+        self.heap
+            .charge(FRAME_BYTES + f.nregs as usize * VALUE_BYTES)?;
         self.frames.push(Frame {
             callee: self.pending_callee.take().unwrap_or(Value::Undefined),
             prog,
@@ -2371,9 +2379,7 @@ impl Vm {
     /// Pop the current frame and deliver `v` to its caller. `Some` when the machine's own
     /// call returned ([`Finish::Done`]).
     fn return_from(&mut self, v: Value) -> Res<Option<Exit>> {
-        let f = self.frames.pop().expect("frame");
-        self.regs.truncate(f.base as usize);
-        self.base = self.frames.last().map_or(0, |f| f.base as usize);
+        let f = self.pop_frame();
         if let Some(tag) = f.converting {
             // The caller's instruction runs again with this result.
             if let Err(t) = self.converted(tag, v) {
@@ -2422,9 +2428,7 @@ impl Vm {
             if plain && self.frames.len() == 1 {
                 return Err(Throw::Js(v));
             }
-            let f = self.frames.pop().expect("frame");
-            self.regs.truncate(f.base as usize);
-            self.base = self.frames.last().map_or(0, |f| f.base as usize);
+            let f = self.pop_frame();
             if f.finish != Finish::Normal {
                 let caller_base = self.frames.last().map(|c| c.base as usize);
                 if let Some(x) = self.finish_throw(&f, v)? {

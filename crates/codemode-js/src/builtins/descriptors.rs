@@ -298,15 +298,7 @@ fn write_prop(vm: &mut Vm, o: ObjId, key: Key, slot: Slot, attrs: u8) -> Res<()>
 
 /// Overwrite or add a props entry.
 fn put_prop(vm: &mut Vm, o: ObjId, key: Key, slot: Slot, attrs: u8) -> Res<()> {
-    let obj = vm.heap.obj_mut(o);
-    if let Some(j) = obj.props.find(key) {
-        obj.props.list[j].slot = slot;
-        obj.props.list[j].attrs = attrs;
-        return Ok(());
-    }
-    obj.props.push(Prop { key, slot, attrs });
-    vm.heap.charge(crate::heap::PROP_BYTES)?;
-    Ok(())
+    Ok(vm.heap.put_prop(o, key, slot, attrs)?)
 }
 
 /// [[DefineOwnProperty]] (§10.1.6, arrays §10.4.2.1): `Ok(false)` when the descriptor is
