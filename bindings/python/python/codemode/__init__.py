@@ -1,0 +1,461 @@
+"""codemode: run model-written Lua or JavaScript programs over your Python tools.
+
+A host describes its tools once, builds a :class:`CodeMode`, and runs the programs a model
+writes::
+
+    from codemode import CodeMode, Tool, ToolError
+
+    def lookup(input):
+        if input["id"] != "o1":
+            raise ToolError("No order with that id; list ids with tools.orders.list().")
+        return {"id": "o1", "total": 42}
+
+    cm = CodeMode(tools={"orders.lookup": Tool("Look up an order by id.",
+        {"type": "object", "properties": {"id": {"type": "string"}}, "required": ["id"]},
+        lookup)})
+    result = cm.execute_sync('return tools.orders.lookup({ id = "o1" }).total')
+    assert result.ok and result.value == 42
+
+Programs run in interpreters written in safe Rust (the ``codemode`` crate); this package
+converts values at the edge and calls it, so every limit, status and diagnostic is the
+library's, and :meth:`Result.to_json` is byte for byte what ``codemode run`` prints.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import inspect
+import json
+import logging
+import types
+from dataclasses import dataclass, field
+from typing import Any, Callable, Dict, List, Mapping, Optional, Sequence, Union
+
+from . import _codemode
+from ._schema import handler_and_schemas
+
+__all__ = [
+    "CodeMode",
+    "Diagnostic",
+    "Extension",
+    "Hooks",
+    "Limits",
+    "Location",
+    "Result",
+    "Tool",
+    "ToolCall",
+    "ToolError",
+    "DEFAULT_INSTRUCTIONS_BUDGET",
+]
+
+#: Default token budget of :meth:`CodeMode.instructions` (o200k tokens).
+DEFAULT_INSTRUCTIONS_BUDGET: int = _codemode.DEFAULT_INSTRUCTIONS_BUDGET
+
+logger = logging.getLogger("codemode")
+
+
+class ToolError(Exception):
+    """The one channel for a message the program sees.
+
+    Raise it from a tool handler (or a ``before`` hook) with a message written for the model:
+    what went wrong and what to do instead. The program gets exactly that message (catchable;
+    uncaught, the run fails with ``ToolFailure``). Any other exception reaches the program only
+    as ``"Tool 'x' failed."`` and is logged with its traceback on the ``codemode`` logger.
+    """
+
+
+@dataclass(frozen=True)
+class Limits:
+    """Limits of every execution; ``None`` keeps the library's default.
+
+    - ``timeout_ms``: wall-clock milliseconds per execution (``TimeoutExceeded``).
+    - ``max_tool_calls``: host calls per execution (``ToolCallLimitExceeded``).
+    - ``max_output_bytes``: bytes of value, logs and tool-call inputs in the result (cut, never
+      fails a run; ``truncated`` and a ``Truncated`` warning say so).
+    - ``max_memory_bytes``: bytes the program's interpreter may allocate.
+
+    Out-of-range values raise ``ValueError`` with the library's message when the
+    :class:`CodeMode` is built.
+    """
+
+    timeout_ms: Optional[int] = None
+    max_tool_calls: Optional[int] = None
+    max_output_bytes: Optional[int] = None
+    max_memory_bytes: Optional[int] = None
+
+
+@dataclass(frozen=True)
+class Tool:
+    """A host tool the program calls as ``tools.<path>(input)``.
+
+    ``handler(input)`` gets the input (a ``dict``, checked against ``input_schema``) and returns
+    JSON data (``dict``, ``list``, ``str``, ``int``, ``float``, ``bool``, ``None``, or a pydantic
+    model); it may be ``async def``. ``output_schema``, when given, is checked against every
+    output (``InvalidToolOutput``).
+    """
+
+    description: str
+    input_schema: Mapping[str, Any]
+    handler: Callable[..., Any]
+    output_schema: Optional[Mapping[str, Any]] = None
+
+
+@dataclass(frozen=True)
+class Hooks:
+    """Callbacks around every host call (each optional, sync or ``async def``).
+
+    - ``tool_before(name, input)``: return ``None`` to allow; return a ``str`` (or raise
+      :class:`ToolError`) to deny with that message (the call is listed as ``denied`` and the
+      program gets a catchable ``ToolFailure`` with the message). Any other exception denies
+      with "The host refused this call." and is logged.
+    - ``tool_after(name, input, outcome)``: ``outcome`` is
+      ``{"status": "success"|"failure"|"denied"|"interrupted", "value"?, "kind"?, "message"?}``;
+      runs for every call whose ``before`` ran, also when the run times out or is cancelled.
+    - ``extension_before(name, args)`` / ``extension_after(name, args, outcome)``: the same for
+      extension functions (``args`` is the list of arguments).
+    """
+
+    tool_before: Optional[Callable[[str, Any], Any]] = None
+    tool_after: Optional[Callable[[str, Any, Dict[str, Any]], Any]] = None
+    extension_before: Optional[Callable[[str, List[Any]], Any]] = None
+    extension_after: Optional[Callable[[str, List[Any], Dict[str, Any]], Any]] = None
+
+
+@dataclass(frozen=True)
+class Extension:
+    """Host functions installed as a guest global.
+
+    ``functions`` is either one callable (the global ``name`` is itself a function:
+    ``fetch(url)``) or a mapping of dotted paths below the global to callables (``{"read": f}``
+    gives ``fs.read``). Each gets the call's arguments positionally and returns JSON data;
+    ``async def`` ones return promises in JavaScript (``await fs.read(p)``). Errors reach the
+    program as ``ExecutionFailure``; :class:`ToolError` keeps its message.
+    """
+
+    name: str
+    functions: Union[Callable[..., Any], Mapping[str, Callable[..., Any]]]
+
+
+@dataclass(frozen=True)
+class Location:
+    """Where in the program: line and column (bytes within the line), both from 1."""
+
+    line: int
+    column: int
+
+
+@dataclass(frozen=True)
+class Diagnostic:
+    """A model-facing error or warning: ``kind`` (``"ToolFailure"``, ``"TimeoutExceeded"``, ...),
+    ``message`` (what went wrong and what to do instead), ``location`` and ``suggestions``."""
+
+    kind: str
+    message: str
+    location: Optional[Location] = None
+    suggestions: Sequence[str] = ()
+
+    @classmethod
+    def _from_wire(cls, d: Mapping[str, Any]) -> "Diagnostic":
+        loc = d.get("location")
+        return cls(
+            kind=d["kind"],
+            message=d["message"],
+            location=Location(loc["line"], loc["column"]) if loc else None,
+            suggestions=tuple(d.get("suggestions", ())),
+        )
+
+
+@dataclass(frozen=True)
+class ToolCall:
+    """One admitted host call: ``name`` (``"orders.lookup"``, ``"search"``), ``input``, and
+    ``status`` (``"success"``, ``"failure"``, ``"denied"``, ``"interrupted"``)."""
+
+    name: str
+    input: Any
+    status: str
+
+
+@dataclass(frozen=True)
+class Result:
+    """The outcome of one execution.
+
+    ``ok`` and ``value`` (the program's return value) on success, ``error`` on failure;
+    ``logs`` (``print`` lines), ``warnings``, ``truncated`` (the output was cut by
+    ``max_output_bytes``) and ``tool_calls`` either way. :meth:`to_dict` / :meth:`to_json` give
+    the wire shape (camelCase ``toolCalls``), as the CLI prints it.
+    """
+
+    ok: bool
+    value: Any
+    error: Optional[Diagnostic]
+    logs: Sequence[str]
+    warnings: Sequence[Diagnostic]
+    truncated: bool
+    tool_calls: Sequence[ToolCall]
+    _json: str = field(repr=False, compare=False, default="")
+
+    @classmethod
+    def _from_json(cls, text: str) -> "Result":
+        d = json.loads(text)
+        err = d.get("error")
+        return cls(
+            ok=d["ok"],
+            value=d.get("value"),
+            error=Diagnostic._from_wire(err) if err else None,
+            logs=tuple(d.get("logs", ())),
+            warnings=tuple(Diagnostic._from_wire(w) for w in d.get("warnings", ())),
+            truncated=d.get("truncated", False),
+            tool_calls=tuple(
+                ToolCall(c["name"], c["input"], c["status"]) for c in d.get("toolCalls", ())
+            ),
+            _json=text,
+        )
+
+    def to_dict(self) -> Dict[str, Any]:
+        """The wire shape as fresh Python data (keys in wire order)."""
+        return json.loads(self._json)
+
+    def to_json(self) -> str:
+        """The wire shape as one line of JSON text, exactly as the library serializes it."""
+        return self._json
+
+
+def _log_exception(where: str, exc: BaseException) -> None:
+    logger.error("%s raised", where, exc_info=(type(exc), exc, exc.__traceback__))
+
+
+def _set_if_pending(future: "asyncio.Future[str]", value: str) -> None:
+    if not future.done():
+        future.set_result(value)
+
+
+_GLUE = (
+    asyncio.run_coroutine_threadsafe,
+    types.CoroutineType,
+    _log_exception,
+    _set_if_pending,
+    ToolError,
+)
+
+
+def _is_async(fn: Any) -> bool:
+    return inspect.iscoroutinefunction(fn) or inspect.iscoroutinefunction(
+        getattr(fn, "__call__", None)
+    )
+
+
+ToolsArg = Mapping[str, Any]
+
+
+class CodeMode:
+    """A Code Mode runtime: tools, namespaces, language, limits, hooks and extensions.
+
+    - ``tools``: a mapping of dotted paths (``"orders.lookup"``) or nested mappings
+      (``{"orders": {"lookup": ...}}``) to :class:`Tool` values or plain functions (whose input
+      schema comes from their type hints, as with :meth:`tool`).
+    - ``namespaces``: ``{"orders": "Order management"}``, descriptions shown in the catalog.
+    - ``language``: ``"lua"`` (default), ``"js"`` or ``"javascript"``.
+
+    Build errors (a bad path, an invalid schema, a limit out of range) raise ``ValueError`` with
+    the library's message, at the first use after a change. Executions may run concurrently.
+    """
+
+    def __init__(
+        self,
+        tools: Optional[ToolsArg] = None,
+        namespaces: Optional[Mapping[str, str]] = None,
+        language: str = "lua",
+        limits: Optional[Limits] = None,
+        hooks: Optional[Hooks] = None,
+        extensions: Sequence[Extension] = (),
+    ) -> None:
+        self._tools: Dict[str, Tool] = {}
+        self._namespaces: Dict[str, str] = dict(namespaces or {})
+        self._language = language
+        self._limits = limits or Limits()
+        self._hooks = hooks
+        self._extensions = list(extensions)
+        self._rt: Optional[_codemode.Runtime] = None
+        self._add_tools("", tools or {})
+        # Fail early on a bad language or limit rather than at the first execution.
+        self._runtime()
+
+    def _add_tools(self, prefix: str, tools: ToolsArg) -> None:
+        for key, value in tools.items():
+            path = f"{prefix}{key}"
+            if isinstance(value, Mapping):
+                self._add_tools(path + ".", value)
+            elif isinstance(value, Tool):
+                self._tools[path] = value
+            elif callable(value):
+                self._tools[path] = _tool_from_function(value)
+            else:
+                raise TypeError(
+                    f"tool '{path}': expected a Tool, a function or a dict of them, "
+                    f"got {type(value).__name__}"
+                )
+        self._rt = None
+
+    def add_tool(self, path: str, tool: Union[Tool, Callable[..., Any]]) -> None:
+        """Add a tool at the dotted ``path`` (a :class:`Tool` or a plain function)."""
+        self._add_tools("", {path: tool})
+        self._runtime()
+
+    def tool(
+        self,
+        path: str,
+        description: Optional[str] = None,
+        output_schema: Optional[Mapping[str, Any]] = None,
+    ) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+        """Decorator: register a function as the tool at ``path``; returns it unchanged.
+
+        The input schema comes from the parameters' type hints: one parameter typed as a
+        pydantic model or a ``TypedDict`` is the whole input (the handler gets the validated
+        model, or the dict); otherwise each parameter is a property of the input object
+        (required unless it has a default). With pydantic installed every annotation pydantic
+        understands works and inputs are validated by it; without, ``str``, ``int``, ``float``,
+        ``bool``, ``list``, ``dict``, ``Optional[...]``, ``List[...]`` and ``Dict[str, ...]``
+        do. The return annotation gives the output schema (pydantic only) unless
+        ``output_schema`` is given. The description defaults to the docstring.
+        """
+
+        def register(fn: Callable[..., Any]) -> Callable[..., Any]:
+            self.add_tool(path, _tool_from_function(fn, description, output_schema))
+            return fn
+
+        return register
+
+    def _has_async(self) -> bool:
+        fns: List[Any] = [t.handler for t in self._tools.values()]
+        if self._hooks is not None:
+            fns += [
+                self._hooks.tool_before,
+                self._hooks.tool_after,
+                self._hooks.extension_before,
+                self._hooks.extension_after,
+            ]
+        for e in self._extensions:
+            fns += list(e.functions.values()) if isinstance(e.functions, Mapping) else [e.functions]
+        return any(f is not None and _is_async(f) for f in fns)
+
+    def _runtime(self) -> "_codemode.Runtime":
+        if self._rt is None:
+            pair = lambda f: None if f is None else (f, _is_async(f))  # noqa: E731
+            tools = [
+                (p, t.description, t.input_schema, t.output_schema, pair(t.handler))
+                for p, t in self._tools.items()
+            ]
+            hooks = None
+            if self._hooks is not None:
+                h = self._hooks
+                hooks = (
+                    pair(h.tool_before),
+                    pair(h.tool_after),
+                    pair(h.extension_before),
+                    pair(h.extension_after),
+                )
+            extensions = []
+            for e in self._extensions:
+                fns = e.functions if isinstance(e.functions, Mapping) else {"": e.functions}
+                extensions.append(
+                    (e.name, [(p, pair(f), _is_async(f)) for p, f in fns.items()])
+                )
+            limits = {
+                "timeout_ms": self._limits.timeout_ms,
+                "max_tool_calls": self._limits.max_tool_calls,
+                "max_output_bytes": self._limits.max_output_bytes,
+                "max_memory_bytes": self._limits.max_memory_bytes,
+            }
+            self._rt = _codemode.Runtime(
+                self._language,
+                tools,
+                list(self._namespaces.items()),
+                limits,
+                hooks,
+                extensions,
+                _GLUE,
+            )
+        return self._rt
+
+    @property
+    def language(self) -> str:
+        """``"lua"`` or ``"javascript"``."""
+        return self._runtime().language
+
+    async def execute(self, code: str) -> Result:
+        """Run ``code``; tool and hook coroutines run on the running event loop, and the guest
+        runs on codemode's threads (the GIL released). Many executions may be awaited at
+        once. Cancelling the awaiting task interrupts the execution: calls in flight end as
+        ``interrupted`` and their ``after`` hooks run, then ``CancelledError`` propagates."""
+        loop = asyncio.get_running_loop()
+        future: "asyncio.Future[str]" = loop.create_future()
+        execution = self._runtime().start(code, loop, future)
+        try:
+            text = await future
+        except asyncio.CancelledError:
+            execution.cancel()
+            raise
+        return Result._from_json(text)
+
+    def execute_sync(self, code: str) -> Result:
+        """Run ``code`` to its end and return the result (for scripts). Sync handlers run on
+        codemode's threads with the GIL released while the guest runs. When a handler or hook
+        is ``async def``, this runs :meth:`execute` under ``asyncio.run`` and so cannot be
+        called from a running event loop (``RuntimeError``: use ``await cm.execute``)."""
+        if self._has_async():
+            try:
+                asyncio.get_running_loop()
+            except RuntimeError:
+                return asyncio.run(self.execute(code))
+            raise RuntimeError(
+                "execute_sync cannot run async handlers inside a running event loop; "
+                "use `await cm.execute(code)`"
+            )
+        return Result._from_json(self._runtime().run(code))
+
+    def catalog(self, language: Optional[str] = None) -> List[Dict[str, str]]:
+        """Every tool as ``{"path", "description", "signature"}``, sorted by path, signatures in
+        ``language`` (default: the runtime's)."""
+        return self._runtime().catalog(language)
+
+    def instructions(self, budget: int = DEFAULT_INSTRUCTIONS_BUDGET) -> str:
+        """The model-facing instructions of the execute tool (how to write a program, the
+        limits, and a catalog of about ``budget`` o200k tokens)."""
+        return self._runtime().instructions(budget)
+
+    def search(
+        self,
+        query: Optional[str] = None,
+        namespace: Optional[str] = None,
+        limit: Optional[int] = None,
+        offset: Optional[int] = None,
+    ) -> Dict[str, Any]:
+        """The built-in ``search`` as a program calls it (same input checks and page shape:
+        ``{"items": [{"path", "description", "signature"}], "remaining": n, "next": {"offset": n}
+        or None}``), without hooks or counting.
+        Errors: ``ValueError`` with the message a program would get."""
+        request: Dict[str, Any] = {}
+        for key, value in (
+            ("query", query),
+            ("namespace", namespace),
+            ("limit", limit),
+            ("offset", offset),
+        ):
+            if value is not None:
+                request[key] = value
+        return self._runtime().search(request)
+
+
+def _tool_from_function(
+    fn: Callable[..., Any],
+    description: Optional[str] = None,
+    output_schema: Optional[Mapping[str, Any]] = None,
+) -> Tool:
+    handler, input_schema, derived_output = handler_and_schemas(fn)
+    doc = description if description is not None else inspect.getdoc(fn) or ""
+    return Tool(
+        description=doc.strip(),
+        input_schema=input_schema,
+        handler=handler,
+        output_schema=output_schema if output_schema is not None else derived_output,
+    )

@@ -1,0 +1,544 @@
+//! `codemode._codemode`: the native half of the Python package `codemode`.
+//!
+//! It converts values at the edge and calls the `codemode` crate; every limit, status and
+//! diagnostic is the library's. The Python layer (`python/codemode/__init__.py`) collects the
+//! tools, hooks and extensions, then builds one [`Runtime`]:
+//! - [`Runtime::run`] runs a program to its end with the GIL released (`execute_sync`);
+//! - [`Runtime::start`] runs it on this module's tokio runtime and resolves an asyncio future
+//!   of the caller's loop with the result (`await execute`); tool coroutines run on that loop
+//!   (see [`call`]);
+//! - results cross as the library's wire JSON (`ExecutionResult::to_json_string`), which the
+//!   Python `Result` reads.
+//!
+//! No panic crosses into Python: pyo3 turns a panic in a method into `PanicException`, and the
+//! futures run on tokio, whose tasks catch panics.
+#![forbid(unsafe_code)]
+
+mod call;
+mod convert;
+
+use std::panic::AssertUnwindSafe;
+use std::sync::{Arc, OnceLock};
+
+use codemode::{
+    CallOutcome, CancellationToken, CodeMode, Diagnostic, DiagnosticKind, ExecutionResult,
+    Extension, Hooks, Language, Limits, Namespace, Tool, ToolError,
+};
+use futures::FutureExt;
+use futures::future::BoxFuture;
+use pyo3::exceptions::{PyRuntimeError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyTuple};
+use serde_json::Value;
+
+use call::{Callable, EVENT_LOOP, Glue};
+use convert::{from_py, to_py};
+
+/// The tokio runtime every execution of the process runs on (two worker threads: the guest's
+/// work runs on tokio's blocking pool, the workers only poll the drivers).
+fn tokio_runtime() -> PyResult<&'static tokio::runtime::Runtime> {
+    static RT: OnceLock<Result<tokio::runtime::Runtime, String>> = OnceLock::new();
+    RT.get_or_init(|| {
+        tokio::runtime::Builder::new_multi_thread()
+            .worker_threads(2)
+            .thread_name("codemode")
+            .enable_all()
+            .build()
+            .map_err(|e| e.to_string())
+    })
+    .as_ref()
+    .map_err(|e| PyRuntimeError::new_err(format!("codemode: cannot start tokio: {e}")))
+}
+
+/// The language named by `name`: `"lua"`, `"js"` or `"javascript"` (any case).
+fn language_of(name: &str) -> PyResult<Language> {
+    match name.to_ascii_lowercase().as_str() {
+        "lua" => Ok(Language::Lua),
+        "js" | "javascript" => Ok(Language::JavaScript),
+        _ => Err(PyValueError::new_err(format!(
+            "unknown language {name:?}; use \"lua\", \"js\" or \"javascript\""
+        ))),
+    }
+}
+
+/// JSON data from Python for a place named `what` (a schema, a hook's input); errors are
+/// `ValueError`s naming it.
+fn json_arg(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<Value> {
+    from_py(obj).map_err(|e| PyValueError::new_err(format!("{what}: {e}")))
+}
+
+/// How a handler's outcome becomes a tool's result: a `codemode.ToolError` keeps its message
+/// (the one channel for a message the program sees); any other exception is logged with its
+/// traceback and reaches the program as "Tool 'x' failed."; a return value that is not JSON
+/// data is an `InvalidToolOutput` saying where.
+fn tool_outcome(
+    glue: &Glue,
+    py: Python<'_>,
+    context: &str,
+    outcome: PyResult<Bound<'_, PyAny>>,
+) -> Result<Value, ToolError> {
+    match outcome {
+        Ok(obj) => from_py(&obj).map_err(ToolError::invalid_output),
+        Err(err) => {
+            if err.is_instance(py, glue.tool_error.bind(py)) {
+                let message = err
+                    .value(py)
+                    .str()
+                    .map(|s| s.to_string())
+                    .unwrap_or_default();
+                Err(ToolError::new(message))
+            } else {
+                glue.log(py, context, &err);
+                Err(ToolError::internal(format!("{context} raised")))
+            }
+        }
+    }
+}
+
+/// The handler of a tool or extension function backed by a Python callable.
+async fn call_handler(
+    glue: Arc<Glue>,
+    callable: Arc<Callable>,
+    context: Arc<str>,
+    args: Vec<Value>,
+) -> Result<Value, ToolError> {
+    let finish_glue = glue.clone();
+    let outcome = call::call(
+        glue,
+        callable,
+        move |py| {
+            let items = args
+                .iter()
+                .map(|v| to_py(py, v))
+                .collect::<PyResult<Vec<_>>>()?;
+            PyTuple::new(py, items)
+        },
+        Box::new(move |py, r| tool_outcome(&finish_glue, py, &context, r)),
+    )
+    .await;
+    outcome.unwrap_or_else(|| {
+        Err(ToolError::internal(
+            "the Python interpreter or the event loop went away during the call",
+        ))
+    })
+}
+
+/// The `before`/`after` callables of a `codemode.Hooks` (each optional).
+struct PyHooks {
+    glue: Arc<Glue>,
+    tool_before: Option<Arc<Callable>>,
+    tool_after: Option<Arc<Callable>>,
+    extension_before: Option<Arc<Callable>>,
+    extension_after: Option<Arc<Callable>>,
+}
+
+/// The message of a denial by a hook that raised something other than `ToolError`.
+const HOOK_RAISED_MESSAGE: &str = codemode::hooks::HOOK_PANIC_MESSAGE;
+
+impl PyHooks {
+    /// Run a `before` hook: `None` (or `True`) allows, a `str` (or a raised `ToolError`) denies
+    /// with that message, `False` or any other exception denies with "The host refused this
+    /// call." (the exception is logged).
+    fn before(
+        &self,
+        hook: &Option<Arc<Callable>>,
+        name: &str,
+        args: Value,
+    ) -> BoxFuture<'static, Result<(), String>> {
+        let Some(hook) = hook.clone() else {
+            return Box::pin(async { Ok(()) });
+        };
+        let glue = self.glue.clone();
+        let name = name.to_owned();
+        Box::pin(async move {
+            let finish_glue = glue.clone();
+            let r = call::call(
+                glue,
+                hook,
+                move |py| PyTuple::new(py, [name.into_pyobject(py)?.into_any(), to_py(py, &args)?]),
+                Box::new(move |py, r| match r {
+                    Ok(obj) if obj.is_none() => Ok(()),
+                    Ok(obj) => match obj.extract::<String>() {
+                        Ok(message) => Err(message),
+                        Err(_) if obj.is_truthy().unwrap_or(false) => Ok(()),
+                        Err(_) => Err(HOOK_RAISED_MESSAGE.to_owned()),
+                    },
+                    Err(err) if err.is_instance(py, finish_glue.tool_error.bind(py)) => Err(err
+                        .value(py)
+                        .str()
+                        .map(|s| s.to_string())
+                        .unwrap_or_default()),
+                    Err(err) => {
+                        finish_glue.log(py, "codemode: a before hook", &err);
+                        Err(HOOK_RAISED_MESSAGE.to_owned())
+                    }
+                }),
+            )
+            .await;
+            r.unwrap_or_else(|| Err(HOOK_RAISED_MESSAGE.to_owned()))
+        })
+    }
+
+    /// Run an `after` hook with `(name, input, outcome)`, `outcome` a dict
+    /// `{"status": ..., "value"?: ..., "kind"?: ..., "message"?: ...}`. What it returns or
+    /// raises is ignored (an exception is logged).
+    fn after(
+        &self,
+        hook: &Option<Arc<Callable>>,
+        name: &str,
+        args: Value,
+        outcome: &CallOutcome,
+    ) -> BoxFuture<'static, ()> {
+        let Some(hook) = hook.clone() else {
+            return Box::pin(async {});
+        };
+        let glue = self.glue.clone();
+        let name = name.to_owned();
+        let mut o = serde_json::Map::new();
+        o.insert("status".into(), outcome.label().into());
+        match outcome {
+            CallOutcome::Success(v) => {
+                o.insert("value".into(), v.clone());
+            }
+            CallOutcome::Failure { kind, message } => {
+                o.insert(
+                    "kind".into(),
+                    serde_json::to_value(kind).unwrap_or_default(),
+                );
+                o.insert("message".into(), message.clone().into());
+            }
+            CallOutcome::Denied(message) => {
+                o.insert("message".into(), message.clone().into());
+            }
+            CallOutcome::Interrupted => {}
+        }
+        let outcome = Value::Object(o);
+        Box::pin(async move {
+            let finish_glue = glue.clone();
+            let _ = call::call(
+                glue,
+                hook,
+                move |py| {
+                    PyTuple::new(
+                        py,
+                        [
+                            name.into_pyobject(py)?.into_any(),
+                            to_py(py, &args)?,
+                            to_py(py, &outcome)?,
+                        ],
+                    )
+                },
+                Box::new(move |py, r| {
+                    if let Err(err) = r {
+                        finish_glue.log(py, "codemode: an after hook", &err);
+                    }
+                }),
+            )
+            .await;
+        })
+    }
+}
+
+impl Hooks for PyHooks {
+    fn tool_before<'a>(
+        &'a self,
+        name: &'a str,
+        input: &'a Value,
+    ) -> BoxFuture<'a, Result<(), String>> {
+        self.before(&self.tool_before, name, input.clone())
+    }
+
+    fn tool_after<'a>(
+        &'a self,
+        name: &'a str,
+        input: &'a Value,
+        outcome: &'a CallOutcome,
+    ) -> BoxFuture<'a, ()> {
+        self.after(&self.tool_after, name, input.clone(), outcome)
+    }
+
+    fn extension_before<'a>(
+        &'a self,
+        name: &'a str,
+        args: &'a [Value],
+    ) -> BoxFuture<'a, Result<(), String>> {
+        self.before(&self.extension_before, name, Value::Array(args.to_vec()))
+    }
+
+    fn extension_after<'a>(
+        &'a self,
+        name: &'a str,
+        args: &'a [Value],
+        outcome: &'a CallOutcome,
+    ) -> BoxFuture<'a, ()> {
+        self.after(
+            &self.extension_after,
+            name,
+            Value::Array(args.to_vec()),
+            outcome,
+        )
+    }
+}
+
+/// A `(callable, is_async)` pair from the Python layer.
+fn callable(pair: &Bound<'_, PyAny>) -> PyResult<Arc<Callable>> {
+    let (func, is_async): (Py<PyAny>, bool) = pair.extract()?;
+    Ok(Arc::new(Callable { func, is_async }))
+}
+
+fn optional_callable(pair: Option<Bound<'_, PyAny>>) -> PyResult<Option<Arc<Callable>>> {
+    match pair {
+        Some(p) if !p.is_none() => callable(&p).map(Some),
+        _ => Ok(None),
+    }
+}
+
+/// The limits from the Python layer's dict (`timeout_ms`, `max_tool_calls`, `max_output_bytes`,
+/// `max_memory_bytes`; missing or `None` keeps the library's default). Errors: the library's
+/// `LimitError` message as a `ValueError`.
+fn limits(d: &Bound<'_, PyDict>) -> PyResult<Limits> {
+    use codemode::LimitName;
+    let mut l = Limits::default();
+    let bad = |e: codemode::LimitError| PyValueError::new_err(e.to_string());
+    for (key, name) in [
+        ("timeout_ms", LimitName::TimeoutMs),
+        ("max_tool_calls", LimitName::MaxToolCalls),
+        ("max_output_bytes", LimitName::MaxOutputBytes),
+    ] {
+        if let Some(v) = d.get_item(key)?.filter(|v| !v.is_none()) {
+            l = l.with(name, v.extract::<i128>()?).map_err(bad)?;
+        }
+    }
+    if let Some(v) = d.get_item("max_memory_bytes")?.filter(|v| !v.is_none()) {
+        let n = Limits::check(LimitName::MaxMemoryBytes, v.extract::<i128>()?).map_err(bad)?;
+        l = l.with_max_memory_bytes(Some(n)).map_err(bad)?;
+    }
+    Ok(l)
+}
+
+/// `fut`, with a panic turned into a failed result. The library never panics on guest input;
+/// should it anyway, the caller still gets a result (and an awaiting Python task a resolved
+/// future) instead of a panic crossing into Python.
+async fn guarded(fut: impl Future<Output = ExecutionResult>) -> ExecutionResult {
+    AssertUnwindSafe(fut).catch_unwind().await.unwrap_or_else(|_| {
+        ExecutionResult::failure(Diagnostic::new(
+            DiagnosticKind::ExecutionFailure,
+            "codemode failed internally (a panic); the program may be fine: run it again, and report the bug if it persists.",
+        ))
+    })
+}
+
+/// A built runtime (the Python `CodeMode` holds one).
+#[pyclass(frozen, module = "codemode._codemode")]
+struct Runtime {
+    cm: CodeMode,
+    glue: Arc<Glue>,
+}
+
+/// Cancels one started execution (`Runtime.start`'s return value).
+#[pyclass(frozen, module = "codemode._codemode")]
+struct Execution {
+    token: CancellationToken,
+}
+
+#[pymethods]
+impl Execution {
+    /// Cancel the execution: it ends as "Execution was cancelled by the host." with the calls in
+    /// flight `interrupted` and their `after` hooks run.
+    fn cancel(&self) {
+        self.token.cancel();
+    }
+}
+
+#[pymethods]
+impl Runtime {
+    /// Build a runtime.
+    ///
+    /// - `language`: `"lua"`, `"js"`, `"javascript"`;
+    /// - `tools`: `[(path, description, input_schema, output_schema | None, (handler, is_async))]`;
+    /// - `namespaces`: `[(path, description)]`;
+    /// - `limits`: a dict (see [`limits`]);
+    /// - `hooks`: `None` or a 4-tuple of `(callable, is_async) | None` (`tool_before`,
+    ///   `tool_after`, `extension_before`, `extension_after`);
+    /// - `extensions`: `[(name, [(path, (handler, is_async), is_async_in_js)])]`, path `""`
+    ///   for a global that is itself a function;
+    /// - `glue`: `(run_coroutine_threadsafe, CoroutineType, log_exception, set_if_pending,
+    ///   ToolError)`.
+    ///
+    /// Errors: `ValueError` with the library's `BuildError` or `LimitError` message.
+    #[new]
+    #[allow(clippy::too_many_arguments)]
+    fn new(
+        language: &str,
+        tools: Vec<Bound<'_, PyTuple>>,
+        namespaces: Vec<(String, String)>,
+        limits: Bound<'_, PyDict>,
+        hooks: Option<Bound<'_, PyTuple>>,
+        extensions: Vec<(String, Vec<Bound<'_, PyTuple>>)>,
+        glue: Bound<'_, PyTuple>,
+    ) -> PyResult<Self> {
+        let (run_coroutine_threadsafe, coroutine_type, log_exception, set_if_pending, tool_error) =
+            glue.extract()?;
+        let glue = Arc::new(Glue {
+            run_coroutine_threadsafe,
+            coroutine_type,
+            log_exception,
+            set_if_pending,
+            tool_error,
+        });
+        let mut options = CodeMode::builder()
+            .language(language_of(language)?)
+            .limits(self::limits(&limits)?);
+        for (path, description) in namespaces {
+            options = options.namespace(path, Namespace::new().description(description));
+        }
+        for t in tools {
+            let path: String = t.get_item(0)?.extract()?;
+            let description: String = t.get_item(1)?.extract()?;
+            let input = json_arg(&t.get_item(2)?, &format!("tool '{path}': input_schema"))?;
+            let output = t.get_item(3)?;
+            let output = if output.is_none() {
+                None
+            } else {
+                Some(json_arg(&output, &format!("tool '{path}': output_schema"))?)
+            };
+            let handler = callable(&t.get_item(4)?)?;
+            let glue = glue.clone();
+            let context: Arc<str> = format!("tool '{path}'").into();
+            let mut tool = Tool::new(description, input, move |input| {
+                call_handler(glue.clone(), handler.clone(), context.clone(), vec![input])
+            });
+            if let Some(output) = output {
+                tool = tool.with_output_schema(output);
+            }
+            options = options.tool(path, tool);
+        }
+        if let Some(h) = hooks {
+            options = options.hooks(PyHooks {
+                glue: glue.clone(),
+                tool_before: optional_callable(h.get_item(0).ok())?,
+                tool_after: optional_callable(h.get_item(1).ok())?,
+                extension_before: optional_callable(h.get_item(2).ok())?,
+                extension_after: optional_callable(h.get_item(3).ok())?,
+            });
+        }
+        for (name, functions) in extensions {
+            let mut ext: Option<Extension> = None;
+            for f in functions {
+                let path: String = f.get_item(0)?.extract()?;
+                let handler = callable(&f.get_item(1)?)?;
+                let asynchronous: bool = f.get_item(2)?.extract()?;
+                let full = if path.is_empty() {
+                    name.clone()
+                } else {
+                    format!("{name}.{path}")
+                };
+                let glue = glue.clone();
+                let context: Arc<str> = format!("extension function '{full}'").into();
+                let h = move |args: Vec<Value>| {
+                    call_handler(glue.clone(), handler.clone(), context.clone(), args)
+                };
+                ext = Some(match (ext, path.is_empty(), asynchronous) {
+                    (None, true, false) => Extension::global_function(name.clone(), h),
+                    (None, true, true) => Extension::async_global_function(name.clone(), h),
+                    (e, _, false) => e
+                        .unwrap_or_else(|| Extension::new(name.clone()))
+                        .function(path, h),
+                    (e, _, true) => e
+                        .unwrap_or_else(|| Extension::new(name.clone()))
+                        .async_function(path, h),
+                });
+            }
+            options = options.extension(ext.unwrap_or_else(|| Extension::new(name)));
+        }
+        let cm = options
+            .build()
+            .map_err(|e| PyValueError::new_err(e.to_string()))?;
+        Ok(Runtime { cm, glue })
+    }
+
+    /// Run `code` to its end on this thread, the GIL released; returns the result's wire JSON.
+    /// Tool coroutines have no event loop here (`CodeMode.execute_sync` runs those through
+    /// `asyncio.run` and [`Runtime::start`]).
+    fn run(&self, py: Python<'_>, code: &str) -> PyResult<String> {
+        let rt = tokio_runtime()?;
+        let fut = self.cm.execute(code);
+        Ok(py.detach(|| rt.block_on(guarded(fut))).to_json_string())
+    }
+
+    /// Start `code` on the tokio runtime; when it ends, `set_if_pending(future, wire_json)` is
+    /// scheduled on `event_loop` (`call_soon_threadsafe`). Tool and hook coroutines run on
+    /// `event_loop`. Returns the [`Execution`] that cancels it.
+    fn start(&self, code: &str, event_loop: Py<PyAny>, future: Py<PyAny>) -> PyResult<Execution> {
+        let rt = tokio_runtime()?;
+        let token = CancellationToken::new();
+        let fut = self.cm.execute_with_cancel(code, token.clone());
+        let event_loop = Arc::new(event_loop);
+        let lp = event_loop.clone();
+        let glue = self.glue.clone();
+        rt.spawn(EVENT_LOOP.scope(event_loop, async move {
+            let result = guarded(fut).await;
+            let json = result.to_json_string();
+            call::attach(|py| {
+                // The loop may be closed already (the caller gave up): nothing to resolve then.
+                let set = glue.set_if_pending.clone_ref(py);
+                let _ = lp.call_method1(py, "call_soon_threadsafe", (set, future, json));
+            });
+        }));
+        Ok(Execution { token })
+    }
+
+    /// The catalog as `[{"path", "description", "signature"}]`, sorted by path, with
+    /// signatures in `language` (default: the runtime's).
+    #[pyo3(signature = (language=None))]
+    fn catalog<'py>(&self, py: Python<'py>, language: Option<&str>) -> PyResult<Bound<'py, PyAny>> {
+        let lang = match language {
+            Some(l) => language_of(l)?,
+            None => self.cm.language(),
+        };
+        let entries = codemode::catalog::catalog(self.cm.tools(), lang);
+        to_py(py, &serde_json::to_value(entries).unwrap_or_default())
+    }
+
+    /// The model-facing instructions with a catalog of about `budget` o200k tokens.
+    fn instructions(&self, budget: usize) -> String {
+        self.cm.instructions(budget)
+    }
+
+    /// The built-in `search` from the host: `input` as a program would pass it. Errors: the
+    /// `InvalidToolInput` message as a `ValueError`.
+    fn search<'py>(
+        &self,
+        py: Python<'py>,
+        input: Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let input = json_arg(&input, "search input")?;
+        let out = self.cm.search(&input).map_err(PyValueError::new_err)?;
+        to_py(py, &out)
+    }
+
+    /// The language's name: `"lua"` or `"javascript"`.
+    #[getter]
+    fn language(&self) -> &'static str {
+        match self.cm.language() {
+            Language::Lua => "lua",
+            Language::JavaScript => "javascript",
+        }
+    }
+}
+
+/// The module.
+#[pymodule]
+fn _codemode(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<Runtime>()?;
+    m.add_class::<Execution>()?;
+    m.add_function(wrap_pyfunction!(call::_shutdown, m)?)?;
+    m.py()
+        .import("atexit")?
+        .call_method1("register", (m.getattr("_shutdown")?,))?;
+    m.add(
+        "DEFAULT_INSTRUCTIONS_BUDGET",
+        codemode::catalog::DEFAULT_INSTRUCTIONS_BUDGET,
+    )?;
+    Ok(())
+}
