@@ -2,11 +2,11 @@
 //!
 //! It converts values at the edge and calls the `codemode` crate; every limit, status and
 //! diagnostic is the library's. The Python layer (`python/codemode/__init__.py`) collects the
-//! tools, hooks and extensions, then builds one [`Runtime`]:
-//! - [`Runtime::run`] runs a program to its end with the GIL released (`execute_sync`);
-//! - [`Runtime::start`] runs it on this module's tokio runtime and resolves an asyncio future
+//! tools, hooks and extensions, then builds one `Runtime`:
+//! - `Runtime::run` runs a program to its end with the GIL released (`execute_sync`);
+//! - `Runtime::start` runs it on this module's tokio runtime and resolves an asyncio future
 //!   of the caller's loop with the result (`await execute`); tool coroutines run on that loop
-//!   (see [`call`]);
+//!   (see `call.rs`);
 //! - results cross as the library's wire JSON (`ExecutionResult::to_json_string`), which the
 //!   Python `Result` reads.
 //!
