@@ -304,14 +304,11 @@ fn limits(d: &Bound<'_, PyDict>) -> PyResult<Limits> {
         ("timeout_ms", LimitName::TimeoutMs),
         ("max_tool_calls", LimitName::MaxToolCalls),
         ("max_output_bytes", LimitName::MaxOutputBytes),
+        ("max_memory_bytes", LimitName::MaxMemoryBytes),
     ] {
         if let Some(v) = d.get_item(key)?.filter(|v| !v.is_none()) {
             l = l.with(name, v.extract::<i128>()?).map_err(bad)?;
         }
-    }
-    if let Some(v) = d.get_item("max_memory_bytes")?.filter(|v| !v.is_none()) {
-        let n = Limits::check(LimitName::MaxMemoryBytes, v.extract::<i128>()?).map_err(bad)?;
-        l = l.with_max_memory_bytes(Some(n)).map_err(bad)?;
     }
     Ok(l)
 }

@@ -258,3 +258,17 @@ def test_cancelling_the_task_interrupts_the_execution():
 
     asyncio.run(main())
     assert after == [("t.hang", "interrupted")]
+
+
+def test_extension_errors(caplog):
+    def read(path):
+        if path == "secret":
+            raise PermissionError("/etc/shadow is not readable")
+        raise ToolError(f"No file {path}; list files with fs.list().")
+
+    cm = CodeMode(extensions=[Extension("fs", {"read": read})])
+    r = cm.execute_sync('return fs.read("a.txt")')
+    assert (r.error.kind, r.error.message) == ("ExecutionFailure", "No file a.txt; list files with fs.list().")
+    r = cm.execute_sync('return fs.read("secret")')
+    assert r.error.kind == "ExecutionFailure"
+    assert "shadow" not in r.to_json() and "shadow" in caplog.text

@@ -276,6 +276,7 @@ class CodeMode:
         self._hooks = hooks
         self._extensions = list(extensions)
         self._rt: Optional[_codemode.Runtime] = None
+        self._async = False
         self._add_tools("", tools or {})
         # Fail early on a bad language or limit rather than at the first execution.
         self._runtime()
@@ -366,6 +367,7 @@ class CodeMode:
                 "max_output_bytes": self._limits.max_output_bytes,
                 "max_memory_bytes": self._limits.max_memory_bytes,
             }
+            self._async = self._has_async()
             self._rt = _codemode.Runtime(
                 self._language,
                 tools,
@@ -402,7 +404,8 @@ class CodeMode:
         codemode's threads with the GIL released while the guest runs. When a handler or hook
         is ``async def``, this runs :meth:`execute` under ``asyncio.run`` and so cannot be
         called from a running event loop (``RuntimeError``: use ``await cm.execute``)."""
-        if self._has_async():
+        rt = self._runtime()
+        if self._async:
             try:
                 asyncio.get_running_loop()
             except RuntimeError:
@@ -411,7 +414,7 @@ class CodeMode:
                 "execute_sync cannot run async handlers inside a running event loop; "
                 "use `await cm.execute(code)`"
             )
-        return Result._from_json(self._runtime().run(code))
+        return Result._from_json(rt.run(code))
 
     def catalog(self, language: Optional[str] = None) -> List[Dict[str, str]]:
         """Every tool as ``{"path", "description", "signature"}``, sorted by path, signatures in
