@@ -7,6 +7,8 @@
 //! - `Runtime::start` runs it on this module's tokio runtime and resolves an asyncio future
 //!   of the caller's loop with the result (`await execute`); tool coroutines run on that loop
 //!   (see `call.rs`);
+//! - `Runtime::from_mcp_config` puts the same tools, hooks and extensions on an MCP gateway
+//!   (`codemode_mcp::Gateway`, the one `codemode mcp` serves);
 //! - results cross as the library's wire JSON (`ExecutionResult::to_json_string`), which the
 //!   Python `Result` reads.
 //!
@@ -22,8 +24,9 @@ use std::sync::{Arc, OnceLock};
 
 use codemode::{
     CallOutcome, CancellationToken, CodeMode, Diagnostic, DiagnosticKind, ExecutionResult,
-    Extension, Hooks, Language, Limits, Namespace, Tool, ToolError,
+    Extension, Hooks, Language, Limits, Namespace, Options, Tool, ToolError,
 };
+use codemode_mcp::Gateway;
 use futures::FutureExt;
 use futures::future::BoxFuture;
 use pyo3::exceptions::{PyRuntimeError, PyValueError};
@@ -328,7 +331,7 @@ async fn guarded(fut: impl Future<Output = ExecutionResult>) -> ExecutionResult 
 /// A built runtime (the Python `CodeMode` holds one).
 #[pyclass(frozen, module = "codemode._codemode")]
 struct Runtime {
-    cm: CodeMode,
+    backend: Backend,
     glue: Arc<Glue>,
 }
 
@@ -347,48 +350,55 @@ impl Execution {
     }
 }
 
-#[pymethods]
-impl Runtime {
-    /// Build a runtime.
-    ///
-    /// - `language`: `"lua"`, `"js"`, `"javascript"`;
+/// The Python layer's helpers: `(run_coroutine_threadsafe, CoroutineType, log_exception,
+/// set_if_pending, ToolError)`.
+fn glue_of(glue: &Bound<'_, PyTuple>) -> PyResult<Arc<Glue>> {
+    let (run_coroutine_threadsafe, coroutine_type, log_exception, set_if_pending, tool_error) =
+        glue.extract()?;
+    Ok(Arc::new(Glue {
+        run_coroutine_threadsafe,
+        coroutine_type,
+        log_exception,
+        set_if_pending,
+        tool_error,
+    }))
+}
+
+/// What the Python layer gives a runtime besides language and limits, converted once: applied
+/// to the builder of a plain runtime, or to every rebuild of an MCP gateway's.
+#[derive(Clone)]
+struct Parts {
+    namespaces: Vec<(String, String)>,
+    tools: Vec<(String, Tool)>,
+    hooks: Option<Arc<PyHooks>>,
+    extensions: Vec<Extension>,
+}
+
+impl Parts {
+    /// Convert the Python layer's `spec`: `(tools, namespaces, hooks, extensions, glue)` with
     /// - `tools`: `[(path, description, input_schema, output_schema | None, (handler, is_async))]`;
     /// - `namespaces`: `[(path, description)]`;
-    /// - `limits`: a dict (see [`limits`]);
     /// - `hooks`: `None` or a 4-tuple of `(callable, is_async) | None` (`tool_before`,
     ///   `tool_after`, `extension_before`, `extension_after`);
     /// - `extensions`: `[(name, [(path, (handler, is_async), is_async_in_js)])]`, path `""`
     ///   for a global that is itself a function;
-    /// - `glue`: `(run_coroutine_threadsafe, CoroutineType, log_exception, set_if_pending,
-    ///   ToolError)`.
-    ///
-    /// Errors: `ValueError` with the library's `BuildError` or `LimitError` message.
-    #[new]
-    #[allow(clippy::too_many_arguments)]
-    fn new(
-        language: &str,
-        tools: Vec<Bound<'_, PyTuple>>,
-        namespaces: Vec<(String, String)>,
-        limits: Bound<'_, PyDict>,
-        hooks: Option<Bound<'_, PyTuple>>,
-        extensions: Vec<(String, Vec<Bound<'_, PyTuple>>)>,
-        glue: Bound<'_, PyTuple>,
-    ) -> PyResult<Self> {
-        let (run_coroutine_threadsafe, coroutine_type, log_exception, set_if_pending, tool_error) =
-            glue.extract()?;
-        let glue = Arc::new(Glue {
-            run_coroutine_threadsafe,
-            coroutine_type,
-            log_exception,
-            set_if_pending,
-            tool_error,
-        });
-        let mut options = CodeMode::builder()
-            .language(language_of(language)?)
-            .limits(self::limits(&limits)?);
-        for (path, description) in namespaces {
-            options = options.namespace(path, Namespace::new().description(description));
-        }
+    /// - `glue`: see [`glue_of`].
+    fn from_spec(spec: &Bound<'_, PyTuple>) -> PyResult<(Arc<Glue>, Parts)> {
+        type Spec<'py> = (
+            Vec<Bound<'py, PyTuple>>,
+            Vec<(String, String)>,
+            Option<Bound<'py, PyTuple>>,
+            Vec<(String, Vec<Bound<'py, PyTuple>>)>,
+            Bound<'py, PyTuple>,
+        );
+        let (tools, namespaces, hooks, extensions, glue): Spec<'_> = spec.extract()?;
+        let glue = glue_of(&glue)?;
+        let mut parts = Parts {
+            namespaces,
+            tools: Vec::with_capacity(tools.len()),
+            hooks: None,
+            extensions: Vec::with_capacity(extensions.len()),
+        };
         for t in tools {
             let path: String = t.get_item(0)?.extract()?;
             let description: String = t.get_item(1)?.extract()?;
@@ -408,16 +418,16 @@ impl Runtime {
             if let Some(output) = output {
                 tool = tool.with_output_schema(output);
             }
-            options = options.tool(path, tool);
+            parts.tools.push((path, tool));
         }
         if let Some(h) = hooks {
-            options = options.hooks(PyHooks {
+            parts.hooks = Some(Arc::new(PyHooks {
                 glue: glue.clone(),
                 tool_before: optional_callable(h.get_item(0).ok())?,
                 tool_after: optional_callable(h.get_item(1).ok())?,
                 extension_before: optional_callable(h.get_item(2).ok())?,
                 extension_after: optional_callable(h.get_item(3).ok())?,
-            });
+            }));
         }
         for (name, functions) in extensions {
             let mut ext: Option<Extension> = None;
@@ -446,12 +456,122 @@ impl Runtime {
                         .async_function(path, h),
                 });
             }
-            options = options.extension(ext.unwrap_or_else(|| Extension::new(name)));
+            parts
+                .extensions
+                .push(ext.unwrap_or_else(|| Extension::new(name)));
         }
-        let cm = options
+        Ok((glue, parts))
+    }
+
+    /// Add everything to `options`.
+    fn apply(&self, mut options: Options) -> Options {
+        for (path, description) in &self.namespaces {
+            options = options.namespace(path, Namespace::new().description(description));
+        }
+        for (path, tool) in &self.tools {
+            options = options.tool(path, tool.clone());
+        }
+        if let Some(h) = &self.hooks {
+            options = options.hooks(h.clone());
+        }
+        for e in &self.extensions {
+            options = options.extension(e.clone());
+        }
+        options
+    }
+}
+
+/// Where a runtime's executions run.
+enum Backend {
+    /// A runtime over the Python layer's tools.
+    Plain(CodeMode),
+    /// An MCP gateway (`CodeMode.from_mcp_config`): the servers' tools plus the Python ones.
+    Gateway(Arc<Gateway>),
+}
+
+impl Runtime {
+    /// The current `CodeMode` (a gateway's changes when its servers' tool lists do).
+    fn codemode(&self) -> CodeMode {
+        match &self.backend {
+            Backend::Plain(cm) => cm.clone(),
+            Backend::Gateway(gw) => gw.codemode(),
+        }
+    }
+
+    /// The execution of `code`, cancelled by `cancel`.
+    fn execution(
+        &self,
+        code: &str,
+        cancel: CancellationToken,
+    ) -> BoxFuture<'static, ExecutionResult> {
+        match &self.backend {
+            Backend::Plain(cm) => Box::pin(cm.execute_with_cancel(code, cancel)),
+            Backend::Gateway(gw) => {
+                let gw = gw.clone();
+                let code = code.to_owned();
+                Box::pin(async move { gw.execute(&code, cancel, None).await.result })
+            }
+        }
+    }
+}
+
+#[pymethods]
+impl Runtime {
+    /// Build a runtime.
+    ///
+    /// - `language`: `"lua"`, `"js"`, `"javascript"`;
+    /// - `limits`: a dict (see [`limits`]);
+    /// - `spec`: `(tools, namespaces, hooks, extensions, glue)` (see [`Parts::from_spec`]).
+    ///
+    /// Errors: `ValueError` with the library's `BuildError` or `LimitError` message.
+    #[new]
+    fn new(language: &str, limits: Bound<'_, PyDict>, spec: Bound<'_, PyTuple>) -> PyResult<Self> {
+        let (glue, parts) = Parts::from_spec(&spec)?;
+        let options = CodeMode::builder()
+            .language(language_of(language)?)
+            .limits(self::limits(&limits)?);
+        let cm = parts
+            .apply(options)
             .build()
             .map_err(|e| PyValueError::new_err(e.to_string()))?;
-        Ok(Runtime { cm, glue })
+        Ok(Runtime {
+            backend: Backend::Plain(cm),
+            glue,
+        })
+    }
+
+    /// An MCP gateway over the servers of the config file at `path` (the format of
+    /// `codemode mcp --config`: language and limits come from its `codemode` section), plus
+    /// the `spec`'s tools, namespaces, hooks and extensions (as for [`Runtime::new`]).
+    /// Starts every server with the GIL released; one that fails to start is reported on
+    /// stderr and its namespace answers calls with the startup error (the library's
+    /// `Gateway::start`). Errors: `ValueError` with the config or build error.
+    #[staticmethod]
+    fn from_mcp_config(
+        py: Python<'_>,
+        path: std::path::PathBuf,
+        spec: Bound<'_, PyTuple>,
+    ) -> PyResult<Self> {
+        let (glue, parts) = Parts::from_spec(&spec)?;
+        let config = codemode_mcp::Config::load(&path).map_err(|e| PyValueError::new_err(e.0))?;
+        let extend: codemode_mcp::gateway::Extend = Arc::new(move |o| parts.apply(o));
+        let rt = tokio_runtime()?;
+        let gw = py
+            .detach(|| rt.block_on(Gateway::start(config, Some(extend))))
+            .map_err(|e| PyValueError::new_err(e.0))?;
+        Ok(Runtime {
+            backend: Backend::Gateway(gw),
+            glue,
+        })
+    }
+
+    /// Stop an MCP gateway's servers (GIL released); nothing for a plain runtime.
+    fn close(&self, py: Python<'_>) -> PyResult<()> {
+        if let Backend::Gateway(gw) = &self.backend {
+            let rt = tokio_runtime()?;
+            py.detach(|| rt.block_on(gw.shutdown()));
+        }
+        Ok(())
     }
 
     /// Run `code` to its end on this thread, the GIL released; returns the result's wire JSON.
@@ -459,7 +579,7 @@ impl Runtime {
     /// `asyncio.run` and [`Runtime::start`]).
     fn run(&self, py: Python<'_>, code: &str) -> PyResult<String> {
         let rt = tokio_runtime()?;
-        let fut = self.cm.execute(code);
+        let fut = self.execution(code, CancellationToken::new());
         Ok(py.detach(|| rt.block_on(guarded(fut))).to_json_string())
     }
 
@@ -469,7 +589,7 @@ impl Runtime {
     fn start(&self, code: &str, event_loop: Py<PyAny>, future: Py<PyAny>) -> PyResult<Execution> {
         let rt = tokio_runtime()?;
         let token = CancellationToken::new();
-        let fut = self.cm.execute_with_cancel(code, token.clone());
+        let fut = self.execution(code, token.clone());
         let event_loop = Arc::new(event_loop);
         let lp = event_loop.clone();
         let glue = self.glue.clone();
@@ -491,15 +611,19 @@ impl Runtime {
     fn catalog<'py>(&self, py: Python<'py>, language: Option<&str>) -> PyResult<Bound<'py, PyAny>> {
         let lang = match language {
             Some(l) => language_of(l)?,
-            None => self.cm.language(),
+            None => self.codemode().language(),
         };
-        let entries = codemode::catalog::catalog(self.cm.tools(), lang);
+        let entries = codemode::catalog::catalog(self.codemode().tools(), lang);
         to_py(py, &serde_json::to_value(entries).unwrap_or_default())
     }
 
     /// The model-facing instructions with a catalog of about `budget` o200k tokens.
+    /// For an MCP gateway, the servers that are not available follow, with why.
     fn instructions(&self, budget: usize) -> String {
-        self.cm.instructions(budget)
+        match &self.backend {
+            Backend::Plain(cm) => cm.instructions(budget),
+            Backend::Gateway(gw) => gw.description(gw.language(), budget),
+        }
     }
 
     /// The built-in `search` from the host: `input` as a program would pass it. Errors: the
@@ -510,14 +634,17 @@ impl Runtime {
         input: Bound<'py, PyAny>,
     ) -> PyResult<Bound<'py, PyAny>> {
         let input = json_arg(&input, "search input")?;
-        let out = self.cm.search(&input).map_err(PyValueError::new_err)?;
+        let out = self
+            .codemode()
+            .search(&input)
+            .map_err(PyValueError::new_err)?;
         to_py(py, &out)
     }
 
     /// The language's name: `"lua"` or `"javascript"`.
     #[getter]
     fn language(&self) -> &'static str {
-        match self.cm.language() {
+        match self.codemode().language() {
             Language::Lua => "lua",
             Language::JavaScript => "javascript",
         }

@@ -27,6 +27,7 @@ import asyncio
 import inspect
 import json
 import logging
+import os
 import types
 from dataclasses import dataclass, field
 from typing import Any, Callable, Dict, List, Mapping, Optional, Sequence, Union
@@ -277,11 +278,14 @@ class CodeMode:
         self._extensions = list(extensions)
         self._rt: Optional[_codemode.Runtime] = None
         self._async = False
+        self._mcp_config: Optional[str] = None
         self._add_tools("", tools or {})
         # Fail early on a bad language or limit rather than at the first execution.
         self._runtime()
 
     def _add_tools(self, prefix: str, tools: ToolsArg) -> None:
+        if self._mcp_config is not None and self._rt is not None:
+            raise RuntimeError("tools cannot be added to a CodeMode made by from_mcp_config")
         for key, value in tools.items():
             path = f"{prefix}{key}"
             if isinstance(value, Mapping):
@@ -339,45 +343,86 @@ class CodeMode:
             fns += list(e.functions.values()) if isinstance(e.functions, Mapping) else [e.functions]
         return any(f is not None and _is_async(f) for f in fns)
 
+    @classmethod
+    def from_mcp_config(
+        cls,
+        path: Union[str, "os.PathLike[str]"],
+        tools: Optional[ToolsArg] = None,
+        namespaces: Optional[Mapping[str, str]] = None,
+        hooks: Optional[Hooks] = None,
+        extensions: Sequence[Extension] = (),
+    ) -> "CodeMode":
+        """A runtime over the MCP servers of the config file at ``path`` (the format of
+        ``codemode mcp --config``: ``mcpServers``, and a ``codemode`` section with the
+        language, limits, OpenAPI specs), each server's tools under ``tools.<server>``, plus
+        the Python ``tools``, ``namespaces``, ``hooks`` and ``extensions``.
+
+        Starts every server (the call blocks until they have listed their tools). A server
+        that fails to start is reported on stderr, named in :meth:`instructions`, and its
+        namespace answers calls with the startup error while it is retried. Call
+        :meth:`close` (or use ``with``) to stop the servers. Tools cannot be added later.
+        Errors: ``ValueError`` with the config or build error. Attachments (images, audio)
+        that servers return are not kept.
+        """
+        self = cls.__new__(cls)
+        self._tools, self._namespaces, self._hooks = {}, dict(namespaces or {}), hooks
+        self._extensions = list(extensions)
+        self._language, self._limits = "", Limits()
+        self._rt, self._async = None, False
+        self._mcp_config = os.fspath(path)
+        self._add_tools("", tools or {})
+        self._rt = self._build(gateway=True)
+        return self
+
+    def close(self) -> None:
+        """Stop the MCP servers of :meth:`from_mcp_config` (nothing for other runtimes)."""
+        if self._rt is not None:
+            self._rt.close()
+
+    def __enter__(self) -> "CodeMode":
+        return self
+
+    def __exit__(self, *exc: Any) -> None:
+        self.close()
+
     def _runtime(self) -> "_codemode.Runtime":
         if self._rt is None:
-            pair = lambda f: None if f is None else (f, _is_async(f))  # noqa: E731
-            tools = [
-                (p, t.description, t.input_schema, t.output_schema, pair(t.handler))
-                for p, t in self._tools.items()
-            ]
-            hooks = None
-            if self._hooks is not None:
-                h = self._hooks
-                hooks = (
-                    pair(h.tool_before),
-                    pair(h.tool_after),
-                    pair(h.extension_before),
-                    pair(h.extension_after),
-                )
-            extensions = []
-            for e in self._extensions:
-                fns = e.functions if isinstance(e.functions, Mapping) else {"": e.functions}
-                extensions.append(
-                    (e.name, [(p, pair(f), _is_async(f)) for p, f in fns.items()])
-                )
-            limits = {
-                "timeout_ms": self._limits.timeout_ms,
-                "max_tool_calls": self._limits.max_tool_calls,
-                "max_output_bytes": self._limits.max_output_bytes,
-                "max_memory_bytes": self._limits.max_memory_bytes,
-            }
-            self._async = self._has_async()
-            self._rt = _codemode.Runtime(
-                self._language,
-                tools,
-                list(self._namespaces.items()),
-                limits,
-                hooks,
-                extensions,
-                _GLUE,
-            )
+            self._rt = self._build(gateway=False)
         return self._rt
+
+    def _build(self, gateway: bool) -> "_codemode.Runtime":
+        pair = lambda f: None if f is None else (f, _is_async(f))  # noqa: E731
+        tools = [
+            (p, t.description, t.input_schema, t.output_schema, pair(t.handler))
+            for p, t in self._tools.items()
+        ]
+        hooks = None
+        if self._hooks is not None:
+            h = self._hooks
+            hooks = (
+                pair(h.tool_before),
+                pair(h.tool_after),
+                pair(h.extension_before),
+                pair(h.extension_after),
+            )
+        extensions = []
+        for e in self._extensions:
+            fns = e.functions if isinstance(e.functions, Mapping) else {"": e.functions}
+            extensions.append(
+                (e.name, [(p, pair(f), _is_async(f)) for p, f in fns.items()])
+            )
+        limits = {
+            "timeout_ms": self._limits.timeout_ms,
+            "max_tool_calls": self._limits.max_tool_calls,
+            "max_output_bytes": self._limits.max_output_bytes,
+            "max_memory_bytes": self._limits.max_memory_bytes,
+        }
+        self._async = self._has_async()
+        namespaces = list(self._namespaces.items())
+        spec = (tools, namespaces, hooks, extensions, _GLUE)
+        if gateway:
+            return _codemode.Runtime.from_mcp_config(self._mcp_config, spec)
+        return _codemode.Runtime(self._language, limits, spec)
 
     @property
     def language(self) -> str:

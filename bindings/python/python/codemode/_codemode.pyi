@@ -9,17 +9,19 @@ _Callable = Tuple[Any, bool]
 class Execution:
     def cancel(self) -> None: ...
 
+_Spec = Tuple[
+    Sequence[Tuple[str, str, Mapping[str, Any], Optional[Mapping[str, Any]], _Callable]],
+    Sequence[Tuple[str, str]],
+    Optional[Tuple[Optional[_Callable], Optional[_Callable], Optional[_Callable], Optional[_Callable]]],
+    Sequence[Tuple[str, Sequence[Tuple[str, _Callable, bool]]]],
+    Tuple[Any, Any, Any, Any, Any],
+]
+
 class Runtime:
-    def __init__(
-        self,
-        language: str,
-        tools: Sequence[Tuple[str, str, Mapping[str, Any], Optional[Mapping[str, Any]], _Callable]],
-        namespaces: Sequence[Tuple[str, str]],
-        limits: Dict[str, Optional[int]],
-        hooks: Optional[Tuple[Optional[_Callable], Optional[_Callable], Optional[_Callable], Optional[_Callable]]],
-        extensions: Sequence[Tuple[str, Sequence[Tuple[str, _Callable, bool]]]],
-        glue: Tuple[Any, Any, Any, Any, Any],
-    ) -> None: ...
+    def __init__(self, language: str, limits: Dict[str, Optional[int]], spec: _Spec) -> None: ...
+    @staticmethod
+    def from_mcp_config(path: str, spec: _Spec) -> "Runtime": ...
+    def close(self) -> None: ...
     @property
     def language(self) -> str: ...
     def run(self, code: str) -> str: ...
