@@ -63,5 +63,9 @@ strings of 0-50 chars|const a = []; for (let i = 0; ; i++) a.push(`${i}:${"y".re
 closures|const a = []; for (let i = 0; ; i++) a.push(() => i);
 Map entries|const m = new Map(); for (let i = 0; ; i++) m.set(i, i);
 Set of strings|const s = new Set(); for (let i = 0; ; i++) s.add("s" + i);
+RegExp objects, new patterns|const a = []; for (let i = 0; ; i++) a.push(new RegExp("a" + i + "(b|c)*d"));
+RegExp literals|const a = []; for (let i = 0; ; i++) a.push(/x(y|z)+\d{2,5}/g);
+Error objects|const a = []; for (let i = 0; ; i++) a.push(new Error("e" + i));
+Object.fromEntries records|const a = []; for (let i = 0; ; i++) a.push(Object.fromEntries([["a", i], ["b", i]]));
 PROGRAMS
 echo "(empty program: $((BASE / 1024)) MiB RSS, subtracted; cap $CAP_MIB MiB)"

@@ -142,8 +142,18 @@ pub fn collect(vm: &mut Vm) -> usize {
     compact_tables(vm, &objs);
     // Program constants are re-made on their next use.
     vm.clear_const_cache();
+    let base_objs = vm.heap.objects.base_len();
+    let patterns = crate::builtins::regexp::held_bytes(
+        vm,
+        objs.iter()
+            .enumerate()
+            .filter_map(|(i, live)| match &vm.heap.objects[i].kind {
+                Kind::RegExp(s) if *live || i < base_objs => Some(&s.0),
+                _ => None,
+            }),
+    );
     let h = &mut vm.heap;
-    let mut used = 0usize;
+    let mut used = patterns;
     h.free_strs.clear();
     // The template's slots are shared by every run: counted, never freed.
     let (base_strs, base_objs) = (h.strings.base_len(), h.objects.base_len());

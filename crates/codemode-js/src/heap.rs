@@ -14,7 +14,8 @@ use crate::value::{CellId, ObjId, StrId, SymId, Value};
 /// Bytes charged per object besides its properties and elements: its arena slot, as the
 /// process holds it (the charge is what the memory cap counts, so it is the real size).
 pub const OBJECT_BYTES: usize = std::mem::size_of::<Obj>();
-/// Bytes charged per property slot: one entry of an object's property list.
+/// Bytes charged per property slot: one entry of an object's property list (charged by the
+/// list's capacity).
 pub const PROP_BYTES: usize = std::mem::size_of::<Prop>();
 /// Bytes charged per element or register.
 pub const VALUE_BYTES: usize = 16;
@@ -102,32 +103,33 @@ impl Props {
         self.find(key).map(|i| &self.list[i])
     }
 
-    /// Append `p`; returns the bytes the object holds more (to charge): the entry, and its
-    /// index entries (all of them when this push makes the index).
+    /// Append `p`; returns the bytes the object holds more (to charge): the list's growth
+    /// (its capacity: a first property allocates room for four), and index entries (all of
+    /// them when this push makes the index).
     #[must_use]
     pub fn push(&mut self, p: Prop) -> usize {
         let i = self.list.len() as u32;
+        let room = self.list.capacity();
+        self.list.push(p);
+        let grown = (self.list.capacity() - room) * PROP_BYTES;
         if let Some(ix) = &mut self.index {
             ix.insert(p.key, i);
-            self.list.push(p);
-            return PROP_BYTES + INDEX_ENTRY_BYTES;
+            return grown + INDEX_ENTRY_BYTES;
         }
-        self.list.push(p);
         if self.list.len() > INDEX_AT {
             self.reindex();
-            return PROP_BYTES + self.list.len() * INDEX_ENTRY_BYTES;
+            return grown + self.list.len() * INDEX_ENTRY_BYTES;
         }
-        PROP_BYTES
+        grown
     }
 
     /// The bytes charged for these properties (what [`Props::push`] charged for them).
     pub fn bytes(&self) -> usize {
-        let per = if self.index.is_some() {
-            PROP_BYTES + INDEX_ENTRY_BYTES
-        } else {
-            PROP_BYTES
+        let index = match self.index {
+            Some(_) => self.list.len() * INDEX_ENTRY_BYTES,
+            None => 0,
         };
-        self.list.len() * per
+        self.list.capacity() * PROP_BYTES + index
     }
 
     fn reindex(&mut self) {

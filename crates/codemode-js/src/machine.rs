@@ -421,6 +421,12 @@ impl Machine {
         self.vm.heap.used.saturating_sub(self.vm.heap.shared_bytes)
     }
 
+    /// Collect now (the tests' way to see what the collector's recount charges).
+    #[cfg(test)]
+    pub(crate) fn collect(&mut self) {
+        crate::gc::collect(&mut self.vm);
+    }
+
     /// Lower the total fuel this execution may use (default and maximum:
     /// [`crate::limits::MAX_TOTAL_FUEL`]); past it the run ends with the uncatchable
     /// ExecutionFailure "instruction limit exceeded".

@@ -207,6 +207,17 @@ fn compiled(vm: &mut Vm, pattern: &[u16], flags: &[u16]) -> Res<Arc<Regex>> {
     }
 }
 
+/// The bytes of the compiled patterns a run holds, each counted once however many RegExp
+/// objects share it: those of `live` objects' patterns and of the compile cache (what the
+/// collector recounts; [`compiled`] charged each when it was made).
+pub fn held_bytes<'a>(vm: &'a Vm, live: impl Iterator<Item = &'a Arc<Regex>>) -> usize {
+    let mut seen = std::collections::HashSet::new();
+    live.chain(vm.regexp.cache.iter().map(|(_, _, re)| re))
+        .filter(|re| seen.insert(Arc::as_ptr(re) as usize))
+        .map(|re| re.bytes)
+        .sum()
+}
+
 /// Give `o` the pattern and `lastIndex = 0`.
 fn initialize(vm: &mut Vm, o: ObjId, re: Arc<Regex>) -> Res<()> {
     vm.heap.obj_mut(o).kind = Kind::RegExp(Shared(re));
