@@ -114,25 +114,35 @@ impl Vm {
         self.heap.new_str(b"error in error handling")
     }
 
-    #[inline]
+    /// Make stack slots `..need` exist (new ones nil), charging growth to the memory cap.
+    #[inline(always)]
     pub(super) fn ensure_stack(&mut self, need: usize) -> VmResult<()> {
         if need > self.stack.len() {
-            if need > limits::MAX_STACK_SLOTS {
-                return Err(Throw::msg("stack overflow"));
-            }
-            // The value stack counts toward the memory cap: charge its growth before it happens
-            // (capacity never shrinks, so each slot is charged once).
-            let cap = self.stack.capacity();
-            if need > cap {
-                let new_cap = need.max(cap.saturating_mul(2)).min(limits::MAX_STACK_SLOTS);
-                self.heap
-                    .meter
-                    .mem
-                    .charge((new_cap - cap) * std::mem::size_of::<Value>())?;
-                self.stack.reserve_exact(new_cap - self.stack.len());
-            }
-            self.stack.resize(need, Value::Nil);
+            return self.grow_stack(need);
         }
+        Ok(())
+    }
+
+    /// [`Vm::ensure_stack`] when the stack must grow (out of line: the common case is a
+    /// compare and a branch at every call).
+    #[cold]
+    #[inline(never)]
+    fn grow_stack(&mut self, need: usize) -> VmResult<()> {
+        if need > limits::MAX_STACK_SLOTS {
+            return Err(Throw::msg("stack overflow"));
+        }
+        // The value stack counts toward the memory cap: charge its growth before it happens
+        // (capacity never shrinks, so each slot is charged once).
+        let cap = self.stack.capacity();
+        if need > cap {
+            let new_cap = need.max(cap.saturating_mul(2)).min(limits::MAX_STACK_SLOTS);
+            self.heap
+                .meter
+                .mem
+                .charge((new_cap - cap) * std::mem::size_of::<Value>())?;
+            self.stack.reserve_exact(new_cap - self.stack.len());
+        }
+        self.stack.resize(need, Value::Nil);
         Ok(())
     }
 
