@@ -610,20 +610,17 @@ impl Vm {
                         } else {
                             b as usize - 1
                         };
-                        let ffunc = self.frames[fi].func;
+                        // The running frame is the top one (`fi`): read, then dropped.
+                        let f = self.frames[fi];
                         if let Some(&(idx, _)) = self.open_upvals.last()
-                            && idx >= ffunc
+                            && idx >= f.func
                         {
-                            self.close_upvals(ffunc);
+                            self.close_upvals(f.func);
                         }
-                        let f = self.frames.pop().expect("frame");
+                        self.frames.truncate(fi);
                         // Fast path: one value to a caller that wants one (`return f(x)` results,
                         // `local y = g(x)`): the general copy below, without its loops.
-                        if n == 1
-                            && f.kind == FrameKind::Normal
-                            && f.nresults == 1
-                            && self.frames.len() > stop
-                        {
+                        if n == 1 && f.kind == FrameKind::Normal && f.nresults == 1 && fi > stop {
                             self.stack[f.func] = self.stack[first];
                             continue 'frame;
                         }
