@@ -570,6 +570,7 @@ impl Vm {
         let saved_top = self.top;
         let depth = self.frames.len();
         self.nested.push(name);
+        self.nested_frames.push(depth);
         self.direct_next = matches!(f, Value::Native(_));
         let r = (|| -> VmResult<usize> {
             match self.precall(at, args.len(), nres, FrameKind::Normal)? {
@@ -591,6 +592,7 @@ impl Vm {
             Ok(at)
         })();
         self.nested.pop();
+        self.nested_frames.pop();
         let r = match (r, f) {
             // A builtin called directly by a builtin (`string.gsub(s, p, string.rep)`): its own
             // error names it as Lua does (`'string.rep'`) and gets no position (errors from

@@ -247,11 +247,10 @@ impl<'a> Ctx<'a> {
             .less_than(a, b)
             .map_err(|e| e.with(|d| d.positioned = true))
     }
-    /// Location of the Lua code at `level` (1 = the function calling this native).
+    /// Location of the code at `level` (1 = the function calling this native), levels
+    /// counted as Lua's `luaL_where` counts them ([`Vm::location_at_level`]): `None` when that
+    /// level is a builtin (this native was called directly by `pcall` or another builtin).
     pub(crate) fn location(&self, level: usize) -> Option<Location> {
-        if self.direct {
-            return None;
-        }
-        self.vm.location_at_level(level)
+        self.vm.location_at_level(level, self.direct)
     }
 }

@@ -42,26 +42,46 @@ impl Vm {
             })
     }
 
-    /// Location of the Lua frame `level` levels up (1 = the innermost Lua frame).
-    pub(crate) fn location_at_level(&self, level: usize) -> Option<Location> {
-        if level == 0 || level > self.frames.len() {
+    /// Location of the code `level` levels up the call stack (1 = the innermost Lua frame, or
+    /// with `direct` the builtin that called the running native directly), counting levels as
+    /// Lua 5.4's `luaL_where` does: a builtin between two Lua frames (`pcall`, `xpcall`, a
+    /// `table.sort` or `gsub` running a callback) is a level of its own, without a position
+    /// (`None`), and the levels past it reach the Lua code that called it. `None` past the main
+    /// chunk too.
+    pub(crate) fn location_at_level(&self, level: usize, direct: bool) -> Option<Location> {
+        let mut left = level;
+        if direct {
+            if left <= 1 {
+                return None;
+            }
+            left -= 1;
+        }
+        if left == 0 || self.frames.is_empty() {
             return None;
         }
         let mut idx = self.frames.len() - 1;
-        for _ in 1..level {
-            // The caller of a frame started by pcall is pcall itself: no position.
-            if self.frames[idx].kind != FrameKind::Normal || idx == 0 {
+        loop {
+            if left == 1 {
+                let f = &self.frames[idx];
+                let p = &self.prog.protos[f.proto as usize];
+                let pc = f.pc.saturating_sub(1);
+                return p.pos.get(pc).map(|pos| Location {
+                    line: pos.line,
+                    column: pos.column,
+                });
+            }
+            left -= 1;
+            // The builtins between this frame and the Lua code below it: the `pcall` or
+            // `xpcall` that started it, the native that called it back (or both, for
+            // `pcall(pcall, f)`).
+            let builtins = usize::from(self.frames[idx].kind != FrameKind::Normal)
+                + self.nested_frames.iter().filter(|&&d| d == idx).count();
+            if left <= builtins || idx == 0 {
                 return None;
             }
+            left -= builtins;
             idx -= 1;
         }
-        let f = &self.frames[idx];
-        let p = &self.prog.protos[f.proto as usize];
-        let pc = f.pc.saturating_sub(1);
-        p.pos.get(pc).map(|pos| Location {
-            line: pos.line,
-            column: pos.column,
-        })
     }
 
     /// Convert a caught error into the Lua value `pcall` returns.

@@ -166,6 +166,9 @@ pub(crate) struct Vm {
     next_ref: Option<NativeRef>,
     /// Names of natives currently calling back into Lua.
     nested: Vec<&'static str>,
+    /// For each entry of `nested`: the index its callback's first frame takes in `frames`
+    /// (the frame a builtin started: `error(msg, level)` counts that builtin as a level).
+    nested_frames: Vec<usize>,
     pub(crate) pending: Option<Pending>,
     pub(crate) pending_error: Option<Throw>,
     /// An error reply to a call made directly by `xpcall`: its message, handed to the message
@@ -229,6 +232,7 @@ impl Vm {
             xpcall_ref: None,
             next_ref: None,
             nested: Vec::new(),
+            nested_frames: Vec::new(),
             pending: None,
             pending_error: None,
             pending_handled: None,
@@ -290,6 +294,7 @@ impl Vm {
             xpcall_ref: self.xpcall_ref,
             next_ref: self.next_ref,
             nested: Vec::new(),
+            nested_frames: Vec::new(),
             pending: None,
             pending_error: None,
             pending_handled: None,
