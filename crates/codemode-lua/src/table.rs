@@ -396,7 +396,7 @@ impl Table {
             Value::Int(i) if i >= 1 && (i as u64) <= self.arr.len() as u64 => i as usize,
             _ => match self.find_slot(&key) {
                 Some(s) => self.arr.len() + s + 1,
-                None => return Err(Throw::msg("invalid key to 'next'")),
+                None => return Err(Throw::in_builtin("invalid key to 'next'")),
             },
         };
         let start = idx;

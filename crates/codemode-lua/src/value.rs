@@ -210,6 +210,14 @@ impl Throw {
             bare: false,
         }))
     }
+    /// A runtime error raised inside a builtin, as Lua's `luaG_runerror` raises one from a C
+    /// function (`table.unpack(nil)`: "attempt to get length of a nil value", `rawset(t, nil,
+    /// v)`, `next(t, k)` with a key not in `t`): the caught value has no position prefix, the
+    /// diagnostic's location is still the call. (Argument errors and `luaL_error`-style
+    /// messages use [`Throw::msg`]: they carry the calling line.)
+    pub(crate) fn in_builtin(message: impl Into<String>) -> Throw {
+        Throw::msg(message).with(|d| d.bare = true)
+    }
     /// The error's data; `None` for [`Throw::Restart`].
     #[inline]
     pub(crate) fn error(&self) -> Option<&ThrowData> {

@@ -392,7 +392,10 @@ fn rawget(cx: &mut Ctx<'_>) -> VmResult<Rets> {
 fn rawset(cx: &mut Ctx<'_>) -> VmResult<Rets> {
     let t = cx.check_table(0)?;
     let (k, v) = (cx.arg(1), cx.arg(2));
-    cx.heap().table_set(t, k, v)?;
+    // "table index is nil" / "is NaN" come from inside rawset: no position, as in Lua.
+    cx.heap()
+        .table_set(t, k, v)
+        .map_err(|e| e.with(|d| d.bare = true))?;
     Ok(Rets::One(Value::Table(t)))
 }
 

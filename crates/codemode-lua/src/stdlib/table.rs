@@ -240,7 +240,7 @@ fn unpack(ctx: &mut Ctx) -> VmResult<Rets> {
         match ctx.arg(0) {
             Value::Table(t) => ctx.heap_ref().table_len(t),
             other => {
-                return Err(Throw::msg(format!(
+                return Err(Throw::in_builtin(format!(
                     "attempt to get length of a {} value",
                     other.type_name()
                 )));
@@ -259,7 +259,7 @@ fn unpack(ctx: &mut Ctx) -> VmResult<Rets> {
     let t = match ctx.arg(0) {
         Value::Table(t) => t,
         other => {
-            return Err(Throw::msg(format!(
+            return Err(Throw::in_builtin(format!(
                 "attempt to index a {} value",
                 other.type_name()
             )));
