@@ -283,7 +283,7 @@ impl Machine {
     /// [`limits::WORK_CHUNK_ELEMS`](crate::limits::WORK_CHUNK_ELEMS)) or one table resize (a rehash of a table with millions of
     /// keys is the longest: ~0.1 s). Garbage left by an abandoned step is collected before the
     /// step runs again. Visible only to `collectgarbage("count")` and table addresses in
-    /// `tostring`: restarts and deferred collections change those.
+    /// `tostring` and `string.format("%p")`: restarts and deferred collections change those.
     ///
     /// The embedder (codemode's driver) runs small slices in a stretch and moves the machine
     /// to a worker thread when `wants_pool` is set or `until` has passed.

@@ -695,4 +695,16 @@ impl Heap {
             _ => 0,
         }
     }
+
+    /// What `string.format("%p", v)` shows: the address `tostring` shows for a table or a
+    /// function, one for a string (equal strings are one string: one address) and for
+    /// `json.null`; `None` for nil, booleans and numbers (Lua's `lua_topointer` gives NULL).
+    pub(crate) fn address(v: Value) -> Option<u64> {
+        match v {
+            Value::Nil | Value::Bool(_) | Value::Int(_) | Value::Float(_) => None,
+            Value::Str(s) => Some(0x5555_5000_0000 + s.0 as u64 * 0x40),
+            Value::JsonNull => Some(0x5555_0000_0040),
+            _ => Some(Self::object_id(v)),
+        }
+    }
 }

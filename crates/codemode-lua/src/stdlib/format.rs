@@ -1,10 +1,12 @@
 //! `string.format`: Lua 5.4's directives over an argument abstraction, written without libc.
 //!
-//! Supported: `%d %i %u %c %x %X %o %e %E %f %g %G %a %A %q %s %%`, flags `-+ #0` (each
+//! Supported: `%d %i %u %c %x %X %o %e %E %f %g %G %a %A %p %q %s %%`, flags `-+ #0` (each
 //! conversion accepts the same flag subset as Lua 5.4), width and precision of at most two digits.
 //! Errors read exactly like Lua's (`bad argument #2 to 'format' (number expected, got table)`,
 //! `invalid conversion '%y' to 'format'`, `invalid conversion specification: '%100d'`).
-//! `%p` (addresses) is not available: it raises an error saying so. `%F` is rejected as Lua 5.4
+//! `%p` gives a value's address as `tostring` shows it (`0x555510000040` for the table that
+//! `tostring` calls `table: 0x555510000040`; strings have one too) and `(null)` for nil,
+//! booleans and numbers, as Lua 5.4 (only the `-` flag and a width). `%F` is rejected as Lua 5.4
 //! rejects it (`invalid conversion '%F' to 'format'`: its `L_FMTFLAGSF` list has no `F`).
 
 use crate::number::{
@@ -362,10 +364,11 @@ pub(crate) fn format(
     fmt: &[u8],
     args: &[FmtArg],
     tostring: &mut dyn FnMut(usize) -> Result<Vec<u8>, FormatError>,
+    address: &dyn Fn(usize) -> Option<u64>,
     out: &mut Vec<u8>,
     max_len: usize,
 ) -> Result<(), FormatError> {
-    format_checked(fmt, args, tostring, out, max_len, &mut || false)
+    format_checked(fmt, args, tostring, address, out, max_len, &mut || false)
 }
 
 /// Message of the error [`format_checked`] returns when `timed_out` said so (the caller reports
@@ -374,11 +377,14 @@ pub(crate) const TIMED_OUT: &str = "string.format: the deadline passed";
 
 /// [`format()`] that asks `timed_out` after every [`crate::limits::WORK_CHUNK_BYTES`] of output
 /// (and of `%q` input) and every [`crate::limits::WORK_CHUNK_ELEMS`] conversions; when it returns
-/// true the result is `Err(FormatError { arg: None, msg: TIMED_OUT })`.
+/// true the result is `Err(FormatError { arg: None, msg: TIMED_OUT })`. `address(i)` is what
+/// `%p` shows for `args[i]`: its address, or `None` for a value without one (`(null)`).
+#[allow(clippy::too_many_arguments)]
 pub(crate) fn format_checked(
     fmt: &[u8],
     args: &[FmtArg],
     tostring: &mut dyn FnMut(usize) -> Result<Vec<u8>, FormatError>,
+    address: &dyn Fn(usize) -> Option<u64>,
     out: &mut Vec<u8>,
     max_len: usize,
     timed_out: &mut dyn FnMut() -> bool,
@@ -509,9 +515,13 @@ pub(crate) fn format_checked(
                 }
             }
             Some(b'p') => {
-                return Err(FormatError::plain(
-                    "invalid conversion '%p' to 'format': addresses are not available; use tostring(v) to label values",
-                ));
+                // Lua: only `-` and a width; `(null)` (formatted as a string) without an address.
+                check_spec(spec_with_conv, FLAGS_C, false)?;
+                let body = match address(arg_index) {
+                    Some(a) => format!("0x{a:x}").into_bytes(),
+                    None => b"(null)".to_vec(),
+                };
+                pad(out, &parse_spec(mods), b"", &body, false);
             }
             _ => return Err(invalid_conv()),
         }
@@ -526,7 +536,11 @@ mod tests {
     fn fmt(f: &str, args: &[FmtArg]) -> Result<String, String> {
         let mut out = Vec::new();
         let mut ts = |i: usize| Ok(format!("table: {i}").into_bytes());
-        format(f.as_bytes(), args, &mut ts, &mut out, usize::MAX)
+        let address = |i: usize| match args[i] {
+            Str(_) | Other { .. } => Some(0x5555_1000_0000 + 0x40 * i as u64),
+            _ => None,
+        };
+        format(f.as_bytes(), args, &mut ts, &address, &mut out, usize::MAX)
             .map(|_| String::from_utf8_lossy(&out).into_owned())
             .map_err(|e| e.message())
     }
@@ -837,5 +851,26 @@ mod tests {
             "invalid conversion specification: '%#c'"
         );
         assert_eq!(ok("%-05d|", &[Int(1)]), "1    |");
+    }
+
+    /// `%p` as Lua 5.4: the address (here the test's `0x5555_1000_0000 + 0x40 * i`), `(null)`
+    /// for values without one, only `-` and a width (outputs and messages from lua5.4).
+    #[test]
+    fn pointers_match_lua() {
+        let e = |f: &str, args: &[FmtArg]| fmt(f, args).unwrap_err();
+        let t = Other { type_name: "table" };
+        assert_eq!(ok("%p", &[t]), "0x555510000000");
+        assert_eq!(ok("%p|%p", &[Int(1), Str(b"s")]), "(null)|0x555510000040");
+        assert_eq!(ok("[%10p]", &[Nil]), "[    (null)]");
+        assert_eq!(ok("[%-8p]", &[Bool(true)]), "[(null)  ]");
+        assert_eq!(ok("[%16p]", &[t]), "[  0x555510000000]");
+        assert_eq!(ok("%p", &[Float(1.5)]), "(null)");
+        for bad in ["%#p", "%0p", "%+p", "% p", "%.3p", "%10.3p"] {
+            assert_eq!(
+                e(bad, &[t]),
+                format!("invalid conversion specification: '{bad}'")
+            );
+        }
+        assert_eq!(e("%p", &[]), "bad argument #2 to 'format' (no value)");
     }
 }

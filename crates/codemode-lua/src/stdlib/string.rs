@@ -803,12 +803,14 @@ fn format_(ctx: &mut Ctx) -> VmResult<Rets> {
     let mut ts = |i: usize| -> Result<Vec<u8>, FormatError> {
         Ok(tostring_text(heap, vals[i]).into_bytes())
     };
+    let address = |i: usize| crate::heap::Heap::address(vals[i]);
     let room = heap.meter.mem.cap.saturating_sub(heap.meter.mem.used);
     let mut timed_out = || heap.check_deadline().is_err();
     let r = format::format_checked(
         heap.str_bytes(fmt),
         &args,
         &mut ts,
+        &address,
         &mut out,
         room,
         &mut timed_out,
