@@ -9,8 +9,8 @@
 //! - call depth ([`MAX_FRAMES`], [`MAX_STACK_SLOTS`], [`MAX_NATIVE_NESTING`]): the catchable
 //!   "stack overflow" error, like Lua's;
 //! - Lua's own per-call bounds ([`MAX_UNPACK`], [`MAX_CALL_RESULTS`], [`MAX_FORMAT_SPEC_LEN`],
-//!   [`MAX_PATTERN_DEPTH`], [`MAX_CAPTURES`], "resulting string too large"): catchable errors
-//!   with Lua's messages;
+//!   [`MAX_PATTERN_DEPTH`], [`MAX_CAPTURES`], [`MAX_REP_BYTES`]): catchable errors with Lua's
+//!   messages;
 //! - data-boundary bounds ([`MAX_DATA_DEPTH`], [`MAX_EXPORT_BYTES`]): `InvalidDataValue` naming the
 //!   path (catchable when raised by a call such as `json.encode` or a tool call).
 //! - work chunks ([`WORK_CHUNK_BYTES`], [`WORK_CHUNK_ELEMS`]): how much one builtin call does
@@ -52,7 +52,7 @@ pub const MAX_UPVALUES: usize = 255;
 
 /// Memory cap (bytes held by strings, tables, closures, frames, logs and the compiled program)
 /// when [`crate::Budgets::max_memory_bytes`] is `None`: 512 MiB. Every allocation is charged
-/// *before* it is made (a `string.rep('x', 1e12)` fails at once), at what it occupies
+/// *before* it is made (a `string.rep('x', 2e9)` fails at once), at what it occupies
 /// (`heap::alloc_bytes` of its chunk, its heap slot, its share of the string table), so resident
 /// memory stays within about 1.3 times the cap (`tests/rss.rs`). Exceeding it is an uncatchable
 /// ExecutionFailure "memory limit exceeded: the program holds more than N bytes; process data in
@@ -115,6 +115,12 @@ pub const MAX_CALL_RESULTS: usize = MAX_STACK_SLOTS / 2;
 /// Most values `table.unpack` may return: more is the catchable "too many results to unpack"
 /// (Lua's message).
 pub const MAX_UNPACK: u64 = 999_000;
+
+/// Largest `string.rep(s, n, sep)` Lua 5.4 builds (its lstrlib `MAXSIZE`, `INT_MAX` bytes),
+/// counting `#s + #sep` bytes per repetition as Lua does: more is the catchable "resulting
+/// string too large" before anything is allocated (`string.rep('x', 2^31)`). A result under
+/// this bound can still pass the memory cap, which stops the execution (uncatchable).
+pub const MAX_REP_BYTES: usize = i32::MAX as usize;
 
 /// Longest `string.format` conversion spec (flags, width, precision, letter) in bytes, like
 /// Lua: longer is the catchable "invalid format (too long)"; widths or precisions over 99

@@ -253,8 +253,8 @@ fn budget_max_memory_bytes_over_and_under() {
     )
     .unwrap();
     assert_eq!(under, json!(20000));
-    // Checked before allocating: a 1 TB request fails at once.
-    let e = run_with("return ('x'):rep(1e12)", budgets(), || {
+    // Checked before allocating: a 1 GB request fails at once.
+    let e = run_with("return ('x'):rep(1e9)", budgets(), || {
         HostReply::Value(Value::Null)
     })
     .unwrap_err();
@@ -596,6 +596,25 @@ fn many_labels_compile_in_linear_time() {
     // Same label name in sibling blocks is fine; visible in a nested block it is not.
     assert_eq!(run("do ::a:: end do ::a:: end return 2").unwrap(), json!(2));
     assert!(compile("::a:: do ::a:: end").is_err());
+}
+
+/// `string.rep` over Lua's MAXSIZE is Lua's catchable "resulting string too large"; at the
+/// bound the result is attempted (and here passes the memory cap, uncatchable).
+#[test]
+fn max_rep_bytes() {
+    assert_eq!(limits::MAX_REP_BYTES, 2_147_483_647);
+    let over = limits::MAX_REP_BYTES + 1;
+    let m = caught(&format!("return string.rep('x', {over})"));
+    assert!(m.ends_with(": resulting string too large"), "{m}");
+    // `#s + #sep` counts per repetition, as in Lua.
+    let half = limits::MAX_REP_BYTES / 2 + 1;
+    let m = caught(&format!("return string.rep('x', {half}, ',')"));
+    assert!(m.ends_with(": resulting string too large"), "{m}");
+    fails(
+        &format!("return pcall(string.rep, 'x', {})", limits::MAX_REP_BYTES),
+        ErrorKind::ExecutionFailure,
+        "memory limit exceeded",
+    );
 }
 
 #[test]

@@ -219,15 +219,11 @@ fn rep(ctx: &mut Ctx) -> VmResult<Rets> {
         let e = ctx.heap().intern_static("")?;
         return Ok(Value::Str(e).into());
     }
-    let total = (l as u64)
-        .checked_mul(n as u64)
-        .and_then(|a| {
-            (lsep as u64)
-                .checked_mul(n as u64 - 1)
-                .and_then(|b| a.checked_add(b))
-        })
-        .filter(|&t| t <= isize::MAX as u64)
-        .ok_or_else(|| Throw::msg("resulting string too large"))? as usize;
+    // Lua's check: `#s + #sep` per repetition, at most MAXSIZE (INT_MAX) in all.
+    if l + lsep > crate::limits::MAX_REP_BYTES / n as usize {
+        return Err(Throw::msg("resulting string too large"));
+    }
+    let total = l * n as usize + lsep * (n as usize - 1);
     // Fail at once (memory limit) before allocating a huge buffer.
     ctx.heap_ref().reserve_str(total)?;
     let mut out: Vec<u8> = Vec::with_capacity(total);
