@@ -28,14 +28,18 @@
 //! - `early.rs`: early errors (oxc_semantic's static-semantics checks) and oxc diagnostics
 //!   as located ParseErrors.
 //! - `compiler/`: the capture pass (names referenced by nested functions live in cells),
-//!   scopes, hoisting, TDZ (`mod.rs`); statements, labels, try/finally inlined on every exit
+//!   scopes, hoisting, TDZ (`mod.rs`: a local read after its declaration has run needs no
+//!   check, and a register local is an instruction's operand as it is, `direct_reg`);
+//!   statements, labels, try/finally inlined on every exit
 //!   (`statements.rs`); destructuring (`patterns.rs`); expressions, UnsupportedSyntax with
 //!   hints (`expressions.rs`); classes with private names, static blocks and derived
 //!   constructors (`classes.rs`); TypeScript that lowers to code: enums and constructor
 //!   parameter properties (`typescript.rs`); the rest of TypeScript is erased.
 //! - `proto.rs`: the instruction set, function prototypes, the compiled program's data.
 //! - `vm.rs`: the machine state (`Vm`): frames on a heap `Vec` (never the Rust stack), the
-//!   dispatch loop, calls, exceptions, property access, conversions and operators; user code
+//!   dispatch loop (`fast_ops`: the instructions that touch only registers, Numbers, cells,
+//!   data properties and dense elements, in a tight loop; `step`: everything else), calls,
+//!   exceptions, property access, conversions and operators; user code
 //!   an instruction needs (getters, setters, iterators, `valueOf`) runs in frames of its own,
 //!   either as a call returning into the instruction's register or as a detour after which the
 //!   instruction runs again (`Throw::Convert`). `vm/coro.rs`: coroutines (generators, async
@@ -51,7 +55,9 @@
 //! - `number.rs`: Number → string (shortest round trip), string → Number, radix, fixed,
 //!   precision and exponential forms.
 //! - `heap.rs`: the per-run arenas (objects with ordered properties and attributes, strings,
-//!   cells, symbols), interned property names, byte accounting. `elements.rs`: array
+//!   cells, symbols), interned property names, byte accounting (the charges are the
+//!   structures' own sizes: `OBJECT_BYTES`, `PROP_BYTES`, `FRAME_BYTES`, ...;
+//!   `bench/js-memory.sh` compares them with RSS). `elements.rs`: array
 //!   elements (a dense prefix and a sparse ordered map, with the length); `table.rs`: the
 //!   hashed insertion-ordered table of Map, Set, WeakMap and WeakSet (tombstones, live
 //!   iterators, compaction).
