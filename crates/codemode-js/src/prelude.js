@@ -18,6 +18,32 @@ function toObject(v, name) {
   return typeof v === "object" || typeof v === "function" ? v : Object(v);
 }
 
+// ArraySpeciesCreate (§10.4.2.3): what map, filter, flat, flatMap, slice, splice and concat
+// return: a plain array, unless O is an array whose constructor's [Symbol.species] is another
+// constructor (a subclass of Array gets instances of itself).
+// speciesCtor: the constructor to use, undefined for a plain array (whose elements the callers
+// may then assign directly; anything else gets CreateDataPropertyOrThrow).
+function speciesCtor(O) {
+  if (!Array.isArray(O)) return undefined;
+  let C = O.constructor;
+  if ((typeof C === "object" && C !== null) || typeof C === "function") {
+    C = C[Symbol.species];
+    if (C === null) C = undefined;
+  }
+  if (C === undefined || C === Array) return undefined;
+  if (!I.isConstructor(C)) typeError("object.constructor[Symbol.species] is not a constructor");
+  return C;
+}
+function speciesCreate(O, n) {
+  const C = speciesCtor(O);
+  return C === undefined ? new Array(n) : new C(n);
+}
+// get Array[Symbol.species] (§23.1.2.5): the receiver.
+Object.defineProperty(Array, Symbol.species, {
+  get: Object.getOwnPropertyDescriptor({ get [Symbol.species]() { return this; } }, Symbol.species).get,
+  configurable: true,
+});
+
 function need(fn, what) {
   if (!isCallable(fn)) typeError(toStr(typeof fn === "string" ? '"' + fn + '"' : fn) + " is not a function");
 }
@@ -32,6 +58,12 @@ def(AP, "map", function map(fn, thisArg = undefined) {
   const O = toObject(this, "map");
   const len = toLength(O);
   need(fn);
+  const C = speciesCtor(O);
+  if (C !== undefined) {
+    const out = new C(len);
+    for (let i = 0; i < len; i++) if (i in O) I.createDataProperty(out, i, call(fn, thisArg, O[i], i, O));
+    return out;
+  }
   const out = new Array(len);
   for (let i = 0; i < len; i++) if (i in O) out[i] = call(fn, thisArg, O[i], i, O);
   return out;
@@ -40,11 +72,15 @@ def(AP, "filter", function filter(fn, thisArg = undefined) {
   const O = toObject(this, "filter");
   const len = toLength(O);
   need(fn);
-  const out = [];
+  const C = speciesCtor(O);
+  const out = C === undefined ? [] : new C(0);
+  let n = 0;
   for (let i = 0; i < len; i++) {
     if (i in O) {
       const v = O[i];
-      if (call(fn, thisArg, v, i, O)) out.push(v);
+      if (!call(fn, thisArg, v, i, O)) continue;
+      if (C === undefined) out[n++] = v;
+      else I.createDataProperty(out, n++, v);
     }
   }
   return out;
@@ -120,30 +156,36 @@ def(AP, "every", function every(fn, thisArg = undefined) {
   for (let i = 0; i < len; i++) if (i in O && !call(fn, thisArg, O[i], i, O)) return false;
   return true;
 });
-function flatInto(out, src, depth) {
+// FlattenIntoArray (§23.1.3.13.1): the elements of src from index n of out; the next index.
+function flatInto(out, src, depth, n) {
   const len = toLength(src);
   for (let i = 0; i < len; i++) {
     if (!(i in src)) continue;
     const v = src[i];
-    if (depth > 0 && Array.isArray(v)) flatInto(out, v, depth - 1);
-    else out.push(v);
+    if (depth > 0 && Array.isArray(v)) n = flatInto(out, v, depth - 1, n);
+    else I.createDataProperty(out, n++, v);
   }
+  return n;
 }
 def(AP, "flat", function flat(depth = 1) {
-  const out = [];
-  flatInto(out, this, depth === undefined ? 1 : Math.trunc(Number(depth)) || 0);
+  const O = toObject(this, "flat");
+  toLength(O);
+  const d = depth === undefined ? 1 : Math.trunc(Number(depth)) || 0;
+  const out = speciesCreate(O, 0);
+  flatInto(out, O, d, 0);
   return out;
 });
 def(AP, "flatMap", function flatMap(fn, thisArg = undefined) {
   const O = toObject(this, "flatMap");
   const len = toLength(O);
   need(fn);
-  const out = [];
+  const out = speciesCreate(O, 0);
+  let n = 0;
   for (let i = 0; i < len; i++) {
     if (!(i in O)) continue;
     const v = call(fn, thisArg, O[i], i, O);
-    if (Array.isArray(v)) flatInto(out, v, 0);
-    else out.push(v);
+    if (Array.isArray(v)) n = flatInto(out, v, 0, n);
+    else I.createDataProperty(out, n++, v);
   }
   return out;
 });
@@ -235,21 +277,40 @@ def(AP, "with", {
     return out;
   },
 }.with);
+// Array.from and Array.of build instances of their receiver when it is another constructor
+// (a subclass of Array: `Stack.from(xs)` is a Stack), as §23.1.2.1 and §23.1.2.3 say.
 def(Array, "from", function from(items, fn = undefined, thisArg = undefined) {
   if (fn !== undefined) need(fn);
-  const out = [];
+  const C = this !== Array && I.isConstructor(this) ? this : undefined;
   if (items == null) typeError("undefined is not iterable (cannot read property Symbol(Symbol.iterator))");
   if (typeof items === "string" || items[Symbol.iterator] !== undefined) {
+    const out = C === undefined ? [] : new C();
     let i = 0;
     for (const v of items) {
-      out.push(fn === undefined ? v : call(fn, thisArg, v, i));
+      const x = fn === undefined ? v : call(fn, thisArg, v, i);
+      if (C === undefined) out.push(x);
+      else I.createDataProperty(out, i, x);
       i++;
     }
+    if (C !== undefined) out.length = i;
     return out;
   }
   const len = toLength(items);
-  for (let i = 0; i < len; i++) out.push(fn === undefined ? items[i] : call(fn, thisArg, items[i], i));
+  const out = C === undefined ? [] : new C(len);
+  for (let i = 0; i < len; i++) {
+    const x = fn === undefined ? items[i] : call(fn, thisArg, items[i], i);
+    if (C === undefined) out.push(x);
+    else I.createDataProperty(out, i, x);
+  }
+  if (C !== undefined) out.length = len;
   return out;
+});
+def(Array, "of", function of(...items) {
+  if (this === Array || !I.isConstructor(this)) return items;
+  const A = new this(items.length);
+  for (let k = 0; k < items.length; k++) I.createDataProperty(A, k, items[k]);
+  A.length = items.length;
+  return A;
 });
 def(Object, "groupBy", function groupBy(items, fn) {
   need(fn);
@@ -764,6 +825,34 @@ function tooLong() {
   typeError("Pushing beyond the maximum array length (2^53 - 1)");
 }
 I.arrayGeneric = {
+  // slice and concat only for arrays with a species (the natives copy everything else).
+  slice(start, end) {
+    const O = this;
+    const len = toLength(O);
+    let k = rel(start, len, 0);
+    const fin = rel(end, len, len);
+    const A = speciesCreate(O, Math.max(fin - k, 0));
+    let n = 0;
+    for (; k < fin; k++, n++) if (k in O) createData(A, n, O[k]);
+    A.length = n;
+    return A;
+  },
+  concat(...items) {
+    const O = this;
+    const A = speciesCreate(O, 0);
+    let n = 0;
+    for (const E of [O, ...items]) {
+      if (Array.isArray(E)) {
+        const len = toLength(E);
+        if (n + len > MAX_LEN) tooLong();
+        for (let k = 0; k < len; k++, n++) if (k in E) createData(A, n, E[k]);
+      } else {
+        createData(A, n++, E);
+      }
+    }
+    A.length = n;
+    return A;
+  },
   push(...items) {
     const O = O_of(this, "push");
     let len = toLength(O);
@@ -822,7 +911,7 @@ I.arrayGeneric = {
     if (len + n - dc > MAX_LEN) tooLong();
     // ArraySpeciesCreate(O, dc): an array that long cannot exist.
     if (dc > 4294967295) throw new RangeError("Invalid array length");
-    const A = [];
+    const A = speciesCreate(O, dc);
     for (let k = 0; k < dc; k++) {
       const from = actualStart + k;
       if (from in O) createData(A, k, O[from]);

@@ -99,22 +99,38 @@ fn generic(vm: &mut Vm, method: &str, this: Value, args: &[Value]) -> Option<Res
     {
         return None;
     }
+    Some(tail_generic(vm, method, this, args))
+}
+
+/// For an array whose result must come from ArraySpeciesCreate (§10.4.2.3): one whose
+/// prototype is not `Array.prototype` (an instance of a subclass) or that has an own
+/// `constructor`, the prelude's spec algorithm of `method` (slice, splice, concat in
+/// `I.arrayGeneric`, which use `speciesCreate`) as a tail call. `None` for plain arrays.
+fn species(vm: &mut Vm, method: &str, this: Value, args: &[Value]) -> Option<Res<Value>> {
+    let Value::Obj(o) = this else { return None };
+    let obj = vm.heap.obj(o);
+    if !matches!(obj.kind, Kind::Array(_))
+        || (obj.proto == vm.intr.array_proto && obj.props.find(vm.constructor_key).is_none())
+    {
+        return None;
+    }
+    Some(tail_generic(vm, method, this, args))
+}
+
+/// Tail-call `I.arrayGeneric[method]` with `this` and `args` (the native's value is the
+/// call's).
+fn tail_generic(vm: &mut Vm, method: &str, this: Value, args: &[Value]) -> Res<Value> {
     let Some(table) = vm.intr.array_generic else {
-        return Some(Err(vm.type_error(&format!(
-            "Array.prototype.{method} called on a non-array"
-        ))));
+        return Err(vm.type_error(&format!("Array.prototype.{method} called on a non-array")));
     };
-    let f = match vm.get_simple(Value::Obj(table), method) {
-        Ok(f) => f,
-        Err(e) => return Some(Err(e)),
-    };
+    let f = vm.get_simple(Value::Obj(table), method)?;
     vm.tail = Some(crate::vm::coro::Tail::Call {
         f,
         this,
         args: args.to_vec(),
         finish: crate::vm::coro::Finish::Normal,
     });
-    Some(Ok(Value::Undefined))
+    Ok(Value::Undefined)
 }
 
 /// The array (or `arguments`) `this` a native changes in place, checked for a change to
@@ -254,6 +270,9 @@ pub(super) fn array_unshift(vm: &mut Vm, this: Value, args: &[Value]) -> Res<Val
 }
 
 pub(super) fn array_slice(vm: &mut Vm, this: Value, args: &[Value]) -> Res<Value> {
+    if let Some(r) = species(vm, "slice", this, args) {
+        return r;
+    }
     let s = src(vm, this, "slice")?;
     let len = s.get(vm).len();
     let from = rel_index(vm, arg(args, 0), len, 0)?;
@@ -266,7 +285,8 @@ pub(super) fn array_slice(vm: &mut Vm, this: Value, args: &[Value]) -> Res<Value
 }
 
 pub(super) fn array_splice(vm: &mut Vm, this: Value, args: &[Value]) -> Res<Value> {
-    if let Some(r) = generic(vm, "splice", this, args) {
+    if let Some(r) = generic(vm, "splice", this, args).or_else(|| species(vm, "splice", this, args))
+    {
         return r;
     }
     let o = target(vm, this, "splice")?;
@@ -289,6 +309,9 @@ pub(super) fn array_splice(vm: &mut Vm, this: Value, args: &[Value]) -> Res<Valu
 }
 
 pub(super) fn array_concat(vm: &mut Vm, this: Value, args: &[Value]) -> Res<Value> {
+    if let Some(r) = species(vm, "concat", this, args) {
+        return r;
+    }
     // A receiver that is not an array is one element (boxed, as ToObject makes it).
     let mut out = match this {
         Value::Obj(o) if matches!(vm.heap.obj(o).kind, Kind::Array(_)) => {

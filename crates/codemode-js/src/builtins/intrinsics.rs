@@ -128,6 +128,11 @@ pub(super) fn intr_create_data_property(vm: &mut Vm, _: Value, args: &[Value]) -
         None if !vm.heap.obj(o).extensible => return Ok(Value::Bool(false)),
         _ => {}
     }
+    // An array element with attributes of its own keeps them in a props entry: the new
+    // property has the default ones.
+    if let (Key::Index(_), Kind::Array(_)) = (key, &vm.heap.obj(o).kind) {
+        vm.heap.obj_mut(o).props.remove(key);
+    }
     vm.define(o, key, Slot::Data(arg(args, 2)), DEFAULT_ATTRS)?;
     Ok(Value::Bool(true))
 }
