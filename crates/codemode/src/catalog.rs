@@ -21,10 +21,12 @@
 //! that has nothing left, stops taking part. So one large namespace cannot starve the others, and
 //! cheap entries are preferred. Shown entries are printed in path order under their namespace
 //! line, which says `n tools, all shown` or `n tools, k shown`, followed by the names of the
-//! tools left out (`(not shown: a, b and 12 more)`, at most [`MAX_HIDDEN_NAMES`]; up to half the
-//! budget left after the fixed parts is kept for these lines, and fewer names are listed when
-//! the section would not fit); when anything is missing, the section says how to find the rest
-//! with `search`. The heading says `complete` only when every tool is shown and no description
+//! tools left out (`(not shown: a, b and 12 more)`, at most [`MAX_HIDDEN_NAMES`]). Names
+//! outrank signatures: up to half the budget left after the fixed parts (and at least what
+//! [`FIRST_HIDDEN_NAMES`] names a namespace take) is kept for these lines; when the section
+//! would not fit, names past that share go first, then shown signatures (most expensive
+//! first), and only then fewer names. When anything is missing, the section says how to find
+//! the rest with `search`. The heading says `complete` only when every tool is shown and no description
 //! was cut.
 //!
 //! [`signature`]: crate::signature::signature
@@ -56,6 +58,10 @@ pub const MAX_NAMESPACE_DESCRIPTION_CHARS: usize = 200;
 /// Most names of tools without a shown signature listed under their namespace line in the
 /// instructions (`(not shown: a, b and 12 more)`); the rest are counted.
 pub const MAX_HIDDEN_NAMES: usize = 40;
+
+/// Names of left-out tools a namespace keeps before any signature is shown: the catalog leaves
+/// out signatures (most expensive first) before it lists fewer names than this.
+pub const FIRST_HIDDEN_NAMES: usize = 5;
 
 /// Name shown for tools whose path has a single segment (no namespace).
 pub const TOP_LEVEL_NAMESPACE: &str = "(top level)";
@@ -221,16 +227,23 @@ fn budgeted_catalog(tree: &ToolTree, n: &dyn Notation, budget: usize) -> String 
         + ns_line_cost
         + count_tokens(&search_note(n))
         + 2;
-    // Room for the names of the tools left out (at their widest), at most half of what is left.
-    let names_cost: usize = names
-        .iter()
-        .map(|ns| {
-            let all: Vec<&Candidate> = groups[ns].iter().collect();
-            count_tokens(&hidden_line(ns, &all, MAX_HIDDEN_NAMES)) + 1
-        })
-        .sum();
+    // Room for the names of the tools left out (at their widest): up to half of what is left,
+    // and at least what [`FIRST_HIDDEN_NAMES`] names a namespace take.
+    let names_cost = |cap: usize| -> usize {
+        names
+            .iter()
+            .map(|ns| {
+                let all: Vec<&Candidate> = groups[ns].iter().collect();
+                count_tokens(&hidden_line(ns, &all, cap)) + 1
+            })
+            .sum()
+    };
     let after_fixed = budget.saturating_sub(fixed);
-    let mut left = after_fixed - names_cost.min(after_fixed / 2);
+    let names_share = (after_fixed / 2).max(names_cost(FIRST_HIDDEN_NAMES));
+    let mut left = after_fixed
+        - names_cost(MAX_HIDDEN_NAMES)
+            .min(names_share)
+            .min(after_fixed);
 
     // Round robin.
     let mut shown: BTreeMap<&str, Vec<usize>> = BTreeMap::new();
@@ -264,17 +277,20 @@ fn budgeted_catalog(tree: &ToolTree, n: &dyn Notation, budget: usize) -> String 
         })
         .collect();
 
-    // Render; if the exact count of the whole section is over the budget (tokens can merge
-    // differently across entry boundaries), list fewer names of left-out tools, then drop the
-    // most expensive shown entries until it fits.
+    // Render; while the exact count of the whole section is over the budget (tokens can merge
+    // differently across entry boundaries, and the names' share can be all the room there
+    // is): list fewer names while they take more than their share (down to
+    // FIRST_HIDDEN_NAMES), else drop the most expensive shown entry, and list fewer names
+    // once no entry is left. So no signature is shown while its namespace's first
+    // FIRST_HIDDEN_NAMES left-out tools go unnamed for want of room.
     let mut cap = MAX_HIDDEN_NAMES;
     loop {
         let text = render_section(tree, &groups, &chosen, total, n, cap);
         if count_tokens(&text) <= budget.max(fixed) {
             return text;
         }
-        if cap > 0 {
-            cap /= 2;
+        if cap > FIRST_HIDDEN_NAMES && hidden_lines_cost(&groups, &chosen, cap) > names_share {
+            cap = (cap / 2).max(FIRST_HIDDEN_NAMES);
             continue;
         }
         let worst = chosen
@@ -287,9 +303,34 @@ fn budgeted_catalog(tree: &ToolTree, n: &dyn Notation, budget: usize) -> String 
                     v.remove(i);
                 }
             }
+            None if cap > 0 => cap /= 2,
             None => return text,
         }
     }
+}
+
+/// The tools of `cands` without a shown entry in `shown`.
+fn left_out<'a>(cands: &'a [Candidate], shown: &[&Candidate]) -> Vec<&'a Candidate> {
+    cands
+        .iter()
+        .filter(|c| !shown.iter().any(|s| s.path == c.path))
+        .collect()
+}
+
+/// Tokens of the lines naming the tools left out (see [`hidden_line`]), at most `cap` names a
+/// namespace.
+fn hidden_lines_cost(
+    groups: &BTreeMap<String, Vec<Candidate>>,
+    chosen: &BTreeMap<&str, Vec<&Candidate>>,
+    cap: usize,
+) -> usize {
+    groups
+        .iter()
+        .map(|(ns, cands)| {
+            let shown = chosen.get(ns.as_str()).map(Vec::as_slice).unwrap_or(&[]);
+            count_tokens(&hidden_line(ns, &left_out(cands, shown), cap))
+        })
+        .sum()
 }
 
 fn render_section(
@@ -308,11 +349,7 @@ fn render_section(
         let shown = chosen.get(ns.as_str()).map(Vec::as_slice).unwrap_or(&[]);
         out.push_str(&namespace_line(tree, ns, cands.len(), shown.len(), n));
         out.push('\n');
-        let hidden: Vec<&Candidate> = cands
-            .iter()
-            .filter(|c| !shown.iter().any(|s| s.path == c.path))
-            .collect();
-        out.push_str(&hidden_line(ns, &hidden, names_cap));
+        out.push_str(&hidden_line(ns, &left_out(cands, shown), names_cap));
         for c in shown {
             out.push_str(&c.text);
         }

@@ -353,13 +353,18 @@ fn fixture_tools(name: &str) -> Vec<(String, Tool)> {
         .collect()
 }
 
-#[test]
-fn real_mcp_tool_sets() {
+/// The tools of five real MCP servers (50 tools in 5 namespaces).
+fn real_mcp_runtime() -> CodeMode {
     let mut b = CodeMode::builder();
     for server in ["everything", "filesystem", "memory", "time", "git"] {
         b = b.tools(fixture_tools(server));
     }
-    let cm = b.build().expect("real schemas compile");
+    b.build().expect("real schemas compile")
+}
+
+#[test]
+fn real_mcp_tool_sets() {
+    let cm = real_mcp_runtime();
     assert_eq!(cm.catalog().len(), 50);
     let header = count_tokens(&guide(Language::Lua, &cm.limits()));
     for budget in [300, DEFAULT_INSTRUCTIONS_BUDGET, 100_000] {
@@ -430,4 +435,63 @@ fn github_openapi_tools_with_huge_signatures() {
         .expect("issues_get");
     assert!(count_tokens(&issues_get.signature) > 3_000);
     assert!(!issues_get.signature.contains("unknown"));
+}
+
+/// Issue 17 point 9: names outrank signatures. At every budget, no signature is shown while a
+/// namespace with tools left out names fewer than `FIRST_HIDDEN_NAMES` of them (before: at 350
+/// tokens, two signatures and 48 tools neither shown nor named).
+#[test]
+fn left_out_tools_are_named_before_any_signature_is_shown() {
+    use codemode::catalog::FIRST_HIDDEN_NAMES;
+    let cm = real_mcp_runtime();
+    let header = count_tokens(&guide(Language::Lua, &cm.limits()));
+    let mut named_at_some_budget = false;
+    for budget in (250..=2_500).step_by(25) {
+        let text = cm.instructions(budget);
+        assert!(count_tokens(&text) <= budget + header, "budget {budget}");
+        let tools = &text[text.find("## Tools").expect("tools section")..];
+        if !tools.contains("\n  tools.") {
+            continue;
+        }
+        // Each namespace line, then its names line (if any): `- ns (n tools, k shown; ...`.
+        let lines: Vec<&str> = tools.lines().collect();
+        for (i, line) in lines.iter().enumerate() {
+            let Some(rest) = line.strip_prefix("- ") else {
+                continue;
+            };
+            let count: usize = rest
+                .split(" (")
+                .nth(1)
+                .and_then(|r| r.split(' ').next())
+                .and_then(|c| c.parse().ok())
+                .unwrap_or_else(|| panic!("{line}"));
+            let shown = match rest.split(", ").nth(1) {
+                Some(s) if s.ends_with(" shown") || s.contains(" shown;") => s
+                    .split(' ')
+                    .next()
+                    .and_then(|k| k.parse::<usize>().ok())
+                    .unwrap_or(count),
+                _ => count,
+            };
+            if shown == count {
+                continue;
+            }
+            let names = lines
+                .get(i + 1)
+                .and_then(|l| l.strip_prefix("  (not shown: "))
+                .unwrap_or_else(|| panic!("budget {budget}: no names under {line}\n{tools}"));
+            let listed = names
+                .split(" and ")
+                .next()
+                .unwrap_or("")
+                .split(", ")
+                .count();
+            assert!(
+                listed >= FIRST_HIDDEN_NAMES.min(count - shown),
+                "budget {budget}: {line}\n{names}"
+            );
+            named_at_some_budget = true;
+        }
+    }
+    assert!(named_at_some_budget);
 }
