@@ -220,3 +220,64 @@ async fn a_lone_surrogate_crossing_to_the_host_is_a_warning() {
         );
     }
 }
+
+/// Issue 17 points 5, 10 and 11 in JavaScript: a namespace that does not exist is named as
+/// such, with the namespaces there are; so is an unknown `search` namespace; a call into an
+/// unavailable namespace is listed as a failed call and counted against `max_tool_calls`.
+#[tokio::test]
+async fn missing_and_unavailable_namespaces_in_javascript() {
+    use codemode::namespace::Unavailable;
+    use codemode::{Limits, Namespace, ToolCallStatus};
+    let build = |limits: Limits| {
+        CodeMode::builder()
+            .language(Language::JavaScript)
+            .tool(
+                "crm.list_customers",
+                Tool::new(
+                    "List customers.",
+                    json!({"type": "object"}),
+                    |v: Value| async move { Ok(v) },
+                ),
+            )
+            .namespace(
+                "down",
+                Namespace::new().unavailable(Unavailable::new("server 'down' failed to start")),
+            )
+            .limits(limits)
+            .build()
+            .unwrap()
+    };
+    let cm = build(Limits::default());
+    let r = cm
+        .execute("return await tools.github.list_issues({});")
+        .await;
+    let e = r.error().expect("an error");
+    assert_eq!(e.kind, DiagnosticKind::UnknownTool);
+    assert_eq!(
+        e.message,
+        "unknown tool 'tools.github.list_issues': there is no namespace 'github'; the namespaces are: tools.crm; use search({ query: \"...\" }) to find tools by what they do"
+    );
+    let r = cm.execute("return search({ namespace: 'nope' });").await;
+    let e = r.error().expect("an error");
+    assert_eq!(e.kind, DiagnosticKind::InvalidToolInput);
+    assert_eq!(
+        e.message,
+        "search: namespace \"nope\" does not exist; the namespaces are: crm; leave namespace out to search every tool"
+    );
+
+    let cm = build(Limits::default().with_max_tool_calls(1).unwrap());
+    let r = cm
+        .execute(
+            "for (const n of ['a', 'b']) { try { await tools.down[n]({}); } catch (e) {} }\nreturn 1;",
+        )
+        .await;
+    assert_eq!(
+        r.error().map(|e| e.kind),
+        Some(DiagnosticKind::ToolCallLimitExceeded),
+        "{}",
+        r.to_json_string()
+    );
+    assert_eq!(r.tool_calls.len(), 1);
+    assert_eq!(r.tool_calls[0].name, "down.a");
+    assert_eq!(r.tool_calls[0].status, ToolCallStatus::Failure);
+}
