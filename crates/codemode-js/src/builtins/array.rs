@@ -407,6 +407,10 @@ pub(super) fn array_reverse(vm: &mut Vm, this: Value, args: &[Value]) -> Res<Val
     }
     let o = target(vm, this, "reverse")?;
     let len = vm.elems(o).map_or(0, |e| e.len());
+    if len <= 1 {
+        // Nothing to swap, so nothing is written (§23.1.3.26): a frozen `[x]` is no error.
+        return Ok(this);
+    }
     let bytes = vm.elems(o).map_or(0, |e| e.bytes_for(0, len));
     check_change(vm, o, len, bytes)?;
     vm.work(bytes / crate::heap::VALUE_BYTES);

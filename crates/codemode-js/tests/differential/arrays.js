@@ -153,3 +153,10 @@ out.push(JSON.stringify(Array.prototype.fill.call({ length: 3 }, 0, 1)));
 out.push(JSON.stringify(Array.prototype.copyWithin.call({ length: 5, 0: 1, 1: 2, 2: 3, 3: 4, 4: 5 }, 0, 3)));
 function f() { return Array.prototype.slice.call(arguments, 1); } out.push(f(1, 2, 3));
 return out;
+
+// @program reverse-of-frozen-short-arrays
+const out = [];
+out.push(JSON.stringify(Object.freeze([1]).reverse()), JSON.stringify(Object.freeze([]).reverse()));
+try { Object.freeze([1, 2]).reverse(); } catch (e) { out.push(e.constructor.name); }
+out.push(JSON.stringify(Array.prototype.flat.call("abc")));
+return out;
