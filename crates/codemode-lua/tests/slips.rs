@@ -122,6 +122,42 @@ fn javascript_globals_fail_before_the_program_runs() {
     assert_eq!(r.unwrap(), json!(1));
 }
 
+/// Point 1: a program that defines such a global itself, through `_G`, or only tests whether
+/// it exists, is a correct program: it runs as Lua runs it.
+#[test]
+fn javascript_globals_defined_or_tested_by_the_program_run() {
+    let cases = [
+        ("_G.JSON = json\nreturn JSON.encode({1})", json!("[1]")),
+        ("rawset(_G, 'null', 0)\nreturn null", json!(0)),
+        (
+            "if console then console.log(1) else print(2) end\nreturn 1",
+            json!(1),
+        ),
+        (
+            "local log = console and console.log or print\nlog(3)\nreturn 2",
+            json!(2),
+        ),
+        ("local J = JSON or json\nreturn J.encode({})", json!("{}")),
+        ("return type(undefined)", json!("nil")),
+        ("if (nil == Object) then return 4 end", json!(4)),
+        ("return JSON ~= nil", json!(false)),
+        (
+            "function Object(t) return t end\nreturn Object({5})",
+            json!([5]),
+        ),
+    ];
+    for (src, want) in cases {
+        assert_eq!(
+            run(src).unwrap_or_else(|e| panic!("{src}: {e:?}")),
+            want,
+            "{src}"
+        );
+    }
+    // A guard in one function does not hide a local of the same name elsewhere.
+    let e = err("local function f(console) return console and 1 end\nconsole.log(f())");
+    assert_eq!(e.message, "'console' is not defined: use print(...) to log");
+}
+
 /// Point 2: a nil that came from index 0, or one past the end, through a local.
 #[test]
 fn zero_and_past_the_end_indexes_through_a_local() {

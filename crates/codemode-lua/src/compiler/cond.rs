@@ -70,6 +70,7 @@ impl Compiler {
                 }
             }
             _ => {
+                self.note_foreign_guard(e);
                 let r = self.exp_to_anyreg(e)?;
                 self.emit(Op::Test { a: r, k: jump_when }, pos);
                 vec![self.emit_jmp(pos)]
@@ -144,6 +145,12 @@ impl Compiler {
         match op {
             BinOp::Eq | BinOp::Ne => {
                 let k = if op == BinOp::Ne { !k } else { k };
+                // `JSON ~= nil` tests whether the global exists.
+                match (a.expr(), &b.kind) {
+                    (Some(ae), ExprKind::Nil) => self.note_foreign_guard(ae),
+                    (Some(ae), _) if matches!(ae.kind, ExprKind::Nil) => self.note_foreign_guard(b),
+                    _ => {}
+                }
                 if let Some(kc) = self.eq_k(b) {
                     let ra = self.lhs_to_anyreg(a)?;
                     self.emit(Op::EqK { a: ra, kc, k }, pos);

@@ -135,6 +135,11 @@ impl Compiler {
         self.set_free(base as usize);
         let args = match &e.kind {
             ExprKind::Call(f, args) => {
+                if let (ExprKind::Name(n), [arg]) = (&f.kind, &args[..])
+                    && &**n == "type"
+                {
+                    self.note_foreign_guard(arg);
+                }
                 self.reserve(1, e.pos)?;
                 self.exp_to_reg(f, base)?;
                 args
@@ -242,6 +247,9 @@ impl Compiler {
                     self.emit(Op::GetUpval { a: dest, u }, pos);
                 }
                 Var::Global => {
+                    if matches!(&**n, "_G" | "_ENV") {
+                        self.foreign_written = u8::MAX;
+                    }
                     self.note_foreign_read(n, pos);
                     let k = self.k_str(n.as_bytes());
                     self.emit(Op::GetGlobal { a: dest, k }, pos);
@@ -438,6 +446,9 @@ impl Compiler {
     fn binop(&mut self, op: BinOp, a: Lhs<'_>, b: &Expr, dest: u8, pos: Pos) -> CResult<()> {
         match op {
             BinOp::And | BinOp::Or => {
+                if let Some(e) = a.expr() {
+                    self.note_foreign_guard(e);
+                }
                 self.lhs_to_reg(a, dest, pos)?;
                 self.emit(
                     Op::Test {

@@ -218,7 +218,9 @@ struct Compiler {
     last_pos: Pos,
     /// First read of each name of [`crate::proto::FOREIGN_GLOBALS`] as a global, in source order.
     foreign: Vec<crate::proto::ForeignRead>,
-    /// Bit `i` set: the program assigns the global `FOREIGN_GLOBALS[i]` somewhere.
+    /// Bit `i` set: the program may define the global `FOREIGN_GLOBALS[i]` itself (it assigns
+    /// it, or tests whether it exists: see [`Compiler::note_foreign_guard`]), so its reads are
+    /// ordinary. All set when the program reads `_G` (it may define any global through it).
     foreign_written: u8,
     /// The constant field of the expression being compiled when it is `name.field`.
     foreign_field: Option<Box<str>>,
@@ -254,6 +256,31 @@ impl Compiler {
                 pos,
             });
         }
+    }
+
+    /// A read of a foreign global that only tests whether it exists (`if JSON then`,
+    /// `console and console.log`, `JSON ~= nil`, `type(JSON)`) is a correct program's guard,
+    /// not a slip: mark `e`'s name as defined when `e` is such a global.
+    pub(super) fn note_foreign_guard(&mut self, e: &crate::ast::Expr) {
+        let mut e = e;
+        while let crate::ast::ExprKind::Paren(x) = &e.kind {
+            e = x;
+        }
+        if let crate::ast::ExprKind::Name(n) = &e.kind
+            && let Some(i) = crate::proto::foreign_index(n)
+            && self.is_global_name(n)
+        {
+            self.foreign_written |= 1 << i;
+        }
+    }
+
+    /// `name` is no local or upvalue of any enclosing function (so it reads a global); unlike
+    /// resolving it, this creates no upvalue.
+    fn is_global_name(&self, name: &str) -> bool {
+        !self.fs.iter().any(|f| {
+            f.actvars.iter().any(|v| &*v.name == name)
+                || f.proto.upvals.iter().any(|u| &*u.name == name)
+        })
     }
 
     /// The memory error if the meter went over its budget.
