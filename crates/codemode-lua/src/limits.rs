@@ -211,11 +211,15 @@ pub const MAX_NULL_FIELD_NAME_BYTES: usize = 64;
 
 /// Longest compact JSON `print` logs for a table argument: 1,024 bytes, then `…`. Larger
 /// tables are exported up to [`PRINT_EXPORT_BUDGET_BYTES`] (more, or a table that cannot be
-/// JSON, logs as `tostring` does: `table: 0x…`).
+/// JSON, logs as a Lua table constructor, cut at the same length).
 pub const MAX_PRINT_JSON_BYTES: usize = 1024;
 
+/// Deepest nesting `print` shows of a table that cannot be JSON (logged as a Lua table
+/// constructor): 16 levels; deeper tables show as `{…}`.
+pub const MAX_PRINT_DEPTH: usize = 16;
+
 /// Most bytes of JSON `print` exports for one table argument before it gives up and logs
-/// `table: 0x…`: 64 KiB.
+/// the table as a Lua table constructor: 64 KiB.
 pub const PRINT_EXPORT_BUDGET_BYTES: usize = 64 * 1024;
 
 /// Most host calls refused inside builtins' callbacks (a tool called in a `table.sort`

@@ -19,6 +19,10 @@
 //!   may state a deliberately different message with a `-- codemode-error: <text>` line (see
 //!   [`intended_message`]).
 //!
+//! One intended difference: `print` of a table logs its compact JSON (or, when it cannot be
+//! JSON, a Lua table constructor) where lua5.4 prints `table: 0x…`, an address no two runs
+//! share; corpus programs print fields or `tostring` values, never a table itself.
+//!
 //! Hints codemode appends to caught runtime errors ([`HINTS`]) are removed from its output
 //! before the comparison.
 //!

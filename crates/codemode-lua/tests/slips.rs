@@ -243,7 +243,7 @@ fn print_of_a_table_logs_json() {
     let logs = m.take_logs();
     let parts: Vec<&str> = logs[0].split('\t').collect();
     assert_eq!(&parts[..3], &["{\"a\":1}", "[1,2]", "x"]);
-    assert!(parts[3].starts_with("table: 0x"), "{}", parts[3]);
+    assert!(parts[3].starts_with("{f = function: 0x"), "{}", parts[3]);
     assert_eq!(
         logs[1].len(),
         codemode_lua::limits::MAX_PRINT_JSON_BYTES + "…".len()
@@ -252,6 +252,65 @@ fn print_of_a_table_logs_json() {
         logs[1].starts_with("[\"yyy") && logs[1].ends_with('…'),
         "{}",
         &logs[1][..20]
+    );
+}
+
+/// Point 7: a table that cannot be JSON logs as a Lua table constructor, not `table: 0x…`.
+#[test]
+fn print_of_a_table_that_is_not_json_logs_a_constructor() {
+    let logs = |src: &str| {
+        let p = compile(src).unwrap();
+        let mut m = Machine::new(&p, &env_with(&[]), Budgets::default());
+        while let Step::Yield = m.run(10_000) {}
+        m.take_logs()
+    };
+    let cases = [
+        ("print({1, 2, nil, 4})", "{1, 2, [4] = 4}"),
+        ("print({[1.5] = 'a'})", "{[1.5] = \"a\"}"),
+        ("print({1, 2, x = {y = true}})", "{1, 2, x = {y = true}}"),
+        (
+            "local t = {} t.self = {up = t} print(t)",
+            "{self = {up = <cycle>}}",
+        ),
+        (
+            "print({['a b'] = 'q\"', [true] = 1, _k = json.null, {}})",
+            "",
+        ),
+    ];
+    for (src, want) in &cases[..4] {
+        assert_eq!(logs(src), vec![want.to_string()], "{src}");
+    }
+    // Order of hash keys is the table's: check the pieces.
+    let line = logs(cases[4].0).remove(0);
+    for piece in [
+        "{}",
+        "[\"a b\"] = \"q\\\"\"",
+        "[true] = 1",
+        "_k = json.null",
+    ] {
+        assert!(line.contains(piece), "{piece} in {line}");
+    }
+    assert!(line.starts_with("{{}, "), "{line}");
+    // `MAX_PRINT_DEPTH`: deeper tables show as `{…}`.
+    let depth = codemode_lua::limits::MAX_PRINT_DEPTH;
+    let line = logs(&format!(
+        "local t = {{f = print}} for i = 1, {} do t = {{t}} end print(t)",
+        depth + 3
+    ))
+    .remove(0);
+    assert_eq!(
+        line,
+        format!("{}{{…}}{}", "{".repeat(depth), "}".repeat(depth))
+    );
+    // Cut at `MAX_PRINT_JSON_BYTES` like JSON, however large the table.
+    let line = logs("local t = {print} for i = 1, 100000 do t[#t + 1] = i end print(t)").remove(0);
+    assert_eq!(
+        line.len(),
+        codemode_lua::limits::MAX_PRINT_JSON_BYTES + "…".len()
+    );
+    assert!(
+        line.starts_with("{function: 0x") && line.ends_with('…'),
+        "{line}"
     );
 }
 

@@ -401,19 +401,30 @@ fn rawset(cx: &mut Ctx<'_>) -> VmResult<Rets> {
 
 /// What `print` logs for a table: its compact JSON, cut after
 /// [`crate::limits::MAX_PRINT_JSON_BYTES`] with `…` (a model reading the logs sees the data,
-/// not `table: 0x…`); a table that cannot be JSON (a function inside, a cycle) or whose JSON
-/// passes [`crate::limits::PRINT_EXPORT_BUDGET_BYTES`] logs as `tostring` does.
+/// not `table: 0x…`). A table that cannot be JSON (a function inside, a cycle, a hole in an
+/// array, a number key) or whose JSON passes [`crate::limits::PRINT_EXPORT_BUDGET_BYTES`] logs
+/// as a Lua table constructor instead ([`print_constructor`]).
 fn print_table(cx: &mut Ctx<'_>, v: Value) -> VmResult<String> {
     use crate::limits::{MAX_EXPORT_BYTES, MAX_PRINT_JSON_BYTES, PRINT_EXPORT_BUDGET_BYTES};
     let mut work = 0u64;
     let mut used = MAX_EXPORT_BYTES - PRINT_EXPORT_BUDGET_BYTES;
     let exported = crate::boundary::export_counted(cx.heap_ref(), v, "value", &mut work, &mut used);
     cx.charge(work)?;
-    let Ok(json) = exported else {
-        return Ok(tostring_text(cx.heap_ref(), v));
+    let text = match exported {
+        Ok(json) => {
+            let text = serde_json::to_string(&json).unwrap_or_default();
+            crate::boundary::drop_json(json);
+            text
+        }
+        Err(_) => {
+            let mut out = String::new();
+            let mut path = Vec::new();
+            let mut work = 0usize;
+            print_constructor(cx.heap_ref(), v, &mut path, &mut out, &mut work)?;
+            cx.charge(work as u64)?;
+            out
+        }
     };
-    let text = serde_json::to_string(&json).unwrap_or_default();
-    crate::boundary::drop_json(json);
     if text.len() <= MAX_PRINT_JSON_BYTES {
         return Ok(text);
     }
@@ -422,6 +433,82 @@ fn print_table(cx: &mut Ctx<'_>, v: Value) -> VmResult<String> {
         end -= 1;
     }
     Ok(format!("{}…", &text[..end]))
+}
+
+/// Append `v` to `out` as a Lua table constructor, for a table `print` cannot log as JSON:
+/// `{1, 2, [4] = 4, name = "x", f = function: 0x…, self = <cycle>}`. Positional items while
+/// the keys run 1, 2, 3, ...; identifier keys bare, other keys in brackets; strings quoted
+/// with JSON escapes; a table already on `path` (its ancestors) as `<cycle>`; tables deeper
+/// than [`crate::limits::MAX_PRINT_DEPTH`] as `{…}`. Stops adding entries once `out` passes
+/// [`crate::limits::MAX_PRINT_JSON_BYTES`] (the caller cuts it there), so the work is bounded
+/// by the output; `work` counts the table slots visited.
+fn print_constructor(
+    heap: &crate::heap::Heap,
+    v: Value,
+    path: &mut Vec<crate::value::TableRef>,
+    out: &mut String,
+    work: &mut usize,
+) -> VmResult<()> {
+    use crate::limits::{MAX_PRINT_DEPTH, MAX_PRINT_JSON_BYTES};
+    let tb = match v {
+        Value::Str(s) => {
+            out.push_str(&serde_json::to_string(&heap.str_lossy(s)).unwrap_or_default());
+            return Ok(());
+        }
+        Value::Table(tb) => tb,
+        _ => {
+            out.push_str(&tostring_text(heap, v));
+            return Ok(());
+        }
+    };
+    if path.contains(&tb) {
+        out.push_str("<cycle>");
+        return Ok(());
+    }
+    if path.len() >= MAX_PRINT_DEPTH {
+        out.push_str("{…}");
+        return Ok(());
+    }
+    path.push(tb);
+    out.push('{');
+    let mut key = Value::Nil;
+    let mut next_index = 1i64;
+    let mut first = true;
+    while out.len() <= MAX_PRINT_JSON_BYTES {
+        let (entry, slots) = heap.table_next_counted(tb, key)?;
+        *work += slots;
+        let Some((k, val)) = entry else { break };
+        key = k;
+        if !first {
+            out.push_str(", ");
+        }
+        first = false;
+        match k {
+            Value::Int(i) if i == next_index => next_index += 1,
+            Value::Str(s) => {
+                let name = heap.str_lossy(s);
+                let ident = name.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_')
+                    && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
+                if ident {
+                    out.push_str(&name);
+                } else {
+                    out.push('[');
+                    out.push_str(&serde_json::to_string(&name).unwrap_or_default());
+                    out.push(']');
+                }
+                out.push_str(" = ");
+            }
+            _ => {
+                out.push('[');
+                out.push_str(&tostring_text(heap, k));
+                out.push_str("] = ");
+            }
+        }
+        print_constructor(heap, val, path, out, work)?;
+    }
+    out.push('}');
+    path.pop();
+    Ok(())
 }
 
 fn print(cx: &mut Ctx<'_>) -> VmResult<Rets> {
