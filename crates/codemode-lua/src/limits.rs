@@ -193,6 +193,12 @@ pub use crate::stdlib::json::DECODE_NODE_BYTES;
 
 // ----- model hints ----------------------------------------------------------------------------
 
+/// Most instructions an error hint follows back through the reads that computed a value (a
+/// register move, a constant, a field read each): to find the table a nil was read from when
+/// its register was reused, and to name it as written (`r.items[1].email`): 8. Past them the
+/// table is named `t`, or the hint is left out when the table itself is not found.
+pub const MAX_HINT_TRACE_STEPS: usize = 8;
+
 /// Most warnings one execution collects for its result (`t.length` read as nil, ...): 16;
 /// later ones are dropped.
 pub const MAX_WARNINGS: usize = 16;

@@ -181,6 +181,12 @@ fn zero_and_past_the_end_indexes_through_a_local() {
         e.message,
         "attempt to index a nil value (local 'c'); index 3 is past the end: the array has 2 items (t[1] to t[#t])"
     );
+    // A method call on the local (it is copied to a temporary first).
+    let e = err("local res = tools.crm.list({})\nlocal first = res.items[0]\nreturn first:upper()");
+    assert_eq!(
+        e.message,
+        "attempt to index a nil value (local 'first'); Lua arrays start at 1 (items[1] is the first)"
+    );
     // A nil local from elsewhere: Lua's text alone.
     assert_eq!(
         err("local t = {5}\nlocal c = t.x\nreturn c.y").message,
@@ -214,6 +220,16 @@ fn length_field_points_to_the_length_operator() {
         w,
         vec!["t.length at 2:19 is nil: Lua has no .length; use #t for the length of a table or string".to_string()]
     );
+    // Named as written.
+    let (_, w) = run_with(
+        "local r = tools.crm.list({})\nreturn { n = r.items.length }",
+        json!({"items": [1, 2]}),
+        &[],
+    );
+    assert_eq!(
+        w,
+        vec!["r.items.length at 2:21 is nil: Lua has no .length; use #r.items for the length of a table or string".to_string()]
+    );
     // A record's own `length` field is fine.
     let (r, w) = run_with("local t = {length = 3}\nreturn t.length", json!(null), &[]);
     assert_eq!((r.unwrap(), w.len()), (json!(3), 0));
@@ -231,6 +247,88 @@ fn null_field_from_a_tool_says_it_was_null() {
     assert_eq!(
         e.message,
         "attempt to index a nil value (field 'email'); field 'email' was null in the tool's result: test it first (`if c.email then ... end`) or give a default (`c.email or \"\"`)"
+    );
+}
+
+/// Point 6: the null hint wherever the nil is used: through temporaries, a local, `#`, a
+/// builtin's argument; its default fits the use, and names the expression as written.
+#[test]
+fn null_field_hint_follows_the_nil() {
+    let reply = json!({"items": [{"name": "a", "email": null, "tags": null}], "total": null});
+    let cases = [
+        (
+            "local r = tools.crm.list({})\nreturn r.items[1].email .. '!'",
+            "attempt to concatenate a nil value (field 'email'); field 'email' was null in the tool's result: test it first (`if r.items[1].email then ... end`) or give a default (`r.items[1].email or \"\"`)",
+        ),
+        (
+            "local r = tools.crm.list({})\nlocal e = r.items[1].email\nreturn e:lower()",
+            "attempt to index a nil value (local 'e'); it came from r.items[1].email: field 'email' was null in the tool's result: test it first (`if e then ... end`) or give a default (`local e = r.items[1].email or \"\"`)",
+        ),
+        (
+            "local r = tools.crm.list({})\nfor i = 1, #r.items do print(#r.items[i].tags) end",
+            "attempt to get length of a nil value (field 'tags'); field 'tags' was null in the tool's result: test it first (`if r.items[i].tags then ... end`) or give a default (`r.items[i].tags or {}`)",
+        ),
+        (
+            "local c = tools.crm.list({}).items[1]\nfor _, t in ipairs(c.tags) do end",
+            "bad argument #1 to 'ipairs' (table expected, got nil); field 'tags' was null in the tool's result: test it first (`if c.tags then ... end`) or give a default (`c.tags or {}`)",
+        ),
+        (
+            "local r = tools.crm.list({})\nreturn ('x'):rep(r.total)",
+            "bad argument #1 to 'rep' (number expected, got nil); field 'total' was null in the tool's result: test it first (`if r.total then ... end`) or give a default (`r.total or 0`)",
+        ),
+        (
+            "local r = tools.crm.list({})\nreturn string.upper(r.items[1].email)",
+            "bad argument #1 to 'upper' (string expected, got nil); field 'email' was null in the tool's result: test it first (`if r.items[1].email then ... end`) or give a default (`r.items[1].email or \"\"`)",
+        ),
+        (
+            "local r = tools.crm.list({})\nreturn r.total * 2",
+            "attempt to perform arithmetic on a nil value (field 'total'); field 'total' was null in the tool's result: test it first (`if r.total then ... end`) or give a default (`r.total or 0`)",
+        ),
+    ];
+    for (src, want) in cases {
+        let (r, _) = run_with(src, reply.clone(), &[]);
+        assert_eq!(r.expect_err(src).message, want, "{src}");
+    }
+    // A field the tool did not send at all: the missing-field hint, through temporaries too.
+    let (r, _) = run_with(
+        "local r = tools.crm.list({})\nreturn r.items[1].mail .. '!'",
+        reply.clone(),
+        &[],
+    );
+    assert_eq!(
+        r.unwrap_err().message,
+        "attempt to concatenate a nil value (field 'mail'); that table has no field 'mail'; its fields: name"
+    );
+}
+
+/// `MAX_HINT_TRACE_STEPS`: a hint names the expression a nil came from through that many
+/// reads; past them it names the table `t`.
+#[test]
+fn hint_tracing_is_bounded() {
+    let steps = codemode_lua::limits::MAX_HINT_TRACE_STEPS;
+    let hinted = |depth: usize| {
+        let mut reply = json!({"email": null, "name": "n"});
+        for _ in 0..depth {
+            reply = json!({ "a": reply });
+        }
+        // `local x = r.a.a.email` reads every level into the register of `x`.
+        let src = format!(
+            "local r = tools.crm.list({{}})\nlocal x = r{}.email\nreturn x .. '!'",
+            ".a".repeat(depth)
+        );
+        let (r, _) = run_with(&src, reply, &[]);
+        r.unwrap_err().message
+    };
+    let path = format!("r{}.email", ".a".repeat(steps));
+    assert!(
+        hinted(steps).contains(&format!("; it came from {path}: field 'email' was null")),
+        "{}",
+        hinted(steps)
+    );
+    // One more level: the expression is not followed back to `r`; the hint says `t`.
+    assert_eq!(
+        hinted(steps + 1),
+        "attempt to concatenate a nil value (local 'x'); it came from t.email: field 'email' was null in the tool's result: test it first (`if x then ... end`) or give a default (`local x = t.email or \"\"`)"
     );
 }
 

@@ -125,37 +125,28 @@ impl Vm {
         }
     }
 
-    /// [`ZERO_INDEX_HINT`] when the nil in register `reg` (a temporary or a local) came from
-    /// `t[0]` (a constant 0, or a key register holding 0), or "index N is past the end" when it
-    /// came from `t[k]` with `k` past the end of the array `t` (`t[#t + 1]`); "" otherwise. Only
-    /// called on error paths.
+    /// [`ZERO_INDEX_HINT`] when the nil in register `reg` (a temporary or a local, see
+    /// [`Vm::nil_source`]) came from `t[0]`, or "index N is past the end" when it came from
+    /// `t[k]` with `k` past the end of the array `t` (`t[#t + 1]`); "" otherwise. The key and
+    /// the table are read back as [`Vm::traced_value`] does. Only called on error paths.
     pub(super) fn zero_index_hint(&self, reg: u8) -> String {
         let Some(f) = self.frames.last() else {
             return String::new();
         };
         let p = &self.prog.protos[f.proto as usize];
         let pc = f.pc.saturating_sub(1);
-        let Some(setpc) = find_setreg(p, pc, reg) else {
+        let Some((setpc, _)) = Self::nil_source(p, pc, reg) else {
             return String::new();
         };
-        let Op::GetTable { a, t, key } = p.code[setpc] else {
+        let Op::GetTable { t, key, .. } = p.code[setpc] else {
             return String::new();
         };
-        let unchanged = |r: u8| r != a && find_setreg(p, pc, r).is_none_or(|w| w < setpc);
-        let k = match find_setreg(p, setpc, key).map(|k| p.code[k]) {
-            Some(Op::LoadInt { i, .. }) if Self::local_name(p, setpc, key).is_none() => {
-                Some(i64::from(i))
-            }
-            _ if unchanged(key) => match self.stack.get(f.base + key as usize) {
-                Some(Value::Int(i)) => Some(*i),
-                _ => None,
-            },
-            _ => None,
-        };
-        match k {
-            Some(0) => ZERO_INDEX_HINT.to_string(),
-            Some(k) if k > 0 && unchanged(t) => {
-                let Some(Value::Table(tb)) = self.stack.get(f.base + t as usize).copied() else {
+        match self.traced_value(Trace::new(p, f.base, pc), setpc, key, 0) {
+            Some(Value::Int(0)) => ZERO_INDEX_HINT.to_string(),
+            Some(Value::Int(k)) if k > 0 => {
+                let Some(Value::Table(tb)) =
+                    self.traced_value(Trace::new(p, f.base, pc), setpc, t, 0)
+                else {
                     return String::new();
                 };
                 let n = self.heap.table_len(tb);
@@ -178,72 +169,102 @@ impl Vm {
         }
     }
 
-    /// When the nil in register `reg` (a temporary) came from `t.name` (or `t[i]`) and `t` is
-    /// still in its register: what `t` holds instead, so a model can fix the field name in one
-    /// step ("; that table has no field 'qty'; its fields: name, price, sku"), that it is an
-    /// array ("... it is an array of 5 items: index it first, e.g. t[1].qty"), a record
-    /// (`r[1]`), that the field was `null` in a tool's result, or that Lua has no `.length`.
-    /// "" otherwise. Only called on error paths.
+    /// The instruction that put the nil in register `reg` (at instruction `pc`), and the
+    /// name of the local that holds it if one does (`(for state)` is no name): through a
+    /// copy of a local too (`e:lower()` moves `e` to a temporary first). `None` when unknown.
+    fn nil_source(p: &Proto, pc: usize, reg: u8) -> Option<(usize, Option<&str>)> {
+        let named = |pc: usize, r: u8| Self::local_name(p, pc, r).filter(|n| !n.starts_with('('));
+        let mut local = named(pc, reg);
+        let mut setpc = find_setreg(p, pc, reg)?;
+        if let Op::Move { b, .. } = p.code[setpc]
+            && let Some(n) = named(setpc, b)
+        {
+            local = local.or(Some(n));
+            setpc = find_setreg(p, setpc, b)?;
+        }
+        Some((setpc, local))
+    }
+
+    /// When the nil in register `reg` (a temporary) came from `t.name` (or `t[i]`): what `t`
+    /// holds instead, so a model can fix the field name in one step ("; that table has no
+    /// field 'qty'; its fields: name, price, sku"), that it is an array ("... it is an array
+    /// of 5 items: index it first, e.g. t[1].qty"), a record (`r[1]`), that the field was
+    /// `null` in a tool's result, or that Lua has no `.length`. `t` is read back as
+    /// [`Vm::traced_value`] does, so a chain of temporaries (`r.items[1].email .. "x"`) is
+    /// seen. A named local holding nil gets only the `null` hint ("it came from r.email:
+    /// field 'email' was null ..."). "" otherwise. Only called on error paths.
     pub(super) fn missing_field_hint(&self, reg: u8) -> String {
+        self.field_hint(reg, None)
+    }
+
+    /// [`Vm::missing_field_hint`], with the default a `null` field hint suggests (`""`, `0`,
+    /// `{}`); `None`: the one the failing instruction wants ([`nil_default`]).
+    fn field_hint(&self, reg: u8, default: Option<&str>) -> String {
         let Some(f) = self.frames.last() else {
             return String::new();
         };
         let p = &self.prog.protos[f.proto as usize];
         let pc = f.pc.saturating_sub(1);
-        // A named local holding nil gets Lua's text alone; `(for state)` is no name.
-        if Self::local_name(p, pc, reg).is_some_and(|n| !n.starts_with('(')) {
-            return String::new();
-        }
-        let Some(setpc) = find_setreg(p, pc, reg) else {
+        let default =
+            default.unwrap_or_else(|| p.code.get(pc).map_or("\"\"", |op| nil_default(*op)));
+        let Some((setpc, local)) = Self::nil_source(p, pc, reg) else {
             return String::new();
         };
-        let (a, t, key) = match p.code[setpc] {
-            Op::GetField { a, t, k } => (a, t, Ok(k)),
-            Op::GetTable { a, t, key } => (a, t, Err(key)),
+        let t = match p.code[setpc] {
+            Op::GetField { t, .. } | Op::GetTable { t, .. } => t,
             _ => return String::new(),
         };
-        // The table must still be in its register: not overwritten by the load itself or later.
-        if a == t || find_setreg(p, pc, t).is_some_and(|w| w >= setpc) {
-            return String::new();
-        }
-        let obj = self.stack.get(f.base + t as usize).copied();
-        let name = match key {
-            Ok(k) => match self.kflat.get(p.k_offset as usize + k as usize) {
+        let obj = self.traced_value(Trace::new(p, f.base, pc), setpc, t, 0);
+        let name = match p.code[setpc] {
+            Op::GetField { k, .. } => match self.kflat.get(p.k_offset as usize + k as usize) {
                 Some(Value::Str(s)) => self.heap.str_lossy(*s),
                 _ => return String::new(),
             },
-            Err(key) => {
-                // `r[1]` on a record: the key register must still hold the integer.
-                if find_setreg(p, pc, key).is_some_and(|w| w >= setpc) {
-                    return String::new();
-                }
-                let (Some(Value::Int(i)), Some(Value::Table(tb))) =
-                    (self.stack.get(f.base + key as usize).copied(), obj)
-                else {
+            Op::GetTable { key, .. } => {
+                let Some(kv) = self.traced_value(Trace::new(p, f.base, pc), setpc, key, 0) else {
                     return String::new();
                 };
+                let (Value::Int(i), Some(Value::Table(tb)), None) = (kv, obj, local) else {
+                    return String::new();
+                };
+                // `r[1]` on a record.
                 if self.heap.table_len(tb) > 0 {
                     return String::new();
                 }
                 let Some((list, first)) = self.field_list(tb) else {
                     return String::new();
                 };
-                let var = Self::local_name(p, setpc, t).unwrap_or("t");
+                let var = self
+                    .traced_text(Trace::new(p, f.base, pc), setpc, t, 0)
+                    .unwrap_or_else(|| "t".into());
                 return format!(
                     "; that table has no item {i}: it is a record with fields: {list} (read them as {var}.{first})"
                 );
             }
+            _ => return String::new(),
         };
         let tb = match obj {
             Some(Value::Table(tb)) => tb,
-            Some(Value::Str(_)) if name == "length" => return LENGTH_HINT.to_string(),
+            Some(Value::Str(_)) if name == "length" && local.is_none() => {
+                return LENGTH_HINT.to_string();
+            }
             _ => return String::new(),
         };
+        let var = self
+            .traced_text(Trace::new(p, f.base, pc), setpc, t, 0)
+            .unwrap_or_else(|| "t".into());
         if self.heap.was_null_field(tb, &name) {
-            let var = Self::local_name(p, setpc, t).unwrap_or("t");
-            return format!(
-                "; field '{name}' was null in the tool's result: test it first (`if {var}.{name} then ... end`) or give a default (`{var}.{name} or \"\"`)"
-            );
+            return match local {
+                Some(l) => format!(
+                    "; it came from {var}.{name}: field '{name}' was null in the tool's result: test it first (`if {l} then ... end`) or give a default (`local {l} = {var}.{name} or {default}`)"
+                ),
+                None => format!(
+                    "; field '{name}' was null in the tool's result: test it first (`if {var}.{name} then ... end`) or give a default (`{var}.{name} or {default}`)"
+                ),
+            };
+        }
+        if local.is_some() {
+            return String::new();
         }
         let items = self.heap.table_len(tb);
         let Some((list, _)) = self.field_list(tb) else {
@@ -259,6 +280,78 @@ impl Vm {
             return format!("; that table has no field '{name}': it is empty");
         };
         format!("; that table has no field '{name}'; its fields: {list}")
+    }
+
+    /// How the program wrote the value register `reg` held just before instruction `at` (see
+    /// [`Vm::traced_value`]): a local's name, or `r.items[1]` from the reads that computed it,
+    /// within [`crate::limits::MAX_HINT_TRACE_STEPS`] steps. `None` when unknown.
+    fn traced_text(&self, tr: Trace<'_>, at: usize, reg: u8, steps: usize) -> Option<String> {
+        let p = tr.p;
+        if let Some(n) = Self::local_name(p, at, reg).filter(|n| !n.starts_with('(')) {
+            return Some(n.to_string());
+        }
+        let w = find_setreg(p, at, reg)?;
+        if steps >= crate::limits::MAX_HINT_TRACE_STEPS {
+            return None;
+        }
+        let text = |r: u8| self.traced_text(tr, w, r, steps + 1);
+        match p.code[w] {
+            Op::Move { b, .. } => text(b),
+            Op::GetGlobal { k, .. } => Some(self.kstr(p, k)),
+            Op::GetField { t, k, .. } => Some(format!("{}.{}", text(t)?, self.kstr(p, k))),
+            Op::GetTable { t, key, .. } => {
+                if let Some(n) = Self::local_name(p, w, key).filter(|n| !n.starts_with('(')) {
+                    return Some(format!("{}[{n}]", text(t)?));
+                }
+                let k = match self.traced_value(tr, w, key, steps + 1)? {
+                    Value::Int(i) => i.to_string(),
+                    Value::Str(s) => serde_json::to_string(&self.heap.str_lossy(s)).ok()?,
+                    _ => text(key)?,
+                };
+                Some(format!("{}[{k}]", text(t)?))
+            }
+            _ => None,
+        }
+    }
+
+    /// The value register `reg` held just before instruction `at` of the current frame (whose
+    /// registers start at `base` and which failed at instruction `cur`): its value now when no
+    /// instruction from `at` to `cur` writes it, else recomputed from the instruction that
+    /// wrote it when that is a pure read (`Move`, a constant, `t.k`, `t[k]`: tables have no
+    /// metatables, so reading again gives the same value), following at most
+    /// [`crate::limits::MAX_HINT_TRACE_STEPS`] such instructions. `None` when unknown. Only
+    /// called on error paths (to find the table a nil was read from).
+    fn traced_value(&self, tr: Trace<'_>, at: usize, reg: u8, steps: usize) -> Option<Value> {
+        let Trace { p, cur, .. } = tr;
+        let w = find_setreg(p, at, reg);
+        // The failing instruction may have written its targets already (`SelfOp` sets
+        // `R[a + 1]` before it indexes): its writes count.
+        if find_setreg(p, cur + 1, reg) == w {
+            return self.stack.get(tr.base + reg as usize).copied();
+        }
+        let w = w?;
+        if steps >= crate::limits::MAX_HINT_TRACE_STEPS {
+            return None;
+        }
+        let table = |t: u8| match self.traced_value(tr, w, t, steps + 1) {
+            Some(Value::Table(tb)) => Some(tb),
+            _ => None,
+        };
+        match p.code[w] {
+            Op::Move { b, .. } => self.traced_value(tr, w, b, steps + 1),
+            Op::LoadInt { i, .. } => Some(Value::Int(i64::from(i))),
+            Op::LoadK { k, .. } => self.kflat.get(p.k_offset as usize + k as usize).copied(),
+            Op::GetField { t, k, .. } => {
+                let key = *self.kflat.get(p.k_offset as usize + k as usize)?;
+                Some(self.heap.table_get(table(t)?, key))
+            }
+            Op::GetTable { t, key, .. } => {
+                let tb = table(t)?;
+                let key = self.traced_value(tr, w, key, steps + 1)?;
+                Some(self.heap.table_get(tb, key))
+            }
+            _ => None,
+        }
     }
 
     /// The string keys of table `tb`, sorted, the first 12 joined ("a, b and 3 more"), with the
@@ -310,17 +403,59 @@ impl Vm {
             Op::ForPrep { a, .. } if msg.starts_with("bad 'for' initial") => &[a],
             Op::ForPrep { a, .. } if msg.starts_with("bad 'for' limit") => &[a + 1],
             Op::ForPrep { a, .. } if msg.starts_with("bad 'for' step") => &[a + 2],
+            Op::Len { b, .. } if msg.starts_with("attempt to get length of a nil") => &[b],
+            // A builtin's "bad argument #N to 'f' (... got nil)": the argument's register
+            // (after `self` for a method call, which the message does not count).
+            Op::Call { a, .. } | Op::TailCall { a, .. } if msg.ends_with("got nil)") => {
+                let Some(n) = msg
+                    .strip_prefix("bad argument #")
+                    .and_then(|r| r.split(' ').next())
+                    .and_then(|d| d.parse::<u8>().ok())
+                else {
+                    return String::new();
+                };
+                let p = &self.prog.protos[f.proto as usize];
+                let method = find_setreg(p, f.pc.saturating_sub(1), a)
+                    .is_some_and(|w| matches!(p.code[w], Op::SelfOp { .. }));
+                let Some(r) = a
+                    .checked_add(n)
+                    .and_then(|r| r.checked_add(u8::from(method)))
+                else {
+                    return String::new();
+                };
+                if !matches!(self.stack.get(f.base + r as usize), Some(Value::Nil)) {
+                    return String::new();
+                }
+                let default = if msg.contains("(table expected") {
+                    "{}"
+                } else if msg.contains("(number expected") {
+                    "0"
+                } else {
+                    "\"\""
+                };
+                return self.zero_index_hint(r) + &self.field_hint(r, Some(default));
+            }
             _ => return String::new(),
         };
         for &r in regs {
-            if matches!(self.stack.get(f.base + r as usize), Some(Value::Nil)) {
-                let hint = self.zero_index_hint(r) + &self.missing_field_hint(r);
-                if !hint.is_empty() {
-                    return hint;
-                }
+            let hint = self.nil_hint(r);
+            if !hint.is_empty() {
+                return hint;
             }
         }
         String::new()
+    }
+
+    /// Where the nil in register `r` of the current frame came from ([`Vm::zero_index_hint`],
+    /// [`Vm::missing_field_hint`]); "" when `r` holds no nil or nothing is known.
+    fn nil_hint(&self, r: u8) -> String {
+        let Some(f) = self.frames.last() else {
+            return String::new();
+        };
+        if !matches!(self.stack.get(f.base + r as usize), Some(Value::Nil)) {
+            return String::new();
+        }
+        self.zero_index_hint(r) + &self.missing_field_hint(r)
     }
 
     /// `R[t].length` (the instruction before `pc` of frame `fi`) read nil: on an array (a table
@@ -353,9 +488,10 @@ impl Vm {
         if self.warnings.iter().any(|w| w.location == Some(location)) {
             return;
         }
-        let var = Self::local_name(p, pc.saturating_sub(1), t)
-            .filter(|n| !n.starts_with('('))
-            .unwrap_or("t");
+        let at = pc.saturating_sub(1);
+        let var = self
+            .traced_text(Trace::new(p, f.base, at), at, t, 0)
+            .unwrap_or_else(|| "t".into());
         self.warnings.push(crate::Warning {
             kind: codemode_guest::DiagnosticKind::LikelyMistake,
             message: format!(
@@ -565,6 +701,55 @@ fn missing_function_hint(name: &str) -> Option<&'static str> {
         "int" => "use `math.tointeger(x)` or `math.floor(x)`",
         _ => return None,
     })
+}
+
+/// Where [`Vm::traced_value`] and [`Vm::traced_text`] read: the failing frame's prototype,
+/// the stack index of its register 0 and the failing instruction.
+#[derive(Clone, Copy)]
+struct Trace<'p> {
+    p: &'p Proto,
+    base: usize,
+    cur: usize,
+}
+
+impl<'p> Trace<'p> {
+    fn new(p: &'p Proto, base: usize, cur: usize) -> Self {
+        Trace { p, base, cur }
+    }
+}
+
+/// The default a `null` field hint suggests where instruction `op` fails on a nil:
+/// `0` for arithmetic, comparisons and `for` limits, `{}` for indexing it or taking its
+/// length, `""` otherwise (concatenation, a method call: mostly on strings).
+fn nil_default(op: Op) -> &'static str {
+    match op {
+        Op::GetField { .. } | Op::GetTable { .. } | Op::Len { .. } => "{}",
+        Op::Add { .. }
+        | Op::Sub { .. }
+        | Op::AddI { .. }
+        | Op::Arith { .. }
+        | Op::ArithK { .. }
+        | Op::AddK { .. }
+        | Op::MulI { .. }
+        | Op::DivI { .. }
+        | Op::ModI { .. }
+        | Op::IDivI { .. }
+        | Op::SubK { .. }
+        | Op::MulK { .. }
+        | Op::DivK { .. }
+        | Op::ModK { .. }
+        | Op::IDivK { .. }
+        | Op::ArithKR { .. }
+        | Op::Unm { .. }
+        | Op::Lt { .. }
+        | Op::Le { .. }
+        | Op::LtK { .. }
+        | Op::LeK { .. }
+        | Op::GtK { .. }
+        | Op::GeK { .. }
+        | Op::ForPrep { .. } => "0",
+        _ => "\"\"",
+    }
 }
 
 /// Like Lua's findsetreg: the last instruction before `lastpc` that wrote `reg`.
