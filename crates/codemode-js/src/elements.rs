@@ -135,6 +135,17 @@ impl Elems {
 
     /// Store `v` at `i` (`Empty` makes a hole), growing the length past it. `i` is below
     /// 2^32 - 1.
+    /// The element at Number index `n` when `n` is an integer below the length and the
+    /// element is present (not a hole).
+    #[inline]
+    pub fn get_num(&self, n: f64) -> Option<Value> {
+        if n >= 0.0 && (n as usize) < self.len() && n.fract() == 0.0 {
+            self.get(n as usize)
+        } else {
+            None
+        }
+    }
+
     /// Replace present element `i` of the dense prefix with `v` (not a hole): the length and
     /// the byte charge stay. `false`, with nothing changed, past the prefix or at a hole.
     #[inline]

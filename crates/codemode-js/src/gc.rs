@@ -142,18 +142,10 @@ pub fn collect(vm: &mut Vm) -> usize {
     compact_tables(vm, &objs);
     // Program constants are re-made on their next use.
     vm.clear_const_cache();
-    let base_objs = vm.heap.objects.base_len();
-    let patterns = crate::builtins::regexp::held_bytes(
-        vm,
-        objs.iter()
-            .enumerate()
-            .filter_map(|(i, live)| match &vm.heap.objects[i].kind {
-                Kind::RegExp(s) if *live || i < base_objs => Some(&s.0),
-                _ => None,
-            }),
-    );
     let h = &mut vm.heap;
-    let mut used = patterns;
+    let mut used = 0usize;
+    // The compiled patterns of live RegExp objects (shared ones counted once, below).
+    let mut patterns = Vec::new();
     h.free_strs.clear();
     // The template's slots are shared by every run: counted, never freed.
     let (base_strs, base_objs) = (h.strings.base_len(), h.objects.base_len());
@@ -179,6 +171,10 @@ pub fn collect(vm: &mut Vm) -> usize {
                 Kind::Promise(p) => {
                     (crate::limits::PROMISE_BYTES + p.reactions.len() * crate::limits::JOB_BYTES)
                         / VALUE_BYTES
+                }
+                Kind::RegExp(re) => {
+                    patterns.push(re.0.clone());
+                    0
                 }
                 k => {
                     (crate::builtins::url::extra_bytes(k) + crate::builtins::bytes::extra_bytes(k))
@@ -211,6 +207,7 @@ pub fn collect(vm: &mut Vm) -> usize {
     used += vm.regs.len() * VALUE_BYTES + vm.frames.len() * crate::heap::FRAME_BYTES;
     used += vm.jobs.len() * crate::limits::JOB_BYTES;
     used += vm.logs.iter().map(|l| l.len() + 32).sum::<usize>();
+    used += crate::builtins::regexp::held_bytes(vm, patterns.iter());
     vm.heap.used = used;
     used
 }

@@ -26,7 +26,7 @@ function toObject(v, name) {
 function speciesCtor(O) {
   if (!Array.isArray(O)) return undefined;
   let C = O.constructor;
-  if ((typeof C === "object" && C !== null) || typeof C === "function") {
+  if (isObjectLike(C)) {
     C = C[Symbol.species];
     if (C === null) C = undefined;
   }
@@ -283,26 +283,19 @@ def(Array, "from", function from(items, fn = undefined, thisArg = undefined) {
   if (fn !== undefined) need(fn);
   const C = this !== Array && I.isConstructor(this) ? this : undefined;
   if (items == null) typeError("undefined is not iterable (cannot read property Symbol(Symbol.iterator))");
-  if (typeof items === "string" || items[Symbol.iterator] !== undefined) {
-    const out = C === undefined ? [] : new C();
-    let i = 0;
+  const iterable = typeof items === "string" || items[Symbol.iterator] !== undefined;
+  const len = iterable ? 0 : toLength(items);
+  const out = C === undefined ? [] : iterable ? new C() : new C(len);
+  let i = 0;
+  if (iterable) {
     for (const v of items) {
-      const x = fn === undefined ? v : call(fn, thisArg, v, i);
-      if (C === undefined) out.push(x);
-      else I.createDataProperty(out, i, x);
+      I.createDataProperty(out, i, fn === undefined ? v : call(fn, thisArg, v, i));
       i++;
     }
-    if (C !== undefined) out.length = i;
-    return out;
+  } else {
+    for (; i < len; i++) I.createDataProperty(out, i, fn === undefined ? items[i] : call(fn, thisArg, items[i], i));
   }
-  const len = toLength(items);
-  const out = C === undefined ? [] : new C(len);
-  for (let i = 0; i < len; i++) {
-    const x = fn === undefined ? items[i] : call(fn, thisArg, items[i], i);
-    if (C === undefined) out.push(x);
-    else I.createDataProperty(out, i, x);
-  }
-  if (C !== undefined) out.length = len;
+  out.length = i;
   return out;
 });
 def(Array, "of", function of(...items) {

@@ -1583,11 +1583,8 @@ impl Vm {
 
     pub fn truthy(&self, v: Value) -> bool {
         match v {
-            Value::Undefined | Value::Null | Value::Empty => false,
-            Value::Bool(b) => b,
-            Value::Num(n) => !(n == 0.0 || n.is_nan()),
             Value::Str(s) => !self.heap.str(s).is_empty(),
-            Value::Sym(_) | Value::Obj(_) => true,
+            v => truth_without_heap(v).unwrap_or(true),
         }
     }
 
@@ -1964,7 +1961,6 @@ impl Vm {
     }
 }
 
-/// ToInt32.
 /// A binary operator on two Numbers, when it needs nothing else (the shifts and bitwise
 /// operators, `**`, `in` and `instanceof` are left to [`Vm::binary`]).
 #[inline(always)]
@@ -1991,6 +1987,19 @@ fn num_binary(op: BinOp, x: f64, y: f64) -> Option<Value> {
     })
 }
 
+/// ToBoolean (§7.1.2) of every value but a string (`None`: its length decides).
+#[inline(always)]
+fn truth_without_heap(v: Value) -> Option<bool> {
+    Some(match v {
+        Value::Undefined | Value::Null | Value::Empty => false,
+        Value::Bool(b) => b,
+        Value::Num(n) => !(n == 0.0 || n.is_nan()),
+        Value::Sym(_) | Value::Obj(_) => true,
+        Value::Str(_) => return None,
+    })
+}
+
+/// ToInt32.
 pub fn to_int32(n: f64) -> i32 {
     if !n.is_finite() {
         return 0;
@@ -2170,10 +2179,11 @@ impl Vm {
         }
     }
 
-    /// Run the instructions of the current frame that touch only its registers and numbers
-    /// (moves, constants, arithmetic and comparisons of two Numbers, jumps on booleans and
-    /// Numbers) in a tight loop over the frame's code, one unit of fuel each, up to the first
-    /// instruction that needs the general [`Vm::step`]. Nothing here allocates, calls or
+    /// Run the instructions of the current frame that need no conversion, call or allocation
+    /// (moves, constants, arithmetic and comparisons of two Numbers, jumps on values other
+    /// than strings, cell reads, data-property reads along the prototype chain, reads and
+    /// overwrites of present dense array elements) in a tight loop over the frame's code, one
+    /// unit of fuel each, up to the first instruction that needs the general [`Vm::step`]. Nothing here allocates, calls or
     /// throws, so the frame, the heap and the collector's state are as after those steps.
     /// `true`: the slice's fuel ran out here.
     fn fast_ops(&mut self) -> bool {
@@ -2255,10 +2265,7 @@ impl Vm {
                     let Kind::Array(e) = &self.heap.obj(a).kind else {
                         break;
                     };
-                    if !(n >= 0.0 && (n as usize) < e.len() && n.fract() == 0.0) {
-                        break;
-                    }
-                    let Some(v) = e.get(n as usize) else { break };
+                    let Some(v) = e.get_num(n) else { break };
                     regs[d as usize] = v;
                 }
                 Op::SetElem(o, k, s) => {
@@ -2315,12 +2322,8 @@ impl Vm {
                     continue;
                 }
                 Op::JumpIfFalse(r, t) | Op::JumpIfTrue(r, t) => {
-                    let truth = match regs[r as usize] {
-                        Value::Bool(b) => b,
-                        Value::Num(n) => !(n == 0.0 || n.is_nan()),
-                        Value::Undefined | Value::Null => false,
-                        Value::Obj(_) => true,
-                        _ => break,
+                    let Some(truth) = truth_without_heap(regs[r as usize]) else {
+                        break;
                     };
                     fuel -= 1;
                     if truth == matches!(op, Op::JumpIfTrue(..)) {
@@ -2640,10 +2643,7 @@ impl Vm {
                 let kv = self.r(k);
                 if let (Value::Obj(obj), Value::Num(n)) = (ov, kv)
                     && let Kind::Array(e) = &self.heap.obj(obj).kind
-                    && n >= 0.0
-                    && (n as usize) < e.len()
-                    && n.fract() == 0.0
-                    && let Some(v) = e.get(n as usize)
+                    && let Some(v) = e.get_num(n)
                 {
                     self.set(d, v);
                     return Ok(Flow::Next);

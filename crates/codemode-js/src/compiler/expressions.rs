@@ -160,13 +160,7 @@ impl<'s, 'b, 'a: 'b> Compiler<'s, 'b, 'a> {
                 for (k, link) in chain.iter().enumerate().rev() {
                     let out = if k == 0 { dst } else { a };
                     let op = binop(link.operator);
-                    if let Expression::NumericLiteral(n) = link.right.without_parentheses() {
-                        self.emit(Op::BinaryK(op, out, left, n.value), link.span);
-                        left = a;
-                        continue;
-                    }
-                    let right = self.operand(&link.right, Some(c), true)?;
-                    self.emit(Op::Binary(op, out, left, right), link.span);
+                    self.binary_into(op, out, left, &link.right, Some(c), link.span)?;
                     left = a;
                 }
             }
@@ -680,6 +674,26 @@ impl<'s, 'b, 'a: 'b> Compiler<'s, 'b, 'a> {
         Ok(r)
     }
 
+    /// `dst ← left (op) right`: a Number literal right operand is folded into `BinaryK`,
+    /// anything else is read through [`Self::operand`] (in `scratch` unless it is a local).
+    fn binary_into(
+        &mut self,
+        op: BinOp,
+        dst: Reg,
+        left: Reg,
+        right: &'b Expression<'a>,
+        scratch: Option<Reg>,
+        span: Span,
+    ) -> R<()> {
+        if let Expression::NumericLiteral(n) = right.without_parentheses() {
+            self.emit(Op::BinaryK(op, dst, left, n.value), span);
+            return Ok(());
+        }
+        let r = self.operand(right, scratch, true)?;
+        self.emit(Op::Binary(op, dst, left, r), span);
+        Ok(())
+    }
+
     /// Compile `e` for its effects only (an expression statement, a `for` update): an update
     /// or assignment of a local register writes the register itself, with no copy of the
     /// expression's value.
@@ -709,17 +723,12 @@ impl<'s, 'b, 'a: 'b> Compiler<'s, 'b, 'a> {
                     if let Some(op) = a.operator.to_binary_operator()
                         && !may_assign(&a.right, 0)
                     {
-                        if let Expression::NumericLiteral(n) = a.right.without_parentheses() {
-                            self.emit(Op::BinaryK(binop(op), l, l, n.value), span);
-                            return Ok(());
-                        }
                         self.enter(span)?;
                         let m = self.mark();
-                        let r = self.operand(&a.right, None, true)?;
-                        self.emit(Op::Binary(binop(op), l, l, r), span);
+                        let r = self.binary_into(binop(op), l, l, &a.right, None, span);
                         self.release(m);
                         self.leave();
-                        return Ok(());
+                        return r;
                     }
                 }
             }
@@ -1041,20 +1050,24 @@ impl<'s, 'b, 'a: 'b> Compiler<'s, 'b, 'a> {
                 .iter()
                 .all(|a| a.as_expression().is_some_and(|x| !may_assign(x, 0)));
         let (mut callee, mut this) = (callee, this);
-        match call.callee.without_parentheses() {
-            e @ Expression::Identifier(_) if args_pure && self.direct_reg(e).is_some() => {
-                callee = self.direct_reg(e).unwrap_or(callee);
-                self.emit(Op::LoadUndef(this), span);
-            }
-            Expression::StaticMemberExpression(m)
-                if args_pure && !m.optional && self.direct_reg(&m.object).is_some() =>
-            {
-                this = self.direct_reg(&m.object).unwrap_or(this);
-                let k = self.string(m.property.name.as_str());
-                let at = self.emit(Op::GetProp(callee, this, k), m.property.span);
-                self.note_object(at, m.object.span());
-            }
-            e => self.callee_this(e, callee, this, span)?,
+        let target = call.callee.without_parentheses();
+        let member = match target {
+            Expression::StaticMemberExpression(m) if !m.optional => Some(m),
+            _ => None,
+        };
+        if args_pure && let Some(f) = self.direct_reg(target) {
+            callee = f;
+            self.emit(Op::LoadUndef(this), span);
+        } else if args_pure
+            && let Some(m) = member
+            && let Some(o) = self.direct_reg(&m.object)
+        {
+            this = o;
+            let k = self.string(m.property.name.as_str());
+            let at = self.emit(Op::GetProp(callee, this, k), m.property.span);
+            self.note_object(at, m.object.span());
+        } else {
+            self.callee_this(target, callee, this, span)?;
         }
         if call.optional {
             self.chain_check(callee, span);
