@@ -153,7 +153,7 @@ pub fn collect(vm: &mut Vm) -> usize {
         if *live || i < base_strs {
             used += STRING_BYTES + h.strings[i].bytes();
         } else {
-            h.strings[i] = crate::string::JsStr::Narrow(Box::new([]));
+            h.strings[i] = crate::string::JsStr::empty();
             h.free_strs.push(i as u32);
         }
     }

@@ -40,3 +40,30 @@ async fn errors_are_located() {
     );
     assert!(r.contains(r#""location":{"line":2,"column":7}"#), "{r}");
 }
+
+/// A 10 MB log (130,000 lines) under the default limits: every regex and string operation is
+/// linear in the text it goes over (a builtin shares its receiver's units, a search is charged
+/// for the span it scanned), so none of them runs out of time or instructions. The values are
+/// node's.
+#[tokio::test]
+async fn a_ten_megabyte_string_is_worked_through_under_default_limits() {
+    let src = r#"const line = '127.0.0.1 - - [10/Oct/2000:13:55:36 -0700] "GET /apache_pb.gif HTTP/1.0" 200 2326\n';
+const s = line.repeat(130000);
+const lines = s.split(/\n/);
+const replaced = s.replace(/GET/g, "get");
+let bytes = 0;
+for (const m of s.matchAll(/(?<code>\d{3}) (?<size>\d+)\n/g)) bytes += +m.groups.size;
+let slices = 0;
+for (let i = 0; i < s.length; i += line.length) if (s.slice(i, i + 3) === "127") slices++;
+let found = 0;
+for (let at = s.indexOf("GET"); at >= 0; at = s.indexOf("GET", at + 1)) found++;
+const re = /HTTP\/(\d)\.(\d)/g;
+let versions = 0;
+while (re.exec(s)) versions++;
+return [s.length, lines.length, replaced.indexOf("get"), replaced.lastIndexOf("GET"), bytes, slices, found, versions];"#;
+    let r = run(src).await;
+    assert_eq!(
+        r,
+        r#"{"ok":true,"value":[10660000,130001,44,-1,302380000,130000,130000,130000],"toolCalls":[]}"#
+    );
+}

@@ -205,10 +205,14 @@ pub(super) fn string_index_of(vm: &mut Vm, this: Value, args: &[Value]) -> Res<V
     let s = this_str(vm, this, "indexOf")?;
     let n = to_str_arg(vm, arg(args, 0))?;
     let from = to_integer(vm, arg(args, 1))?.clamp(0.0, s.len() as f64) as usize;
-    vm.work_check(s.len() / 8)?;
-    Ok(Value::Num(
-        find_units(&s, &n, from).map_or(-1.0, |i| i as f64),
-    ))
+    let at = find_units(&s, &n, from);
+    vm.work_check(scanned(at.map_or(s.len(), |i| i + n.len()), from) / 8)?;
+    Ok(Value::Num(at.map_or(-1.0, |i| i as f64)))
+}
+
+/// Code units a search went over, from `from` to `to` (either way): what it is charged.
+fn scanned(to: usize, from: usize) -> usize {
+    to.abs_diff(from)
 }
 
 pub(super) fn string_last_index_of(vm: &mut Vm, this: Value, args: &[Value]) -> Res<Value> {
@@ -221,10 +225,9 @@ pub(super) fn string_last_index_of(vm: &mut Vm, this: Value, args: &[Value]) -> 
     } else {
         p.trunc().clamp(0.0, s.len() as f64) as usize
     };
-    vm.work_check(s.len() / 8)?;
-    Ok(Value::Num(
-        rfind_units(&s, &n, start).map_or(-1.0, |i| i as f64),
-    ))
+    let at = rfind_units(&s, &n, start);
+    vm.work_check(scanned(at.unwrap_or(0), start + n.len()) / 8)?;
+    Ok(Value::Num(at.map_or(-1.0, |i| i as f64)))
 }
 
 pub(super) fn string_includes(vm: &mut Vm, this: Value, args: &[Value]) -> Res<Value> {
@@ -232,8 +235,9 @@ pub(super) fn string_includes(vm: &mut Vm, this: Value, args: &[Value]) -> Res<V
     super::regexp::reject_regexp(vm, arg(args, 0), "includes")?;
     let n = to_str_arg(vm, arg(args, 0))?;
     let from = to_integer(vm, arg(args, 1))?.clamp(0.0, s.len() as f64) as usize;
-    vm.work_check(s.len() / 8)?;
-    Ok(Value::Bool(find_units(&s, &n, from).is_some()))
+    let at = find_units(&s, &n, from);
+    vm.work_check(scanned(at.map_or(s.len(), |i| i + n.len()), from) / 8)?;
+    Ok(Value::Bool(at.is_some()))
 }
 
 pub(super) fn string_starts_with(vm: &mut Vm, this: Value, args: &[Value]) -> Res<Value> {
