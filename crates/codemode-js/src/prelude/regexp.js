@@ -38,6 +38,8 @@ const wmSet = WeakMap.prototype.set;
 const MAX_LENGTH = 9007199254740991;
 const listIterator = I.listIterator;
 const listNext = I.listNext;
+// Pieces of a replace's output joined into one string at a time.
+const REPLACE_CHUNK = 4096;
 
 function isObject(v) {
   return (typeof v === "object" && v !== null) || typeof v === "function";
@@ -252,20 +254,36 @@ def(RP, symReplace, named(function replace(string, replaceValue) {
     fullUnicode = has(flags, "u") || has(flags, "v");
     rx.lastIndex = 0;
   }
+  // With a string replacement and the builtin exec, no user code runs between the searches,
+  // so each match is replaced as it is found instead of being kept until the last one.
+  const fused = !functionalReplace && rx.exec === builtinExecMethod && rxFlags(rx) !== undefined;
   const results = [];
   let nres = 0;
-  for (;;) {
-    const result = regExpExec(rx, S);
-    if (result === null) break;
-    results[nres++] = result;
-    if (!global) break;
-    if (toStr(result[0]) === "") rx.lastIndex = advance(S, toLen(rx.lastIndex), fullUnicode);
+  if (!fused) {
+    for (;;) {
+      const result = regExpExec(rx, S);
+      if (result === null) break;
+      results[nres++] = result;
+      if (!global) break;
+      if (toStr(result[0]) === "") rx.lastIndex = advance(S, toLen(rx.lastIndex), fullUnicode);
+    }
   }
-  const parts = [];
+  let parts = [];
   let np = 0;
+  const chunks = [];
+  let nchunks = 0;
   let nextSourcePosition = 0;
-  for (let i = 0; i < nres; i++) {
-    const result = results[i];
+  for (let i = 0; ; i++) {
+    let result;
+    if (fused) {
+      if (i > 0 && !global) break;
+      result = builtinExec(rx, S);
+      if (result === null) break;
+      if (global && result[0] === "") rx.lastIndex = advance(S, toLen(rx.lastIndex), fullUnicode);
+    } else {
+      if (i >= nres) break;
+      result = results[i];
+    }
     const nCaptures = mathMax(toLen(result.length) - 1, 0);
     const matched = toStr(result[0]);
     const matchLength = matched.length;
@@ -296,10 +314,18 @@ def(RP, symReplace, named(function replace(string, replaceValue) {
       parts[np++] = call(sliceStr, S, nextSourcePosition, position);
       parts[np++] = replacement;
       nextSourcePosition = position + matchLength;
+      // Joined in chunks, so a million matches do not keep two million pieces alive.
+      if (np >= REPLACE_CHUNK) {
+        chunks[nchunks++] = call(arrayJoin, parts, "");
+        parts = [];
+        np = 0;
+      }
     }
   }
   if (nextSourcePosition < lengthS) parts[np++] = call(sliceStr, S, nextSourcePosition);
-  return call(arrayJoin, parts, "");
+  if (nchunks === 0) return call(arrayJoin, parts, "");
+  chunks[nchunks++] = call(arrayJoin, parts, "");
+  return call(arrayJoin, chunks, "");
 }, "[Symbol.replace]"));
 
 def(RP, symSearch, named(function search(string) {
