@@ -25,7 +25,7 @@ pub const FRAME_BYTES: usize = std::mem::size_of::<crate::vm::Frame>();
 /// entry in the object's name index (a hashed `(Key, u32)` pair with the table's spare room).
 pub const INDEX_ENTRY_BYTES: usize = 32;
 /// Bytes charged per string besides its code units: its arena slot and the allocation's
-/// overhead (a short string's units sit in a 32-byte allocator chunk).
+/// overhead (the `Arc`'s two counts; a short string's units sit in a 32-byte allocator chunk).
 pub const STRING_BYTES: usize = 48;
 
 /// Names every heap interns first, in this order (so `Key::Name(i)` is `COMMON_NAMES[i]`):
@@ -86,6 +86,9 @@ pub struct Prop {
 pub struct Props {
     pub list: Vec<Prop>,
     index: Option<HashMap<Key, u32>>,
+    /// How many of the keys are indices (a prototype without any needs no look on an
+    /// array's element write: [`Props::has_indices`]).
+    indices: u32,
 }
 
 const INDEX_AT: usize = 12;
@@ -103,6 +106,11 @@ impl Props {
         self.find(key).map(|i| &self.list[i])
     }
 
+    /// Whether any key is an index (`Key::Index`).
+    pub fn has_indices(&self) -> bool {
+        self.indices > 0
+    }
+
     /// Append `p`; returns the bytes the object holds more (to charge): the list's growth
     /// (its capacity: a first property allocates room for four), and index entries (all of
     /// them when this push makes the index).
@@ -110,6 +118,7 @@ impl Props {
     pub fn push(&mut self, p: Prop) -> usize {
         let i = self.list.len() as u32;
         let room = self.list.capacity();
+        self.indices += u32::from(matches!(p.key, Key::Index(_)));
         self.list.push(p);
         let grown = (self.list.capacity() - room) * PROP_BYTES;
         if let Some(ix) = &mut self.index {
@@ -147,6 +156,7 @@ impl Props {
             return false;
         };
         self.list.remove(i);
+        self.indices -= u32::from(matches!(key, Key::Index(_)));
         if self.index.is_some() {
             self.reindex();
         }

@@ -65,6 +65,11 @@ def(AP, "map", function map(fn, thisArg = undefined) {
     return out;
   }
   const out = new Array(len);
+  // `out[i] =` is CreateDataProperty unless a prototype holds indices (a setter there).
+  if (I.protosHaveIndices(out)) {
+    for (let i = 0; i < len; i++) if (i in O) I.createDataProperty(out, i, call(fn, thisArg, O[i], i, O));
+    return out;
+  }
   for (let i = 0; i < len; i++) if (i in O) out[i] = call(fn, thisArg, O[i], i, O);
   return out;
 });
@@ -74,12 +79,13 @@ def(AP, "filter", function filter(fn, thisArg = undefined) {
   need(fn);
   const C = speciesCtor(O);
   const out = C === undefined ? [] : new C(0);
+  const plain = C === undefined && !I.protosHaveIndices(out);
   let n = 0;
   for (let i = 0; i < len; i++) {
     if (i in O) {
       const v = O[i];
       if (!call(fn, thisArg, v, i, O)) continue;
-      if (C === undefined) out[n++] = v;
+      if (plain) out[n++] = v;
       else I.createDataProperty(out, n++, v);
     }
   }
@@ -964,6 +970,50 @@ I.arrayGeneric = {
       else del(O, to);
     }
     return O;
+  },
+  // The readers, for arrays whose prototypes hold indices (a hole reads what they hold).
+  indexOf(search, fromIndex) {
+    const O = O_of(this, "indexOf");
+    const len = toLength(O);
+    for (let k = rel(fromIndex, len, 0); k < len; k++) if (k in O && O[k] === search) return k;
+    return -1;
+  },
+  lastIndexOf(search, fromIndex) {
+    const O = O_of(this, "lastIndexOf");
+    const len = toLength(O);
+    if (len === 0) return -1;
+    let k = arguments.length > 1 ? Math.trunc(+fromIndex) || 0 : len - 1;
+    k = k >= 0 ? Math.min(k, len - 1) : len + k;
+    for (; k >= 0; k--) if (k in O && O[k] === search) return k;
+    return -1;
+  },
+  includes(search, fromIndex) {
+    const O = O_of(this, "includes");
+    const len = toLength(O);
+    for (let k = rel(fromIndex, len, 0); k < len; k++) {
+      const v = O[k];
+      if (v === search || (v !== v && search !== search)) return true;
+    }
+    return false;
+  },
+  join(separator) {
+    const O = O_of(this, "join");
+    const len = toLength(O);
+    const sep = separator === undefined ? "," : toStr(separator);
+    let r = "";
+    for (let k = 0; k < len; k++) {
+      if (k > 0) r += sep;
+      const v = O[k];
+      if (v !== undefined && v !== null) r += toStr(v);
+    }
+    return r;
+  },
+  at(index) {
+    const O = O_of(this, "at");
+    const len = toLength(O);
+    let k = Math.trunc(+index) || 0;
+    if (k < 0) k += len;
+    return k < 0 || k >= len ? undefined : O[k];
   },
 };
 }

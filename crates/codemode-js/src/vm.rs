@@ -1401,6 +1401,7 @@ impl Vm {
         if let Kind::Array(e) = &self.heap.obj(o).kind {
             let obj = self.heap.obj(o);
             let present = matches!(key, Key::Index(i) if e.get(i as usize).is_some());
+            let len = e.len();
             if let Key::Index(i) = key
                 && (present || obj.props.find(key).is_none())
             {
@@ -1411,12 +1412,24 @@ impl Vm {
                 if present && !writable {
                     return Err(self.read_only(o, key));
                 }
+                // A missing element: a prototype's setter or read-only index of that
+                // number wins over making an own element (OrdinarySet, §10.1.9.2).
+                if !present && let Some(prop) = self.proto_index(o, key) {
+                    match prop.slot {
+                        Slot::Accessor(_, s) => return self.setter(s, target, v, key),
+                        Slot::Data(_) if prop.attrs & WRITABLE == 0 => {
+                            return Err(self.read_only(o, key));
+                        }
+                        Slot::Data(_) => {}
+                    }
+                }
+                let obj = self.heap.obj(o);
                 if !present && !obj.extensible {
                     return Err(self.type_error(&format!(
                         "Cannot add property {i}, object is not extensible"
                     )));
                 }
-                if i as usize >= e.len() && (obj.length_readonly || obj.frozen_elements) {
+                if i as usize >= len && (obj.length_readonly || obj.frozen_elements) {
                     let k = self.heap.key("length");
                     return Err(self.read_only(o, k));
                 }
@@ -1473,6 +1486,47 @@ impl Vm {
         }
         self.define(o, key, Slot::Data(v), DEFAULT_ATTRS)?;
         Ok(None)
+    }
+
+    /// The property `key` (an index) of the nearest prototype of `o` that has it. Prototypes
+    /// with no index keys and no elements (the usual chain) are passed over with two reads.
+    pub fn proto_index(&mut self, o: ObjId, key: Key) -> Option<Prop> {
+        let Key::Index(i) = key else { return None };
+        let mut cur = self.heap.obj(o).proto;
+        while let Some(p) = cur {
+            let obj = self.heap.obj(p);
+            let maybe = obj.props.has_indices()
+                || match &obj.kind {
+                    Kind::Array(e) | Kind::Arguments(e) => e.get(i as usize).is_some(),
+                    Kind::Bytes { .. } | Kind::String(_) => true,
+                    _ => false,
+                };
+            cur = obj.proto;
+            if maybe && let Some(prop) = self.own(p, key) {
+                return Some(prop);
+            }
+        }
+        None
+    }
+
+    /// Whether any prototype of `o` has an index key or an element: a native that adds
+    /// elements then takes the spec's path, which sees them.
+    pub fn protos_have_indices(&self, o: ObjId) -> bool {
+        let mut cur = self.heap.obj(o).proto;
+        while let Some(p) = cur {
+            let obj = self.heap.obj(p);
+            let has = obj.props.has_indices()
+                || match &obj.kind {
+                    Kind::Array(e) | Kind::Arguments(e) => !e.is_empty(),
+                    Kind::Bytes { .. } | Kind::String(_) => true,
+                    _ => false,
+                };
+            if has {
+                return true;
+            }
+            cur = obj.proto;
+        }
+        false
     }
 
     /// How V8 names an object in its property errors: `#<Object>`, `#<Point>` (the

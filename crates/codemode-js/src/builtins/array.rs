@@ -93,13 +93,27 @@ fn src(vm: &mut Vm, this: Value, method: &str) -> Res<Src> {
 /// For a receiver that is not an array (an array-like, a primitive): the prelude's generic
 /// algorithm of `method` (`I.arrayGeneric` in `prelude.js`) as a tail call, its value the
 /// call's. `None` for arrays and `arguments`, which the native changes in place.
+/// An array whose prototypes hold indices (`Array.prototype[3] = x`, an index setter) takes
+/// the generic algorithm too: its writes must find those setters and read-only indices.
 fn generic(vm: &mut Vm, method: &str, this: Value, args: &[Value]) -> Option<Res<Value>> {
     if let Value::Obj(o) = this
         && vm.elems(o).is_some()
+        && !vm.protos_have_indices(o)
     {
         return None;
     }
     Some(tail_generic(vm, method, this, args))
+}
+
+/// For a native that only reads: an array whose prototypes hold indices takes the generic
+/// algorithm, whose [[Get]] of a hole finds them. `None` otherwise (the native goes on).
+fn inherited(vm: &mut Vm, method: &str, this: Value, args: &[Value]) -> Option<Res<Value>> {
+    match this {
+        Value::Obj(o) if vm.elems(o).is_some() && vm.protos_have_indices(o) => {
+            Some(tail_generic(vm, method, this, args))
+        }
+        _ => None,
+    }
 }
 
 /// For an array whose result must come from ArraySpeciesCreate (§10.4.2.3): one whose
@@ -351,6 +365,9 @@ pub(super) fn array_concat(vm: &mut Vm, this: Value, args: &[Value]) -> Res<Valu
 }
 
 pub(super) fn array_join(vm: &mut Vm, this: Value, args: &[Value]) -> Res<Value> {
+    if let Some(r) = inherited(vm, "join", this, args) {
+        return r;
+    }
     let s = src(vm, this, "join")?;
     let sep = match arg(args, 0) {
         Value::Undefined => JsStr::from_str(","),
@@ -487,6 +504,9 @@ fn find_in(
 }
 
 pub(super) fn array_index_of(vm: &mut Vm, this: Value, args: &[Value]) -> Res<Value> {
+    if let Some(r) = inherited(vm, "indexOf", this, args) {
+        return r;
+    }
     let s = src(vm, this, "indexOf")?;
     let len = s.get(vm).len();
     let from = rel_index(vm, arg(args, 1), len, 0)?;
@@ -496,6 +516,9 @@ pub(super) fn array_index_of(vm: &mut Vm, this: Value, args: &[Value]) -> Res<Va
 }
 
 pub(super) fn array_last_index_of(vm: &mut Vm, this: Value, args: &[Value]) -> Res<Value> {
+    if let Some(r) = inherited(vm, "lastIndexOf", this, args) {
+        return r;
+    }
     let s = src(vm, this, "lastIndexOf")?;
     let len = s.get(vm).len();
     if len == 0 {
@@ -522,6 +545,9 @@ pub(super) fn array_last_index_of(vm: &mut Vm, this: Value, args: &[Value]) -> R
 }
 
 pub(super) fn array_includes(vm: &mut Vm, this: Value, args: &[Value]) -> Res<Value> {
+    if let Some(r) = inherited(vm, "includes", this, args) {
+        return r;
+    }
     let s = src(vm, this, "includes")?;
     let len = s.get(vm).len();
     let from = rel_index(vm, arg(args, 1), len, 0)?;
@@ -575,6 +601,9 @@ pub(super) fn array_copy_within(vm: &mut Vm, this: Value, args: &[Value]) -> Res
 }
 
 pub(super) fn array_at(vm: &mut Vm, this: Value, args: &[Value]) -> Res<Value> {
+    if let Some(r) = inherited(vm, "at", this, args) {
+        return r;
+    }
     let s = src(vm, this, "at")?;
     let len = s.get(vm).len();
     let i = to_integer(vm, arg(args, 0))?;

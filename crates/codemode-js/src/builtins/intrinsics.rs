@@ -18,6 +18,11 @@ pub(super) static NATIVES: &[(&str, NativeFn, u16)] = &[
         3,
     ),
     ("%Intrinsics%.deleteQuiet", intr_delete_quiet, 2),
+    (
+        "%Intrinsics%.protosHaveIndices",
+        intr_protos_have_indices,
+        1,
+    ),
     ("%Intrinsics%.isError", intr_is_error, 1),
     (
         "%Intrinsics%.hasEnumerableSymbolKey",
@@ -113,6 +118,14 @@ pub(super) fn intr_unbox(vm: &mut Vm, _: Value, args: &[Value]) -> Res<Value> {
         },
         _ => v,
     })
+}
+
+/// `protosHaveIndices(o)`: whether a prototype of object `o` holds an index key or element
+/// (then `o[i] = v` may meet a setter, and a fresh array's elements need CreateDataProperty).
+pub(super) fn intr_protos_have_indices(vm: &mut Vm, _: Value, args: &[Value]) -> Res<Value> {
+    Ok(Value::Bool(
+        matches!(arg(args, 0), Value::Obj(o) if vm.protos_have_indices(o)),
+    ))
 }
 
 /// `createDataProperty(o, key, v)`: CreateDataProperty (§7.3.5): an own, writable,

@@ -162,7 +162,7 @@
       const state = { remaining: 1, values: [] };
       let index = 0;
       for (const item of iterable) {
-        state.values.push(undefined);
+        I.createDataProperty(state.values, state.values.length, undefined);
         const next = call(resolve, C, item);
         state.remaining++;
         attach(next, index++, state);
@@ -184,7 +184,7 @@
         next.then((v) => {
           if (called) return;
           called = true;
-          state.values[i] = v;
+          I.createDataProperty(state.values, i, v);
           if (--state.remaining === 0) finish(state);
         }, cap.reject);
       }, finish);
@@ -201,12 +201,12 @@
         next.then((value) => {
           if (called) return;
           called = true;
-          state.values[i] = { status: "fulfilled", value };
+          I.createDataProperty(state.values, i, { status: "fulfilled", value });
           if (--state.remaining === 0) finish(state);
         }, (reason) => {
           if (called) return;
           called = true;
-          state.values[i] = { status: "rejected", reason };
+          I.createDataProperty(state.values, i, { status: "rejected", reason });
           if (--state.remaining === 0) finish(state);
         });
       }, finish);
@@ -226,7 +226,7 @@
         next.then(cap.resolve, (reason) => {
           if (called) return;
           called = true;
-          state.values[i] = reason;
+          I.createDataProperty(state.values, i, reason);
           if (--state.remaining === 0) finish(state);
         });
       }, finish);

@@ -160,3 +160,30 @@ out.push(JSON.stringify(Object.freeze([1]).reverse()), JSON.stringify(Object.fre
 try { Object.freeze([1, 2]).reverse(); } catch (e) { out.push(e.constructor.name); }
 out.push(JSON.stringify(Array.prototype.flat.call("abc")));
 return out;
+
+// @program inherited-index-accessors-and-read-only
+// A prototype's index setter or read-only index wins over a new own element; holes read
+// what the prototypes hold (natives take the generic algorithm then).
+const log = [];
+const L = (...v) => { for (const x of v) Object.defineProperty(log, log.length, { value: x, enumerable: true, writable: true, configurable: true }); };
+Object.defineProperty(Array.prototype, 3, { get() { return "inherited"; }, set(v) { L("set " + v); }, configurable: true });
+const a = [1, 2, 3];
+a[3] = "own";
+L(a.length, Object.hasOwn(a, 3), a[3]);
+const b = [1, 2, 3];
+b.push("p");
+L(b.length, Object.hasOwn(b, 3));
+const c = [0, , 2, , 4];
+L(c.indexOf("inherited"), c.includes("inherited"), c.join("-"), c.at(3), c.lastIndexOf("inherited"));
+delete Array.prototype[3];
+Object.defineProperty(Array.prototype, 5, { value: "ro", writable: false, configurable: true });
+const d = [0, 1, 2, 3, 4];
+try { d[5] = "x"; } catch (e) { L(e.constructor.name); }
+try { d.push("y"); } catch (e) { L(e.constructor.name); }
+L(d.length, d[5], [0, , 2].indexOf(undefined), [0, , 2].includes(undefined));
+delete Array.prototype[5];
+Array.prototype[1] = "hole";
+L([0, , 2].indexOf("hole"), [0, , 2].join(), [0, , 2].lastIndexOf("hole"), [0, , 2].at(1));
+delete Array.prototype[1];
+L([0, , 2].indexOf("hole"), [1, 2, 3].push(4), Object.keys(Array.prototype).length);
+return log;
