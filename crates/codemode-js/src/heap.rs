@@ -283,6 +283,17 @@ pub struct Obj {
 }
 
 impl Obj {
+    /// Whether any index key is here: an index property, an element, or the indices of a
+    /// Uint8Array or String object (two reads for the usual prototypes).
+    pub fn holds_indices(&self) -> bool {
+        self.props.has_indices()
+            || match &self.kind {
+                Kind::Array(e) | Kind::Arguments(e) => !e.is_empty(),
+                Kind::Bytes { .. } | Kind::String(_) => true,
+                _ => false,
+            }
+    }
+
     /// The attributes every element of an array or `arguments` shares (freeze and seal
     /// clear some).
     pub fn element_attrs(&self) -> u8 {

@@ -59,14 +59,9 @@ def(AP, "map", function map(fn, thisArg = undefined) {
   const len = toLength(O);
   need(fn);
   const C = speciesCtor(O);
-  if (C !== undefined) {
-    const out = new C(len);
-    for (let i = 0; i < len; i++) if (i in O) I.createDataProperty(out, i, call(fn, thisArg, O[i], i, O));
-    return out;
-  }
-  const out = new Array(len);
-  // `out[i] =` is CreateDataProperty unless a prototype holds indices (a setter there).
-  if (I.protosHaveIndices(out)) {
+  const out = C === undefined ? new Array(len) : new C(len);
+  // `out[i] =` is CreateDataProperty for a plain array whose prototypes hold no indices.
+  if (C !== undefined || I.protosHaveIndices(out)) {
     for (let i = 0; i < len; i++) if (i in O) I.createDataProperty(out, i, call(fn, thisArg, O[i], i, O));
     return out;
   }

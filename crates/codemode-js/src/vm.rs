@@ -1489,39 +1489,30 @@ impl Vm {
     }
 
     /// The property `key` (an index) of the nearest prototype of `o` that has it. Prototypes
-    /// with no index keys and no elements (the usual chain) are passed over with two reads.
+    /// that hold no indices (the usual chain: `Obj::holds_indices`) are passed over.
     pub fn proto_index(&mut self, o: ObjId, key: Key) -> Option<Prop> {
-        let Key::Index(i) = key else { return None };
+        if !matches!(key, Key::Index(_)) {
+            return None;
+        }
         let mut cur = self.heap.obj(o).proto;
         while let Some(p) = cur {
-            let obj = self.heap.obj(p);
-            let maybe = obj.props.has_indices()
-                || match &obj.kind {
-                    Kind::Array(e) | Kind::Arguments(e) => e.get(i as usize).is_some(),
-                    Kind::Bytes { .. } | Kind::String(_) => true,
-                    _ => false,
-                };
-            cur = obj.proto;
-            if maybe && let Some(prop) = self.own(p, key) {
+            cur = self.heap.obj(p).proto;
+            if self.heap.obj(p).holds_indices()
+                && let Some(prop) = self.own(p, key)
+            {
                 return Some(prop);
             }
         }
         None
     }
 
-    /// Whether any prototype of `o` has an index key or an element: a native that adds
-    /// elements then takes the spec's path, which sees them.
+    /// Whether any prototype of `o` holds an index: a native that adds or reads elements
+    /// then takes the spec's path, which sees them.
     pub fn protos_have_indices(&self, o: ObjId) -> bool {
         let mut cur = self.heap.obj(o).proto;
         while let Some(p) = cur {
             let obj = self.heap.obj(p);
-            let has = obj.props.has_indices()
-                || match &obj.kind {
-                    Kind::Array(e) | Kind::Arguments(e) => !e.is_empty(),
-                    Kind::Bytes { .. } | Kind::String(_) => true,
-                    _ => false,
-                };
-            if has {
+            if obj.holds_indices() {
                 return true;
             }
             cur = obj.proto;
