@@ -17,6 +17,11 @@ pub enum JsStr {
 /// The one empty string's units, shared by every freed arena slot.
 static EMPTY: std::sync::LazyLock<Arc<[u8]>> = std::sync::LazyLock::new(|| Arc::from(&[][..]));
 
+/// The 256 one-unit narrow strings' units, shared: `s[i]`, `split("")` and one-character slices
+/// make no allocation.
+static UNITS: std::sync::LazyLock<Vec<Arc<[u8]>>> =
+    std::sync::LazyLock::new(|| (0..=255u8).map(|b| Arc::from(&[b][..])).collect());
+
 impl JsStr {
     /// The empty string, without an allocation.
     pub fn empty() -> JsStr {
@@ -77,8 +82,17 @@ impl JsStr {
     /// Code units `from..to` as a new string.
     pub fn slice(&self, from: usize, to: usize) -> JsStr {
         match self {
+            JsStr::Narrow(b) if to == from + 1 => JsStr::Narrow(UNITS[b[from] as usize].clone()),
             JsStr::Narrow(b) => JsStr::Narrow(b[from..to].into()),
             JsStr::Wide(w) => Self::from_units(w[from..to].to_vec()),
+        }
+    }
+
+    /// `n` copies of the string, one after another, in its own width.
+    pub fn repeat(&self, n: usize) -> JsStr {
+        match self {
+            JsStr::Narrow(b) => JsStr::Narrow(b.repeat(n).into()),
+            JsStr::Wide(w) => JsStr::Wide(w.repeat(n).into()),
         }
     }
 

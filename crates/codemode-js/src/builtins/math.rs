@@ -93,7 +93,7 @@ fn round(x: f64) -> f64 {
 }
 
 /// ToUint32 of a number (§7.1.7).
-fn to_uint32(x: f64) -> u32 {
+pub(super) fn to_uint32(x: f64) -> u32 {
     if !x.is_finite() {
         return 0;
     }

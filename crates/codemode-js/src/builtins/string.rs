@@ -544,50 +544,54 @@ pub(super) fn string_repeat(vm: &mut Vm, this: Value, args: &[Value]) -> Res<Val
     if s.len() as f64 * n > MAX_STRING_LENGTH as f64 {
         return Err(vm.range_error("Invalid string length"));
     }
-    let units = s.units();
-    if units.is_empty() {
+    if s.is_empty() {
         // Nothing to repeat: no loop over a count of up to 2^31.
         return vm.str_val("");
     }
-    let total: Vec<u16> = std::iter::repeat_n(units, n as usize).flatten().collect();
-    vm.work_check(total.len() / 8)?;
-    vm.js_str(JsStr::from_units(total))
+    vm.work_check(s.len() * n as usize / 8)?;
+    vm.js_str(s.repeat(n as usize))
 }
 
 pub(super) fn string_split(vm: &mut Vm, this: Value, args: &[Value]) -> Res<Value> {
     let s = this_str(vm, this, "split")?;
     let limit = match arg(args, 1) {
         Value::Undefined => u32::MAX as usize,
-        v => vm.to_number(v)? as u32 as usize,
+        v => super::math::to_uint32(vm.to_number(v)?) as usize,
     };
-    let mut parts = Vec::new();
-    match arg(args, 0) {
-        Value::Undefined => parts.push(s.clone()),
-        sepv => {
-            let sep = to_str_arg(vm, sepv)?;
+    // §22.1.3.23 step 6: the separator is converted before a limit of 0 returns.
+    let sep = match arg(args, 0) {
+        Value::Undefined => None,
+        v => Some(to_str_arg(vm, v)?),
+    };
+    // Each piece becomes a heap string as it is cut, so the memory limit stops a split into
+    // millions of pieces before they are all made.
+    let mut out = Vec::new();
+    if limit == 0 {
+        return vm.new_array(out);
+    }
+    match sep {
+        None => out.push(vm.js_str(s.clone())?),
+        Some(sep) => {
             if sep.is_empty() {
-                for i in 0..s.len() {
-                    parts.push(s.slice(i, i + 1));
+                for i in 0..s.len().min(limit) {
+                    out.push(vm.js_str(s.slice(i, i + 1))?);
                 }
             } else {
                 let mut from = 0;
                 while let Some(i) = find_units(&s, &sep, from) {
-                    parts.push(s.slice(from, i));
+                    out.push(vm.js_str(s.slice(from, i))?);
                     from = i + sep.len();
-                    if parts.len() >= limit {
+                    if out.len() >= limit {
                         break;
                     }
                 }
-                parts.push(s.slice(from, s.len()));
+                if out.len() < limit {
+                    out.push(vm.js_str(s.slice(from, s.len()))?);
+                }
             }
         }
     }
-    parts.truncate(limit);
-    vm.work_check(s.len() / 8 + parts.len())?;
-    let mut out = Vec::with_capacity(parts.len());
-    for p in parts {
-        out.push(vm.js_str(p)?);
-    }
+    vm.work_check(s.len() / 8 + out.len())?;
     vm.new_array(out)
 }
 

@@ -118,3 +118,14 @@ return [names.slice().sort((a, b) => a.localeCompare(b)), "a".localeCompare("B")
 
 // @program string-object-indices-are-read-only
 const s = new String("ab"); let m = null; try { s[0] = "x"; } catch (e) { m = e.name; } s[5] = "y"; let r = null; try { Array.prototype.reverse.call("abc"); } catch (e) { r = e.name; } return [m, s[0], s[5], r, Object.keys(s), Array.prototype.join.call(new String("xyz"), "+")];
+
+// @program split-converts-the-separator-then-the-limit-wraps
+// §22.1.3.23: ToUint32(limit), then ToString(separator), then a limit of 0 returns [].
+const log = [];
+const sep = { toString() { log.push("sep"); return ","; } };
+return [
+  "a,b,c".split(sep, 0), log, "a,b,c".split(",", 2 ** 32 + 1), "a,b".split(",", -1),
+  "abc".split("", 2), "a,b,".split(","), "".split(","), "".split(""), "abc".split(undefined, 0),
+  "abc".split(undefined), "a\u00e9\u4e2d".split(""), "x".repeat(5).split("x").length,
+  "\u4e2d\u6587".repeat(3).split("\u6587"), "ab".repeat(3).split("").join("|"),
+];
