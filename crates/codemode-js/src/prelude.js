@@ -819,9 +819,9 @@ function tooLong() {
   typeError("Pushing beyond the maximum array length (2^53 - 1)");
 }
 I.arrayGeneric = {
-  // slice and concat only for arrays with a species (the natives copy everything else).
+  // slice for array-likes and arrays with a species; concat only for the latter.
   slice(start, end) {
-    const O = this;
+    const O = O_of(this, "slice");
     const len = toLength(O);
     let k = rel(start, len, 0);
     const fin = rel(end, len, len);

@@ -1122,6 +1122,30 @@ impl Vm {
         }
     }
 
+    /// The elements `0..length` of an array-like object (ToObject done by the caller) as a
+    /// list for a native to work through (Array methods called on `{ length, 0: … }`): bounded
+    /// by the memory limit (the list is checked to fit before it is made), not by
+    /// [`MAX_ARGUMENTS`], which bounds only argument lists.
+    pub fn elements_of(&mut self, o: ObjId) -> Res<Vec<Value>> {
+        let v = Value::Obj(o);
+        let len = self.get_simple(v, "length")?;
+        let n = self.to_number(len)?;
+        let n = if n.is_nan() {
+            0.0
+        } else {
+            n.clamp(0.0, MAX_ARRAY_LENGTH as f64)
+        } as usize;
+        self.heap
+            .fits(n.saturating_mul(crate::heap::VALUE_BYTES))
+            .map_err(Throw::from)?;
+        self.work(n);
+        let mut out = Vec::with_capacity(n);
+        for i in 0..n {
+            out.push(self.get_value(v, Key::Index(i as u32))?);
+        }
+        Ok(out)
+    }
+
     // ----- property access --------------------------------------------------------------
 
     /// The prototype used for property lookup on `v`.
@@ -1616,11 +1640,14 @@ impl Vm {
     ) -> Res<Option<(Value, Value)>> {
         if s == Value::Undefined {
             let k = self.key_text(key);
+            let of = match target {
+                Value::Obj(o) => self.object_label(o),
+                _ => "#<Object>".into(),
+            };
             return Err(self.type_error(&format!(
-                "Cannot set property {k} of #<Object> which has only a getter"
+                "Cannot set property {k} of {of} which has only a getter"
             )));
         }
-        let _ = target;
         Ok(Some((s, v)))
     }
 

@@ -180,6 +180,23 @@ async fn memory_array_growth() {
         .out_of_memory();
 }
 
+/// A split into millions of pieces and a matchAll over millions of positions: the pieces are
+/// charged as they are cut (the limit ends the split long before its pieces are all made), and
+/// the iterator finds a match only when asked.
+#[tokio::test]
+async fn memory_split_and_match_all_stay_bounded() {
+    js("return 'ab'.repeat(8e6).split('').length")
+        .await
+        .out_of_memory();
+    js("return 'ab,'.repeat(5e6).split(',').length")
+        .await
+        .out_of_memory();
+    let r =
+        js("const it = 'x'.repeat(2e6).matchAll(/(?:)/g); it.next(); return it.next().value.index")
+            .await;
+    assert_eq!(r.value(), &json!(1));
+}
+
 #[tokio::test]
 async fn memory_huge_array_fill() {
     js("return Array(1e9).fill(0).length").await.out_of_memory();

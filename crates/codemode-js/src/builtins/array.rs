@@ -29,7 +29,6 @@ pub(super) static NATIVES: &[(&str, NativeFn, u16)] = &[
     ("%MapIteratorPrototype%.next", map_iterator_next, 0),
     ("%SetIteratorPrototype%.next", set_iterator_next, 0),
     ("%StringIteratorPrototype%.next", string_iterator_next, 0),
-    ("%Intrinsics%.listNext", list_iterator_next, 0),
     ("%Intrinsics%.stringIterator", string_iterator, 1),
 ];
 
@@ -86,7 +85,7 @@ fn src(vm: &mut Vm, this: Value, method: &str) -> Res<Src> {
         )));
     }
     let o = to_object(vm, this)?;
-    let items = vm.list_from_array_like(Value::Obj(o))?;
+    let items = vm.elements_of(o)?;
     Ok(Src::Copy(Elems::from_vec(items)))
 }
 
@@ -156,7 +155,7 @@ fn target(vm: &mut Vm, this: Value, method: &str) -> Res<ObjId> {
         Value::Obj(_) => {
             // An array-like's length and elements are read (their getters may throw) before
             // the refusal.
-            vm.list_from_array_like(this)?;
+            vm.elements_of(this.obj().expect("an object"))?;
             Err(vm.type_error(&format!("Array.prototype.{method} called on a non-array")))
         }
         _ => Err(vm.type_error(&format!("Array.prototype.{method} called on a non-array"))),
@@ -284,7 +283,9 @@ pub(super) fn array_unshift(vm: &mut Vm, this: Value, args: &[Value]) -> Res<Val
 }
 
 pub(super) fn array_slice(vm: &mut Vm, this: Value, args: &[Value]) -> Res<Value> {
-    if let Some(r) = species(vm, "slice", this, args) {
+    // An array-like takes the spec's algorithm: it reads only the indices it copies, and its
+    // ArraySpeciesCreate refuses a length past 2^32 - 1 with a RangeError.
+    if let Some(r) = generic(vm, "slice", this, args).or_else(|| species(vm, "slice", this, args)) {
         return r;
     }
     let s = src(vm, this, "slice")?;
@@ -325,6 +326,14 @@ pub(super) fn array_splice(vm: &mut Vm, this: Value, args: &[Value]) -> Res<Valu
 pub(super) fn array_concat(vm: &mut Vm, this: Value, args: &[Value]) -> Res<Value> {
     if let Some(r) = species(vm, "concat", this, args) {
         return r;
+    }
+    // Holes of any array read through its prototypes when they hold indices.
+    let holes_inherit = std::iter::once(&this).chain(args).any(|v| match *v {
+        Value::Obj(o) => matches!(vm.heap.obj(o).kind, Kind::Array(_)) && vm.protos_have_indices(o),
+        _ => false,
+    });
+    if holes_inherit {
+        return tail_generic(vm, "concat", this, args);
     }
     // A receiver that is not an array is one element (boxed, as ToObject makes it).
     let mut out = match this {
@@ -651,7 +660,7 @@ enum Brand {
     Map,
     Set,
     String,
-    /// A list made up front (URLSearchParams, matchAll over a pristine RegExp).
+    /// A list made up front (URLSearchParams).
     List,
 }
 

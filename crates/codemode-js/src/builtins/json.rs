@@ -137,8 +137,14 @@ pub(super) fn json_into(
                     }
                 }
             };
-            if let Kind::Array(_) = vm.heap.obj(o).kind {
-                let items = vm.list_from_array_like(v)?;
+            if let Kind::Array(e) = &vm.heap.obj(o).kind {
+                // A hole reads through the prototypes: the spec's algorithm when they hold
+                // indices (`Array.prototype[1] = x`), "null" otherwise.
+                let items = e.to_vec();
+                if vm.protos_have_indices(o) {
+                    return Ok(Fast::Slow);
+                }
+                vm.work(items.len());
                 out.push('[');
                 for (i, x) in items.iter().enumerate() {
                     if i > 0 {

@@ -26,7 +26,6 @@ pub(super) static NATIVES: &[(&str, NativeFn, u16)] = &[
     ("%Intrinsics%.regexpFlags", regexp_flags_of, 1),
     ("%Intrinsics%.regexpCreate", regexp_create, 3),
     ("%Intrinsics%.getSubstitution", get_substitution, 6),
-    ("%Intrinsics%.listIterator", list_iterator, 2),
 ];
 
 /// The getters among the natives above.
@@ -679,16 +678,4 @@ fn get_substitution(vm: &mut Vm, _: Value, args: &[Value]) -> Res<Value> {
     }
     vm.work(out.len() / 8 + 1);
     vm.js_str(JsStr::from_units(out))
-}
-
-/// `listIterator(items, proto)`: a builtin iterator over the array `items` with prototype
-/// `proto` (matchAll's iterator over a pristine RegExp, whose matches are found up front).
-fn list_iterator(vm: &mut Vm, _: Value, args: &[Value]) -> Res<Value> {
-    let items = vm.list_from_array_like(arg(args, 0))?;
-    let proto = arg(args, 1).obj();
-    let o = vm.heap.new_obj(
-        proto,
-        Kind::Iterator(crate::heap::Iter::List { items, pos: 0 }),
-    )?;
-    Ok(Value::Obj(o))
 }

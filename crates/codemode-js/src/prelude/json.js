@@ -46,7 +46,7 @@ function enter(state, value) {
   for (let i = 0; i < stack.length; i++) {
     if (stack[i] === value) typeError("Converting circular structure to JSON");
   }
-  stack[stack.length] = value;
+  createData(stack, stack.length, value);
   const stepback = state.indent;
   state.indent = stepback + state.gap;
   return stepback;
@@ -65,7 +65,7 @@ function serializeObject(state, value) {
     const k = keys[i];
     const str = serializeProperty(state, value, k);
     if (str !== undefined) {
-      parts[parts.length] = jsonQuote(k) + (state.gap === "" ? ":" : ": ") + str;
+      createData(parts, parts.length, jsonQuote(k) + (state.gap === "" ? ":" : ": ") + str);
     }
   }
   leave(state, stepback);
@@ -78,7 +78,7 @@ function serializeArray(state, value) {
   const parts = [];
   for (let i = 0; i < len; i++) {
     const str = serializeProperty(state, value, StringOf(i));
-    parts[parts.length] = str === undefined ? "null" : str;
+    createData(parts, parts.length, str === undefined ? "null" : str);
   }
   leave(state, stepback);
   return wrap(state, stepback, "[", parts, "]");
@@ -119,7 +119,7 @@ def(JSON, "stringify", function stringify(value, replacer, space) {
       if (item !== undefined) {
         let seen = false;
         for (let j = 0; j < list.length; j++) if (list[j] === item) seen = true;
-        if (!seen) list[list.length] = item;
+        if (!seen) createData(list, list.length, item);
       }
     }
     state.propertyList = list;

@@ -8,6 +8,7 @@ const rxMatch = I.regexpMatch;
 const rxFlags = I.regexpFlags;
 const rxCreate = I.regexpCreate;
 const getSubstitution = I.getSubstitution;
+const createData = I.createDataProperty;
 const RegExpCtor = RegExp;
 const RP = RegExp.prototype;
 const SP = String.prototype;
@@ -28,7 +29,6 @@ const prevReplace = SP.replace;
 const prevReplaceAll = SP.replaceAll;
 const prevSplit = SP.split;
 const trunc = Math.trunc;
-const protoOf = Object.getPrototypeOf;
 const mathMax = Math.max;
 const mathMin = Math.min;
 const objectCreate = Object.create;
@@ -36,8 +36,6 @@ const WM = WeakMap;
 const wmGet = WeakMap.prototype.get;
 const wmSet = WeakMap.prototype.set;
 const MAX_LENGTH = 9007199254740991;
-const listIterator = I.listIterator;
-const listNext = I.listNext;
 // Pieces of a replace's output joined into one string at a time.
 const REPLACE_CHUNK = 4096;
 
@@ -179,7 +177,7 @@ def(RP, symMatch, named(function match(string) {
     const result = regExpExec(rx, S);
     if (result === null) return n === 0 ? null : A;
     const matchStr = toStr(result[0]);
-    A[n++] = matchStr;
+    createData(A, n++, matchStr);
     if (matchStr === "") rx.lastIndex = advance(S, toLen(rx.lastIndex), fullUnicode);
   }
 }, "[Symbol.match]"));
@@ -189,7 +187,6 @@ const iterStates = new WM();
 const RSIP = objectCreate(I.iteratorPrototype);
 def(RSIP, "next", function next() {
   const st = isObject(this) ? call(wmGet, iterStates, this) : undefined;
-  if (st === undefined && isObject(this) && protoOf(this) === RSIP) return call(listNext, this);
   if (st === undefined) typeError("%RegExpStringIterator%.next requires that 'this' be a RegExp String Iterator");
   if (st.done) return { value: undefined, done: true };
   const match = regExpExec(st.R, st.S);
@@ -216,25 +213,12 @@ def(RP, symMatchAll, named(function matchAll(string) {
   matcher.lastIndex = toLen(R.lastIndex);
   const global = has(flags, "g");
   const unicode = has(flags, "u") || has(flags, "v");
-  if (C === RegExpCtor && matcher.exec === builtinExecMethod && rxFlags(matcher) !== undefined) {
-    // No user code can observe the search: find every match now, so the iterator is a
-    // builtin one (spread and for-of step it directly).
-    const all = [];
-    for (;;) {
-      const match = builtinExec(matcher, S);
-      if (match === null) break;
-      all[all.length] = match;
-      if (!global) break;
-      if (match[0] === "") matcher.lastIndex = advance(S, toLen(matcher.lastIndex), unicode);
-    }
-    return listIterator(all, RSIP);
-  }
   const it = objectCreate(RSIP);
   call(wmSet, iterStates, it, {
     R: matcher,
     S: S,
-    global: has(flags, "g"),
-    unicode: has(flags, "u") || has(flags, "v"),
+    global: global,
+    unicode: unicode,
     done: false,
   });
   return it;
@@ -263,7 +247,7 @@ def(RP, symReplace, named(function replace(string, replaceValue) {
     for (;;) {
       const result = regExpExec(rx, S);
       if (result === null) break;
-      results[nres++] = result;
+      createData(results, nres++, result);
       if (!global) break;
       if (toStr(result[0]) === "") rx.lastIndex = advance(S, toLen(rx.lastIndex), fullUnicode);
     }
@@ -292,16 +276,16 @@ def(RP, symReplace, named(function replace(string, replaceValue) {
     for (let n = 1; n <= nCaptures; n++) {
       let capN = result[n];
       if (capN !== undefined) capN = toStr(capN);
-      captures[n - 1] = capN;
+      createData(captures, n - 1, capN);
     }
     let namedCaptures = result.groups;
     let replacement;
     if (functionalReplace) {
       const args = [matched];
-      for (let n = 0; n < captures.length; n++) args[args.length] = captures[n];
-      args[args.length] = position;
-      args[args.length] = S;
-      if (namedCaptures !== undefined) args[args.length] = namedCaptures;
+      for (let n = 0; n < captures.length; n++) createData(args, args.length, captures[n]);
+      createData(args, args.length, position);
+      createData(args, args.length, S);
+      if (namedCaptures !== undefined) createData(args, args.length, namedCaptures);
       replacement = toStr(call(replaceValue, undefined, ...args));
     } else {
       if (namedCaptures !== undefined) {
@@ -311,20 +295,20 @@ def(RP, symReplace, named(function replace(string, replaceValue) {
       replacement = getSubstitution(matched, S, position, captures, namedCaptures, replaceValue);
     }
     if (position >= nextSourcePosition) {
-      parts[np++] = call(sliceStr, S, nextSourcePosition, position);
-      parts[np++] = replacement;
+      createData(parts, np++, call(sliceStr, S, nextSourcePosition, position));
+      createData(parts, np++, replacement);
       nextSourcePosition = position + matchLength;
       // Joined in chunks, so a million matches do not keep two million pieces alive.
       if (np >= REPLACE_CHUNK) {
-        chunks[nchunks++] = call(arrayJoin, parts, "");
+        createData(chunks, nchunks++, call(arrayJoin, parts, ""));
         parts = [];
         np = 0;
       }
     }
   }
-  if (nextSourcePosition < lengthS) parts[np++] = call(sliceStr, S, nextSourcePosition);
+  if (nextSourcePosition < lengthS) createData(parts, np++, call(sliceStr, S, nextSourcePosition));
   if (nchunks === 0) return call(arrayJoin, parts, "");
-  chunks[nchunks++] = call(arrayJoin, parts, "");
+  createData(chunks, nchunks++, call(arrayJoin, parts, ""));
   return call(arrayJoin, chunks, "");
 }, "[Symbol.replace]"));
 
@@ -386,17 +370,17 @@ def(RP, symSplit, named(function split(string, limit) {
       q = advance(S, q, unicodeMatching);
       continue;
     }
-    A[lengthA++] = call(sliceStr, S, p, q);
+    createData(A, lengthA++, call(sliceStr, S, p, q));
     if (lengthA === lim) return A;
     p = e;
     const numberOfCaptures = mathMax(toLen(z.length) - 1, 0);
     for (let i = 1; i <= numberOfCaptures; i++) {
-      A[lengthA++] = z[i];
+      createData(A, lengthA++, z[i]);
       if (lengthA === lim) return A;
     }
     q = p;
   }
-  A[lengthA] = call(sliceStr, S, p, size);
+  createData(A, lengthA, call(sliceStr, S, p, size));
   return A;
 }, "[Symbol.split]"));
 

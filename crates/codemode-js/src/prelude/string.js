@@ -7,6 +7,7 @@ const nativeReplace = String.prototype.replace;
 const nativeReplaceAll = String.prototype.replaceAll;
 const indexOfStr = String.prototype.indexOf;
 const sliceStr = String.prototype.slice;
+const createData = I.createDataProperty;
 
 function replaceWith(self, searchValue, fn, all) {
   const string = toStr(self);
@@ -16,7 +17,7 @@ function replaceWith(self, searchValue, fn, all) {
   const positions = [];
   let p = call(indexOfStr, string, search, 0);
   while (p !== -1) {
-    positions[positions.length] = p;
+    createData(positions, positions.length, p);
     if (!all || p + advance > string.length) break;
     p = call(indexOfStr, string, search, p + advance);
   }

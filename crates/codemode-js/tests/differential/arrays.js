@@ -187,3 +187,42 @@ L([0, , 2].indexOf("hole"), [0, , 2].join(), [0, , 2].lastIndexOf("hole"), [0, ,
 delete Array.prototype[1];
 L([0, , 2].indexOf("hole"), [1, 2, 3].push(4), Object.keys(Array.prototype).length);
 return log;
+
+// @program holes-read-inherited-indices-in-copies-and-json
+// slice, concat and JSON.stringify read a hole through the prototypes (a getter on
+// Array.prototype), and the string algorithms' own lists never meet an inherited setter.
+let sets = 0;
+Object.defineProperty(Array.prototype, 1, { get() { return "P"; }, set(v) { sets++; }, configurable: true });
+const a = [0, , 2];
+const out = [JSON.stringify(a), a.slice(0), a.concat([5, , 6]), [...a], a.join(), JSON.stringify({ a: [1, , 3] })];
+out.push("a1b2".match(/\d/g), "a,b,c".split(/,/), "x-y".replace(/(-)/g, (m, d, p) => "<" + d + p + ">"));
+out.push("aXa".replaceAll("a", () => "b"), [..."ab".matchAll(/./g)].map(m => m[0]), "ab".replace(/./g, "$&$&"));
+delete Array.prototype[1];
+return [out, sets];
+
+// @program array-methods-on-large-array-likes
+// Array methods on an array-like of 300,000 elements, and JSON.stringify of 300,000 records.
+const n = 300000;
+const records = Array.from({ length: n }, (_, i) => ({ i }));
+const al = { length: n };
+for (let i = 0; i < n; i++) al[i] = i;
+const P = Array.prototype;
+return [
+  JSON.stringify(records).length,
+  P.map.call(al, x => x * 2)[n - 1],
+  P.filter.call(al, x => x % 1000 === 0).length,
+  P.indexOf.call(al, n - 1),
+  P.join.call(al, ",").length,
+  P.slice.call(al, -2),
+  P.reduce.call(al, (s, x) => s + x, 0),
+  P.includes.call(al, n - 1),
+  P.lastIndexOf.call(al, 0),
+  P.find.call(al, x => x === n - 1),
+];
+
+// @program slice-on-array-likes-reads-only-what-it-copies
+const P = Array.prototype;
+const r = [P.slice.call("abcd", 1, 3), P.slice.call({ length: 3, 0: "a", 2: "c" }), P.slice.call(5), (function () { return P.slice.call(arguments, 1); })(1, 2, 3)];
+try { P.slice.call({ length: 2 ** 32, 0: 1 }, 0, 2 ** 32); } catch (e) { r.push(e.constructor.name); }
+r.push(P.slice.call({ length: 2 ** 40, [2 ** 40 - 1]: "z" }, -1));
+return r;

@@ -1007,3 +1007,20 @@ new RegExp("(unclosed");
 
 // @program regexp-uncaught-bad-flags !ExecutionFailure:SyntaxError
 new RegExp("a", "q");
+
+// @program matchall-is-lazy
+// The iterator finds each match when it is asked: the first matches of an empty pattern over
+// 2,000,000 characters, a for-of over 300,000 matches, and an exec replaced mid-iteration.
+const it = "x".repeat(2e6).matchAll(/(?:)/g);
+const first = [it.next().value.index, it.next().value.index, it.next().value.index];
+let n = 0, last = -1;
+for (const m of "ab".repeat(300000).matchAll(/a/g)) { n++; last = m.index; }
+const re = /\d/g;
+const it2 = "1a2b3".matchAll(re);
+const seen = [it2.next().value[0]];
+const exec = RegExp.prototype.exec;
+RegExp.prototype.exec = function (s) { seen.push("patched"); return exec.call(this, s); };
+seen.push(it2.next().value[0]);
+RegExp.prototype.exec = exec;
+seen.push(...[...it2].map(m => m[0]));
+return [first, n, last, seen, Object.prototype.toString.call(it)];
