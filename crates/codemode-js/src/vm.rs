@@ -2112,7 +2112,14 @@ impl Vm {
     /// program (frames of the standard library's prelude are passed over: an error inside
     /// `Array.prototype.map` is located at the call of `map`).
     pub fn location(&self) -> Option<Location> {
-        self.frame_location(self.user_frame()?)
+        let f = self.user_frame()?;
+        let waiting = !std::ptr::eq(f, self.frames.last()?) && f.converting.is_none();
+        if waiting {
+            // A caller's pc is already past the call it waits on (a conversion's caller runs
+            // its instruction again, so its pc stays).
+            return self.location_at(f, f.pc.checked_sub(1)?);
+        }
+        self.frame_location(f)
     }
 
     /// The innermost frame of the program (not of the prelude), else the innermost frame.
@@ -2126,8 +2133,13 @@ impl Vm {
 
     /// The source location of frame `f`'s current instruction.
     pub fn frame_location(&self, f: &Frame) -> Option<Location> {
+        self.location_at(f, f.pc)
+    }
+
+    /// The source location of instruction `pc` of frame `f`'s function.
+    fn location_at(&self, f: &Frame, pc: u32) -> Option<Location> {
         let p = &self.progs[f.prog as usize];
-        let off = *p.funcs[f.func as usize].offsets.get(f.pc as usize)?;
+        let off = *p.funcs[f.func as usize].offsets.get(pc as usize)?;
         Some(p.lines.location(&p.source, off as usize))
     }
 

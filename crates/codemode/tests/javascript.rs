@@ -39,6 +39,10 @@ async fn errors_are_located() {
         "{r}"
     );
     assert!(r.contains(r#""location":{"line":2,"column":7}"#), "{r}");
+    // An error thrown inside a builtin is located at the call, not at the expression around it.
+    let r = run("const x = 1;\nconst out = [x, foo(x, JSON.parse('{'))];\nfunction foo() {}").await;
+    assert!(r.contains("SyntaxError"), "{r}");
+    assert!(r.contains(r#""location":{"line":2,"column":24}"#), "{r}");
 }
 
 /// A 10 MB log (130,000 lines) under the default limits: every regex and string operation is
