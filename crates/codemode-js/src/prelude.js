@@ -818,8 +818,16 @@ function rel(v, len, dflt) {
 function tooLong() {
   typeError("Pushing beyond the maximum array length (2^53 - 1)");
 }
+// IsConcatSpreadable (§23.1.3.2.1).
+function isConcatSpreadable(O) {
+  if (!isObjectLike(O)) return false;
+  const spreadable = O[Symbol.isConcatSpreadable];
+  if (spreadable !== undefined) return !!spreadable;
+  return Array.isArray(O);
+}
 I.arrayGeneric = {
-  // slice for array-likes and arrays with a species; concat only for the latter.
+  // slice for array-likes and arrays with a species; concat for arrays with a species,
+  // holes that read inherited indices, or Symbol.isConcatSpreadable.
   slice(start, end) {
     const O = O_of(this, "slice");
     const len = toLength(O);
@@ -836,7 +844,7 @@ I.arrayGeneric = {
     const A = speciesCreate(O, 0);
     let n = 0;
     for (const E of [O, ...items]) {
-      if (Array.isArray(E)) {
+      if (isConcatSpreadable(E)) {
         const len = toLength(E);
         if (n + len > MAX_LEN) tooLong();
         for (let k = 0; k < len; k++, n++) if (k in E) createData(A, n, E[k]);

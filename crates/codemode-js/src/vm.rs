@@ -191,6 +191,8 @@ pub struct Intrinsics {
     pub sym_to_primitive: Option<SymId>,
     pub sym_to_string_tag: Option<SymId>,
     pub sym_has_instance: Option<SymId>,
+    /// `Symbol.isConcatSpreadable` (§23.1.3.2.1 IsConcatSpreadable).
+    pub sym_is_concat_spreadable: Option<SymId>,
     pub eval_error_proto: Option<ObjId>,
     pub uri_error_proto: Option<ObjId>,
     pub aggregate_error_proto: Option<ObjId>,

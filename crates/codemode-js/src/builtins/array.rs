@@ -327,12 +327,18 @@ pub(super) fn array_concat(vm: &mut Vm, this: Value, args: &[Value]) -> Res<Valu
     if let Some(r) = species(vm, "concat", this, args) {
         return r;
     }
-    // Holes of any array read through its prototypes when they hold indices.
-    let holes_inherit = std::iter::once(&this).chain(args).any(|v| match *v {
-        Value::Obj(o) => matches!(vm.heap.obj(o).kind, Kind::Array(_)) && vm.protos_have_indices(o),
+    // The spec's algorithm when a hole of an array reads through its prototypes (they hold
+    // indices) or an object says whether it spreads (`Symbol.isConcatSpreadable`, anywhere on
+    // its chain: a getter there runs in the generic algorithm).
+    let spreadable = vm.intr.sym_is_concat_spreadable.map(Key::Sym);
+    let generic = std::iter::once(&this).chain(args).any(|v| match *v {
+        Value::Obj(o) => {
+            (matches!(vm.heap.obj(o).kind, Kind::Array(_)) && vm.protos_have_indices(o))
+                || spreadable.is_some_and(|k| vm.has_property(Value::Obj(o), k))
+        }
         _ => false,
     });
-    if holes_inherit {
+    if generic {
         return tail_generic(vm, "concat", this, args);
     }
     // A receiver that is not an array is one element (boxed, as ToObject makes it).

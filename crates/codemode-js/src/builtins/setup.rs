@@ -70,6 +70,7 @@ pub fn setup(vm: &mut Vm) -> Res<()> {
         ("toPrimitive", "Symbol.toPrimitive"),
         ("toStringTag", "Symbol.toStringTag"),
         ("hasInstance", "Symbol.hasInstance"),
+        ("isConcatSpreadable", "Symbol.isConcatSpreadable"),
     ] {
         let d = vm.heap.new_str(JsStr::from_str(desc))?;
         let s = vm.heap.new_symbol(Some(d))?;
@@ -78,7 +79,8 @@ pub fn setup(vm: &mut Vm) -> Res<()> {
             "asyncIterator" => vm.intr.sym_async_iterator = Some(s),
             "toPrimitive" => vm.intr.sym_to_primitive = Some(s),
             "toStringTag" => vm.intr.sym_to_string_tag = Some(s),
-            _ => vm.intr.sym_has_instance = Some(s),
+            "hasInstance" => vm.intr.sym_has_instance = Some(s),
+            _ => vm.intr.sym_is_concat_spreadable = Some(s),
         }
     }
     let math = mk(vm, Kind::Ordinary)?;
@@ -176,6 +178,7 @@ pub fn setup(vm: &mut Vm) -> Res<()> {
             ("toPrimitive", vm.intr.sym_to_primitive),
             ("toStringTag", vm.intr.sym_to_string_tag),
             ("hasInstance", vm.intr.sym_has_instance),
+            ("isConcatSpreadable", vm.intr.sym_is_concat_spreadable),
         ] {
             let k = vm.heap.key(name);
             vm.define(sc, k, Slot::Data(Value::Sym(s.expect("symbol"))), 0)?;

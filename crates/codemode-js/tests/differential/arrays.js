@@ -226,3 +226,13 @@ const r = [P.slice.call("abcd", 1, 3), P.slice.call({ length: 3, 0: "a", 2: "c" 
 try { P.slice.call({ length: 2 ** 32, 0: 1 }, 0, 2 ** 32); } catch (e) { r.push(e.constructor.name); }
 r.push(P.slice.call({ length: 2 ** 40, [2 ** 40 - 1]: "z" }, -1));
 return r;
+
+// @program concat-honours-is-concat-spreadable
+const al = { length: 2, 0: "a", 1: "b", [Symbol.isConcatSpreadable]: true };
+const arr = [1, 2]; arr[Symbol.isConcatSpreadable] = false;
+const r = [[0].concat(al), [0].concat(arr).length, [].concat(arr)[0] === arr, typeof Symbol.isConcatSpreadable, String(Symbol.isConcatSpreadable), [1].concat([2], 3, [[4]]), [0].concat({ length: 1, 0: "x" }).length];
+let reads = 0;
+const lazy = { get [Symbol.isConcatSpreadable]() { reads++; return true; }, length: 1, 0: "L" };
+r.push([].concat(lazy, lazy), reads);
+const o = Object.getOwnPropertyDescriptor(Symbol, "isConcatSpreadable"); r.push(o.writable, o.enumerable, o.configurable);
+return r;
