@@ -197,25 +197,7 @@ impl PyHooks {
         };
         let glue = self.glue.clone();
         let name = name.to_owned();
-        let mut o = serde_json::Map::new();
-        o.insert("status".into(), outcome.label().into());
-        match outcome {
-            CallOutcome::Success(v) => {
-                o.insert("value".into(), v.clone());
-            }
-            CallOutcome::Failure { kind, message } => {
-                o.insert(
-                    "kind".into(),
-                    serde_json::to_value(kind).unwrap_or_default(),
-                );
-                o.insert("message".into(), message.clone().into());
-            }
-            CallOutcome::Denied(message) => {
-                o.insert("message".into(), message.clone().into());
-            }
-            CallOutcome::Interrupted => {}
-        }
-        let outcome = Value::Object(o);
+        let outcome = outcome.to_json();
         Box::pin(async move {
             let finish_glue = glue.clone();
             let _ = call::call(

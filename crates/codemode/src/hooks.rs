@@ -137,6 +137,28 @@ impl CallOutcome {
             CallOutcome::Interrupted => ToolCallStatus::Interrupted,
         }
     }
+
+    /// The outcome as JSON data, the shape the Python and Node bindings hand their `after`
+    /// hooks: `{"status": label, "value"?: the value (success), "kind"?: the diagnostic kind
+    /// (failure), "message"?: the message (failure, denied)}`.
+    pub fn to_json(&self) -> Value {
+        let mut o = serde_json::Map::new();
+        o.insert("status".into(), self.label().into());
+        match self {
+            CallOutcome::Success(v) => {
+                o.insert("value".into(), v.clone());
+            }
+            CallOutcome::Failure { kind, message } => {
+                o.insert("kind".into(), kind.as_str().into());
+                o.insert("message".into(), message.clone().into());
+            }
+            CallOutcome::Denied(message) => {
+                o.insert("message".into(), message.clone().into());
+            }
+            CallOutcome::Interrupted => {}
+        }
+        Value::Object(o)
+    }
 }
 
 /// Host callbacks around every host call. All methods have no-op defaults; implement the ones you
@@ -361,5 +383,35 @@ impl Hooks for FnHooks {
             f(name, &Value::Array(args.to_vec()), outcome);
         }
         Box::pin(async {})
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn outcomes_as_json() {
+        assert_eq!(
+            CallOutcome::Success(json!({"id": 2})).to_json(),
+            json!({"status": "success", "value": {"id": 2}})
+        );
+        let failure = CallOutcome::Failure {
+            kind: DiagnosticKind::ToolFailure,
+            message: "Tool 't' failed.".into(),
+        };
+        assert_eq!(
+            failure.to_json(),
+            json!({"status": "failure", "kind": "ToolFailure", "message": "Tool 't' failed."})
+        );
+        assert_eq!(
+            CallOutcome::Denied("no".into()).to_json(),
+            json!({"status": "denied", "message": "no"})
+        );
+        assert_eq!(
+            CallOutcome::Interrupted.to_json(),
+            json!({"status": "interrupted"})
+        );
     }
 }
