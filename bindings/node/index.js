@@ -1,0 +1,381 @@
+// codemode for Node: the JavaScript half of the package (the native half is codemode.node,
+// built from src/ by `npm run build`).
+//
+// This file only converts at the edge: it flattens the tools record into dotted paths, wraps
+// every handler and hook in a function of one string that never throws (see src/call.rs for
+// the strings), and parses the library's wire JSON. Every limit, status and diagnostic is the
+// Rust library's.
+"use strict";
+
+const native = require("./codemode.node");
+
+const NAMESPACE = Symbol.for("codemode.Namespace");
+
+/**
+ * The one channel for a message the program sees: throw it from a tool handler (or a
+ * `toolBefore` hook) with a message written for the model. Any other thrown value reaches the
+ * program only as "Tool 'x' failed." and is passed to the `onHandlerError` option.
+ */
+class ToolError extends Error {
+  constructor(message, options) {
+    super(message, options);
+    this.name = "ToolError";
+  }
+}
+
+/** A namespace with a description (search matches it for every tool below): `Namespace(description, tools)`. */
+function Namespace(description, tools) {
+  if (typeof description !== "string") {
+    throw new TypeError("Namespace(description, tools): description must be a string");
+  }
+  return { [NAMESPACE]: true, description, tools: tools ?? {} };
+}
+
+/** `t` itself: a typed way to write a tool (`Tool({ description, input, output?, execute })`). */
+function Tool(t) {
+  return t;
+}
+
+const MAX_DEPTH = native.MAX_DATA_DEPTH;
+
+function typeName(v) {
+  if (v === null) return "null";
+  if (typeof v !== "object") return typeof v;
+  const ctor = Object.getPrototypeOf(v)?.constructor?.name;
+  return ctor ? `a ${ctor}` : "an object";
+}
+
+// `value` as JSON data, or a thrown string saying what is not JSON data and where (the
+// counterpart of bindings/python/src/convert.rs). Objects with `toJSON` (Dates) convert as
+// JSON.stringify converts them; `undefined` object properties are left out and `undefined`
+// array items become null, as JSON.stringify does.
+function toData(value, path, depth) {
+  switch (typeof value) {
+    case "string":
+    case "boolean":
+      return value;
+    case "number":
+      if (!Number.isFinite(value)) {
+        throw `${path}: ${value} is not a JSON number; return a finite number or null`;
+      }
+      return value;
+    case "undefined":
+      return null;
+    case "bigint":
+      throw `${path}: the BigInt ${value}n is not JSON data; return it as a string or a Number`;
+    case "function":
+      throw `${path}: a function is not JSON data; return objects, arrays, strings, numbers, booleans or null`;
+    case "symbol":
+      throw `${path}: a symbol is not JSON data; return a string instead`;
+  }
+  if (value === null) return null;
+  if (depth > MAX_DEPTH) {
+    throw `${path}: nested deeper than ${MAX_DEPTH} levels (or a value that contains itself); return flatter data`;
+  }
+  if (typeof value.toJSON === "function") {
+    return toData(value.toJSON(), path, depth);
+  }
+  if (Array.isArray(value)) {
+    const out = new Array(value.length);
+    for (let i = 0; i < value.length; i++) out[i] = toData(value[i], `${path}[${i}]`, depth + 1);
+    return out;
+  }
+  if (typeof value.then === "function") {
+    throw `${path}: a Promise is not JSON data; await it before returning`;
+  }
+  if (value instanceof Map || value instanceof Set || ArrayBuffer.isView(value)) {
+    throw `${path}: ${typeName(value)} is not JSON data; return a plain object or an array`;
+  }
+  const out = {};
+  for (const key of Object.keys(value)) {
+    const v = value[key];
+    if (v === undefined) continue;
+    out[key] = toData(v, `${path}.${key}`, depth + 1);
+  }
+  return out;
+}
+
+function defaultOnHandlerError(context, error) {
+  console.error(`codemode: ${context} threw:`, error);
+}
+
+// Hand a handler's or hook's thrown value to `onHandlerError`; a logger that throws is ignored.
+function report(onHandlerError, context, error) {
+  try {
+    onHandlerError(context, error);
+  } catch {
+    // A broken logger: nothing else to do.
+  }
+}
+
+function isAsync(fn) {
+  return typeof fn === "function" && fn.constructor?.name === "AsyncFunction";
+}
+
+// A user function as a Callback of src/call.rs for a tool (`spread` false: one input) or an
+// extension function (`spread` true: the argument array).
+function wrapHandler(fn, context, spread, onHandlerError) {
+  return async (arg) => {
+    let value;
+    try {
+      const input = JSON.parse(arg);
+      value = await (spread ? fn(...input) : fn(input));
+    } catch (e) {
+      if (e instanceof ToolError) return "e" + e.message;
+      report(onHandlerError, context, e);
+      return "f";
+    }
+    try {
+      return "v" + JSON.stringify(toData(value, "$", 0));
+    } catch (e) {
+      return "i" + (typeof e === "string" ? e : `$: ${e?.message ?? e}`);
+    }
+  };
+}
+
+function wrapBefore(fn, context, onHandlerError) {
+  return async (arg) => {
+    try {
+      const [name, input] = JSON.parse(arg);
+      const r = await fn(name, input);
+      if (r === undefined || r === null || r === true) return "";
+      if (typeof r === "string") return "d" + r;
+      return "d" + "The host refused this call.";
+    } catch (e) {
+      if (e instanceof ToolError) return "d" + e.message;
+      report(onHandlerError, context, e);
+      return "x";
+    }
+  };
+}
+
+function wrapAfter(fn, context, onHandlerError) {
+  return async (arg) => {
+    try {
+      const [name, input, outcome] = JSON.parse(arg);
+      await fn(name, input, outcome);
+    } catch (e) {
+      report(onHandlerError, context, e);
+    }
+    return "";
+  };
+}
+
+function isPlainRecord(v) {
+  return v !== null && typeof v === "object" && !Array.isArray(v);
+}
+
+// The tools record as [{ path, description, input, output, handler }] and namespace
+// descriptions as [{ path, description }]; dotted keys stay dotted (the library splits them
+// and reports empty segments).
+function flatten(tools, prefix, out, namespaces, onHandlerError) {
+  if (!isPlainRecord(tools)) {
+    throw new TypeError(`tools${prefix ? ` '${prefix.slice(0, -1)}'` : ""}: expected a record of tools, got ${typeName(tools)}`);
+  }
+  for (const key of Object.keys(tools)) {
+    const path = prefix + key;
+    const v = tools[key];
+    if (isPlainRecord(v) && v[NAMESPACE]) {
+      namespaces.push({ path, description: v.description });
+      flatten(v.tools, path + ".", out, namespaces, onHandlerError);
+    } else if (isPlainRecord(v) && typeof v.execute === "function") {
+      if (typeof v.description !== "string") {
+        throw new TypeError(`tool '${path}': description must be a string`);
+      }
+      if (!isPlainRecord(v.input)) {
+        throw new TypeError(`tool '${path}': input must be a JSON Schema object`);
+      }
+      if (v.output !== undefined && !isPlainRecord(v.output)) {
+        throw new TypeError(`tool '${path}': output must be a JSON Schema object`);
+      }
+      out.push({
+        path,
+        description: v.description,
+        input: JSON.stringify(v.input),
+        output: v.output === undefined ? undefined : JSON.stringify(v.output),
+        handler: wrapHandler(v.execute, `tool '${path}'`, false, onHandlerError),
+      });
+    } else if (isPlainRecord(v)) {
+      flatten(v, path + ".", out, namespaces, onHandlerError);
+    } else {
+      throw new TypeError(
+        `tool '${path}': expected { description, input, output?, execute } or a record of tools, got ${typeName(v)}`,
+      );
+    }
+  }
+}
+
+// The seed's `extensions: [{ name, globals }]`: each global is one native extension (a
+// function, or a record of functions flattened to dotted paths).
+function extensionsOf(extensions, onHandlerError) {
+  const out = [];
+  for (const ext of extensions ?? []) {
+    if (!isPlainRecord(ext) || typeof ext.name !== "string" || !isPlainRecord(ext.globals)) {
+      throw new TypeError("extensions: expected [{ name, globals: { [name]: function | record of functions } }]");
+    }
+    for (const g of Object.keys(ext.globals)) {
+      const functions = [];
+      const walk = (v, path) => {
+        const full = path ? `${g}.${path}` : g;
+        if (typeof v === "function") {
+          functions.push({
+            path,
+            handler: wrapHandler(v, `extension function '${full}'`, true, onHandlerError),
+            asynchronous: isAsync(v) || v[ASYNC] === true,
+          });
+        } else if (isPlainRecord(v)) {
+          for (const k of Object.keys(v)) walk(v[k], path ? `${path}.${k}` : k);
+        } else {
+          throw new TypeError(`Extension "${ext.name}" global "${full}" must be a function.`);
+        }
+      };
+      walk(ext.globals[g], "");
+      out.push({ name: g, functions });
+    }
+  }
+  return out;
+}
+
+const ASYNC = Symbol.for("codemode.Extension.async");
+
+/** Mark a plain function that returns a Promise as asynchronous (JS programs get a promise). */
+function asyncExtension(fn) {
+  fn[ASYNC] = true;
+  return fn;
+}
+
+function rethrow(e) {
+  if (e && e.code === "InvalidArg") throw new RangeError(e.message);
+  if (e && e.code === "GenericFailure") throw new TypeError(e.message);
+  throw e;
+}
+
+function abortError(signal) {
+  if (signal.reason !== undefined) return signal.reason;
+  const e = new Error("This operation was aborted");
+  e.name = "AbortError";
+  return e;
+}
+
+/** A Code Mode runtime (see index.d.ts for the options). */
+class CodeMode {
+  #rt;
+
+  constructor(options = {}) {
+    const onHandlerError = options.onHandlerError ?? defaultOnHandlerError;
+    const tools = [];
+    const namespaces = [];
+    flatten(options.tools ?? {}, "", tools, namespaces, onHandlerError);
+    const limits = {};
+    for (const k of ["timeoutMs", "maxToolCalls", "maxOutputBytes", "maxMemoryBytes"]) {
+      const v = options.limits?.[k];
+      if (v === undefined) continue;
+      if (typeof v !== "number") throw new RangeError(`limits.${k} must be a safe integer, got ${typeof v}`);
+      limits[k] = v;
+    }
+    let hooks;
+    if (options.hooks) {
+      const h = options.hooks;
+      hooks = {
+        toolBefore: h.toolBefore && wrapBefore(h.toolBefore, "hook toolBefore", onHandlerError),
+        toolAfter: h.toolAfter && wrapAfter(h.toolAfter, "hook toolAfter", onHandlerError),
+        extensionBefore: h.extensionBefore && wrapBefore(h.extensionBefore, "hook extensionBefore", onHandlerError),
+        extensionAfter: h.extensionAfter && wrapAfter(h.extensionAfter, "hook extensionAfter", onHandlerError),
+      };
+    }
+    const extensions = extensionsOf(options.extensions, onHandlerError);
+    try {
+      this.#rt = new native.Runtime(options.language ?? "javascript", limits, tools, namespaces, hooks, extensions);
+    } catch (e) {
+      rethrow(e);
+    }
+  }
+
+  /** `"lua"` or `"javascript"`. */
+  get language() {
+    return this.#rt.language;
+  }
+
+  /**
+   * Run `code`. Resolves with the Result (never rejects for program, tool or limit failures).
+   * With `signal`, aborting interrupts the execution: the calls in flight end `interrupted`,
+   * their `after` hooks run, then the promise rejects with `signal.reason` whose `result`
+   * property (when it is an object) is the library's Result.
+   */
+  async execute(code, options = {}) {
+    if (typeof code !== "string") throw new TypeError("execute(code): code must be a string");
+    const signal = options.signal;
+    if (!signal) return JSON.parse(await this.#rt.execute(code));
+    const cancel = new native.Cancel();
+    const onAbort = () => cancel.cancel();
+    if (signal.aborted) cancel.cancel();
+    else signal.addEventListener("abort", onAbort, { once: true });
+    let text;
+    try {
+      text = await this.#rt.execute(code, cancel);
+    } finally {
+      signal.removeEventListener("abort", onAbort);
+    }
+    const result = JSON.parse(text);
+    if (signal.aborted) {
+      const reason = abortError(signal);
+      if (reason !== null && typeof reason === "object" && !Object.isFrozen(reason)) {
+        try {
+          reason.result = result;
+        } catch {
+          // A reason that refuses new properties: rejected without the result.
+        }
+      }
+      throw reason;
+    }
+    return result;
+  }
+
+  /** Every tool as `{ path, description, signature }`, sorted by path. */
+  catalog(options = {}) {
+    try {
+      return JSON.parse(this.#rt.catalog(options.language));
+    } catch (e) {
+      rethrow(e);
+    }
+  }
+
+  /** The built-in `search` as a program calls it, without hooks or counting. */
+  search(query, options = {}) {
+    const input = {};
+    if (query !== undefined && query !== null) input.query = query;
+    for (const k of ["namespace", "limit", "offset"]) {
+      if (options[k] !== undefined) input[k] = options[k];
+    }
+    try {
+      return JSON.parse(this.#rt.search(JSON.stringify(input)));
+    } catch (e) {
+      rethrow(e);
+    }
+  }
+
+  /** The model-facing instructions of the execute tool, with a catalog of about `budget` o200k tokens. */
+  instructions(options = {}) {
+    const budget = options.budget ?? native.DEFAULT_INSTRUCTIONS_BUDGET;
+    if (!Number.isSafeInteger(budget) || budget < 0) throw new RangeError("instructions: budget must be a non-negative safe integer");
+    return this.#rt.instructions(budget);
+  }
+}
+
+const Extension = {
+  /** `{ name, globals }` as given (the seed's `Extension.make`). */
+  make(ext) {
+    return ext;
+  },
+  async: asyncExtension,
+};
+
+module.exports = {
+  CodeMode,
+  Namespace,
+  Tool,
+  ToolError,
+  Extension,
+  DEFAULT_INSTRUCTIONS_BUDGET: native.DEFAULT_INSTRUCTIONS_BUDGET,
+  MAX_DATA_DEPTH: native.MAX_DATA_DEPTH,
+};

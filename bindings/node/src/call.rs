@@ -1,0 +1,158 @@
+//! Calling JavaScript from the runtime's futures.
+//!
+//! Every handler and hook crosses as a [`Callback`]: a function of the JS layer
+//! (`index.js`) that takes one string and returns a promise of one string, and never throws or
+//! rejects (it catches what the user's function throws and converts its value). It is called
+//! through a weak thread-safe function, so it runs on the JS thread while the guest runs on
+//! tokio's threads, and an idle `CodeMode` does not keep node alive.
+//!
+//! The strings:
+//! - a tool or extension function gets the JSON of its input (a tool) or argument array (an
+//!   extension function) and answers `"v" + JSON` (its value), `"e" + message` (a `ToolError`:
+//!   the program sees the message), `"i" + message` (the value is not JSON data: where and
+//!   why) or `"f"` (it threw something else, which the JS layer logged);
+//! - a `before` hook gets `[name, input]` and answers `""` (allow) or `"d" + message` (deny);
+//! - an `after` hook gets `[name, input, outcome]`; its answer is ignored.
+//!
+//! When the call's future is dropped (timeout, cancellation, the program returned), the JS
+//! promise runs on by itself: JavaScript cannot stop a running function.
+
+use std::sync::Arc;
+
+use codemode::{CallOutcome, Hooks, ToolError};
+use futures::future::BoxFuture;
+use napi::Status;
+use napi::bindgen_prelude::Promise;
+use napi::threadsafe_function::ThreadsafeFunction;
+use serde_json::Value;
+
+/// A wrapped JS function `(arg: string) => Promise<string>` (see the module docs); weak, so it
+/// does not keep the event loop alive.
+pub type Callback = ThreadsafeFunction<String, Promise<String>, String, Status, false, true>;
+
+/// The message of a denial by a hook that threw something other than `ToolError`.
+const HOOK_THREW_MESSAGE: &str = codemode::hooks::HOOK_PANIC_MESSAGE;
+
+/// Call `f(arg)` and await its promise. `None` when node could not run it (the environment
+/// is shutting down) or the promise rejected (the JS layer's wrappers never reject).
+async fn call(f: &Callback, arg: String) -> Option<String> {
+    let promise = f.call_async_catch(arg).await.ok()?;
+    promise.await.ok()
+}
+
+/// The handler of a tool or extension function backed by a wrapped JS function; `context`
+/// (`tool 'orders.lookup'`) names it in the internal error.
+pub async fn call_handler(
+    f: Arc<Callback>,
+    context: Arc<str>,
+    arg: Value,
+) -> Result<Value, ToolError> {
+    let Some(answer) = call(&f, arg.to_string()).await else {
+        return Err(ToolError::internal(format!(
+            "{context}: node could not run the handler (is it shutting down?)"
+        )));
+    };
+    let (tag, rest) = answer.split_at(answer.len().min(1));
+    match tag {
+        "v" => serde_json::from_str(rest)
+            .map_err(|e| ToolError::invalid_output(format!("the value is not JSON data ({e})"))),
+        "e" => Err(ToolError::new(rest)),
+        "i" => Err(ToolError::invalid_output(rest)),
+        _ => Err(ToolError::internal(format!("{context} threw"))),
+    }
+}
+
+/// The `before`/`after` hooks of the JS layer (each optional).
+pub struct JsHooks {
+    tool_before: Option<Arc<Callback>>,
+    tool_after: Option<Arc<Callback>>,
+    extension_before: Option<Arc<Callback>>,
+    extension_after: Option<Arc<Callback>>,
+}
+
+impl JsHooks {
+    /// The hooks of `spec`.
+    pub fn new(spec: crate::HooksSpec) -> Self {
+        JsHooks {
+            tool_before: spec.tool_before.map(Arc::new),
+            tool_after: spec.tool_after.map(Arc::new),
+            extension_before: spec.extension_before.map(Arc::new),
+            extension_after: spec.extension_after.map(Arc::new),
+        }
+    }
+
+    fn before(
+        hook: &Option<Arc<Callback>>,
+        name: &str,
+        input: Value,
+    ) -> BoxFuture<'static, Result<(), String>> {
+        let Some(hook) = hook.clone() else {
+            return Box::pin(async { Ok(()) });
+        };
+        let arg = Value::Array(vec![name.into(), input]).to_string();
+        Box::pin(async move {
+            match call(&hook, arg).await {
+                Some(answer) if answer.is_empty() => Ok(()),
+                Some(answer) if answer.starts_with('d') => Err(answer[1..].to_owned()),
+                _ => Err(HOOK_THREW_MESSAGE.to_owned()),
+            }
+        })
+    }
+
+    /// Run an `after` hook with `outcome` as [`CallOutcome::to_json`] gives it.
+    fn after(
+        hook: &Option<Arc<Callback>>,
+        name: &str,
+        input: Value,
+        outcome: &CallOutcome,
+    ) -> BoxFuture<'static, ()> {
+        let Some(hook) = hook.clone() else {
+            return Box::pin(async {});
+        };
+        let arg = Value::Array(vec![name.into(), input, outcome.to_json()]).to_string();
+        Box::pin(async move {
+            let _ = call(&hook, arg).await;
+        })
+    }
+}
+
+impl Hooks for JsHooks {
+    fn tool_before<'a>(
+        &'a self,
+        name: &'a str,
+        input: &'a Value,
+    ) -> BoxFuture<'a, Result<(), String>> {
+        Self::before(&self.tool_before, name, input.clone())
+    }
+
+    fn tool_after<'a>(
+        &'a self,
+        name: &'a str,
+        input: &'a Value,
+        outcome: &'a CallOutcome,
+    ) -> BoxFuture<'a, ()> {
+        Self::after(&self.tool_after, name, input.clone(), outcome)
+    }
+
+    fn extension_before<'a>(
+        &'a self,
+        name: &'a str,
+        args: &'a [Value],
+    ) -> BoxFuture<'a, Result<(), String>> {
+        Self::before(&self.extension_before, name, Value::Array(args.to_vec()))
+    }
+
+    fn extension_after<'a>(
+        &'a self,
+        name: &'a str,
+        args: &'a [Value],
+        outcome: &'a CallOutcome,
+    ) -> BoxFuture<'a, ()> {
+        Self::after(
+            &self.extension_after,
+            name,
+            Value::Array(args.to_vec()),
+            outcome,
+        )
+    }
+}
