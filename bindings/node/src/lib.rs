@@ -7,10 +7,11 @@
 //!   blocking pool, never on the JS thread) and returns a promise of the result's wire JSON
 //!   (`ExecutionResult::to_json_string`, which the JS layer parses);
 //! - a [`Cancel`] given to it interrupts the execution (the JS layer's `AbortSignal`);
-//! - handlers and hooks are JS functions called through thread-safe functions ([`call`]).
+//! - handlers and hooks are JS functions called through thread-safe functions (`src/call.rs`).
 //!
-//! No panic crosses into node: executions run under [`guarded`], and the synchronous methods
-//! are `catch_unwind` (napi turns a caught panic into a thrown JS error).
+//! No panic crosses into node: executions run under `guarded` (a panic becomes a failed
+//! result), and the synchronous methods are `catch_unwind` (napi turns a caught panic into a
+//! thrown JS error).
 //!
 //! There is no hand-written `unsafe` here; napi's macros generate the FFI glue (which is why
 //! this crate cannot `forbid(unsafe_code)` as the others do).
@@ -116,7 +117,7 @@ fn limits(spec: &LimitsSpec) -> Result<Limits> {
 }
 
 /// One tool from the JS layer: its dotted path, description, schemas (JSON text) and wrapped
-/// handler (see [`call`]).
+/// handler (see `src/call.rs`).
 #[napi(object, object_to_js = false)]
 pub struct ToolSpec {
     /// Dotted path (`"orders.lookup"`).
