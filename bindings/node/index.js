@@ -113,23 +113,33 @@ function isAsync(fn) {
 }
 
 // A user function as a Callback of src/call.rs for a tool (`spread` false: one input) or an
-// extension function (`spread` true: the argument array).
+// extension function (`spread` true: the argument array). A synchronous handler's answer is
+// returned directly (no promise for the native side to settle); a thenable is awaited.
 function wrapHandler(fn, context, spread, onHandlerError) {
-  return async (arg) => {
-    let value;
-    try {
-      const input = JSON.parse(arg);
-      value = await (spread ? fn(...input) : fn(input));
-    } catch (e) {
-      if (e instanceof ToolError) return "e" + e.message;
-      report(onHandlerError, context, e);
-      return "f";
-    }
+  const fail = (e) => {
+    if (e instanceof ToolError) return "e" + e.message;
+    report(onHandlerError, context, e);
+    return "f";
+  };
+  const done = (value) => {
     try {
       return "v" + JSON.stringify(toData(value, "$", 0));
     } catch (e) {
       return "i" + (typeof e === "string" ? e : `$: ${e?.message ?? e}`);
     }
+  };
+  return (arg) => {
+    let value;
+    try {
+      const input = JSON.parse(arg);
+      value = spread ? fn(...input) : fn(input);
+      if (value !== null && (typeof value === "object" || typeof value === "function") && typeof value.then === "function") {
+        return Promise.resolve(value).then(done, fail);
+      }
+    } catch (e) {
+      return fail(e);
+    }
+    return done(value);
   };
 }
 

@@ -1,8 +1,8 @@
 //! Calling JavaScript from the runtime's futures.
 //!
 //! Every handler and hook crosses as a [`Callback`]: a function of the JS layer
-//! (`index.js`) that takes one string and returns a promise of one string, and never throws or
-//! rejects (it catches what the user's function throws and converts its value). It is called
+//! (`index.js`) that takes one string and returns one string (a synchronous handler) or a
+//! promise of one, and never throws or rejects (it catches what the user's function throws and converts its value). It is called
 //! through a weak thread-safe function, so it runs on the JS thread while the guest runs on
 //! tokio's threads, and an idle `CodeMode` does not keep node alive.
 //!
@@ -22,22 +22,26 @@ use std::sync::Arc;
 use codemode::{CallOutcome, Hooks, ToolError};
 use futures::future::BoxFuture;
 use napi::Status;
-use napi::bindgen_prelude::Promise;
+use napi::bindgen_prelude::{Either, Promise};
 use napi::threadsafe_function::ThreadsafeFunction;
 use serde_json::Value;
 
-/// A wrapped JS function `(arg: string) => Promise<string>` (see the module docs); weak, so it
+/// A wrapped JS function `(arg: string) => string | Promise<string>` (see the module docs):
+/// a synchronous handler's answer comes back directly, without a promise to settle; weak, so it
 /// does not keep the event loop alive.
-pub type Callback = ThreadsafeFunction<String, Promise<String>, String, Status, false, true>;
+pub type Callback =
+    ThreadsafeFunction<String, Either<String, Promise<String>>, String, Status, false, true>;
 
 /// The message of a denial by a hook that threw something other than `ToolError`.
 const HOOK_THREW_MESSAGE: &str = codemode::hooks::HOOK_PANIC_MESSAGE;
 
-/// Call `f(arg)` and await its promise. `None` when node could not run it (the environment
-/// is shutting down) or the promise rejected (the JS layer's wrappers never reject).
+/// Call `f(arg)` and await its answer. `None` when node could not run it (the environment
+/// is shutting down) or its promise rejected (the JS layer's wrappers never reject).
 async fn call(f: &Callback, arg: String) -> Option<String> {
-    let promise = f.call_async_catch(arg).await.ok()?;
-    promise.await.ok()
+    match f.call_async_catch(arg).await.ok()? {
+        Either::A(answer) => Some(answer),
+        Either::B(promise) => promise.await.ok(),
+    }
 }
 
 /// The handler of a tool or extension function backed by a wrapped JS function; `context`
