@@ -19,7 +19,7 @@
 
 use std::sync::Arc;
 
-use codemode::{CallOutcome, Hooks, ToolError};
+use codemode::{CallOutcome, HookTarget, ToolError, ValueHooks};
 use futures::future::BoxFuture;
 use napi::Status;
 use napi::bindgen_prelude::{Either, Promise};
@@ -85,7 +85,7 @@ impl JsHooks {
         }
     }
 
-    fn before(
+    fn run_before(
         hook: &Option<Arc<Callback>>,
         name: &str,
         input: Value,
@@ -104,7 +104,7 @@ impl JsHooks {
     }
 
     /// Run an `after` hook with `outcome` as [`CallOutcome::to_json`] gives it.
-    fn after(
+    fn run_after(
         hook: &Option<Arc<Callback>>,
         name: &str,
         input: Value,
@@ -120,43 +120,29 @@ impl JsHooks {
     }
 }
 
-impl Hooks for JsHooks {
-    fn tool_before<'a>(
-        &'a self,
-        name: &'a str,
-        input: &'a Value,
-    ) -> BoxFuture<'a, Result<(), String>> {
-        Self::before(&self.tool_before, name, input.clone())
+impl ValueHooks for JsHooks {
+    fn before(
+        &self,
+        target: HookTarget,
+        name: &str,
+        input: Value,
+    ) -> BoxFuture<'static, Result<(), String>> {
+        match target {
+            HookTarget::Tool => Self::run_before(&self.tool_before, name, input),
+            HookTarget::Extension => Self::run_before(&self.extension_before, name, input),
+        }
     }
 
-    fn tool_after<'a>(
-        &'a self,
-        name: &'a str,
-        input: &'a Value,
-        outcome: &'a CallOutcome,
-    ) -> BoxFuture<'a, ()> {
-        Self::after(&self.tool_after, name, input.clone(), outcome)
-    }
-
-    fn extension_before<'a>(
-        &'a self,
-        name: &'a str,
-        args: &'a [Value],
-    ) -> BoxFuture<'a, Result<(), String>> {
-        Self::before(&self.extension_before, name, Value::Array(args.to_vec()))
-    }
-
-    fn extension_after<'a>(
-        &'a self,
-        name: &'a str,
-        args: &'a [Value],
-        outcome: &'a CallOutcome,
-    ) -> BoxFuture<'a, ()> {
-        Self::after(
-            &self.extension_after,
-            name,
-            Value::Array(args.to_vec()),
-            outcome,
-        )
+    fn after(
+        &self,
+        target: HookTarget,
+        name: &str,
+        input: Value,
+        outcome: &CallOutcome,
+    ) -> BoxFuture<'static, ()> {
+        match target {
+            HookTarget::Tool => Self::run_after(&self.tool_after, name, input, outcome),
+            HookTarget::Extension => Self::run_after(&self.extension_after, name, input, outcome),
+        }
     }
 }

@@ -281,7 +281,7 @@ impl Runtime {
             options = options.tool(&t.path, tool);
         }
         if let Some(h) = hooks {
-            options = options.hooks(Arc::new(JsHooks::new(h)));
+            options = options.hooks(Arc::new(codemode::ByValue(JsHooks::new(h))));
         }
         for e in extensions {
             options = options.extension(extension(e));

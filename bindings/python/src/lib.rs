@@ -23,8 +23,8 @@ use std::panic::AssertUnwindSafe;
 use std::sync::{Arc, OnceLock};
 
 use codemode::{
-    CallOutcome, CancellationToken, CodeMode, Diagnostic, DiagnosticKind, ExecutionResult,
-    Extension, Hooks, Language, Limits, Namespace, Options, Tool, ToolError,
+    ByValue, CallOutcome, CancellationToken, CodeMode, Diagnostic, DiagnosticKind, ExecutionResult,
+    Extension, HookTarget, Language, Limits, Namespace, Options, Tool, ToolError, ValueHooks,
 };
 use codemode_mcp::Gateway;
 use futures::FutureExt;
@@ -142,7 +142,7 @@ impl PyHooks {
     /// Run a `before` hook: `None` (or `True`) allows, a `str` (or a raised `ToolError`) denies
     /// with that message, `False` or any other exception denies with "The host refused this
     /// call." (the exception is logged).
-    fn before(
+    fn run_before(
         &self,
         hook: &Option<Arc<Callable>>,
         name: &str,
@@ -185,7 +185,7 @@ impl PyHooks {
     /// Run an `after` hook with `(name, input, outcome)`, `outcome` a dict
     /// `{"status": ..., "value"?: ..., "kind"?: ..., "message"?: ...}`. What it returns or
     /// raises is ignored (an exception is logged).
-    fn after(
+    fn run_after(
         &self,
         hook: &Option<Arc<Callable>>,
         name: &str,
@@ -224,44 +224,30 @@ impl PyHooks {
     }
 }
 
-impl Hooks for PyHooks {
-    fn tool_before<'a>(
-        &'a self,
-        name: &'a str,
-        input: &'a Value,
-    ) -> BoxFuture<'a, Result<(), String>> {
-        self.before(&self.tool_before, name, input.clone())
+impl ValueHooks for PyHooks {
+    fn before(
+        &self,
+        target: HookTarget,
+        name: &str,
+        input: Value,
+    ) -> BoxFuture<'static, Result<(), String>> {
+        match target {
+            HookTarget::Tool => self.run_before(&self.tool_before, name, input),
+            HookTarget::Extension => self.run_before(&self.extension_before, name, input),
+        }
     }
 
-    fn tool_after<'a>(
-        &'a self,
-        name: &'a str,
-        input: &'a Value,
-        outcome: &'a CallOutcome,
-    ) -> BoxFuture<'a, ()> {
-        self.after(&self.tool_after, name, input.clone(), outcome)
-    }
-
-    fn extension_before<'a>(
-        &'a self,
-        name: &'a str,
-        args: &'a [Value],
-    ) -> BoxFuture<'a, Result<(), String>> {
-        self.before(&self.extension_before, name, Value::Array(args.to_vec()))
-    }
-
-    fn extension_after<'a>(
-        &'a self,
-        name: &'a str,
-        args: &'a [Value],
-        outcome: &'a CallOutcome,
-    ) -> BoxFuture<'a, ()> {
-        self.after(
-            &self.extension_after,
-            name,
-            Value::Array(args.to_vec()),
-            outcome,
-        )
+    fn after(
+        &self,
+        target: HookTarget,
+        name: &str,
+        input: Value,
+        outcome: &CallOutcome,
+    ) -> BoxFuture<'static, ()> {
+        match target {
+            HookTarget::Tool => self.run_after(&self.tool_after, name, input, outcome),
+            HookTarget::Extension => self.run_after(&self.extension_after, name, input, outcome),
+        }
     }
 }
 
@@ -352,7 +338,7 @@ fn glue_of(glue: &Bound<'_, PyTuple>) -> PyResult<Arc<Glue>> {
 struct Parts {
     namespaces: Vec<(String, String)>,
     tools: Vec<(String, Tool)>,
-    hooks: Option<Arc<PyHooks>>,
+    hooks: Option<Arc<ByValue<PyHooks>>>,
     extensions: Vec<Extension>,
 }
 
@@ -403,13 +389,13 @@ impl Parts {
             parts.tools.push((path, tool));
         }
         if let Some(h) = hooks {
-            parts.hooks = Some(Arc::new(PyHooks {
+            parts.hooks = Some(Arc::new(ByValue(PyHooks {
                 glue: glue.clone(),
                 tool_before: optional_callable(h.get_item(0).ok())?,
                 tool_after: optional_callable(h.get_item(1).ok())?,
                 extension_before: optional_callable(h.get_item(2).ok())?,
                 extension_after: optional_callable(h.get_item(3).ok())?,
-            }));
+            })));
         }
         for (name, functions) in extensions {
             let mut ext: Option<Extension> = None;

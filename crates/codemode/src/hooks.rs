@@ -250,6 +250,83 @@ impl<H: Hooks + ?Sized> Hooks for std::sync::Arc<H> {
     }
 }
 
+/// Which kind of host call a [`ValueHooks`] callback is for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum HookTarget {
+    /// A tool (or `search`) call.
+    Tool,
+    /// An extension function call.
+    Extension,
+}
+
+/// Hooks over owned JSON values, the shape a binding to another language needs: its callbacks
+/// cannot borrow the call's data, so each method gets copies and returns a `'static` future.
+/// For an extension call, `input` is the argument array. [`ByValue`] makes them [`Hooks`].
+pub trait ValueHooks: Send + Sync + 'static {
+    /// Before the call; `Err(message)` denies it (see [`Hooks::tool_before`]).
+    fn before(
+        &self,
+        target: HookTarget,
+        name: &str,
+        input: Value,
+    ) -> BoxFuture<'static, Result<(), String>>;
+
+    /// After a call whose `before` ran (see [`Hooks::tool_after`]).
+    fn after(
+        &self,
+        target: HookTarget,
+        name: &str,
+        input: Value,
+        outcome: &CallOutcome,
+    ) -> BoxFuture<'static, ()>;
+}
+
+/// [`ValueHooks`] as [`Hooks`]: every call's input (or argument array) copied into a `Value`.
+#[derive(Debug)]
+pub struct ByValue<H>(pub H);
+
+impl<H: ValueHooks> Hooks for ByValue<H> {
+    fn tool_before<'a>(
+        &'a self,
+        name: &'a str,
+        input: &'a Value,
+    ) -> BoxFuture<'a, Result<(), String>> {
+        self.0.before(HookTarget::Tool, name, input.clone())
+    }
+
+    fn tool_after<'a>(
+        &'a self,
+        name: &'a str,
+        input: &'a Value,
+        outcome: &'a CallOutcome,
+    ) -> BoxFuture<'a, ()> {
+        self.0.after(HookTarget::Tool, name, input.clone(), outcome)
+    }
+
+    fn extension_before<'a>(
+        &'a self,
+        name: &'a str,
+        args: &'a [Value],
+    ) -> BoxFuture<'a, Result<(), String>> {
+        self.0
+            .before(HookTarget::Extension, name, Value::Array(args.to_vec()))
+    }
+
+    fn extension_after<'a>(
+        &'a self,
+        name: &'a str,
+        args: &'a [Value],
+        outcome: &'a CallOutcome,
+    ) -> BoxFuture<'a, ()> {
+        self.0.after(
+            HookTarget::Extension,
+            name,
+            Value::Array(args.to_vec()),
+            outcome,
+        )
+    }
+}
+
 /// The hooks used when none are given: allow everything, watch nothing.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct NoHooks;
@@ -390,6 +467,80 @@ impl Hooks for FnHooks {
 mod tests {
     use super::*;
     use serde_json::json;
+
+    /// Records every callback of [`ValueHooks`]; denies names starting with `"no."`.
+    struct Record(std::sync::Mutex<Vec<Seen>>);
+
+    /// One callback: target, name, input, and the outcome's label for an `after`.
+    type Seen = (HookTarget, String, Value, Option<&'static str>);
+
+    impl ValueHooks for Record {
+        fn before(
+            &self,
+            target: HookTarget,
+            name: &str,
+            input: Value,
+        ) -> BoxFuture<'static, Result<(), String>> {
+            self.0
+                .lock()
+                .unwrap()
+                .push((target, name.into(), input, None));
+            let deny = name.starts_with("no.");
+            Box::pin(async move { if deny { Err("denied".into()) } else { Ok(()) } })
+        }
+
+        fn after(
+            &self,
+            target: HookTarget,
+            name: &str,
+            input: Value,
+            outcome: &CallOutcome,
+        ) -> BoxFuture<'static, ()> {
+            self.0
+                .lock()
+                .unwrap()
+                .push((target, name.into(), input, Some(outcome.label())));
+            Box::pin(async {})
+        }
+    }
+
+    #[test]
+    fn by_value_hands_copies_to_value_hooks() {
+        use futures::executor::block_on;
+        let hooks = ByValue(Record(Default::default()));
+        assert_eq!(block_on(hooks.tool_before("a.b", &json!({"x": 1}))), Ok(()));
+        assert_eq!(
+            block_on(hooks.extension_before("no.read", &[json!(1), json!("p")])),
+            Err("denied".to_string())
+        );
+        block_on(hooks.tool_after("a.b", &json!({"x": 1}), &CallOutcome::Interrupted));
+        block_on(hooks.extension_after("fs.read", &[json!(2)], &CallOutcome::Denied("d".into())));
+        let seen = hooks.0.0.into_inner().unwrap();
+        assert_eq!(
+            seen,
+            vec![
+                (HookTarget::Tool, "a.b".into(), json!({"x": 1}), None),
+                (
+                    HookTarget::Extension,
+                    "no.read".into(),
+                    json!([1, "p"]),
+                    None
+                ),
+                (
+                    HookTarget::Tool,
+                    "a.b".into(),
+                    json!({"x": 1}),
+                    Some("interrupted")
+                ),
+                (
+                    HookTarget::Extension,
+                    "fs.read".into(),
+                    json!([2]),
+                    Some("denied")
+                ),
+            ]
+        );
+    }
 
     #[test]
     fn outcomes_as_json() {

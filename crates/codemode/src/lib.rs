@@ -99,7 +99,7 @@ pub mod tool;
 
 pub use codemode_guest::{Clock, Random};
 pub use extension::{Extension, ExtensionFuture, ExtensionHandler};
-pub use hooks::{CallOutcome, FnHooks, Hooks, NoHooks};
+pub use hooks::{ByValue, CallOutcome, FnHooks, HookTarget, Hooks, NoHooks, ValueHooks};
 pub use limits::{LimitError, LimitName, Limits};
 pub use namespace::{Namespace, ToolEntry, ToolTree};
 pub use result::{
