@@ -132,3 +132,27 @@ test("construction errors: TypeError for shapes and paths, RangeError for limits
   assert.throws(() => new CodeMode({ limits: { maxToolCalls: -1 } }), RangeError);
   assert.throws(() => new CodeMode({ limits: { timeoutMs: 1.5 } }), /safe integer/);
 });
+
+test("extensionBefore denies a call; Extension.async gives JS programs a promise", async () => {
+  const { Extension } = codemode;
+  const cm = new CodeMode({
+    language: "javascript",
+    extensions: [
+      Extension.make({
+        name: "web",
+        globals: {
+          fetch: Extension.async((url) => Promise.resolve(`body of ${url}`)),
+          secret: () => "hidden",
+        },
+      }),
+    ],
+    hooks: { extensionBefore: (name) => (name === "secret" ? "secret() is not for programs; use fetch." : undefined) },
+  });
+  const r = await cm.execute(`
+    const p = fetch("https://example.test/");
+    let denied;
+    try { secret(); } catch (e) { denied = e.message; }
+    return [typeof p.then, await p, denied];`);
+  assert.equal(r.ok, true, JSON.stringify(r));
+  assert.deepEqual(r.value, ["function", "body of https://example.test/", "secret() is not for programs; use fetch."]);
+});
