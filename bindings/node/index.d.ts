@@ -62,8 +62,15 @@ export type CallOutcome =
  * - `toolAfter(name, input, outcome)`: runs for every call whose `before` ran, also when the run
  *   times out or is aborted; what it returns or throws is ignored.
  * - `extensionBefore(name, args)` / `extensionAfter(name, args, outcome)`: the same for extension functions.
+ * - The seed's spellings are accepted too: `"tool.before"({ name, input })`,
+ *   `"tool.after"({ name, input }, outcome)`, `"extension.before"({ extension, name, args })` and
+ *   `"extension.after"({ extension, name, args }, outcome)` (one spelling per hook).
  */
 export interface Hooks {
+  "tool.before"?: (call: { name: string; input: DataValue }) => void | string | boolean | Promise<void | string | boolean>;
+  "tool.after"?: (call: { name: string; input: DataValue }, outcome: CallOutcome) => void | Promise<void>;
+  "extension.before"?: (call: { extension: string | undefined; name: string; args: DataValue[] }) => void | string | boolean | Promise<void | string | boolean>;
+  "extension.after"?: (call: { extension: string | undefined; name: string; args: DataValue[] }, outcome: CallOutcome) => void | Promise<void>;
   toolBefore?: (name: string, input: DataValue) => void | string | boolean | Promise<void | string | boolean>;
   toolAfter?: (name: string, input: DataValue, outcome: CallOutcome) => void | Promise<void>;
   extensionBefore?: (name: string, args: DataValue[]) => void | string | boolean | Promise<void | string | boolean>;

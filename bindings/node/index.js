@@ -215,6 +215,35 @@ function flatten(tools, prefix, out, namespaces, onHandlerError) {
   }
 }
 
+// The seed's hook names (`"tool.before"({ name, input })`, `"tool.after"(call, outcome)`,
+// `"extension.before"({ extension, name, args })`, `"extension.after"(call, outcome)`) as the
+// positional hooks above; giving both spellings of one hook is a TypeError.
+function seedHooks(h, extensions) {
+  if (!isPlainRecord(h)) throw new TypeError(`hooks: expected a record of functions, got ${typeName(h)}`);
+  const owner = new Map();
+  for (const ext of Array.isArray(extensions) ? extensions : []) {
+    if (isPlainRecord(ext) && isPlainRecord(ext.globals)) for (const g of Object.keys(ext.globals)) owner.set(g, ext.name);
+  }
+  const extensionOf = (name) => owner.get(String(name).split(".")[0]);
+  const seed = {
+    toolBefore: ["tool.before", (f) => (name, input) => f({ name, input })],
+    toolAfter: ["tool.after", (f) => (name, input, outcome) => f({ name, input }, outcome)],
+    extensionBefore: ["extension.before", (f) => (name, args) => f({ extension: extensionOf(name), name, args })],
+    extensionAfter: ["extension.after", (f) => (name, args, outcome) => f({ extension: extensionOf(name), name, args }, outcome)],
+  };
+  const out = {};
+  for (const [ours, [theirs, adapt]] of Object.entries(seed)) {
+    const a = h[ours];
+    const b = h[theirs];
+    if (a !== undefined && b !== undefined) throw new TypeError(`hooks: give either ${ours} or "${theirs}", not both`);
+    for (const [k, f] of [[ours, a], [theirs, b]]) {
+      if (f !== undefined && typeof f !== "function") throw new TypeError(`hooks.${k} must be a function, got ${typeName(f)}`);
+    }
+    out[ours] = a ?? (b && adapt(b));
+  }
+  return out;
+}
+
 // The seed's `extensions: [{ name, globals }]`: each global is one native extension (a
 // function, or a record of functions flattened to dotted paths).
 function extensionsOf(extensions, onHandlerError) {
@@ -285,7 +314,7 @@ class CodeMode {
     }
     let hooks;
     if (options.hooks) {
-      const h = options.hooks;
+      const h = seedHooks(options.hooks, options.extensions);
       hooks = {
         toolBefore: h.toolBefore && wrapBefore(h.toolBefore, "hook toolBefore", onHandlerError),
         toolAfter: h.toolAfter && wrapAfter(h.toolAfter, "hook toolAfter", onHandlerError),

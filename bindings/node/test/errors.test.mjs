@@ -137,3 +137,34 @@ test("async hooks; a throwing before hook denies with the library's message; Too
   assert.deepEqual(r.toolCalls.map((c) => c.status), ["denied", "denied"]);
   assert.deepEqual(logged.map(([c]) => c), ["hook toolBefore"]);
 });
+
+test("the seed's hook names: tool.before/after with { name, input }, extension.before with its extension", async () => {
+  const { Extension } = codemode;
+  const seen = [];
+  const echo = (i) => i;
+  const cm = new CodeMode({
+    language: "javascript",
+    tools: { orders: { refund: { description: "Refund.", input: ANY, execute: echo }, get: { description: "Get.", input: ANY, execute: echo } } },
+    extensions: [Extension.make({ name: "web", globals: { fetch: (url) => `body of ${url}` } })],
+    hooks: {
+      "tool.before": (call) => { seen.push(["before", call]); return call.name === "orders.refund" ? "refunds need approval" : undefined; },
+      "tool.after": (call, outcome) => { seen.push(["after", call.name, outcome.status]); },
+      "extension.before": (call) => { seen.push(["ext", call]); },
+    },
+  });
+  const r = await cm.execute(`
+    let denied;
+    try { await tools.orders.refund({ id: 7 }); } catch (e) { denied = e.message; }
+    const o = await tools.orders.get({ id: 8 });
+    return [denied, o.id, fetch("u")];`);
+  assert.equal(r.ok, true, JSON.stringify(r));
+  assert.deepEqual(r.value, ["refunds need approval", 8, "body of u"]);
+  assert.deepEqual(seen, [
+    ["before", { name: "orders.refund", input: { id: 7 } }],
+    ["after", "orders.refund", "denied"],
+    ["before", { name: "orders.get", input: { id: 8 } }],
+    ["after", "orders.get", "success"],
+    ["ext", { extension: "web", name: "fetch", args: ["u"] }],
+  ]);
+  assert.throws(() => new CodeMode({ hooks: { toolBefore: () => {}, "tool.before": () => {} } }), /either toolBefore or "tool.before"/);
+});
