@@ -226,6 +226,17 @@ pub fn run<S: Units + ?Sized>(
             }
             if !sticky && !re.prefix.is_empty() {
                 match find_prefix(s, ex.start, &re.prefix, fuel) {
+                    // With u or v the input is code points: a match never starts at the
+                    // trail half of a pair (a lone-surrogate pattern found there).
+                    Some(p)
+                        if uni
+                            && p > 0
+                            && (0xDC00..=0xDFFF).contains(&s.at(p))
+                            && (0xD800..=0xDBFF).contains(&s.at(p - 1)) =>
+                    {
+                        ex.start = p + 1;
+                        continue;
+                    }
                     Some(p) => ex.start = p,
                     None => return Outcome::NoMatch,
                 }

@@ -1024,3 +1024,10 @@ seen.push(it2.next().value[0]);
 RegExp.prototype.exec = exec;
 seen.push(...[...it2].map(m => m[0]));
 return [first, n, last, seen, Object.prototype.toString.call(it)];
+
+// @program lone-trail-surrogate-never-matches-inside-a-pair-in-u-mode
+const s = "x\u{1F600}";
+return [/\ude00/u.exec(s)?.index ?? null, /\ud83d/u.exec(s)?.index ?? null, s.search(/\ude00/u),
+        /[\ude00]/u.exec(s)?.index ?? null, /\ude00/v.test(s), /a|\ude00/u.exec(s)?.index ?? null,
+        /(?:\ude00)/u.exec(s)?.index ?? null, /\ude00/.exec(s)?.index ?? null,
+        /\ude00/gu.exec("\ude00" + s)?.index ?? null, "a\ude00b\u{1F600}\ude00".replace(/\ude00/gu, "#")];
