@@ -1195,3 +1195,40 @@ fn export_errors_name_the_path_to_the_value() {
         r#"{"z":1,"m":[{"q":null,"p":"x"}],"b":true}"#
     );
 }
+
+/// A pattern's SyntaxError names the reason once, after a pattern shown whole when short and
+/// by its ends when long (so the reason survives the diagnostic's size cut), and an error
+/// inside a group name says so (the parser's own words are about a `\u` escape).
+#[test]
+fn regexp_syntax_errors_name_the_reason() {
+    let v = value(
+        r#"const out = [];
+for (const p of ["(?<year>\\d{4})-(?<month\\d{2})", "a(", "(?<n>a)(?<n>b)", "x".repeat(5000) + "("]) {
+  try { new RegExp(p); out.push("ok"); } catch (e) { out.push(e.message); }
+}
+return out;"#,
+    );
+    let m: Vec<&str> = v
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|x| x.as_str().unwrap())
+        .collect();
+    assert!(m[0].starts_with("Invalid regular expression: /(?<year>\\d{4})-(?<month\\d{2})/: Invalid capture group name"), "{}", m[0]);
+    assert_eq!(
+        m[1],
+        "Invalid regular expression: /a(/: Unterminated capturing group at position 1"
+    );
+    assert!(
+        m[2].contains("Duplicated capturing group names"),
+        "{}",
+        m[2]
+    );
+    assert_eq!(m[0].matches("Invalid regular expression").count(), 1);
+    assert!(m[3].len() < 400, "{}", m[3]);
+    assert!(
+        m[3].contains("(5001 characters): Unterminated capturing group at position 5000"),
+        "{}",
+        m[3]
+    );
+}

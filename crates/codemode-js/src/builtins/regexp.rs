@@ -154,12 +154,16 @@ fn regex_of(vm: &Vm, v: Value) -> Option<Arc<Regex>> {
 /// Compile (or find in the cache) `pattern` with `flags`; a SyntaxError naming the pattern
 /// and the position otherwise.
 fn compiled(vm: &mut Vm, pattern: &[u16], flags: &[u16]) -> Res<Arc<Regex>> {
+    // A long pattern is shown by its ends, so the reason after it survives the diagnostic's
+    // size cut.
     let shown = |p: &[u16], f: &[u16]| {
-        format!(
-            "/{}/{}",
-            String::from_utf16_lossy(p),
-            String::from_utf16_lossy(f)
-        )
+        let f = String::from_utf16_lossy(f);
+        if p.len() <= SHOWN_PATTERN_UNITS {
+            return format!("/{}/{f}", String::from_utf16_lossy(p));
+        }
+        let head = String::from_utf16_lossy(&p[..SHOWN_PATTERN_UNITS / 2]);
+        let tail = String::from_utf16_lossy(&p[p.len() - SHOWN_PATTERN_UNITS / 4..]);
+        format!("/{head}…{tail}/{f} ({} characters)", p.len())
     };
     let Some(fl) = Flags::parse(flags) else {
         let msg = format!(
@@ -196,14 +200,49 @@ fn compiled(vm: &mut Vm, pattern: &[u16], flags: &[u16]) -> Res<Arc<Regex>> {
                 Some(o) => format!(" at position {o}"),
                 None => String::new(),
             };
+            let reason = e
+                .message
+                .strip_prefix("Invalid regular expression: ")
+                .unwrap_or(&e.message);
+            let reason = match e.offset {
+                Some(o)
+                    if (reason.contains("escape")
+                        || reason.contains("Unterminated capturing group name"))
+                        && in_group_name(pattern, o) =>
+                {
+                    "Invalid capture group name: a name is letters, digits, `_` and `$`, closed by `>` (write (?<name>...))"
+                }
+                _ => reason,
+            };
             let msg = format!(
-                "Invalid regular expression: {}: {}{at}",
+                "Invalid regular expression: {}: {reason}{at}",
                 shown(pattern, flags),
-                e.message
             );
             Err(vm.err_syntax(&msg))
         }
     }
+}
+
+/// Units of a pattern a SyntaxError shows whole; a longer one is shown by its ends.
+const SHOWN_PATTERN_UNITS: usize = 200;
+
+/// Whether `offset` falls inside a group name (`(?<name` not yet closed by `>`), where the
+/// parser reports a `\` or a stray character as an escape error.
+fn in_group_name(pattern: &[u16], offset: usize) -> bool {
+    let mut i = (offset + 1).min(pattern.len());
+    while i > 0 {
+        i -= 1;
+        match pattern[i] {
+            0x3e /* > */ => return false,
+            0x3c /* < */ => {
+                return i >= 2 && pattern[i - 1] == 0x3f && pattern[i - 2] == 0x28
+                    && !(i + 1 < pattern.len() && matches!(pattern[i + 1], 0x3d | 0x21));
+            }
+            0x28 | 0x29 | 0x5b | 0x5d => return false,
+            _ => {}
+        }
+    }
+    false
 }
 
 /// The bytes of the compiled patterns a run holds, each counted once however many RegExp
