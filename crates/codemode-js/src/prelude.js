@@ -570,14 +570,17 @@ const B = {
   },
 };
 const A = {
-  toLocaleString() {
+  // ECMA-402 §19.5.1: each element's toLocaleString gets the locales and options.
+  toLocaleString(...args) {
+    const locales = args[0];
+    const options = args[1];
     const o = toObj(this);
     const len = toLength(o);
     let out = "";
     for (let i = 0; i < len; i++) {
       if (i > 0) out += ",";
       const v = o[i];
-      if (v != null) out += toStr(v.toLocaleString());
+      if (v != null) out += toStr(v.toLocaleString(locales, options));
     }
     return out;
   },
@@ -603,6 +606,9 @@ const B2 = {
 def(Object, "assign", B.assign);
 def(Object.prototype, "toLocaleString", B.toLocaleString);
 def(AP, "toLocaleString", A.toLocaleString);
+// Annex B §B.2.2.15-16: trimLeft and trimRight are the same functions as trimStart and trimEnd.
+def(String.prototype, "trimLeft", String.prototype.trimStart);
+def(String.prototype, "trimRight", String.prototype.trimEnd);
 for (const n of ["__defineGetter__", "__defineSetter__", "__lookupGetter__", "__lookupSetter__"]) def(Object.prototype, n, B2[n]);
 // Date.prototype[Symbol.toPrimitive] (§21.4.4.45) and toJSON (§21.4.4.37): both call the
 // object's own methods, which may be the program's.

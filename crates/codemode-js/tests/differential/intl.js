@@ -509,3 +509,11 @@ const nf = new Intl.NumberFormat("en-US", { maximumFractionDigits: 2 });
 const out = [];
 for (let i = 0; i < 200; i++) out.push(nf.format(i * 1234.5678));
 return [out.length, out[0], out[1], out[199]];
+
+// @program array-to-locale-string-passes-locales-and-options
+const prices = [1234.5, 99, 0.5];
+return [prices.toLocaleString("en-US", { style: "currency", currency: "USD" }),
+        [new Date(Date.UTC(2024, 0, 5))].toLocaleString("en-US", { dateStyle: "medium", timeZone: "UTC" }),
+        [0.256].toLocaleString(undefined, { style: "percent" }), [1234.5, null, 7].toLocaleString(),
+        Array.prototype.toLocaleString.length, "  x ".trimLeft() + "|" + " y  ".trimRight(),
+        String.prototype.trimLeft === String.prototype.trimStart, String.prototype.trimRight.name];
