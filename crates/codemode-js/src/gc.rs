@@ -47,6 +47,7 @@ pub fn collect(vm: &mut Vm) -> usize {
     if let Some((e, ..)) = &vm.hint {
         work.push(Item::Val(*e));
     }
+    work.extend(vm.throw_origins.iter().map(|(v, _)| Item::Val(*v)));
     work.extend(
         vm.templates
             .iter()

@@ -168,6 +168,11 @@ pub const SUSPENDED_FRAME_BYTES: usize = 128;
 /// not finished". The host runs at most 8 at a time and queues the rest first in first out.
 pub const MAX_OPEN_HOST_CALLS: usize = 10_000;
 
+/// Thrown values whose first throw site a run remembers (`Vm::throw_origins`): 8. A value
+/// thrown again is located where it was first thrown while it is among the last 8 thrown;
+/// an older one is located at its new throw.
+pub const MAX_THROW_ORIGINS: usize = 8;
+
 /// Most `LikelyMistake` warnings a run reports (a Promise used as data, `for…in` over an
 /// array); later ones are not noted.
 pub const MAX_SLIP_WARNINGS: usize = 8;

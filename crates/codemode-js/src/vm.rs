@@ -357,6 +357,11 @@ pub struct Vm {
     pub fuel_cap: u64,
     /// Where the last exception was thrown (for uncaught errors).
     pub throw_at: Option<Location>,
+    /// Where the latest thrown values were first thrown (at most
+    /// [`crate::limits::MAX_THROW_ORIGINS`], newest last; GC roots): a value thrown again (a
+    /// `for…of` closing its iterator, an `await` of a rejected call, `catch (e) { throw e }`)
+    /// keeps the place it came from, as node's stack does.
+    pub throw_origins: Vec<(Value, Location)>,
     /// The native table.
     pub natives: &'static [(&'static str, NativeFn, u16)],
     /// The clock, the random generator and the web-platform prototypes.
@@ -445,6 +450,7 @@ impl Vm {
             fuel_used: 0,
             fuel_cap: crate::limits::MAX_TOTAL_FUEL,
             throw_at: None,
+            throw_origins: Vec::new(),
             natives,
             platform: Default::default(),
             pending_callee: None,
@@ -2433,8 +2439,23 @@ impl Vm {
     fn raise(&mut self, t: Throw) -> Res<()> {
         match t {
             Throw::Js(v) => {
-                if self.throw_at.is_none() {
-                    self.throw_at = self.location();
+                let origin = self
+                    .throw_origins
+                    .iter()
+                    .rev()
+                    .find(|(x, _)| *x == v)
+                    .map(|(_, at)| *at);
+                let at = origin.or_else(|| self.location());
+                if origin.is_none()
+                    && let Some(at) = at
+                {
+                    if self.throw_origins.len() >= crate::limits::MAX_THROW_ORIGINS {
+                        self.throw_origins.remove(0);
+                    }
+                    self.throw_origins.push((v, at));
+                }
+                if self.throw_at.is_none() || origin.is_some() {
+                    self.throw_at = at;
                 }
                 self.unwind(v)
             }

@@ -45,6 +45,37 @@ async fn errors_are_located() {
     assert!(r.contains(r#""location":{"line":2,"column":24}"#), "{r}");
 }
 
+/// An error thrown inside a `for…of` body or an async function is located where it was
+/// thrown, not where the loop closed its iterator or the caller awaited the rejection (node's
+/// places). A value thrown again while one of the last `MAX_THROW_ORIGINS` (8) thrown keeps its
+/// first place; an older one is located at its new throw.
+#[tokio::test]
+async fn errors_keep_their_first_throw_site() {
+    let at = |r: &str| {
+        let i = r.find(r#""location":"#).expect("a location");
+        r[i..].split('}').next().unwrap().to_string()
+    };
+    let r = run("const orders = [{ items: [1] }, { id: 2 }];\nlet n = 0;\nfor (const o of orders) {\n  n += o.items.length;\n}\nreturn n;").await;
+    assert_eq!(at(&r), r#""location":{"line":4,"column":16"#, "{r}");
+    let r = run(
+        "async function f(o) {\n  return o.items.length;\n}\nconst v = await f({});\nreturn v;",
+    )
+    .await;
+    assert_eq!(at(&r), r#""location":{"line":2,"column":18"#, "{r}");
+    let r = run("const rows = await Promise.all([1, 2].map(async (id) => {\n  const rec = id === 2 ? undefined : { id };\n  return rec.id;\n}));\nreturn rows;").await;
+    assert_eq!(at(&r), r#""location":{"line":3,"column":14"#, "{r}");
+    // Rethrown after 7 and after 8 other throws: kept, then forgotten.
+    let rethrow = |k: usize| {
+        format!(
+            "let first;\ntry {{ throw new Error('first'); }} catch (e) {{ first = e; }}\nfor (let i = 0; i < {k}; i++) {{ try {{ throw new Error('x' + i); }} catch {{}} }}\nthrow first;"
+        )
+    };
+    let r = run(&rethrow(7)).await;
+    assert_eq!(at(&r), r#""location":{"line":2,"column":7"#, "{r}");
+    let r = run(&rethrow(8)).await;
+    assert_eq!(at(&r), r#""location":{"line":4,"column":1"#, "{r}");
+}
+
 /// A 10 MB log (130,000 lines) under the default limits: every regex and string operation is
 /// linear in the text it goes over (a builtin shares its receiver's units, a search is charged
 /// for the span it scanned), so none of them runs out of time or instructions. The values are
