@@ -69,6 +69,30 @@ pub trait Guest: Send {
     }
     /// Bytes the guest holds (its heap, program and pending replies).
     fn memory_used(&self) -> usize;
+    /// The guest's whole machine as bytes, for a durable execution: taken when the guest is
+    /// suspended on host calls (its last [`Guest::run`] returned [`Step::Started`] or
+    /// [`Step::Blocked`], the started calls were taken, and none has been answered yet).
+    /// [`Language::restore`](crate::Language::restore) of the same language makes a guest that
+    /// waits on the same calls (the same [`CallId`]s) and continues exactly where this one
+    /// stopped. The bytes hold the program's own state only: no host object, function or
+    /// secret (the guest re-binds tools, extensions and the missing-tool policy from the
+    /// [`Env`] it is restored with). Errors (`ExecutionFailure`): the guest does not support
+    /// snapshots (the default), or it is not at such a point (running, or inside a builtin's
+    /// callback).
+    fn snapshot(&self) -> Result<Vec<u8>, GuestError> {
+        Err(snapshot_unsupported())
+    }
+}
+
+/// The error of [`Guest::snapshot`] and [`crate::Language::restore`] for a guest without
+/// durable executions.
+pub fn snapshot_unsupported() -> GuestError {
+    GuestError {
+        kind: crate::kind::ErrorKind::ExecutionFailure,
+        message: "this guest language cannot snapshot a running program; run it without pausing (answer the call in the hook instead of pausing)".into(),
+        location: None,
+        suggestions: Vec::new(),
+    }
 }
 
 /// A warning a guest adds to the result.
@@ -152,4 +176,36 @@ pub struct StartOptions {
     /// The run's one deadline: the guest checks it itself inside long builtins and fails with
     /// `TimeoutExceeded`; the host stops driving it there too.
     pub deadline: Option<Instant>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    struct Plain;
+    impl Guest for Plain {
+        fn restartable(&self) -> bool {
+            false
+        }
+        fn run(&mut self, _: Budget) -> Step {
+            Step::Yield
+        }
+        fn take_calls(&mut self) -> Vec<HostCall> {
+            Vec::new()
+        }
+        fn resolve(&mut self, _: CallId, _: HostReply) {}
+        fn take_logs(&mut self) -> Vec<String> {
+            Vec::new()
+        }
+        fn memory_used(&self) -> usize {
+            0
+        }
+    }
+
+    #[test]
+    fn a_guest_without_snapshots_says_so() {
+        let e = Plain.snapshot().unwrap_err();
+        assert_eq!(e.kind, crate::ErrorKind::ExecutionFailure);
+        assert!(e.message.contains("cannot snapshot"), "{}", e.message);
+    }
 }

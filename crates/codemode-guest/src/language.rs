@@ -22,6 +22,22 @@ pub trait Language: Notation {
         options: &StartOptions,
     ) -> Result<Box<dyn Guest>, GuestError>;
 
+    /// Rebuild a guest from the bytes of [`Guest::snapshot`] (taken by a guest of this
+    /// language), with the host's `env` (tools, extensions, missing-tool policy, clock) and
+    /// `options` (memory cap, the resumed run's deadline). Every handle, length and tag in
+    /// `bytes` is validated: truncated or altered bytes are an `ExecutionFailure` saying the
+    /// snapshot is damaged, never a panic or an allocation beyond `options.max_memory_bytes`.
+    /// Default: the "cannot snapshot" error ([`crate::guest::snapshot_unsupported`]).
+    fn restore(
+        &self,
+        bytes: &[u8],
+        env: &Env,
+        options: &StartOptions,
+    ) -> Result<Box<dyn Guest>, GuestError> {
+        let _ = (bytes, env, options);
+        Err(crate::guest::snapshot_unsupported())
+    }
+
     /// `true` when `source` holds only whitespace and comments (the host answers such a program
     /// with a ParseError saying it is empty). Linear in the source, no allocation.
     fn is_blank(&self, source: &str) -> bool;

@@ -8,8 +8,8 @@
 //! |---|---|
 //! | `kind.rs` | [`ErrorKind`] and [`DiagnosticKind`] (one list), [`Location`], [`GuestError`] |
 //! | `call.rs` | [`CallId`], [`CallMode`], [`HostTarget`], [`HostCall`], [`HostReply`], [`HostError`] |
-//! | `guest.rs` | [`Budget`], [`Step`], the [`Guest`] trait, [`Warning`], [`Env`] (with its [`Clock`] and [`Random`]), [`MissingTool`], [`StartOptions`] |
-//! | `language.rs` | the [`Language`] trait: compiling, blank sources, names, reserved words and globals, input hints |
+//! | `guest.rs` | [`Budget`], [`Step`], the [`Guest`] trait (with its snapshot), [`snapshot_unsupported`], [`Warning`], [`Env`] (with its [`Clock`] and [`Random`]), [`MissingTool`], [`StartOptions`] |
+//! | `language.rs` | the [`Language`] trait: compiling, restoring a snapshot, blank sources, names, reserved words and globals, input hints |
 //! | `notation.rs` | the [`Notation`] trait: the guest's words for messages, signatures and the catalog's guide |
 //! | `typescript.rs` | [`TypeScript`], the notation of the JavaScript guest, and the host's for a guest not compiled in; [`JS_KEYWORDS`] |
 //!
@@ -23,6 +23,9 @@
 //!    Lua call); a [`CallMode::Continue`] call lets it run on (a JavaScript tool call returning
 //!    a promise).
 //! 4. After every run the host takes the log lines ([`Guest::take_logs`]) and warnings.
+//! 5. Durable executions: a guest suspended on host calls may be turned into bytes
+//!    ([`Guest::snapshot`]) and rebuilt later, in another process, by
+//!    [`Language::restore`]; the host then answers the same call ids and runs it on.
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
@@ -38,7 +41,10 @@ mod notation;
 mod typescript;
 
 pub use call::{CallId, CallMode, HostCall, HostError, HostReply, HostTarget};
-pub use guest::{Budget, Clock, Env, Guest, MissingTool, Random, StartOptions, Step, Warning};
+pub use guest::{
+    Budget, Clock, Env, Guest, MissingTool, Random, StartOptions, Step, Warning,
+    snapshot_unsupported,
+};
 pub use kind::{DiagnosticKind, ErrorKind, GuestError, Location};
 pub use language::Language;
 pub use notation::{DOC_LINE_CHARS, Notation, Primitive, ValueKind};
