@@ -14,20 +14,22 @@ use crate::{Machine, Step};
 
 /// One Lua run, as the host drives it.
 pub struct LuaGuest {
-    machine: Machine,
+    pub(crate) machine: Machine,
+    /// The program's source, kept for a snapshot (which compiles it again on restore).
+    pub(crate) source: Option<std::sync::Arc<str>>,
     /// Calls started and not yet taken by the host.
-    started: Vec<HostCall>,
+    pub(crate) started: Vec<HostCall>,
     /// The call the program waits on, until its reply arrives.
-    waiting: Option<CallId>,
+    pub(crate) waiting: Option<CallId>,
     /// The reply to `waiting`'s call, imported by the next run.
-    reply: Option<HostReply>,
+    pub(crate) reply: Option<HostReply>,
     /// Ids of calls refused inside callbacks, handed to the host to count and list (their
     /// error was raised already); an `Abort` reply to one ends the run.
-    noted: Vec<CallId>,
+    pub(crate) noted: Vec<CallId>,
     /// The machine's step held back while the host takes the noted calls first.
-    held: Option<Step>,
+    pub(crate) held: Option<Step>,
     /// The abort (tool-call limit) a noted call got: the run's end.
-    abort: Option<codemode_guest::GuestError>,
+    pub(crate) abort: Option<codemode_guest::GuestError>,
 }
 
 impl LuaGuest {
@@ -35,6 +37,7 @@ impl LuaGuest {
     pub fn new(machine: Machine) -> Self {
         LuaGuest {
             machine,
+            source: None,
             started: Vec::new(),
             waiting: None,
             reply: None,
@@ -164,5 +167,9 @@ impl Guest for LuaGuest {
 
     fn memory_used(&self) -> usize {
         self.machine.memory_used()
+    }
+
+    fn snapshot(&self) -> Result<Vec<u8>, codemode_guest::GuestError> {
+        crate::snapshot::encode(self)
     }
 }

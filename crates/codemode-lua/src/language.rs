@@ -57,7 +57,18 @@ impl Language for Lua {
             // cannot yield; the machine checks the deadline there itself.
             machine.set_deadline(deadline);
         }
-        Ok(Box::new(LuaGuest::new(machine)))
+        let mut guest = LuaGuest::new(machine);
+        guest.source = Some(source.into());
+        Ok(Box::new(guest))
+    }
+
+    fn restore(
+        &self,
+        bytes: &[u8],
+        env: &Env,
+        options: &StartOptions,
+    ) -> Result<Box<dyn Guest>, GuestError> {
+        Ok(Box::new(crate::snapshot::decode(bytes, env, options)?))
     }
 
     fn is_blank(&self, source: &str) -> bool {

@@ -88,6 +88,7 @@ mod number;
 mod parser;
 mod proto;
 mod restart;
+mod snapshot;
 mod stdlib;
 mod table;
 mod value;

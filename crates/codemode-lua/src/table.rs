@@ -11,7 +11,7 @@ use crate::value::{StrRef, Throw, Value, VmResult, float_to_int_exact};
 /// The JSON shape a table has when it crosses the data boundary. `None`: decided by content
 /// (an empty table exports as `{}`); `Array`: set by `json.array()` and by importing a JSON array
 /// (an empty one exports as `[]`); `Object`: set by importing a JSON object.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default, serde::Serialize, serde::Deserialize)]
 pub(crate) enum Shape {
     #[default]
     None,
@@ -19,7 +19,7 @@ pub(crate) enum Shape {
     Object,
 }
 
-#[derive(Clone, Copy, Debug, Default)]
+#[derive(Clone, Copy, Debug, Default, serde::Serialize, serde::Deserialize)]
 struct Node {
     /// `Nil` marks a never-used slot. A slot whose key is set and value is nil is "dead".
     key: Value,
@@ -439,6 +439,77 @@ impl Table {
                 f(n.val);
             }
         }
+    }
+}
+
+/// A table as plain data for a snapshot: the array part with its capacity, the hash part's
+/// slots as they are (so `next` order and probing are the same after a restore), the shape.
+#[derive(serde::Serialize, serde::Deserialize)]
+pub(crate) struct TableImage {
+    arr: Vec<Value>,
+    arr_capacity: usize,
+    nodes: Vec<Node>,
+    shape: Shape,
+}
+
+impl Table {
+    /// The table as plain data.
+    pub(crate) fn to_image(&self) -> TableImage {
+        TableImage {
+            arr: self.arr.clone(),
+            arr_capacity: self.arr.capacity(),
+            nodes: self.nodes.clone(),
+            shape: self.shape,
+        }
+    }
+
+    /// Rebuild a table, taking at most `budget` bytes. Checks what lookups rely on: the hash
+    /// part is empty or a power of two with a never-used slot (so probing ends), every key is
+    /// normalized and found where probing from its hash looks first (no key twice), a
+    /// never-used slot holds no value. Values are checked against the arena by the caller.
+    pub(crate) fn from_image(img: TableImage, budget: usize) -> crate::snapshot::Damaged<Table> {
+        use crate::snapshot::check;
+        let n = img.nodes.len();
+        check(
+            img.arr_capacity >= img.arr.len()
+                && arr_bytes(img.arr_capacity).saturating_add(nodes_bytes(n)) <= budget,
+            || "a table is larger than the memory it holds".into(),
+        )?;
+        check(n == 0 || (n.is_power_of_two() && n >= 4), || {
+            "a table's hash part has a wrong size".into()
+        })?;
+        let mut used = 0;
+        for node in &img.nodes {
+            match node.key {
+                Value::Nil => check(node.val.is_nil(), || {
+                    "a table holds a value without a key".into()
+                })?,
+                Value::Float(f) => {
+                    check(!f.is_nan() && float_to_int_exact(f).is_none(), || {
+                        "a table has a float key that should be an integer".into()
+                    })?;
+                    used += 1;
+                }
+                _ => used += 1,
+            }
+        }
+        check(n == 0 || used < n, || "a table's hash part is full".into())?;
+        let mut arr = Vec::with_capacity(img.arr_capacity);
+        arr.extend_from_slice(&img.arr);
+        let t = Table {
+            arr,
+            nodes: img.nodes,
+            used,
+            shape: img.shape,
+        };
+        for (i, node) in t.nodes.iter().enumerate() {
+            if !node.key.is_nil() {
+                check(t.find_slot(&node.key) == Some(i), || {
+                    "a table's key is not where lookups find it".into()
+                })?;
+            }
+        }
+        Ok(t)
     }
 }
 

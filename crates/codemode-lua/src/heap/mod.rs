@@ -23,6 +23,8 @@ use crate::vm::NativeFn;
 
 // The collector works on the arena's private slabs, so it is a child module.
 mod gc;
+// Snapshots of the arena reach into its private slabs too.
+pub(crate) mod image;
 
 /// Units of work (values, 64-byte string chunks) between two deadline checks in long data walks.
 pub(crate) const DEADLINE_CHECK_WORK: u64 = 1 << 12;
@@ -199,11 +201,11 @@ pub(crate) struct Closure {
 }
 
 /// Handle of an upvalue cell.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub(crate) struct UpvalRef(pub u32);
 
 /// An upvalue cell: open (pointing at a live stack slot) or closed (holding its value).
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, serde::Serialize, serde::Deserialize)]
 pub(crate) enum Upval {
     Open(usize),
     Closed(Value),
@@ -218,7 +220,7 @@ pub(crate) struct NativeDef {
 }
 
 /// What a host object is.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub(crate) enum HostKind {
     /// A `tools` namespace node; `is_tool` when the path itself is a callable tool.
     Node { is_tool: bool },

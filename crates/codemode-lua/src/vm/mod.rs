@@ -59,6 +59,7 @@ mod calls;
 mod ctx;
 mod dispatch;
 mod errors;
+pub(crate) mod image;
 mod index;
 mod meter;
 mod roots;
@@ -72,7 +73,7 @@ pub(crate) use ctx::{Ctx, NativeFn, Rets};
 use errors::{call_hint, find_setreg};
 use meter::{CALL_FUEL, VALUES_PER_FUEL};
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 enum FrameKind {
     Normal,
     /// Called by `pcall`: results get a `true` prefix at `func - 1`; errors stop here.
@@ -81,7 +82,7 @@ enum FrameKind {
     XPCall,
 }
 
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, serde::Serialize, serde::Deserialize)]
 struct Frame {
     closure: ClosureRef,
     proto: u32,
@@ -113,7 +114,7 @@ pub(crate) enum Exit {
 }
 
 /// The call waiting for a host reply.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, serde::Serialize, serde::Deserialize)]
 pub(crate) struct Pending {
     /// Where the result goes.
     pub dest: usize,
@@ -131,7 +132,7 @@ pub(crate) struct Pending {
 
 /// A `tools` key that did not exist, remembered to turn a later call/index on the resulting nil
 /// into an UnknownTool error.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
 struct Miss {
     depth: usize,
     pc: usize,
@@ -218,7 +219,15 @@ impl Vm {
         let mut heap = Heap::new(mem_cap);
         let globals = heap.new_table(0, 64)?;
         let kflat = flat_consts(&mut heap, &prog)?;
-        Ok(Vm {
+        let mut vm = Vm::bare(heap, prog, globals);
+        vm.kflat = kflat;
+        Ok(vm)
+    }
+
+    /// A VM over `heap` for `prog` with globals `globals`, no natives marked special, and
+    /// nothing running.
+    fn bare(heap: Heap, prog: Arc<ProgramData>, globals: TableRef) -> Vm {
+        Vm {
             heap,
             stack: Vec::with_capacity(256),
             frames: Vec::with_capacity(16),
@@ -226,7 +235,7 @@ impl Vm {
             globals,
             string_lib: None,
             prog,
-            kflat,
+            kflat: Vec::new(),
             top: 0,
             pcall_ref: None,
             xpcall_ref: None,
@@ -251,7 +260,7 @@ impl Vm {
             noted: Vec::new(),
             handler_depth: 0,
             length_key: Value::Nil,
-        })
+        }
     }
 
     /// A new VM for `prog` whose globals and heap are a copy of this (template) VM's, with
@@ -280,40 +289,23 @@ impl Vm {
             .then(|| heap.intern(b"length"))
             .transpose()?
             .map_or(Value::Nil, Value::Str);
-        Ok(Vm {
-            heap,
-            stack: Vec::with_capacity(256),
-            frames: Vec::with_capacity(16),
-            open_upvals: Vec::new(),
-            globals: self.globals,
-            string_lib: self.string_lib,
-            prog,
-            kflat,
-            top: 0,
-            pcall_ref: self.pcall_ref,
-            xpcall_ref: self.xpcall_ref,
-            next_ref: self.next_ref,
-            nested: Vec::new(),
-            nested_frames: Vec::new(),
-            pending: None,
-            pending_error: None,
-            pending_handled: None,
-            miss: None,
-            miss_flag: None,
-            missing: None,
-            suggest_lookups: std::sync::atomic::AtomicU32::new(0),
-            tool_count: 0,
-            pinned: self.pinned.clone(),
-            callback_roots: Vec::new(),
-            ipairs_iter: self.ipairs_iter,
-            direct_next: false,
-            nested_top: 0,
-            fell_off: false,
-            warnings: Vec::new(),
-            noted: Vec::new(),
-            handler_depth: 0,
-            length_key,
-        })
+        let mut vm = self.fork_bare(heap, prog);
+        vm.kflat = kflat;
+        vm.pinned = self.pinned.clone();
+        vm.ipairs_iter = self.ipairs_iter;
+        vm.length_key = length_key;
+        Ok(vm)
+    }
+
+    /// A VM over `heap` (restored from a snapshot) for `prog`, with this template's natives
+    /// and the rest of its state empty (the caller fills it in).
+    pub(crate) fn fork_bare(&self, heap: Heap, prog: Arc<ProgramData>) -> Vm {
+        let mut vm = Vm::bare(heap, prog, self.globals);
+        vm.string_lib = self.string_lib;
+        vm.pcall_ref = self.pcall_ref;
+        vm.xpcall_ref = self.xpcall_ref;
+        vm.next_ref = self.next_ref;
+        vm
     }
 
     /// Register the natives the VM treats specially (`pcall`, `xpcall`, `next`).
