@@ -79,83 +79,15 @@ fn run(source: &str, snap: bool) -> Outcome {
     }
 }
 
-/// Realistic tool-calling programs: loops over results, pcall around failing tools, nested
-/// tables, string building, closures and upvalues alive across calls.
-const CORPUS: &[&str] = &[
-    r#"return tools.orders.get({ id = "a" }).total"#,
-    r#"local out = {}
-for _, o in ipairs(tools.orders.list()) do
-  local ok, r = pcall(tools.orders.get, { id = o.id })
-  if ok then out[#out + 1] = r.id .. "=" .. r.total else print("failed: " .. r) end
-end
-return table.concat(out, ",")"#,
-    r#"local sum = 0
-for i = 1, 5 do sum = sum + tools.orders.get({ id = string.rep("z", i) }).total end
-return sum"#,
-    r#"local function fetch(id) return tools.orders.get({ id = id }) end
-local a, b = fetch("a"), fetch("bb")
-return { a = a.tags, b = b.tags[2], n = #a.tags + #b.tags }"#,
-    r#"local count = 0
-local function inc() count = count + 1; return count end
-for _, id in ipairs({ "a", "b", "c" }) do inc(); tools.mail.send({ to = id, n = count }) end
-return count"#,
-    r#"local ok, err = pcall(function() return tools.orders.get({ id = "bad" }) end)
-print(ok, err)
-return ok"#,
-    r#"local t = setmetatable and {} or {}
-local words = {}
-for w in ("alpha beta gamma"):gmatch("%a+") do
-  words[#words + 1] = tools.mail.send({ word = w }).echo.word:upper()
-end
-return table.concat(words, " ")"#,
-    r#"local seen = {}
-for _, o in ipairs(tools.orders.list()) do seen[o.id] = true end
-local keys = {}
-for k in pairs(seen) do keys[#keys + 1] = k end
-table.sort(keys)
-return keys"#,
-    r#"local r = tools.orders.get({ id = "a" })
-local s = string.format("%s:%d:%.2f", r.id, r.total, r.total / 3)
-print(s)
-return s"#,
-    r#"local acc = {}
-for i = 1, 3 do
-  local ok, e = pcall(tools.orders.get, { id = i == 2 and "bad" or ("k" .. i) })
-  acc[i] = ok and e.total or ("E:" .. tostring(e))
-end
-return acc"#,
-    r#"local big = {}
-for i = 1, 2000 do big[i] = { i = i, s = "row" .. i } end
-local r = tools.orders.get({ id = "a" })
-local n = 0
-for _, row in ipairs(big) do n = n + row.i end
-return n + r.total"#,
-    r#"local function walk(t, d) if d == 0 then return tools.orders.get({ id = "deep" }).total end return walk(t, d - 1) + 1 end
-return walk({}, 50)"#,
-    r#"local r1 = tools.mail.send({ nested = { a = { b = { 1, 2, 3 } } } })
-local r2 = tools.mail.send({ prev = r1.echo.nested.a.b })
-return r2.echo.prev"#,
-    r#"local parts = {}
-local ok = xpcall(function() parts[1] = tools.orders.get({ id = "a" }).id end, debug and debug.traceback or print)
-parts[2] = tostring(ok)
-return table.concat(parts, "/")"#,
-    r#"local cache = setmetatable ~= nil
-local q = { "a", "bb", "ccc" }
-local totals = {}
-while #q > 0 do
-  local id = table.remove(q, 1)
-  totals[id] = tools.orders.get({ id = id }).total
-end
-return totals"#,
-    r#"print("start")
-local r = tools.orders.get({ id = "a" })
-print("got", r.id)
-error("stop here: " .. r.id)"#,
-];
+#[path = "../../../tests/durable/corpus.rs"]
+mod corpus;
+use corpus::corpus;
 
 #[test]
 fn a_restored_guest_gives_the_uninterrupted_result() {
-    for (i, source) in CORPUS.iter().enumerate() {
+    let corpus = corpus();
+    assert!(corpus.len() >= 15);
+    for (i, source) in &corpus {
         let straight = run(source, false);
         assert!(!straight.2.is_empty(), "program {i} calls tools");
         let paused = run(source, true);

@@ -178,6 +178,16 @@ pub trait Hooks: Send + Sync + 'static {
         Box::pin(async { Ok(()) })
     }
 
+    /// Whether a tool call (valid input, canonical path) waits for the host instead of running:
+    /// `true` pauses the execution at it (see [`crate::durable`]); its `tool_before` runs
+    /// only if the host approves it on resume ([`crate::Reply::Run`]). Called at admission,
+    /// so it must answer at once. Default `false`; [`crate::Options::pause_on`] marks whole
+    /// tools without a hook.
+    fn pause_before(&self, name: &str, input: &Value) -> bool {
+        let _ = (name, input);
+        false
+    }
+
     /// After a tool (or `search`) call whose `tool_before` ran. Cannot change the outcome.
     fn tool_after<'a>(
         &'a self,
@@ -221,6 +231,10 @@ impl<H: Hooks + ?Sized> Hooks for std::sync::Arc<H> {
         input: &'a Value,
     ) -> BoxFuture<'a, Result<(), String>> {
         (**self).tool_before(name, input)
+    }
+
+    fn pause_before(&self, name: &str, input: &Value) -> bool {
+        (**self).pause_before(name, input)
     }
 
     fn tool_after<'a>(

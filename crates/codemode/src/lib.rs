@@ -43,6 +43,7 @@
 //! | model-facing signatures in the guest's notation, [`tool_expression`], render bounds | `signature.rs` |
 //! | [`CodeMode::catalog`], [`CodeMode::instructions`] (token-budgeted, round-robin across namespaces) | `catalog.rs` |
 //! | built-in `search`: input checks, the ranker ([`search::rank`], [`search::SearchIndex`]), pages, UnknownTool suggestions | `search.rs` |
+//! | durable executions: [`Snapshot`] (format, catalog hash, HMAC), [`Paused`], [`PendingCall`], [`Reply`], [`SnapshotStore`], [`MemoryStore`] | `durable.rs` |
 //! | [`Hooks`] (`tool_before`/`tool_after`, `extension_before`/`extension_after`), [`FnHooks`], [`CallOutcome`] | `hooks.rs` |
 //! | [`Extension`]: host functions as guest globals (`fs.read`) | `extension.rs` |
 //! | the one missing-tool policy (UnknownTool wording, suggestions, unavailable namespaces) | `missing.rs` |
@@ -84,6 +85,7 @@
 #![warn(missing_docs)]
 
 pub mod catalog;
+pub mod durable;
 pub mod extension;
 mod guests;
 pub mod hooks;
@@ -98,6 +100,7 @@ pub mod signature;
 pub mod tool;
 
 pub use codemode_guest::{Clock, Random};
+pub use durable::{MemoryStore, Paused, PendingCall, Reply, Snapshot, SnapshotStore};
 pub use extension::{Extension, ExtensionFuture, ExtensionHandler};
 pub use hooks::{ByValue, CallOutcome, FnHooks, HookTarget, Hooks, NoHooks, ValueHooks};
 pub use limits::{LimitError, LimitName, Limits};

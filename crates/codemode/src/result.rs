@@ -5,6 +5,8 @@
 //! ```text
 //! {"ok":true,"value":V,"warnings":[D..]?,"logs":["..".."]?,"truncated":true?,"toolCalls":[..]}
 //! {"ok":false,"error":D,"logs":[..]?,"truncated":true?,"toolCalls":[..]}
+//! {"ok":false,"status":"paused","pending":[P..],"logs":[..]?,"truncated":true?,"toolCalls":[..]}
+//! P = {"id":N,"name":"payments.refund","input":{..},"location":{"line":L,"column":C}?}
 //! D = {"kind":K,"message":"..","location":{"line":L,"column":C}?,"suggestions":[..]?}
 //! toolCalls entry = {"name":"orders.lookup","input":{..},"status":"success"|"failure"|"interrupted"|"denied"}
 //! ```
@@ -121,8 +123,15 @@ pub struct ExecutionResult {
     pub logs: Vec<String>,
     /// True when the value, the logs or the warnings were cut by `max_output_bytes`.
     pub truncated: bool,
-    /// Admitted tool calls in admission order (see [`ToolCallRecord`]).
+    /// Admitted tool calls in admission order (see [`ToolCallRecord`]). In a paused result,
+    /// the pending calls are not listed here (they are in [`crate::Paused::pending`]); the
+    /// resumed result lists them in their place with their final status.
     pub tool_calls: Vec<ToolCallRecord>,
+    /// `Some` when the execution is paused at host calls awaiting the host (see
+    /// [`crate::durable`]): resume it with [`crate::CodeMode::resume`]. `outcome` is then an
+    /// `ExecutionFailure` saying so (for hosts that do not look here). Serialized as
+    /// `"status":"paused"` with `"pending"` (the snapshot's bytes are not in the JSON).
+    pub paused: Option<Box<crate::durable::Paused>>,
 }
 
 impl ExecutionResult {
@@ -134,6 +143,7 @@ impl ExecutionResult {
             logs: Vec::new(),
             truncated: false,
             tool_calls: Vec::new(),
+            paused: None,
         }
     }
 
@@ -145,6 +155,7 @@ impl ExecutionResult {
             logs: Vec::new(),
             truncated: false,
             tool_calls: Vec::new(),
+            paused: None,
         }
     }
 
@@ -466,6 +477,12 @@ impl Serialize for ExecutionResult {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         match &self.outcome {
+            _ if self.paused.is_some() => {
+                let paused = self.paused.as_ref().expect("paused");
+                map.serialize_entry("ok", &false)?;
+                map.serialize_entry("status", "paused")?;
+                map.serialize_entry("pending", &paused.pending)?;
+            }
             Ok(value) => {
                 map.serialize_entry("ok", &true)?;
                 map.serialize_entry("value", value)?;
@@ -505,11 +522,20 @@ struct WireResult {
     truncated: bool,
     #[serde(rename = "toolCalls")]
     tool_calls: Vec<ToolCallRecord>,
+    #[serde(default)]
+    status: Option<String>,
+    #[serde(default)]
+    pending: Option<Value>,
 }
 
 impl<'de> Deserialize<'de> for ExecutionResult {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
         let w = WireResult::deserialize(deserializer)?;
+        if w.status.is_some() || w.pending.is_some() {
+            return Err(de::Error::custom(
+                "a paused result cannot be read back from JSON: its snapshot is not in it",
+            ));
+        }
         let outcome = if w.ok {
             if w.error.is_some() {
                 return Err(de::Error::custom(
@@ -533,6 +559,7 @@ impl<'de> Deserialize<'de> for ExecutionResult {
             logs: w.logs,
             truncated: w.truncated,
             tool_calls: w.tool_calls,
+            paused: None,
         })
     }
 }

@@ -136,6 +136,8 @@ pub struct Options {
     max_computing_executions: Option<usize>,
     clock: Clock,
     random: Random,
+    pause_on: std::collections::HashSet<String>,
+    snapshot_key: Option<Arc<[u8]>>,
 }
 
 impl std::fmt::Debug for Options {
@@ -239,6 +241,23 @@ impl Options {
         self
     }
 
+    /// Mark the tool at canonical path `path` as needing the host's approval: a call to it is
+    /// admitted (counted, its input checked, listed) but not run, and the execution returns
+    /// a paused result ([`crate::ExecutionResult::paused`]) once the program waits for it;
+    /// [`CodeMode::resume`] continues it (see [`crate::durable`]).
+    pub fn pause_on(mut self, path: impl Into<String>) -> Self {
+        self.pause_on.insert(path.into());
+        self
+    }
+
+    /// Sign every snapshot with HMAC-SHA256 under `key`, and refuse to resume one that is not
+    /// signed with it (see [`crate::durable`]). Keep the key secret; it is never inside a
+    /// snapshot.
+    pub fn snapshot_key(mut self, key: impl Into<Vec<u8>>) -> Self {
+        self.snapshot_key = Some(Arc::from(key.into()));
+        self
+    }
+
     /// Build the runtime: canonicalise paths, compile schemas, index tools for `search`, check
     /// extension names. Errors: [`BuildError`].
     pub fn build(self) -> Result<CodeMode, BuildError> {
@@ -317,6 +336,8 @@ impl CodeMode {
             clock: options.clock,
             random: options.random,
         };
+        let tree_for_hash = tree.clone();
+        let env_ext = env.extension_paths.clone();
         Ok(CodeMode {
             inner: Arc::new(Inner {
                 language: options.language,
@@ -329,6 +350,9 @@ impl CodeMode {
                 hooks: options.hooks,
                 extensions,
                 search_alias,
+                catalog_hash: crate::durable::catalog_hash(&tree_for_hash, &env_ext),
+                pause_on: options.pause_on,
+                snapshot_key: options.snapshot_key,
                 computing: Arc::new(tokio::sync::Semaphore::new(computing)),
             }),
         })

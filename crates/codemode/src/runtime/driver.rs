@@ -350,6 +350,33 @@ pub(crate) async fn drive<S>(
 where
     S: FnOnce() -> Result<Box<dyn Guest>, Diagnostic> + Send + 'static,
 {
+    drive_from(inner, setup, inline_setup, deadline, cancel, None).await
+}
+
+/// What a resumed execution starts from (see [`crate::durable`]): the host's state at the
+/// pause, and the host's answers to the pending calls (those answered with a value, an error
+/// or a denial were handed to the guest by the setup already; `run` are the approved ones).
+pub(crate) struct Resumed {
+    pub(crate) host: crate::durable::HostState,
+    /// Final statuses of the answered calls' `toolCalls` entries, by index.
+    pub(crate) settled: Vec<(usize, crate::result::ToolCallStatus)>,
+    /// Approved calls: id, path, input, index of their entry.
+    pub(crate) run: Vec<(CallId, String, Value, usize)>,
+}
+
+/// [`drive`], from the start or from a snapshot's state (`resumed`).
+pub(crate) async fn drive_from<S>(
+    inner: Arc<Inner>,
+    setup: S,
+    inline_setup: bool,
+    deadline: Instant,
+    cancel: &CancellationToken,
+    resumed: Option<Resumed>,
+) -> ExecutionResult
+where
+    S: FnOnce() -> Result<Box<dyn Guest>, Diagnostic> + Send + 'static,
+{
+    let run_start = Instant::now();
     /// What runs the guest next.
     enum Next {
         /// An inline stretch (restartable guests).
@@ -380,6 +407,31 @@ where
         at: Mutex::new(None),
     });
     let _abandon = AbandonOnDrop(shared.clone());
+    // Calls held for the host (`Options::pause_on`), with their `toolCalls` index.
+    let mut pauses: Vec<(crate::durable::PendingCall, usize)> = Vec::new();
+    // Set when the execution pauses: the guest, to snapshot.
+    let mut paused_worker: Option<Box<Worker>> = None;
+    let mut elapsed_before = Duration::ZERO;
+    let mut approved = Vec::new();
+    if let Some(r) = resumed {
+        let host = r.host;
+        gate.restore(
+            (host.attempts, host.input_budget, host.inputs_cut),
+            host.tool_calls,
+        );
+        for (index, status) in r.settled {
+            gate.settle(index, status);
+        }
+        {
+            let mut sink = shared.logs.lock().unwrap_or_else(|e| e.into_inner());
+            sink.lines = host.logs;
+            sink.bytes = host.log_bytes;
+            sink.dropped = host.logs_dropped;
+        }
+        *shared.warnings.lock().unwrap_or_else(|e| e.into_inner()) = host.warnings;
+        elapsed_before = Duration::from_micros(host.elapsed_us);
+        approved = r.run;
+    }
     let backstop = tokio::time::sleep_until(deadline + BACKSTOP_MARGIN);
     tokio::pin!(backstop);
     let timer = tokio::time::sleep_until(deadline);
@@ -439,6 +491,14 @@ where
     };
     // Replies not yet handed to the guest, in the order they came.
     let mut ready: Vec<(CallId, HostReply)> = Vec::new();
+    // Calls approved on resume run first.
+    for (id, path, input, index) in approved {
+        match gate.approved(id, path, input, index) {
+            Admission::Reply(id, reply) => ready.push((id, reply)),
+            Admission::Job(job) => flight.start(job),
+            Admission::Pause(..) => {}
+        }
+    }
     let stop_reason = |gate: &Gate| {
         if cancel.is_cancelled() {
             Some(cancelled())
@@ -531,6 +591,10 @@ where
             Next::Wait(parked) => {
                 if ready.is_empty() {
                     if flight.is_empty() {
+                        if !pauses.is_empty() {
+                            paused_worker = Some(parked.take());
+                            break Ok(Value::Null);
+                        }
                         break Err(blocked_diagnostic());
                     }
                     tokio::select! {
@@ -589,6 +653,7 @@ where
                     waits |= call.mode == CallMode::Suspend;
                     match gate.admit(call) {
                         Admission::Reply(id, reply) => ready.push((id, reply)),
+                        Admission::Pause(call, index) => pauses.push((call, index)),
                         Admission::Job(mut job) => {
                             // The common case, one call and nothing else in flight, and a tool
                             // that answers at once: poll it here first, so it never enters the
@@ -613,6 +678,10 @@ where
             }
         }
     };
+    if let Some(w) = paused_worker {
+        let elapsed = elapsed_before + run_start.elapsed();
+        return pause(&inner, gate, &shared, w, pauses, elapsed).await;
+    }
     let outcome = outcome.map_err(|mut d| {
         if d.kind == DiagnosticKind::TimeoutExceeded && d.location.is_none() {
             d.location = *shared.at.lock().unwrap_or_else(|e| e.into_inner());
@@ -643,6 +712,7 @@ where
         logs,
         truncated: gate.inputs_cut,
         tool_calls: std::mem::take(&mut gate.tool_calls),
+        paused: None,
     };
     let small = match &result.outcome {
         Ok(v) => json_within(v, FINISH_INLINE_BYTES),
@@ -663,6 +733,86 @@ where
         Ok(result) => result,
         Err(e) => ExecutionResult::failure(internal_failure(e)),
     }
+}
+
+/// The paused result (see [`crate::durable`]): the guest's snapshot (taken on the blocking
+/// pool: it is as large as the heap) with the host's state, or the failure to take one.
+async fn pause(
+    inner: &Arc<Inner>,
+    gate: Gate,
+    shared: &Shared,
+    w: Box<Worker>,
+    pauses: Vec<(crate::durable::PendingCall, usize)>,
+    elapsed: Duration,
+) -> ExecutionResult {
+    let guest = tokio::task::spawn_blocking(move || w.guest.snapshot()).await;
+    let (lines, bytes, dropped) = {
+        let sink = shared.logs.lock().unwrap_or_else(|e| e.into_inner());
+        (sink.lines.clone(), sink.bytes, sink.dropped)
+    };
+    let warnings = std::mem::take(&mut *shared.warnings.lock().unwrap_or_else(|e| e.into_inner()));
+    let (attempts, input_budget, inputs_cut) = gate.counters();
+    let held: Vec<usize> = pauses.iter().map(|p| p.1).collect();
+    let listed = gate
+        .tool_calls
+        .iter()
+        .enumerate()
+        .filter(|(i, _)| !held.contains(i))
+        .map(|(_, r)| r.clone())
+        .collect();
+    let host = crate::durable::HostState {
+        attempts,
+        tool_calls: gate.tool_calls.clone(),
+        input_budget,
+        inputs_cut,
+        logs: lines.clone(),
+        log_bytes: bytes,
+        logs_dropped: dropped,
+        warnings,
+        elapsed_us: u64::try_from(elapsed.as_micros()).unwrap_or(u64::MAX),
+        pending: pauses,
+    };
+    let snapshot = match guest {
+        Err(e) => Err(internal_failure(e)),
+        Ok(Err(e)) => Err(Diagnostic::from(e)),
+        Ok(Ok(bytes)) => crate::durable::encode(
+            inner.lang.name(),
+            inner.catalog_hash,
+            &host,
+            bytes,
+            inner.snapshot_key.as_deref(),
+        ),
+    };
+    let mut result = ExecutionResult {
+        outcome: Err(Diagnostic::new(DiagnosticKind::ExecutionFailure, "")),
+        warnings: Vec::new(),
+        logs: lines,
+        truncated: inputs_cut,
+        tool_calls: listed,
+        paused: None,
+    };
+    match snapshot {
+        Ok(snapshot) => {
+            let names: Vec<&str> = host.pending.iter().map(|p| p.0.name.as_str()).collect();
+            result.outcome = Err(Diagnostic::new(
+                DiagnosticKind::ExecutionFailure,
+                format!(
+                    "The execution is paused at {}, waiting for the host's approval; the host resumes it with CodeMode::resume.",
+                    names.join(", ")
+                ),
+            ));
+            result.paused = Some(Box::new(crate::durable::Paused {
+                pending: host.pending.into_iter().map(|p| p.0).collect(),
+                snapshot,
+            }));
+        }
+        Err(d) => {
+            result.outcome = Err(d);
+            result.tool_calls = gate.tool_calls;
+        }
+    }
+    result.truncate_with_dropped_logs(inner.limits.max_output_bytes(), dropped);
+    result
 }
 
 /// The warning of a result whose unfinished calls' cleanup (their `after` hooks) ran past the

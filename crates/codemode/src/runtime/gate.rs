@@ -53,6 +53,9 @@ pub(crate) enum Admission {
     Reply(CallId, HostReply),
     /// Admitted: run this job (now, or when a slot frees).
     Job(CallJob),
+    /// Admitted and listed (with its entry at this index of `toolCalls`), but held for the
+    /// host: the execution pauses once the program waits for it (see [`crate::durable`]).
+    Pause(crate::durable::PendingCall, usize),
 }
 
 /// An admitted call's work, owned and `'static`: resolves to its [`Finished`].
@@ -203,6 +206,52 @@ impl Gate {
         self.tool_calls.len() - 1
     }
 
+    /// Runs a paused call the host approved on resume (listed at `index`, its input checked
+    /// when it paused).
+    pub(crate) fn approved(
+        &mut self,
+        id: CallId,
+        path: String,
+        input: Value,
+        index: usize,
+    ) -> Admission {
+        match self.inner.tree.get(&path).cloned() {
+            Some(entry) => self.tool_job(id, path, entry, input, false, index),
+            None => Admission::Reply(
+                id,
+                Self::error(
+                    DiagnosticKind::UnknownTool,
+                    format!("Tool '{path}' is not available to the resumed execution."),
+                    Vec::new(),
+                ),
+            ),
+        }
+    }
+
+    /// Sets the status of the `toolCalls` entry at `index` (a paused call answered on resume).
+    pub(crate) fn settle(&mut self, index: usize, status: ToolCallStatus) {
+        if let Some(r) = self.tool_calls.get_mut(index) {
+            r.status = status;
+        }
+    }
+
+    /// The counters to keep in a snapshot: attempts, input budget left, inputs cut.
+    pub(crate) fn counters(&self) -> (u64, usize, bool) {
+        (self.attempts, self.input_budget, self.inputs_cut)
+    }
+
+    /// Continue from a snapshot's counters and record.
+    pub(crate) fn restore(
+        &mut self,
+        (attempts, input_budget, inputs_cut): (u64, usize, bool),
+        tool_calls: Vec<ToolCallRecord>,
+    ) {
+        self.attempts = attempts;
+        self.input_budget = input_budget.min(self.input_budget);
+        self.inputs_cut = inputs_cut;
+        self.tool_calls = tool_calls;
+    }
+
     /// Applies a finished job: its final status, and the reply to hand the guest.
     pub(crate) fn finish(&mut self, done: Finished) -> (CallId, HostReply) {
         if let Some(open) = self.open.remove(&done.id)
@@ -266,7 +315,7 @@ impl Gate {
             HostTarget::Tool(path) if self.inner.search_alias && path == SEARCH_ALIAS => {
                 self.search_call(id, call.args)
             }
-            HostTarget::Tool(path) => self.tool_call(id, path, call.args),
+            HostTarget::Tool(path) => self.tool_call(id, path, call.args, call.location),
             HostTarget::Extension(name) => self.extension_call(id, name, call.args),
         }
     }
@@ -498,7 +547,13 @@ impl Gate {
         Admission::Job(CallJob { fut: Box::pin(fut) })
     }
 
-    fn tool_call(&mut self, id: CallId, path: String, args: Vec<Value>) -> Admission {
+    fn tool_call(
+        &mut self,
+        id: CallId,
+        path: String,
+        args: Vec<Value>,
+        location: Option<codemode_guest::Location>,
+    ) -> Admission {
         let inner = self.inner.clone();
         let Some(entry) = inner.tree.get(&path).cloned() else {
             // The guest's tool paths come from this tree, so this is reached only through a
@@ -525,7 +580,14 @@ impl Gate {
             }
         };
         let input = entry.input.coerce_integers(input);
-        let costly = entry.input.is_costly(&input);
+        // A call held for the host (see `crate::durable`) has its input checked now, costly
+        // or not, so a resumed call runs with checked input like any other.
+        let pause = inner.pause_on.contains(&path)
+            || inner
+                .hooks
+                .as_ref()
+                .is_some_and(|h| h.pause_before(&path, &input));
+        let costly = !pause && entry.input.is_costly(&input);
         let input = if costly {
             input
         } else {
@@ -541,7 +603,33 @@ impl Gate {
             );
             return Admission::Reply(id, reply);
         }
+        if pause {
+            let index = self.record(&path, &input, ToolCallStatus::Interrupted);
+            let pending = crate::durable::PendingCall {
+                id: id.0,
+                name: path,
+                input,
+                location,
+            };
+            return Admission::Pause(pending, index);
+        }
         let index = self.record(&path, &input, ToolCallStatus::Interrupted);
+        self.tool_job(id, path, entry, input, costly, index)
+    }
+
+    /// The job of an admitted tool call listed at `index`: its `before` hook, handler and
+    /// output checks (`costly`: its input is validated on the blocking pool first).
+    fn tool_job(
+        &mut self,
+        id: CallId,
+        path: String,
+        entry: Arc<ToolEntry>,
+        input: Value,
+        costly: bool,
+        index: usize,
+    ) -> Admission {
+        let inner = self.inner.clone();
+        let hints = InputHints::from_language(self.lang());
         let lang = self.lang();
         // Without hooks the input moves into the handler; with hooks it is shared with them.
         let (input, hook) = match inner.hooks.is_some() {

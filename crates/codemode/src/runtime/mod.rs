@@ -198,6 +198,12 @@ struct Inner {
     extensions: HashMap<String, ExtensionHandler>,
     /// `tools.search(...)` is an alias of the `search` global (no tool owns the root `search`).
     search_alias: bool,
+    /// Tool paths whose calls pause the execution (`Options::pause_on`).
+    pause_on: std::collections::HashSet<String>,
+    /// SHA-256 of the tools' paths and schemas and the extension paths (see `durable.rs`).
+    catalog_hash: [u8; 32],
+    /// The key snapshots are signed and checked with (`Options::snapshot_key`).
+    snapshot_key: Option<Arc<[u8]>>,
     /// Slots of `Options::max_computing_executions`: one is held by each segment of guest
     /// work on the blocking pool (see the module docs, "Segments").
     computing: Arc<tokio::sync::Semaphore>,
@@ -347,6 +353,115 @@ impl CodeMode {
 }
 
 impl CodeMode {
+    /// Continue a paused execution ([`ExecutionResult::paused`], see [`crate::durable`]) with
+    /// one [`Reply`](crate::Reply) per pending call, by its id. It runs on exactly where the
+    /// program stopped, under the rest of `timeout_ms` (time spent paused is not counted),
+    /// and returns its result, which may be paused again; `toolCalls` and `logs` hold the
+    /// whole execution's. Refused (a failed result with an `ExecutionFailure` saying why,
+    /// nothing run): bytes that are not a snapshot, are cut short or altered, another format
+    /// version, another language, another tool catalog, a missing or wrong signature when
+    /// [`Options::snapshot_key`] is set, a reply missing for a pending call or given for an
+    /// unknown id. Single use is not enforced here: see [`CodeMode::resume_once`].
+    pub fn resume(
+        &self,
+        snapshot: &crate::Snapshot,
+        replies: Vec<(u64, crate::Reply)>,
+    ) -> impl Future<Output = ExecutionResult> + Send + 'static + use<> {
+        let inner = self.inner.clone();
+        let bytes = snapshot.as_bytes().to_vec();
+        async move {
+            let started = Instant::now();
+            let decoded = match crate::durable::decode(
+                &bytes,
+                inner.lang.name(),
+                inner.catalog_hash,
+                inner.snapshot_key.as_deref(),
+            ) {
+                Ok(d) => d,
+                Err(d) => return ExecutionResult::failure(d),
+            };
+            drop(bytes);
+            let mut host = decoded.host;
+            let mut answers = Vec::new();
+            let mut settled = Vec::new();
+            let mut run = Vec::new();
+            let mut replies = replies;
+            for (call, index) in std::mem::take(&mut host.pending) {
+                let Some(at) = replies.iter().position(|r| r.0 == call.id) else {
+                    return ExecutionResult::failure(crate::durable::refused(format_args!(
+                        "no reply was given for pending call {} ({}); give one per pending call",
+                        call.id, call.name
+                    )));
+                };
+                let (id, reply) = replies.swap_remove(at);
+                let id = codemode_guest::CallId(id);
+                let kind = codemode_guest::ErrorKind::ToolFailure;
+                match reply {
+                    crate::Reply::Run => run.push((id, call.name, call.input, index)),
+                    crate::Reply::Value(v) => {
+                        settled.push((index, crate::ToolCallStatus::Success));
+                        answers.push((id, HostReply::Value(v)));
+                    }
+                    crate::Reply::Error(m) => {
+                        settled.push((index, crate::ToolCallStatus::Failure));
+                        answers.push((id, HostReply::error(kind, m, Vec::new())));
+                    }
+                    crate::Reply::Deny(m) => {
+                        settled.push((index, crate::ToolCallStatus::Denied));
+                        answers.push((id, HostReply::error(kind, m, Vec::new())));
+                    }
+                }
+            }
+            if let Some((id, _)) = replies.first() {
+                return ExecutionResult::failure(crate::durable::refused(format_args!(
+                    "a reply was given for call {id}, which the execution does not wait on"
+                )));
+            }
+            let used = Duration::from_micros(host.elapsed_us);
+            let limit = Duration::from_millis(inner.limits.timeout_ms());
+            let deadline = started + limit.saturating_sub(used);
+            let guest_bytes = decoded.guest;
+            let inline_setup = guest_bytes.len() <= INLINE_COMPILE_BYTES;
+            let machine_inner = inner.clone();
+            let setup = move || {
+                let options = StartOptions {
+                    max_memory_bytes: machine_inner.limits.max_memory_bytes_usize(),
+                    deadline: Some(deadline.into_std()),
+                };
+                let mut guest = machine_inner
+                    .lang
+                    .restore(&guest_bytes, &machine_inner.env, &options)
+                    .map_err(Diagnostic::from)?;
+                for (id, reply) in answers {
+                    guest.resolve(id, reply);
+                }
+                Ok(guest)
+            };
+            let resumed = driver::Resumed { host, settled, run };
+            let cancel = CancellationToken::new();
+            driver::drive_from(inner, setup, inline_setup, deadline, &cancel, Some(resumed)).await
+        }
+    }
+
+    /// [`CodeMode::resume`] after claiming the snapshot's id in `store`: a snapshot resumed
+    /// once through a store is refused the second time ("resumed already"), so an approval
+    /// cannot run a call twice. The id is claimed before anything else is checked.
+    pub fn resume_once(
+        &self,
+        store: &dyn crate::SnapshotStore,
+        snapshot: &crate::Snapshot,
+        replies: Vec<(u64, crate::Reply)>,
+    ) -> impl Future<Output = ExecutionResult> + Send + 'static + use<> {
+        let claim = store.claim(snapshot.id());
+        let fut = self.resume(snapshot, replies);
+        async move {
+            match claim {
+                Ok(()) => fut.await,
+                Err(m) => ExecutionResult::failure(crate::durable::refused(m)),
+            }
+        }
+    }
+
     /// Call one tool the way a program would, outside any program: the input is checked against
     /// the tool's schema, the handler runs under `timeout_ms`, the output is checked. Useful for
     /// hosts (and tests) that want the same validation and error messages. Errors: the
@@ -363,8 +478,16 @@ impl CodeMode {
             mode: codemode_guest::CallMode::Suspend,
             refused: None,
         };
-        let reply = match gate.admit(call) {
+        let admitted = match gate.admit(call) {
+            // The host calls the tool itself: a tool that pauses programs runs here.
+            gate::Admission::Pause(p, index) => {
+                gate.approved(codemode_guest::CallId(p.id), p.name, p.input, index)
+            }
+            other => other,
+        };
+        let reply = match admitted {
             gate::Admission::Reply(_, reply) => reply,
+            gate::Admission::Pause(..) => unreachable!("approved calls do not pause"),
             gate::Admission::Job(job) => {
                 let done = tokio::time::timeout_at(deadline, job.fut).await;
                 match done {

@@ -1,0 +1,290 @@
+//! Durable executions through the host: pausing at tool calls, snapshots as bytes, resuming in
+//! a fresh runtime, and every refusal (catalog, version, truncation, tampering, signature,
+//! second use).
+
+use codemode::{
+    CodeMode, ExecutionResult, Limits, MemoryStore, Namespace, Reply, Snapshot, Tool,
+    ToolCallStatus, ToolError,
+};
+use serde_json::json;
+
+fn tools(options: codemode::Options) -> codemode::Options {
+    let obj = json!({"type": "object"});
+    options
+        .namespace("orders", Namespace::new().description("Orders"))
+        .tool(
+            "orders.get",
+            Tool::new("Get an order.", obj.clone(), |input| async move {
+                match input["id"].as_str() {
+                    Some("bad") => Err(ToolError::new("no such order")),
+                    Some(id) => Ok(json!({"id": id, "total": id.len() * 10, "tags": ["x", id]})),
+                    None => Ok(json!(null)),
+                }
+            }),
+        )
+        .tool(
+            "orders.list",
+            Tool::new("List orders.", obj.clone(), |_| async move {
+                Ok(json!([{"id": "a"}, {"id": "b"}, {"id": "bad"}]))
+            }),
+        )
+        .tool(
+            "mail.send",
+            Tool::new("Send mail.", obj, |input| async move {
+                Ok(json!({"ok": true, "echo": input}))
+            }),
+        )
+}
+
+/// A runtime with the test tools; `pausing`: every tool needs approval.
+fn runtime(pausing: bool) -> CodeMode {
+    let mut o = tools(CodeMode::builder());
+    if pausing {
+        o = o
+            .pause_on("orders.get")
+            .pause_on("orders.list")
+            .pause_on("mail.send");
+    }
+    o.build().unwrap()
+}
+
+#[path = "../../../tests/durable/corpus.rs"]
+mod corpus;
+use corpus::corpus;
+
+/// Run `source` pausing at every call; each pause's snapshot goes through bytes into a fresh
+/// runtime, which approves the call. Returns the final result and the number of pauses.
+async fn run_pausing(source: &str) -> (ExecutionResult, usize) {
+    let mut result = runtime(true).execute(source).await;
+    let mut pauses = 0;
+    while let Some(paused) = result.paused.take() {
+        pauses += 1;
+        let bytes = paused.snapshot.into_bytes();
+        let fresh = runtime(true);
+        let replies = paused.pending.iter().map(|p| (p.id, Reply::Run)).collect();
+        result = fresh.resume(&Snapshot::from_bytes(bytes), replies).await;
+    }
+    (result, pauses)
+}
+
+#[tokio::test]
+async fn pausing_at_every_call_gives_the_uninterrupted_result() {
+    let corpus = corpus();
+    assert!(corpus.len() >= 15);
+    for (i, source) in &corpus {
+        let straight = runtime(false).execute(source).await;
+        let calls = straight.tool_calls.len();
+        assert!(calls > 0, "program {i} calls tools");
+        let (paused, pauses) = run_pausing(source).await;
+        assert_eq!(pauses, calls, "program {i} paused at every call");
+        assert_eq!(
+            paused.to_json_string(),
+            straight.to_json_string(),
+            "program {i}:\n{source}"
+        );
+    }
+}
+
+/// The first pause of a small program on `cm`.
+async fn first_pause(cm: &CodeMode) -> (Snapshot, u64) {
+    let r = cm
+        .execute(r#"print("before"); local o = tools.orders.get({ id = "a" }); return o.total"#)
+        .await;
+    let p = r.paused.expect("paused");
+    (p.snapshot, p.pending[0].id)
+}
+
+#[tokio::test]
+async fn the_paused_result_names_the_pending_call() {
+    let r = runtime(true)
+        .execute(r#"print("before"); tools.mail.send({ to = "x" }); return 1"#)
+        .await;
+    let json = r.to_json_value();
+    assert_eq!(json["ok"], json!(false));
+    assert_eq!(json["status"], json!("paused"));
+    assert_eq!(
+        json["pending"],
+        json!([{"id": 1, "name": "mail.send", "input": {"to": "x"}, "location": {"line": 1, "column": 33}}])
+    );
+    assert_eq!(json["logs"], json!(["before"]));
+    assert_eq!(json["toolCalls"], json!([]));
+    assert!(json.get("error").is_none(), "{json}");
+    let e = r.outcome.unwrap_err();
+    assert!(e.message.contains("paused at mail.send"), "{}", e.message);
+}
+
+#[tokio::test]
+async fn replies_value_error_and_denial_settle_the_call() {
+    let cm = runtime(true);
+    let (snap, id) = first_pause(&cm).await;
+    let r = cm
+        .resume(&snap, vec![(id, Reply::Value(json!({"total": 7})))])
+        .await;
+    assert_eq!(r.value(), Some(&json!(7)));
+    assert_eq!(r.tool_calls[0].status, ToolCallStatus::Success);
+    assert_eq!(r.logs, vec!["before".to_string()]);
+
+    let r = cm
+        .resume(
+            &snap,
+            vec![(id, Reply::Deny("refunds need a manager".into()))],
+        )
+        .await;
+    let e = r.outcome.as_ref().unwrap_err();
+    assert_eq!(e.message, "refunds need a manager");
+    assert_eq!(r.tool_calls[0].status, ToolCallStatus::Denied);
+
+    let r = cm
+        .resume(&snap, vec![(id, Reply::Error("down".into()))])
+        .await;
+    assert_eq!(r.outcome.as_ref().unwrap_err().message, "down");
+    assert_eq!(r.tool_calls[0].status, ToolCallStatus::Failure);
+
+    let r = cm.resume(&snap, vec![(id, Reply::Run)]).await;
+    assert_eq!(r.value(), Some(&json!(10)));
+}
+
+/// The refusal message of resuming `snap` on `cm`.
+async fn refusal(cm: &CodeMode, snap: &Snapshot, id: u64) -> String {
+    let r = cm.resume(snap, vec![(id, Reply::Run)]).await;
+    assert!(r.paused.is_none());
+    assert!(r.tool_calls.is_empty() || r.outcome.is_err());
+    r.outcome.expect_err("refused").message
+}
+
+#[tokio::test]
+async fn another_catalog_is_refused() {
+    let (snap, id) = first_pause(&runtime(true)).await;
+    let other = tools(CodeMode::builder())
+        .tool(
+            "orders.cancel",
+            Tool::new("Cancel.", json!({"type": "object"}), |_| async {
+                Ok(json!(1))
+            }),
+        )
+        .build()
+        .unwrap();
+    let m = refusal(&other, &snap, id).await;
+    assert!(m.contains("taken against other tools"), "{m}");
+}
+
+#[tokio::test]
+async fn another_version_and_bad_replies_are_refused() {
+    let cm = runtime(true);
+    let (snap, id) = first_pause(&cm).await;
+    let mut bytes = snap.as_bytes().to_vec();
+    bytes[8] = 9;
+    let m = refusal(&cm, &Snapshot::from_bytes(bytes), id).await;
+    assert!(m.contains("format version 9"), "{m}");
+    let r = cm.resume(&snap, vec![]).await;
+    let m = r.outcome.unwrap_err().message;
+    assert!(
+        m.contains("no reply was given for pending call 1 (orders.get)"),
+        "{m}"
+    );
+    let r = cm
+        .resume(&snap, vec![(id, Reply::Run), (5, Reply::Run)])
+        .await;
+    let m = r.outcome.unwrap_err().message;
+    assert!(
+        m.contains("call 5, which the execution does not wait on"),
+        "{m}"
+    );
+}
+
+#[tokio::test]
+async fn every_truncation_is_refused() {
+    let cm = runtime(true);
+    let (snap, id) = first_pause(&cm).await;
+    let bytes = snap.as_bytes();
+    for cut in 0..bytes.len() {
+        let m = refusal(&cm, &Snapshot::from_bytes(bytes[..cut].to_vec()), id).await;
+        assert!(m.contains("cannot be re"), "cut at {cut}: {m}");
+    }
+}
+
+#[tokio::test]
+async fn bit_flips_are_refused_or_run() {
+    let cm = runtime(true);
+    let (snap, id) = first_pause(&cm).await;
+    let bytes = snap.as_bytes();
+    let mut refused = 0;
+    for i in (0..bytes.len()).step_by(3) {
+        let mut b = bytes.to_vec();
+        b[i] ^= 0x10;
+        let r = cm
+            .resume(&Snapshot::from_bytes(b), vec![(id, Reply::Run)])
+            .await;
+        if r.outcome
+            .as_ref()
+            .is_err_and(|e| e.message.contains("cannot be re"))
+        {
+            refused += 1;
+        }
+    }
+    assert!(
+        refused > bytes.len() / 6,
+        "most flips are refused: {refused}"
+    );
+}
+
+#[tokio::test]
+async fn a_snapshot_resumes_once_through_a_store() {
+    let cm = runtime(true);
+    let (snap, id) = first_pause(&cm).await;
+    let store = MemoryStore::new();
+    let r = cm.resume_once(&store, &snap, vec![(id, Reply::Run)]).await;
+    assert_eq!(r.value(), Some(&json!(10)));
+    let r = cm.resume_once(&store, &snap, vec![(id, Reply::Run)]).await;
+    let m = r.outcome.unwrap_err().message;
+    assert!(m.contains("resumed already"), "{m}");
+    // Another pause has another id.
+    let (again, _) = first_pause(&cm).await;
+    assert_ne!(again.id(), snap.id());
+}
+
+#[tokio::test]
+async fn a_signed_snapshot_needs_the_same_key() {
+    let keyed = |key: &str| {
+        tools(CodeMode::builder())
+            .pause_on("orders.get")
+            .snapshot_key(key.as_bytes().to_vec())
+            .build()
+            .unwrap()
+    };
+    let a = keyed("key-a");
+    let (snap, id) = first_pause(&a).await;
+    assert!(!String::from_utf8_lossy(snap.as_bytes()).contains("key-a"));
+    let r = a.resume(&snap, vec![(id, Reply::Run)]).await;
+    assert_eq!(r.value(), Some(&json!(10)));
+    let m = refusal(&keyed("key-b"), &snap, id).await;
+    assert!(m.contains("signature does not match"), "{m}");
+    let unsigned = tools(CodeMode::builder())
+        .pause_on("orders.get")
+        .build()
+        .unwrap();
+    let m = refusal(&unsigned, &snap, id).await;
+    assert!(m.contains("no snapshot key"), "{m}");
+    let (plain, id) = first_pause(&unsigned).await;
+    let m = refusal(&a, &plain, id).await;
+    assert!(m.contains("accepts signed snapshots only"), "{m}");
+    // Any flipped byte of a signed snapshot is caught by the signature.
+    let mut b = snap.as_bytes().to_vec();
+    let mid = b.len() / 2;
+    b[mid] ^= 1;
+    let m = refusal(&a, &Snapshot::from_bytes(b), id).await;
+    assert!(m.contains("signature does not match"), "{m}");
+}
+
+#[tokio::test]
+async fn time_spent_paused_does_not_count() {
+    let cm = tools(CodeMode::builder())
+        .pause_on("orders.get")
+        .limits(Limits::default().with_timeout_ms(300).unwrap())
+        .build()
+        .unwrap();
+    let (snap, id) = first_pause(&cm).await;
+    tokio::time::sleep(std::time::Duration::from_millis(500)).await;
+    let r = cm.resume(&snap, vec![(id, Reply::Run)]).await;
+    assert_eq!(r.value(), Some(&json!(10)), "{}", r.to_json_string());
+}

@@ -1,0 +1,1 @@
+return tools.orders.get({ id = "a" }).total

@@ -1,0 +1,3 @@
+local ok, err = pcall(function() return tools.orders.get({ id = "bad" }) end)
+print(ok, err)
+return ok

@@ -1,0 +1,2 @@
+local r = tools.orders.get({ id = "bad" })
+return r

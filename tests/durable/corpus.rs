@@ -1,0 +1,20 @@
+//! Shared by the durable-execution tests of `codemode-lua` and `codemode` (see README.md).
+
+/// The durable-execution corpus (`tests/durable/*.lua`, shared with the host's tests):
+/// realistic tool-calling programs over `orders.get`, `orders.list` and `mail.send`.
+pub fn corpus() -> Vec<(String, String)> {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/durable");
+    let mut files: Vec<_> = std::fs::read_dir(&dir)
+        .expect("tests/durable")
+        .map(|e| e.expect("entry").path())
+        .filter(|p| p.extension().is_some_and(|e| e == "lua"))
+        .collect();
+    files.sort();
+    files
+        .into_iter()
+        .map(|p| {
+            let name = p.file_name().unwrap().to_string_lossy().into_owned();
+            (name, std::fs::read_to_string(&p).expect("program"))
+        })
+        .collect()
+}
