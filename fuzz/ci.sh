@@ -1,6 +1,6 @@
 #!/bin/sh
 # CI entry point: run each fuzz target for FUZZ_SECONDS (default 60) on a stable toolchain
-# (FUZZ_TARGETS: a space-separated subset; default all five).
+# (FUZZ_TARGETS: a space-separated subset; default all six).
 # Installs cargo-fuzz into $CARGO_FUZZ_ROOT (default: $HOME/.cargo-fuzz) when it is missing.
 # Exits non-zero if a target finds a crash (the input is left in fuzz/artifacts/<target>/).
 set -eu
@@ -24,7 +24,7 @@ cd "$here/.."
 # hangs and unbounded memory, which libFuzzer reports without it, and uninstrumented code builds
 # and runs faster (CI time is budgeted).
 export RUSTC_BOOTSTRAP=1
-for target in ${FUZZ_TARGETS:-parse execute restart js_parse js_execute}; do
+for target in ${FUZZ_TARGETS:-parse execute restart snapshot js_parse js_execute}; do
   echo "== fuzz target $target for ${seconds}s"
   "$fuzz" fuzz run -s none "$target" "fuzz/corpus/$target" -- -max_total_time="$seconds" -rss_limit_mb=2048 -timeout=10
 done

@@ -26,4 +26,9 @@ for target in js_parse js_execute; do
     ' "$f"
   done
 done
+# The snapshot target edits a valid snapshot it makes itself: its seeds are edit lists.
+mkdir -p "$here/corpus/snapshot"
+printf '\001' > "$here/corpus/snapshot/seed-unchanged"
+printf '\001\020\000\001' > "$here/corpus/snapshot/seed-one-flip"
+printf '\001\200' > "$here/corpus/snapshot/seed-half"
 echo "seeded: $(ls "$here/corpus/parse" | wc -l) Lua files, $(ls "$here/corpus/js_parse" | wc -l) JavaScript files per target"
