@@ -3,7 +3,7 @@
 
 use std::sync::Arc;
 
-use codemode::{CancellationToken, CodeMode, LimitName, Limits, Namespace, Tool, ToolError};
+use codemode::{CodeMode, LimitName, Limits, Namespace, Tool, ToolError};
 
 use crate::manifest::{Manifest, ToolSpec};
 use crate::{ConfigError, Lang};
@@ -26,14 +26,6 @@ pub struct Options {
     pub namespaces: Vec<(String, Namespace)>,
 }
 
-/// The serialized Result (one line of JSON) and whether it is ok.
-pub struct Outcome {
-    /// `"ok"` of the Result.
-    pub ok: bool,
-    /// The Result as compact JSON.
-    pub json: String,
-}
-
 /// Builds the runtime: limits, the clock and random seed (`--now`, `--seed`), namespaces and
 /// one command tool per manifest tool.
 ///
@@ -44,6 +36,21 @@ pub fn build(
     manifest: Manifest,
     clock: codemode::Clock,
     random: codemode::Random,
+) -> Result<CodeMode, ConfigError> {
+    build_pausing(options, manifest, clock, random, &[])
+}
+
+/// [`build`], with the tools at `pause_on` needing the host's approval (`--pause-on`: a call
+/// to one pauses the execution, see `codemode::durable`).
+///
+/// # Errors
+/// As [`build`].
+pub fn build_pausing(
+    options: &Options,
+    manifest: Manifest,
+    clock: codemode::Clock,
+    random: codemode::Random,
+    pause_on: &[String],
 ) -> Result<CodeMode, ConfigError> {
     let limits = limits(options)?;
     let mut builder = CodeMode::builder()
@@ -68,19 +75,12 @@ pub fn build(
     for extension in &options.extensions {
         builder = builder.extension(extension.clone());
     }
+    for path in pause_on {
+        builder = builder.pause_on(path.clone());
+    }
     builder
         .build()
         .map_err(|e| ConfigError(format!("cannot set up the tools: {e}")))
-}
-
-/// Runs `source` on `codemode` and serializes the Result. Cancelling `cancel` (the CLI does on
-/// SIGINT/SIGTERM) ends the run with a failed Result; in-flight tool processes are killed.
-pub async fn execute(codemode: &CodeMode, source: &str, cancel: CancellationToken) -> Outcome {
-    let result = codemode.execute_with_cancel(source, cancel).await;
-    Outcome {
-        ok: result.is_ok(),
-        json: result.to_json_string(),
-    }
 }
 
 /// A host [`Tool`] that runs the command of `spec` once per call; its parsed output may take

@@ -48,6 +48,12 @@ enum Commands {
     /// Exit status: 0 when the Result is ok, 1 when it is not, 2 for usage or configuration errors.
     #[command(after_long_help = RUN_AFTER_HELP)]
     Run(RunArgs),
+    /// Continue an execution that `codemode run --pause-on` paused, from its snapshot file,
+    /// with a reply per pending call; prints its Result as one JSON line.
+    ///
+    /// Exit status: 0 when the Result is ok, 1 when it is not, 3 when it paused again, 2 for
+    /// usage or configuration errors.
+    Resume(ResumeArgs),
     /// Serve Code Mode over MCP (stdio, or streamable HTTP with --http) in front of the MCP
     /// servers of a config file.
     Mcp(mcp::McpArgs),
@@ -109,18 +115,8 @@ struct RunArgs {
     /// A tool manifest (JSON). Repeat to merge several; a tool path defined twice is an error.
     #[arg(long = "tools", value_name = "MANIFEST")]
     tools: Vec<PathBuf>,
-    /// Wall-clock limit for the whole execution, in milliseconds (≥ 1). Default: 120000.
-    #[arg(long, value_name = "N", allow_negative_numbers = true)]
-    timeout_ms: Option<i64>,
-    /// Most host calls (tool calls, denied ones included) the program may attempt. Default: 128.
-    #[arg(long, value_name = "N", allow_negative_numbers = true)]
-    max_tool_calls: Option<i64>,
-    /// Most bytes of JSON output (value, logs and tool-call inputs together) before they are cut. Default: 65536.
-    #[arg(long, value_name = "N", allow_negative_numbers = true)]
-    max_output_bytes: Option<i64>,
-    /// Most bytes of memory the program may use (≥ 1). Default: the interpreter's built-in cap.
-    #[arg(long, value_name = "N", allow_negative_numbers = true)]
-    max_memory_bytes: Option<i64>,
+    #[command(flatten)]
+    limits: LimitArgs,
     /// Run over the MCP servers of this config file ({"mcpServers": {...}}), see `codemode mcp`.
     #[arg(long, value_name = "FILE")]
     mcp_config: Option<PathBuf>,
@@ -140,9 +136,97 @@ struct RunArgs {
     seed: Option<u64>,
     #[command(flatten)]
     openapi: openapi::OpenApiArgs,
+    #[command(flatten)]
+    pausing: PauseArgs,
     /// Program file; `-` or nothing reads the program from stdin.
     #[arg(value_name = "FILE")]
     file: Option<PathBuf>,
+}
+
+/// The limit flags, on `run` and `resume`.
+#[derive(clap::Args, Debug)]
+struct LimitArgs {
+    /// Wall-clock limit for the whole execution, in milliseconds (≥ 1). Default: 120000.
+    #[arg(long, value_name = "N", allow_negative_numbers = true)]
+    timeout_ms: Option<i64>,
+    /// Most host calls (tool calls, denied ones included) the program may attempt. Default: 128.
+    #[arg(long, value_name = "N", allow_negative_numbers = true)]
+    max_tool_calls: Option<i64>,
+    /// Most bytes of JSON output (value, logs and tool-call inputs together) before they are cut. Default: 65536.
+    #[arg(long, value_name = "N", allow_negative_numbers = true)]
+    max_output_bytes: Option<i64>,
+    /// Most bytes of memory the program may use (≥ 1). Default: the interpreter's built-in cap.
+    #[arg(long, value_name = "N", allow_negative_numbers = true)]
+    max_memory_bytes: Option<i64>,
+}
+
+impl LimitArgs {
+    /// The host's options with these limits, `lang` and `extensions`.
+    fn options(&self, lang: Lang, extensions: Vec<codemode::Extension>) -> host::Options {
+        host::Options {
+            lang,
+            timeout_ms: self.timeout_ms,
+            max_tool_calls: self.max_tool_calls,
+            max_output_bytes: self.max_output_bytes,
+            max_memory_bytes: self.max_memory_bytes,
+            extensions,
+            namespaces: Vec::new(),
+        }
+    }
+}
+
+/// The `fs` extension of `--allow-read DIR`, if given.
+fn read_extension(dir: Option<&Path>, lang: Lang) -> Result<Vec<codemode::Extension>, ConfigError> {
+    Ok(match dir {
+        Some(dir) => vec![fs_ext::extension(
+            fs_ext::AllowedDir::new(dir).map_err(ConfigError)?,
+            lang,
+        )],
+        None => Vec::new(),
+    })
+}
+
+/// The flags of durable executions, on `run` and `resume`.
+#[derive(clap::Args, Debug)]
+struct PauseArgs {
+    /// Pause the execution at a call to this tool (canonical path; repeat for several): the
+    /// Result is printed with "status":"paused" and its pending calls, the snapshot is written
+    /// to --snapshot-out, and the exit status is 3. `codemode resume` continues it.
+    #[arg(long = "pause-on", value_name = "TOOL_PATH")]
+    pause_on: Vec<String>,
+    /// Where the snapshot of a paused execution is written (needed with --pause-on).
+    #[arg(long, value_name = "FILE")]
+    snapshot_out: Option<PathBuf>,
+}
+
+/// Arguments of `codemode resume`.
+#[derive(clap::Args, Debug)]
+struct ResumeArgs {
+    /// The snapshot file `codemode run --snapshot-out` wrote.
+    #[arg(value_name = "SNAPSHOT")]
+    snapshot: PathBuf,
+    /// A reply to a pending call: "run" (approved: run the tool now), {"value": V} (the call
+    /// returns V), {"error": "message"} (it fails) or {"deny": "message"} (it is denied); add
+    /// "id": N to name the call (not needed when the execution waits on one). Repeat for
+    /// several calls.
+    #[arg(long = "reply", value_name = "JSON", required = true)]
+    replies: Vec<String>,
+    /// The program's language (the one it was paused in). Default: lua.
+    #[arg(long, value_enum)]
+    lang: Option<Lang>,
+    /// The tool manifests the execution was paused with: the tools must be the same (paths and
+    /// schemas), or the snapshot is refused.
+    #[arg(long = "tools", value_name = "MANIFEST")]
+    tools: Vec<PathBuf>,
+    /// The limits (the time and calls already used count against them; time spent paused
+    /// does not).
+    #[command(flatten)]
+    limits: LimitArgs,
+    /// As for `run` (the same directory the execution was paused with).
+    #[arg(long, value_name = "DIR")]
+    allow_read: Option<PathBuf>,
+    #[command(flatten)]
+    pausing: PauseArgs,
 }
 
 /// Language of the program.
@@ -182,6 +266,13 @@ fn main() -> ExitCode {
         Err(e) => return usage_error(e, std::env::args().nth(1).as_deref()),
     };
     match cli.command {
+        Commands::Resume(args) => match resume(args) {
+            Ok(code) => code,
+            Err(ConfigError(msg)) => {
+                eprintln!("codemode: {msg}");
+                ExitCode::from(2)
+            }
+        },
         Commands::Run(args) => match run(args) {
             Ok(code) => code,
             Err(ConfigError(msg)) => {
@@ -256,7 +347,7 @@ fn usage_line(rendered: &str, first_arg: Option<&str>) -> String {
         msg.push_str(line);
     }
     let help = match first_arg {
-        Some(sub @ ("run" | "mcp" | "catalog" | "search" | "openapi")) => {
+        Some(sub @ ("run" | "resume" | "mcp" | "catalog" | "search" | "openapi")) => {
             format!("codemode {sub} --help")
         }
         _ => "codemode --help".to_string(),
@@ -312,21 +403,10 @@ fn run(args: RunArgs) -> Result<ExitCode, ConfigError> {
         None => Lang::Lua,
     });
 
-    let options = host::Options {
-        lang,
-        timeout_ms: args.timeout_ms,
-        max_tool_calls: args.max_tool_calls,
-        max_output_bytes: args.max_output_bytes,
-        max_memory_bytes: args.max_memory_bytes,
-        extensions: match &args.allow_read {
-            Some(dir) => vec![fs_ext::extension(
-                fs_ext::AllowedDir::new(dir).map_err(ConfigError)?,
-                lang,
-            )],
-            None => Vec::new(),
-        },
-        namespaces: openapi::namespaces(&args.openapi)?,
-    };
+    let mut options = args
+        .limits
+        .options(lang, read_extension(args.allow_read.as_deref(), lang)?);
+    options.namespaces = openapi::namespaces(&args.openapi)?;
     let clock = match &args.now {
         None => codemode::Clock::System,
         Some(t) => codemode::Clock::Fixed(match t.trim().parse::<i64>() {
@@ -342,31 +422,160 @@ fn run(args: RunArgs) -> Result<ExitCode, ConfigError> {
     let random = args
         .seed
         .map_or(codemode::Random::Entropy, codemode::Random::Seed);
+    args.pausing.check()?;
     if let Some(config) = mcp_config {
+        if !args.pausing.pause_on.is_empty() {
+            return Err(ConfigError(
+                "--pause-on works with --tools manifests, not with --mcp-config".into(),
+            ));
+        }
         let reproducible = mcp::Reproducible { clock, random };
         return mcp::run(config, &options, &args.tools, &source, reproducible);
     }
-    let codemode = host::build(&options, manifest, clock, random)?;
-    let runtime = tokio::runtime::Builder::new_multi_thread()
+    let codemode = host::build_pausing(&options, manifest, clock, random, &args.pausing.pause_on)?;
+    let runtime = async_runtime()?;
+    let result = runtime.block_on(async {
+        let cancel = codemode::CancellationToken::new();
+        tokio::spawn(cancel_on_signal(cancel.clone()));
+        codemode.execute_with_cancel(&source, cancel).await
+    });
+    let code = report(result, &args.pausing);
+    // Don't wait for stray tool processes or blocking tasks.
+    runtime.shutdown_background();
+    code
+}
+
+/// The async runtime of `run` and `resume`.
+fn async_runtime() -> Result<tokio::runtime::Runtime, ConfigError> {
+    tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
         .enable_all()
         .build()
-        .map_err(|e| ConfigError(format!("cannot start the async runtime: {e}")))?;
-    let outcome = runtime.block_on(async {
-        let cancel = codemode::CancellationToken::new();
-        tokio::spawn(cancel_on_signal(cancel.clone()));
-        host::execute(&codemode, &source, cancel).await
-    });
+        .map_err(|e| ConfigError(format!("cannot start the async runtime: {e}")))
+}
+
+impl PauseArgs {
+    /// `--pause-on` needs `--snapshot-out`.
+    fn check(&self) -> Result<(), ConfigError> {
+        if !self.pause_on.is_empty() && self.snapshot_out.is_none() {
+            return Err(ConfigError(
+                "--pause-on needs --snapshot-out FILE, where the paused execution is written"
+                    .into(),
+            ));
+        }
+        Ok(())
+    }
+}
+
+/// Writes the snapshot of a paused `result` to `--snapshot-out`, prints the Result, and gives
+/// the exit status: 0 ok, 1 failed, 3 paused (2 when the snapshot cannot be written).
+fn report(result: codemode::ExecutionResult, pausing: &PauseArgs) -> Result<ExitCode, ConfigError> {
+    let code = match (&result.paused, &pausing.snapshot_out) {
+        (Some(paused), Some(out)) => {
+            std::fs::write(out, paused.snapshot.as_bytes()).map_err(|e| {
+                ConfigError(format!(
+                    "cannot write the snapshot to {}: {e}",
+                    out.display()
+                ))
+            })?;
+            ExitCode::from(3)
+        }
+        (Some(_), None) => ExitCode::from(3),
+        (None, _) if result.is_ok() => ExitCode::SUCCESS,
+        (None, _) => ExitCode::from(1),
+    };
     // A reader that went away (`| head -c 10`) is not an error of the run: ignore EPIPE.
     let mut stdout = std::io::stdout().lock();
-    let _ = writeln!(stdout, "{}", outcome.json).and_then(|()| stdout.flush());
-    // Don't wait for stray tool processes or blocking tasks.
+    let _ = writeln!(stdout, "{}", result.to_json_string()).and_then(|()| stdout.flush());
+    Ok(code)
+}
+
+/// Largest snapshot file `codemode resume` reads, in bytes (1 GiB: more than any guest's heap
+/// under the memory cap).
+const MAX_SNAPSHOT_BYTES: u64 = 1 << 30;
+
+fn resume(args: ResumeArgs) -> Result<ExitCode, ConfigError> {
+    args.pausing.check()?;
+    let mut bytes = Vec::new();
+    std::fs::File::open(&args.snapshot)
+        .and_then(|f| f.take(MAX_SNAPSHOT_BYTES).read_to_end(&mut bytes))
+        .map_err(|e| {
+            ConfigError(format!(
+                "cannot read snapshot {}: {e}",
+                args.snapshot.display()
+            ))
+        })?;
+    let snapshot = codemode::Snapshot::from_bytes(bytes);
+    let pending = snapshot.pending_ids();
+    let replies = args
+        .replies
+        .iter()
+        .map(|r| parse_reply(r, &pending))
+        .collect::<Result<Vec<_>, _>>()?;
+    let lang = args.lang.unwrap_or(Lang::Lua);
+    let options = args
+        .limits
+        .options(lang, read_extension(args.allow_read.as_deref(), lang)?);
+    let manifest =
+        manifest::Manifest::load_all(&args.tools).map_err(|e| ConfigError(e.to_string()))?;
+    let codemode = host::build_pausing(
+        &options,
+        manifest,
+        codemode::Clock::System,
+        codemode::Random::Entropy,
+        &args.pausing.pause_on,
+    )?;
+    let runtime = async_runtime()?;
+    let result = runtime.block_on(codemode.resume(&snapshot, replies));
+    let code = report(result, &args.pausing);
     runtime.shutdown_background();
-    Ok(if outcome.ok {
-        ExitCode::SUCCESS
-    } else {
-        ExitCode::from(1)
-    })
+    code
+}
+
+/// One `--reply` (see [`ResumeArgs::replies`]); `pending`: the ids the snapshot waits on, the
+/// default id when it waits on one.
+fn parse_reply(text: &str, pending: &[u64]) -> Result<(u64, codemode::Reply), ConfigError> {
+    let bad = |why: &str| {
+        ConfigError(format!(
+            "--reply {text}: {why}; write \"run\", {{\"value\": V}}, {{\"error\": \"message\"}} or {{\"deny\": \"message\"}}, with \"id\": N to name the call"
+        ))
+    };
+    let v: serde_json::Value = serde_json::from_str(text).map_err(|_| bad("not JSON"))?;
+    let mut id = None;
+    let reply = match v {
+        serde_json::Value::String(s) if s == "run" => codemode::Reply::Run,
+        serde_json::Value::Object(mut m) => {
+            if let Some(n) = m.remove("id") {
+                id = Some(n.as_u64().ok_or_else(|| bad("\"id\" is not a call id"))?);
+            }
+            let text_of = |v: serde_json::Value| match v {
+                serde_json::Value::String(s) => Ok(s),
+                _ => Err(bad("the message is not a string")),
+            };
+            let mut it = m.into_iter();
+            match (it.next(), it.next()) {
+                (Some((k, v)), None) => match k.as_str() {
+                    "run" if v == serde_json::Value::Bool(true) => codemode::Reply::Run,
+                    "value" => codemode::Reply::Value(v),
+                    "error" => codemode::Reply::Error(text_of(v)?),
+                    "deny" => codemode::Reply::Deny(text_of(v)?),
+                    _ => return Err(bad(&format!("unknown key \"{k}\""))),
+                },
+                _ => return Err(bad("give exactly one of run, value, error, deny")),
+            }
+        }
+        _ => return Err(bad("not a reply")),
+    };
+    let id = match (id, pending) {
+        (Some(id), _) => id,
+        (None, [only]) => *only,
+        (None, _) => {
+            return Err(bad(
+                "the execution waits on several calls (or none): add \"id\"",
+            ));
+        }
+    };
+    Ok((id, reply))
 }
 
 /// Largest program accepted, in bytes (16 MiB).
@@ -459,7 +668,7 @@ mod tests {
             a.tools,
             vec![PathBuf::from("a.json"), PathBuf::from("b.json")]
         );
-        assert_eq!(a.timeout_ms, Some(50));
+        assert_eq!(a.limits.timeout_ms, Some(50));
         assert_eq!(a.lang, Some(Lang::Lua));
         assert_eq!(a.file, Some(PathBuf::from("-")));
     }

@@ -77,6 +77,22 @@ impl Snapshot {
     pub fn id(&self) -> [u8; 16] {
         self.id
     }
+
+    /// The ids of the calls the snapshot waits on, read without any check (for a host that
+    /// answers without keeping the paused result, such as `codemode resume`); empty when the
+    /// bytes do not decode. [`crate::CodeMode::resume`] checks everything.
+    pub fn pending_ids(&self) -> Vec<u64> {
+        let Some(body) = self.bytes.get(PREFIX_BYTES..) else {
+            return Vec::new();
+        };
+        let body = match self.bytes[12] {
+            1 => &body[..body.len().saturating_sub(TAG_BYTES)],
+            _ => body,
+        };
+        postcard::take_from_bytes::<Envelope>(body)
+            .map(|(e, _)| e.pending.iter().map(|p| p.id).collect())
+            .unwrap_or_default()
+    }
 }
 
 /// A call the paused program waits on.
@@ -509,7 +525,12 @@ mod tests {
 
     #[test]
     fn the_id_is_read_back_from_the_bytes() {
-        let snap = encode("Lua", [0; 32], &state(), vec![], None).unwrap();
+        let snap = encode("Lua", [0; 32], &state(), vec![], Some(b"k")).unwrap();
+        assert_eq!(snap.pending_ids(), vec![1]);
+        assert_eq!(
+            Snapshot::from_bytes(b"CODEMODE".to_vec()).pending_ids(),
+            Vec::<u64>::new()
+        );
         assert_eq!(
             Snapshot::from_bytes(snap.as_bytes().to_vec()).id(),
             snap.id()

@@ -1,0 +1,134 @@
+//! `codemode run --pause-on` and `codemode resume`: an execution paused in one process and
+//! continued in another gives the uninterrupted run's Result; the paused tool runs only when
+//! approved, once.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use serde_json::{Value, json};
+
+const BIN: &str = env!("CARGO_BIN_EXE_codemode");
+
+/// Exit status and the one JSON line on stdout (or stderr's text for usage errors).
+fn codemode(dir: &Path, args: &[&str]) -> (i32, Value, String) {
+    let out = Command::new(BIN)
+        .args(args)
+        .current_dir(dir)
+        .output()
+        .expect("spawn codemode");
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    let json = serde_json::from_str(stdout.trim()).unwrap_or(Value::Null);
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    (out.status.code().unwrap(), json, stderr)
+}
+
+/// A scratch directory with a manifest: `pay.refund` appends its input to `refunds.log`.
+fn setup(name: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("codemode-durable-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    let manifest = json!({"tools": {
+        "pay.refund": {"description": "Refund an order.", "input": {"type": "object"},
+            "command": ["sh", "-c", "cat >> refunds.log; echo >> refunds.log; echo '{\"refunded\": true}'"]},
+        "pay.quote": {"description": "Quote a refund.", "input": {"type": "object"},
+            "command": ["sh", "-c", "cat > /dev/null; echo '{\"amount\": 42}'"]}
+    }});
+    std::fs::write(d.join("tools.json"), manifest.to_string()).unwrap();
+    std::fs::write(
+        d.join("refund.lua"),
+        r#"local q = tools.pay.quote({ order = "o1" })
+print("quoted " .. q.amount)
+local ok, r = pcall(tools.pay.refund, { order = "o1", amount = q.amount })
+print("refund", ok)
+return { amount = q.amount, refunded = ok and r.refunded or r }
+"#,
+    )
+    .unwrap();
+    d
+}
+
+fn refunds(dir: &Path) -> usize {
+    std::fs::read_to_string(dir.join("refunds.log"))
+        .map(|s| s.lines().filter(|l| !l.trim().is_empty()).count())
+        .unwrap_or(0)
+}
+
+/// `codemode resume snap.bin --tools TOOLS --reply REPLY` in `dir`.
+fn resume(dir: &Path, tools: &str, reply: &str) -> (i32, Value, String) {
+    codemode(
+        dir,
+        &["resume", "snap.bin", "--tools", tools, "--reply", reply],
+    )
+}
+
+const RUN: &[&str] = &["run", "--tools", "tools.json", "refund.lua"];
+const PAUSE: &[&str] = &["--pause-on", "pay.refund", "--snapshot-out", "snap.bin"];
+
+#[test]
+fn a_paused_run_resumes_in_another_process_with_the_same_result() {
+    let dir = setup("approve");
+    let (code, straight, _) = codemode(&dir, RUN);
+    assert_eq!(code, 0, "{straight}");
+    assert_eq!(refunds(&dir), 1);
+    std::fs::remove_file(dir.join("refunds.log")).unwrap();
+
+    let (code, paused, err) = codemode(&dir, &[RUN, PAUSE].concat());
+    assert_eq!(code, 3, "{paused} {err}");
+    assert_eq!(paused["status"], json!("paused"));
+    assert_eq!(
+        paused["pending"],
+        json!([{"id": 2, "name": "pay.refund", "input": {"order": "o1", "amount": 42}, "location": {"line": 3, "column": 20}}])
+    );
+    assert_eq!(paused["logs"], json!(["quoted 42"]));
+    assert_eq!(refunds(&dir), 0, "the refund waits for approval");
+    assert!(dir.join("snap.bin").metadata().unwrap().len() > 0);
+
+    let (code, resumed, err) = resume(&dir, "tools.json", "\"run\"");
+    assert_eq!(code, 0, "{resumed} {err}");
+    assert_eq!(resumed, straight);
+    assert_eq!(refunds(&dir), 1, "the approved refund ran once");
+}
+
+#[test]
+fn a_denial_is_a_catchable_failure() {
+    let dir = setup("deny");
+    let (code, _, _) = codemode(&dir, &[RUN, PAUSE].concat());
+    assert_eq!(code, 3);
+    let (code, r, err) = resume(
+        &dir,
+        "tools.json",
+        r#"{"id": 2, "deny": "refunds over 40 need a manager"}"#,
+    );
+    assert_eq!(code, 0, "{r} {err}");
+    assert_eq!(
+        r["value"],
+        json!({"amount": 42, "refunded": "refunds over 40 need a manager"})
+    );
+    assert_eq!(r["toolCalls"][1]["status"], json!("denied"));
+    assert_eq!(r["logs"], json!(["quoted 42", "refund\tfalse"]));
+    assert_eq!(refunds(&dir), 0);
+}
+
+#[test]
+fn other_tools_and_bad_flags_are_refused() {
+    let dir = setup("refused");
+    let (code, _, _) = codemode(&dir, &[RUN, PAUSE].concat());
+    assert_eq!(code, 3);
+    std::fs::write(
+        dir.join("other.json"),
+        json!({"tools": {"pay.refund": {"description": "d", "input": {"type": "object"}, "command": ["true"]}}})
+            .to_string(),
+    )
+    .unwrap();
+    let (code, r, _) = resume(&dir, "other.json", "\"run\"");
+    assert_eq!(code, 1);
+    let m = r["error"]["message"].as_str().unwrap();
+    assert!(m.contains("taken against other tools"), "{m}");
+
+    let (code, _, err) = codemode(&dir, &[RUN, &["--pause-on", "pay.refund"]].concat());
+    assert_eq!(code, 2);
+    assert!(err.contains("--pause-on needs --snapshot-out"), "{err}");
+    let (code, _, err) = resume(&dir, "tools.json", "{\"maybe\": 1}");
+    assert_eq!(code, 2);
+    assert!(err.contains("unknown key \"maybe\""), "{err}");
+}
