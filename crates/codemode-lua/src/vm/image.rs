@@ -141,6 +141,7 @@ impl Vm {
             "it has no running function".into()
         })?;
         let mut pdepth = 0u16;
+        let mut caller: Option<(usize, usize)> = None;
         for f in &img.frames {
             let Some(Some(c)) = heap_closure(&heap, f.closure.0) else {
                 return Err(damaged("a frame runs a missing function".into()));
@@ -157,6 +158,24 @@ impl Vm {
             check(fits, || {
                 "a frame lies outside its function or the stack".into()
             })?;
+            // Every frame waits right after a call (a frame runs again only once what it
+            // called returns; a tail call to a host function keeps its frame), and a called function's slot lies in its caller's registers:
+            // what the instructions after a call read (the stack top) is what the call sets.
+            let code = &protos[f.proto as usize].code;
+            let after_call = f.pc >= 1
+                && matches!(
+                    code[f.pc - 1],
+                    crate::proto::Op::Call { .. }
+                        | crate::proto::Op::TailCall { .. }
+                        | crate::proto::Op::TForCall { .. }
+                );
+            check(after_call, || "a frame does not wait after a call".into())?;
+            if let Some((base, size)) = caller {
+                check(f.func >= base && f.func < base + size, || {
+                    "a frame's function is outside its caller's registers".into()
+                })?;
+            }
+            caller = Some((f.base, protos[f.proto as usize].max_stack as usize));
             if f.kind != FrameKind::Normal {
                 pdepth += 1;
             }
