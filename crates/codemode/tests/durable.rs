@@ -288,3 +288,27 @@ async fn time_spent_paused_does_not_count() {
     let r = cm.resume(&snap, vec![(id, Reply::Run)]).await;
     assert_eq!(r.value(), Some(&json!(10)), "{}", r.to_json_string());
 }
+
+/// Pauses `orders.get` for id "b" only.
+struct PauseOnB;
+
+impl codemode::Hooks for PauseOnB {
+    fn pause_before(&self, name: &str, input: &serde_json::Value) -> bool {
+        name == "orders.get" && input["id"] == json!("b")
+    }
+}
+
+#[tokio::test]
+async fn a_hook_pauses_the_calls_it_picks() {
+    let cm = tools(CodeMode::builder()).hooks(PauseOnB).build().unwrap();
+    let r = cm
+        .execute(r#"return { tools.orders.get({ id = "a" }).total, tools.orders.get({ id = "b" }).total }"#)
+        .await;
+    let paused = r.paused.expect("paused at b");
+    assert_eq!(paused.pending[0].input, json!({"id": "b"}));
+    assert_eq!(r.tool_calls.len(), 1, "the call for a ran");
+    let done = cm
+        .resume(&paused.snapshot, vec![(paused.pending[0].id, Reply::Run)])
+        .await;
+    assert_eq!(done.value(), Some(&json!([10, 10])));
+}
