@@ -245,3 +245,55 @@ fn a_snapshot_needs_a_waiting_program() {
         soft_deadline: None,
     });
 }
+
+/// The program of the `snapshot` fuzz target (fuzz/fuzz_targets/snapshot.rs).
+const FUZZ_PROGRAM: &str = r#"
+local rows, index = {}, {}
+for i = 1, 40 do rows[i] = { id = "r" .. i, n = i * 1.5, tags = { "a", "b" } }; index["r" .. i] = i end
+local count = 0
+local function bump(k) count = count + k; return count end
+local ok, got = pcall(tools.t.echo, { rows = #rows })
+bump(#rows)
+local again = tools.t.echo({ total = count, first = rows[1] })
+return { ok = ok, got = got, again = again, c = count, i = index.r3 }
+"#;
+
+#[test]
+fn inputs_the_fuzzer_found_are_refused_or_run() {
+    let env = Env {
+        tool_paths: vec!["t.echo".into()],
+        ..Env::default()
+    };
+    let opts = StartOptions::default_for_tests();
+    let mut g = Lua.start(FUZZ_PROGRAM, &env, &opts).unwrap();
+    while g.run(Budget {
+        fuel: 100_000,
+        soft_deadline: None,
+    }) == Step::Yield
+    {}
+    g.take_calls();
+    let base = g.snapshot().unwrap();
+    // (offset, xor) edits: one in the source that made the recompiled program's call after
+    // the waiting one read a stack top nothing had set.
+    for (at, x) in [(255usize, 0x21u8)] {
+        let mut b = base.clone();
+        b[at] ^= x;
+        if let Ok(mut g) = Lua.restore(&b, &env, &opts) {
+            g.resolve(codemode_guest::CallId(1), HostReply::Value(json!({"x": 1})));
+            for _ in 0..100 {
+                match g.run(Budget {
+                    fuel: 10_000,
+                    soft_deadline: None,
+                }) {
+                    Step::Yield => {}
+                    Step::Started => {
+                        for c in g.take_calls() {
+                            g.resolve(c.id, HostReply::Value(json!(null)));
+                        }
+                    }
+                    _ => break,
+                }
+            }
+        }
+    }
+}

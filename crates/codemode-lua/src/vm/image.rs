@@ -142,6 +142,7 @@ impl Vm {
         })?;
         let mut pdepth = 0u16;
         let mut caller: Option<(usize, usize)> = None;
+        let mut wanted = Vec::with_capacity(img.frames.len());
         for f in &img.frames {
             let Some(Some(c)) = heap_closure(&heap, f.closure.0) else {
                 return Err(damaged("a frame runs a missing function".into()));
@@ -170,6 +171,15 @@ impl Vm {
                         | crate::proto::Op::TForCall { .. }
                 );
             check(after_call, || "a frame does not wait after a call".into())?;
+            // What that call wants back is what its callee (the next frame, or the waiting
+            // host call) delivers: the instructions after a call that wants all results read
+            // the stack top the delivery sets.
+            let wants = match code[f.pc - 1] {
+                crate::proto::Op::Call { c, .. } => c as i32 - 1,
+                crate::proto::Op::TForCall { c, .. } => c as i32,
+                _ => -1,
+            };
+            wanted.push(wants);
             if let Some((base, size)) = caller {
                 check(f.func >= base && f.func < base + size, || {
                     "a frame's function is outside its caller's registers".into()
@@ -184,6 +194,13 @@ impl Vm {
                 || "a frame's protection depth is wrong".into(),
             )?;
         }
+        let delivered = img.frames[1..]
+            .iter()
+            .map(|f| f.nresults)
+            .chain(std::iter::once(img.pending.nresults));
+        check(delivered.eq(wanted.iter().copied()), || {
+            "a call and what it wants back disagree".into()
+        })?;
         // Open upvalues: increasing stack slots, each cell open on its slot.
         let mut last = None;
         for &(slot, u) in &img.open_upvals {
