@@ -510,13 +510,15 @@ mod tests {
 
     #[test]
     fn another_language_is_refused() {
-        let snap = encode("JavaScript", [7; 32], &state(), vec![1, 2], None).unwrap();
-        let e = decode(snap.as_bytes(), "Lua", [7; 32], None).err().unwrap();
+        let snap = encode("GuestB", [7; 32], &state(), vec![1, 2], None).unwrap();
+        let e = decode(snap.as_bytes(), "GuestA", [7; 32], None)
+            .err()
+            .unwrap();
         assert_eq!(
             e.message,
-            "The snapshot cannot be resumed: it was taken from a JavaScript program, and this runtime runs Lua."
+            "The snapshot cannot be resumed: it was taken from a GuestB program, and this runtime runs GuestA."
         );
-        let d = decode(snap.as_bytes(), "JavaScript", [7; 32], None)
+        let d = decode(snap.as_bytes(), "GuestB", [7; 32], None)
             .ok()
             .unwrap();
         assert_eq!(d.guest, vec![1, 2]);
@@ -525,7 +527,7 @@ mod tests {
 
     #[test]
     fn the_id_is_read_back_from_the_bytes() {
-        let snap = encode("Lua", [0; 32], &state(), vec![], Some(b"k")).unwrap();
+        let snap = encode("GuestA", [0; 32], &state(), vec![], Some(b"k")).unwrap();
         assert_eq!(snap.pending_ids(), vec![1]);
         assert_eq!(
             Snapshot::from_bytes(b"CODEMODE".to_vec()).pending_ids(),
