@@ -19,6 +19,15 @@ if (at >= 0 && args[at + 1] === host) {
   triple = args[at + 1];
   args.splice(at, 2);
 }
+// The package's script names ../../target; a CARGO_TARGET_DIR the user set wins (cargo's own
+// order: the flag would override it), and the addon is copied back to where the CLI looks.
+const expectedDir = (() => {
+  const i = args.indexOf("--target-dir");
+  return i >= 0 ? args[i + 1] : undefined;
+})();
+if (process.env.CARGO_TARGET_DIR && expectedDir !== undefined) {
+  args[args.indexOf("--target-dir") + 1] = process.env.CARGO_TARGET_DIR;
+}
 const r = spawnSync(cargo, args, { stdio: "inherit" });
 if (r.error) {
   console.error(`cargo-host: cannot run ${cargo}: ${r.error.message}`);
@@ -33,7 +42,7 @@ const flag = (name) => {
 const targetDir = resolve(flag("--target-dir") ?? process.env.CARGO_TARGET_DIR ?? "target");
 const profile = args.includes("--release") ? "release" : (flag("--profile") ?? "dev");
 const dir = profile === "dev" ? "debug" : profile;
-const to = join(targetDir, triple, dir);
+const to = join(resolve(expectedDir ?? targetDir), triple, dir);
 mkdirSync(to, { recursive: true });
 for (const name of ["libcodemode_node.so", "libcodemode_node.dylib", "codemode_node.dll"]) {
   const from = join(targetDir, dir, name);
