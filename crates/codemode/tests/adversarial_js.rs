@@ -197,6 +197,19 @@ async fn memory_split_and_match_all_stay_bounded() {
     assert_eq!(r.value(), &json!(1));
 }
 
+/// A URLSearchParams pair is charged what it holds (its list slot with the list's spare room,
+/// and each string's allocation: about 130 bytes for `k=v`), and a parsed query is checked as
+/// its pairs are made: a million appends, or a 4 MB query, pass the 64 MiB limit.
+#[tokio::test]
+async fn memory_url_search_params_pairs_are_charged() {
+    js("const p = new URLSearchParams(); for (let i = 0; i < 1e6; i++) p.append('k', 'v'); return p.size")
+        .await
+        .out_of_memory();
+    js("return new URLSearchParams('a=1&'.repeat(1e6)).size")
+        .await
+        .out_of_memory();
+}
+
 #[tokio::test]
 async fn memory_huge_array_fill() {
     js("return Array(1e9).fill(0).length").await.out_of_memory();

@@ -81,12 +81,7 @@ const URL_ACCESSORS: &[&str] = &[
 pub fn extra_bytes(kind: &Kind) -> usize {
     match kind {
         Kind::Url(u) => 64 + u.as_str().len(),
-        Kind::Params(list) => {
-            32 + list
-                .iter()
-                .map(|(k, v)| 32 + k.len() + v.len())
-                .sum::<usize>()
-        }
+        Kind::Params(list) => 32 + list.iter().map(|(k, v)| pair_bytes(k, v)).sum::<usize>(),
         _ => 0,
     }
 }
@@ -254,10 +249,40 @@ fn store_url(vm: &mut Vm, o: ObjId, u: ::url::Url) -> Res<()> {
     let query = u.query().unwrap_or("").to_string();
     vm.heap.obj_mut(o).kind = Kind::Url(Box::new(u));
     if let Some(p) = linked(vm, o) {
-        let list = parse_query(&query);
+        let list = parse_query_within(vm, &query)?;
         store_list(vm, p, list, false)?;
     }
     Ok(())
+}
+
+/// Bytes one name-value pair of a `URLSearchParams` holds: its slot in the list, with the
+/// list's spare room (a `Vec` doubles), and each non-empty string's allocation (a malloc chunk
+/// of at least 32 bytes).
+fn pair_bytes(k: &str, v: &str) -> usize {
+    let alloc = |n: usize| {
+        if n == 0 {
+            0
+        } else {
+            ((n + 8).div_ceil(16) * 16).max(32)
+        }
+    };
+    2 * std::mem::size_of::<(String, String)>() + alloc(k.len()) + alloc(v.len())
+}
+
+/// [`parse_query`] for a run: the pairs are checked against the memory limit as they are
+/// made, so a query of millions of pairs stops at the limit, not after its list is built.
+fn parse_query_within(vm: &mut Vm, q: &str) -> Res<Vec<(String, String)>> {
+    let mut list = Vec::new();
+    let mut bytes = 0usize;
+    for (k, v) in form_urlencoded::parse(q.as_bytes()) {
+        bytes += pair_bytes(&k, &v);
+        if list.len() % 1024 == 0 {
+            vm.heap.fits(bytes)?;
+        }
+        list.push((k.into_owned(), v.into_owned()));
+    }
+    vm.heap.fits(bytes)?;
+    Ok(list)
 }
 
 fn parse_query(q: &str) -> Vec<(String, String)> {
@@ -417,7 +442,7 @@ fn url_search_params(vm: &mut Vm, this: Value, _: &[Value]) -> Res<Value> {
         return Ok(Value::Obj(p));
     }
     let u = url_of(vm, o);
-    let list = parse_query(u.query().unwrap_or(""));
+    let list = parse_query_within(vm, u.query().unwrap_or(""))?;
     let p = vm
         .heap
         .new_obj(vm.platform.params_proto, Kind::Params(Vec::new()))?;
@@ -515,7 +540,7 @@ fn params_ctor(vm: &mut Vm, this: Value, args: &[Value]) -> Res<Value> {
         }
         v => {
             let s = rust_string(vm, v)?;
-            list = parse_query(s.strip_prefix('?').unwrap_or(&s));
+            list = parse_query_within(vm, s.strip_prefix('?').unwrap_or(&s))?;
         }
     }
     vm.heap.obj_mut(o).kind = Kind::Params(Vec::new());
@@ -544,7 +569,7 @@ fn params_args(vm: &mut Vm, this: Value, args: &[Value], n: usize) -> Res<(ObjId
 fn params_append(vm: &mut Vm, this: Value, args: &[Value]) -> Res<Value> {
     let (p, a) = params_args(vm, this, args, 2)?;
     // In place: a loop of appends costs each one its pair, not a copy of the list.
-    vm.heap.charge(32 + a[0].len() + a[1].len())?;
+    vm.heap.charge(pair_bytes(&a[0], &a[1]))?;
     let [k, v] = [a[0].clone(), a[1].clone()];
     if let Kind::Params(list) = &mut vm.heap.obj_mut(p).kind {
         list.push((k, v));
