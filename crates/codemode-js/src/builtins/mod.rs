@@ -11,7 +11,8 @@
 //!   `util.inspect`, `console.table`).
 //! - `function.rs`, `object.rs`, `array.rs`, `string.rs`, `number.rs` (with `Boolean` and the
 //!   global functions), `math.rs`, `json.rs`, `errors.rs`, `symbol.rs`, `collections.rs`
-//!   (`Map`, `Set`): one built-in each; `json_parse.rs`: the JSON text parser.
+//!   (`Map`, `Set`): one built-in each; `json_parse.rs`: the JSON text parser; `collate.rs`:
+//!   `localeCompare`'s order (ICU root for Latin text, three levels, no copies).
 //! - `descriptors.rs`: property descriptors, [[DefineOwnProperty]] (arrays too) and the
 //!   integrity levels, with the `Object` statics built on them.
 //! - `reflect.rs`: `Reflect` (its user-calling half is in `prelude.js`); `weak.rs`:
@@ -51,6 +52,7 @@ use crate::vm::{NativeFn, Res, Throw, Vm};
 mod array;
 pub(crate) mod bytes;
 mod clone;
+mod collate;
 mod collections;
 mod console;
 mod date;

@@ -676,40 +676,12 @@ pub(super) fn string_replace_all(vm: &mut Vm, this: Value, args: &[Value]) -> Re
     replace_impl(vm, this, args, true)
 }
 
-/// A deterministic approximation of ICU's root collation (what node's `localeCompare` uses for
-/// `en`), in three levels as the Unicode Collation Algorithm orders them: the letters without
-/// accents and case (`a` = `ä` = `A`), then the accents (none before any: `e` < `é`), then the
-/// case (lower before upper). Characters compare by code point within a level, so digits sort
-/// before letters and most punctuation before both.
-fn collation_key(s: &str) -> (Vec<char>, Vec<(usize, char)>, Vec<bool>) {
-    use unicode_normalization::UnicodeNormalization;
-    use unicode_normalization::char::is_combining_mark;
-    let mut primary = Vec::with_capacity(s.len());
-    let mut accents = Vec::new();
-    let mut case = Vec::with_capacity(s.len());
-    for c in s.nfd() {
-        if is_combining_mark(c) {
-            accents.push((primary.len(), c));
-            continue;
-        }
-        case.push(c.is_uppercase());
-        primary.extend(c.to_lowercase());
-    }
-    // Later accents weigh less; a string whose first accent comes later sorts first.
-    let accents = accents
-        .into_iter()
-        .map(|(i, c)| (usize::MAX - i, c))
-        .collect();
-    (primary, accents, case)
-}
-
 pub(super) fn string_locale_compare(vm: &mut Vm, this: Value, args: &[Value]) -> Res<Value> {
-    let a = this_str(vm, this, "localeCompare")?.to_rust();
-    let b = to_str_arg(vm, arg(args, 0))?.to_rust();
-    vm.work_check((a.len() + b.len()) / 8)?;
-    let (ka, kb) = (collation_key(&a), collation_key(&b));
-    let o = ka.cmp(&kb).then_with(|| a.cmp(&b));
-    Ok(Value::Num(match o {
+    let a = this_str(vm, this, "localeCompare")?;
+    let b = to_str_arg(vm, arg(args, 0))?;
+    // Up to four passes over both strings' units, nothing allocated per character.
+    vm.work_check(a.len() + b.len())?;
+    Ok(Value::Num(match super::collate::compare(&a, &b) {
         std::cmp::Ordering::Less => -1.0,
         std::cmp::Ordering::Equal => 0.0,
         std::cmp::Ordering::Greater => 1.0,

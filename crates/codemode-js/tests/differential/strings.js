@@ -129,3 +129,13 @@ return [
   "abc".split(undefined), "a\u00e9\u4e2d".split(""), "x".repeat(5).split("x").length,
   "\u4e2d\u6587".repeat(3).split("\u6587"), "ab".repeat(3).split("").join("|"),
 ];
+
+// @program locale-compare-orders-latin-letters-punctuation-and-digits-as-icu
+// ß, æ, ø, ł, þ, ð and friends, compatibility forms, ASCII punctuation and digits, in words.
+const words = ["Zoe", "Łukasz", "Lara", "Øystein", "Olaf", "Ærøskøbing", "Anders", "Weiß", "Weiss", "Weiz",
+  "Þór", "Tom", "straße", "strasse", "Strasse", "œuvre", "oeuvre", "Đorđe", "Dora", "ðe", "fjord", "ﬁsh", "fish",
+  "Ħal", "hal", "ıspanak", "ijs", "ĳs", "Ŋa", "na", "_id", "-id", "id", "ID", "Id", "#tag", "@user", "$5", "5", "10",
+  "e-mail", "email", "e mail", "co-op", "coop", "Côte", "cote", "côté", "coté", "naïve", "naive", "Ångström",
+  "angstrom", "Zürich", "zurich", "résumé", "resume", "Résumé", "a.b", "a,b", "a;b", "a_b", "(x)", "[x]", "x"];
+const sorted = words.slice().sort((a, b) => a.localeCompare(b));
+return [sorted, "a".localeCompare("b"), "b".localeCompare("a"), "a".localeCompare("a"), "ß".localeCompare("ss"), "".localeCompare("a")];
