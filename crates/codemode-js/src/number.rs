@@ -177,33 +177,81 @@ pub fn to_radix(n: f64, radix: u32) -> String {
     if n.is_infinite() {
         return if n > 0.0 { "Infinity" } else { "-Infinity" }.into();
     }
+    let digit = |d: u32| std::char::from_digit(d, radix).unwrap_or('0');
+    let r = radix as f64;
     let neg = n < 0.0;
-    let n = n.abs();
-    let mut int = n.trunc();
-    let mut frac = n - int;
-    let mut digits = Vec::new();
-    if int == 0.0 {
-        digits.push(b'0');
-    }
-    while int >= 1.0 {
-        let d = (int % radix as f64) as u32;
-        digits.push(std::char::from_digit(d, radix).unwrap_or('0') as u8);
-        int = (int / radix as f64).trunc();
-    }
-    digits.reverse();
-    let mut out = String::from_utf8(digits).unwrap_or_default();
-    if frac > 0.0 {
-        out.push('.');
-        let mut k = 0;
-        while frac > 0.0 && k < 52 {
-            frac *= radix as f64;
-            let d = frac.trunc() as u32;
-            out.push(std::char::from_digit(d, radix).unwrap_or('0'));
+    let value = n.abs();
+    let mut int = value.floor();
+    let mut frac = value - int;
+    // Fraction digits only as far as the double's precision: half the gap to the next double
+    // (the shortest digits that read back as `value`, as V8's DoubleToRadixCString).
+    let mut delta = (0.5 * (next_up(value) - value)).max(f64::from_bits(1));
+    let mut fraction = Vec::new();
+    if frac >= delta {
+        loop {
+            frac *= r;
+            delta *= r;
+            let d = frac as u32;
+            fraction.push(d);
             frac -= d as f64;
-            k += 1;
+            // Round half to even; a carry runs back through the digits written.
+            if (frac > 0.5 || (frac == 0.5 && d & 1 == 1)) && frac + delta > 1.0 {
+                loop {
+                    match fraction.pop() {
+                        None => {
+                            int += 1.0;
+                            break;
+                        }
+                        Some(d) if d + 1 < radix => {
+                            fraction.push(d + 1);
+                            break;
+                        }
+                        Some(_) => {}
+                    }
+                }
+                break;
+            }
+            if frac < delta {
+                break;
+            }
         }
     }
-    if neg { format!("-{out}") } else { out }
+    // Integer digits past the double's precision are zeros.
+    let mut ints = Vec::new();
+    while exponent(int / r) > 0 {
+        int /= r;
+        ints.push('0');
+    }
+    loop {
+        let rem = int % r;
+        ints.push(digit(rem as u32));
+        int = (int - rem) / r;
+        if int <= 0.0 {
+            break;
+        }
+    }
+    let mut out = String::with_capacity(ints.len() + fraction.len() + 2);
+    if neg {
+        out.push('-');
+    }
+    out.extend(ints.iter().rev());
+    if !fraction.is_empty() {
+        out.push('.');
+        out.extend(fraction.iter().map(|d| digit(*d)));
+    }
+    out
+}
+
+/// The next double above a finite, non-negative `x`.
+fn next_up(x: f64) -> f64 {
+    f64::from_bits(x.to_bits() + 1)
+}
+
+/// The binary exponent of `x`'s last significand bit (`x` = significand × 2^e, with a 53-bit
+/// significand): above 0, `x` has no units digit of its own.
+fn exponent(x: f64) -> i32 {
+    let biased = ((x.to_bits() >> 52) & 0x7ff) as i32;
+    if biased == 0 { -1074 } else { biased - 1075 }
 }
 
 /// `Number.prototype.toFixed(digits)` for finite `n` below 1e21: exact decimal expansion,

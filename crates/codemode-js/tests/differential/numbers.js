@@ -140,3 +140,12 @@ const sign = (v) => (Object.is(v, -0) ? "-0" : v);
 return [xs.map((x) => sign(Math.round(x))), Math.hypot(1e200, 1e200), Math.hypot(3, 4), Math.hypot(NaN, Infinity), Math.hypot(), sign(Math.hypot(-0)),
   Math.clz32(1), Math.clz32(-1), Math.clz32(0), Math.imul(0xffffffff, 5), Math.imul(3, 4), Math.fround(5.5), Math.fround(5.05),
   Math.asinh(1), Math.acosh(2), Math.atanh(0.5), Math.expm1(1e-10), Math.log1p(1e-10), Math.cosh(1), Math.tanh(1), Math.sinh(1), Math.acos(0.5), Math.asin(0.5), Math[Symbol.toStringTag]];
+
+// @program to-string-radix-prints-the-shortest-digits-that-read-back
+// V8's DoubleToRadixCString: fraction digits up to the double's precision, round half to even
+// with carries, integer digits past 2^53 as zeros.
+const xs = [0.1, 5e-324, 123.456, 1e21, 0.5, 255, -255.5, 1 / 3, 2 ** 53, 2 ** 60 + 12345, 1e300, 3.14159, 0, -0,
+  1e-7, 0.000001, 123456789.123, 7.0000001, Number.MAX_VALUE, Number.MIN_VALUE * 3, 4.35, 0.3, 0.75, 1 - 2 ** -53];
+const out = [];
+for (const r of [2, 3, 5, 7, 8, 16, 32, 36]) for (const x of xs) out.push(x.toString(r));
+return [out, parseInt((255.5).toString(16), 16), (0.1).toString(2).length];
