@@ -337,16 +337,33 @@ pub struct Heap {
     pub cap: usize,
     /// The part of `used` that is the template's, shared with every run.
     pub shared_bytes: usize,
+    /// Bytes ropes of this run wrote out since the last charge ([`crate::string::Rope`]): a
+    /// rope is charged its new part when made (its left part is another string's), and the
+    /// units it writes out when first read are added to `used` at the next charge or
+    /// instruction ([`Heap::absorb_flattened`]). Each run gets its own counter.
+    pub flattened: std::sync::Arc<std::sync::atomic::AtomicUsize>,
 }
 
 impl Heap {
     /// Charge `bytes`; fails past the cap.
     pub fn charge(&mut self, bytes: usize) -> Result<(), OutOfMemory> {
+        self.absorb_flattened();
         self.used = self.used.saturating_add(bytes);
         if self.used > self.cap {
             return Err(OutOfMemory { cap: self.cap });
         }
         Ok(())
+    }
+
+    /// Add what ropes wrote out since the last look to `used`; `true` when that passed the
+    /// cap.
+    pub fn absorb_flattened(&mut self) -> bool {
+        let f = self.flattened.swap(0, std::sync::atomic::Ordering::Relaxed);
+        if f == 0 {
+            return false;
+        }
+        self.used = self.used.saturating_add(f);
+        self.used > self.cap
     }
 
     /// Fails when `bytes` more would pass the cap (nothing is charged): checked before an
@@ -360,6 +377,19 @@ impl Heap {
 
     pub fn new_str(&mut self, s: JsStr) -> Result<StrId, OutOfMemory> {
         self.charge(STRING_BYTES + s.bytes())?;
+        if let Some(i) = self.free_strs.pop() {
+            self.strings[i as usize] = s;
+            return Ok(StrId(i));
+        }
+        Ok(StrId(self.strings.push(s) as u32))
+    }
+
+    /// [`Heap::new_str`] for a string that holds `shared` bytes already charged to another
+    /// live string (a rope's left part): only the rest is charged now. The collector's recount
+    /// charges each live string in full ([`JsStr::bytes`]), so sharing is never undercounted
+    /// once the other string is gone.
+    pub fn new_str_sharing(&mut self, s: JsStr, shared: usize) -> Result<StrId, OutOfMemory> {
+        self.charge((STRING_BYTES + s.bytes()).saturating_sub(shared))?;
         if let Some(i) = self.free_strs.pop() {
             self.strings[i as usize] = s;
             return Ok(StrId(i));

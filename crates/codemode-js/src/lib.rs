@@ -51,7 +51,8 @@
 //! - `machine.rs`: [`Machine`]: the process-wide standard-library template, forked per run;
 //!   slices of fuel; the result export and uncaught-error messages.
 //! - `value.rs`: the 16-byte `Copy` value of arena handles.
-//! - `string.rs`: strings with UTF-16 semantics stored in one or two bytes per unit.
+//! - `string.rs`: strings with UTF-16 semantics stored in one or two bytes per unit, and ropes
+//!   (`s += piece` costs the piece; written out once, when first read, and charged then).
 //! - `number.rs`: Number → string (shortest round trip), string → Number, radix, fixed,
 //!   precision and exponential forms.
 //! - `heap.rs`: the per-run arenas (objects with ordered properties and attributes, strings,
@@ -106,6 +107,9 @@
 #![warn(missing_docs)]
 // Conversions (`to_number`, `to_key` ...) take the machine mutably: they allocate and throw.
 #![allow(clippy::wrong_self_convention)]
+// `JsStr` keys hash maps although a rope holds a `OnceLock` and a `Mutex`: its hash and
+// equality are its code units, which writing a rope out never changes.
+#![allow(clippy::mutable_key_type)]
 
 mod arena;
 mod boundary;

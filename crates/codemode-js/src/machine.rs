@@ -136,6 +136,7 @@ impl Machine {
         options: &StartOptions,
     ) -> Result<Machine, GuestError> {
         let mut vm = Box::new(template()?.clone());
+        vm.heap.flattened = Default::default();
         let cap = options
             .max_memory_bytes
             .map_or(MAX_MEMORY_BYTES, |b| b.min(MAX_MEMORY_BYTES));

@@ -5,13 +5,173 @@ use std::fmt::Write as _;
 use std::sync::Arc;
 
 /// An immutable JavaScript string. The units are shared (`Arc`): a clone, as a builtin makes
-/// of its receiver, costs no copy, so `s.slice(i, j)` on a 10 MB string is O(j − i).
-#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+/// of its receiver, costs no copy, so `s.slice(i, j)` on a 10 MB string is O(j − i). A long
+/// concatenation is a [`Rope`] (`s += piece` in a loop costs each append its piece, not a copy
+/// of `s`), written out once, when its units are first read.
+#[derive(Clone)]
 pub enum JsStr {
     /// Every code unit below 256 (Latin-1), one byte each.
     Narrow(Arc<[u8]>),
     /// At least one code unit of 256 or more.
     Wide(Arc<[u16]>),
+    /// A concatenation not written out yet.
+    Rope(Arc<Rope>),
+}
+
+/// The units of a flat string.
+pub enum View<'a> {
+    Narrow(&'a [u8]),
+    Wide(&'a [u16]),
+}
+
+/// Concatenations at least this long (in code units) are ropes; shorter ones are copied.
+pub const ROPE_MIN_UNITS: usize = 256;
+/// The fewest code units per node a rope keeps on average (see [`JsStr::join`]).
+pub const ROPE_PIECE_UNITS: usize = 32;
+/// Bytes a rope node holds (charged per node besides the units: [`JsStr::bytes`]).
+pub const ROPE_NODE_BYTES: usize = std::mem::size_of::<Rope>() + 16;
+
+/// Two strings joined, written out into [`Rope::flat`] on first need (then its two parts are
+/// let go). Reading it costs one pass over the parts, with an explicit stack (a rope of a
+/// million appends is a million deep); dropping one is iterative too.
+pub struct Rope {
+    len: usize,
+    wide: bool,
+    /// Nodes in this rope: 1 + its parts'.
+    nodes: usize,
+    flat: std::sync::OnceLock<JsStr>,
+    parts: std::sync::Mutex<Option<(JsStr, JsStr)>>,
+    /// The run's count of bytes written out ([`crate::heap::Heap::flattened`]).
+    written: Arc<std::sync::atomic::AtomicUsize>,
+}
+
+impl Rope {
+    fn parts(&self) -> Option<(JsStr, JsStr)> {
+        self.parts.lock().unwrap_or_else(|e| e.into_inner()).clone()
+    }
+
+    /// The units, written out (once).
+    fn flat(&self) -> &JsStr {
+        self.flat.get_or_init(|| {
+            let parts = self.parts.lock().unwrap_or_else(|e| e.into_inner()).take();
+            let mut stack: Vec<JsStr> = match parts {
+                Some((a, b)) => vec![b, a],
+                None => Vec::new(),
+            };
+            let mut narrow: Vec<u8> = Vec::new();
+            let mut wide: Vec<u16> = Vec::new();
+            if self.wide {
+                wide.reserve_exact(self.len);
+            } else {
+                narrow.reserve_exact(self.len);
+            }
+            while let Some(s) = stack.pop() {
+                let piece = match &s {
+                    JsStr::Rope(r) => match r.flat.get() {
+                        Some(f) => f.clone(),
+                        None => {
+                            if let Some((a, b)) = r.parts() {
+                                stack.push(b);
+                                stack.push(a);
+                            }
+                            continue;
+                        }
+                    },
+                    flat => flat.clone(),
+                };
+                match (piece.view(), self.wide) {
+                    (View::Narrow(b), false) => narrow.extend_from_slice(b),
+                    (View::Narrow(b), true) => wide.extend(b.iter().map(|u| *u as u16)),
+                    (View::Wide(w), _) => wide.extend_from_slice(w),
+                }
+            }
+            self.written.fetch_add(
+                self.len * if self.wide { 2 } else { 1 },
+                std::sync::atomic::Ordering::Relaxed,
+            );
+            if self.wide {
+                JsStr::Wide(wide.into())
+            } else {
+                JsStr::Narrow(narrow.into())
+            }
+        })
+    }
+}
+
+impl Rope {
+    /// The two parts, taken (what a drop or a write-out lets go).
+    fn take_parts(&mut self) -> Option<(JsStr, JsStr)> {
+        self.parts
+            .get_mut()
+            .unwrap_or_else(|e| e.into_inner())
+            .take()
+    }
+}
+
+impl Drop for Rope {
+    /// Iterative: a rope a million appends deep would overflow the stack dropped recursively.
+    fn drop(&mut self) {
+        let mut stack = Vec::new();
+        let mut parts = self.take_parts();
+        loop {
+            if let Some((a, b)) = parts.take() {
+                stack.push(a);
+                stack.push(b);
+            }
+            let Some(s) = stack.pop() else { break };
+            if let JsStr::Rope(r) = s
+                && let Ok(mut node) = Arc::try_unwrap(r)
+            {
+                parts = node.take_parts();
+            }
+        }
+    }
+}
+
+impl std::fmt::Debug for JsStr {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{:?}", self.to_rust())
+    }
+}
+
+impl PartialEq for JsStr {
+    fn eq(&self, other: &JsStr) -> bool {
+        match (self.view(), other.view()) {
+            (View::Narrow(a), View::Narrow(b)) => a == b,
+            (View::Wide(a), View::Wide(b)) => a == b,
+            _ => false,
+        }
+    }
+}
+
+impl Eq for JsStr {}
+
+impl std::hash::Hash for JsStr {
+    fn hash<H: std::hash::Hasher>(&self, h: &mut H) {
+        match self.view() {
+            View::Narrow(b) => b.hash(h),
+            View::Wide(w) => w.hash(h),
+        }
+    }
+}
+
+impl PartialOrd for JsStr {
+    fn partial_cmp(&self, other: &JsStr) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Ord for JsStr {
+    /// By code units (the order of `<` on strings).
+    fn cmp(&self, other: &JsStr) -> std::cmp::Ordering {
+        match (self.view(), other.view()) {
+            (View::Narrow(a), View::Narrow(b)) => a.cmp(b),
+            (View::Wide(a), View::Wide(b)) => a.cmp(b),
+            _ => (0..self.len())
+                .map(|i| self.at(i))
+                .cmp((0..other.len()).map(|i| other.at(i))),
+        }
+    }
 }
 
 /// The one empty string's units, shared by every freed arena slot.
@@ -45,12 +205,58 @@ impl JsStr {
         }
     }
 
-    /// Length in UTF-16 code units.
+    /// Length in UTF-16 code units (a rope's without writing it out).
     pub fn len(&self) -> usize {
         match self {
             JsStr::Narrow(b) => b.len(),
             JsStr::Wide(w) => w.len(),
+            JsStr::Rope(r) => r.len,
         }
+    }
+
+    /// The units (a rope is written out first, once).
+    pub fn view(&self) -> View<'_> {
+        match self {
+            JsStr::Narrow(b) => View::Narrow(b),
+            JsStr::Wide(w) => View::Wide(w),
+            JsStr::Rope(r) => r.flat().view(),
+        }
+    }
+
+    /// `a + b` as a rope when it is at least [`ROPE_MIN_UNITS`] long, else copied.
+    pub fn join(a: &JsStr, b: &JsStr, written: &Arc<std::sync::atomic::AtomicUsize>) -> JsStr {
+        let len = a.len() + b.len();
+        if len < ROPE_MIN_UNITS || b.is_empty() || a.is_empty() {
+            return a.concat(b);
+        }
+        // A left part written out already, or one whose pieces average under
+        // ROPE_PIECE_UNITS, joins as its flat units: the chain then holds at most one node
+        // per ROPE_PIECE_UNITS units (a loop of one-character appends writes its string out
+        // every len/32 appends: amortized O(ROPE_PIECE_UNITS) per append).
+        let a = match a {
+            JsStr::Rope(r) if r.flat.get().is_some() || (r.nodes + 1) * ROPE_PIECE_UNITS > len => {
+                r.flat().clone()
+            }
+            other => other.clone(),
+        };
+        let a = &a;
+        let nodes = |s: &JsStr| match s {
+            JsStr::Rope(r) => r.nodes,
+            _ => 0,
+        };
+        let wide = |s: &JsStr| match s {
+            JsStr::Narrow(_) => false,
+            JsStr::Wide(_) => true,
+            JsStr::Rope(r) => r.wide,
+        };
+        JsStr::Rope(Arc::new(Rope {
+            len,
+            wide: wide(a) || wide(b),
+            nodes: 1 + nodes(a) + nodes(b),
+            flat: std::sync::OnceLock::new(),
+            parts: std::sync::Mutex::new(Some((a.clone(), b.clone()))),
+            written: written.clone(),
+        }))
     }
 
     /// `true` for the empty string.
@@ -60,17 +266,18 @@ impl JsStr {
 
     /// The code unit at `i` (`i < len`).
     pub fn at(&self, i: usize) -> u16 {
-        match self {
-            JsStr::Narrow(b) => b[i] as u16,
-            JsStr::Wide(w) => w[i],
+        match self.view() {
+            View::Narrow(b) => b[i] as u16,
+            View::Wide(w) => w[i],
         }
     }
 
-    /// Bytes the string occupies (for accounting).
+    /// Bytes the string occupies (for accounting): a rope's as written out, and its nodes.
     pub fn bytes(&self) -> usize {
         match self {
             JsStr::Narrow(b) => b.len(),
             JsStr::Wide(w) => w.len() * 2,
+            JsStr::Rope(r) => r.len * if r.wide { 2 } else { 1 } + r.nodes * ROPE_NODE_BYTES,
         }
     }
 
@@ -81,25 +288,25 @@ impl JsStr {
 
     /// Code units `from..to` as a new string.
     pub fn slice(&self, from: usize, to: usize) -> JsStr {
-        match self {
-            JsStr::Narrow(b) if to == from + 1 => JsStr::Narrow(UNITS[b[from] as usize].clone()),
-            JsStr::Narrow(b) => JsStr::Narrow(b[from..to].into()),
-            JsStr::Wide(w) => Self::from_units(w[from..to].to_vec()),
+        match self.view() {
+            View::Narrow(b) if to == from + 1 => JsStr::Narrow(UNITS[b[from] as usize].clone()),
+            View::Narrow(b) => JsStr::Narrow(b[from..to].into()),
+            View::Wide(w) => Self::from_units(w[from..to].to_vec()),
         }
     }
 
     /// `n` copies of the string, one after another, in its own width.
     pub fn repeat(&self, n: usize) -> JsStr {
-        match self {
-            JsStr::Narrow(b) => JsStr::Narrow(b.repeat(n).into()),
-            JsStr::Wide(w) => JsStr::Wide(w.repeat(n).into()),
+        match self.view() {
+            View::Narrow(b) => JsStr::Narrow(b.repeat(n).into()),
+            View::Wide(w) => JsStr::Wide(w.repeat(n).into()),
         }
     }
 
     /// The concatenation of `self` and `other`.
     pub fn concat(&self, other: &JsStr) -> JsStr {
-        match (self, other) {
-            (JsStr::Narrow(a), JsStr::Narrow(b)) => {
+        match (self.view(), other.view()) {
+            (View::Narrow(a), View::Narrow(b)) => {
                 let mut v = Vec::with_capacity(a.len() + b.len());
                 v.extend_from_slice(a);
                 v.extend_from_slice(b);
@@ -115,10 +322,10 @@ impl JsStr {
 
     /// UTF-8 text; lone surrogates become U+FFFD (as the WHATWG USVString conversion).
     pub fn to_rust(&self) -> String {
-        match self {
-            JsStr::Narrow(b) if b.is_ascii() => String::from_utf8_lossy(b).into_owned(),
-            JsStr::Narrow(b) => b.iter().map(|c| *c as char).collect(),
-            JsStr::Wide(w) => char::decode_utf16(w.iter().copied())
+        match self.view() {
+            View::Narrow(b) if b.is_ascii() => String::from_utf8_lossy(b).into_owned(),
+            View::Narrow(b) => b.iter().map(|c| *c as char).collect(),
+            View::Wide(w) => char::decode_utf16(w.iter().copied())
                 .map(|r| r.unwrap_or('\u{fffd}'))
                 .collect(),
         }
@@ -127,9 +334,9 @@ impl JsStr {
     /// [`JsStr::to_rust`], and whether a lone surrogate (half of a UTF-16 pair with no
     /// partner, which UTF-8 text cannot carry) became U+FFFD: one decoding for both.
     pub fn to_rust_lossy(&self) -> (String, bool) {
-        match self {
-            JsStr::Narrow(_) => (self.to_rust(), false),
-            JsStr::Wide(w) => {
+        match self.view() {
+            View::Narrow(_) => (self.to_rust(), false),
+            View::Wide(w) => {
                 let mut lone = false;
                 let s = char::decode_utf16(w.iter().copied())
                     .map(|r| {
@@ -211,6 +418,31 @@ mod tests {
         assert_eq!(e.slice(0, 2).to_rust(), "a\u{fffd}");
         assert_eq!(a.concat(&e).to_rust(), "abca😀");
         assert_eq!(JsStr::from_str("é").bytes(), 1);
+    }
+
+    #[test]
+    fn ropes_read_as_their_units_and_drop_without_recursion() {
+        let written = Arc::default();
+        let piece = JsStr::from_str(&"x".repeat(300));
+        let mut s = JsStr::empty();
+        for _ in 0..200_000 {
+            s = JsStr::join(&s, &piece, &written);
+        }
+        assert!(matches!(s, JsStr::Rope(_)));
+        assert_eq!(s.len(), 60_000_000);
+        assert_eq!(s.at(59_999_999), b'x' as u16);
+        let w = JsStr::join(
+            &JsStr::from_str(&"a".repeat(300)),
+            &JsStr::from_str("é😀"),
+            &written,
+        );
+        assert_eq!(w.len(), 303);
+        assert_eq!(w.to_rust(), format!("{}é😀", "a".repeat(300)));
+        assert_eq!(w, JsStr::from_str(&format!("{}é😀", "a".repeat(300))));
+        let t = JsStr::join(&w, &piece, &written);
+        assert_eq!(t.slice(300, 303).to_rust(), "é😀");
+        drop(s);
+        drop(t);
     }
 
     #[test]

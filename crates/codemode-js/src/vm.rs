@@ -1889,8 +1889,18 @@ impl Vm {
             if total > MAX_STRING_LENGTH {
                 return Err(self.range_error("Invalid string length"));
             }
-            self.work(total / 64);
-            let s = self.heap.str(sa).concat(self.heap.str(sb));
+            // A rope costs its right part (the left is shared); a copy costs both.
+            let copied = if total >= crate::string::ROPE_MIN_UNITS {
+                self.heap.str(sb).len()
+            } else {
+                total
+            };
+            self.work(copied / 64);
+            let s = JsStr::join(self.heap.str(sa), self.heap.str(sb), &self.heap.flattened);
+            if matches!(s, JsStr::Rope(_)) {
+                let shared = self.heap.str(sa).bytes();
+                return Ok(Value::Str(self.heap.new_str_sharing(s, shared)?));
+            }
             return Ok(Value::Str(self.heap.new_str(s)?));
         }
         let x = self.to_number(pa)?;
@@ -2203,6 +2213,12 @@ impl Vm {
             };
             let op = self.progs[prog as usize].funcs[func as usize].code[pc as usize];
             let flow = match self.step(op, prog) {
+                // A rope read by this instruction wrote out its units: charged now.
+                Ok(_) if self.heap.absorb_flattened() => {
+                    let cap = self.heap.cap;
+                    self.raise(Throw::from(crate::heap::OutOfMemory { cap }))?;
+                    continue;
+                }
                 Ok(fl) => {
                     if let Some(f) = self.frames.last_mut()
                         && !f.conversions.is_empty()

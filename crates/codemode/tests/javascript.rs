@@ -45,6 +45,22 @@ async fn errors_are_located() {
     assert!(r.contains(r#""location":{"line":2,"column":24}"#), "{r}");
 }
 
+/// `s += piece` in a loop costs each append its piece (a rope, written out once when read):
+/// 10^5 appended lines and 10^6 one-character appends under the default limits, with node's
+/// values (they took 20 s and ran out of time before).
+#[tokio::test]
+async fn strings_built_by_appending_cost_each_append_its_piece() {
+    let r = run(r#"let s = "";
+for (let i = 0; i < 100000; i++) s += "line " + i + "\n";
+let t = "";
+for (let i = 0; i < 1000000; i++) t += i % 10;
+return [s.length, s.slice(-10), t.length, t.slice(999990), s.split("\n").length, s.indexOf("line 99999")];"#).await;
+    assert_eq!(
+        r,
+        r#"{"ok":true,"value":[1088890,"ine 99999\n",1000000,"0123456789",100001,1088879],"toolCalls":[]}"#
+    );
+}
+
 /// An error thrown inside a `for…of` body or an async function is located where it was
 /// thrown, not where the loop closed its iterator or the caller awaited the rejection (node's
 /// places). A value thrown again while one of the last `MAX_THROW_ORIGINS` (8) thrown keeps its

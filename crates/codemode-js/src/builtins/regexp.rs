@@ -510,12 +510,12 @@ fn regexp_match(vm: &mut Vm, _: Value, args: &[Value]) -> Res<Value> {
     let mut fuel = vm.fuel.max(MIN_SEARCH_FUEL);
     let outcome = {
         let s = &vm.heap.strings[sid.0 as usize];
-        match s {
-            JsStr::Narrow(b) => {
-                crate::regexp::exec::run(&re, &b[..], &mut exec, &mut fuel, max_entries)
+        match s.view() {
+            crate::string::View::Narrow(b) => {
+                crate::regexp::exec::run(&re, b, &mut exec, &mut fuel, max_entries)
             }
-            JsStr::Wide(w) => {
-                crate::regexp::exec::run(&re, &w[..], &mut exec, &mut fuel, max_entries)
+            crate::string::View::Wide(w) => {
+                crate::regexp::exec::run(&re, w, &mut exec, &mut fuel, max_entries)
             }
         }
     };
