@@ -36,3 +36,15 @@ pub const REPLY_VALUE_COST: u64 = 160;
 /// Default of `codemode.maxAttachmentBytes`: bytes of attachment data (base64 `data`, resource
 /// `text`/`blob`) one execution keeps, 16 MiB. Later parts are dropped (`attachment = 0`).
 pub const DEFAULT_MAX_ATTACHMENT_BYTES: u64 = 16 * 1024 * 1024;
+
+/// Most paused executions the default (memory) snapshot store keeps; past it the oldest is
+/// dropped (its token then answers "no paused execution has the token").
+pub const MAX_PAUSED_IN_MEMORY: usize = 1024;
+
+/// Most bytes of snapshots the memory store keeps, 1 GiB; past it the oldest are dropped, and a
+/// larger snapshot is refused (use a `dir:` or `sqlite:` store).
+pub const MAX_PAUSED_MEMORY_BYTES: usize = 1 << 30;
+
+/// Most claimed tokens the memory store remembers (to answer "resumed already"); older ones
+/// answer "no paused execution has the token".
+pub const MAX_CLAIMED_IN_MEMORY: usize = 4096;
