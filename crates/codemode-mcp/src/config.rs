@@ -6,12 +6,23 @@
 //!   "mcpServers": {
 //!     "everything": { "command": "npx", "args": ["-y", "@modelcontextprotocol/server-everything"],
 //!                     "env": { "KEY": "value" }, "cwd": "/tmp", "timeoutMs": 30000 },
-//!     "remote":     { "url": "http://127.0.0.1:3917/mcp", "headers": { "Authorization": "Bearer T" } }
+//!     "remote":     { "url": "http://127.0.0.1:3917/mcp", "headers": { "Authorization": "Bearer T" } },
+//!     "payments":   { "command": "payments-mcp", "approve": ["refund", "delete_*"] }
 //!   },
 //!   "codemode": { "language": "lua", "limits": { "timeoutMs": 60000, "maxToolCalls": 64 },
-//!                 "catalogBudget": 8000, "tools": ["manifest.json"] }
+//!                 "catalogBudget": 8000, "tools": ["manifest.json"],
+//!                 "approve": ["crm.email_*"], "snapshotStore": "sqlite:paused.db",
+//!                 "snapshotKeyFile": "paused.key" }
 //! }
 //! ```
+//!
+//! Tools needing approval (see [`crate::paused`]): a server's `approve` lists its tool names,
+//! `codemode.approve` full tool paths (`server.tool`, also manifest and OpenAPI tools); in both a
+//! `*` stands for any characters (dots included), so `"payments.*"` is every tool of `payments`.
+//! A call to such a tool pauses the execution; `execute` returns the paused Result with a
+//! `resumeToken`. `codemode.snapshotStore` is `"memory"` (the default), `"dir:PATH"` or
+//! `"sqlite:PATH"`; `codemode.snapshotKeyFile` the file of the key snapshots are signed with
+//! (default: kept with the store).
 //!
 //! Unknown keys, a server with neither `command` nor `url` (or both), and values of the wrong type
 //! are errors whose message names the key path (`mcpServers.git.comand`). Relative `cwd` and
@@ -101,6 +112,65 @@ pub struct Config {
     pub allowed_origins: Vec<String>,
     /// `openapi`: OpenAPI specs, each a namespace of HTTP tools (see `openapi.rs`).
     pub openapi: Vec<crate::openapi::OpenApiSpec>,
+    /// Tool path patterns needing approval: `codemode.approve`, and each server's `approve`
+    /// prefixed with `<server>.` (see [`approves`]).
+    pub approve: Vec<String>,
+    /// `codemode.snapshotStore`: where paused executions are kept.
+    pub snapshot_store: crate::paused::StoreSpec,
+    /// `codemode.snapshotKeyFile`: the key snapshots are signed with (absolute); default: the
+    /// store's own ([`crate::paused::StoreSpec::key_file`]).
+    pub snapshot_key_file: Option<PathBuf>,
+}
+
+/// Whether the canonical tool `path` matches `pattern`, where `*` stands for any run of
+/// characters (dots included) and everything else for itself.
+pub fn matches(pattern: &str, path: &str) -> bool {
+    // Greedy matching with one backtrack point: linear in the lengths, no recursion.
+    let (p, s) = (pattern.as_bytes(), path.as_bytes());
+    let (mut i, mut j) = (0, 0);
+    let mut star: Option<(usize, usize)> = None;
+    while j < s.len() {
+        if i < p.len() && p[i] == b'*' {
+            star = Some((i, j));
+            i += 1;
+        } else if i < p.len() && p[i] == s[j] {
+            i += 1;
+            j += 1;
+        } else if let Some((si, sj)) = star {
+            i = si + 1;
+            j = sj + 1;
+            star = Some((si, sj + 1));
+        } else {
+            return false;
+        }
+    }
+    p[i..].iter().all(|&c| c == b'*')
+}
+
+/// Whether a call to `path` needs approval under `patterns` ([`matches`]).
+pub fn approves(patterns: &[String], path: &str) -> bool {
+    patterns.iter().any(|p| matches(p, path))
+}
+
+/// The list of approval patterns at `at`.
+fn patterns(v: &Value, at: &str) -> Result<Vec<String>, ConfigError> {
+    let arr = v.as_array().ok_or_else(|| {
+        ConfigError(format!(
+            "{at} must be a list of tool names or patterns such as [\"refund\", \"delete_*\"]"
+        ))
+    })?;
+    arr.iter()
+        .enumerate()
+        .map(|(i, p)| {
+            let p = string(p, &format!("{at}[{i}]"))?;
+            if p.is_empty() {
+                return Err(ConfigError(format!(
+                    "{at}[{i}] is empty; name a tool, or use \"*\" for all of them"
+                )));
+            }
+            Ok(p)
+        })
+        .collect()
 }
 
 /// A configuration error; the message names the file and the key path.
@@ -129,12 +199,14 @@ impl Config {
         let root = object(&root, "the top level")?;
         known_keys(root, "", &["mcpServers", "codemode", "openapi"])?;
         let mut servers = Vec::new();
+        let mut approvals = Vec::new();
         match root.get("mcpServers") {
             None => {}
             Some(v) => {
                 for (name, spec) in object(v, "mcpServers")? {
-                    if let Some(s) = server(name, spec, dir)? {
+                    if let Some((s, approve)) = server(name, spec, dir)? {
                         servers.push(s);
+                        approvals.extend(approve.into_iter().map(|t| format!("{name}.{t}")));
                     }
                 }
             }
@@ -151,6 +223,9 @@ impl Config {
                 Some(v) => crate::openapi::parse(v, dir)?,
                 None => Vec::new(),
             },
+            approve: approvals,
+            snapshot_store: crate::paused::StoreSpec::Memory,
+            snapshot_key_file: None,
         };
         if let Some(o) = config
             .openapi
@@ -174,8 +249,22 @@ impl Config {
                     "tools",
                     "maxAttachmentBytes",
                     "allowedOrigins",
+                    "approve",
+                    "snapshotStore",
+                    "snapshotKeyFile",
                 ],
             )?;
+            if let Some(a) = cm.get("approve") {
+                config.approve.extend(patterns(a, "codemode.approve")?);
+            }
+            if let Some(s) = cm.get("snapshotStore") {
+                config.snapshot_store =
+                    crate::paused::StoreSpec::parse(&string(s, "codemode.snapshotStore")?, dir)
+                        .map_err(|e| ConfigError(format!("codemode.snapshotStore: {e}")))?;
+            }
+            if let Some(k) = cm.get("snapshotKeyFile") {
+                config.snapshot_key_file = Some(dir.join(string(k, "codemode.snapshotKeyFile")?));
+            }
             if let Some(b) = cm.get("maxAttachmentBytes") {
                 config.max_attachment_bytes = b.as_u64().ok_or_else(|| {
                     ConfigError(format!(
@@ -275,7 +364,12 @@ fn string_map(v: &Value, what: &str) -> Result<BTreeMap<String, String>, ConfigE
         .collect()
 }
 
-fn server(name: &str, spec: &Value, dir: &Path) -> Result<Option<ServerSpec>, ConfigError> {
+/// One `mcpServers` entry and its `approve` list (`None` when disabled).
+fn server(
+    name: &str,
+    spec: &Value,
+    dir: &Path,
+) -> Result<Option<(ServerSpec, Vec<String>)>, ConfigError> {
     let at = format!("mcpServers.{name}");
     if name.is_empty() || name.split('.').any(str::is_empty) {
         return Err(ConfigError(format!(
@@ -297,8 +391,13 @@ fn server(name: &str, spec: &Value, dir: &Path) -> Result<Option<ServerSpec>, Co
             "timeoutMs",
             "startupTimeoutMs",
             "disabled",
+            "approve",
         ],
     )?;
+    let approve = match spec.get("approve") {
+        None => Vec::new(),
+        Some(a) => patterns(a, &format!("{at}.approve"))?,
+    };
     if let Some(d) = spec.get("disabled") {
         match d {
             Value::Bool(true) => return Ok(None),
@@ -414,12 +513,15 @@ fn server(name: &str, spec: &Value, dir: &Path) -> Result<Option<ServerSpec>, Co
             Transport::Http { url, headers }
         }
     };
-    Ok(Some(ServerSpec {
-        name: name.to_string(),
-        transport,
-        call_timeout,
-        startup_timeout,
-    }))
+    Ok(Some((
+        ServerSpec {
+            name: name.to_string(),
+            transport,
+            call_timeout,
+            startup_timeout,
+        },
+        approve,
+    )))
 }
 
 fn limits(obj: &Map<String, Value>) -> Result<Limits, ConfigError> {
@@ -492,6 +594,42 @@ mod tests {
         assert_eq!(c.limits.max_tool_calls(), 3);
         assert_eq!(c.catalog_budget, 10);
         assert_eq!(c.manifests, vec![PathBuf::from("/etc/cm/m.json")]);
+    }
+
+    #[test]
+    fn approvals_and_the_snapshot_store() {
+        let c = parse(
+            r#"{"mcpServers": {"payments": {"command": "p", "approve": ["refund", "delete_*"]},
+                               "off": {"command": "x", "disabled": true, "approve": ["y"]}},
+               "codemode": {"approve": ["crm.*.send"], "snapshotStore": "sqlite:p.db",
+                            "snapshotKeyFile": "k"}}"#,
+        )
+        .unwrap();
+        assert_eq!(
+            c.approve,
+            ["payments.refund", "payments.delete_*", "crm.*.send"]
+        );
+        assert_eq!(
+            c.snapshot_store,
+            crate::paused::StoreSpec::Sqlite("/etc/cm/p.db".into())
+        );
+        assert_eq!(c.snapshot_key_file, Some(PathBuf::from("/etc/cm/k")));
+        assert!(approves(&c.approve, "payments.refund"));
+        assert!(!approves(&c.approve, "payments.refunds"));
+        assert!(!approves(&c.approve, "payments.quote"));
+        assert!(approves(&c.approve, "payments.delete_user"));
+        assert!(approves(&c.approve, "payments.delete_"));
+        assert!(approves(&c.approve, "crm.mail.v2.send"));
+        assert!(!approves(&c.approve, "crm.send"));
+        assert!(!approves(&c.approve, "off.y"));
+        assert!(matches("*", "a.b"));
+        assert!(matches("a*b*c", "axxbyybc"));
+        assert!(!matches("a*b*c", "axxbyyb"));
+        assert!(matches("**x", "x"));
+        assert_eq!(
+            parse("{}").unwrap().snapshot_store,
+            crate::paused::StoreSpec::Memory
+        );
     }
 
     #[test]
@@ -576,6 +714,18 @@ mod tests {
             (
                 r#"{"mcpServers": {"a..b": {"command": "x"}}}"#,
                 "cannot be a namespace",
+            ),
+            (
+                r#"{"mcpServers": {"a": {"command": "x", "approve": "refund"}}}"#,
+                "mcpServers.a.approve must be a list of tool names or patterns",
+            ),
+            (
+                r#"{"codemode": {"approve": [""]}}"#,
+                "codemode.approve[0] is empty",
+            ),
+            (
+                r#"{"codemode": {"snapshotStore": "redis:x"}}"#,
+                "codemode.snapshotStore: snapshot store \"redis:x\": write \"memory\"",
             ),
             (r#"[1]"#, "the top level must be an object, not a list"),
             (r#"{"#, "invalid JSON"),

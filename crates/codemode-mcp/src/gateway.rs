@@ -1,5 +1,7 @@
 //! The gateway: downstream servers as namespaces of one [`CodeMode`] runtime, rebuilt when a
-//! server's tool list changes, and executions with attachments and progress.
+//! server's tool list changes, and executions with attachments and progress; executions paused
+//! at tools needing approval are kept in the snapshot store and resumed by token (see
+//! [`crate::paused`]).
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
@@ -16,6 +18,7 @@ use serde_json::{Value, json};
 use crate::attachments::{self, ExecContext, ProgressFn};
 use crate::config::{Config, ConfigError};
 use crate::downstream::Server;
+use crate::paused::PausedStore;
 
 /// Adds host tools beside the servers (e.g. the CLI's manifest tools); called at every rebuild.
 pub type Extend = Arc<dyn Fn(Options) -> Options + Send + Sync>;
@@ -55,6 +58,41 @@ pub struct Execution {
     pub result: ExecutionResult,
     /// Image/audio/resource parts returned by nested calls, in the order the program saw them.
     pub attachments: Vec<Value>,
+    /// When the Result is paused: the token [`Gateway::resume`] continues it with (its
+    /// snapshot is kept in the store).
+    pub resume_token: Option<String>,
+}
+
+/// The gateway's hooks: progress after every call, and pauses before calls to tools needing
+/// approval (`approve` patterns, see [`crate::config::approves`]).
+struct GatewayHooks {
+    approve: Arc<Vec<String>>,
+}
+
+impl codemode::Hooks for GatewayHooks {
+    fn pause_before(&self, name: &str, _input: &Value) -> bool {
+        crate::config::approves(&self.approve, name)
+    }
+
+    fn tool_after<'a>(
+        &'a self,
+        name: &'a str,
+        _input: &'a Value,
+        _outcome: &'a codemode::CallOutcome,
+    ) -> futures::future::BoxFuture<'a, ()> {
+        attachments::call_done(name);
+        Box::pin(async {})
+    }
+
+    fn extension_after<'a>(
+        &'a self,
+        name: &'a str,
+        _args: &'a [Value],
+        _outcome: &'a codemode::CallOutcome,
+    ) -> futures::future::BoxFuture<'a, ()> {
+        attachments::call_done(name);
+        Box::pin(async {})
+    }
 }
 
 /// Downstream servers plus the runtime built over them. Cheap to share (`Arc`).
@@ -68,6 +106,12 @@ pub struct Gateway {
     /// Servers that failed to start, while they are being retried (and after).
     retries: Mutex<BTreeMap<String, Arc<Retry>>>,
     on_change: Mutex<Vec<Arc<dyn Fn() + Send + Sync>>>,
+    /// Paused executions by resume token.
+    store: Box<dyn PausedStore>,
+    /// The key snapshots are signed with.
+    snapshot_key: Vec<u8>,
+    /// `config.approve`, shared with the hooks of every rebuild.
+    approve: Arc<Vec<String>>,
 }
 
 impl Gateway {
@@ -79,14 +123,26 @@ impl Gateway {
     /// pauses of [`STARTUP_RETRY_PAUSES`] or sooner when called (at least [`CALL_RETRY_GAP`]
     /// apart); a success refreshes the runtime and notifies [`Gateway::on_change`] hooks.
     ///
+    /// The snapshot store (`config.snapshot_store`) is opened and its key read or created
+    /// first.
+    ///
     /// # Errors
     /// Only configuration problems the host cannot work around (an unsupported language, host
-    /// tools from `extend` that do not build).
+    /// tools from `extend` that do not build, a snapshot store or key file that cannot be
+    /// opened).
     pub async fn start(
         config: Config,
         extend: Option<Extend>,
     ) -> Result<Arc<Gateway>, ConfigError> {
         let extend = with_openapi(&config, extend)?;
+        let store = config.snapshot_store.open().map_err(ConfigError)?;
+        let key_file = config
+            .snapshot_key_file
+            .clone()
+            .or_else(|| config.snapshot_store.key_file());
+        let snapshot_key =
+            crate::paused::load_or_create_key(key_file.as_deref()).map_err(ConfigError)?;
+        let approve = Arc::new(config.approve.clone());
         let (tx, mut rx) = tokio::sync::mpsc::unbounded_channel::<String>();
         let servers: Vec<Arc<Server>> = config
             .servers
@@ -120,6 +176,9 @@ impl Gateway {
             problems: Mutex::new(problems),
             retries: Mutex::new(retries.clone()),
             on_change: Mutex::new(Vec::new()),
+            store,
+            snapshot_key,
+            approve,
         });
         gw.rebuild()?;
         // Servers that failed to start are retried in the background; a success goes through
@@ -223,16 +282,19 @@ impl Gateway {
         let mut problems = Vec::new();
         for _ in 0..=entries.len() {
             // Progress: every tool call (servers' tools, host tools added by `extend`, the
-            // built-in `search`) and extension call passes through these hooks. An `extend`
-            // that sets its own hooks replaces them (and progress with them).
+            // built-in `search`) and extension call passes through these hooks, and so do
+            // the pauses at `approve` patterns. An `extend` that sets its own hooks replaces
+            // them (progress and patterns with `*`; exact paths still pause, by `pause_on`).
             let mut b = CodeMode::builder()
                 .language(self.config.language)
                 .limits(self.config.limits)
-                .hooks(
-                    codemode::FnHooks::new()
-                        .tool_after(|path, _, _| attachments::call_done(path))
-                        .extension_after(|path, _, _| attachments::call_done(path)),
-                );
+                .snapshot_key(self.snapshot_key.clone())
+                .hooks(GatewayHooks {
+                    approve: self.approve.clone(),
+                });
+            for p in self.approve.iter().filter(|p| !p.contains('*')) {
+                b = b.pause_on(p.clone());
+            }
             for (n, ns) in &namespaces {
                 b = b.namespace(n.clone(), ns.clone());
             }
@@ -324,10 +386,88 @@ impl Gateway {
         );
         let fut = self.codemode().execute_with_cancel(code, cancel);
         let result = attachments::scope(ctx.clone(), fut).await;
+        self.keep_paused(result, ctx.take_attachments())
+    }
+
+    /// Whether some tool needs approval (`config.approve` is not empty): then `execute` can
+    /// pause and the MCP server offers `resume`.
+    pub fn approvals(&self) -> bool {
+        !self.approve.is_empty()
+    }
+
+    /// A finished or paused execution; a paused one's snapshot goes into the store under its
+    /// token (a store failure turns the Result into a failure saying so).
+    fn keep_paused(&self, mut result: ExecutionResult, attachments: Vec<Value>) -> Execution {
+        let mut resume_token = None;
+        if let Some(paused) = &result.paused {
+            let token = crate::paused::token_of(paused.snapshot.id());
+            match self.store.put(&token, paused.snapshot.as_bytes()) {
+                Ok(()) => resume_token = Some(token),
+                Err(e) => {
+                    let names: Vec<&str> = paused.pending.iter().map(|p| p.name.as_str()).collect();
+                    let mut failed = ExecutionResult::failure(codemode::Diagnostic::new(
+                        codemode::DiagnosticKind::ExecutionFailure,
+                        format!(
+                            "The execution paused for approval of {} but cannot be kept: {e}. Nothing was run; try again later.",
+                            names.join(", ")
+                        ),
+                    ));
+                    failed.tool_calls = std::mem::take(&mut result.tool_calls);
+                    failed.logs = std::mem::take(&mut result.logs);
+                    result = failed;
+                }
+            }
+        }
         Execution {
             result,
-            attachments: ctx.take_attachments(),
+            attachments,
+            resume_token,
         }
+    }
+
+    /// Continue the paused execution of `token` with `replies`, the `resume` tool's
+    /// `{"<call id>": {"approve": true} | {"deny": "reason"} | {"value": V} | {"error": "message"}}`,
+    /// one per pending call. The replies are checked against the snapshot before it is claimed
+    /// (a mistake leaves the token usable); then the token is claimed (once: a second resume
+    /// is refused) and the program runs on. The Result may be paused again, with a new token.
+    ///
+    /// # Errors
+    /// The token is malformed, unknown or resumed already, the replies do not fit the pending
+    /// calls, or the stored snapshot is damaged: the message says what to send instead.
+    pub async fn resume(
+        &self,
+        token: &str,
+        replies: &Value,
+        cancel: CancellationToken,
+        progress: Option<ProgressFn>,
+    ) -> Result<Execution, String> {
+        let bytes = self.store.peek(token).map_err(|m| m.message(token))?;
+        let pending = codemode::Snapshot::from_bytes(bytes).pending_ids();
+        // Stored bytes that do not decode: resuming refuses them and says why (not a
+        // snapshot, altered, signed with another key), whatever the replies.
+        let replies = if pending.is_empty() {
+            Vec::new()
+        } else {
+            parse_replies(replies, &pending)?
+        };
+        let bytes = self.store.take(token).map_err(|m| m.message(token))?;
+        let snapshot = codemode::Snapshot::from_bytes(bytes);
+        let ctx = ExecContext::with_limits(
+            progress,
+            self.config.max_attachment_bytes,
+            true,
+            self.config.limits.max_memory_bytes(),
+        );
+        let fut = self.codemode().resume(&snapshot, replies);
+        drop(snapshot);
+        let result = tokio::select! {
+            r = attachments::scope(ctx.clone(), fut) => r,
+            () = cancel.cancelled() => ExecutionResult::failure(codemode::Diagnostic::new(
+                codemode::DiagnosticKind::ExecutionFailure,
+                "The resumed execution was cancelled by the client; its token was used and cannot be resumed again.",
+            )),
+        };
+        Ok(self.keep_paused(result, ctx.take_attachments()))
     }
 
     /// The built-in search over the current tools (same input and result as `search(...)` in a
@@ -370,6 +510,65 @@ impl Gateway {
             s.stop().await;
         }
     }
+}
+
+/// The `replies` of a `resume` call as the library's, checked against the `pending` call ids.
+fn parse_replies(replies: &Value, pending: &[u64]) -> Result<Vec<(u64, codemode::Reply)>, String> {
+    let ids = pending
+        .iter()
+        .map(u64::to_string)
+        .collect::<Vec<_>>()
+        .join(", ");
+    let shape = "{\"approve\": true} (run the call), {\"deny\": \"reason\"}, {\"value\": <the call's result>} or {\"error\": \"message\"}";
+    let Some(map) = replies.as_object() else {
+        return Err(format!(
+            "resume: \"replies\" must be an object with one reply per pending call id ({ids}), e.g. {{\"{}\": {{\"approve\": true}}}}; each reply is {shape}.",
+            pending[0]
+        ));
+    };
+    let mut out = Vec::new();
+    for (k, v) in map {
+        let id = k
+            .parse::<u64>()
+            .ok()
+            .filter(|id| pending.contains(id))
+            .ok_or_else(|| {
+                format!(
+                    "resume: {k:?} is not the id of a call this execution waits on; the pending call ids are {ids}."
+                )
+            })?;
+        let bad = |why: &str| format!("resume: the reply to call {id} {why}; write {shape}.");
+        let reply = match v
+            .as_object()
+            .map(|o| o.iter().collect::<Vec<_>>())
+            .as_deref()
+        {
+            Some([(key, value)]) => match (key.as_str(), value) {
+                ("approve", Value::Bool(true)) => codemode::Reply::Run,
+                ("approve", _) => {
+                    return Err(bad(
+                        "has \"approve\" that is not true (to refuse it write {\"deny\": \"reason\"})",
+                    ));
+                }
+                ("deny", Value::String(m)) => codemode::Reply::Deny(m.clone()),
+                ("error", Value::String(m)) => codemode::Reply::Error(m.clone()),
+                ("deny" | "error", _) => {
+                    return Err(bad(&format!("has \"{key}\" that is not a string")));
+                }
+                ("value", v) => codemode::Reply::Value((*v).clone()),
+                (other, _) => return Err(bad(&format!("has the unknown key \"{other}\""))),
+            },
+            Some(_) => return Err(bad("must have exactly one key")),
+            None => return Err(bad("is not an object")),
+        };
+        out.push((id, reply));
+    }
+    if let Some(missing) = pending.iter().find(|id| !out.iter().any(|(i, _)| i == *id)) {
+        return Err(format!(
+            "resume: no reply for pending call {missing}; give one reply per pending call ({ids}), each {shape}."
+        ));
+    }
+    Ok(out)
 }
 
 /// Retry the start of `s` (see [`Gateway::start`]); on success tell the gateway through

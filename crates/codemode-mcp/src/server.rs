@@ -5,6 +5,15 @@
 //!   Result as compact JSON text (for clients that only show text), followed by the attachments
 //!   (image/audio/resource parts returned by nested calls, numbered from 1 as the program saw
 //!   them). `isError` is true when the Result is not ok.
+//!   When the program calls a tool needing approval (`approve` in the config, `--approve`),
+//!   the Result is paused (`{"ok": false, "status": "paused", "pending": [{id, name, input,
+//!   location}], "toolCalls", "logs"}`), `isError` is false, and `structuredContent` (and the
+//!   text) also carry `"resumeToken"`; the snapshot stays in the server's store.
+//! - `resume` (`{ token, replies: {"<call id>": {"approve": true} | {"deny": "reason"} |
+//!   {"value": V} | {"error": "message"}} }`), listed only when some tool needs approval:
+//!   continues the paused execution of `token` once ([`Gateway::resume`]); its reply is
+//!   `execute`'s (the whole execution's Result, maybe paused again with a new token). A
+//!   denial or error is a catchable `ToolFailure` in the program.
 //! - `search` (`{ query?, namespace?, limit?, offset? }`): the built-in search.
 //! - When the request carries a `progressToken`, every nested tool call sends
 //!   `notifications/progress` ("3 calls done: everything.get-sum"). `notifications/cancelled`
@@ -192,7 +201,8 @@ impl CodeModeServer {
         }
     }
 
-    /// The two tools, with the current `execute` description.
+    /// The tools (`execute`, `search`, and `resume` when some tool needs approval), with the
+    /// current `execute` description.
     pub fn tools(&self) -> Vec<rmcp::model::Tool> {
         let execute = json!({
             "name": "execute",
@@ -211,10 +221,14 @@ impl CodeModeServer {
             "description": words(self.gateway.language()).search,
             "inputSchema": codemode::search::search_input_schema(),
         });
-        vec![
+        let mut tools = vec![
             serde_json::from_value(execute).expect("valid tool"),
             serde_json::from_value(search).expect("valid tool"),
-        ]
+        ];
+        if self.gateway.approvals() {
+            tools.push(serde_json::from_value(resume_tool()).expect("valid tool"));
+        }
+        tools
     }
 
     async fn execute(
@@ -225,6 +239,40 @@ impl CodeModeServer {
         let Some(code) = args.get("code").and_then(Value::as_str) else {
             return error_result(words(self.gateway.language()).missing_code);
         };
+        let gateway = self.gateway.clone();
+        let code = code.to_string();
+        self.run(context, move |cancel, progress| async move {
+            Ok(gateway.execute(&code, cancel, progress).await)
+        })
+        .await
+    }
+
+    async fn resume(
+        &self,
+        args: &serde_json::Map<String, Value>,
+        context: RequestContext<RoleServer>,
+    ) -> CallToolResult {
+        let Some(token) = args.get("token").and_then(Value::as_str) else {
+            return error_result(
+                "resume needs {\"token\": \"<resumeToken of the paused result>\", \"replies\": {\"<call id>\": {\"approve\": true}}}.",
+            );
+        };
+        let token = token.to_string();
+        let replies = args.get("replies").cloned().unwrap_or(Value::Null);
+        let gateway = self.gateway.clone();
+        self.run(context, move |cancel, progress| async move {
+            gateway.resume(&token, &replies, cancel, progress).await
+        })
+        .await
+    }
+
+    /// Run an execution (`go`) with progress notifications and cancellation, and answer with
+    /// its Result (see the module docs).
+    async fn run<F, Fut>(&self, context: RequestContext<RoleServer>, go: F) -> CallToolResult
+    where
+        F: FnOnce(codemode::CancellationToken, Option<crate::attachments::ProgressFn>) -> Fut,
+        Fut: Future<Output = Result<crate::gateway::Execution, String>>,
+    {
         // Progress goes through one forwarding task, so notifications keep their order and all
         // of them are sent before the response.
         let mut forwarder = None;
@@ -255,7 +303,7 @@ impl CodeModeServer {
             .lock()
             .expect("running lock")
             .insert(context.id.clone(), cancel.clone());
-        let exec = self.gateway.execute(code, cancel, progress).await;
+        let exec = go(cancel, progress).await;
         self.running
             .lock()
             .expect("running lock")
@@ -263,13 +311,21 @@ impl CodeModeServer {
         if let Some(f) = forwarder {
             let _ = f.await;
         }
-        let structured = exec.result.to_json_value();
-        let mut content = vec![json!({"type": "text", "text": exec.result.to_json_string()})];
+        let exec = match exec {
+            Ok(e) => e,
+            Err(m) => return error_result(&m),
+        };
+        let mut structured = exec.result.to_json_value();
+        if let (Some(t), Some(o)) = (&exec.resume_token, structured.as_object_mut()) {
+            o.insert("resumeToken".into(), json!(t));
+        }
+        let paused = exec.resume_token.is_some();
+        let mut content = vec![json!({"type": "text", "text": structured.to_string()})];
         content.extend(exec.attachments);
         let v = json!({
             "content": content,
             "structuredContent": structured,
-            "isError": !exec.result.is_ok(),
+            "isError": !exec.result.is_ok() && !paused,
         });
         serde_json::from_value(v).unwrap_or_else(|e| error_result(&format!("internal: {e}")))
     }
@@ -324,6 +380,38 @@ fn words(language: codemode::Language) -> Words {
             search: "Find tools that `execute` programs can call: by words (query), by namespace (a server name), with paging (limit, offset). Returns {items: [{path, description, signature}], remaining, next}. An exact tool path returns that tool.",
         },
     }
+}
+
+/// The `resume` tool's definition.
+fn resume_tool() -> Value {
+    json!({
+        "name": "resume",
+        "title": "Continue a paused Code Mode program",
+        "description": "Continue an execution that paused at tools needing approval (execute returned \"status\": \"paused\" with \"pending\" calls and a \"resumeToken\"). Give one reply per pending call id: {\"approve\": true} runs the call; {\"deny\": \"reason\"} or {\"error\": \"message\"} makes it fail in the program (a catchable error); {\"value\": V} makes it return V without running. A token resumes once. Returns the Result of the whole execution, which may be paused again with a new token.",
+        "inputSchema": {
+            "type": "object",
+            "properties": {
+                "token": {"type": "string", "description": "The resumeToken of the paused result."},
+                "replies": {
+                    "type": "object",
+                    "description": "One reply per pending call, by its id: {\"2\": {\"approve\": true}}.",
+                    "additionalProperties": {
+                        "type": "object",
+                        "properties": {
+                            "approve": {"const": true},
+                            "deny": {"type": "string"},
+                            "error": {"type": "string"},
+                            "value": {}
+                        },
+                        "minProperties": 1,
+                        "maxProperties": 1
+                    }
+                }
+            },
+            "required": ["token", "replies"],
+            "additionalProperties": false
+        }
+    })
 }
 
 fn error_result(message: &str) -> CallToolResult {
@@ -389,8 +477,14 @@ impl ServerHandler for CodeModeServer {
         let r = match request.name.as_ref() {
             "execute" => self.execute(&args, context).await,
             "search" => self.search(&args),
+            "resume" if self.gateway.approvals() => self.resume(&args, context).await,
             other => error_result(&format!(
-                "Unknown tool '{other}': this server offers 'execute' (run a program) and 'search' (find tools)."
+                "Unknown tool '{other}': this server offers 'execute' (run a program) and 'search' (find tools){}.",
+                if self.gateway.approvals() {
+                    ", and 'resume' (continue a paused execution)"
+                } else {
+                    ""
+                }
             )),
         };
         Ok(r.into())

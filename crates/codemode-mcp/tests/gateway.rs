@@ -655,3 +655,100 @@ async fn a_cancelled_execute_is_answered_over_stdio_too() {
     serve.abort();
     gw.shutdown().await;
 }
+
+/// `gw.resume(token, replies)` without cancellation or progress.
+async fn resume(
+    gw: &Gateway,
+    token: &str,
+    replies: &Value,
+) -> Result<codemode_mcp::Execution, String> {
+    gw.resume(token, replies, CancellationToken::new(), None)
+        .await
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_server_s_approve_list_pauses_its_calls_and_resume_runs_them() {
+    let mut fx = fixture_cmd();
+    fx["approve"] = json!(["add"]);
+    let dir = std::env::temp_dir().join(format!("codemode-gw-approve-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let doc = json!({"mcpServers": {"fx": fx},
+                     "codemode": {"snapshotStore": format!("dir:{}", dir.display())}});
+    let gw = Gateway::start(
+        Config::parse(&doc.to_string(), Path::new("/")).unwrap(),
+        None,
+    )
+    .await
+    .unwrap();
+    assert!(gw.approvals());
+    let code = "local e = tools.fx.echo({ text = 'hi' }) \
+                local ok, s = pcall(tools.fx.add, { a = 1, b = 2 }) \
+                return { e, ok, ok and s.sum or s }";
+    let p = run(&gw, code).await;
+    let paused = p.result.paused.as_ref().expect("paused");
+    assert_eq!(paused.pending[0].name, "fx.add");
+    assert_eq!(paused.pending[0].input, json!({"a": 1, "b": 2}));
+    let token = p.resume_token.clone().unwrap();
+    assert!(dir.join(format!("{token}.snapshot")).exists());
+    let id = paused.pending[0].id.to_string();
+
+    // Replies that do not fit are refused, and the token stays usable.
+    let e = resume(&gw, &token, &json!({id.clone(): {"run": true}}))
+        .await
+        .unwrap_err();
+    assert_eq!(
+        e,
+        format!(
+            "resume: the reply to call {id} has the unknown key \"run\"; write {{\"approve\": true}} (run the call), {{\"deny\": \"reason\"}}, {{\"value\": <the call's result>}} or {{\"error\": \"message\"}}."
+        )
+    );
+    let e = resume(&gw, &token, &json!([1])).await.unwrap_err();
+    assert!(
+        e.starts_with("resume: \"replies\" must be an object"),
+        "{e}"
+    );
+    let done = resume(&gw, &token, &json!({id.clone(): {"approve": true}}))
+        .await
+        .unwrap();
+    assert_eq!(
+        done.result.value(),
+        Some(&json!(["hi", true, 3])),
+        "{:?}",
+        done.result
+    );
+    assert!(done.resume_token.is_none());
+    assert!(dir.join(format!("{token}.claimed")).exists());
+    let e = resume(&gw, &token, &json!({id: {"approve": true}}))
+        .await
+        .unwrap_err();
+    assert!(e.contains("was resumed already"), "{e}");
+
+    // An error reply: a catchable failure, listed as such.
+    let p = run(&gw, code).await;
+    let token = p.resume_token.unwrap();
+    let done = resume(&gw, &token, &json!({"2": {"error": "the adder is down"}}))
+        .await
+        .unwrap();
+    assert_eq!(
+        done.result.value(),
+        Some(&json!(["hi", false, "the adder is down"]))
+    );
+    assert_eq!(
+        done.result.tool_calls[1].status,
+        codemode::ToolCallStatus::Failure
+    );
+
+    // A stored snapshot replaced by other bytes: refused on resume, saying why.
+    let p = run(&gw, code).await;
+    let token = p.resume_token.unwrap();
+    std::fs::write(dir.join(format!("{token}.snapshot")), b"garbage").unwrap();
+    let r = resume(&gw, &token, &json!({"2": {"approve": true}}))
+        .await
+        .unwrap()
+        .result;
+    assert_eq!(
+        r.error().map(|e| e.message.as_str()),
+        Some("The snapshot cannot be resumed: these bytes are not a codemode snapshot.")
+    );
+    gw.shutdown().await;
+}
