@@ -12,8 +12,9 @@
 //! instructions; `codemode search --tools MANIFEST [QUERY] [--lang lua|js] [--namespace NS]
 //! [--limit N]` prints what the built-in `search` returns (see `discover.rs`). Both, like `run`,
 //! take `--mcp-config FILE` to cover the tools of MCP servers too, and `codemode mcp` serves
-//! them (see `mcp.rs`); every one of them speaks Lua and JavaScript (`--lang js`, or
-//! `"codemode": {"language": "js"}` in the MCP config).
+//! them (see `mcp.rs`; `--approve TOOL_PATH`, `--snapshot-store`, `--snapshot-key-file` for
+//! tools needing approval and the `resume` tool); every one of them speaks Lua and JavaScript
+//! (`--lang js`, or `"codemode": {"language": "js"}` in the MCP config).
 //!
 //! Exit status: 0 when the Result is ok, 1 when it is not ok, 2 for usage or configuration
 //! errors (bad arguments, unreadable program file, bad manifest, invalid limits); those print one

@@ -1,4 +1,5 @@
-//! `codemode mcp --config FILE [--http [ADDR]]`, `codemode run --mcp-config FILE`, and
+//! `codemode mcp --config FILE [--http [ADDR]] [--approve TOOL_PATH]... [--snapshot-store
+//! memory|dir:PATH|sqlite:PATH] [--snapshot-key-file FILE]`, `codemode run --mcp-config FILE`, and
 //! `codemode catalog|search --mcp-config FILE`: Code Mode over the MCP servers of a config file
 //! (see the `codemode-mcp` crate for the format and the behaviour).
 
@@ -27,6 +28,15 @@ search's signatures. Each server becomes a namespace: programs call
 tools.<server>.<tool>({ ... }) (in JavaScript `await tools.<server>.<tool>({ ... })`). The MCP
 server offers two tools: execute {code} and search {query, namespace, limit, offset}.
 
+Approval: a server's "approve": ["refund", "delete_*"] (its tool names), "codemode"'s
+"approve": ["payments.refund"] (tool paths) or --approve PATH mark tools needing approval (`*`:
+any characters). A call to one pauses the program: execute returns {"status": "paused",
+"pending": [{id, name, input}], "resumeToken": T}, and the tool `resume` {token, replies:
+{"<id>": {"approve": true} | {"deny": "reason"} | {"value": V} | {"error": "message"}}}
+continues it, once. Paused executions are kept in memory, or with --snapshot-store dir:PATH or
+sqlite:PATH (also "codemode": {"snapshotStore": ...}) across restarts, signed with a key kept
+in PATH/key (dir) or PATH.key (sqlite), created with mode 0600, or --snapshot-key-file.
+
 In a client config (Claude Desktop, Cursor, ...):
   {"mcpServers": {"codemode": {"command": "codemode", "args": ["mcp", "--config", "/path/mcp.json"]}}}"#;
 
@@ -46,6 +56,21 @@ pub struct McpArgs {
     /// `codemode.allowedOrigins`. Repeatable. Requests with any other `Origin` get 403.
     #[arg(long = "allow-origin", value_name = "ORIGIN")]
     pub allow_origin: Vec<String>,
+    /// Calls to this tool path need approval: `execute` pauses at them and `resume` continues
+    /// (`*` stands for any characters: `payments.*`). Repeatable; added to the config's
+    /// `approve` lists.
+    #[arg(long = "approve", value_name = "TOOL_PATH")]
+    pub approve: Vec<String>,
+    /// Where paused executions are kept: `memory` (the default), `dir:PATH` (a directory, one
+    /// file per token) or `sqlite:PATH` (a database file); the last two survive a restart.
+    /// Overrides the config's `codemode.snapshotStore`.
+    #[arg(long = "snapshot-store", value_name = "STORE")]
+    pub snapshot_store: Option<String>,
+    /// The file of the key paused executions are signed with (created once, mode 0600, when
+    /// missing). Default: `PATH/key` for `dir:PATH`, `PATH.key` for `sqlite:PATH`, a random key
+    /// for `memory`.
+    #[arg(long = "snapshot-key-file", value_name = "FILE")]
+    pub snapshot_key_file: Option<PathBuf>,
 }
 
 /// `codemode mcp`: serve until the client disconnects (stdio) or SIGINT/SIGTERM (HTTP).
@@ -96,6 +121,19 @@ fn serve_inner(args: McpArgs) -> Result<(), ConfigError> {
     config
         .allowed_origins
         .extend(args.allow_origin.iter().cloned());
+    if let Some(p) = args.approve.iter().find(|p| p.is_empty()) {
+        return Err(ConfigError(format!(
+            "--approve {p:?}: give a tool path such as payments.refund (or payments.*)"
+        )));
+    }
+    config.approve.extend(args.approve.iter().cloned());
+    if let Some(s) = &args.snapshot_store {
+        config.snapshot_store = codemode_mcp::paused::StoreSpec::parse(s, Path::new("."))
+            .map_err(|e| ConfigError(format!("--snapshot-store: {e}")))?;
+    }
+    if let Some(k) = &args.snapshot_key_file {
+        config.snapshot_key_file = Some(k.clone());
+    }
     let extend = host_additions(
         &config.manifests,
         config.limits.max_memory_bytes(),

@@ -1293,3 +1293,335 @@ return e.x + tools.fx.add({ a = 1, b = 2 }).sum"#,
         ]
     );
 }
+
+/// A scratch directory for the approval tests: `tools.json` with `pay.refund` (appends its
+/// input to `refunds.log`) and `pay.quote`, and `mcp.json` naming it, with `codemode` extras.
+fn approval_setup(name: &str, codemode: Value) -> (PathBuf, PathBuf) {
+    let dir = std::env::temp_dir().join(format!(
+        "codemode-mcp-approve-{}-{name}",
+        std::process::id()
+    ));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let log = dir.join("refunds.log");
+    let refund = format!(
+        "cat >> '{}'; echo >> '{}'; echo '{{\"refunded\": true}}'",
+        log.display(),
+        log.display()
+    );
+    let manifest = json!({"tools": {
+        "pay.refund": {"description": "Refund an order.", "input": {"type": "object"},
+            "command": ["sh", "-c", refund]},
+        "pay.quote": {"description": "Quote a refund.", "input": {"type": "object"},
+            "command": ["sh", "-c", "cat > /dev/null; echo '{\"amount\": 42}'"]}
+    }});
+    std::fs::write(dir.join("tools.json"), manifest.to_string()).unwrap();
+    let mut cm = json!({"tools": ["tools.json"]});
+    cm.as_object_mut()
+        .unwrap()
+        .extend(codemode.as_object().unwrap().clone());
+    let cfg = dir.join("mcp.json");
+    std::fs::write(&cfg, json!({"mcpServers": {}, "codemode": cm}).to_string()).unwrap();
+    (dir, cfg)
+}
+
+fn refunds(dir: &Path) -> Vec<Value> {
+    std::fs::read_to_string(dir.join("refunds.log"))
+        .unwrap_or_default()
+        .lines()
+        .filter(|l| !l.trim().is_empty())
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect()
+}
+
+const REFUND: &str = r#"local q = tools.pay.quote({ order = "o1" })
+print("quoted " .. q.amount)
+local ok, r = pcall(tools.pay.refund, { order = "o1", amount = q.amount })
+print("refund", ok)
+return { amount = q.amount, refunded = ok and r.refunded or r }"#;
+
+/// `codemode mcp --config CFG EXTRA..` driven by the Python SDK client with `steps`.
+fn client_with(s: &Path, cfg: &Path, extra: &[&str], steps: Value) -> Value {
+    let mut args = vec![
+        "stdio".to_string(),
+        env!("CARGO_BIN_EXE_codemode").to_string(),
+        "mcp".into(),
+        "--config".into(),
+        cfg.display().to_string(),
+    ];
+    args.extend(extra.iter().map(|a| a.to_string()));
+    run_client(s, &args, steps)
+}
+
+fn resume_step(token: &Value, replies: Value) -> Value {
+    json!({"op": "call", "name": "resume", "args": {"token": token, "replies": replies}})
+}
+
+#[test]
+fn approval_pauses_execute_and_resume_runs_the_tool_once() {
+    let Some(s) = servers() else { return };
+    let (dir, cfg) = approval_setup("approve", json!({}));
+    let out = client_with(
+        &s,
+        &cfg,
+        &["--approve", "pay.refund"],
+        json!([{"op": "list"}, execute(REFUND)]),
+    );
+    let names: Vec<&str> = out["steps"][0]["tools"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| t["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(names, ["execute", "search", "resume"]);
+    let paused = result(&out, 1);
+    assert_eq!(paused["status"], json!("paused"), "{paused}");
+    assert_eq!(out["steps"][1]["result"]["isError"], json!(false));
+    assert_eq!(
+        paused["pending"],
+        json!([{"id": 2, "name": "pay.refund", "input": {"order": "o1", "amount": 42},
+                "location": {"line": 3, "column": 20}}])
+    );
+    assert_eq!(paused["logs"], json!(["quoted 42"]));
+    assert_eq!(
+        paused["toolCalls"],
+        json!([{"name": "pay.quote", "input": {"order": "o1"}, "status": "success"}])
+    );
+    let token = paused["resumeToken"].clone();
+    assert_eq!(token.as_str().unwrap().len(), 32, "{token}");
+    let text = out["steps"][1]["result"]["content"][0]["text"]
+        .as_str()
+        .unwrap();
+    assert_eq!(&serde_json::from_str::<Value>(text).unwrap(), paused);
+    assert!(refunds(&dir).is_empty(), "the refund waits for approval");
+
+    // The memory store is the server's own: another server process does not know the token.
+    let other = client_with(
+        &s,
+        &cfg,
+        &["--approve", "pay.refund"],
+        json!([resume_step(&token, json!({"2": {"approve": true}}))]),
+    );
+    let r = &other["steps"][0]["result"];
+    assert_eq!(r["isError"], json!(true));
+    assert!(
+        r["content"][0]["text"]
+            .as_str()
+            .unwrap()
+            .contains("no paused execution has the token"),
+        "{r}"
+    );
+}
+
+/// A `resume` of the token of step `from`.
+fn resume_from(from: usize, replies: Value) -> Value {
+    json!({"op": "call", "name": "resume", "args": {"replies": replies}, "token_from": from})
+}
+
+/// The text of step `i`'s reply (the message of a refused `resume`).
+fn text(out: &Value, i: usize) -> &str {
+    out["steps"][i]["result"]["content"][0]["text"]
+        .as_str()
+        .unwrap()
+}
+
+#[test]
+fn deny_mistakes_and_second_resumes_in_one_session() {
+    let Some(s) = servers() else { return };
+    let (dir, cfg) = approval_setup("session", json!({"approve": ["pay.refund"]}));
+    let out = client_with(
+        &s,
+        &cfg,
+        &[],
+        json!([
+            execute(REFUND),
+            resume_from(0, json!({"2": {"deny": "refunds over 40 need a manager"}})),
+            resume_from(0, json!({"2": {"approve": true}})),
+            execute(REFUND),
+            resume_from(3, json!({"7": {"approve": true}})),
+            resume_from(3, json!({"2": {"approve": false}})),
+            resume_from(3, json!({})),
+            resume_from(3, json!({"2": {"approve": true}})),
+            resume_from(3, json!({"2": {"approve": true}})),
+            {"op": "call", "name": "resume", "args": {"token": "../../etc/passwd", "replies": {}}},
+        ]),
+    );
+    // A denial: a catchable failure the program handles; the refund never ran.
+    let denied = result(&out, 1);
+    assert_eq!(denied["ok"], json!(true), "{denied}");
+    assert_eq!(
+        denied["value"],
+        json!({"amount": 42, "refunded": "refunds over 40 need a manager"})
+    );
+    assert_eq!(denied["toolCalls"][1]["status"], json!("denied"));
+    assert_eq!(denied["logs"], json!(["quoted 42", "refund\tfalse"]));
+    assert!(denied.get("resumeToken").is_none());
+    // The same token again: refused.
+    assert_eq!(out["steps"][2]["result"]["isError"], json!(true));
+    assert!(
+        text(&out, 2).contains("was resumed already; a token resumes once"),
+        "{}",
+        text(&out, 2)
+    );
+    // Mistakes in the replies are refused before the token is claimed.
+    assert_eq!(
+        text(&out, 4),
+        "resume: \"7\" is not the id of a call this execution waits on; the pending call ids are 2."
+    );
+    assert!(
+        text(&out, 5).contains(
+            "has \"approve\" that is not true (to refuse it write {\"deny\": \"reason\"})"
+        ),
+        "{}",
+        text(&out, 5)
+    );
+    assert!(
+        text(&out, 6).starts_with("resume: no reply for pending call 2;"),
+        "{}",
+        text(&out, 6)
+    );
+    // Then the approval runs the refund, once.
+    let approved = result(&out, 7);
+    assert_eq!(
+        approved["value"],
+        json!({"amount": 42, "refunded": true}),
+        "{approved}"
+    );
+    assert_eq!(approved["toolCalls"][1]["status"], json!("success"));
+    assert!(
+        text(&out, 8).contains("was resumed already"),
+        "{}",
+        text(&out, 8)
+    );
+    assert!(
+        text(&out, 9).contains("is not a resume token"),
+        "{}",
+        text(&out, 9)
+    );
+    assert_eq!(refunds(&dir), [json!({"order": "o1", "amount": 42})]);
+}
+
+#[test]
+fn a_value_reply_and_a_second_pause_under_a_new_token() {
+    let Some(s) = servers() else { return };
+    let (dir, cfg) = approval_setup("twice", json!({"approve": ["pay.*"]}));
+    let out = client_with(
+        &s,
+        &cfg,
+        &[],
+        json!([
+            execute(REFUND),
+            resume_from(0, json!({"1": {"value": {"amount": 10}}})),
+            resume_from(1, json!({"2": {"approve": true}})),
+        ]),
+    );
+    assert_eq!(result(&out, 0)["pending"][0]["name"], json!("pay.quote"));
+    let again = result(&out, 1);
+    assert_eq!(again["status"], json!("paused"), "{again}");
+    assert_eq!(again["pending"][0]["name"], json!("pay.refund"));
+    assert_eq!(
+        again["pending"][0]["input"],
+        json!({"order": "o1", "amount": 10})
+    );
+    assert_ne!(again["resumeToken"], result(&out, 0)["resumeToken"]);
+    let done = result(&out, 2);
+    assert_eq!(
+        done["value"],
+        json!({"amount": 10, "refunded": true}),
+        "{done}"
+    );
+    assert_eq!(done["logs"], json!(["quoted 10", "refund\ttrue"]));
+    assert_eq!(refunds(&dir), [json!({"order": "o1", "amount": 10})]);
+}
+
+#[test]
+fn a_restart_between_pause_and_resume_still_resumes() {
+    let Some(s) = servers() else { return };
+    for store in ["sqlite", "dir"] {
+        let (dir, cfg) = approval_setup(&format!("restart-{store}"), json!({}));
+        let spec = match store {
+            "sqlite" => format!("sqlite:{}", dir.join("paused.db").display()),
+            _ => format!("dir:{}", dir.join("paused").display()),
+        };
+        let flags = ["--approve", "pay.refund", "--snapshot-store", &spec];
+        let first = client_with(&s, &cfg, &flags, json!([execute(REFUND), execute(REFUND)]));
+        let token = result(&first, 0)["resumeToken"].clone();
+        let tampered = result(&first, 1)["resumeToken"].clone();
+        assert!(token.is_string(), "{store}: {first}");
+        let key = match store {
+            "sqlite" => dir.join("paused.db.key"),
+            _ => dir.join("paused/key"),
+        };
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::PermissionsExt;
+            let mode = std::fs::metadata(&key).unwrap().permissions().mode();
+            assert_eq!(mode & 0o777, 0o600, "{store}");
+        }
+        if store == "dir" {
+            // A snapshot altered on disk (here its last byte, in the signature) is refused.
+            let f = dir.join(format!("paused/{}.snapshot", tampered.as_str().unwrap()));
+            let mut bytes = std::fs::read(&f).unwrap();
+            let n = bytes.len();
+            bytes[n - 1] ^= 1;
+            std::fs::write(&f, bytes).unwrap();
+        }
+        // A new server process over the same store.
+        let second = client_with(
+            &s,
+            &cfg,
+            &flags,
+            json!([
+                resume_step(&token, json!({"2": {"approve": true}})),
+                resume_step(&token, json!({"2": {"approve": true}})),
+            ]),
+        );
+        let done = result(&second, 0);
+        assert_eq!(
+            done["value"],
+            json!({"amount": 42, "refunded": true}),
+            "{store}: {second}"
+        );
+        assert_eq!(done["logs"], json!(["quoted 42", "refund\ttrue"]));
+        assert!(
+            text(&second, 1).contains("was resumed already"),
+            "{store}: {}",
+            text(&second, 1)
+        );
+        // And a third: the claim is in the store, not in the process.
+        let third = client_with(
+            &s,
+            &cfg,
+            &flags,
+            json!([resume_step(&token, json!({"2": {"approve": true}}))]),
+        );
+        assert!(
+            text(&third, 0).contains("was resumed already"),
+            "{store}: {}",
+            text(&third, 0)
+        );
+        assert_eq!(
+            refunds(&dir),
+            [json!({"order": "o1", "amount": 42})],
+            "{store}"
+        );
+        if store == "dir" {
+            let out = client_with(
+                &s,
+                &cfg,
+                &flags,
+                json!([resume_step(&tampered, json!({"2": {"approve": true}}))]),
+            );
+            let r = result(&out, 0);
+            assert_eq!(r["ok"], json!(false), "{out}");
+            assert!(
+                r["error"]["message"]
+                    .as_str()
+                    .unwrap()
+                    .contains("its signature does not match"),
+                "{r}"
+            );
+            assert_eq!(refunds(&dir).len(), 1);
+        }
+    }
+}

@@ -8,6 +8,7 @@ steps.json is a list of steps:
     {"op": "list"}                                   -> {"tools": [...]} (wire shape)
     {"op": "call", "name": .., "args": {..}, "progress": true}
                                                      -> {"result": <CallToolResult wire shape>, "progress": [..], "seconds": s}
+        with "token_from": i, args.token is the resumeToken in step i's structuredContent
     {"op": "cancel", "name": .., "args": {..}, "after": s}  cancels the call after s seconds
                                                      -> {"cancelled": true, "seconds": s}
     {"op": "parallel", "calls": [{"name":..,"args":..}, ..]} runs the calls at once
@@ -50,6 +51,9 @@ async def run_steps(session, steps, notes):
             r = await session.list_tools()
             out.append({"tools": [dump(t) for t in r.tools]})
         elif op == "call":
+            if "token_from" in step:
+                prior = out[step["token_from"]]["result"]["structuredContent"]
+                step = dict(step, args=dict(step.get("args", {}), token=prior["resumeToken"]))
             out.append(await call(session, step))
         elif op == "cancel":
             t0 = time.monotonic()
