@@ -1448,7 +1448,7 @@ fn deny_mistakes_and_second_resumes_in_one_session() {
     );
     // A denial: a catchable failure the program handles; the refund never ran.
     let denied = result(&out, 1);
-    assert_eq!(denied["ok"], json!(true), "{denied}");
+    assert_eq!(denied["ok"], json!(true), "{}", out["steps"][1]);
     assert_eq!(
         denied["value"],
         json!({"amount": 42, "refunded": "refunds over 40 need a manager"})
