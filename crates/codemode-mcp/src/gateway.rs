@@ -486,7 +486,7 @@ impl Gateway {
 
     /// The description of the `execute` tool: [`codemode::catalog::instructions`] for the
     /// configured language and limits with a catalog of at most `catalogBudget` tokens, then
-    /// the servers that are not available and why.
+    /// the servers that are not available and why, then the tools needing approval.
     pub fn execute_description(&self) -> String {
         self.description(self.config.language, self.config.catalog_budget)
     }
@@ -500,6 +500,13 @@ impl Gateway {
         let names: Vec<&str> = self.servers.iter().map(|s| s.name()).collect();
         for (name, why) in problems.iter().filter(|(n, _)| names.contains(&n.as_str())) {
             let _ = writeln!(out, "\nUnavailable: tools.{name}: {}", one_line(why, 300));
+        }
+        if self.approvals() {
+            let _ = writeln!(
+                out,
+                "\nNeeds approval: {} (`*`: any characters). A call to one of these pauses the program: execute returns \"status\": \"paused\" with the pending calls and a \"resumeToken\"; the tool `resume` continues it once the calls are approved or denied.",
+                self.approve.join(", ")
+            );
         }
         out
     }

@@ -681,6 +681,11 @@ async fn a_server_s_approve_list_pauses_its_calls_and_resume_runs_them() {
     .await
     .unwrap();
     assert!(gw.approvals());
+    let desc = gw.execute_description();
+    assert!(
+        desc.ends_with("\nNeeds approval: fx.add (`*`: any characters). A call to one of these pauses the program: execute returns \"status\": \"paused\" with the pending calls and a \"resumeToken\"; the tool `resume` continues it once the calls are approved or denied.\n"),
+        "{desc}"
+    );
     let code = "local e = tools.fx.echo({ text = 'hi' }) \
                 local ok, s = pcall(tools.fx.add, { a = 1, b = 2 }) \
                 return { e, ok, ok and s.sum or s }";
