@@ -368,10 +368,25 @@ fn http_client_runs_programs_over_real_servers() {
         "http",
         json!({"everything": everything(&s), "memory": memory(&s, &mem), "time": time_server(&s)}),
     );
+    let (mut server, url) = http_server(&cfg, &[]);
+    let out = run_client(
+        &s,
+        &["http".into(), url],
+        json!([{"op": "list"}, execute(TWO_SERVERS)]),
+    );
+    let _ = server.kill();
+    let _ = server.wait();
+    assert_eq!(out["steps"][0]["tools"][0]["name"], "execute");
+    check_two_servers(&out, 1);
+}
+
+/// `codemode mcp --config CFG --http 127.0.0.1:0 EXTRA..`: the process and its MCP URL.
+fn http_server(cfg: &Path, extra: &[&str]) -> (std::process::Child, String) {
     let mut server = Command::new(env!("CARGO_BIN_EXE_codemode"))
         .args(["mcp", "--config"])
-        .arg(&cfg)
+        .arg(cfg)
         .args(["--http", "127.0.0.1:0"])
+        .args(extra)
         .stdin(Stdio::null())
         .stdout(Stdio::null())
         .stderr(Stdio::piped())
@@ -388,15 +403,35 @@ fn http_client_runs_programs_over_real_servers() {
         }
     };
     std::thread::spawn(move || for _ in lines {});
-    let out = run_client(
+    (server, url)
+}
+
+#[test]
+fn over_http_a_token_paused_in_one_session_resumes_in_another() {
+    let Some(s) = servers() else { return };
+    let (dir, cfg) = approval_setup("http", json!({}));
+    let (mut server, url) = http_server(&cfg, &["--approve", "pay.refund"]);
+    let first = run_client(&s, &["http".into(), url.clone()], json!([execute(REFUND)]));
+    let token = result(&first, 0)["resumeToken"].clone();
+    assert!(token.is_string(), "{first}");
+    // A second client session (the memory store belongs to the server, not the session).
+    let second = run_client(
         &s,
         &["http".into(), url],
-        json!([{"op": "list"}, execute(TWO_SERVERS)]),
+        json!([
+            resume_step(&token, json!({"2": {"approve": true}})),
+            resume_step(&token, json!({"2": {"approve": true}})),
+        ]),
     );
     let _ = server.kill();
     let _ = server.wait();
-    assert_eq!(out["steps"][0]["tools"][0]["name"], "execute");
-    check_two_servers(&out, 1);
+    assert_eq!(
+        result(&second, 0)["value"],
+        json!({"amount": 42, "refunded": true}),
+        "{second}"
+    );
+    assert!(text(&second, 1).contains("was resumed already"), "{second}");
+    assert_eq!(refunds(&dir), [json!({"order": "o1", "amount": 42})]);
 }
 
 #[test]
