@@ -361,9 +361,12 @@ impl Compiler {
                 _ => break,
             }
         }
-        let bytes = self.insts.len() * std::mem::size_of::<Inst>()
+        // What the process holds: the vectors by capacity, each set's slot and range list, the
+        // source twice (here and as the compile cache's key).
+        let bytes = self.insts.capacity() * std::mem::size_of::<Inst>()
+            + self.sets.capacity() * std::mem::size_of::<CharSet>()
             + self.set_bytes
-            + pattern.len() * 2
+            + pattern.len() * 4
             + 256;
         Ok(Regex {
             flags: self.flags,
@@ -479,7 +482,8 @@ impl Compiler {
         if self.sets.len() >= MAX_REGEX_PROGRAM {
             return Err(perr("regular expression too large", None));
         }
-        self.set_bytes += r.len() * 8 + 32;
+        // The range list's allocation (a malloc chunk of at least 32 bytes).
+        self.set_bytes += ((r.len() * 8 + 8).div_ceil(16) * 16).max(32);
         self.sets.push(CharSet::new(&r));
         Ok(Atom::Set(self.sets.len() as u32 - 1))
     }

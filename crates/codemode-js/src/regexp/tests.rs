@@ -151,3 +151,18 @@ fn fuel_slices_resume() {
         Outcome::StackLimit
     );
 }
+
+/// A compiled pattern is charged what the process holds for it: its instruction and set
+/// vectors by capacity, each set's slot and range-list allocation, the source twice. (Kept
+/// RegExps of 10^5 classes each held about twice their charge before: 926 MB RSS at the
+/// 512 MiB default.)
+#[test]
+fn a_compiled_pattern_is_charged_its_real_size() {
+    let p = "[a-z]".repeat(1000) + "x";
+    let re = compile(&units(&p), Flags::default()).expect("compiles");
+    let held = re.insts.capacity() * std::mem::size_of::<super::compile::Inst>()
+        + re.sets.capacity() * std::mem::size_of::<super::classes::CharSet>()
+        + re.sets.len() * 32
+        + p.len() * 4;
+    assert!(re.bytes >= held, "charged {} < held {held}", re.bytes);
+}
