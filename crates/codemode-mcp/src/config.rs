@@ -147,7 +147,7 @@ pub fn matches(pattern: &str, path: &str) -> bool {
     p[i..].iter().all(|&c| c == b'*')
 }
 
-/// Whether a call to `path` needs approval under `patterns` ([`matches`]).
+/// Whether a call to `path` needs approval under `patterns` ([`matches()`]).
 pub fn approves(patterns: &[String], path: &str) -> bool {
     patterns.iter().any(|p| matches(p, path))
 }

@@ -3,7 +3,7 @@
 //! A call to a tool marked with [`crate::Options::pause_on`] (or one a hook's
 //! [`crate::Hooks::pause_before`] answers `true` for) is admitted as usual (counted, its input
 //! checked and listed), but not run: once the program waits for it and nothing else is in
-//! flight, `execute` returns a result with [`ExecutionResult::paused`] set: the
+//! flight, `execute` returns a result with [`crate::ExecutionResult::paused`] set: the
 //! [`PendingCall`]s, the record and logs so far, and a [`Snapshot`]. [`crate::CodeMode::resume`]
 //! with a [`Reply`] per pending call continues the program exactly where it stopped.
 //!
