@@ -69,7 +69,7 @@ math1! {
     math_round => round;
     math_sign => |x| if x.is_nan() || x == 0.0 { x } else { x.signum() };
     math_acos => f64::acos;
-    math_acosh => f64::acosh;
+    math_acosh => acosh;
     math_asin => f64::asin;
     math_asinh => |x| if x == 0.0 { x } else { x.asinh() };
     math_atanh => f64::atanh;
@@ -90,6 +90,21 @@ fn round(x: f64) -> f64 {
     let f = x.floor();
     let r = if x - f >= 0.5 { f + 1.0 } else { f };
     if r == 0.0 && x < 0.0 { -0.0 } else { r }
+}
+
+/// `Math.acosh` as fdlibm computes it (what V8 uses): `ln(x + sqrt(x² − 1))` loses half the
+/// digits near 1, so below 2 it is `log1p(t + sqrt(2t + t²))` with `t = x − 1`.
+fn acosh(x: f64) -> f64 {
+    if x.is_nan() || x < 1.0 {
+        f64::NAN
+    } else if x >= 2f64.powi(28) {
+        x.ln() + std::f64::consts::LN_2
+    } else if x > 2.0 {
+        (2.0 * x - 1.0 / (x + (x * x - 1.0).sqrt())).ln()
+    } else {
+        let t = x - 1.0;
+        (t + (2.0 * t + t * t).sqrt()).ln_1p()
+    }
 }
 
 /// ToUint32 of a number (§7.1.7).

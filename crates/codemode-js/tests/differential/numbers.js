@@ -149,3 +149,7 @@ const xs = [0.1, 5e-324, 123.456, 1e21, 0.5, 255, -255.5, 1 / 3, 2 ** 53, 2 ** 6
 const out = [];
 for (const r of [2, 3, 5, 7, 8, 16, 32, 36]) for (const x of xs) out.push(x.toString(r));
 return [out, parseInt((255.5).toString(16), 16), (0.1).toString(2).length];
+
+// @program math-acosh-keeps-its-digits-near-one
+return [1 + 1e-10, 1 + 1e-15, 1.0000001, 1.5, 2, 2.5, 10, 1e10, 2 ** 28, 2 ** 30, 1e300, 1, 0.5, NaN, Infinity]
+  .map((x) => Math.acosh(x));
