@@ -59,7 +59,9 @@ fn run(args: &[&str], stdin: &str) -> Run {
 /// A fresh scratch directory for one test.
 fn scratch(name: &str) -> PathBuf {
     static N: AtomicUsize = AtomicUsize::new(0);
-    let d = std::env::temp_dir().join(format!(
+    // Under the target dir's tmp/ (cargo's CARGO_TARGET_TMPDIR), not the system's /tmp: a
+    // run's scratch directories go away with the build.
+    let d = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!(
         "codemode-cli-test-{}-{}-{name}",
         std::process::id(),
         N.fetch_add(1, Ordering::SeqCst)
