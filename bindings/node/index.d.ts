@@ -177,8 +177,10 @@ export class CodeMode {
   readonly language: "lua" | "javascript";
   /** Run `code` off the JS thread; program, tool and limit failures are data in the Result. Many may run at once. */
   execute(code: string, options?: ExecuteOptions): Promise<Result>;
-  /** Every tool, sorted by path, signatures in `language` (default: the runtime's). */
-  catalog(options?: { language?: "lua" | "javascript" | "js" }): ToolDescription[];
+  /** Every tool, sorted by path, signatures in the runtime's language (the seed's `runtime.catalog`). */
+  readonly catalog: ToolDescription[];
+  /** The catalog with signatures in `language` (default: the runtime's). */
+  catalogFor(language?: "lua" | "javascript" | "js"): ToolDescription[];
   /** The built-in `search` as a program calls it, without hooks or counting. Throws `TypeError` with the message a program would get. */
   search(query?: string, options?: { namespace?: string; limit?: number; offset?: number }): SearchPage;
   /** The model-facing instructions of the execute tool, with a catalog of about `budget` o200k tokens. */

@@ -370,10 +370,15 @@ class CodeMode {
     return result;
   }
 
-  /** Every tool as `{ path, description, signature }`, sorted by path. */
-  catalog(options = {}) {
+  /** Every tool as `{ path, description, signature }`, sorted by path (the seed's `runtime.catalog`). */
+  get catalog() {
+    return this.catalogFor();
+  }
+
+  /** The catalog with signatures in `language` (default: the runtime's). */
+  catalogFor(language) {
     try {
-      return JSON.parse(this.#rt.catalog(options.language));
+      return JSON.parse(this.#rt.catalog(language));
     } catch (e) {
       rethrow(e);
     }

@@ -55,7 +55,7 @@ test("nested records and dotted keys make the same namespaces", async () => {
     tools.context7["resolve-library-id"]({ n = 3 }).n }`);
   assert.deepEqual(r.value, [1, 2, 3]);
   assert.deepEqual(r.toolCalls.map((c) => c.name), ["a.b.echo", "a.c.echo", "context7.resolve-library-id"]);
-  assert.deepEqual(cm.catalog().map((e) => e.path), ["a.b.echo", "a.c.echo", "context7.resolve-library-id"]);
+  assert.deepEqual(cm.catalog.map((e) => e.path), ["a.b.echo", "a.c.echo", "context7.resolve-library-id"]);
 });
 
 test("sync and async handlers, and one that returns nothing", async () => {
@@ -83,13 +83,13 @@ test("catalog and search", () => {
       users: { get: { description: "Get a user by id.", input: ORDER_INPUT, execute: (i) => i } },
     },
   });
-  const catalog = cm.catalog();
+  const catalog = cm.catalog;
   assert.deepEqual(catalog.map((e) => [e.path, e.description]), [
     ["orders.lookup", "Look up an order by ID"],
     ["users.get", "Get a user by id."],
   ]);
   assert.match(catalog[0].signature, /tools\.orders\.lookup/);
-  assert.match(cm.catalog({ language: "javascript" })[0].signature, /Promise/);
+  assert.match(cm.catalogFor("javascript")[0].signature, /Promise/);
   // The namespace's description is searched for its tools.
   const page = cm.search("shipment");
   assert.deepEqual(page.items.map((i) => i.path), ["orders.lookup"]);
