@@ -498,14 +498,23 @@ const MAX_SNAPSHOT_BYTES: u64 = 1 << 30;
 fn resume(args: ResumeArgs) -> Result<ExitCode, ConfigError> {
     args.pausing.check()?;
     let mut bytes = Vec::new();
-    std::fs::File::open(&args.snapshot)
-        .and_then(|f| f.take(MAX_SNAPSHOT_BYTES).read_to_end(&mut bytes))
-        .map_err(|e| {
-            ConfigError(format!(
-                "cannot read snapshot {}: {e}",
-                args.snapshot.display()
-            ))
-        })?;
+    let cannot = |e: std::io::Error| {
+        ConfigError(format!(
+            "cannot read snapshot {}: {e}",
+            args.snapshot.display()
+        ))
+    };
+    let file = std::fs::File::open(&args.snapshot).map_err(cannot)?;
+    let len = file.metadata().map_err(cannot)?.len();
+    if len > MAX_SNAPSHOT_BYTES {
+        return Err(ConfigError(format!(
+            "snapshot {} is {len} bytes; codemode resume reads at most {MAX_SNAPSHOT_BYTES} (no snapshot is larger: give the file `codemode run --snapshot-out` wrote)",
+            args.snapshot.display()
+        )));
+    }
+    file.take(MAX_SNAPSHOT_BYTES)
+        .read_to_end(&mut bytes)
+        .map_err(cannot)?;
     let snapshot = codemode::Snapshot::from_bytes(bytes);
     let pending = snapshot.pending_ids();
     let replies = args

@@ -131,4 +131,24 @@ fn other_tools_and_bad_flags_are_refused() {
     let (code, _, err) = resume(&dir, "tools.json", "{\"maybe\": 1}");
     assert_eq!(code, 2);
     assert!(err.contains("unknown key \"maybe\""), "{err}");
+    // A file past MAX_SNAPSHOT_BYTES (1 GiB; sparse here) is refused before it is read.
+    let big = std::fs::File::create(dir.join("big.bin")).unwrap();
+    big.set_len((1 << 30) + 1).unwrap();
+    let (code, _, err) = codemode(
+        &dir,
+        &[
+            "resume",
+            "big.bin",
+            "--tools",
+            "tools.json",
+            "--reply",
+            "\"run\"",
+        ],
+    );
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("is 1073741825 bytes; codemode resume reads at most 1073741824"),
+        "{err}"
+    );
+    std::fs::remove_file(dir.join("big.bin")).unwrap();
 }
