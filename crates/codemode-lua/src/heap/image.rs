@@ -16,7 +16,10 @@ use crate::value::{StrRef, Value, hash_bytes};
 #[derive(Serialize, Deserialize)]
 pub(crate) enum StrImage {
     Free,
-    Template,
+    /// A static string (the template's, or one the standard library interned at run time:
+    /// a type name, `""`), with its bytes: restored as the template's when the template holds
+    /// the same bytes in that slot, else as an owned copy.
+    Static(Vec<u8>),
     Owned(Vec<u8>),
 }
 
@@ -75,7 +78,7 @@ impl Heap {
                 .iter()
                 .map(|o| match &o.data {
                     StrData::Free => StrImage::Free,
-                    StrData::Static(_) => StrImage::Template,
+                    StrData::Static(b) => StrImage::Static(b.to_vec()),
                     StrData::Owned(b) => StrImage::Owned(b.to_vec()),
                 })
                 .collect(),
@@ -151,9 +154,12 @@ impl Heap {
         for (i, s) in img.strs.into_iter().enumerate() {
             let data = match s {
                 StrImage::Free => StrData::Free,
-                StrImage::Template => match template.strs.get(i).map(|o| &o.data) {
-                    Some(StrData::Static(b)) => StrData::Static(b),
-                    _ => return Err(damaged(format!("string {i} is not the template's"))),
+                StrImage::Static(b) => match template.strs.get(i).map(|o| &o.data) {
+                    Some(StrData::Static(t)) if **t == *b => StrData::Static(t),
+                    _ => {
+                        table_bytes += super::alloc_bytes(b.len());
+                        StrData::Owned(b.into_boxed_slice())
+                    }
                 },
                 StrImage::Owned(b) => {
                     table_bytes += super::alloc_bytes(b.len());
