@@ -442,7 +442,9 @@ impl Gateway {
         progress: Option<ProgressFn>,
     ) -> Result<Execution, String> {
         let bytes = self.store.peek(token).map_err(|m| m.message(token))?;
-        let pending = codemode::Snapshot::from_bytes(bytes).pending_ids();
+        let peeked = codemode::Snapshot::from_bytes(bytes);
+        own_snapshot(&peeked, token)?;
+        let pending = peeked.pending_ids();
         // Stored bytes that do not decode: resuming refuses them and says why (not a
         // snapshot, altered, signed with another key), whatever the replies.
         let replies = if pending.is_empty() {
@@ -452,6 +454,7 @@ impl Gateway {
         };
         let bytes = self.store.take(token).map_err(|m| m.message(token))?;
         let snapshot = codemode::Snapshot::from_bytes(bytes);
+        own_snapshot(&snapshot, token)?;
         let ctx = ExecContext::with_limits(
             progress,
             self.config.max_attachment_bytes,
@@ -700,4 +703,16 @@ fn with_openapi(config: &Config, extend: Option<Extend>) -> Result<Option<Extend
             None => b,
         }
     })))
+}
+
+/// A token resumes only the snapshot whose id it is (the id is inside the signed bytes): bytes
+/// moved under another token in a `dir:` or `sqlite:` store are refused, not run.
+fn own_snapshot(snapshot: &codemode::Snapshot, token: &str) -> Result<(), String> {
+    // Bytes without an id are not a snapshot: resuming refuses them and says so.
+    if snapshot.id() == [0; 16] || crate::paused::token_of(snapshot.id()) == token {
+        return Ok(());
+    }
+    Err(format!(
+        "The snapshot stored under token {token} belongs to another execution (the store was altered); nothing was run. Run the program again to get a new token."
+    ))
 }

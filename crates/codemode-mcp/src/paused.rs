@@ -348,6 +348,10 @@ impl PausedStore for DirStore {
     fn take(&self, token: &str) -> Result<Vec<u8>, Missing> {
         check_token(token)?;
         let claimed = self.file(token, "claimed");
+        // A snapshot put back beside its claim record does not resume again.
+        if claimed.exists() {
+            return Err(Missing::Claimed);
+        }
         std::fs::rename(self.file(token, "snapshot"), &claimed)
             .map_err(|e| self.missing(token, e))?;
         let bytes = std::fs::read(&claimed)

@@ -743,6 +743,25 @@ async fn a_server_s_approve_list_pauses_its_calls_and_resume_runs_them() {
         codemode::ToolCallStatus::Failure
     );
 
+    // A snapshot moved under another token is refused (its id is not the token), and one put
+    // back beside its claim record does not resume again.
+    let a = run(&gw, code).await.resume_token.unwrap();
+    let b = run(&gw, code).await.resume_token.unwrap();
+    let a_bytes = std::fs::read(dir.join(format!("{a}.snapshot"))).unwrap();
+    std::fs::write(dir.join(format!("{b}.snapshot")), &a_bytes).unwrap();
+    let e = resume(&gw, &b, &json!({"2": {"approve": true}}))
+        .await
+        .unwrap_err();
+    assert!(e.contains("belongs to another execution"), "{e}");
+    resume(&gw, &a, &json!({"2": {"approve": true}}))
+        .await
+        .unwrap();
+    std::fs::write(dir.join(format!("{a}.snapshot")), &a_bytes).unwrap();
+    let e = resume(&gw, &a, &json!({"2": {"approve": true}}))
+        .await
+        .unwrap_err();
+    assert!(e.contains("was resumed already"), "{e}");
+
     // A stored snapshot replaced by other bytes: refused on resume, saying why.
     let p = run(&gw, code).await;
     let token = p.resume_token.unwrap();
