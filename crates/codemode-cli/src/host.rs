@@ -68,6 +68,7 @@ pub fn build_pausing(
     for (path, ns) in &options.namespaces {
         builder = builder.namespace(path.clone(), ns.clone());
     }
+    let paths: Vec<String> = manifest.tools.iter().map(|t| t.path.clone()).collect();
     for spec in manifest.tools {
         let path = spec.path.clone();
         builder = builder.tool(path, command_tool(spec, limits.max_memory_bytes()));
@@ -76,6 +77,20 @@ pub fn build_pausing(
         builder = builder.extension(extension.clone());
     }
     for path in pause_on {
+        // A path that names no tool would pause nothing, and the tool meant would run
+        // unapproved: refused.
+        if !paths.contains(path) {
+            let mut known = paths.clone();
+            known.sort();
+            return Err(ConfigError(format!(
+                "--pause-on {path}: no tool has this path, so nothing would pause; give a tool's full path (the manifests' tools: {})",
+                if known.is_empty() {
+                    "none".to_string()
+                } else {
+                    known.join(", ")
+                }
+            )));
+        }
         builder = builder.pause_on(path.clone());
     }
     builder

@@ -125,6 +125,22 @@ fn other_tools_and_bad_flags_are_refused() {
     let m = r["error"]["message"].as_str().unwrap();
     assert!(m.contains("taken against other tools"), "{m}");
 
+    // A --pause-on path that names no tool is refused (the tool would run unapproved).
+    let (code, _, err) = codemode(
+        &dir,
+        &[
+            RUN,
+            &["--pause-on", "pay.refnud", "--snapshot-out", "x.bin"],
+        ]
+        .concat(),
+    );
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("--pause-on pay.refnud: no tool has this path")
+            && err.contains("pay.quote, pay.refund"),
+        "{err}"
+    );
+    assert_eq!(refunds(&dir), 0);
     let (code, _, err) = codemode(&dir, &[RUN, &["--pause-on", "pay.refund"]].concat());
     assert_eq!(code, 2);
     assert!(err.contains("--pause-on needs --snapshot-out"), "{err}");
