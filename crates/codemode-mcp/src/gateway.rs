@@ -181,6 +181,11 @@ impl Gateway {
             approve,
         });
         gw.rebuild()?;
+        for p in gw.unmatched_approvals() {
+            eprintln!(
+                "codemode: warning: the approval pattern '{p}' matches no tool now; calls to the tool it was meant for run unapproved (check the path with `codemode catalog`)"
+            );
+        }
         // Servers that failed to start are retried in the background; a success goes through
         // the same path as `list_changed` (refresh, rebuild, notify).
         for (name, retry) in retries {
@@ -393,6 +398,21 @@ impl Gateway {
     /// pause and the MCP server offers `resume`.
     pub fn approvals(&self) -> bool {
         !self.approve.is_empty()
+    }
+
+    /// The `approve` patterns that match none of the current tools (a misspelt path: the tool
+    /// meant runs unapproved). Started servers' tools only: one that is down may add them later.
+    pub fn unmatched_approvals(&self) -> Vec<String> {
+        let cm = self.codemode();
+        self.approve
+            .iter()
+            .filter(|p| {
+                !cm.tools()
+                    .tools()
+                    .any(|t| crate::config::matches(p, &t.path))
+            })
+            .cloned()
+            .collect()
     }
 
     /// A finished or paused execution; a paused one's snapshot goes into the store under its

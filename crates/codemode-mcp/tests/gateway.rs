@@ -667,6 +667,23 @@ async fn resume(
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_approval_pattern_that_matches_no_tool_is_reported() {
+    let mut fx = fixture_cmd();
+    fx["approve"] = json!(["adn", "ad*"]);
+    let doc = json!({"mcpServers": {"fx": fx}, "codemode": {"approve": ["fx.echo", "fx.nope.*"]}});
+    let gw = Gateway::start(
+        Config::parse(&doc.to_string(), Path::new("/")).unwrap(),
+        None,
+    )
+    .await
+    .unwrap();
+    let mut unmatched = gw.unmatched_approvals();
+    unmatched.sort();
+    assert_eq!(unmatched, ["fx.adn", "fx.nope.*"]);
+    gw.shutdown().await;
+}
+
+#[tokio::test]
 async fn a_server_s_approve_list_pauses_its_calls_and_resume_runs_them() {
     let mut fx = fixture_cmd();
     fx["approve"] = json!(["add"]);
@@ -681,6 +698,7 @@ async fn a_server_s_approve_list_pauses_its_calls_and_resume_runs_them() {
     .await
     .unwrap();
     assert!(gw.approvals());
+    assert_eq!(gw.unmatched_approvals(), Vec::<String>::new());
     let desc = gw.execute_description();
     assert!(
         desc.ends_with("\nNeeds approval: fx.add (`*`: any characters). A call to one of these pauses the program: execute returns \"status\": \"paused\" with the pending calls and a \"resumeToken\"; the tool `resume` continues it once the calls are approved or denied.\n"),
