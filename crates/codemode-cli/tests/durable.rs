@@ -168,3 +168,35 @@ fn other_tools_and_bad_flags_are_refused() {
     );
     std::fs::remove_file(dir.join("big.bin")).unwrap();
 }
+
+/// A resume runs under the limits the paused run had (the stricter of those and the resuming
+/// command's): resumed without `--max-tool-calls`, a run paused under `--max-tool-calls 2`
+/// still ends at its third call, with the uninterrupted run's Result.
+#[test]
+fn a_resume_keeps_the_paused_runs_limits() {
+    let dir = setup("limits");
+    std::fs::write(
+        dir.join("three.lua"),
+        "tools.pay.quote({})\ntools.pay.refund({ order = 'o1' })\nreturn tools.pay.quote({})\n",
+    )
+    .unwrap();
+    let base = [
+        "run",
+        "--tools",
+        "tools.json",
+        "--max-tool-calls",
+        "2",
+        "three.lua",
+    ];
+    let (code, straight, _) = codemode(&dir, &base);
+    assert_eq!(code, 1);
+    assert_eq!(
+        straight["error"]["kind"], "ToolCallLimitExceeded",
+        "{straight}"
+    );
+    let (code, _, _) = codemode(&dir, &[&base[..], PAUSE].concat());
+    assert_eq!(code, 3);
+    let (code, resumed, _) = resume(&dir, "tools.json", "\"run\"");
+    assert_eq!(code, 1);
+    assert_eq!(resumed, straight);
+}

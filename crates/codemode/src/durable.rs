@@ -16,8 +16,10 @@
 //! The catalog hash is SHA-256 over every tool's path, input and output schema and every
 //! extension path: a runtime with other tools (added, removed, other schemas) refuses the
 //! snapshot. The host state is the attempt count, the `toolCalls` record, the logs and
-//! warnings so far, the input budget left, and the execution time used (paused time is not
-//! counted: the resumed run gets the rest of `timeout_ms`). The guest bytes are the guest's
+//! warnings so far, the input budget left, the execution time used (paused time is not
+//! counted: the resumed run gets the rest of `timeout_ms`), and the limits the execution ran
+//! under (a resume runs under the stricter of those and its runtime's, so a resume never lifts
+//! a limit). The guest bytes are the guest's
 //! own ([`codemode_guest::Guest::snapshot`]). No handler, hook, key or secret is inside; a
 //! snapshot is as large as the guest's heap (bounded by `max_memory_bytes`).
 //!
@@ -255,6 +257,9 @@ pub(crate) struct HostState {
     /// Execution time used so far, in microseconds.
     pub(crate) elapsed_us: u64,
     pub(crate) pending: Vec<(PendingCall, usize)>,
+    /// The limits the execution ran under: `(timeout_ms, max_tool_calls, max_output_bytes,
+    /// max_memory_bytes)`. A resume runs under the stricter of these and its runtime's.
+    pub(crate) limits: Option<(u64, u64, u64, Option<u64>)>,
 }
 
 #[derive(Serialize, Deserialize)]
@@ -272,6 +277,7 @@ struct Envelope {
     warnings: Vec<DiagnosticImage>,
     elapsed_us: u64,
     pending: Vec<PendingImage>,
+    limits: Option<(u64, u64, u64, Option<u64>)>,
     guest: Vec<u8>,
 }
 
@@ -342,6 +348,7 @@ pub(crate) fn encode(
                 index: *index,
             })
             .collect(),
+        limits: host.limits,
         guest,
     };
     let mut bytes = MAGIC.to_vec();
@@ -478,6 +485,7 @@ pub(crate) fn decode(
                 })
                 .collect(),
             elapsed_us: env.elapsed_us,
+            limits: env.limits,
             pending,
         },
         guest: env.guest,

@@ -771,6 +771,12 @@ async fn pause(
         warnings,
         elapsed_us: u64::try_from(elapsed.as_micros()).unwrap_or(u64::MAX),
         pending: pauses,
+        limits: Some((
+            inner.limits.timeout_ms(),
+            inner.limits.max_tool_calls(),
+            inner.limits.max_output_bytes(),
+            inner.limits.max_memory_bytes(),
+        )),
     };
     let snapshot = match guest {
         Err(e) => Err(internal_failure(e)),

@@ -183,6 +183,7 @@ fn compile_permits() -> Arc<tokio::sync::Semaphore> {
         .clone()
 }
 
+#[derive(Clone)]
 struct Inner {
     language: Language,
     /// The guest for `language` (see `guests.rs`).
@@ -382,6 +383,36 @@ impl CodeMode {
             };
             drop(bytes);
             let mut host = decoded.host;
+            // The stricter of the limits the execution ran under and this runtime's: a resume
+            // never lifts a limit the paused run had.
+            let inner = match host.limits.take() {
+                Some(old) => {
+                    let l = inner.limits;
+                    let memory = match (l.max_memory_bytes(), old.3) {
+                        (Some(a), Some(b)) => Some(a.min(b)),
+                        (a, b) => a.or(b),
+                    };
+                    let merged = l
+                        .with_timeout_ms(l.timeout_ms().min(old.0))
+                        .and_then(|m| m.with_max_tool_calls(l.max_tool_calls().min(old.1)))
+                        .and_then(|m| m.with_max_output_bytes(l.max_output_bytes().min(old.2)))
+                        .and_then(|m| m.with_max_memory_bytes(memory));
+                    match merged {
+                        Ok(m) if m != l => {
+                            let mut i = (*inner).clone();
+                            i.limits = m;
+                            Arc::new(i)
+                        }
+                        Ok(_) => inner,
+                        Err(_) => {
+                            return ExecutionResult::failure(crate::durable::refused(
+                                "it is damaged",
+                            ));
+                        }
+                    }
+                }
+                None => inner,
+            };
             let mut answers = Vec::new();
             let mut settled = Vec::new();
             let mut run = Vec::new();
