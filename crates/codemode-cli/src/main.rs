@@ -220,7 +220,7 @@ struct ResumeArgs {
     #[arg(long = "tools", value_name = "MANIFEST")]
     tools: Vec<PathBuf>,
     /// The limits (the time and calls already used count against them; time spent paused
-    /// does not).
+    /// does not). The resumed run is held to the stricter of these and the paused run's.
     #[command(flatten)]
     limits: LimitArgs,
     /// As for `run` (the same directory the execution was paused with).

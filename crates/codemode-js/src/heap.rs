@@ -376,12 +376,7 @@ impl Heap {
     }
 
     pub fn new_str(&mut self, s: JsStr) -> Result<StrId, OutOfMemory> {
-        self.charge(STRING_BYTES + s.bytes())?;
-        if let Some(i) = self.free_strs.pop() {
-            self.strings[i as usize] = s;
-            return Ok(StrId(i));
-        }
-        Ok(StrId(self.strings.push(s) as u32))
+        self.new_str_sharing(s, 0)
     }
 
     /// [`Heap::new_str`] for a string that holds `shared` bytes already charged to another

@@ -140,10 +140,10 @@ pub(super) fn json_into(
             if let Kind::Array(e) = &vm.heap.obj(o).kind {
                 // A hole reads through the prototypes: the spec's algorithm when they hold
                 // indices (`Array.prototype[1] = x`), "null" otherwise.
-                let items = e.to_vec();
                 if vm.protos_have_indices(o) {
                     return Ok(Fast::Slow);
                 }
+                let items = e.to_vec();
                 vm.work(items.len());
                 out.push('[');
                 for (i, x) in items.iter().enumerate() {
