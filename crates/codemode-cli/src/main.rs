@@ -424,6 +424,12 @@ fn run(args: RunArgs) -> Result<ExitCode, ConfigError> {
         .seed
         .map_or(codemode::Random::Entropy, codemode::Random::Seed);
     args.pausing.check()?;
+    // Checked before anything runs: a refusal at the pause would come after earlier tools ran.
+    if !args.pausing.pause_on.is_empty() && matches!(lang, Lang::Js) {
+        return Err(ConfigError(
+            "--pause-on works with Lua programs only for now (the JavaScript guest cannot snapshot an execution yet); run the program in Lua, or without --pause-on".into(),
+        ));
+    }
     if let Some(config) = mcp_config {
         if !args.pausing.pause_on.is_empty() {
             return Err(ConfigError(
@@ -463,6 +469,20 @@ impl PauseArgs {
                 "--pause-on needs --snapshot-out FILE, where the paused execution is written"
                     .into(),
             ));
+        }
+        // A path the snapshot cannot be written to is refused before the program runs (tools
+        // called before the pause would otherwise have run for nothing).
+        if let Some(out) = &self.snapshot_out {
+            let dir = match out.parent() {
+                Some(p) if !p.as_os_str().is_empty() => p,
+                _ => std::path::Path::new("."),
+            };
+            if out.is_dir() || !dir.is_dir() {
+                return Err(ConfigError(format!(
+                    "--snapshot-out {}: not a file in an existing directory; give a file path whose directory exists",
+                    out.display()
+                )));
+            }
         }
         Ok(())
     }

@@ -125,6 +125,50 @@ fn other_tools_and_bad_flags_are_refused() {
     let m = r["error"]["message"].as_str().unwrap();
     assert!(m.contains("taken against other tools"), "{m}");
 
+    // A snapshot path in no existing directory, and a JavaScript program, are refused before
+    // anything runs.
+    let (code, _, err) = codemode(
+        &dir,
+        &[
+            RUN,
+            &[
+                "--pause-on",
+                "pay.refund",
+                "--snapshot-out",
+                "/nonexistent/dir/s.bin",
+            ],
+        ]
+        .concat(),
+    );
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("--snapshot-out /nonexistent/dir/s.bin: not a file in an existing directory"),
+        "{err}"
+    );
+    std::fs::write(
+        dir.join("refund.js"),
+        "await tools.pay.quote({});\nreturn await tools.pay.refund({});\n",
+    )
+    .unwrap();
+    let (code, _, err) = codemode(
+        &dir,
+        &[
+            "run",
+            "--tools",
+            "tools.json",
+            "refund.js",
+            "--pause-on",
+            "pay.refund",
+            "--snapshot-out",
+            "j.bin",
+        ],
+    );
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("--pause-on works with Lua programs only"),
+        "{err}"
+    );
+    assert_eq!(refunds(&dir), 0);
     // A --pause-on path that names no tool is refused (the tool would run unapproved).
     let (code, _, err) = codemode(
         &dir,
