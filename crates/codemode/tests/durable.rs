@@ -85,6 +85,85 @@ async fn pausing_at_every_call_gives_the_uninterrupted_result() {
     }
 }
 
+/// The child side of [`every_pause_resumes_in_a_fresh_process`]: with `DURABLE_CHILD` set to a
+/// path stem, it resumes the snapshot in `<stem>.snap` approving the pending calls listed in
+/// `<stem>.ids` (one id a line), and writes either the next pause back to those two files with
+/// `paused` in `<stem>.out`, or the final Result's JSON to `<stem>.out`. Without the variable
+/// (a plain `cargo test -- --ignored`) it does nothing.
+#[tokio::test]
+#[ignore = "the child process of every_pause_resumes_in_a_fresh_process"]
+async fn resume_in_this_process() {
+    let Ok(stem) = std::env::var("DURABLE_CHILD") else {
+        return;
+    };
+    let file = |ext: &str| format!("{stem}.{ext}");
+    let bytes = std::fs::read(file("snap")).unwrap();
+    let ids = std::fs::read_to_string(file("ids")).unwrap();
+    let replies = ids
+        .lines()
+        .map(|id| (id.parse().unwrap(), Reply::Run))
+        .collect();
+    let mut result = runtime(true)
+        .resume(&Snapshot::from_bytes(bytes), replies)
+        .await;
+    let out = match result.paused.take() {
+        Some(paused) => {
+            write_pause(&stem, &paused);
+            "paused".to_string()
+        }
+        None => result.to_json_string(),
+    };
+    std::fs::write(file("out"), out).unwrap();
+}
+
+/// Writes `paused`'s snapshot and pending ids to `<stem>.snap` and `<stem>.ids`.
+fn write_pause(stem: &str, paused: &codemode::Paused) {
+    std::fs::write(format!("{stem}.snap"), paused.snapshot.as_bytes()).unwrap();
+    let ids: String = paused
+        .pending
+        .iter()
+        .map(|p| format!("{}\n", p.id))
+        .collect();
+    std::fs::write(format!("{stem}.ids"), ids).unwrap();
+}
+
+/// Issue 19's proof: every pause of every corpus program is written to a file and resumed by
+/// another process (this test binary, running [`resume_in_this_process`]), and the last one
+/// gives exactly the uninterrupted Result.
+#[tokio::test]
+async fn every_pause_resumes_in_a_fresh_process() {
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("durable-processes");
+    std::fs::create_dir_all(&dir).unwrap();
+    let exe = std::env::current_exe().unwrap();
+    for (i, source) in &corpus() {
+        let straight = runtime(false).execute(source).await.to_json_string();
+        let stem = dir.join(i).to_string_lossy().into_owned();
+        let mut result = runtime(true).execute(source).await;
+        let paused = result.paused.take().expect("the program calls a tool");
+        write_pause(&stem, &paused);
+        let mut processes = 0;
+        let out = loop {
+            processes += 1;
+            let status = std::process::Command::new(&exe)
+                .args(["--ignored", "--exact", "resume_in_this_process", "--quiet"])
+                .env("DURABLE_CHILD", &stem)
+                .stdout(std::process::Stdio::null())
+                .status()
+                .unwrap();
+            assert!(status.success(), "program {i}: the child failed");
+            let out = std::fs::read_to_string(format!("{stem}.out")).unwrap();
+            if out != "paused" {
+                break out;
+            }
+        };
+        assert_eq!(
+            out, straight,
+            "program {i} after {processes} processes:\n{source}"
+        );
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 /// The first pause of a small program on `cm`.
 async fn first_pause(cm: &CodeMode) -> (Snapshot, u64) {
     let r = cm
