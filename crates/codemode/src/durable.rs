@@ -126,7 +126,9 @@ pub enum Reply {
     /// Approved: run the tool now (its `tool_before` hook, handler and output checks), under
     /// the resumed execution's deadline.
     Run,
-    /// The call returns this value (the host answered it itself); listed as `success`.
+    /// The call returns this value (the host answered it itself); listed as `success`. It
+    /// must meet the tool's output schema and output bounds, as the tool's own output would;
+    /// else the resume is refused.
     Value(Value),
     /// The call fails with this message (catchable `ToolFailure`); listed as `failure`.
     Error(String),
@@ -447,11 +449,19 @@ pub(crate) fn decode(
         .collect::<Result<Vec<_>, _>>()
         .map_err(bad)?;
     let mut pending = Vec::with_capacity(env.pending.len().min(64));
+    let mut ids = HashSet::new();
     for p in env.pending {
-        if p.index >= tool_calls.len() {
+        let input: Value = serde_json::from_str(&p.input).map_err(|_| refused("it is damaged"))?;
+        // The pending call and its record entry are written together: they must agree.
+        let agrees = tool_calls.get(p.index).is_some_and(|r| {
+            r.name == p.name
+                && r.status == ToolCallStatus::Interrupted
+                && (r.input == input
+                    || r.input == crate::result::omitted_input(crate::result::json_len(&input)))
+        });
+        if !agrees || !ids.insert(p.id) {
             return Err(refused("it is damaged"));
         }
-        let input = serde_json::from_str(&p.input).map_err(|_| refused("it is damaged"))?;
         pending.push((
             PendingCall {
                 id: p.id,
@@ -546,6 +556,36 @@ mod tests {
             snap.id()
         );
         assert_ne!(snap.id(), [0; 16]);
+    }
+
+    #[test]
+    fn a_pending_call_must_agree_with_its_record_entry() {
+        let mut bad_name = state();
+        bad_name.pending[0].0.name = "a.c".into();
+        let mut bad_input = state();
+        bad_input.pending[0].0.input = serde_json::json!({"x": 2});
+        let mut bad_status = state();
+        bad_status.tool_calls[0].status = ToolCallStatus::Success;
+        let mut twice = state();
+        twice.pending.push(twice.pending[0].clone());
+        for (what, host) in [
+            ("name", bad_name),
+            ("input", bad_input),
+            ("status", bad_status),
+            ("id", twice),
+        ] {
+            let snap = encode("GuestA", [0; 32], &host, vec![], None).unwrap();
+            let e = decode(snap.as_bytes(), "GuestA", [0; 32], None).err();
+            assert_eq!(
+                e.map(|e| e.message).as_deref(),
+                Some("The snapshot cannot be resumed: it is damaged."),
+                "{what}"
+            );
+        }
+        let mut cut = state();
+        cut.tool_calls[0].input = crate::result::omitted_input(7);
+        let snap = encode("GuestA", [0; 32], &cut, vec![], None).unwrap();
+        assert!(decode(snap.as_bytes(), "GuestA", [0; 32], None).is_ok());
     }
 
     #[test]

@@ -391,3 +391,87 @@ async fn a_hook_pauses_the_calls_it_picks() {
         .await;
     assert_eq!(done.value(), Some(&json!([10, 10])));
 }
+
+#[tokio::test]
+async fn a_refused_resume_keeps_the_record_and_logs() {
+    let cm = runtime(true);
+    let r = cm
+        .execute(r#"print("one"); tools.mail.send({ to = "a" }); print("two"); return tools.orders.get({ id = "a" }).total"#)
+        .await;
+    let p = r.paused.expect("paused at mail.send");
+    let r = cm
+        .resume(&p.snapshot, vec![(p.pending[0].id, Reply::Run)])
+        .await;
+    let p = r.paused.expect("paused at orders.get");
+    let id = p.pending[0].id;
+    let r = cm
+        .resume(&p.snapshot, vec![(id, Reply::Run), (id, Reply::Run)])
+        .await;
+    let m = r.outcome.as_ref().unwrap_err().message.clone();
+    assert!(
+        m.contains(&format!(
+            "two replies were given for call {id}; give exactly one"
+        )),
+        "{m}"
+    );
+    let names: Vec<_> = r
+        .tool_calls
+        .iter()
+        .map(|c| (c.name.as_str(), c.status))
+        .collect();
+    assert_eq!(
+        names,
+        vec![
+            ("mail.send", ToolCallStatus::Success),
+            ("orders.get", ToolCallStatus::Interrupted)
+        ]
+    );
+    assert_eq!(r.logs, vec!["one".to_string(), "two".to_string()]);
+    let r = cm.resume(&p.snapshot, vec![(id + 7, Reply::Run)]).await;
+    assert_eq!(r.tool_calls.len(), 2);
+    let r = cm
+        .resume(&p.snapshot, vec![(id, Reply::Run), (id + 7, Reply::Run)])
+        .await;
+    let m = r.outcome.unwrap_err().message;
+    assert!(
+        m.contains(&format!(
+            "call {}, which the execution does not wait on (it waits on {id})",
+            id + 7
+        )),
+        "{m}"
+    );
+    assert_eq!(r.tool_calls.len(), 2);
+}
+
+#[tokio::test]
+async fn a_reply_value_meets_the_output_schema() {
+    let cm = CodeMode::builder()
+        .tool(
+            "orders.get",
+            Tool::new("Get an order.", json!({"type": "object"}), |_| async {
+                Ok(json!({"total": 1}))
+            })
+            .with_output_schema(json!({
+                "type": "object",
+                "properties": {"total": {"type": "integer"}},
+                "required": ["total"]
+            })),
+        )
+        .pause_on("orders.get")
+        .build()
+        .unwrap();
+    let (snap, id) = first_pause(&cm).await;
+    let r = cm
+        .resume(&snap, vec![(id, Reply::Value(json!({"total": "seven"})))])
+        .await;
+    let m = r.outcome.as_ref().unwrap_err().message.clone();
+    assert!(
+        m.contains("the reply value for call 1 (orders.get) is not a valid output of that tool"),
+        "{m}"
+    );
+    assert_eq!(r.tool_calls[0].status, ToolCallStatus::Interrupted);
+    let r = cm
+        .resume(&snap, vec![(id, Reply::Value(json!({"total": 7})))])
+        .await;
+    assert_eq!(r.value(), Some(&json!(7)));
+}

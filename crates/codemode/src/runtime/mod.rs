@@ -361,8 +361,11 @@ impl CodeMode {
     /// whole execution's. Refused (a failed result with an `ExecutionFailure` saying why,
     /// nothing run): bytes that are not a snapshot, are cut short or altered, another format
     /// version, another language, another tool catalog, a missing or wrong signature when
-    /// [`Options::snapshot_key`] is set, a reply missing for a pending call or given for an
-    /// unknown id. Single use is not enforced here: see [`CodeMode::resume_once`].
+    /// [`Options::snapshot_key`] is set, a reply missing for a pending call, given twice or
+    /// for an unknown id, a [`Reply::Value`](crate::Reply::Value) the tool's output schema
+    /// rejects. A refusal of a snapshot that decoded keeps its `toolCalls` and `logs` (the
+    /// pending calls stay `interrupted`). Single use is not enforced here: see
+    /// [`CodeMode::resume_once`].
     pub fn resume(
         &self,
         snapshot: &crate::Snapshot,
@@ -413,16 +416,36 @@ impl CodeMode {
                 }
                 None => inner,
             };
+            // A refusal after the snapshot decoded keeps its record and logs: those calls ran.
+            let refuse = |host: crate::durable::HostState, why: std::fmt::Arguments<'_>| {
+                let mut r = ExecutionResult::failure(crate::durable::refused(why));
+                r.tool_calls = host.tool_calls;
+                r.logs = host.logs;
+                r
+            };
+            let mut seen = std::collections::HashSet::new();
+            if let Some((id, _)) = replies.iter().find(|(id, _)| !seen.insert(*id)) {
+                return refuse(
+                    host,
+                    format_args!(
+                        "two replies were given for call {id}; give exactly one per pending call"
+                    ),
+                );
+            }
+            let waiting: Vec<String> = host.pending.iter().map(|(c, _)| c.id.to_string()).collect();
             let mut answers = Vec::new();
             let mut settled = Vec::new();
             let mut run = Vec::new();
             let mut replies = replies;
             for (call, index) in std::mem::take(&mut host.pending) {
                 let Some(at) = replies.iter().position(|r| r.0 == call.id) else {
-                    return ExecutionResult::failure(crate::durable::refused(format_args!(
-                        "no reply was given for pending call {} ({}); give one per pending call",
-                        call.id, call.name
-                    )));
+                    return refuse(
+                        host,
+                        format_args!(
+                            "no reply was given for pending call {} ({}); give one per pending call",
+                            call.id, call.name
+                        ),
+                    );
                 };
                 let (id, reply) = replies.swap_remove(at);
                 let id = codemode_guest::CallId(id);
@@ -430,6 +453,23 @@ impl CodeMode {
                 match reply {
                     crate::Reply::Run => run.push((id, call.name, call.input, index)),
                     crate::Reply::Value(v) => {
+                        // A host's answer meets the tool's output schema, as the tool's would.
+                        let checked = crate::limits::check_tool_output(&v).and_then(|()| {
+                            inner
+                                .tree
+                                .get(&call.name)
+                                .and_then(|e| e.output.as_ref())
+                                .map_or(Ok(()), |out| out.validate_output(&v))
+                        });
+                        if let Err(msg) = checked {
+                            return refuse(
+                                host,
+                                format_args!(
+                                    "the reply value for call {} ({}) is not a valid output of that tool: {msg}; reply with a value its output schema accepts, or with an error",
+                                    call.id, call.name
+                                ),
+                            );
+                        }
                         settled.push((index, crate::ToolCallStatus::Success));
                         answers.push((id, HostReply::Value(v)));
                     }
@@ -444,9 +484,13 @@ impl CodeMode {
                 }
             }
             if let Some((id, _)) = replies.first() {
-                return ExecutionResult::failure(crate::durable::refused(format_args!(
-                    "a reply was given for call {id}, which the execution does not wait on"
-                )));
+                return refuse(
+                    host,
+                    format_args!(
+                        "a reply was given for call {id}, which the execution does not wait on (it waits on {})",
+                        waiting.join(", ")
+                    ),
+                );
             }
             let used = Duration::from_micros(host.elapsed_us);
             let limit = Duration::from_millis(inner.limits.timeout_ms());
