@@ -428,8 +428,12 @@ impl Gateway {
                     let mut failed = ExecutionResult::failure(codemode::Diagnostic::new(
                         codemode::DiagnosticKind::ExecutionFailure,
                         format!(
-                            "The execution paused for approval of {} but cannot be kept: {e}. Nothing was run; try again later.",
-                            names.join(", ")
+                            "The execution paused for approval of {names} but cannot be kept: {e}. {names} did not run; {ran}. Try again once the store is writable (a rerun repeats those calls).",
+                            names = names.join(", "),
+                            ran = match result.tool_calls.len() {
+                                0 => "no call ran before it".to_string(),
+                                n => format!("the {n} call(s) before it in toolCalls did run"),
+                            }
                         ),
                     ));
                     failed.tool_calls = std::mem::take(&mut result.tool_calls);

@@ -794,3 +794,45 @@ async fn a_server_s_approve_list_pauses_its_calls_and_resume_runs_them() {
     );
     gw.shutdown().await;
 }
+
+#[tokio::test]
+async fn a_pause_the_store_cannot_keep_says_what_ran() {
+    let mut fx = fixture_cmd();
+    fx["approve"] = json!(["add"]);
+    let dir = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
+        .join(format!("gw-unwritable-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let doc = json!({"mcpServers": {"fx": fx},
+                     "codemode": {"snapshotStore": format!("dir:{}", dir.display())}});
+    let gw = Gateway::start(
+        Config::parse(&doc.to_string(), Path::new("/")).unwrap(),
+        None,
+    )
+    .await
+    .unwrap();
+    // The store's directory goes away after startup: the snapshot cannot be written.
+    std::fs::remove_dir_all(&dir).unwrap();
+    let p = run(
+        &gw,
+        "tools.fx.echo({ text = 'hi' }) return tools.fx.add({ a = 1, b = 2 })",
+    )
+    .await;
+    assert!(p.resume_token.is_none(), "{}", p.result.to_json_string());
+    assert!(p.result.paused.is_none());
+    let m = p.result.outcome.as_ref().unwrap_err().message.clone();
+    assert!(
+        m.starts_with("The execution paused for approval of fx.add but cannot be kept: "),
+        "{m}"
+    );
+    assert!(
+        m.contains("fx.add did not run; the 1 call(s) before it in toolCalls did run."),
+        "{m}"
+    );
+    let calls: Vec<_> = p
+        .result
+        .tool_calls
+        .iter()
+        .map(|c| c.name.as_str())
+        .collect();
+    assert_eq!(calls, ["fx.echo"]);
+}
