@@ -186,7 +186,7 @@ pub(crate) fn decode(
         )));
     }
     let (image, tail): (GuestImage, &[u8]) =
-        postcard::take_from_bytes(rest).map_err(|e| damaged_error(&format!("{e}")))?;
+        postcard::take_from_bytes(rest).map_err(|_| damaged_error("its contents do not decode"))?;
     if !tail.is_empty() {
         return Err(damaged_error("bytes follow its end"));
     }
