@@ -415,7 +415,7 @@ pub(crate) fn decode(
         }
         (true, None) => {
             return Err(refused(
-                "it is signed and this runtime has no snapshot key; build it with Options::snapshot_key",
+                "it is signed, and this runtime has no snapshot key; resume it with the key it was signed with (Options::snapshot_key; --snapshot-key-file for the codemode command)",
             ));
         }
         (false, Some(_)) => {

@@ -371,6 +371,18 @@ impl CodeMode {
         snapshot: &crate::Snapshot,
         replies: Vec<(u64, crate::Reply)>,
     ) -> impl Future<Output = ExecutionResult> + Send + 'static + use<> {
+        self.resume_with_cancel(snapshot, replies, CancellationToken::new())
+    }
+
+    /// Like [`CodeMode::resume`]; cancelling `cancel` ends the resumed execution as
+    /// [`CodeMode::execute_with_cancel`] does (logs and toolCalls kept, in-flight calls
+    /// `interrupted`).
+    pub fn resume_with_cancel(
+        &self,
+        snapshot: &crate::Snapshot,
+        replies: Vec<(u64, crate::Reply)>,
+        cancel: CancellationToken,
+    ) -> impl Future<Output = ExecutionResult> + Send + 'static + use<> {
         let inner = self.inner.clone();
         let bytes = snapshot.as_bytes().to_vec();
         async move {
@@ -513,7 +525,6 @@ impl CodeMode {
                 Ok(guest)
             };
             let resumed = driver::Resumed { host, settled, run };
-            let cancel = CancellationToken::new();
             driver::drive_from(inner, setup, inline_setup, deadline, &cancel, Some(resumed)).await
         }
     }
