@@ -37,11 +37,12 @@ pub fn build(
     clock: codemode::Clock,
     random: codemode::Random,
 ) -> Result<CodeMode, ConfigError> {
-    build_pausing(options, manifest, clock, random, &[])
+    build_pausing(options, manifest, clock, random, &[], None)
 }
 
 /// [`build`], with the tools at `pause_on` needing the host's approval (`--pause-on`: a call
-/// to one pauses the execution, see `codemode::durable`).
+/// to one pauses the execution, see `codemode::durable`), and snapshots signed with `key`
+/// (`--snapshot-key-file`; only snapshots signed with it are resumed).
 ///
 /// # Errors
 /// As [`build`].
@@ -51,6 +52,7 @@ pub fn build_pausing(
     clock: codemode::Clock,
     random: codemode::Random,
     pause_on: &[String],
+    key: Option<Vec<u8>>,
 ) -> Result<CodeMode, ConfigError> {
     let limits = limits(options)?;
     let mut builder = CodeMode::builder()
@@ -92,6 +94,9 @@ pub fn build_pausing(
             )));
         }
         builder = builder.pause_on(path.clone());
+    }
+    if let Some(key) = key {
+        builder = builder.snapshot_key(key);
     }
     builder
         .build()

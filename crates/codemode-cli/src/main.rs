@@ -195,9 +195,16 @@ struct PauseArgs {
     /// to --snapshot-out, and the exit status is 3. `codemode resume` continues it.
     #[arg(long = "pause-on", value_name = "TOOL_PATH")]
     pause_on: Vec<String>,
-    /// Where the snapshot of a paused execution is written (needed with --pause-on).
+    /// Where the snapshot of a paused execution is written (needed with --pause-on). A
+    /// snapshot is the program's state: whoever can edit the file can change what it does
+    /// when resumed, so keep it as private as the tools it calls, or sign it
+    /// (--snapshot-key-file).
     #[arg(long, value_name = "FILE")]
     snapshot_out: Option<PathBuf>,
+    /// Sign snapshots with the key in FILE (on `run`: created once, mode 0600, when missing)
+    /// and resume only snapshots signed with it; `codemode resume` needs the same file.
+    #[arg(long = "snapshot-key-file", value_name = "FILE")]
+    snapshot_key_file: Option<PathBuf>,
 }
 
 /// Arguments of `codemode resume`.
@@ -439,7 +446,15 @@ fn run(args: RunArgs) -> Result<ExitCode, ConfigError> {
         let reproducible = mcp::Reproducible { clock, random };
         return mcp::run(config, &options, &args.tools, &source, reproducible);
     }
-    let codemode = host::build_pausing(&options, manifest, clock, random, &args.pausing.pause_on)?;
+    let key = args.pausing.key(true)?;
+    let codemode = host::build_pausing(
+        &options,
+        manifest,
+        clock,
+        random,
+        &args.pausing.pause_on,
+        key,
+    )?;
     let runtime = async_runtime()?;
     let result = runtime.block_on(async {
         let cancel = codemode::CancellationToken::new();
@@ -462,6 +477,23 @@ fn async_runtime() -> Result<tokio::runtime::Runtime, ConfigError> {
 }
 
 impl PauseArgs {
+    /// The key of `--snapshot-key-file`: read, or (`create`, for `run`) made once when the
+    /// file is missing.
+    fn key(&self, create: bool) -> Result<Option<Vec<u8>>, ConfigError> {
+        let Some(file) = &self.snapshot_key_file else {
+            return Ok(None);
+        };
+        if !create && !file.exists() {
+            return Err(ConfigError(format!(
+                "--snapshot-key-file {}: no such file; give the key file the execution was paused with",
+                file.display()
+            )));
+        }
+        codemode_mcp::paused::load_or_create_key(Some(file))
+            .map(Some)
+            .map_err(|e| ConfigError(format!("--snapshot-key-file: {e}")))
+    }
+
     /// `--pause-on` needs `--snapshot-out`.
     fn check(&self) -> Result<(), ConfigError> {
         if !self.pause_on.is_empty() && self.snapshot_out.is_none() {
@@ -548,15 +580,23 @@ fn resume(args: ResumeArgs) -> Result<ExitCode, ConfigError> {
         .options(lang, read_extension(args.allow_read.as_deref(), lang)?);
     let manifest =
         manifest::Manifest::load_all(&args.tools).map_err(|e| ConfigError(e.to_string()))?;
+    let key = args.pausing.key(false)?;
     let codemode = host::build_pausing(
         &options,
         manifest,
         codemode::Clock::System,
         codemode::Random::Entropy,
         &args.pausing.pause_on,
+        key,
     )?;
     let runtime = async_runtime()?;
-    let result = runtime.block_on(codemode.resume(&snapshot, replies));
+    let result = runtime.block_on(async {
+        let cancel = codemode::CancellationToken::new();
+        tokio::spawn(cancel_on_signal(cancel.clone()));
+        codemode
+            .resume_with_cancel(&snapshot, replies, cancel)
+            .await
+    });
     let code = report(result, &args.pausing);
     runtime.shutdown_background();
     code
@@ -599,10 +639,11 @@ fn parse_reply(text: &str, pending: &[u64]) -> Result<(u64, codemode::Reply), Co
     let id = match (id, pending) {
         (Some(id), _) => id,
         (None, [only]) => *only,
+        // The bytes do not decode: the resume refuses them, saying why, before any reply
+        // is looked at.
+        (None, []) => 0,
         (None, _) => {
-            return Err(bad(
-                "the execution waits on several calls (or none): add \"id\"",
-            ));
+            return Err(bad("the execution waits on several calls: add \"id\""));
         }
     };
     Ok((id, reply))
@@ -622,22 +663,24 @@ fn program_text(bytes: Vec<u8>, what: &str) -> Result<String, ConfigError> {
     String::from_utf8(bytes).map_err(|e| ConfigError(format!("{what} is not valid UTF-8: {e}")))
 }
 
-/// Cancels the execution on Ctrl-C (SIGINT) or SIGTERM, so that the Result gathered so far is
-/// still printed and tool processes (which run in their own process groups and so do not see the
-/// terminal's Ctrl-C) are killed.
+/// Cancels the execution on Ctrl-C (SIGINT), SIGTERM or SIGHUP (the terminal closed), so that
+/// the Result gathered so far is still printed and tool processes (which run in their own
+/// process groups and so do not see the terminal's signals) are killed.
 async fn cancel_on_signal(cancel: codemode::CancellationToken) {
     #[cfg(unix)]
     {
         use tokio::signal::unix::{SignalKind, signal};
-        let (Ok(mut int), Ok(mut term)) = (
+        let (Ok(mut int), Ok(mut term), Ok(mut hup)) = (
             signal(SignalKind::interrupt()),
             signal(SignalKind::terminate()),
+            signal(SignalKind::hangup()),
         ) else {
             return;
         };
         tokio::select! {
             _ = int.recv() => {}
             _ = term.recv() => {}
+            _ = hup.recv() => {}
         }
     }
     #[cfg(not(unix))]

@@ -951,13 +951,17 @@ fn example_crates_on_this_repository() {
     }
 }
 
-#[test]
-fn sigint_cancels_the_run_and_still_prints_the_result() {
-    let d = scratch("sigint");
+/// Sends `signal` (`kill -<signal>`) to a run waiting on a hanging tool: the run ends with the
+/// Result so far (cancelled, the call `interrupted`) and the tool's process is gone.
+fn a_signal_cancels_the_run(signal: &str) {
+    let d = scratch(&format!("signal-{signal}"));
     let started = d.join("started");
     script(
         &d.join("hang.sh"),
-        &format!("touch '{}'\nsleep 30", started.display()),
+        &format!(
+            "echo $$ > '{}.tmp'; mv '{0}.tmp' '{0}'\nexec sleep 30",
+            started.display()
+        ),
     );
     let m = manifest_with(&d, json!(["./hang.sh"]));
     let mut child = Command::new(BIN)
@@ -981,14 +985,18 @@ fn sigint_cancels_the_run_and_still_prints_the_result() {
         );
         std::thread::sleep(Duration::from_millis(20));
     }
+    let tool_pid = std::fs::read_to_string(&started)
+        .unwrap()
+        .trim()
+        .to_string();
     let status = Command::new("kill")
-        .args(["-INT", &child.id().to_string()])
+        .args([&format!("-{signal}"), &child.id().to_string()])
         .status()
         .unwrap();
     assert!(status.success());
     let out = child.wait_with_output().unwrap();
     assert!(start.elapsed() < Duration::from_secs(20));
-    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(out.status.code(), Some(1), "{signal}");
     let v: Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(v["ok"], json!(false));
     assert!(
@@ -1000,6 +1008,38 @@ fn sigint_cancels_the_run_and_still_prints_the_result() {
     );
     assert_eq!(v["logs"], json!(["waiting"]));
     assert_eq!(v["toolCalls"][0]["status"], json!("interrupted"));
+    // The tool's process was killed (it may take a moment to be reaped).
+    let gone = (0..100).any(|_| {
+        let alive = Command::new("kill")
+            .args(["-0", &tool_pid])
+            .stderr(Stdio::null())
+            .status()
+            .unwrap()
+            .success();
+        if alive {
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        !alive
+    });
+    assert!(
+        gone,
+        "{signal}: the tool process {tool_pid} is still running"
+    );
+}
+
+#[test]
+fn sigint_cancels_the_run_and_still_prints_the_result() {
+    a_signal_cancels_the_run("INT");
+}
+
+#[test]
+fn sigterm_cancels_the_run_and_still_prints_the_result() {
+    a_signal_cancels_the_run("TERM");
+}
+
+#[test]
+fn sighup_cancels_the_run_and_still_prints_the_result() {
+    a_signal_cancels_the_run("HUP");
 }
 
 // ---------------------------------------------------------------- bounds on command-tool output

@@ -244,3 +244,110 @@ fn a_resume_keeps_the_paused_runs_limits() {
     assert_eq!(code, 1);
     assert_eq!(resumed, straight);
 }
+
+/// `--snapshot-key-file` signs the snapshot (the key file is made once, private) and
+/// `codemode resume` needs the same file.
+#[test]
+fn a_signed_snapshot_resumes_only_with_its_key_file() {
+    let dir = setup("signed");
+    let keyed = |file: &str| ["--snapshot-key-file", file].map(String::from);
+    let args: Vec<String> = [RUN, PAUSE]
+        .concat()
+        .iter()
+        .map(|s| s.to_string())
+        .chain(keyed("k1"))
+        .collect();
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    let (code, _, err) = codemode(&dir, &args);
+    assert_eq!(code, 3, "{err}");
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        let mode = dir.join("k1").metadata().unwrap().permissions().mode();
+        assert_eq!(mode & 0o777, 0o600);
+    }
+    let resume_with = |extra: &[&str]| {
+        let mut a = vec![
+            "resume",
+            "snap.bin",
+            "--tools",
+            "tools.json",
+            "--reply",
+            "\"run\"",
+        ];
+        a.extend_from_slice(extra);
+        codemode(&dir, &a)
+    };
+    let (code, r, _) = resume_with(&[]);
+    assert_eq!(code, 1);
+    let m = r["error"]["message"].as_str().unwrap();
+    assert!(
+        m.contains("it is signed, and this runtime has no snapshot key"),
+        "{m}"
+    );
+    assert_eq!(refunds(&dir), 0);
+    let (code, _, err) = resume_with(&["--snapshot-key-file", "missing"]);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("--snapshot-key-file missing: no such file; give the key file the execution was paused with"),
+        "{err}"
+    );
+    std::fs::write(dir.join("k2"), "another key of thirty-two bytes or more").unwrap();
+    let (code, r, _) = resume_with(&["--snapshot-key-file", "k2"]);
+    assert_eq!(code, 1);
+    let m = r["error"]["message"].as_str().unwrap();
+    assert!(m.contains("its signature does not match"), "{m}");
+    assert_eq!(r["toolCalls"], json!([]), "refused before it decoded");
+    let (code, r, err) = resume_with(&["--snapshot-key-file", "k1"]);
+    assert_eq!(code, 0, "{r} {err}");
+    assert_eq!(refunds(&dir), 1);
+}
+
+/// Files that are not snapshots, and replies that do not fit, are named as such; a refusal
+/// after the snapshot decoded keeps its record.
+#[test]
+fn bad_files_and_replies_say_what_is_wrong() {
+    let dir = setup("messages");
+    std::fs::write(dir.join("empty.bin"), "").unwrap();
+    let (code, r, err) = codemode(
+        &dir,
+        &[
+            "resume",
+            "empty.bin",
+            "--tools",
+            "tools.json",
+            "--reply",
+            "\"run\"",
+        ],
+    );
+    assert_eq!(code, 1, "{err}");
+    assert_eq!(
+        r["error"]["message"],
+        json!("The snapshot cannot be resumed: these bytes are not a codemode snapshot.")
+    );
+    let (code, _, _) = codemode(&dir, &[RUN, PAUSE].concat());
+    assert_eq!(code, 3);
+    let (code, r, _) = codemode(
+        &dir,
+        &[
+            "resume",
+            "snap.bin",
+            "--tools",
+            "tools.json",
+            "--reply",
+            "\"run\"",
+            "--reply",
+            "{\"id\": 2, \"deny\": \"no\"}",
+        ],
+    );
+    assert_eq!(code, 1);
+    assert_eq!(
+        r["error"]["message"],
+        json!(
+            "The snapshot cannot be resumed: two replies were given for call 2; give exactly one per pending call."
+        )
+    );
+    assert_eq!(r["toolCalls"][0]["name"], json!("pay.quote"));
+    assert_eq!(r["logs"], json!(["quoted 42"]));
+    assert_eq!(refunds(&dir), 0);
+}
