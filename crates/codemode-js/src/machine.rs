@@ -143,9 +143,14 @@ impl Machine {
         vm.heap.cap = cap;
         vm.deadline = options.deadline;
         if vm.heap.used > cap {
+            let mib = vm.heap.used.div_ceil(1 << 20);
             return Err(GuestError::new(
                 ErrorKind::ExecutionFailure,
-                "memory limit exceeded: the limit is below what the standard library needs",
+                format!(
+                    "memory limit exceeded: max_memory_bytes is {cap} bytes, below the {} bytes the JavaScript standard library needs before the program starts; give max_memory_bytes at least {mib} MiB ({} bytes)",
+                    vm.heap.used,
+                    mib << 20
+                ),
             ));
         }
         vm.gc_at = (vm.heap.used + 1).max((cap / 2).min(crate::gc::GC_MIN_BYTES));

@@ -378,6 +378,25 @@ fn limit_memory() {
     assert!(out_of_memory(src, 8 << 20) < 9 << 20);
 }
 
+#[test]
+fn a_cap_below_the_standard_library_names_the_floor() {
+    let e = machine("return 1", Some(64 << 10)).err().expect("refused");
+    assert_eq!(e.kind, ErrorKind::ExecutionFailure);
+    let floor = machine("return 1", None).unwrap().memory_used();
+    let mib = floor.div_ceil(1 << 20);
+    assert!(
+        e.message
+            .starts_with("memory limit exceeded: max_memory_bytes is 65536 bytes, below the ")
+            && e.message.ends_with(&format!(
+                "give max_memory_bytes at least {mib} MiB ({} bytes)",
+                mib << 20
+            )),
+        "{}",
+        e.message
+    );
+    assert!(machine("return 1", Some(mib << 20)).is_ok());
+}
+
 /// Run `src` under a memory cap of `cap` bytes, assert that it ends with the memory-limit
 /// error; the bytes it held then.
 pub fn out_of_memory(src: &str, cap: usize) -> usize {
