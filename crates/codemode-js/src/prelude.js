@@ -227,7 +227,8 @@ function sorted(arr, fn) {
   }
   // sortList only asks `cmp(a, b) < 0`: one ToNumber of the comparator's result, NaN as 0,
   // as SortCompare does, with no wrapper call per comparison.
-  const out = sortList(vals, fn === undefined ? defaultCompare : fn);
+  // Strings, numbers, booleans and null sort natively without a comparator.
+  const out = fn === undefined && I.sortDefault(vals) ? vals : sortList(vals, fn === undefined ? defaultCompare : fn);
   for (let i = 0; i < undef; i++) out.push(undefined);
   return out;
 }

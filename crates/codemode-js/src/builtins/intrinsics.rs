@@ -24,12 +24,62 @@ pub(super) static NATIVES: &[(&str, NativeFn, u16)] = &[
         1,
     ),
     ("%Intrinsics%.isError", intr_is_error, 1),
+    ("%Intrinsics%.sortDefault", intr_sort_default, 1),
     (
         "%Intrinsics%.hasEnumerableSymbolKey",
         intr_has_enumerable_symbol_key,
         1,
     ),
 ];
+
+/// `sortDefault(list)`: sorts `list` (the dense array of values `sorted` in prelude.js
+/// builds: no holes, no `undefined`) in place as SortCompare with no comparator does
+/// (§23.1.3.30.2: ToString of both, then code-unit order), stably, and gives `true`, when every
+/// element is a string, number, boolean or null: their ToString runs no code, so converting
+/// each once is not observable. Anything else (an object's `toString` may run code or throw, a
+/// symbol throws): `false`, the list untouched, and the prelude's merge sort runs.
+pub(super) fn intr_sort_default(vm: &mut Vm, _: Value, args: &[Value]) -> Res<Value> {
+    let Value::Obj(o) = arg(args, 0) else {
+        return Ok(Value::Bool(false));
+    };
+    let n = match &vm.heap.obj(o).kind {
+        Kind::Array(e) if e.is_flat() => e.len(),
+        _ => return Ok(Value::Bool(false)),
+    };
+    // The copy, the keys and the order, uncharged otherwise.
+    vm.heap.fits(n * (std::mem::size_of::<Value>() + 8))?;
+    let vals: Vec<Value> = match &vm.heap.obj(o).kind {
+        Kind::Array(e) => e.dense().to_vec(),
+        _ => return Ok(Value::Bool(false)),
+    };
+    let simple = |v: &Value| {
+        matches!(
+            v,
+            Value::Str(_) | Value::Num(_) | Value::Bool(_) | Value::Null
+        )
+    };
+    if !vals.iter().all(simple) {
+        return Ok(Value::Bool(false));
+    }
+    let mut keys = Vec::with_capacity(n);
+    for v in &vals {
+        keys.push(match *v {
+            Value::Str(s) => s,
+            v => vm.to_string(v)?,
+        });
+    }
+    // n log n comparisons: charged, and the deadline checked, before the sort.
+    vm.work_check(n * (usize::BITS - n.leading_zeros()) as usize)?;
+    let mut order: Vec<u32> = (0..n as u32).collect();
+    let heap = &vm.heap;
+    order.sort_by(|&a, &b| heap.str(keys[a as usize]).cmp(heap.str(keys[b as usize])));
+    vm.elems_mut(o, |e| {
+        for (k, &i) in order.iter().enumerate() {
+            e.overwrite(k, vals[i as usize]);
+        }
+    })?;
+    Ok(Value::Bool(true))
+}
 
 /// `isError(v)`: an object whose prototype chain reaches `Error.prototype` (the export's
 /// rule for `{ name, message, ... }`).

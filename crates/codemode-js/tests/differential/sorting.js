@@ -118,3 +118,22 @@ function bs(xs, t) {
   return -(lo + 1);
 }
 return [bs(sorted, 7), bs(sorted, 1), bs(sorted, 4), bs(sorted, 12)];
+// @program default-sort-primitives-stable-and-large
+// Equal ToString keys (1 and "1", -0 and 0, null and "null") keep their order; a large list of
+// generated keys sorts as node sorts it.
+const mixed = [1, "1", "b", null, "null", -0, 0, "0", true, "true", 1e21, "1e+21", NaN, "NaN", undefined, "", "\u00e9", "\ud83d\ude00", "\uffff"];
+const tagged = mixed.map((v, i) => [String(v), i]);
+mixed.sort();
+const keys = [];
+let x = 7;
+for (let i = 0; i < 5000; i++) { x = (x * 48271) % 2147483647; keys.push(i % 3 ? "k" + (x % 1000) : x % 977); }
+const sortedKeys = keys.toSorted();
+let sum = 0;
+for (let i = 0; i < sortedKeys.length; i += 97) sum = (sum * 31 + String(sortedKeys[i]).length + i) % 1000003;
+return { mixed: mixed.map(v => typeof v + ":" + String(v)), first: sortedKeys.slice(0, 5), last: sortedKeys.slice(-3), sum, orig: keys.slice(0, 3), tagged: tagged.length };
+// @program default-sort-objects-call-to-string
+const log = [];
+const o = (n) => ({ toString() { log.push(n); return "k" + n; } });
+const a = [o(3), "k2", o(1)];
+a.sort();
+return { order: a.map(String), calls: log.length > 0 };
