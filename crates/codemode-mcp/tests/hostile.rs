@@ -419,7 +419,10 @@ async fn hostile_http() -> (std::net::SocketAddr, Arc<Seen>) {
         };
         let reply: Vec<u8> = match msg["method"].as_str().unwrap_or_default() {
             "initialize" if route.ends_with("-mute") => std::future::pending().await,
-            "tools/list" if marked("silent") => std::future::pending().await,
+            "tools/list" if marked("silent") => {
+                seen.unanswered_lists.fetch_add(1, Ordering::SeqCst);
+                std::future::pending().await
+            }
             "tools/list" if route.ends_with("-silent") => std::future::pending().await,
             "tools/list" if route.ends_with("-endless") => {
                 let n: u64 = params["cursor"].as_str().unwrap_or("0").parse().unwrap_or(0);
@@ -537,6 +540,8 @@ struct Seen {
     inits: AtomicUsize,
     /// `notifications/cancelled` received.
     cancelled: AtomicUsize,
+    /// `tools/list` requests left unanswered after `go_silent`.
+    unanswered_lists: AtomicUsize,
     /// `grown:<route>` once `grow` was called on that route, `silent:<route>` after `go_silent`.
     marks: std::sync::Mutex<std::collections::HashSet<String>>,
 }
@@ -590,15 +595,25 @@ async fn unreadable_http_replies_fail_at_once_as_tool_failures() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn an_http_refresh_that_never_answers_is_cut_off_and_other_refreshes_go_on() {
-    let (gw, _) = http_gateway(
+    let (gw, seen) = http_gateway(
         &["sse-a", "sse-b"],
         json!({"startupTimeoutMs": 1000}),
         json!({}),
     )
     .await;
-    // a announces a change over SSE and then never answers tools/list; b then adds a tool.
+    // a announces a change over SSE and then never answers tools/list; once a's refresh has
+    // asked (the notifications of two servers arrive in either order), b adds a tool.
     let t = Instant::now();
-    let r = run(&gw, "tools.a.go_silent() return tools.b.grow()").await;
+    let r = run(&gw, "return tools.a.go_silent()").await;
+    assert_eq!(r.result.value(), Some(&json!("silent")));
+    while seen.unanswered_lists.load(Ordering::SeqCst) == 0 {
+        assert!(
+            t.elapsed() < Duration::from_secs(5),
+            "a's refresh never asked"
+        );
+        tokio::time::sleep(Duration::from_millis(5)).await;
+    }
+    let r = run(&gw, "return tools.b.grow()").await;
     assert_eq!(r.result.value(), Some(&json!("grown")));
     await_tool(&gw, "b.late", "the refresh of a holds it up").await;
     // Refreshes run one at a time: b's came after a's was cut off at its 1 s startupTimeoutMs.

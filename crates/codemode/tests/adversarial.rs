@@ -1251,8 +1251,10 @@ async fn times_out_beside(cm: &codemode::CodeMode, source: &str) -> codemode::Ex
     r
 }
 
-/// Extra wall time allowed on a loaded 2-core machine (debug build) beyond the 50 ms margin.
-const SLACK_MS: u64 = 100;
+/// Extra wall time allowed on a loaded 2-core machine (debug build, the suite's other tests
+/// running beside) beyond the 50 ms margin: 100 ms was overshot by 15–40 ms there. The
+/// defects these tests guard against ran seconds past the deadline.
+const SLACK_MS: u64 = 250;
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn time_input_validation_with_slow_patterns() {
