@@ -137,3 +137,24 @@ const o = (n) => ({ toString() { log.push(n); return "k" + n; } });
 const a = [o(3), "k2", o(1)];
 a.sort();
 return { order: a.map(String), calls: log.length > 0 };
+// @program comparator-sort-on-runs-stable
+// Sorted, reversed, few-runs, many-duplicates and random inputs of 3,000 records: the same
+// permutation as node (every comparator here defines a total preorder; ties keep input order).
+const N = 3000;
+const mk = (f) => Array.from({ length: N }, (_, i) => ({ id: i, v: f(i) }));
+const inputs = {
+  random: mk(i => (i * 7919) % N), sorted: mk(i => i), reversed: mk(i => N - i),
+  plateaus: mk(i => Math.floor(i / 100)), fewRuns: mk(i => (i % 300) * 10 + Math.floor(i / 300)),
+  dup: mk(i => i % 7), sawtooth: mk(i => i % 37 < 20 ? i % 37 : 40 - (i % 37)),
+};
+const out = {};
+for (const [name, a] of Object.entries(inputs)) {
+  a.sort((p, q) => p.v - q.v);
+  let h = 0;
+  for (let i = 0; i < N; i++) h = (h * 31 + a[i].id) % 1000003;
+  out[name] = h;
+}
+const words = "the quick brown fox jumps over the lazy dog again and again".split(" ");
+out.words = words.toSorted((a, b) => a.length - b.length).join(",");
+out.small = [[3], [1, 2], [2, 1], []].map(x => x.toSorted((a, b) => b - a));
+return out;
