@@ -26,6 +26,7 @@ pub(super) static NATIVES: &[(&str, NativeFn, u16)] = &[
     ("%Intrinsics%.regexpFlags", regexp_flags_of, 1),
     ("%Intrinsics%.regexpCreate", regexp_create, 3),
     ("%Intrinsics%.getSubstitution", get_substitution, 6),
+    ("%Intrinsics%.regexpReplaceAll", regexp_replace_all, 4),
 ];
 
 /// The getters among the natives above.
@@ -48,6 +49,7 @@ pub struct State {
     pub ctor: Option<ObjId>,
     cache: Vec<(Vec<u16>, Flags, Arc<Regex>)>,
     suspended: Option<Box<Suspended>>,
+    replacing: Option<Box<Replacing>>,
     pub sym_match: Option<SymId>,
     pub sym_match_all: Option<SymId>,
     pub sym_replace: Option<SymId>,
@@ -65,6 +67,22 @@ struct Suspended {
     last_index: usize,
     exec: Exec,
     /// Bytes of the backtrack stack charged to the heap.
+    charged: usize,
+}
+
+/// The progress of a `regexpReplaceAll` a fuel slice stopped (its search, if one was under
+/// way, is in [`State::suspended`]): the call it belongs to and what it has written.
+#[derive(Clone, Debug)]
+struct Replacing {
+    obj: ObjId,
+    subject: crate::value::StrId,
+    template: crate::value::StrId,
+    out: Vec<u16>,
+    /// Where the unreplaced rest of the subject starts.
+    next_source: usize,
+    /// Where the next search starts (`lastIndex`).
+    last: usize,
+    /// Bytes of `out` charged to the heap while it waits.
     charged: usize,
 }
 
@@ -481,6 +499,23 @@ fn regexp_match(vm: &mut Vm, _: Value, args: &[Value]) -> Res<Value> {
         Value::Num(n) if n >= 0.0 => n as usize,
         _ => 0,
     };
+    match search(vm, &re, obj, sid, last)? {
+        Some(caps) => match_array(vm, &re, sid, &caps),
+        None => Ok(Value::Null),
+    }
+}
+
+/// One search of `re` (the pattern of RegExp `obj`) in string `sid` from `last` (sticky: only
+/// there): the captures (`2·ncaps` units offsets, [`UNSET`] for a group that did not take
+/// part) or `None`. Out of fuel it keeps the search in [`State::suspended`] and returns
+/// [`Throw::Suspend`]; the same call in the next slice continues it.
+fn search(
+    vm: &mut Vm,
+    re: &Arc<Regex>,
+    obj: ObjId,
+    sid: crate::value::StrId,
+    last: usize,
+) -> Res<Option<Vec<u32>>> {
     let len = vm.heap.str(sid).len();
     // With `u`/`v` the input is code points: a lastIndex inside a pair starts at the pair.
     let start = {
@@ -501,9 +536,9 @@ fn regexp_match(vm: &mut Vm, _: Value, args: &[Value]) -> Res<Value> {
         }
         Some(s) => {
             vm.heap.used = vm.heap.used.saturating_sub(s.charged);
-            (Exec::new(&re, start), 0)
+            (Exec::new(re, start), 0)
         }
-        None => (Exec::new(&re, start), 0),
+        None => (Exec::new(re, start), 0),
     };
     let room = vm.heap.cap.saturating_sub(vm.heap.used) + charged;
     let max_entries = MAX_REGEX_BACKTRACK.min(room / ENTRY_BYTES);
@@ -512,18 +547,18 @@ fn regexp_match(vm: &mut Vm, _: Value, args: &[Value]) -> Res<Value> {
         let s = &vm.heap.strings[sid.0 as usize];
         match s.view() {
             crate::string::View::Narrow(b) => {
-                crate::regexp::exec::run(&re, b, &mut exec, &mut fuel, max_entries)
+                crate::regexp::exec::run(re, b, &mut exec, &mut fuel, max_entries)
             }
             crate::string::View::Wide(w) => {
-                crate::regexp::exec::run(&re, w, &mut exec, &mut fuel, max_entries)
+                crate::regexp::exec::run(re, w, &mut exec, &mut fuel, max_entries)
             }
         }
     };
     vm.fuel = fuel;
+    vm.heap.used = vm.heap.used.saturating_sub(charged);
     match outcome {
         Outcome::OutOfFuel => {
             let bytes = exec.stack_bytes();
-            vm.heap.used = vm.heap.used.saturating_sub(charged);
             vm.heap.charge(bytes)?;
             vm.regexp.suspended = Some(Box::new(Suspended {
                 obj,
@@ -536,7 +571,6 @@ fn regexp_match(vm: &mut Vm, _: Value, args: &[Value]) -> Res<Value> {
             Err(Throw::Suspend)
         }
         Outcome::StackLimit => {
-            vm.heap.used = vm.heap.used.saturating_sub(charged);
             if max_entries < MAX_REGEX_BACKTRACK {
                 return Err(Throw::from(crate::heap::OutOfMemory { cap: vm.heap.cap }));
             }
@@ -544,15 +578,165 @@ fn regexp_match(vm: &mut Vm, _: Value, args: &[Value]) -> Res<Value> {
                 "Maximum call stack size exceeded: the regular expression needs more than {MAX_REGEX_BACKTRACK} backtracking entries; simplify the pattern or match smaller pieces"
             )))
         }
-        Outcome::NoMatch => {
-            vm.heap.used = vm.heap.used.saturating_sub(charged);
-            Ok(Value::Null)
-        }
+        Outcome::NoMatch => Ok(None),
         Outcome::Match => {
-            vm.heap.used = vm.heap.used.saturating_sub(charged);
             exec.drop_stack();
-            match_array(vm, &re, sid, &exec.caps)
+            Ok(Some(exec.caps))
         }
+    }
+}
+
+/// `regexpReplaceAll(R, S, template, fullUnicode)`: RegExp.prototype\[Symbol.replace\] (§22.2.6.11) for a
+/// global `R` whose `exec` is the builtin one and a string replacement (prelude.js checks
+/// both and has set `lastIndex` to 0; no user code can run between the searches then): every
+/// match replaced by GetSubstitution of `template`, with no match arrays built. `lastIndex`
+/// is 0 after, as the last, failing RegExpBuiltinExec leaves it. `fullUnicode`: whether the
+/// `flags` property has `u` or `v` (an empty match then advances by code points). Out of fuel (in a search, or
+/// between matches) it keeps its progress and returns [`Throw::Suspend`]; the same call in
+/// the next slice continues.
+fn regexp_replace_all(vm: &mut Vm, _: Value, args: &[Value]) -> Res<Value> {
+    let (rv, sv, tv) = (arg(args, 0), arg(args, 1), arg(args, 2));
+    let (Some(re), Value::Obj(obj), Value::Str(sid), Value::Str(tid)) =
+        (regex_of(vm, rv), rv, sv, tv)
+    else {
+        return Err(vm.type_error("regexpReplaceAll: not a RegExp and two strings"));
+    };
+    let full_unicode = arg(args, 3) == Value::Bool(true);
+    let subject = vm.heap.str(sid).clone();
+    let template = vm.heap.str(tid).units();
+    let len = subject.len();
+    let mut st = match vm.regexp.replacing.take() {
+        Some(r) if r.obj == obj && r.subject == sid && r.template == tid => {
+            vm.heap.used = vm.heap.used.saturating_sub(r.charged);
+            *r
+        }
+        other => {
+            if let Some(r) = other {
+                vm.heap.used = vm.heap.used.saturating_sub(r.charged);
+            }
+            Replacing {
+                obj,
+                subject: sid,
+                template: tid,
+                out: Vec::new(),
+                next_source: 0,
+                last: 0,
+                charged: 0,
+            }
+        }
+    };
+    let names = (!re.names.is_empty()).then_some(&re.names);
+    while st.last <= len {
+        let caps = match search(vm, &re, obj, sid, st.last) {
+            Ok(Some(caps)) => caps,
+            Ok(None) => break,
+            Err(Throw::Suspend) => return Err(keep_replacing(vm, st)),
+            Err(e) => return Err(e),
+        };
+        let (position, end) = (caps[0] as usize, caps[1] as usize);
+        if position >= st.next_source {
+            push_units(&mut st.out, &subject, st.next_source, position);
+            let matched = subject.slice(position, end);
+            let mut capture = |_: &mut Vm, i: usize, out: &mut Vec<u16>| {
+                let (a, b) = (caps[2 * i], caps[2 * i + 1]);
+                if a != UNSET && b != UNSET {
+                    push_units(out, &subject, a as usize, b as usize);
+                }
+                Ok(())
+            };
+            let mut named = |_: &mut Vm, name: &[u16], out: &mut Vec<u16>| {
+                let group = names.and_then(|n| {
+                    n.iter()
+                        .find(|(k, _)| k.encode_utf16().eq(name.iter().copied()))
+                });
+                if let Some((_, groups)) = group
+                    && let Some(g) = groups
+                        .iter()
+                        .map(|g| *g as usize)
+                        .find(|g| caps[2 * g] != UNSET && caps[2 * g + 1] != UNSET)
+                {
+                    push_units(
+                        out,
+                        &subject,
+                        caps[2 * g] as usize,
+                        caps[2 * g + 1] as usize,
+                    );
+                }
+                Ok(())
+            };
+            let named: Option<&mut NamedFn<'_>> = match names {
+                Some(_) => Some(&mut named),
+                None => None,
+            };
+            let before = st.out.len();
+            expand_template(
+                vm,
+                &mut st.out,
+                &template,
+                &matched,
+                &subject,
+                position,
+                re.ncaps.saturating_sub(1),
+                &mut capture,
+                named,
+            )?;
+            st.next_source = end;
+            vm.work_check(st.out.len() - before + 1)?;
+            if st.out.len() > MAX_REPLACEMENT_LENGTH {
+                return Err(vm.range_error("Invalid string length"));
+            }
+            vm.heap.fits(st.out.capacity() * 2)?;
+        }
+        st.last = if end == position {
+            advance(&subject, end, full_unicode)
+        } else {
+            end
+        };
+        // The slice's fuel is spent: let it end, and continue in the next one.
+        if vm.fuel <= 0 && st.last <= len {
+            return Err(keep_replacing(vm, st));
+        }
+    }
+    push_units(&mut st.out, &subject, st.next_source.min(len), len);
+    if st.out.len() > MAX_REPLACEMENT_LENGTH {
+        return Err(vm.range_error("Invalid string length"));
+    }
+    let k = vm.heap.key("lastIndex");
+    vm.set_value(rv, k, Value::Num(0.0))?;
+    vm.js_str(JsStr::from_units(st.out))
+}
+
+/// Keep a stopped `regexpReplaceAll`'s progress (charged while it waits) for its next call.
+fn keep_replacing(vm: &mut Vm, mut st: Replacing) -> Throw {
+    st.charged = st.out.capacity() * 2;
+    if let Err(e) = vm.heap.charge(st.charged) {
+        return Throw::from(e);
+    }
+    vm.regexp.replacing = Some(Box::new(st));
+    Throw::Suspend
+}
+
+/// AdvanceStringIndex (§22.2.7.3): one unit on, or past a surrogate pair with `unicode`.
+fn advance(s: &JsStr, index: usize, unicode: bool) -> usize {
+    if !unicode || index + 1 >= s.len() {
+        return index + 1;
+    }
+    let (c, d) = (s.at(index), s.at(index + 1));
+    if (0xD800..=0xDBFF).contains(&c) && (0xDC00..=0xDFFF).contains(&d) {
+        index + 2
+    } else {
+        index + 1
+    }
+}
+
+/// Appends units `from..to` of `s` to `out`.
+fn push_units(out: &mut Vec<u16>, s: &JsStr, from: usize, to: usize) {
+    if from >= to {
+        return;
+    }
+    match s.view() {
+        crate::string::View::Narrow(b) => out.extend(b[from..to].iter().map(|&u| u as u16)),
+        crate::string::View::Wide(w) => out.extend_from_slice(&w[from..to]),
     }
 }
 
@@ -621,6 +805,11 @@ fn named_object(vm: &mut Vm, re: &Regex, value: impl Fn(u32) -> Value) -> Res<Va
     Ok(Value::Obj(o))
 }
 
+/// Appends capture `i` (1-based) for [`expand_template`] (nothing when it is undefined).
+type CaptureFn<'a> = dyn FnMut(&mut Vm, usize, &mut Vec<u16>) -> Res<()> + 'a;
+/// Appends the named capture of that name for [`expand_template`].
+type NamedFn<'a> = dyn FnMut(&mut Vm, &[u16], &mut Vec<u16>) -> Res<()> + 'a;
+
 /// `getSubstitution(matched, str, position, captures, namedCaptures, replacement)`:
 /// GetSubstitution (§22.1.3.19.1); `captures` an array of strings or undefined.
 fn get_substitution(vm: &mut Vm, _: Value, args: &[Value]) -> Res<Value> {
@@ -633,8 +822,62 @@ fn get_substitution(vm: &mut Vm, _: Value, args: &[Value]) -> Res<Value> {
     let caps = vm.list_from_array_like(arg(args, 3))?;
     let named = arg(args, 4);
     let template = to_str_arg(vm, arg(args, 5))?.units();
-    let m = caps.len();
     let mut out: Vec<u16> = Vec::new();
+    let mut capture = |vm: &mut Vm, i: usize, out: &mut Vec<u16>| {
+        let v = caps[i - 1];
+        if v != Value::Undefined {
+            out.extend(to_str_arg(vm, v)?.units());
+        }
+        Ok(())
+    };
+    let mut lookup = |vm: &mut Vm, name: &[u16], out: &mut Vec<u16>| {
+        let key = vm.heap.key_of(&JsStr::from_units(name.to_vec()))?;
+        let v = vm.get_value(named, key)?;
+        if v != Value::Undefined {
+            out.extend(to_str_arg(vm, v)?.units());
+        }
+        Ok(())
+    };
+    let lookup: Option<&mut NamedFn<'_>> = match named {
+        Value::Undefined => None,
+        _ => Some(&mut lookup),
+    };
+    expand_template(
+        vm,
+        &mut out,
+        &template,
+        &matched,
+        &s,
+        position,
+        caps.len(),
+        &mut capture,
+        lookup,
+    )?;
+    if out.len() > MAX_REPLACEMENT_LENGTH {
+        return Err(vm.range_error("Invalid string length"));
+    }
+    vm.work(out.len() / 8 + 1);
+    vm.js_str(JsStr::from_units(out))
+}
+
+/// GetSubstitution's expansion of `template` (§22.1.3.19.1) onto `out`: `$$`, `$&`
+/// (`matched`), `` $` `` and `$'` (the parts of `s` before `position` and after the match),
+/// `$n`/`$nn` (of the `m` captures, through `capture`), `$<name>` (through `named`; kept as
+/// written when there are no named captures). Errors: what the callbacks throw, or a
+/// RangeError past [`MAX_REPLACEMENT_LENGTH`].
+#[allow(clippy::too_many_arguments)]
+fn expand_template(
+    vm: &mut Vm,
+    out: &mut Vec<u16>,
+    template: &[u16],
+    matched: &JsStr,
+    s: &JsStr,
+    position: usize,
+    m: usize,
+    capture: &mut CaptureFn<'_>,
+    mut named: Option<&mut NamedFn<'_>>,
+) -> Res<()> {
+    let position = position.min(s.len());
     let tail = (position + matched.len()).min(s.len());
     let mut k = 0;
     let dollar = b'$' as u16;
@@ -656,15 +899,15 @@ fn get_substitution(vm: &mut Vm, _: Value, args: &[Value]) -> Res<Value> {
                 k += 2;
             }
             0x26 => {
-                out.extend(matched.units());
+                push_units(out, matched, 0, matched.len());
                 k += 2;
             }
             0x60 => {
-                out.extend((0..position).map(|j| s.at(j)));
+                push_units(out, s, 0, position);
                 k += 2;
             }
             0x27 => {
-                out.extend((tail..s.len()).map(|j| s.at(j)));
+                push_units(out, s, tail, s.len());
                 k += 2;
             }
             _ if digit(n) => {
@@ -679,10 +922,7 @@ fn get_substitution(vm: &mut Vm, _: Value, args: &[Value]) -> Res<Value> {
                     }
                 }
                 if (1..=m).contains(&index) {
-                    let v = caps[index - 1];
-                    if v != Value::Undefined {
-                        out.extend(to_str_arg(vm, v)?.units());
-                    }
+                    capture(vm, index, out)?;
                 } else {
                     out.extend_from_slice(&template[k..k + 1 + count]);
                 }
@@ -690,18 +930,13 @@ fn get_substitution(vm: &mut Vm, _: Value, args: &[Value]) -> Res<Value> {
             }
             0x3C => {
                 let close = (k + 2..template.len()).find(|&j| template[j] == b'>' as u16);
-                match (named, close) {
-                    (Value::Undefined, _) | (_, None) => {
+                match (named.as_deref_mut(), close) {
+                    (None, _) | (_, None) => {
                         out.extend_from_slice(&template[k..k + 2]);
                         k += 2;
                     }
-                    (nv, Some(e)) => {
-                        let name = JsStr::from_units(template[k + 2..e].to_vec());
-                        let key = vm.heap.key_of(&name)?;
-                        let v = vm.get_value(nv, key)?;
-                        if v != Value::Undefined {
-                            out.extend(to_str_arg(vm, v)?.units());
-                        }
+                    (Some(lookup), Some(e)) => {
+                        lookup(vm, &template[k + 2..e], out)?;
                         k = e + 1;
                     }
                 }
@@ -712,9 +947,5 @@ fn get_substitution(vm: &mut Vm, _: Value, args: &[Value]) -> Res<Value> {
             }
         }
     }
-    if out.len() > MAX_REPLACEMENT_LENGTH {
-        return Err(vm.range_error("Invalid string length"));
-    }
-    vm.work(out.len() / 8 + 1);
-    vm.js_str(JsStr::from_units(out))
+    Ok(())
 }

@@ -8,6 +8,7 @@ const rxMatch = I.regexpMatch;
 const rxFlags = I.regexpFlags;
 const rxCreate = I.regexpCreate;
 const getSubstitution = I.getSubstitution;
+const rxReplaceAll = I.regexpReplaceAll;
 const createData = I.createDataProperty;
 const RegExpCtor = RegExp;
 const RP = RegExp.prototype;
@@ -241,6 +242,8 @@ def(RP, symReplace, named(function replace(string, replaceValue) {
   // With a string replacement and the builtin exec, no user code runs between the searches,
   // so each match is replaced as it is found instead of being kept until the last one.
   const fused = !functionalReplace && rx.exec === builtinExecMethod && rxFlags(rx) !== undefined;
+  // Global too: every search and substitution in one native call, no match arrays.
+  if (fused && global) return rxReplaceAll(rx, S, replaceValue, fullUnicode);
   const results = [];
   let nres = 0;
   if (!fused) {

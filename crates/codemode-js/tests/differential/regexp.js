@@ -1031,3 +1031,19 @@ return [/\ude00/u.exec(s)?.index ?? null, /\ud83d/u.exec(s)?.index ?? null, s.se
         /[\ude00]/u.exec(s)?.index ?? null, /\ude00/v.test(s), /a|\ude00/u.exec(s)?.index ?? null,
         /(?:\ude00)/u.exec(s)?.index ?? null, /\ude00/.exec(s)?.index ?? null,
         /\ude00/gu.exec("\ude00" + s)?.index ?? null, "a\ude00b\u{1F600}\ude00".replace(/\ude00/gu, "#")];
+// @program replace-global-templates
+// Global replacements with string templates ($&, $`, $', $n, $nn, $<name>, empty matches, sticky, u).
+const out = [];
+out.push("a1b22c333".replace(/\d+/g, "[$&]"));
+out.push("2024-01-05 and 1999-12-31".replace(/(\d+)-(\d+)-(\d+)/g, "$3/$2/$1 ($`|$') $$ $0 $4 $10 $11"));
+out.push("2024-01-05".replace(/(?<y>\d+)-(?<m>\d+)-(?<d>\d+)/g, "$<d>.$<m>.$<y> $<nope> $<y"));
+out.push("abc".replace(/x*/g, "-"));
+out.push("a\u{1F600}b".replace(/(?:)/gu, "|"));
+out.push("a\u{1F600}b".replace(/(?:)/g, "|").length);
+out.push("aaa".replace(/a/gy, "b"), "baaa".replace(/a/gy, "b"));
+const r = /o/g; r.lastIndex = 5; out.push("foo boo".replace(r, "0"), r.lastIndex);
+out.push("x".repeat(10).replace(/x/g, "$'"));
+out.push("Hello World".replace(/(?<first>\w)(\w*)/g, "$<first>_$2"));
+out.push("aXbXc".replace(/x/gi, "$"), "ab".replace(/(a)|(b)/g, "[$1|$2]"));
+out.push("caf\u00e9 \u4e2d\u6587".replace(/\S+/g, "<$&>"));
+return out;
