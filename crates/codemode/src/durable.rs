@@ -80,6 +80,11 @@ impl Snapshot {
         self.id
     }
 
+    /// [`Snapshot::id`] as 32 lowercase hex digits (how the Python and Node packages show it).
+    pub fn id_hex(&self) -> String {
+        self.id.iter().map(|b| format!("{b:02x}")).collect()
+    }
+
     /// The ids of the calls the snapshot waits on, read without any check (for a host that
     /// answers without keeping the paused result, such as `codemode resume`); empty when the
     /// bytes do not decode. [`crate::CodeMode::resume`] checks everything.
@@ -134,6 +139,42 @@ pub enum Reply {
     Error(String),
     /// The call is denied with this message (catchable `ToolFailure`); listed as `denied`.
     Deny(String),
+}
+
+/// What [`Reply::from_json`] accepts, for its error messages.
+const REPLY_SHAPES: &str =
+    r#""run" (or {"approve": true}), {"value": V}, {"error": "message"} or {"deny": "message"}"#;
+
+impl Reply {
+    /// A reply written as JSON, the shape the Python and Node packages take (and `codemode
+    /// resume --reply`): `"run"`, `{"run": true}` or `{"approve": true}` ([`Reply::Run`]),
+    /// `{"value": V}`, `{"error": "message"}`, `{"deny": "message"}`. Errors: what is wrong and
+    /// the shapes to write instead.
+    pub fn from_json(reply: &Value) -> Result<Reply, String> {
+        let bad = |why: &str| format!("{why}; write {REPLY_SHAPES}");
+        match reply {
+            Value::String(s) if s == "run" => Ok(Reply::Run),
+            Value::Object(m) if m.len() == 1 => {
+                let (key, v) = m.iter().next().expect("one entry");
+                let text = |v: &Value| match v {
+                    Value::String(s) => Ok(s.clone()),
+                    _ => Err(bad(&format!("the reply's \"{key}\" is not a string"))),
+                };
+                match key.as_str() {
+                    "run" | "approve" if *v == Value::Bool(true) => Ok(Reply::Run),
+                    "run" | "approve" => Err(bad(&format!(
+                        "the reply's \"{key}\" is not true (to refuse the call write {{\"deny\": \"reason\"}})"
+                    ))),
+                    "value" => Ok(Reply::Value(v.clone())),
+                    "error" => text(v).map(Reply::Error),
+                    "deny" => text(v).map(Reply::Deny),
+                    _ => Err(bad(&format!("the reply has the unknown key \"{key}\""))),
+                }
+            }
+            Value::Object(_) => Err(bad("a reply object has exactly one key")),
+            other => Err(bad(&format!("{other} is not a reply"))),
+        }
+    }
 }
 
 /// Keeps snapshots single-use (see the module docs).
@@ -586,6 +627,48 @@ mod tests {
         cut.tool_calls[0].input = crate::result::omitted_input(7);
         let snap = encode("GuestA", [0; 32], &cut, vec![], None).unwrap();
         assert!(decode(snap.as_bytes(), "GuestA", [0; 32], None).is_ok());
+    }
+
+    #[test]
+    fn replies_from_json() {
+        use serde_json::json;
+        assert_eq!(Reply::from_json(&json!("run")), Ok(Reply::Run));
+        assert_eq!(Reply::from_json(&json!({"run": true})), Ok(Reply::Run));
+        assert_eq!(Reply::from_json(&json!({"approve": true})), Ok(Reply::Run));
+        assert_eq!(
+            Reply::from_json(&json!({"value": {"a": [1]}})),
+            Ok(Reply::Value(json!({"a": [1]})))
+        );
+        assert_eq!(
+            Reply::from_json(&json!({"error": "down"})),
+            Ok(Reply::Error("down".into()))
+        );
+        assert_eq!(
+            Reply::from_json(&json!({"deny": "no"})),
+            Ok(Reply::Deny("no".into()))
+        );
+        let e = Reply::from_json(&json!({"deny": 3})).unwrap_err();
+        assert!(
+            e.starts_with("the reply's \"deny\" is not a string; write \"run\""),
+            "{e}"
+        );
+        let e = Reply::from_json(&json!({"approve": false})).unwrap_err();
+        assert!(e.contains("to refuse the call write {\"deny\""), "{e}");
+        let e = Reply::from_json(&json!({"value": 1, "deny": "x"})).unwrap_err();
+        assert!(e.starts_with("a reply object has exactly one key"), "{e}");
+        let e = Reply::from_json(&json!({"ok": 1})).unwrap_err();
+        assert!(e.starts_with("the reply has the unknown key \"ok\""), "{e}");
+        let e = Reply::from_json(&json!(true)).unwrap_err();
+        assert!(e.starts_with("true is not a reply"), "{e}");
+    }
+
+    #[test]
+    fn the_id_in_hex() {
+        let snap = Snapshot {
+            bytes: vec![],
+            id: [0xab; 16],
+        };
+        assert_eq!(snap.id_hex(), "ab".repeat(16));
     }
 
     #[test]

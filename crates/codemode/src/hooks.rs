@@ -293,6 +293,13 @@ pub trait ValueHooks: Send + Sync + 'static {
         input: Value,
         outcome: &CallOutcome,
     ) -> BoxFuture<'static, ()>;
+
+    /// Whether a tool call waits for the host instead of running (see
+    /// [`Hooks::pause_before`]); answered at once, at admission. Default `false`.
+    fn pause_before(&self, name: &str, input: &Value) -> bool {
+        let _ = (name, input);
+        false
+    }
 }
 
 /// [`ValueHooks`] as [`Hooks`]: every call's input (or argument array) copied into a `Value`.
@@ -306,6 +313,10 @@ impl<H: ValueHooks> Hooks for ByValue<H> {
         input: &'a Value,
     ) -> BoxFuture<'a, Result<(), String>> {
         self.0.before(HookTarget::Tool, name, input.clone())
+    }
+
+    fn pause_before(&self, name: &str, input: &Value) -> bool {
+        self.0.pause_before(name, input)
     }
 
     fn tool_after<'a>(
@@ -516,6 +527,38 @@ mod tests {
                 .push((target, name.into(), input, Some(outcome.label())));
             Box::pin(async {})
         }
+
+        fn pause_before(&self, name: &str, _input: &Value) -> bool {
+            name.starts_with("hold.")
+        }
+    }
+
+    #[test]
+    fn by_value_forwards_pause_before() {
+        let hooks = ByValue(Record(Default::default()));
+        assert!(hooks.pause_before("hold.refund", &json!({})));
+        assert!(!hooks.pause_before("a.b", &json!({})));
+        struct Quiet;
+        impl ValueHooks for Quiet {
+            fn before(
+                &self,
+                _: HookTarget,
+                _: &str,
+                _: Value,
+            ) -> BoxFuture<'static, Result<(), String>> {
+                Box::pin(async { Ok(()) })
+            }
+            fn after(
+                &self,
+                _: HookTarget,
+                _: &str,
+                _: Value,
+                _: &CallOutcome,
+            ) -> BoxFuture<'static, ()> {
+                Box::pin(async {})
+            }
+        }
+        assert!(!ByValue(Quiet).pause_before("hold.refund", &json!({})));
     }
 
     #[test]

@@ -475,3 +475,53 @@ async fn a_reply_value_meets_the_output_schema() {
         .await;
     assert_eq!(r.value(), Some(&json!(7)));
 }
+
+#[tokio::test]
+async fn try_resume_is_resume_with_refusals_apart() {
+    let cm = runtime(true);
+    let (snap, id) = first_pause(&cm).await;
+    let ok = cm.try_resume(&snap, vec![(id, Reply::Run)]).await;
+    assert_eq!(ok.expect("resumed").value(), Some(&json!(10)));
+    let e = cm.try_resume(&snap, vec![]).await.unwrap_err();
+    assert!(
+        e.message
+            .starts_with("The snapshot cannot be resumed: no reply was given"),
+        "{}",
+        e.message
+    );
+    // Over every flipped byte: a refusal (the envelope's or the guest's "cannot be restored")
+    // is an Err with resume's message, anything else the same result as resume's.
+    let bytes = snap.as_bytes();
+    let (mut refused, mut guest_refused) = (0, 0);
+    for i in 0..bytes.len() {
+        let mut b = bytes.to_vec();
+        b[i] ^= 0x10;
+        let b = Snapshot::from_bytes(b);
+        let plain = cm.resume(&b, vec![(id, Reply::Run)]).await;
+        match cm.try_resume(&b, vec![(id, Reply::Run)]).await {
+            Err(e) => {
+                refused += 1;
+                guest_refused += e.message.contains("cannot be restored") as usize;
+                assert_eq!(plain.outcome.unwrap_err(), e, "flip at {i}");
+            }
+            Ok(r) => {
+                assert_eq!(r.to_json_string(), plain.to_json_string(), "flip at {i}");
+                let m = r.outcome.err().map(|e| e.message).unwrap_or_default();
+                assert!(!m.contains("cannot be re"), "flip at {i}: {m}");
+            }
+        }
+    }
+    assert!(refused > bytes.len() / 2, "{refused} of {}", bytes.len());
+    assert!(guest_refused > 0, "some flips reach the guest's checks");
+    let store = MemoryStore::new();
+    assert!(
+        cm.try_resume_once(&store, &snap, vec![(id, Reply::Run)])
+            .await
+            .is_ok()
+    );
+    let e = cm
+        .try_resume_once(&store, &snap, vec![(id, Reply::Run)])
+        .await
+        .unwrap_err();
+    assert!(e.message.contains("resumed already"), "{}", e.message);
+}

@@ -383,6 +383,68 @@ impl CodeMode {
         replies: Vec<(u64, crate::Reply)>,
         cancel: CancellationToken,
     ) -> impl Future<Output = ExecutionResult> + Send + 'static + use<> {
+        let fut = self.resume_or_refuse(snapshot, replies, cancel);
+        async move { fut.await.0 }
+    }
+
+    /// [`CodeMode::resume`], with a refusal as `Err` (the `ExecutionFailure` saying why)
+    /// instead of a failed result, for hosts that report it apart from the program's own
+    /// failures (the Python and Node packages raise it). Besides [`CodeMode::resume`]'s
+    /// refusals, a guest part that the guest cannot restore (damaged bytes in an unsigned
+    /// snapshot) is an `Err` too. `Ok` is the resumed execution's result, paused again or not.
+    pub fn try_resume(
+        &self,
+        snapshot: &crate::Snapshot,
+        replies: Vec<(u64, crate::Reply)>,
+    ) -> impl Future<Output = Result<ExecutionResult, Diagnostic>> + Send + 'static + use<> {
+        self.try_resume_with_cancel(snapshot, replies, CancellationToken::new())
+    }
+
+    /// [`CodeMode::try_resume`]; cancelling `cancel` ends the resumed execution as
+    /// [`CodeMode::resume_with_cancel`] does.
+    pub fn try_resume_with_cancel(
+        &self,
+        snapshot: &crate::Snapshot,
+        replies: Vec<(u64, crate::Reply)>,
+        cancel: CancellationToken,
+    ) -> impl Future<Output = Result<ExecutionResult, Diagnostic>> + Send + 'static + use<> {
+        let fut = self.resume_or_refuse(snapshot, replies, cancel);
+        async move {
+            match fut.await {
+                (r, false) => Ok(r),
+                (r, true) => Err(r
+                    .outcome
+                    .err()
+                    .unwrap_or_else(|| crate::durable::refused("it is damaged"))),
+            }
+        }
+    }
+
+    /// [`CodeMode::try_resume`] after claiming the snapshot's id in `store`, as
+    /// [`CodeMode::resume_once`] does; a second use is an `Err` ("resumed already").
+    pub fn try_resume_once(
+        &self,
+        store: &dyn crate::SnapshotStore,
+        snapshot: &crate::Snapshot,
+        replies: Vec<(u64, crate::Reply)>,
+    ) -> impl Future<Output = Result<ExecutionResult, Diagnostic>> + Send + 'static + use<> {
+        let claim = store.claim(snapshot.id());
+        let fut = self.try_resume(snapshot, replies);
+        async move {
+            match claim {
+                Ok(()) => fut.await,
+                Err(m) => Err(crate::durable::refused(m)),
+            }
+        }
+    }
+
+    /// The resumed result, and whether it is a refusal (nothing of the program ran).
+    fn resume_or_refuse(
+        &self,
+        snapshot: &crate::Snapshot,
+        replies: Vec<(u64, crate::Reply)>,
+        cancel: CancellationToken,
+    ) -> impl Future<Output = (ExecutionResult, bool)> + Send + 'static + use<> {
         let inner = self.inner.clone();
         let bytes = snapshot.as_bytes().to_vec();
         async move {
@@ -394,7 +456,7 @@ impl CodeMode {
                 inner.snapshot_key.as_deref(),
             ) {
                 Ok(d) => d,
-                Err(d) => return ExecutionResult::failure(d),
+                Err(d) => return (ExecutionResult::failure(d), true),
             };
             drop(bytes);
             let mut host = decoded.host;
@@ -420,9 +482,8 @@ impl CodeMode {
                         }
                         Ok(_) => inner,
                         Err(_) => {
-                            return ExecutionResult::failure(crate::durable::refused(
-                                "it is damaged",
-                            ));
+                            let d = crate::durable::refused("it is damaged");
+                            return (ExecutionResult::failure(d), true);
                         }
                     }
                 }
@@ -433,7 +494,7 @@ impl CodeMode {
                 let mut r = ExecutionResult::failure(crate::durable::refused(why));
                 r.tool_calls = host.tool_calls;
                 r.logs = host.logs;
-                r
+                (r, true)
             };
             let mut seen = std::collections::HashSet::new();
             if let Some((id, _)) = replies.iter().find(|(id, _)| !seen.insert(*id)) {
@@ -510,6 +571,9 @@ impl CodeMode {
             let guest_bytes = decoded.guest;
             let inline_setup = guest_bytes.len() <= INLINE_COMPILE_BYTES;
             let machine_inner = inner.clone();
+            // Set when the guest cannot restore its part: a refusal too.
+            let unrestorable = Arc::new(std::sync::atomic::AtomicBool::new(false));
+            let flag = unrestorable.clone();
             let setup = move || {
                 let options = StartOptions {
                     max_memory_bytes: machine_inner.limits.max_memory_bytes_usize(),
@@ -518,14 +582,20 @@ impl CodeMode {
                 let mut guest = machine_inner
                     .lang
                     .restore(&guest_bytes, &machine_inner.env, &options)
-                    .map_err(Diagnostic::from)?;
+                    .map_err(|e| {
+                        flag.store(true, std::sync::atomic::Ordering::Relaxed);
+                        Diagnostic::from(e)
+                    })?;
                 for (id, reply) in answers {
                     guest.resolve(id, reply);
                 }
                 Ok(guest)
             };
             let resumed = driver::Resumed { host, settled, run };
-            driver::drive_from(inner, setup, inline_setup, deadline, &cancel, Some(resumed)).await
+            let r =
+                driver::drive_from(inner, setup, inline_setup, deadline, &cancel, Some(resumed))
+                    .await;
+            (r, unrestorable.load(std::sync::atomic::Ordering::Relaxed))
         }
     }
 
