@@ -24,7 +24,8 @@ use std::sync::{Arc, OnceLock};
 
 use codemode::{
     ByValue, CallOutcome, CancellationToken, CodeMode, Diagnostic, DiagnosticKind, ExecutionResult,
-    Extension, HookTarget, Language, Limits, Namespace, Options, Tool, ToolError, ValueHooks,
+    Extension, HookTarget, Language, Limits, Namespace, Options, Reply, Snapshot, Tool, ToolError,
+    ValueHooks,
 };
 use codemode_mcp::Gateway;
 use futures::FutureExt;
@@ -126,9 +127,11 @@ async fn call_handler(
     })
 }
 
-/// The `before`/`after` callables of a `codemode.Hooks` (each optional).
+/// The callables of a `codemode.Hooks` (each optional).
 struct PyHooks {
     glue: Arc<Glue>,
+    /// `pause_before(name, input)`: synchronous (the Python layer refuses `async def`).
+    pause_before: Option<Arc<Callable>>,
     tool_before: Option<Arc<Callable>>,
     tool_after: Option<Arc<Callable>>,
     extension_before: Option<Arc<Callable>>,
@@ -249,6 +252,25 @@ impl ValueHooks for PyHooks {
             HookTarget::Extension => self.run_after(&self.extension_after, name, input, outcome),
         }
     }
+
+    /// `pause_before(name, input)` with the GIL taken on this thread (the library asks at
+    /// admission and needs the answer at once): a truthy return pauses the call. A hook that
+    /// raises pauses it too (and is logged): nothing it was asked about runs unapproved.
+    fn pause_before(&self, name: &str, input: &Value) -> bool {
+        let Some(hook) = &self.pause_before else {
+            return false;
+        };
+        call::attach(|py| {
+            let answer = to_py(py, input)
+                .and_then(|input| hook.func.bind(py).call1((name, input)))
+                .and_then(|r| r.is_truthy());
+            answer.unwrap_or_else(|err| {
+                self.glue.log(py, "codemode: the pause_before hook", &err);
+                true
+            })
+        })
+        .unwrap_or(true)
+    }
 }
 
 /// A `(callable, is_async)` pair from the Python layer.
@@ -288,12 +310,18 @@ fn limits(d: &Bound<'_, PyDict>) -> PyResult<Limits> {
 /// should it anyway, the caller still gets a result (and an awaiting Python task a resolved
 /// future) instead of a panic crossing into Python.
 async fn guarded(fut: impl Future<Output = ExecutionResult>) -> ExecutionResult {
-    AssertUnwindSafe(fut).catch_unwind().await.unwrap_or_else(|_| {
-        ExecutionResult::failure(Diagnostic::new(
-            DiagnosticKind::ExecutionFailure,
-            "codemode failed internally (a panic); the program may be fine: run it again, and report the bug if it persists.",
-        ))
-    })
+    AssertUnwindSafe(fut)
+        .catch_unwind()
+        .await
+        .unwrap_or_else(|_| panicked())
+}
+
+/// The result of an execution that panicked.
+fn panicked() -> ExecutionResult {
+    ExecutionResult::failure(Diagnostic::new(
+        DiagnosticKind::ExecutionFailure,
+        "codemode failed internally (a panic); the program may be fine: run it again, and report the bug if it persists.",
+    ))
 }
 
 /// A built runtime (the Python `CodeMode` holds one).
@@ -301,6 +329,8 @@ async fn guarded(fut: impl Future<Output = ExecutionResult>) -> ExecutionResult 
 struct Runtime {
     backend: Backend,
     glue: Arc<Glue>,
+    /// The `pause_on` paths it was built with.
+    pause_on: Vec<String>,
 }
 
 /// Cancels one started execution (`Runtime.start`'s return value).
@@ -346,8 +376,8 @@ impl Parts {
     /// Convert the Python layer's `spec`: `(tools, namespaces, hooks, extensions, glue)` with
     /// - `tools`: `[(path, description, input_schema, output_schema | None, (handler, is_async))]`;
     /// - `namespaces`: `[(path, description)]`;
-    /// - `hooks`: `None` or a 4-tuple of `(callable, is_async) | None` (`tool_before`,
-    ///   `tool_after`, `extension_before`, `extension_after`);
+    /// - `hooks`: `None` or a 5-tuple of `(callable, is_async) | None` (`tool_before`,
+    ///   `tool_after`, `extension_before`, `extension_after`, `pause_before`);
     /// - `extensions`: `[(name, [(path, (handler, is_async), is_async_in_js)])]`, path `""`
     ///   for a global that is itself a function;
     /// - `glue`: see [`glue_of`].
@@ -395,6 +425,7 @@ impl Parts {
                 tool_after: optional_callable(h.get_item(1).ok())?,
                 extension_before: optional_callable(h.get_item(2).ok())?,
                 extension_after: optional_callable(h.get_item(3).ok())?,
+                pause_before: optional_callable(h.get_item(4).ok())?,
             })));
         }
         for (name, functions) in extensions {
@@ -457,7 +488,82 @@ enum Backend {
     Gateway(Arc<Gateway>),
 }
 
+/// What the Python layer gets back from an execution or a resume: `(wire_json, snapshot,
+/// snapshot_id, refusal)`: the result's wire JSON, and when it is paused the snapshot's bytes
+/// and hex id; or, for a refused resume, `None`s and the refusal's message.
+type Outcome = (
+    Option<String>,
+    Option<Vec<u8>>,
+    Option<String>,
+    Option<String>,
+);
+
+/// The [`Outcome`] of a result or a refusal.
+fn outcome(r: Result<ExecutionResult, Diagnostic>) -> Outcome {
+    match r {
+        Ok(mut r) => {
+            let json = r.to_json_string();
+            match r.paused.take() {
+                Some(p) => {
+                    let id = p.snapshot.id_hex();
+                    (Some(json), Some(p.snapshot.into_bytes()), Some(id), None)
+                }
+                None => (Some(json), None, None, None),
+            }
+        }
+        Err(d) => (None, None, None, Some(d.message)),
+    }
+}
+
 impl Runtime {
+    /// Run `fut` on the tokio runtime under `event_loop`, then resolve `future` with its
+    /// [`Outcome`] there.
+    fn spawn(
+        &self,
+        fut: impl Future<Output = Result<ExecutionResult, Diagnostic>> + Send + 'static,
+        event_loop: Py<PyAny>,
+        future: Py<PyAny>,
+    ) -> PyResult<()> {
+        let rt = tokio_runtime()?;
+        let event_loop = Arc::new(event_loop);
+        let lp = event_loop.clone();
+        let glue = self.glue.clone();
+        rt.spawn(EVENT_LOOP.scope(event_loop, async move {
+            let out = outcome(fut.await);
+            call::attach(|py| {
+                // The loop may be closed already (the caller gave up): nothing to resolve then.
+                let set = glue.set_if_pending.clone_ref(py);
+                let _ = lp.call_method1(py, "call_soon_threadsafe", (set, future, out));
+            });
+        }));
+        Ok(())
+    }
+
+    /// The resume of `snapshot` with `replies` on the current `CodeMode`, a panic a failed
+    /// result. Errors: `ValueError` naming a reply that is not one.
+    fn resumption(
+        &self,
+        snapshot: Vec<u8>,
+        replies: Vec<(u64, Bound<'_, PyAny>)>,
+    ) -> PyResult<BoxFuture<'static, Result<ExecutionResult, Diagnostic>>> {
+        let mut parsed = Vec::with_capacity(replies.len());
+        for (id, reply) in replies {
+            let what = format!("replies[{id}]");
+            let reply = Reply::from_json(&json_arg(&reply, &what)?)
+                .map_err(|e| PyValueError::new_err(format!("{what}: {e}")))?;
+            parsed.push((id, reply));
+        }
+        let fut = self
+            .codemode()
+            .try_resume(&Snapshot::from_bytes(snapshot), parsed);
+        Ok(Box::pin(async move {
+            AssertUnwindSafe(fut)
+                .catch_unwind()
+                .await
+                .unwrap_or_else(|_| Ok(panicked()))
+        }))
+    }
+
     /// The current `CodeMode` (a gateway's changes when its servers' tool lists do).
     fn codemode(&self) -> CodeMode {
         match &self.backend {
@@ -489,15 +595,32 @@ impl Runtime {
     ///
     /// - `language`: `"lua"`, `"js"`, `"javascript"`;
     /// - `limits`: a dict (see [`limits`]);
-    /// - `spec`: `(tools, namespaces, hooks, extensions, glue)` (see [`Parts::from_spec`]).
+    /// - `spec`: `(tools, namespaces, hooks, extensions, glue)` (see [`Parts::from_spec`]);
+    /// - `pause_on`: canonical tool paths whose calls pause the execution
+    ///   (`Options::pause_on`);
+    /// - `snapshot_key`: signs snapshots and accepts signed ones only (`Options::snapshot_key`).
     ///
-    /// Errors: `ValueError` with the library's `BuildError` or `LimitError` message.
+    /// Errors: `ValueError` with the library's `BuildError` or `LimitError` message (a
+    /// `pause_on` path that is no tool is reported by [`Runtime::check_pause_on`]).
     #[new]
-    fn new(language: &str, limits: Bound<'_, PyDict>, spec: Bound<'_, PyTuple>) -> PyResult<Self> {
+    #[pyo3(signature = (language, limits, spec, pause_on=Vec::new(), snapshot_key=None))]
+    fn new(
+        language: &str,
+        limits: Bound<'_, PyDict>,
+        spec: Bound<'_, PyTuple>,
+        pause_on: Vec<String>,
+        snapshot_key: Option<Vec<u8>>,
+    ) -> PyResult<Self> {
         let (glue, parts) = Parts::from_spec(&spec)?;
-        let options = CodeMode::builder()
+        let mut options = CodeMode::builder()
             .language(language_of(language)?)
             .limits(self::limits(&limits)?);
+        for path in &pause_on {
+            options = options.pause_on(path.clone());
+        }
+        if let Some(key) = snapshot_key {
+            options = options.snapshot_key(key);
+        }
         let cm = parts
             .apply(options)
             .build()
@@ -505,6 +628,7 @@ impl Runtime {
         Ok(Runtime {
             backend: Backend::Plain(cm),
             glue,
+            pause_on,
         })
     }
 
@@ -530,6 +654,7 @@ impl Runtime {
         Ok(Runtime {
             backend: Backend::Gateway(gw),
             glue,
+            pause_on: Vec::new(),
         })
     }
 
@@ -542,35 +667,51 @@ impl Runtime {
         Ok(())
     }
 
-    /// Run `code` to its end on this thread, the GIL released; returns the result's wire JSON.
+    /// Run `code` to its end on this thread, the GIL released; returns its [`Outcome`].
     /// Tool coroutines have no event loop here (`CodeMode.execute_sync` runs those through
     /// `asyncio.run` and [`Runtime::start`]).
-    fn run(&self, py: Python<'_>, code: &str) -> PyResult<String> {
+    fn run(&self, py: Python<'_>, code: &str) -> PyResult<Outcome> {
         let rt = tokio_runtime()?;
         let fut = self.execution(code, CancellationToken::new());
-        Ok(py.detach(|| rt.block_on(guarded(fut))).to_json_string())
+        Ok(outcome(Ok(py.detach(|| rt.block_on(guarded(fut))))))
     }
 
-    /// Start `code` on the tokio runtime; when it ends, `set_if_pending(future, wire_json)` is
-    /// scheduled on `event_loop` (`call_soon_threadsafe`). Tool and hook coroutines run on
-    /// `event_loop`. Returns the [`Execution`] that cancels it.
+    /// Start `code` on the tokio runtime; when it ends, `set_if_pending(future, outcome)` is
+    /// scheduled on `event_loop` (`call_soon_threadsafe`), `outcome` as [`Outcome`]. Tool and
+    /// hook coroutines run on `event_loop`. Returns the [`Execution`] that cancels it.
     fn start(&self, code: &str, event_loop: Py<PyAny>, future: Py<PyAny>) -> PyResult<Execution> {
-        let rt = tokio_runtime()?;
         let token = CancellationToken::new();
         let fut = self.execution(code, token.clone());
-        let event_loop = Arc::new(event_loop);
-        let lp = event_loop.clone();
-        let glue = self.glue.clone();
-        rt.spawn(EVENT_LOOP.scope(event_loop, async move {
-            let result = guarded(fut).await;
-            let json = result.to_json_string();
-            call::attach(|py| {
-                // The loop may be closed already (the caller gave up): nothing to resolve then.
-                let set = glue.set_if_pending.clone_ref(py);
-                let _ = lp.call_method1(py, "call_soon_threadsafe", (set, future, json));
-            });
-        }));
+        self.spawn(async move { Ok(guarded(fut).await) }, event_loop, future)?;
         Ok(Execution { token })
+    }
+
+    /// Resume a paused execution's `snapshot` with `replies` (`[(call id, reply)]`, each reply
+    /// JSON data as `codemode::Reply::from_json` reads it) on this thread, the GIL released.
+    /// Returns its [`Outcome`]: a refusal (another catalog, damaged bytes, wrong ids, ...) is
+    /// its fourth item. Errors: `ValueError` for a reply that is not one.
+    fn resume_run(
+        &self,
+        py: Python<'_>,
+        snapshot: Vec<u8>,
+        replies: Vec<(u64, Bound<'_, PyAny>)>,
+    ) -> PyResult<Outcome> {
+        let rt = tokio_runtime()?;
+        let fut = self.resumption(snapshot, replies)?;
+        Ok(outcome(py.detach(|| rt.block_on(fut))))
+    }
+
+    /// [`Runtime::resume_run`] on the tokio runtime, resolving `future` on `event_loop` as
+    /// [`Runtime::start`] does.
+    fn resume_start(
+        &self,
+        snapshot: Vec<u8>,
+        replies: Vec<(u64, Bound<'_, PyAny>)>,
+        event_loop: Py<PyAny>,
+        future: Py<PyAny>,
+    ) -> PyResult<()> {
+        let fut = self.resumption(snapshot, replies)?;
+        self.spawn(fut, event_loop, future)
     }
 
     /// The catalog as `[{"path", "description", "signature"}]`, sorted by path, with
@@ -609,6 +750,26 @@ impl Runtime {
         to_py(py, &out)
     }
 
+    /// Errors: `ValueError` when a `pause_on` path names no tool (it would pause nothing, and
+    /// the tool meant would run unapproved). The Python layer asks before the first run, so
+    /// tools may be added after the constructor.
+    fn check_pause_on(&self) -> PyResult<()> {
+        let cm = self.codemode();
+        let Some(path) = self.pause_on.iter().find(|p| cm.tools().get(p).is_none()) else {
+            return Ok(());
+        };
+        let mut known: Vec<&str> = cm.tools().tools().map(|e| e.path.as_str()).collect();
+        known.sort_unstable();
+        Err(PyValueError::new_err(format!(
+            "pause_on: no tool has the path '{path}', so nothing would pause; give a tool's full path (the tools: {})",
+            if known.is_empty() {
+                "none".to_string()
+            } else {
+                known.join(", ")
+            }
+        )))
+    }
+
     /// The language's name: `"lua"` or `"javascript"`.
     #[getter]
     fn language(&self) -> &'static str {
@@ -619,10 +780,49 @@ impl Runtime {
     }
 }
 
+/// Keeps snapshots single-use in this process: the library's `MemoryStore`.
+#[pyclass(frozen, module = "codemode._codemode")]
+struct MemoryStore(codemode::MemoryStore);
+
+#[pymethods]
+impl MemoryStore {
+    #[new]
+    fn new() -> Self {
+        MemoryStore(codemode::MemoryStore::new())
+    }
+
+    /// Claim `snapshot_id` (32 hex digits) for one resume: `None`, or the refusal's message
+    /// when it was claimed before. Errors: `ValueError` for an id that is not 32 hex digits.
+    fn claim(&self, snapshot_id: &str) -> PyResult<Option<String>> {
+        use codemode::SnapshotStore;
+        let bad = || {
+            PyValueError::new_err(format!(
+                "{snapshot_id:?} is not a snapshot id (32 hex digits)"
+            ))
+        };
+        if snapshot_id.len() != 32 || !snapshot_id.is_ascii() {
+            return Err(bad());
+        }
+        let mut id = [0u8; 16];
+        for (i, b) in id.iter_mut().enumerate() {
+            *b = u8::from_str_radix(&snapshot_id[2 * i..2 * i + 2], 16).map_err(|_| bad())?;
+        }
+        Ok(self.0.claim(id).err())
+    }
+}
+
+/// The hex id of the snapshot `bytes` (all zeros for bytes that are no snapshot).
+#[pyfunction]
+fn snapshot_id(bytes: Vec<u8>) -> String {
+    Snapshot::from_bytes(bytes).id_hex()
+}
+
 /// The module.
 #[pymodule]
 fn _codemode(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Runtime>()?;
+    m.add_class::<MemoryStore>()?;
+    m.add_function(wrap_pyfunction!(snapshot_id, m)?)?;
     m.add_class::<Execution>()?;
     m.add_function(wrap_pyfunction!(call::_shutdown, m)?)?;
     m.py()

@@ -32,7 +32,7 @@ def test_readme_examples_run(capsys):
     blocks = _python_blocks(ROOT / "README.md") + _python_blocks(
         ROOT / "bindings" / "python" / "README.md"
     )
-    assert len(blocks) == 2
+    assert len(blocks) == 3
     for block in blocks:
         exec(compile(block, "README", "exec"), {"__name__": "readme"})
     assert "tools.orders.lookup" in capsys.readouterr().out

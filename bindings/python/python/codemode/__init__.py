@@ -42,7 +42,10 @@ __all__ = [
     "Hooks",
     "Limits",
     "Location",
+    "MemoryStore",
+    "PendingCall",
     "Result",
+    "SnapshotError",
     "Tool",
     "ToolCall",
     "ToolError",
@@ -53,6 +56,18 @@ __all__ = [
 DEFAULT_INSTRUCTIONS_BUDGET: int = _codemode.DEFAULT_INSTRUCTIONS_BUDGET
 
 logger = logging.getLogger("codemode")
+
+
+class SnapshotError(ValueError):
+    """A paused execution's snapshot cannot be resumed, and nothing of the program ran.
+
+    Raised by :meth:`CodeMode.resume` with the library's message saying why: the bytes are no
+    snapshot, are cut short or altered, have another format version, were taken from another
+    language or against other tools (tools added, removed, other schemas), are signed with
+    another ``snapshot_key`` (or not signed when the runtime has one), a reply is missing for a
+    pending call or given for an id the execution does not wait on, or the ``store`` saw the
+    snapshot resumed already.
+    """
 
 
 class ToolError(Exception):
@@ -114,12 +129,17 @@ class Hooks:
       runs for every call whose ``before`` ran, also when the run times out or is cancelled.
     - ``extension_before(name, args)`` / ``extension_after(name, args, outcome)``: the same for
       extension functions (``args`` is the list of arguments).
+    - ``pause_before(name, input)``: a true return pauses the execution at this tool call
+      instead of running it (see :meth:`CodeMode.resume`); asked when the call is made, so it
+      must be a plain function (not ``async def``; ``TypeError`` otherwise). One that raises
+      pauses the call too (and is logged). ``tool_before`` runs when the call is approved.
     """
 
     tool_before: Optional[Callable[[str, Any], Any]] = None
     tool_after: Optional[Callable[[str, Any, Dict[str, Any]], Any]] = None
     extension_before: Optional[Callable[[str, List[Any]], Any]] = None
     extension_after: Optional[Callable[[str, List[Any], Dict[str, Any]], Any]] = None
+    pause_before: Optional[Callable[[str, Any], bool]] = None
 
 
 @dataclass(frozen=True)
@@ -177,13 +197,29 @@ class ToolCall:
 
 
 @dataclass(frozen=True)
+class PendingCall:
+    """A tool call a paused execution waits on: ``id`` (the key of its reply in
+    :meth:`CodeMode.resume`), ``name`` (the tool's path), ``input`` (checked against its
+    schema) and ``location`` in the program."""
+
+    id: int
+    name: str
+    input: Any
+    location: Optional[Location] = None
+
+
+@dataclass(frozen=True)
 class Result:
     """The outcome of one execution.
 
-    ``ok`` and ``value`` (the program's return value) on success, ``error`` on failure;
-    ``logs`` (``print`` lines), ``warnings``, ``truncated`` (the output was cut by
-    ``max_output_bytes``) and ``tool_calls`` either way. :meth:`to_dict` / :meth:`to_json` give
-    the wire shape (camelCase ``toolCalls``), as the CLI prints it.
+    ``status`` is ``"ok"``, ``"error"`` or ``"paused"``. ``ok`` and ``value`` (the program's
+    return value) on success, ``error`` on failure; ``logs`` (``print`` lines), ``warnings``,
+    ``truncated`` (the output was cut by ``max_output_bytes``) and ``tool_calls`` either way.
+    A paused execution (``ok`` false, ``error`` ``None``) has the calls it waits on in
+    ``pending`` (not yet in ``tool_calls``), and ``snapshot`` (``bytes``: store them anywhere,
+    resume them with :meth:`CodeMode.resume`) with its ``snapshot_id`` (32 hex digits).
+    :meth:`to_dict` / :meth:`to_json` give the wire shape (camelCase ``toolCalls``; the
+    snapshot is not in it), as the CLI prints it.
     """
 
     ok: bool
@@ -193,10 +229,30 @@ class Result:
     warnings: Sequence[Diagnostic]
     truncated: bool
     tool_calls: Sequence[ToolCall]
+    pending: Sequence[PendingCall] = ()
+    snapshot: Optional[bytes] = field(repr=False, default=None)
+    snapshot_id: Optional[str] = None
     _json: str = field(repr=False, compare=False, default="")
 
+    @property
+    def status(self) -> str:
+        """``"paused"`` when the execution waits on ``pending`` calls, else ``"ok"`` or
+        ``"error"``."""
+        if self.snapshot is not None:
+            return "paused"
+        return "ok" if self.ok else "error"
+
     @classmethod
-    def _from_json(cls, text: str) -> "Result":
+    def _from_native(cls, outcome: Any) -> "Result":
+        text, snapshot, snapshot_id, refusal = outcome
+        if refusal is not None:
+            raise SnapshotError(refusal)
+        return cls._from_json(text, snapshot, snapshot_id)
+
+    @classmethod
+    def _from_json(
+        cls, text: str, snapshot: Optional[bytes] = None, snapshot_id: Optional[str] = None
+    ) -> "Result":
         d = json.loads(text)
         err = d.get("error")
         return cls(
@@ -209,6 +265,19 @@ class Result:
             tool_calls=tuple(
                 ToolCall(c["name"], c["input"], c["status"]) for c in d.get("toolCalls", ())
             ),
+            pending=tuple(
+                PendingCall(
+                    p["id"],
+                    p["name"],
+                    p["input"],
+                    Location(p["location"]["line"], p["location"]["column"])
+                    if "location" in p
+                    else None,
+                )
+                for p in d.get("pending", ())
+            ),
+            snapshot=snapshot,
+            snapshot_id=snapshot_id,
             _json=text,
         )
 
@@ -219,6 +288,60 @@ class Result:
     def to_json(self) -> str:
         """The wire shape as one line of JSON text, exactly as the library serializes it."""
         return self._json
+
+
+class MemoryStore:
+    """Keeps snapshots single-use in this process (the library's ``MemoryStore``): give it to
+    :meth:`CodeMode.resume` as ``store``, and a snapshot resumed once through it is refused the
+    second time (:class:`SnapshotError` "resumed already"), so an approval cannot run a call
+    twice. A host that resumes in several processes passes its own object with a
+    ``claim(snapshot_id: str)`` method that raises when the id was claimed before (over its
+    database); that exception propagates from ``resume``."""
+
+    def __init__(self) -> None:
+        self._store = _codemode.MemoryStore()
+
+    def claim(self, snapshot_id: str) -> None:
+        """Claim ``snapshot_id`` for one resume; :class:`SnapshotError` if it was before."""
+        refusal = self._store.claim(snapshot_id)
+        if refusal is not None:
+            raise SnapshotError(f"The snapshot cannot be resumed: {refusal}")
+
+
+#: What :meth:`CodeMode.resume` takes as a snapshot: the bytes, or the paused Result itself.
+SnapshotArg = Union[bytes, bytearray, memoryview, Result]
+
+
+def _snapshot_bytes(snapshot: SnapshotArg) -> bytes:
+    if isinstance(snapshot, Result):
+        if snapshot.snapshot is None:
+            raise TypeError(
+                f"resume: this Result is not paused (its status is {snapshot.status!r}); "
+                "give a paused Result or its snapshot bytes"
+            )
+        return snapshot.snapshot
+    if isinstance(snapshot, (bytes, bytearray, memoryview)):
+        return bytes(snapshot)
+    raise TypeError(
+        f"resume: snapshot must be bytes or a paused Result, got {type(snapshot).__name__}"
+    )
+
+
+def _replies(replies: Mapping[int, Any]) -> List[Any]:
+    if not isinstance(replies, Mapping):
+        raise TypeError(
+            "resume: replies must be a dict of pending call id to reply, e.g. {1: \"run\"}, "
+            f"got {type(replies).__name__}"
+        )
+    out = []
+    for k, v in replies.items():
+        if isinstance(k, bool) or not isinstance(k, int) or k < 0:
+            raise TypeError(
+                f"resume: the reply key {k!r} is not a pending call id (an int from "
+                "Result.pending[i].id)"
+            )
+        out.append((k, v))
+    return out
 
 
 def _log_exception(where: str, exc: BaseException) -> None:
@@ -256,6 +379,11 @@ class CodeMode:
       schema comes from their type hints, as with :meth:`tool`).
     - ``namespaces``: ``{"orders": "Order management"}``, descriptions shown in the catalog.
     - ``language``: ``"lua"`` (default), ``"js"`` or ``"javascript"``.
+    - ``pause_on``: tool paths (``["payments.refund"]``) whose calls pause the execution for
+      the host's approval instead of running (see :meth:`resume`); a path that names no tool is
+      a ``ValueError`` at the first execution. ``hooks=Hooks(pause_before=...)`` picks calls one by one.
+    - ``snapshot_key``: bytes to sign every snapshot with (HMAC-SHA256); snapshots not signed
+      with it are refused. Keep it secret; it is never inside a snapshot.
 
     Build errors (a bad path, an invalid schema, a limit out of range) raise ``ValueError`` with
     the library's message, at the first use after a change. Executions may run concurrently.
@@ -269,7 +397,13 @@ class CodeMode:
         limits: Optional[Limits] = None,
         hooks: Optional[Hooks] = None,
         extensions: Sequence[Extension] = (),
+        pause_on: Sequence[str] = (),
+        snapshot_key: Optional[bytes] = None,
     ) -> None:
+        if isinstance(pause_on, str):
+            pause_on = (pause_on,)
+        self._pause_on = [str(p) for p in pause_on]
+        self._snapshot_key = None if snapshot_key is None else bytes(snapshot_key)
         self._tools: Dict[str, Tool] = {}
         self._namespaces: Dict[str, str] = dict(namespaces or {})
         self._language = language
@@ -277,6 +411,7 @@ class CodeMode:
         self._hooks = hooks
         self._extensions = list(extensions)
         self._rt: Optional[_codemode.Runtime] = None
+        self._pause_checked = False
         self._async = False
         self._mcp_config: Optional[str] = None
         self._add_tools("", tools or {})
@@ -368,7 +503,9 @@ class CodeMode:
         self._tools, self._namespaces, self._hooks = {}, dict(namespaces or {}), hooks
         self._extensions = list(extensions)
         self._language, self._limits = "", Limits()
+        self._pause_on, self._snapshot_key = [], None
         self._rt, self._async = None, False
+        self._pause_checked = True
         self._mcp_config = os.fspath(path)
         self._add_tools("", tools or {})
         self._rt = self._build(gateway=True)
@@ -388,7 +525,16 @@ class CodeMode:
     def _runtime(self) -> "_codemode.Runtime":
         if self._rt is None:
             self._rt = self._build(gateway=False)
+            self._pause_checked = False
         return self._rt
+
+    def _running(self) -> "_codemode.Runtime":
+        """The runtime, its ``pause_on`` paths checked against its tools (once per build)."""
+        rt = self._runtime()
+        if not self._pause_checked:
+            rt.check_pause_on()
+            self._pause_checked = True
+        return rt
 
     def _build(self, gateway: bool) -> "_codemode.Runtime":
         pair = lambda f: None if f is None else (f, _is_async(f))  # noqa: E731
@@ -399,11 +545,17 @@ class CodeMode:
         hooks = None
         if self._hooks is not None:
             h = self._hooks
+            if h.pause_before is not None and _is_async(h.pause_before):
+                raise TypeError(
+                    "hooks.pause_before must answer at once: give a plain function returning "
+                    "True (pause) or False, not an async def"
+                )
             hooks = (
                 pair(h.tool_before),
                 pair(h.tool_after),
                 pair(h.extension_before),
                 pair(h.extension_after),
+                pair(h.pause_before),
             )
         extensions = []
         for e in self._extensions:
@@ -422,7 +574,9 @@ class CodeMode:
         spec = (tools, namespaces, hooks, extensions, _GLUE)
         if gateway:
             return _codemode.Runtime.from_mcp_config(self._mcp_config, spec)
-        return _codemode.Runtime(self._language, limits, spec)
+        return _codemode.Runtime(
+            self._language, limits, spec, self._pause_on, self._snapshot_key
+        )
 
     @property
     def language(self) -> str:
@@ -436,20 +590,20 @@ class CodeMode:
         ``interrupted`` and their ``after`` hooks run, then ``CancelledError`` propagates."""
         loop = asyncio.get_running_loop()
         future: "asyncio.Future[str]" = loop.create_future()
-        execution = self._runtime().start(code, loop, future)
+        execution = self._running().start(code, loop, future)
         try:
-            text = await future
+            outcome = await future
         except asyncio.CancelledError:
             execution.cancel()
             raise
-        return Result._from_json(text)
+        return Result._from_native(outcome)
 
     def execute_sync(self, code: str) -> Result:
         """Run ``code`` to its end and return the result (for scripts). Sync handlers run on
         codemode's threads with the GIL released while the guest runs. When a handler or hook
         is ``async def``, this runs :meth:`execute` under ``asyncio.run`` and so cannot be
         called from a running event loop (``RuntimeError``: use ``await cm.execute``)."""
-        rt = self._runtime()
+        rt = self._running()
         if self._async:
             try:
                 asyncio.get_running_loop()
@@ -459,7 +613,57 @@ class CodeMode:
                 "execute_sync cannot run async handlers inside a running event loop; "
                 "use `await cm.execute(code)`"
             )
-        return Result._from_json(rt.run(code))
+        return Result._from_native(rt.run(code))
+
+    async def resume(
+        self,
+        snapshot: SnapshotArg,
+        replies: Mapping[int, Any],
+        store: Optional[Any] = None,
+    ) -> Result:
+        """Continue a paused execution exactly where it stopped, in this runtime or in another
+        one with the same tools (another process, later); returns its Result, which may be
+        paused again. ``snapshot``: a paused :class:`Result` or its ``snapshot`` bytes.
+        ``replies``: one per pending call, by its id: ``"run"`` (approved: the tool runs now,
+        its ``tool_before`` hook first), ``{"value": v}`` (the call returns ``v``),
+        ``{"error": "message"}`` or ``{"deny": "message"}`` (the call fails with a catchable
+        ``ToolFailure``; listed as ``failure`` / ``denied``). Time spent paused does not count
+        against ``timeout_ms``. ``store`` (a :class:`MemoryStore`, or any object with
+        ``claim(snapshot_id)``) makes the snapshot single-use: it is claimed first.
+
+        Errors: :class:`SnapshotError` when it cannot be resumed (see there; nothing ran);
+        ``ValueError`` / ``TypeError`` for a reply or argument that is not one."""
+        data = _snapshot_bytes(snapshot)
+        pairs = _replies(replies)
+        if store is not None:
+            store.claim(_codemode.snapshot_id(data))
+        loop = asyncio.get_running_loop()
+        future: "asyncio.Future[Any]" = loop.create_future()
+        self._running().resume_start(data, pairs, loop, future)
+        return Result._from_native(await future)
+
+    def resume_sync(
+        self,
+        snapshot: SnapshotArg,
+        replies: Mapping[int, Any],
+        store: Optional[Any] = None,
+    ) -> Result:
+        """:meth:`resume` to its end (for scripts), as :meth:`execute_sync` runs a program."""
+        rt = self._running()
+        if self._async:
+            try:
+                asyncio.get_running_loop()
+            except RuntimeError:
+                return asyncio.run(self.resume(snapshot, replies, store))
+            raise RuntimeError(
+                "resume_sync cannot run async handlers inside a running event loop; "
+                "use `await cm.resume(snapshot, replies)`"
+            )
+        data = _snapshot_bytes(snapshot)
+        pairs = _replies(replies)
+        if store is not None:
+            store.claim(_codemode.snapshot_id(data))
+        return Result._from_native(rt.resume_run(data, pairs))
 
     def catalog(self, language: Optional[str] = None) -> List[Dict[str, str]]:
         """Every tool as ``{"path", "description", "signature"}``, sorted by path, signatures in
