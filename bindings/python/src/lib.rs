@@ -795,18 +795,11 @@ impl MemoryStore {
     /// when it was claimed before. Errors: `ValueError` for an id that is not 32 hex digits.
     fn claim(&self, snapshot_id: &str) -> PyResult<Option<String>> {
         use codemode::SnapshotStore;
-        let bad = || {
+        let id = Snapshot::id_from_hex(&snapshot_id).ok_or_else(|| {
             PyValueError::new_err(format!(
                 "{snapshot_id:?} is not a snapshot id (32 hex digits)"
             ))
-        };
-        if snapshot_id.len() != 32 || !snapshot_id.is_ascii() {
-            return Err(bad());
-        }
-        let mut id = [0u8; 16];
-        for (i, b) in id.iter_mut().enumerate() {
-            *b = u8::from_str_radix(&snapshot_id[2 * i..2 * i + 2], 16).map_err(|_| bad())?;
-        }
+        })?;
         Ok(self.0.claim(id).err())
     }
 }

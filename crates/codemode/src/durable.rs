@@ -85,6 +85,19 @@ impl Snapshot {
         self.id.iter().map(|b| format!("{b:02x}")).collect()
     }
 
+    /// The id written by [`Snapshot::id_hex`] (either case); `None` for anything but 32 hex
+    /// digits.
+    pub fn id_from_hex(hex: &str) -> Option<[u8; 16]> {
+        if hex.len() != 32 || !hex.bytes().all(|b| b.is_ascii_hexdigit()) {
+            return None;
+        }
+        let mut id = [0u8; 16];
+        for (i, b) in id.iter_mut().enumerate() {
+            *b = u8::from_str_radix(&hex[2 * i..2 * i + 2], 16).ok()?;
+        }
+        Some(id)
+    }
+
     /// The ids of the calls the snapshot waits on, read without any check (for a host that
     /// answers without keeping the paused result, such as `codemode resume`); empty when the
     /// bytes do not decode. [`crate::CodeMode::resume`] checks everything.
@@ -669,6 +682,16 @@ mod tests {
             id: [0xab; 16],
         };
         assert_eq!(snap.id_hex(), "ab".repeat(16));
+        assert_eq!(Snapshot::id_from_hex(&"AB".repeat(16)), Some([0xab; 16]));
+        for bad in [
+            "ab",
+            &"ab".repeat(17),
+            &"zz".repeat(16),
+            &"+1".repeat(16),
+            &"é".repeat(16),
+        ] {
+            assert_eq!(Snapshot::id_from_hex(bad), None, "{bad}");
+        }
     }
 
     #[test]
