@@ -221,6 +221,25 @@ impl SnapshotStore for MemoryStore {
     }
 }
 
+/// Check that every path of `paths` (for [`crate::Options::pause_on`]) names a tool of
+/// `tools`: one that does not would pause nothing, and the tool meant would run unapproved.
+/// Errors: the first such path, with the tools there are.
+pub fn check_pause_paths(tools: &crate::ToolTree, paths: &[String]) -> Result<(), String> {
+    let Some(path) = paths.iter().find(|p| tools.get(p).is_none()) else {
+        return Ok(());
+    };
+    let mut known: Vec<&str> = tools.tools().map(|e| e.path.as_str()).collect();
+    known.sort_unstable();
+    Err(format!(
+        "no tool has the path '{path}', so nothing would pause; give a tool's full path (the tools: {})",
+        if known.is_empty() {
+            "none".to_string()
+        } else {
+            known.join(", ")
+        }
+    ))
+}
+
 /// SHA-256 of what a snapshot depends on in the host: every tool's path and schemas (sorted
 /// by path) and the extension paths.
 pub(crate) fn catalog_hash(tree: &crate::ToolTree, extension_paths: &[String]) -> [u8; 32] {

@@ -159,6 +159,16 @@ impl ExecutionResult {
         }
     }
 
+    /// The failed result a host gives for an execution whose future panicked (a bug of
+    /// codemode's; the library never panics on guest input): an `ExecutionFailure` saying the
+    /// program may be fine. The Python and Node packages catch panics with it.
+    pub fn panicked() -> Self {
+        ExecutionResult::failure(Diagnostic::new(
+            DiagnosticKind::ExecutionFailure,
+            "codemode failed internally (a panic); the program may be fine: run it again, and report the bug if it persists.",
+        ))
+    }
+
     /// `true` for a successful execution.
     pub fn is_ok(&self) -> bool {
         self.outcome.is_ok()

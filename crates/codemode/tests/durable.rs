@@ -525,3 +525,21 @@ async fn try_resume_is_resume_with_refusals_apart() {
         .unwrap_err();
     assert!(e.message.contains("resumed already"), "{}", e.message);
 }
+
+#[test]
+fn pause_paths_must_name_tools() {
+    let cm = runtime(false);
+    let ok = ["orders.get".to_string(), "mail.send".to_string()];
+    assert_eq!(
+        codemode::durable::check_pause_paths(cm.tools(), &ok),
+        Ok(())
+    );
+    let bad = ["orders.get".to_string(), "orders.gets".to_string()];
+    assert_eq!(
+        codemode::durable::check_pause_paths(cm.tools(), &bad),
+        Err("no tool has the path 'orders.gets', so nothing would pause; give a tool's full path (the tools: mail.send, orders.get, orders.list)".to_string())
+    );
+    let empty = CodeMode::builder().build().unwrap();
+    let e = codemode::durable::check_pause_paths(empty.tools(), &bad).unwrap_err();
+    assert!(e.ends_with("(the tools: none)"), "{e}");
+}
