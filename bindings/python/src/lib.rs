@@ -23,9 +23,8 @@ use std::panic::AssertUnwindSafe;
 use std::sync::{Arc, OnceLock};
 
 use codemode::{
-    ByValue, CallOutcome, CancellationToken, CodeMode, Diagnostic, DiagnosticKind, ExecutionResult,
-    Extension, HookTarget, Language, Limits, Namespace, Options, Reply, Snapshot, Tool, ToolError,
-    ValueHooks,
+    ByValue, CallOutcome, CancellationToken, CodeMode, Diagnostic, ExecutionResult, Extension,
+    HookTarget, Language, Limits, Namespace, Options, Reply, Snapshot, Tool, ToolError, ValueHooks,
 };
 use codemode_mcp::Gateway;
 use futures::FutureExt;
@@ -313,15 +312,7 @@ async fn guarded(fut: impl Future<Output = ExecutionResult>) -> ExecutionResult 
     AssertUnwindSafe(fut)
         .catch_unwind()
         .await
-        .unwrap_or_else(|_| panicked())
-}
-
-/// The result of an execution that panicked.
-fn panicked() -> ExecutionResult {
-    ExecutionResult::failure(Diagnostic::new(
-        DiagnosticKind::ExecutionFailure,
-        "codemode failed internally (a panic); the program may be fine: run it again, and report the bug if it persists.",
-    ))
+        .unwrap_or_else(|_| ExecutionResult::panicked())
 }
 
 /// A built runtime (the Python `CodeMode` holds one).
@@ -560,7 +551,7 @@ impl Runtime {
             AssertUnwindSafe(fut)
                 .catch_unwind()
                 .await
-                .unwrap_or_else(|_| Ok(panicked()))
+                .unwrap_or_else(|_| Ok(ExecutionResult::panicked()))
         }))
     }
 
@@ -754,20 +745,8 @@ impl Runtime {
     /// the tool meant would run unapproved). The Python layer asks before the first run, so
     /// tools may be added after the constructor.
     fn check_pause_on(&self) -> PyResult<()> {
-        let cm = self.codemode();
-        let Some(path) = self.pause_on.iter().find(|p| cm.tools().get(p).is_none()) else {
-            return Ok(());
-        };
-        let mut known: Vec<&str> = cm.tools().tools().map(|e| e.path.as_str()).collect();
-        known.sort_unstable();
-        Err(PyValueError::new_err(format!(
-            "pause_on: no tool has the path '{path}', so nothing would pause; give a tool's full path (the tools: {})",
-            if known.is_empty() {
-                "none".to_string()
-            } else {
-                known.join(", ")
-            }
-        )))
+        codemode::durable::check_pause_paths(self.codemode().tools(), &self.pause_on)
+            .map_err(|e| PyValueError::new_err(format!("pause_on: {e}")))
     }
 
     /// The language's name: `"lua"` or `"javascript"`.
@@ -795,7 +774,7 @@ impl MemoryStore {
     /// when it was claimed before. Errors: `ValueError` for an id that is not 32 hex digits.
     fn claim(&self, snapshot_id: &str) -> PyResult<Option<String>> {
         use codemode::SnapshotStore;
-        let id = Snapshot::id_from_hex(&snapshot_id).ok_or_else(|| {
+        let id = Snapshot::id_from_hex(snapshot_id).ok_or_else(|| {
             PyValueError::new_err(format!(
                 "{snapshot_id:?} is not a snapshot id (32 hex digits)"
             ))
