@@ -62,6 +62,10 @@ export type CallOutcome =
  * - `toolAfter(name, input, outcome)`: runs for every call whose `before` ran, also when the run
  *   times out or is aborted; what it returns or throws is ignored.
  * - `extensionBefore(name, args)` / `extensionAfter(name, args, outcome)`: the same for extension functions.
+ * - `pauseBefore(name, input)`: `true` pauses the execution at this tool call instead of running it
+ *   (see {@link CodeMode.resume}); asked when the call is made, so it must answer at once (a plain
+ *   function, not an async one: `TypeError`). One that throws or returns a promise pauses the call
+ *   (and is reported to `onHandlerError`). `toolBefore` runs when the call is approved.
  * - The seed's spellings are accepted too: `"tool.before"({ name, input })`,
  *   `"tool.after"({ name, input }, outcome)`, `"extension.before"({ extension, name, args })` and
  *   `"extension.after"({ extension, name, args }, outcome)` (one spelling per hook).
@@ -71,6 +75,7 @@ export interface Hooks {
   "tool.after"?: (call: { name: string; input: DataValue }, outcome: CallOutcome) => void | Promise<void>;
   "extension.before"?: (call: { extension: string | undefined; name: string; args: DataValue[] }) => void | string | boolean | Promise<void | string | boolean>;
   "extension.after"?: (call: { extension: string | undefined; name: string; args: DataValue[] }, outcome: CallOutcome) => void | Promise<void>;
+  pauseBefore?: (name: string, input: DataValue) => boolean;
   toolBefore?: (name: string, input: DataValue) => void | string | boolean | Promise<void | string | boolean>;
   toolAfter?: (name: string, input: DataValue, outcome: CallOutcome) => void | Promise<void>;
   extensionBefore?: (name: string, args: DataValue[]) => void | string | boolean | Promise<void | string | boolean>;
@@ -94,6 +99,13 @@ export interface Options {
   limits?: ExecutionLimits;
   hooks?: Hooks;
   extensions?: ExtensionDefinition[];
+  /**
+   * Tool paths (`["payments.refund"]`) whose calls pause the execution for the host's approval
+   * instead of running (see {@link CodeMode.resume}); a path that names no tool is a `TypeError`.
+   */
+  pauseOn?: string[];
+  /** Signs every snapshot (HMAC-SHA256) and refuses ones not signed with it; never inside a snapshot. */
+  snapshotKey?: Uint8Array | string;
   /** Gets what a handler or hook threw (other than a {@link ToolError}); default: `console.error`. */
   onHandlerError?: (context: string, error: unknown) => void;
 }
@@ -129,8 +141,59 @@ export interface ToolCall {
   status: "success" | "failure" | "denied" | "interrupted";
 }
 
+/** A tool call a paused execution waits on; `id` is the key of its reply in {@link CodeMode.resume}. */
+export interface PendingCall {
+  id: number;
+  /** The tool's canonical dotted path. */
+  name: string;
+  /** The input, checked against the tool's schema. */
+  input: DataValue;
+  location?: { line: number; column: number };
+}
+
+/**
+ * A paused execution (wire shape plus the snapshot): the calls it waits on (not yet in
+ * `toolCalls`), the record and logs so far, and `snapshot` with its `snapshotId` (32 hex
+ * digits), both non-enumerable so `JSON.stringify(result)` stays the wire shape.
+ */
+export interface PausedResult {
+  ok: false;
+  status: "paused";
+  pending: PendingCall[];
+  logs?: string[];
+  truncated?: boolean;
+  toolCalls: ToolCall[];
+  /** The execution as bytes: store them anywhere, resume them with {@link CodeMode.resume}. */
+  readonly snapshot: Buffer;
+  readonly snapshotId: string;
+}
+
+/**
+ * The host's answer to a pending call: `"run"` (approved: the tool runs now, `toolBefore` first;
+ * `{ run: true }` and `{ approve: true }` too), `{ value }` (the call returns it), `{ error }` or
+ * `{ deny }` (the call fails with a catchable `ToolFailure`, listed `failure` / `denied`).
+ */
+export type Reply =
+  | "run"
+  | { run: true }
+  | { approve: true }
+  | { value: DataValue }
+  | { error: string }
+  | { deny: string };
+
+/** Keeps snapshots single-use: `claim(snapshotId)` throws for an id claimed before. */
+export interface SnapshotStore {
+  claim(snapshotId: string): void;
+}
+
+export interface ResumeOptions {
+  /** Claimed before anything runs: a snapshot resumed once through it is refused the second time. */
+  store?: SnapshotStore;
+}
+
 /** The outcome of one execution: the library's wire shape (optional keys absent when empty). */
 export type Result =
+  | PausedResult
   | {
       ok: true;
       value: DataValue;
@@ -141,6 +204,7 @@ export type Result =
     }
   | {
       ok: false;
+      status?: undefined;
       error: Diagnostic;
       logs?: string[];
       truncated?: boolean;
@@ -177,6 +241,18 @@ export class CodeMode {
   readonly language: "lua" | "javascript";
   /** Run `code` off the JS thread; program, tool and limit failures are data in the Result. Many may run at once. */
   execute(code: string, options?: ExecuteOptions): Promise<Result>;
+  /**
+   * Continue a paused execution exactly where it stopped (this runtime or another with the same
+   * tools, this process or another) with one {@link Reply} per pending call id; resolves with its
+   * Result, possibly paused again. Time spent paused does not count against `timeoutMs`.
+   * Rejects with a {@link SnapshotError} when it cannot be resumed (nothing ran), a `TypeError`
+   * for a reply or argument that is not one.
+   */
+  resume(
+    snapshot: Uint8Array | PausedResult,
+    replies: { [id: number]: Reply } | Map<number, Reply>,
+    options?: ResumeOptions,
+  ): Promise<Result>;
   /** Every tool, sorted by path, signatures in the runtime's language (the seed's `runtime.catalog`). */
   readonly catalog: ToolDescription[];
   /** The catalog with signatures in `language` (default: the runtime's). */
@@ -190,6 +266,22 @@ export class CodeMode {
 /** The one channel for a message the program sees (from a handler or a `toolBefore` hook). */
 export class ToolError extends Error {
   constructor(message: string, options?: { cause?: unknown });
+}
+
+/**
+ * A snapshot cannot be resumed, and nothing ran: bytes that are no snapshot, cut short or
+ * altered; another language; other tools (added, removed, other schemas); a missing or wrong
+ * signature; a reply missing or given for another id; resumed already through the store.
+ */
+export class SnapshotError extends Error {
+  constructor(message: string, options?: { cause?: unknown });
+}
+
+/** Keeps snapshots single-use in this process (the library's `MemoryStore`). */
+export class MemoryStore implements SnapshotStore {
+  constructor();
+  /** Throws a {@link SnapshotError} ("resumed already") for an id claimed before. */
+  claim(snapshotId: string): void;
 }
 
 /** A namespace whose description search matches for every tool below it. */

@@ -23,6 +23,40 @@ class ToolError extends Error {
   }
 }
 
+/**
+ * A paused execution's snapshot cannot be resumed, and nothing of the program ran: the message
+ * says why (bytes that are no snapshot, cut short or altered; another language; other tools;
+ * a missing or wrong signature; a reply missing or given for another id; resumed already
+ * through the `store`).
+ */
+class SnapshotError extends Error {
+  constructor(message, options) {
+    super(message, options);
+    this.name = "SnapshotError";
+  }
+}
+
+/**
+ * Keeps snapshots single-use in this process (the library's `MemoryStore`): a snapshot resumed
+ * once through it is refused the second time with a {@link SnapshotError}.
+ */
+class MemoryStore {
+  #store = new native.MemoryStore();
+
+  /** Claim `snapshotId` for one resume; throws a SnapshotError when it was claimed before. */
+  claim(snapshotId) {
+    let refusal;
+    try {
+      refusal = this.#store.claim(String(snapshotId));
+    } catch (e) {
+      rethrow(e);
+    }
+    if (refusal !== null && refusal !== undefined) {
+      throw new SnapshotError(`The snapshot cannot be resumed: ${refusal}`);
+    }
+  }
+}
+
 /** A namespace with a description (search matches it for every tool below): `Namespace(description, tools)`. */
 function Namespace(description, tools) {
   if (typeof description !== "string") {
@@ -159,6 +193,28 @@ function wrapBefore(fn, context, onHandlerError) {
   };
 }
 
+// The pauseBefore hook: asked at admission, it answers at once ("p": pause, "": run); one
+// that throws or returns a promise pauses the call (and is reported).
+function wrapPause(fn, context, onHandlerError) {
+  if (isAsync(fn)) {
+    throw new TypeError("hooks.pauseBefore must answer at once: give a plain function returning true (pause) or false, not an async function");
+  }
+  return (arg) => {
+    try {
+      const [name, input] = JSON.parse(arg);
+      const r = fn(name, input);
+      if (r !== null && typeof r === "object" && typeof r.then === "function") {
+        report(onHandlerError, context, new TypeError("pauseBefore returned a promise; it must answer at once with true or false (the call pauses)"));
+        return "p";
+      }
+      return r ? "p" : "";
+    } catch (e) {
+      report(onHandlerError, context, e);
+      return "p";
+    }
+  };
+}
+
 function wrapAfter(fn, context, onHandlerError) {
   return async (arg) => {
     try {
@@ -232,6 +288,10 @@ function seedHooks(h, extensions) {
     extensionAfter: ["extension.after", (f) => (name, args, outcome) => f({ extension: extensionOf(name), name, args }, outcome)],
   };
   const out = {};
+  if (h.pauseBefore !== undefined && typeof h.pauseBefore !== "function") {
+    throw new TypeError(`hooks.pauseBefore must be a function, got ${typeName(h.pauseBefore)}`);
+  }
+  out.pauseBefore = h.pauseBefore;
   for (const [ours, [theirs, adapt]] of Object.entries(seed)) {
     const a = h[ours];
     const b = h[theirs];
@@ -289,6 +349,21 @@ function rethrow(e) {
   throw e;
 }
 
+// The Result of a native Outcome: the wire JSON parsed, with a paused one's snapshot and
+// snapshotId as non-enumerable properties (JSON.stringify(result) stays the wire shape); a
+// refusal is thrown as a SnapshotError.
+function resultOf(outcome) {
+  if (outcome.refusal !== undefined && outcome.refusal !== null) throw new SnapshotError(outcome.refusal);
+  const result = JSON.parse(outcome.json);
+  if (outcome.snapshot) {
+    Object.defineProperties(result, {
+      snapshot: { value: outcome.snapshot },
+      snapshotId: { value: outcome.snapshotId },
+    });
+  }
+  return result;
+}
+
 function abortError(signal) {
   if (signal.reason !== undefined) return signal.reason;
   const e = new Error("This operation was aborted");
@@ -316,6 +391,7 @@ class CodeMode {
     if (options.hooks) {
       const h = seedHooks(options.hooks, options.extensions);
       hooks = {
+        pauseBefore: h.pauseBefore && wrapPause(h.pauseBefore, "hook pauseBefore", onHandlerError),
         toolBefore: h.toolBefore && wrapBefore(h.toolBefore, "hook toolBefore", onHandlerError),
         toolAfter: h.toolAfter && wrapAfter(h.toolAfter, "hook toolAfter", onHandlerError),
         extensionBefore: h.extensionBefore && wrapBefore(h.extensionBefore, "hook extensionBefore", onHandlerError),
@@ -323,8 +399,17 @@ class CodeMode {
       };
     }
     const extensions = extensionsOf(options.extensions, onHandlerError);
+    const pauseOn = options.pauseOn ?? [];
+    if (!Array.isArray(pauseOn) || pauseOn.some((p) => typeof p !== "string")) {
+      throw new TypeError("pauseOn: expected an array of tool paths, e.g. [\"payments.refund\"]");
+    }
+    const key = options.snapshotKey;
+    let snapshotKey;
+    if (typeof key === "string") snapshotKey = Buffer.from(key, "utf8");
+    else if (key instanceof Uint8Array) snapshotKey = Buffer.from(key);
+    else if (key !== undefined) throw new TypeError(`snapshotKey: expected a Buffer, Uint8Array or string, got ${typeName(key)}`);
     try {
-      this.#rt = new native.Runtime(options.language ?? "javascript", limits, tools, namespaces, hooks, extensions);
+      this.#rt = new native.Runtime(options.language ?? "javascript", limits, tools, namespaces, hooks, extensions, { pauseOn, snapshotKey });
     } catch (e) {
       rethrow(e);
     }
@@ -344,18 +429,18 @@ class CodeMode {
   async execute(code, options = {}) {
     if (typeof code !== "string") throw new TypeError("execute(code): code must be a string");
     const signal = options.signal;
-    if (!signal) return JSON.parse(await this.#rt.execute(code));
+    if (!signal) return resultOf(await this.#rt.execute(code));
     const cancel = new native.Cancel();
     const onAbort = () => cancel.cancel();
     if (signal.aborted) cancel.cancel();
     else signal.addEventListener("abort", onAbort, { once: true });
-    let text;
+    let outcome;
     try {
-      text = await this.#rt.execute(code, cancel);
+      outcome = await this.#rt.execute(code, cancel);
     } finally {
       signal.removeEventListener("abort", onAbort);
     }
-    const result = JSON.parse(text);
+    const result = resultOf(outcome);
     if (signal.aborted) {
       const reason = abortError(signal);
       if (reason !== null && typeof reason === "object" && !Object.isFrozen(reason)) {
@@ -368,6 +453,42 @@ class CodeMode {
       throw reason;
     }
     return result;
+  }
+
+  /**
+   * Continue a paused execution exactly where it stopped (in this runtime or another with the
+   * same tools, in this process or another) with one reply per pending call id, and resolve
+   * with its Result (possibly paused again). Rejects with a SnapshotError when the snapshot
+   * cannot be resumed, a TypeError for arguments that are not replies.
+   */
+  async resume(snapshot, replies, options = {}) {
+    let bytes;
+    if (snapshot instanceof Uint8Array) bytes = Buffer.isBuffer(snapshot) ? snapshot : Buffer.from(snapshot);
+    else if (isPlainRecord(snapshot) && "ok" in snapshot) {
+      if (!(snapshot.snapshot instanceof Uint8Array)) {
+        throw new TypeError("resume: this Result is not paused; give a paused Result or its snapshot bytes");
+      }
+      bytes = snapshot.snapshot;
+    } else {
+      throw new TypeError(`resume: snapshot must be a Buffer, a Uint8Array or a paused Result, got ${typeName(snapshot)}`);
+    }
+    const entries = replies instanceof Map ? [...replies] : isPlainRecord(replies) ? Object.entries(replies) : null;
+    if (entries === null) {
+      throw new TypeError(`resume: replies must be an object (or a Map) of pending call id to reply, e.g. { 1: "run" }, got ${typeName(replies)}`);
+    }
+    const pairs = entries.map(([k, v]) => {
+      const id = typeof k === "number" ? k : /^(0|[1-9][0-9]*)$/.test(k) ? Number(k) : NaN;
+      if (!Number.isSafeInteger(id)) throw new TypeError(`resume: the reply key ${JSON.stringify(k)} is not a pending call id (result.pending[i].id)`);
+      return [id, v === undefined ? null : v];
+    });
+    if (options.store !== undefined) options.store.claim(native.snapshotId(bytes));
+    let outcome;
+    try {
+      outcome = this.#rt.resume(bytes, JSON.stringify(pairs));
+    } catch (e) {
+      rethrow(e);
+    }
+    return resultOf(await outcome);
   }
 
   /** Every tool as `{ path, description, signature }`, sorted by path (the seed's `runtime.catalog`). */
@@ -419,6 +540,8 @@ module.exports = {
   Namespace,
   Tool,
   ToolError,
+  SnapshotError,
+  MemoryStore,
   Extension,
   DEFAULT_INSTRUCTIONS_BUDGET: native.DEFAULT_INSTRUCTIONS_BUDGET,
   MAX_DATA_DEPTH: native.MAX_DATA_DEPTH,

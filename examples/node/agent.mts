@@ -54,6 +54,9 @@ const controller = new AbortController();
 const result: Result = await runtime.execute(program, { signal: controller.signal });
 if (result.ok) {
   console.log(instructions.length > 0, result.value);
+} else if (result.status === "paused") {
+  // Only with `pauseOn` or a `pauseBefore` hook: resume later with `runtime.resume(result, replies)`.
+  console.log(`paused at ${result.pending.map((p) => p.name).join(", ")}`);
 } else {
   console.log(`${result.error.kind}: ${result.error.message}`);
 }

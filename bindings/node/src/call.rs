@@ -12,6 +12,8 @@
 //!   the program sees the message), `"i" + message` (the value is not JSON data: where and
 //!   why) or `"f"` (it threw something else, which the JS layer logged);
 //! - a `before` hook gets `[name, input]` and answers `""` (allow) or `"d" + message` (deny);
+//! - the `pauseBefore` hook gets `[name, input]` and answers `"p"` (pause) or `""` (run),
+//!   synchronously (see [`JsHooks`]'s `pause_before`);
 //! - an `after` hook gets `[name, input, outcome]`; its answer is ignored.
 //!
 //! When the call's future is dropped (timeout, cancellation, the program returned), the JS
@@ -23,7 +25,7 @@ use codemode::{CallOutcome, HookTarget, ToolError, ValueHooks};
 use futures::future::BoxFuture;
 use napi::Status;
 use napi::bindgen_prelude::{Either, Promise};
-use napi::threadsafe_function::ThreadsafeFunction;
+use napi::threadsafe_function::{ThreadsafeFunction, ThreadsafeFunctionCallMode};
 use serde_json::Value;
 
 /// A wrapped JS function `(arg: string) => string | Promise<string>` (see the module docs):
@@ -66,8 +68,9 @@ pub async fn call_handler(
     }
 }
 
-/// The `before`/`after` hooks of the JS layer (each optional).
+/// The hooks of the JS layer (each optional).
 pub struct JsHooks {
+    pause_before: Option<Arc<Callback>>,
     tool_before: Option<Arc<Callback>>,
     tool_after: Option<Arc<Callback>>,
     extension_before: Option<Arc<Callback>>,
@@ -78,6 +81,7 @@ impl JsHooks {
     /// The hooks of `spec`.
     pub fn new(spec: crate::HooksSpec) -> Self {
         JsHooks {
+            pause_before: spec.pause_before.map(Arc::new),
             tool_before: spec.tool_before.map(Arc::new),
             tool_after: spec.tool_after.map(Arc::new),
             extension_before: spec.extension_before.map(Arc::new),
@@ -144,5 +148,28 @@ impl ValueHooks for JsHooks {
             HookTarget::Tool => Self::run_after(&self.tool_after, name, input, outcome),
             HookTarget::Extension => Self::run_after(&self.extension_after, name, input, outcome),
         }
+    }
+
+    /// Ask the `pauseBefore` hook on the JS thread and wait for its answer on this one (the
+    /// library asks at admission, on a tokio or blocking-pool thread, never on the JS thread,
+    /// and needs the answer at once; the JS layer admits synchronous hooks only). Anything but
+    /// `""` pauses the call, also when node cannot run the hook: nothing it was asked about
+    /// runs unapproved.
+    fn pause_before(&self, name: &str, input: &Value) -> bool {
+        let Some(hook) = &self.pause_before else {
+            return false;
+        };
+        let arg = Value::Array(vec![name.into(), input.clone()]).to_string();
+        let (tx, rx) = std::sync::mpsc::sync_channel(1);
+        let status = hook.call_with_return_value(
+            arg,
+            ThreadsafeFunctionCallMode::NonBlocking,
+            move |answer: napi::Result<Either<String, Promise<String>>>, _env| {
+                let _ = tx.send(matches!(answer, Ok(Either::A(a)) if a.is_empty()));
+                Ok(())
+            },
+        );
+        // Not queued (node is shutting down), or dropped unanswered: `recv` fails.
+        status != Status::Ok || !rx.recv().unwrap_or(false)
     }
 }

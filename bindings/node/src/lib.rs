@@ -23,11 +23,11 @@ use std::panic::AssertUnwindSafe;
 use std::sync::Arc;
 
 use codemode::{
-    CancellationToken, CodeMode, Diagnostic, DiagnosticKind, ExecutionResult, Extension, Language,
-    LimitName, Limits, Namespace, Tool,
+    CancellationToken, CodeMode, Diagnostic, ExecutionResult, Extension, Language, LimitName,
+    Limits, Namespace, Reply, Snapshot, Tool,
 };
 use futures::FutureExt;
-use napi::bindgen_prelude::PromiseRaw;
+use napi::bindgen_prelude::{Buffer, PromiseRaw};
 use napi::{Env, Error, Result, Status};
 use napi_derive::napi;
 use serde_json::Value;
@@ -144,6 +144,8 @@ pub struct NamespaceSpec {
 /// The wrapped hooks (each optional).
 #[napi(object, object_to_js = false)]
 pub struct HooksSpec {
+    /// `pauseBefore(name, input)`: synchronous.
+    pub pause_before: Option<Callback>,
     /// `toolBefore(name, input)`.
     pub tool_before: Option<Callback>,
     /// `toolAfter(name, input, outcome)`.
@@ -206,12 +208,80 @@ fn extension(spec: ExtensionSpec) -> Extension {
 /// `fut`, with a panic turned into a failed result: the caller still gets a result instead of
 /// a rejected promise with a panic message (the library never panics on guest input).
 async fn guarded(fut: impl Future<Output = ExecutionResult>) -> ExecutionResult {
-    AssertUnwindSafe(fut).catch_unwind().await.unwrap_or_else(|_| {
-        ExecutionResult::failure(Diagnostic::new(
-            DiagnosticKind::ExecutionFailure,
-            "codemode failed internally (a panic); the program may be fine: run it again, and report the bug if it persists.",
-        ))
-    })
+    AssertUnwindSafe(fut)
+        .catch_unwind()
+        .await
+        .unwrap_or_else(|_| ExecutionResult::panicked())
+}
+
+/// What an execution or a resume gives the JS layer: the result's wire JSON and, when it is
+/// paused, the snapshot's bytes and hex id; or, for a refused resume, the refusal's message.
+#[napi(object)]
+pub struct Outcome {
+    /// The result's wire JSON (absent for a refusal).
+    pub json: Option<String>,
+    /// A paused result's snapshot.
+    pub snapshot: Option<Buffer>,
+    /// The snapshot's id, 32 hex digits.
+    pub snapshot_id: Option<String>,
+    /// Why the resume was refused (nothing ran).
+    pub refusal: Option<String>,
+}
+
+impl Outcome {
+    fn of(r: std::result::Result<ExecutionResult, Diagnostic>) -> Outcome {
+        match r {
+            Ok(mut r) => {
+                let json = Some(r.to_json_string());
+                let paused = r.paused.take();
+                Outcome {
+                    json,
+                    snapshot_id: paused.as_ref().map(|p| p.snapshot.id_hex()),
+                    snapshot: paused.map(|p| p.snapshot.into_bytes().into()),
+                    refusal: None,
+                }
+            }
+            Err(d) => Outcome {
+                json: None,
+                snapshot: None,
+                snapshot_id: None,
+                refusal: Some(d.message),
+            },
+        }
+    }
+}
+
+/// Keeps snapshots single-use in this process (the library's `MemoryStore`).
+#[napi]
+pub struct MemoryStore(codemode::MemoryStore);
+
+#[napi]
+impl MemoryStore {
+    /// An empty store.
+    #[napi(constructor)]
+    #[allow(clippy::new_without_default)]
+    pub fn new() -> Self {
+        MemoryStore(codemode::MemoryStore::new())
+    }
+
+    /// Claim `snapshot_id` (32 hex digits) for one resume: `null`, or the refusal's message
+    /// when it was claimed before. Errors: an id that is not 32 hex digits.
+    #[napi(catch_unwind)]
+    pub fn claim(&self, snapshot_id: String) -> Result<Option<String>> {
+        use codemode::SnapshotStore;
+        let id = Snapshot::id_from_hex(&snapshot_id).ok_or_else(|| {
+            build_error(format!(
+                "{snapshot_id:?} is not a snapshot id (32 hex digits)"
+            ))
+        })?;
+        Ok(self.0.claim(id).err())
+    }
+}
+
+/// The hex id of the snapshot `bytes` (all zeros for bytes that are no snapshot).
+#[napi(catch_unwind)]
+pub fn snapshot_id(bytes: Buffer) -> String {
+    Snapshot::from_bytes(bytes.to_vec()).id_hex()
 }
 
 /// Interrupts the executions it was given to (`new Cancel()`, then `cancel()`).
@@ -239,6 +309,15 @@ impl Cancel {
     }
 }
 
+/// The durable-execution options (`pauseOn`, `snapshotKey`).
+#[napi(object, object_to_js = false)]
+pub struct DurableSpec {
+    /// Canonical tool paths whose calls pause the execution (`Options::pause_on`).
+    pub pause_on: Option<Vec<String>>,
+    /// Signs snapshots and accepts signed ones only (`Options::snapshot_key`).
+    pub snapshot_key: Option<Buffer>,
+}
+
 /// A built runtime (the JS `CodeMode` holds one).
 #[napi]
 pub struct Runtime {
@@ -257,10 +336,22 @@ impl Runtime {
         namespaces: Vec<NamespaceSpec>,
         hooks: Option<HooksSpec>,
         extensions: Vec<ExtensionSpec>,
+        durable: DurableSpec,
     ) -> Result<Self> {
+        let DurableSpec {
+            pause_on,
+            snapshot_key,
+        } = durable;
+        let pause_on = pause_on.unwrap_or_default();
         let mut options = CodeMode::builder()
             .language(language_of(&language)?)
             .limits(self::limits(&limits)?);
+        for path in &pause_on {
+            options = options.pause_on(path.clone());
+        }
+        if let Some(key) = snapshot_key {
+            options = options.snapshot_key(key.to_vec());
+        }
         for ns in namespaces {
             options = options.namespace(&ns.path, Namespace::new().description(&ns.description));
         }
@@ -287,20 +378,53 @@ impl Runtime {
             options = options.extension(extension(e));
         }
         let cm = options.build().map_err(|e| build_error(e.to_string()))?;
+        codemode::durable::check_pause_paths(cm.tools(), &pause_on)
+            .map_err(|e| build_error(format!("pauseOn: {e}")))?;
         Ok(Runtime { cm })
     }
 
-    /// Start `code` and return a promise of the result's wire JSON; `cancel` interrupts it.
-    #[napi(catch_unwind, ts_return_type = "Promise<string>")]
+    /// Start `code` and return a promise of its [`Outcome`]; `cancel` interrupts it.
+    #[napi(catch_unwind, ts_return_type = "Promise<Outcome>")]
     pub fn execute<'env>(
         &self,
         env: &'env Env,
         code: String,
         cancel: Option<&Cancel>,
-    ) -> Result<PromiseRaw<'env, String>> {
+    ) -> Result<PromiseRaw<'env, Outcome>> {
         let token = cancel.map(|c| c.token.clone()).unwrap_or_default();
         let fut = self.cm.execute_with_cancel(&code, token);
-        env.spawn_future(async move { Ok(guarded(fut).await.to_json_string()) })
+        env.spawn_future(async move { Ok(Outcome::of(Ok(guarded(fut).await))) })
+    }
+
+    /// Resume the paused execution `snapshot` with `replies` (JSON text of `[[id, reply]]`,
+    /// each reply as `codemode::Reply::from_json` reads it) and return a promise of its
+    /// [`Outcome`] (a refusal in its `refusal`). Errors (thrown at once): a reply that is not
+    /// one.
+    #[napi(catch_unwind, ts_return_type = "Promise<Outcome>")]
+    pub fn resume<'env>(
+        &self,
+        env: &'env Env,
+        snapshot: Buffer,
+        replies: String,
+    ) -> Result<PromiseRaw<'env, Outcome>> {
+        let pairs: Vec<(u64, Value)> = serde_json::from_str(&replies)
+            .map_err(|e| build_error(format!("replies: not [[id, reply]] ({e})")))?;
+        let mut parsed = Vec::with_capacity(pairs.len());
+        for (id, reply) in pairs {
+            let reply =
+                Reply::from_json(&reply).map_err(|e| build_error(format!("replies[{id}]: {e}")))?;
+            parsed.push((id, reply));
+        }
+        let fut = self
+            .cm
+            .try_resume(&Snapshot::from_bytes(snapshot.to_vec()), parsed);
+        env.spawn_future(async move {
+            let r = AssertUnwindSafe(fut)
+                .catch_unwind()
+                .await
+                .unwrap_or_else(|_| Ok(ExecutionResult::panicked()));
+            Ok(Outcome::of(r))
+        })
     }
 
     /// The catalog as JSON text: `[{"path", "description", "signature"}]` sorted by path,
