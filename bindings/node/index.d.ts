@@ -186,7 +186,7 @@ export interface SnapshotStore {
   claim(snapshotId: string): void;
 }
 
-export interface ResumeOptions {
+export interface ResumeOptions extends ExecuteOptions {
   /** Claimed before anything runs: a snapshot resumed once through it is refused the second time. */
   store?: SnapshotStore;
 }

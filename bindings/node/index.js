@@ -428,15 +428,20 @@ class CodeMode {
    */
   async execute(code, options = {}) {
     if (typeof code !== "string") throw new TypeError("execute(code): code must be a string");
-    const signal = options.signal;
-    if (!signal) return resultOf(await this.#rt.execute(code));
+    return this.#run((cancel) => this.#rt.execute(code, cancel), options.signal);
+  }
+
+  // `start(cancel)`'s native Outcome as a Result; with `signal`, aborting cancels it and the
+  // promise rejects with the reason (its `result` set to the Result).
+  async #run(start, signal) {
+    if (!signal) return resultOf(await start(undefined));
     const cancel = new native.Cancel();
     const onAbort = () => cancel.cancel();
     if (signal.aborted) cancel.cancel();
     else signal.addEventListener("abort", onAbort, { once: true });
     let outcome;
     try {
-      outcome = await this.#rt.execute(code, cancel);
+      outcome = await start(cancel);
     } finally {
       signal.removeEventListener("abort", onAbort);
     }
@@ -459,7 +464,8 @@ class CodeMode {
    * Continue a paused execution exactly where it stopped (in this runtime or another with the
    * same tools, in this process or another) with one reply per pending call id, and resolve
    * with its Result (possibly paused again). Rejects with a SnapshotError when the snapshot
-   * cannot be resumed, a TypeError for arguments that are not replies.
+   * cannot be resumed, a TypeError for arguments that are not replies. `options.store` makes
+   * it single-use; `options.signal` aborts it as it aborts `execute`.
    */
   async resume(snapshot, replies, options = {}) {
     let bytes;
@@ -482,13 +488,14 @@ class CodeMode {
       return [id, v === undefined ? null : v];
     });
     if (options.store !== undefined) options.store.claim(native.snapshotId(bytes));
-    let outcome;
-    try {
-      outcome = this.#rt.resume(bytes, JSON.stringify(pairs));
-    } catch (e) {
-      rethrow(e);
-    }
-    return resultOf(await outcome);
+    const json = JSON.stringify(pairs);
+    return this.#run((cancel) => {
+      try {
+        return this.#rt.resume(bytes, json, cancel);
+      } catch (e) {
+        rethrow(e);
+      }
+    }, options.signal);
   }
 
   /** Every tool as `{ path, description, signature }`, sorted by path (the seed's `runtime.catalog`). */

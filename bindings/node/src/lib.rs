@@ -398,15 +398,17 @@ impl Runtime {
 
     /// Resume the paused execution `snapshot` with `replies` (JSON text of `[[id, reply]]`,
     /// each reply as `codemode::Reply::from_json` reads it) and return a promise of its
-    /// [`Outcome`] (a refusal in its `refusal`). Errors (thrown at once): a reply that is not
-    /// one.
+    /// [`Outcome`] (a refusal in its `refusal`); `cancel` interrupts it. Errors (thrown at
+    /// once): a reply that is not one.
     #[napi(catch_unwind, ts_return_type = "Promise<Outcome>")]
     pub fn resume<'env>(
         &self,
         env: &'env Env,
         snapshot: Buffer,
         replies: String,
+        cancel: Option<&Cancel>,
     ) -> Result<PromiseRaw<'env, Outcome>> {
+        let token = cancel.map(|c| c.token.clone()).unwrap_or_default();
         let pairs: Vec<(u64, Value)> = serde_json::from_str(&replies)
             .map_err(|e| build_error(format!("replies: not [[id, reply]] ({e})")))?;
         let mut parsed = Vec::with_capacity(pairs.len());
@@ -415,9 +417,9 @@ impl Runtime {
                 Reply::from_json(&reply).map_err(|e| build_error(format!("replies[{id}]: {e}")))?;
             parsed.push((id, reply));
         }
-        let fut = self
-            .cm
-            .try_resume(&Snapshot::from_bytes(snapshot.to_vec()), parsed);
+        let fut =
+            self.cm
+                .try_resume_with_cancel(&Snapshot::from_bytes(snapshot.to_vec()), parsed, token);
         env.spawn_future(async move {
             let r = AssertUnwindSafe(fut)
                 .catch_unwind()

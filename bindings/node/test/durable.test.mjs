@@ -231,3 +231,27 @@ test("pauseOn naming no tool is a TypeError", () => {
   });
   assert.throws(() => payments([], { pauseOn: "payments.refund" }), { name: "TypeError", message: /pauseOn: expected an array/ });
 });
+
+test("aborting the signal interrupts a resumed execution", async () => {
+  const events = [];
+  let called;
+  const inCall = new Promise((r) => { called = r; });
+  const cm = new CodeMode({
+    language: "lua",
+    tools: { payments: { refund: { description: "Refund.", input: ANY, execute: () => { called(); return new Promise(() => {}); } } } },
+    hooks: { toolAfter: (name, input, outcome) => { events.push(`after ${name} ${outcome.status}`); } },
+    pauseOn: ["payments.refund"],
+  });
+  const paused = await cm.execute("return tools.payments.refund({ n = 1 })");
+  const controller = new AbortController();
+  const running = cm.resume(paused, { [paused.pending[0].id]: "run" }, { signal: controller.signal });
+  await inCall;
+  controller.abort();
+  await assert.rejects(running, (e) => {
+    assert.equal(e.name, "AbortError");
+    assert.deepEqual(e.result.toolCalls, [{ name: "payments.refund", input: { n: 1 }, status: "interrupted" }]);
+    assert.match(e.result.error.message, /cancelled/);
+    return true;
+  });
+  assert.deepEqual(events, ["after payments.refund interrupted"]);
+});

@@ -530,12 +530,13 @@ impl Runtime {
         Ok(())
     }
 
-    /// The resume of `snapshot` with `replies` on the current `CodeMode`, a panic a failed
-    /// result. Errors: `ValueError` naming a reply that is not one.
+    /// The resume of `snapshot` with `replies` on the current `CodeMode`, cancelled by
+    /// `cancel`, a panic a failed result. Errors: `ValueError` naming a reply that is not one.
     fn resumption(
         &self,
         snapshot: Vec<u8>,
         replies: Vec<(u64, Bound<'_, PyAny>)>,
+        cancel: CancellationToken,
     ) -> PyResult<BoxFuture<'static, Result<ExecutionResult, Diagnostic>>> {
         let mut parsed = Vec::with_capacity(replies.len());
         for (id, reply) in replies {
@@ -544,9 +545,9 @@ impl Runtime {
                 .map_err(|e| PyValueError::new_err(format!("{what}: {e}")))?;
             parsed.push((id, reply));
         }
-        let fut = self
-            .codemode()
-            .try_resume(&Snapshot::from_bytes(snapshot), parsed);
+        let fut =
+            self.codemode()
+                .try_resume_with_cancel(&Snapshot::from_bytes(snapshot), parsed, cancel);
         Ok(Box::pin(async move {
             AssertUnwindSafe(fut)
                 .catch_unwind()
@@ -688,21 +689,23 @@ impl Runtime {
         replies: Vec<(u64, Bound<'_, PyAny>)>,
     ) -> PyResult<Outcome> {
         let rt = tokio_runtime()?;
-        let fut = self.resumption(snapshot, replies)?;
+        let fut = self.resumption(snapshot, replies, CancellationToken::new())?;
         Ok(outcome(py.detach(|| rt.block_on(fut))))
     }
 
     /// [`Runtime::resume_run`] on the tokio runtime, resolving `future` on `event_loop` as
-    /// [`Runtime::start`] does.
+    /// [`Runtime::start`] does; returns the [`Execution`] that cancels it.
     fn resume_start(
         &self,
         snapshot: Vec<u8>,
         replies: Vec<(u64, Bound<'_, PyAny>)>,
         event_loop: Py<PyAny>,
         future: Py<PyAny>,
-    ) -> PyResult<()> {
-        let fut = self.resumption(snapshot, replies)?;
-        self.spawn(fut, event_loop, future)
+    ) -> PyResult<Execution> {
+        let token = CancellationToken::new();
+        let fut = self.resumption(snapshot, replies, token.clone())?;
+        self.spawn(fut, event_loop, future)?;
+        Ok(Execution { token })
     }
 
     /// The catalog as `[{"path", "description", "signature"}]`, sorted by path, with

@@ -34,3 +34,36 @@ def order_tools():
 @pytest.fixture
 def async_order_tools():
     return {"orders": {"lookup": Tool("Look up an order by id.", ORDER_INPUT, lookup_async)}}
+
+
+
+def cancel_in_call(make, start):
+    """Build a runtime with ``make(hang, tool_after)`` (``hang`` is a tool handler that waits
+    30 s; ``tool_after`` a hook recording ``(name, status)``), run ``await start(cm)`` as a
+    task, cancel it once ``hang`` runs, check it raises ``CancelledError``, and return what the
+    ``after`` hook recorded (waiting up to 2 s for it)."""
+    after = []
+
+    async def main():
+        entered = asyncio.Event()
+
+        async def hang(input):
+            entered.set()
+            await asyncio.sleep(30)
+
+        async def tool_after(name, input, outcome):
+            after.append((name, outcome["status"]))
+
+        cm = make(hang, tool_after)
+        task = asyncio.ensure_future(start(cm))
+        await asyncio.wait_for(entered.wait(), 10)
+        task.cancel()
+        with pytest.raises(asyncio.CancelledError):
+            await task
+        for _ in range(200):
+            if after:
+                break
+            await asyncio.sleep(0.01)
+
+    asyncio.run(main())
+    return after

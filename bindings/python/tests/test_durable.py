@@ -19,6 +19,7 @@ from codemode import (
     Tool,
     ToolCall,
 )
+from conftest import cancel_in_call
 
 HERE = pathlib.Path(__file__).resolve().parent
 
@@ -341,3 +342,20 @@ def test_async_resume_with_async_tools():
     paused = cm.execute_sync(source)
     assert cm.resume_sync(paused, {paused.pending[0].id: "run"}).value == "r-1"
     assert len(refunds) == 2
+
+
+def test_cancelling_the_task_interrupts_a_resumed_execution():
+    async def resume(cm):
+        paused = await cm.execute("return tools.payments.refund({})")
+        assert paused.status == "paused"
+        return await cm.resume(paused, {paused.pending[0].id: "run"})
+
+    after = cancel_in_call(
+        lambda hang, tool_after: CodeMode(
+            tools={"payments.refund": Tool("Refund.", OBJECT, hang)},
+            hooks=Hooks(tool_after=tool_after),
+            pause_on=["payments.refund"],
+        ),
+        resume,
+    )
+    assert after == [("payments.refund", "interrupted")]

@@ -7,6 +7,7 @@ import time
 import pytest
 
 from codemode import CodeMode, Extension, Hooks, Limits, Tool, ToolError
+from conftest import cancel_in_call
 
 ANY = {"type": "object"}
 
@@ -233,30 +234,12 @@ def test_extensions():
 
 
 def test_cancelling_the_task_interrupts_the_execution():
-    after = []
-
-    async def main():
-        entered = asyncio.Event()
-
-        async def hang(input):
-            entered.set()
-            await asyncio.sleep(30)
-
-        async def tool_after(name, input, outcome):
-            after.append((name, outcome["status"]))
-
-        cm = CodeMode(tools={"t.hang": Tool("Hang.", ANY, hang)}, hooks=Hooks(tool_after=tool_after))
-        task = asyncio.ensure_future(cm.execute("return tools.t.hang({})"))
-        await asyncio.wait_for(entered.wait(), 10)
-        task.cancel()
-        with pytest.raises(asyncio.CancelledError):
-            await task
-        for _ in range(200):
-            if after:
-                break
-            await asyncio.sleep(0.01)
-
-    asyncio.run(main())
+    after = cancel_in_call(
+        lambda hang, tool_after: CodeMode(
+            tools={"t.hang": Tool("Hang.", ANY, hang)}, hooks=Hooks(tool_after=tool_after)
+        ),
+        lambda cm: cm.execute("return tools.t.hang({})"),
+    )
     assert after == [("t.hang", "interrupted")]
 
 

@@ -344,6 +344,17 @@ def _replies(replies: Mapping[int, Any]) -> List[Any]:
     return out
 
 
+async def _awaited(future: "asyncio.Future[Any]", execution: "_codemode.Execution") -> Result:
+    """The Result ``future`` resolves with; cancelling the awaiting task cancels ``execution``
+    (calls in flight end ``interrupted``, their ``after`` hooks run), then propagates."""
+    try:
+        outcome = await future
+    except asyncio.CancelledError:
+        execution.cancel()
+        raise
+    return Result._from_native(outcome)
+
+
 def _log_exception(where: str, exc: BaseException) -> None:
     logger.error("%s raised", where, exc_info=(type(exc), exc, exc.__traceback__))
 
@@ -590,13 +601,7 @@ class CodeMode:
         ``interrupted`` and their ``after`` hooks run, then ``CancelledError`` propagates."""
         loop = asyncio.get_running_loop()
         future: "asyncio.Future[str]" = loop.create_future()
-        execution = self._running().start(code, loop, future)
-        try:
-            outcome = await future
-        except asyncio.CancelledError:
-            execution.cancel()
-            raise
-        return Result._from_native(outcome)
+        return await _awaited(future, self._running().start(code, loop, future))
 
     def execute_sync(self, code: str) -> Result:
         """Run ``code`` to its end and return the result (for scripts). Sync handlers run on
@@ -629,7 +634,8 @@ class CodeMode:
         ``{"error": "message"}`` or ``{"deny": "message"}`` (the call fails with a catchable
         ``ToolFailure``; listed as ``failure`` / ``denied``). Time spent paused does not count
         against ``timeout_ms``. ``store`` (a :class:`MemoryStore`, or any object with
-        ``claim(snapshot_id)``) makes the snapshot single-use: it is claimed first.
+        ``claim(snapshot_id)``) makes the snapshot single-use: it is claimed first. Cancelling
+        the awaiting task interrupts the resumed execution, as with :meth:`execute`.
 
         Errors: :class:`SnapshotError` when it cannot be resumed (see there; nothing ran);
         ``ValueError`` / ``TypeError`` for a reply or argument that is not one."""
@@ -639,8 +645,7 @@ class CodeMode:
             store.claim(_codemode.snapshot_id(data))
         loop = asyncio.get_running_loop()
         future: "asyncio.Future[Any]" = loop.create_future()
-        self._running().resume_start(data, pairs, loop, future)
-        return Result._from_native(await future)
+        return await _awaited(future, self._running().resume_start(data, pairs, loop, future))
 
     def resume_sync(
         self,
