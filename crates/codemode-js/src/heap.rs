@@ -31,7 +31,7 @@ pub const STRING_BYTES: usize = 48;
 /// Names every heap interns first, in this order (so `Key::Name(i)` is `COMMON_NAMES[i]`):
 /// the keys the machine and the builtins look up by name, found by [`Heap::key`] without
 /// hashing or allocating.
-pub const COMMON_NAMES: [&str; 14] = [
+pub const COMMON_NAMES: [&str; 18] = [
     "length",
     "name",
     "prototype",
@@ -46,6 +46,11 @@ pub const COMMON_NAMES: [&str; 14] = [
     "toJSON",
     "cause",
     "values",
+    // RegExp searches and their match arrays.
+    "lastIndex",
+    "index",
+    "input",
+    "groups",
 ];
 
 /// A property key: an array index, an interned name, or a symbol.

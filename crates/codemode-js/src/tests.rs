@@ -959,6 +959,28 @@ fn regexp_search_spans_fuel_slices() {
     let (v, _, _) = run("return /^(a|b)*c$/.test('ab'.repeat(200000) + 'c')").expect("runs");
     assert_eq!(v, json!(true));
 }
+#[test]
+fn global_replace_and_match_span_fuel_slices() {
+    // The native global replace and match stop when a slice's fuel is spent and continue in
+    // the next slice, giving what one long call would.
+    let src = "const s = 'ab1 '.repeat(20000); const r = s.replace(/(\\w)(\\d)/g, '$2$1'); const m = s.match(/\\d/g); return [r.length, r.slice(0, 8), m.length, m[19999]]";
+    let mut m = machine(src, None).expect("compiles");
+    let mut slices = 0;
+    let v = loop {
+        let before = m.fuel_used();
+        match m.run(5_000) {
+            Step::Yield => {
+                slices += 1;
+                assert!(m.fuel_used() - before < 50_000, "a slice overran");
+            }
+            Step::Done { value, .. } => break value,
+            other => panic!("{other:?}"),
+        }
+    };
+    assert!(slices > 10, "{slices}");
+    assert_eq!(v, json!([80000, "a1b a1b ", 20000, "1"]));
+}
+
 mod intl;
 mod platform;
 mod storage;

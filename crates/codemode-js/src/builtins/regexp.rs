@@ -23,10 +23,12 @@ pub(super) static NATIVES: &[(&str, NativeFn, u16)] = &[
     ("RegExp.prototype.sticky", regexp_sticky, 0),
     ("RegExp.prototype.hasIndices", regexp_has_indices, 0),
     ("%Intrinsics%.regexpMatch", regexp_match, 3),
+    ("%Intrinsics%.regexpExecFast", regexp_exec_fast, 3),
     ("%Intrinsics%.regexpFlags", regexp_flags_of, 1),
     ("%Intrinsics%.regexpCreate", regexp_create, 3),
     ("%Intrinsics%.getSubstitution", get_substitution, 6),
     ("%Intrinsics%.regexpReplaceAll", regexp_replace_all, 4),
+    ("%Intrinsics%.regexpMatchGlobal", regexp_match_global, 4),
 ];
 
 /// The getters among the natives above.
@@ -50,6 +52,9 @@ pub struct State {
     cache: Vec<(Vec<u16>, Flags, Arc<Regex>)>,
     suspended: Option<Box<Suspended>>,
     replacing: Option<Box<Replacing>>,
+    /// A `regexpMatchGlobal` a fuel slice stopped: its RegExp, subject, result array and
+    /// where its next search starts.
+    matching: Option<(ObjId, crate::value::StrId, ObjId, usize)>,
     pub sym_match: Option<SymId>,
     pub sym_match_all: Option<SymId>,
     pub sym_replace: Option<SymId>,
@@ -190,16 +195,14 @@ fn compiled(vm: &mut Vm, pattern: &[u16], flags: &[u16]) -> Res<Arc<Regex>> {
         );
         return Err(vm.err_syntax(&msg));
     };
-    if let Some(i) = vm
-        .regexp
-        .cache
-        .iter()
-        .position(|(p, f, _)| *f == fl && p == pattern)
-    {
-        let hit = vm.regexp.cache.remove(i);
-        let re = hit.2.clone();
-        vm.regexp.cache.push(hit);
-        return Ok(re);
+    // Most recently used last: a literal in a loop finds its pattern at once.
+    let cache = &mut vm.regexp.cache;
+    if let Some(i) = cache.iter().rposition(|(p, f, _)| *f == fl && p == pattern) {
+        if i + 1 != cache.len() {
+            let hit = cache.remove(i);
+            cache.push(hit);
+        }
+        return Ok(cache[cache.len() - 1].2.clone());
     }
     vm.work(pattern.len() + 16);
     match crate::regexp::compile(pattern, fl) {
@@ -505,6 +508,53 @@ fn regexp_match(vm: &mut Vm, _: Value, args: &[Value]) -> Res<Value> {
     }
 }
 
+/// `regexpExecFast(R, S, test)`: RegExpBuiltinExec (§22.2.7.2) in one native call when `R`
+/// is a RegExp whose `lastIndex` holds a Number (reading it then runs no code): the match
+/// array or `null` (`test`: `true`/`false`, with no match array built), `lastIndex` updated
+/// as the spec does for `g`/`y`. `undefined` otherwise: the caller takes prelude.js's steps,
+/// which convert `lastIndex` and throw what the spec throws.
+fn regexp_exec_fast(vm: &mut Vm, _: Value, args: &[Value]) -> Res<Value> {
+    let (rv, sv) = (arg(args, 0), arg(args, 1));
+    let (Some(re), Value::Obj(obj), Value::Str(sid)) = (regex_of(vm, rv), rv, sv) else {
+        return Ok(Value::Undefined);
+    };
+    let test = arg(args, 2) == Value::Bool(true);
+    let key = vm.heap.key("lastIndex");
+    let Value::Num(n) = vm.get_value(rv, key)? else {
+        return Ok(Value::Undefined);
+    };
+    let moves = re.flags.global || re.flags.sticky;
+    // ToLength (§7.1.20) of a Number: NaN and negatives are 0.
+    let last = if moves && n > 0.0 {
+        n.min(9007199254740991.0) as usize
+    } else {
+        0
+    };
+    let len = vm.heap.str(sid).len();
+    let caps = if last > len {
+        None
+    } else {
+        search(vm, &re, obj, sid, last)?
+    };
+    let Some(caps) = caps else {
+        if moves {
+            vm.set_value(rv, key, Value::Num(0.0))?;
+        }
+        return Ok(if test {
+            Value::Bool(false)
+        } else {
+            Value::Null
+        });
+    };
+    if moves {
+        vm.set_value(rv, key, Value::Num(caps[1] as f64))?;
+    }
+    if test {
+        return Ok(Value::Bool(true));
+    }
+    match_array(vm, &re, sid, &caps)
+}
+
 /// One search of `re` (the pattern of RegExp `obj`) in string `sid` from `last` (sticky: only
 /// there): the captures (`2·ncaps` units offsets, [`UNSET`] for a group that did not take
 /// part) or `None`. Out of fuel it keeps the search in [`State::suspended`] and returns
@@ -542,7 +592,9 @@ fn search(
     };
     let room = vm.heap.cap.saturating_sub(vm.heap.used) + charged;
     let max_entries = MAX_REGEX_BACKTRACK.min(room / ENTRY_BYTES);
-    let mut fuel = vm.fuel.max(MIN_SEARCH_FUEL);
+    // A search always gets some fuel; what it spends is charged, debt included.
+    let given = vm.fuel.max(MIN_SEARCH_FUEL);
+    let mut fuel = given;
     let outcome = {
         let s = &vm.heap.strings[sid.0 as usize];
         match s.view() {
@@ -554,7 +606,7 @@ fn search(
             }
         }
     };
-    vm.fuel = fuel;
+    vm.fuel -= given - fuel;
     vm.heap.used = vm.heap.used.saturating_sub(charged);
     match outcome {
         Outcome::OutOfFuel => {
@@ -626,7 +678,14 @@ fn regexp_replace_all(vm: &mut Vm, _: Value, args: &[Value]) -> Res<Value> {
         }
     };
     let names = (!re.names.is_empty()).then_some(&re.names);
+    let mut found = false;
     while st.last <= len {
+        // The slice's fuel is spent (a search starts with some fuel of its own, so this is
+        // checked before it): let the slice end, and continue in the next one.
+        if found && vm.fuel <= 0 {
+            return Err(keep_replacing(vm, st));
+        }
+        found = true;
         let caps = match search(vm, &re, obj, sid, st.last) {
             Ok(Some(caps)) => caps,
             Ok(None) => break,
@@ -692,10 +751,6 @@ fn regexp_replace_all(vm: &mut Vm, _: Value, args: &[Value]) -> Res<Value> {
         } else {
             end
         };
-        // The slice's fuel is spent: let it end, and continue in the next one.
-        if vm.fuel <= 0 && st.last <= len {
-            return Err(keep_replacing(vm, st));
-        }
     }
     push_units(&mut st.out, &subject, st.next_source.min(len), len);
     if st.out.len() > MAX_REPLACEMENT_LENGTH {
@@ -704,6 +759,59 @@ fn regexp_replace_all(vm: &mut Vm, _: Value, args: &[Value]) -> Res<Value> {
     let k = vm.heap.key("lastIndex");
     vm.set_value(rv, k, Value::Num(0.0))?;
     vm.js_str(JsStr::from_units(st.out))
+}
+
+/// `regexpMatchGlobal(R, S, fullUnicode, A)`: RegExp.prototype\[Symbol.match\] (§22.2.6.8)
+/// for a global `R` whose `exec` is the builtin one (prelude.js checks it and has set
+/// `lastIndex` to 0; no user code can run between the searches then): every matched string
+/// appended to the fresh array `A`, with no match arrays built; `A`, or `null` when nothing
+/// matched. `lastIndex` is 0 after. Out of fuel it keeps its place and returns
+/// [`Throw::Suspend`]; the same call in the next slice continues.
+fn regexp_match_global(vm: &mut Vm, _: Value, args: &[Value]) -> Res<Value> {
+    let (rv, sv, av) = (arg(args, 0), arg(args, 1), arg(args, 3));
+    let (Some(re), Value::Obj(obj), Value::Str(sid), Value::Obj(out)) =
+        (regex_of(vm, rv), rv, sv, av)
+    else {
+        return Err(vm.type_error("regexpMatchGlobal: not a RegExp, a string and an array"));
+    };
+    let full_unicode = arg(args, 2) == Value::Bool(true);
+    let subject = vm.heap.str(sid).clone();
+    let len = subject.len();
+    let mut last = match vm.regexp.matching.take() {
+        Some((o, s, a, last)) if o == obj && s == sid && a == out => last,
+        _ => 0,
+    };
+    let mut found = false;
+    while last <= len {
+        // As in `regexp_replace_all`: a spent slice ends before the next search.
+        if found && vm.fuel <= 0 {
+            vm.regexp.matching = Some((obj, sid, out, last));
+            return Err(Throw::Suspend);
+        }
+        found = true;
+        let caps = match search(vm, &re, obj, sid, last) {
+            Ok(Some(caps)) => caps,
+            Ok(None) => break,
+            Err(Throw::Suspend) => {
+                vm.regexp.matching = Some((obj, sid, out, last));
+                return Err(Throw::Suspend);
+            }
+            Err(e) => return Err(e),
+        };
+        let (position, end) = (caps[0] as usize, caps[1] as usize);
+        let matched = vm.js_str(subject.slice(position, end))?;
+        vm.work_check(1)?;
+        vm.elems_mut(out, |e| e.push(matched))?;
+        last = if end == position {
+            advance(&subject, end, full_unicode)
+        } else {
+            end
+        };
+    }
+    let k = vm.heap.key("lastIndex");
+    vm.set_value(rv, k, Value::Num(0.0))?;
+    let empty = vm.elems(out).is_none_or(|e| e.is_empty());
+    Ok(if empty { Value::Null } else { av })
 }
 
 /// Keep a stopped `regexpReplaceAll`'s progress (charged while it waits) for its next call.

@@ -5,10 +5,12 @@
 // The block keeps these names out of the other prelude files.
 {
 const rxMatch = I.regexpMatch;
+const rxExecFast = I.regexpExecFast;
 const rxFlags = I.regexpFlags;
 const rxCreate = I.regexpCreate;
 const getSubstitution = I.getSubstitution;
 const rxReplaceAll = I.regexpReplaceAll;
+const rxMatchGlobal = I.regexpMatchGlobal;
 const createData = I.createDataProperty;
 const RegExpCtor = RegExp;
 const RP = RegExp.prototype;
@@ -99,6 +101,8 @@ function speciesConstructor(O, fallback) {
 
 // RegExpBuiltinExec (§22.2.7.2).
 function builtinExec(R, S) {
+  const fast = rxExecFast(R, S, false);
+  if (fast !== undefined) return fast;
   const flags = rxFlags(R);
   const global = has(flags, "g");
   const sticky = has(flags, "y");
@@ -122,7 +126,10 @@ const builtinExecMethod = function exec(string) {
 };
 // RegExpExec (§22.2.7.1).
 function regExpExec(R, S) {
-  const exec = R.exec;
+  return regExpExecWith(R, S, R.exec);
+}
+// RegExpExec with `exec` already read from R.
+function regExpExecWith(R, S, exec) {
   if (exec === builtinExecMethod && rxFlags(R) !== undefined) return builtinExec(R, S);
   if (isCallable(exec)) {
     const result = call(exec, R, S);
@@ -136,7 +143,14 @@ function regExpExec(R, S) {
 def(RP, "exec", builtinExecMethod);
 def(RP, "test", function test(S) {
   needObject(this, "RegExp.prototype.test");
-  return regExpExec(this, toStr(S)) !== null;
+  const str = toStr(S);
+  const exec = this.exec;
+  // The builtin exec: one native call, no match array.
+  if (exec === builtinExecMethod && rxFlags(this) !== undefined) {
+    const r = rxExecFast(this, str, true);
+    return r !== undefined ? r : builtinExec(this, str) !== null;
+  }
+  return regExpExecWith(this, str, exec) !== null;
 });
 def(RP, "toString", function toString() {
   needObject(this, "RegExp.prototype.toString");
@@ -172,6 +186,8 @@ def(RP, symMatch, named(function match(string) {
   if (!has(flags, "g")) return regExpExec(rx, S);
   const fullUnicode = has(flags, "u") || has(flags, "v");
   rx.lastIndex = 0;
+  // The builtin exec: every search in one native call, no match arrays.
+  if (rx.exec === builtinExecMethod && rxFlags(rx) !== undefined) return rxMatchGlobal(rx, S, fullUnicode, []);
   const A = [];
   let n = 0;
   for (;;) {

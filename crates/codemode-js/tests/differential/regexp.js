@@ -1047,3 +1047,14 @@ out.push("Hello World".replace(/(?<first>\w)(\w*)/g, "$<first>_$2"));
 out.push("aXbXc".replace(/x/gi, "$"), "ab".replace(/(a)|(b)/g, "[$1|$2]"));
 out.push("caf\u00e9 \u4e2d\u6587".replace(/\S+/g, "<$&>"));
 return out;
+// @program match-global-and-test-fast-paths
+// Global match, test and exec loops over builtin RegExps (empty matches, sticky, u, frozen).
+const out = [];
+out.push("a1b22c333".match(/\d+/g), "abc".match(/x/g), "abc".match(/(?:)/g), "a\u{1F600}b".match(/(?:)/gu).length, "a\u{1F600}b".match(/(?:)/g).length);
+out.push("aaa".match(/a/gy), "baaa".match(/a/gy), "Hello World".match(/[A-Z]/g), "x1y2".match(/(\d)/g));
+const r = /o/g; r.lastIndex = 3; out.push("foo boo".match(r), r.lastIndex);
+out.push("caf\u00e9 \u4e2d\u6587 ok".match(/\S+/g), "2024-01-05, 1999-12-31".match(/(?<y>\d{4})-\d\d-\d\d/g));
+const big = "ab ".repeat(50000).match(/\w+/g); out.push(big.length, big[49999]);
+let words = 0; for (const line of ["one two", "three", ""]) words += (line.match(/\w+/g) || []).length; out.push(words);
+const fr = Object.freeze(/a/g); try { "aa".match(fr); out.push("no"); } catch (e) { out.push(e.constructor.name); }
+return out;
