@@ -2315,6 +2315,21 @@ impl Vm {
                 Op::LoadNull(d) => regs[d as usize] = Value::Null,
                 Op::LoadEmpty(d) => regs[d as usize] = Value::Empty,
                 Op::CheckTdz(r, _) if !matches!(regs[r as usize], Value::Empty) => {}
+                Op::Binary(BinOp::In, d, a, b) => {
+                    // `i in arr` for a present element of an array's dense prefix (the
+                    // prelude's array methods ask it of every index).
+                    let (Value::Num(n), Value::Obj(o)) = (regs[a as usize], regs[b as usize])
+                    else {
+                        break;
+                    };
+                    let Kind::Array(e) = &self.heap.obj(o).kind else {
+                        break;
+                    };
+                    if e.get_num(n).is_none() {
+                        break;
+                    }
+                    regs[d as usize] = Value::Bool(true);
+                }
                 Op::Binary(bop, d, a, b) => {
                     let (Value::Num(x), Value::Num(y)) = (regs[a as usize], regs[b as usize])
                     else {
