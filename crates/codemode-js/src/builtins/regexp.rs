@@ -268,13 +268,19 @@ fn in_group_name(pattern: &[u16], offset: usize) -> bool {
 
 /// The bytes of the compiled patterns a run holds, each counted once however many RegExp
 /// objects share it: those of `live` objects' patterns and of the compile cache (what the
-/// collector recounts; [`compiled`] charged each when it was made).
+/// collector recounts; [`compiled`] charged each when it was made), and what a search or a
+/// global replace stopped by a fuel slice holds.
 pub fn held_bytes<'a>(vm: &'a Vm, live: impl Iterator<Item = &'a Arc<Regex>>) -> usize {
     let mut seen = std::collections::HashSet::new();
-    live.chain(vm.regexp.cache.iter().map(|(_, _, re)| re))
+    let patterns: usize = live
+        .chain(vm.regexp.cache.iter().map(|(_, _, re)| re))
         .filter(|re| seen.insert(Arc::as_ptr(re) as usize))
         .map(|re| re.bytes)
-        .sum()
+        .sum();
+    // A search or a global replace a slice stopped keeps its charge until it continues.
+    patterns
+        + vm.regexp.suspended.as_ref().map_or(0, |s| s.charged)
+        + vm.regexp.replacing.as_ref().map_or(0, |r| r.charged)
 }
 
 /// Give `o` the pattern and `lastIndex = 0`.
