@@ -233,6 +233,12 @@ struct ResumeArgs {
     /// As for `run` (the same directory the execution was paused with).
     #[arg(long, value_name = "DIR")]
     allow_read: Option<PathBuf>,
+    /// Where resumed snapshots are recorded (one empty file per snapshot id, made before the
+    /// program runs on), so that a snapshot, or any copy of it, continues once: a second
+    /// resume is refused. A refused resume removes its record. Default: `.codemode-resumed`
+    /// beside the snapshot file.
+    #[arg(long, value_name = "DIR")]
+    claims_dir: Option<PathBuf>,
     #[command(flatten)]
     pausing: PauseArgs,
 }
@@ -589,17 +595,70 @@ fn resume(args: ResumeArgs) -> Result<ExitCode, ConfigError> {
         &args.pausing.pause_on,
         key,
     )?;
+    let claim = match claim(&args, &snapshot)? {
+        Ok(claim) => claim,
+        Err(refusal) => return report(refusal, &args.pausing),
+    };
     let runtime = async_runtime()?;
-    let result = runtime.block_on(async {
+    let (result, refused) = runtime.block_on(async {
         let cancel = codemode::CancellationToken::new();
         tokio::spawn(cancel_on_signal(cancel.clone()));
-        codemode
-            .resume_with_cancel(&snapshot, replies, cancel)
-            .await
+        codemode.resume_or_refuse(&snapshot, replies, cancel).await
     });
+    // Nothing ran: the snapshot can be resumed again (with what the refusal asks for).
+    if refused && let Some(file) = &claim {
+        let _ = std::fs::remove_file(file);
+    }
     let code = report(result, &args.pausing);
     runtime.shutdown_background();
     code
+}
+
+/// Record that `snapshot` is being resumed (see [`ResumeArgs::claims_dir`]): the record's
+/// path (`None` for bytes that hold no snapshot id: the resume refuses them), or, when the
+/// snapshot was resumed before, the refusal to print. Errors: the directory or the record
+/// cannot be made.
+fn claim(
+    args: &ResumeArgs,
+    snapshot: &codemode::Snapshot,
+) -> Result<Result<Option<PathBuf>, codemode::ExecutionResult>, ConfigError> {
+    if snapshot.id() == [0; 16] {
+        return Ok(Ok(None));
+    }
+    let dir = match &args.claims_dir {
+        Some(d) => d.clone(),
+        None => match args.snapshot.parent() {
+            Some(p) if !p.as_os_str().is_empty() => p.join(".codemode-resumed"),
+            _ => PathBuf::from(".codemode-resumed"),
+        },
+    };
+    std::fs::create_dir_all(&dir).map_err(|e| {
+        ConfigError(format!(
+            "cannot make the claims directory {}: {e}; give --claims-dir DIR",
+            dir.display()
+        ))
+    })?;
+    let file = dir.join(format!("{}.resumed", snapshot.id_hex()));
+    match std::fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(&file)
+    {
+        Ok(_) => Ok(Ok(Some(file))),
+        Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => Ok(Err(
+            codemode::ExecutionResult::failure(codemode::Diagnostic::new(
+                codemode::DiagnosticKind::ExecutionFailure,
+                format!(
+                    "The snapshot cannot be resumed: it was resumed already ({} records it); a snapshot continues once. Resume the snapshot the later pause wrote, or run the program again.",
+                    file.display()
+                ),
+            )),
+        )),
+        Err(e) => Err(ConfigError(format!(
+            "cannot record the resume in {}: {e}; give --claims-dir DIR",
+            file.display()
+        ))),
+    }
 }
 
 /// One `--reply` (see [`ResumeArgs::replies`]); `pending`: the ids the snapshot waits on, the

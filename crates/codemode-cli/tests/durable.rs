@@ -351,3 +351,70 @@ fn bad_files_and_replies_say_what_is_wrong() {
     assert_eq!(r["logs"], json!(["quoted 42"]));
     assert_eq!(refunds(&dir), 0);
 }
+
+/// A snapshot file, or any copy of it, continues once; a refused resume can be made again.
+#[test]
+fn codemode_resume_continues_a_snapshot_once() {
+    let dir = setup("once");
+    let (code, _, _) = codemode(&dir, &[RUN, PAUSE].concat());
+    assert_eq!(code, 3);
+    std::fs::copy(dir.join("snap.bin"), dir.join("copy.bin")).unwrap();
+    // A reply for no pending call is refused, and leaves the snapshot usable.
+    let (code, r, _) = resume(&dir, "tools.json", r#"{"id": 9, "deny": "no"}"#);
+    assert_eq!(code, 1);
+    let m = r["error"]["message"].as_str().unwrap();
+    assert!(
+        m.starts_with("The snapshot cannot be resumed: no reply was given for pending call 2"),
+        "{m}"
+    );
+    assert_eq!(
+        r["toolCalls"],
+        json!([{"name": "pay.quote", "input": {"order": "o1"}, "status": "success"}])
+    );
+    let (code, r, err) = resume(&dir, "tools.json", "\"run\"");
+    assert_eq!(code, 0, "{r} {err}");
+    assert_eq!(refunds(&dir), 1);
+    for file in ["snap.bin", "copy.bin"] {
+        let (code, r, _) = codemode(
+            &dir,
+            &[
+                "resume",
+                file,
+                "--tools",
+                "tools.json",
+                "--reply",
+                "\"run\"",
+            ],
+        );
+        assert_eq!(code, 1, "{file}");
+        let m = r["error"]["message"].as_str().unwrap();
+        assert!(
+            m.starts_with("The snapshot cannot be resumed: it was resumed already (")
+                && m.ends_with("a snapshot continues once. Resume the snapshot the later pause wrote, or run the program again."),
+            "{m}"
+        );
+    }
+    assert_eq!(refunds(&dir), 1, "the refund ran once");
+    assert_eq!(
+        std::fs::read_dir(dir.join(".codemode-resumed"))
+            .unwrap()
+            .count(),
+        1
+    );
+    // Another claims directory is another record: the host chooses where single use holds.
+    let (code, r, err) = codemode(
+        &dir,
+        &[
+            "resume",
+            "copy.bin",
+            "--tools",
+            "tools.json",
+            "--reply",
+            "\"run\"",
+            "--claims-dir",
+            "elsewhere",
+        ],
+    );
+    assert_eq!(code, 0, "{r} {err}");
+    assert_eq!(refunds(&dir), 2);
+}

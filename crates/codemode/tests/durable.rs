@@ -419,16 +419,11 @@ async fn a_refused_resume_keeps_the_record_and_logs() {
         .iter()
         .map(|c| (c.name.as_str(), c.status))
         .collect();
-    assert_eq!(
-        names,
-        vec![
-            ("mail.send", ToolCallStatus::Success),
-            ("orders.get", ToolCallStatus::Interrupted)
-        ]
-    );
+    // As the paused Result showed it: the pending call is not listed.
+    assert_eq!(names, vec![("mail.send", ToolCallStatus::Success)]);
     assert_eq!(r.logs, vec!["one".to_string(), "two".to_string()]);
     let r = cm.resume(&p.snapshot, vec![(id + 7, Reply::Run)]).await;
-    assert_eq!(r.tool_calls.len(), 2);
+    assert_eq!(r.tool_calls.len(), 1);
     let r = cm
         .resume(&p.snapshot, vec![(id, Reply::Run), (id + 7, Reply::Run)])
         .await;
@@ -440,7 +435,7 @@ async fn a_refused_resume_keeps_the_record_and_logs() {
         )),
         "{m}"
     );
-    assert_eq!(r.tool_calls.len(), 2);
+    assert_eq!(r.tool_calls.len(), 1);
 }
 
 #[tokio::test]
@@ -469,7 +464,7 @@ async fn a_reply_value_meets_the_output_schema() {
         m.contains("the reply value for call 1 (orders.get) is not a valid output of that tool"),
         "{m}"
     );
-    assert_eq!(r.tool_calls[0].status, ToolCallStatus::Interrupted);
+    assert!(r.tool_calls.is_empty(), "the pending call is not listed");
     let r = cm
         .resume(&snap, vec![(id, Reply::Value(json!({"total": 7})))])
         .await;

@@ -438,8 +438,11 @@ impl CodeMode {
         }
     }
 
-    /// The resumed result, and whether it is a refusal (nothing of the program ran).
-    fn resume_or_refuse(
+    /// [`CodeMode::resume_with_cancel`], with whether the result is a refusal (nothing of the
+    /// program ran; a refusal after the snapshot decoded still carries its `toolCalls` and
+    /// `logs`). For a host that keeps snapshots single-use its own way and gives a snapshot
+    /// back when the resume was refused (`codemode resume` removes its claim record then).
+    pub fn resume_or_refuse(
         &self,
         snapshot: &crate::Snapshot,
         replies: Vec<(u64, crate::Reply)>,
@@ -489,10 +492,18 @@ impl CodeMode {
                 }
                 None => inner,
             };
-            // A refusal after the snapshot decoded keeps its record and logs: those calls ran.
+            // A refusal after the snapshot decoded keeps its record and logs as the paused
+            // Result showed them: the calls that ran, without the pending ones.
+            let pending_at: Vec<usize> = host.pending.iter().map(|(_, i)| *i).collect();
             let refuse = |host: crate::durable::HostState, why: std::fmt::Arguments<'_>| {
                 let mut r = ExecutionResult::failure(crate::durable::refused(why));
-                r.tool_calls = host.tool_calls;
+                r.tool_calls = host
+                    .tool_calls
+                    .into_iter()
+                    .enumerate()
+                    .filter(|(i, _)| !pending_at.contains(i))
+                    .map(|(_, c)| c)
+                    .collect();
                 r.logs = host.logs;
                 (r, true)
             };
