@@ -249,29 +249,58 @@ impl Table {
                 self.grow_arr(mem)?;
             }
             self.arr.push(val);
-            // Migrate following keys from the hash part.
-            if self.used > 0 {
-                if let Some(s) = self.find_slot(&Value::Int(i)) {
-                    self.nodes[s].val = Value::Nil;
-                }
-                loop {
-                    let next = Value::Int(self.arr.len() as i64 + 1);
-                    match self.find_slot(&next) {
-                        Some(s) if !self.nodes[s].val.is_nil() => {
-                            let v = self.nodes[s].val;
-                            self.nodes[s].val = Value::Nil;
-                            if self.arr.len() == self.arr.capacity() {
-                                self.grow_arr(mem)?;
-                            }
-                            self.arr.push(v);
-                        }
-                        _ => break,
-                    }
-                }
-            }
-            return Ok(());
+            return self.absorb_following(i, mem);
         }
         self.set_hashed(Value::Int(i), val, mem)
+    }
+
+    /// After key `i` was pushed onto the array part: drop its hash entry and migrate the keys
+    /// that follow from the hash part.
+    fn absorb_following(&mut self, i: i64, mem: &mut MemCounter) -> VmResult<()> {
+        if self.used == 0 {
+            return Ok(());
+        }
+        if let Some(s) = self.find_slot(&Value::Int(i)) {
+            self.nodes[s].val = Value::Nil;
+        }
+        loop {
+            let next = Value::Int(self.arr.len() as i64 + 1);
+            match self.find_slot(&next) {
+                Some(s) if !self.nodes[s].val.is_nil() => {
+                    let v = self.nodes[s].val;
+                    self.nodes[s].val = Value::Nil;
+                    if self.arr.len() == self.arr.capacity() {
+                        self.grow_arr(mem)?;
+                    }
+                    self.arr.push(v);
+                }
+                _ => return Ok(()),
+            }
+        }
+    }
+
+    /// Store `vals` at keys `start + 1, start + 2, ...` as a table constructor's positional
+    /// items (and `table.pack`) do in Lua: in the array part, nils included, so that `#t` of
+    /// `{1, nil, 3}` is 3 as in lua5.4 (whose constructor sizes the array part to the items).
+    pub(crate) fn set_list(
+        &mut self,
+        start: i64,
+        vals: &[Value],
+        mem: &mut MemCounter,
+    ) -> VmResult<()> {
+        for (n, &v) in vals.iter().enumerate() {
+            let i = start.saturating_add(n as i64 + 1);
+            if i as u64 == self.arr.len() as u64 + 1 {
+                if self.arr.len() == self.arr.capacity() {
+                    self.grow_arr(mem)?;
+                }
+                self.arr.push(v);
+                self.absorb_following(i, mem)?;
+            } else {
+                self.set_int(i, v, mem)?;
+            }
+        }
+        Ok(())
     }
 
     /// Double the array part (4 values at least), charged first.
@@ -351,6 +380,10 @@ impl Table {
     pub(crate) fn len(&self) -> i64 {
         let n = self.arr.len();
         if n > 0 && self.arr[n - 1].is_nil() {
+            // As lua5.4: `n - 1` when the value before the last is present.
+            if n >= 2 && !self.arr[n - 2].is_nil() {
+                return n as i64 - 1;
+            }
             // Binary search for a border inside the array part.
             let (mut lo, mut hi) = (0usize, n);
             while hi - lo > 1 {

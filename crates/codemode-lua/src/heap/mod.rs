@@ -546,6 +546,16 @@ impl Heap {
         let (tb, mem) = self.table_and_mem(t);
         tb.set_int(i, val, mem)
     }
+    /// Store `vals` at keys `start + 1, ...` as a constructor does (see [`Table::set_list`]).
+    pub(crate) fn table_set_list(
+        &mut self,
+        t: TableRef,
+        start: i64,
+        vals: &[Value],
+    ) -> VmResult<()> {
+        let (tb, mem) = self.table_and_mem(t);
+        tb.set_list(start, vals, mem)
+    }
     /// Set a field by name (interns the name).
     pub(crate) fn table_set_field(&mut self, t: TableRef, name: &str, val: Value) -> VmResult<()> {
         let k = self.intern(name.as_bytes())?;

@@ -287,10 +287,8 @@ fn pack(ctx: &mut Ctx) -> VmResult<Rets> {
     let vals: Vec<Value> = ctx.args().to_vec();
     let t = ctx.heap().new_table(n, 1)?;
     let mut acc = 0usize;
-    for (i, v) in vals.into_iter().enumerate() {
-        ctx.heap().table_set_int(t, i as i64 + 1, v)?;
-        ctx.work_elems(&mut acc, 1)?;
-    }
+    ctx.heap().table_set_list(t, 0, &vals)?;
+    ctx.work_elems(&mut acc, n)?;
     ctx.heap().table_set_field(t, "n", Value::Int(n as i64))?;
     Ok(Value::Table(t).into())
 }

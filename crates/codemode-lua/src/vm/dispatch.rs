@@ -356,10 +356,11 @@ impl Vm {
                         let first = base + a as usize + 1;
                         let count = if n == 0 { self.top - first } else { n as usize };
                         self.heap.meter.fuel -= (count / VALUES_PER_FUEL) as i64;
-                        for i in 0..count {
-                            let v = self.stack[first + i];
-                            tri!(self.heap.table_set_int(t, start as i64 + i as i64 + 1, v));
-                        }
+                        tri!(self.heap.table_set_list(
+                            t,
+                            start as i64,
+                            &self.stack[first..first + count]
+                        ));
                         settle!();
                     }
                     Op::SelfOp { a, b, k } => {

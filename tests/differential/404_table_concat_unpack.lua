@@ -1,0 +1,25 @@
+print(table.concat({1, 2.5, "x", 3}, "-"))
+print(table.concat({}, ","), table.concat({"a"}, ","))
+print(table.concat({1, 2, 3, 4, 5}, ",", 2, 4))
+print(table.concat({1, 2, 3}, ",", 3, 2))
+print(pcall(table.concat, {1, {}, 3}, ","))
+print(pcall(table.concat, {1, nil, 3}, ",", 1, 3))
+print(pcall(table.concat, {true}))
+print(table.concat({1e15, 2^53, -0.0, 1/3}, " "))
+print(table.unpack({1, 2, 3}))
+print(table.unpack({1, 2, 3}, 2))
+print(table.unpack({1, 2, 3}, 2, 5))
+print(select('#', table.unpack({}, 1, 3)))
+print(select('#', table.unpack({1, nil, 3})))
+local p = table.pack(1, nil, 3, nil)
+print(p.n, p[1], p[2], p[3], p[4])
+local p2 = table.pack()
+print(p2.n, #p2)
+print(pcall(table.unpack, {}, 1, 1e8))
+local function sum(...)
+  local s = 0
+  for i = 1, select('#', ...) do s = s + (select(i, ...) or 0) end
+  return s
+end
+print(sum(table.unpack({1, 2, 3, 4})))
+return table.pack(table.unpack({"a", "b"}, 1, 3))
