@@ -367,10 +367,17 @@ fn next(cx: &mut Ctx<'_>) -> VmResult<Rets> {
     }
 }
 
-fn rawequal(cx: &mut Ctx<'_>) -> VmResult<Rets> {
-    if cx.nargs() < 2 {
+/// Lua's `luaL_checkany` for the first `n` arguments: "bad argument #k to 'f' (value
+/// expected)" for the first one missing.
+fn check_present(cx: &mut Ctx<'_>, n: usize) -> VmResult<()> {
+    if cx.nargs() < n {
         return Err(cx.arg_error(cx.nargs(), "value expected"));
     }
+    Ok(())
+}
+
+fn rawequal(cx: &mut Ctx<'_>) -> VmResult<Rets> {
+    check_present(cx, 2)?;
     Ok(Rets::One(Value::Bool(cx.arg(0) == cx.arg(1))))
 }
 
@@ -386,11 +393,13 @@ fn rawlen(cx: &mut Ctx<'_>) -> VmResult<Rets> {
 
 fn rawget(cx: &mut Ctx<'_>) -> VmResult<Rets> {
     let t = cx.check_table(0)?;
+    check_present(cx, 2)?;
     Ok(Rets::One(cx.heap_ref().table_get(t, cx.arg(1))))
 }
 
 fn rawset(cx: &mut Ctx<'_>) -> VmResult<Rets> {
     let t = cx.check_table(0)?;
+    check_present(cx, 3)?;
     let (k, v) = (cx.arg(1), cx.arg(2));
     // "table index is nil" / "is NaN" come from inside rawset: no position, as in Lua.
     cx.heap()
