@@ -1,0 +1,23 @@
+local out = {}
+local function add(s) out[#out + 1] = s; print(s) end
+add(string.format("%q", "hello \"world\"\n"))
+add(string.format("%q", "tab\there\0null\r\1\127end"))
+add(string.format("%q", "\200\255 high"))
+add(string.format("%q", 42))
+add(string.format("%q", -0.0))
+add(string.format("%q", 1/3))
+add(string.format("%q", 1.0))
+add(string.format("%q", math.mininteger))
+add(string.format("%q", math.maxinteger))
+add(string.format("%q", 1/0))
+add(string.format("%q", -1/0))
+add(string.format("%q", 2^53))
+add(string.format("%q", true))
+add(string.format("%q", nil))
+add(string.format("%q", "1\0002"))
+add(string.format("%q", "back\\slash"))
+local ok, err = pcall(string.format, "%q", {})
+add(tostring(ok) .. " " .. err)
+ok, err = pcall(string.format, "%10q", "x")
+add(tostring(ok) .. " " .. err)
+return out

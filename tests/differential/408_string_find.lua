@@ -1,0 +1,15 @@
+local s = "the quick brown fox jumps over the lazy dog"
+print(s:find("the"), s:find("the", 2), s:find("the", -8), s:find("cat"))
+print(s:find("o", 1, true), s:find("(o)"), s:find("q(u)(i)"))
+print(s:find(""), s:find("", 10), s:find("", 100), s:find("", #s + 1))
+print(("a.b.c"):find(".", 1, true), ("a.b.c"):find("%."), ("a.b.c"):find("."))
+print(("a+b"):find("+", 1, true), pcall(string.find, "a+b", "+"))
+print(("[test]"):find("[", 1, true), pcall(string.find, "[test]", "["))
+print(s:find("o", -3), s:find("o", -100), s:find("z", 0))
+print(s:match("(%a+) (%a+)"), s:match("%a+", 5), s:match("()fox()"))
+print(("key = value"):match("^(%w+)%s*=%s*(%w+)$"))
+print(("  trim me  "):match("^%s*(.-)%s*$") .. "|")
+print(("2024-01-15"):match("(%d+)-(%d+)-(%d+)"))
+print(("x"):find("x", 2), ("abc"):find("c", 3), ("abc"):find("c", 4))
+print(("hello"):find("l+"), ("hello"):match(".-l"), ("hello"):match(".*l"))
+return {s:find("fox")}

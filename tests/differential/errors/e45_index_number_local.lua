@@ -1,0 +1,2 @@
+local x = 5
+local y = x.field

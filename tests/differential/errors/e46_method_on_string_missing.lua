@@ -1,0 +1,2 @@
+local s = "abc"
+local n = s:len() + s:nope()

@@ -1,0 +1,1 @@
+print(string.format("%d items", "many"))

@@ -1,0 +1,2 @@
+local n = tonumber("12x")
+print(n + 1)

@@ -1,0 +1,6 @@
+local function f()
+  error("fail here")
+end
+local ok = pcall(f)
+print(ok)
+f()

@@ -1,0 +1,1 @@
+local x = math.floor("a")

@@ -1,0 +1,1 @@
+local v = ("x"):rep(3, 4, 5) .. nil

@@ -1,0 +1,2 @@
+local a = {}
+local b = a < 2

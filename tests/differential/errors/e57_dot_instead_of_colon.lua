@@ -1,0 +1,2 @@
+local s = string.rep("x", 3)
+return s.upper()

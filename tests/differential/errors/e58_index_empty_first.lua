@@ -1,0 +1,3 @@
+local items = {}
+print(#items)
+print(items[1].name)

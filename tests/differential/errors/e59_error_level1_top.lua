@@ -1,0 +1,1 @@
+error("with level 1", 1)
