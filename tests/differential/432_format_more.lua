@@ -1,0 +1,23 @@
+local r = {}
+local function add(s) r[#r + 1] = s; print(s) end
+add(string.format("%5.1s|%.0s|%s", "abc", "xyz", "a\0b"))
+add(string.format("%-8d|%8.3f|%-8.2e|", 42, -3.14159, 12345.6789))
+add(string.format("%+5d|%+.1f|% .3f", 0, 0.05, -0.0005))
+add(string.format("%#.3g|%#g|%#.0f|%#x|%#X|%#o", 1.0, 2.5, 3.0, 0, 255, 0))
+add(string.format("%.3g|%.3g|%.3g|%g|%g", 0.0001234, 123456, 1e-10, 1e20, 123456789012))
+add(string.format("%g|%g|%g|%g", 0.1, 1/3, 2/3, 100))
+add(string.format("%.20g", 0.1))
+add(string.format("%.15g|%.16g|%.17g", 2^53, 2^53, 2^53))
+add(string.format("%d|%d", math.maxinteger, math.mininteger))
+add(string.format("%x|%X|%o", math.mininteger, math.maxinteger, -1))
+add(string.format("%5.3d|%-5.3d|%05.3d", 7, 7, 7))
+add(string.format("%c", 0) == "\0" and "nul ok" or "nul bad")
+add(string.format("%.3f|%.2f|%.1f|%.0f", 2.0005, 2.675, 0.25, 1e15 + 0.5))
+add(string.format("%e|%.0e|%#.0e", 0.0, 5.0, 5.0))
+add(string.format("%a|%a|%a", 0.0, -0.0, 2^-1074))
+add(string.format("%08.3f|%-08.3f|%+08d", 3.14159, 3.14159, 42))
+add(string.format("%s|%s|%s", 1e15, 1e16, -1e15))
+add(string.format("%10.4s|", "abcdefgh"))
+add(string.format("%.14g|%.14g", 3.0, -2.5e-5))
+add(string.format("%i", -0))
+return r

@@ -1,0 +1,1 @@
+error("no position here", 0)

@@ -1,0 +1,2 @@
+local t = {}
+local v = t.a.b.c

@@ -1,0 +1,2 @@
+local ok, e = pcall(error, "inner")
+error(e, 2)

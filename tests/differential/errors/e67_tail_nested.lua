@@ -1,0 +1,7 @@
+local function a()
+  local function b()
+    return nil + 1
+  end
+  return b()
+end
+a()
