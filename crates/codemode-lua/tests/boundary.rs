@@ -202,6 +202,16 @@ fn absent_features_explain_themselves() {
             "programs must be deterministic",
         ),
         ("return string.dump(print)", "string.dump is not available"),
+        (
+            "return string.pack('i4', 1)",
+            "string.pack is not available: there is no binary packing here; build byte strings \
+             with string.char",
+        ),
+        ("return ('x'):unpack()", "string.unpack is not available"),
+        (
+            "return string.packsize('i4')",
+            "string.packsize is not available",
+        ),
     ] {
         let e = run(src).unwrap_err();
         assert_eq!(e.kind, ErrorKind::ExecutionFailure);

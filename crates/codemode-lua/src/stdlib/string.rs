@@ -11,7 +11,8 @@
 //! One difference from Lua: natives carry no upvalues here, so `string.gmatch(s, p)` returns
 //! three values, `(string.gmatch, state, nil)`, which a generic `for` uses exactly like Lua's
 //! iterator closure; calling the first value directly (`s:gmatch(p)()`) is an error that says to
-//! use a `for` loop or `string.match`. `dump`, `pack`, `unpack` and `packsize` are absent.
+//! use a `for` loop or `string.match`. `dump`, `pack`, `unpack` and `packsize` raise an error
+//! that says they are absent.
 
 use crate::stdlib::format::{self, FmtArg, FormatError};
 use crate::value::{StrRef, Throw, Value, VmResult};
@@ -42,6 +43,9 @@ pub(crate) fn open(vm: &mut Vm) -> VmResult<()> {
         ("gmatch", gmatch),
         ("gsub", gsub),
         ("dump", dump),
+        ("pack", binary_pack),
+        ("unpack", binary_pack),
+        ("packsize", binary_pack),
     ];
     vm.new_lib("string", funcs)?;
     Ok(())
@@ -770,6 +774,15 @@ fn gsub(ctx: &mut Ctx) -> VmResult<Rets> {
     charge_rest(ctx, acc)?;
     let r = ctx.heap().intern_owned(out)?;
     Ok(Rets::Two(Value::Str(r), Value::Int(n)))
+}
+
+/// `string.pack`, `string.unpack`, `string.packsize`: absent, with what to write instead.
+fn binary_pack(ctx: &mut Ctx) -> VmResult<Rets> {
+    Err(Throw::msg(format!(
+        "string.{} is not available: there is no binary packing here; build byte strings with \
+         string.char and read them with string.byte",
+        ctx.name()
+    )))
 }
 
 fn dump(_ctx: &mut Ctx) -> VmResult<Rets> {
