@@ -443,6 +443,32 @@ pub struct ProgramData {
     /// read of each name, in source order (at most one per `FOREIGN_GLOBALS` entry). A
     /// machine refuses to start on one that is not an extension of its host.
     pub foreign: Vec<ForeignRead>,
+    /// Index in `protos` of the iterator `string.gmatch` returns ([`Proto::gmatch_iterator`],
+    /// appended after the program's own prototypes).
+    pub gmatch_iter: u32,
+}
+
+impl Proto {
+    /// The prototype of the iterator closure `string.gmatch` returns: two upvalues, the
+    /// `gmatch` native and its state table. The VM never runs its code: a call of such a
+    /// closure (`Vm::precall`) becomes a call of the native with the state, so `it()` works as
+    /// in Lua and errors point at the caller's line. Vararg, so the VM's inline call path
+    /// leaves it to `precall`.
+    pub(crate) fn gmatch_iterator() -> Proto {
+        let up = |name: &str| UpvalDesc {
+            in_stack: false,
+            idx: 0,
+            name: name.into(),
+        };
+        Proto {
+            code: vec![Op::Return { a: 0, b: 1 }],
+            pos: vec![Pos::default()],
+            upvals: vec![up("gmatch"), up("state")],
+            is_vararg: true,
+            max_stack: 2,
+            ..Default::default()
+        }
+    }
 }
 
 /// Globals a model writing JavaScript habits reaches for; Lua has none of them.

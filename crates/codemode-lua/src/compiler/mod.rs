@@ -104,6 +104,8 @@ fn compile_with_limit(block: &Block, max_depth: u32, meter: &CompileMeter) -> CR
         .into_iter()
         .map(|p| p.unwrap_or_default())
         .collect();
+    let gmatch_iter = protos.len() as u32;
+    protos.push(Proto::gmatch_iterator());
     let mut off = 0u32;
     for p in &mut protos {
         p.k_offset = off;
@@ -120,6 +122,7 @@ fn compile_with_limit(block: &Block, max_depth: u32, meter: &CompileMeter) -> CR
         num_consts: off as usize,
         retained_bytes: 0,
         foreign,
+        gmatch_iter,
     };
     data.retained_bytes = data.measure_bytes();
     Ok(data)

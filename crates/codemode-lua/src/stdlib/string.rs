@@ -8,12 +8,11 @@
 //! charged as fuel and checked against the deadline as it goes; `gsub` checks its output against
 //! the memory cap before growing it.
 //!
-//! One difference from Lua: natives carry no upvalues here, so `string.gmatch(s, p)` returns
-//! three values, `(string.gmatch, state, nil)`, which a generic `for` uses exactly like Lua's
-//! iterator closure; calling the first value directly (`s:gmatch(p)()`) is an error that says to
-//! use a `for` loop or `string.match`. `dump`, `pack`, `unpack` and `packsize` raise an error
-//! that says they are absent.
+//! `string.gmatch` returns an iterator closure as in Lua (natives carry no upvalues here, so it
+//! is a closure of a prototype the compiler adds to every program; see [`gmatch`]). `dump`,
+//! `pack`, `unpack` and `packsize` raise an error that says they are absent.
 
+use crate::heap::Upval;
 use crate::stdlib::format::{self, FmtArg, FormatError};
 use crate::value::{StrRef, Throw, Value, VmResult};
 use crate::vm::{Ctx, NativeFn, Rets, Vm, tostring_text};
@@ -479,22 +478,15 @@ fn str_match(ctx: &mut Ctx) -> VmResult<Rets> {
     find_aux(ctx, s, p, init, false)
 }
 
-/// `string.gmatch(s, pattern [, init])` returns `(string.gmatch, state, nil)`; called by a generic
-/// `for` with the state table, the same native is the iterator (Lua 5.4's `gmatch_aux`: the
-/// next match at or after the position reached, never an empty match where the last one ended).
-/// A caret `^` is an ordinary byte here, like Lua 5.4.
+/// `string.gmatch(s, pattern [, init])` returns an iterator closure, as in Lua: a closure of the
+/// program's [`crate::proto::Proto::gmatch_iterator`] over this native and a state table
+/// (subject, pattern, position, end of the last match). Calling it (from a generic `for`, or
+/// directly: `it()`) calls this native with the state table, which gives the next match at or
+/// after the position reached, never an empty match where the last one ended (Lua 5.4's
+/// `gmatch_aux`). A caret `^` is an ordinary byte here, like Lua 5.4.
 fn gmatch(ctx: &mut Ctx) -> VmResult<Rets> {
     if let Value::Table(st) = ctx.arg(0) {
         return gmatch_step(ctx, st);
-    }
-    // Called with nothing (`it()`), or as `for x in it do` (two nils): the caller kept our first
-    // result and called it like Lua's iterator closure.
-    if ctx.nargs() == 0 || (ctx.nargs() >= 2 && ctx.arg(0).is_nil() && ctx.arg(1).is_nil()) {
-        return Err(Throw::msg(
-            "string.gmatch: call it in the for statement itself (for m in s:gmatch(p) do ... \
-             end); here its result cannot be stored and called later; for the first match use \
-             string.match(s, p)",
-        ));
     }
     let s = ctx.check_str(0)?;
     let p = ctx.check_str(1)?;
@@ -517,7 +509,14 @@ fn gmatch(ctx: &mut Ctx) -> VmResult<Rets> {
     h.table_set_int(st, 2, Value::Str(p))?;
     h.table_set_int(st, 3, Value::Int(init as i64))?;
     h.table_set_int(st, 4, Value::Int(-1))?;
-    Ok(Rets::Many(vec![me, Value::Table(st), Value::Nil]))
+    let proto = ctx.vm.gmatch_iter_proto();
+    let h = ctx.heap();
+    let cells = [
+        h.new_upval(Upval::Closed(me))?,
+        h.new_upval(Upval::Closed(Value::Table(st)))?,
+    ];
+    let c = h.new_closure(proto, Box::new(cells))?;
+    Ok(Value::Closure(c).into())
 }
 
 fn gmatch_step(ctx: &mut Ctx, st: crate::value::TableRef) -> VmResult<Rets> {
@@ -549,7 +548,8 @@ fn gmatch_step(ctx: &mut Ctx, st: crate::value::TableRef) -> VmResult<Rets> {
     ctx.effects();
     let Some((e, caps)) = found else {
         ctx.heap().table_set_int(st, 3, Value::Int(ls as i64 + 1))?;
-        return Ok(Value::Nil.into());
+        // No values at all, like Lua's `gmatch_aux` (`print(it())` prints an empty line).
+        return Ok(Rets::Many(Vec::new()));
     };
     ctx.heap().table_set_int(st, 3, Value::Int(e as i64))?;
     ctx.heap().table_set_int(st, 4, Value::Int(e as i64))?;

@@ -156,6 +156,14 @@ impl Vm {
     ) -> VmResult<CallRes> {
         match self.stack[func] {
             Value::Closure(c) => {
+                if self.heap.closure(c).proto == self.prog.gmatch_iter {
+                    // `string.gmatch`'s iterator: call the native with its state instead.
+                    let (f, st) = (self.get_upval(c, 0), self.get_upval(c, 1));
+                    self.ensure_stack(func + 2)?;
+                    self.stack[func] = f;
+                    self.stack[func + 1] = st;
+                    return self.precall(func, 1, nresults, kind);
+                }
                 if self.frames.len() >= limits::MAX_FRAMES {
                     return Err(Throw::msg("stack overflow"));
                 }

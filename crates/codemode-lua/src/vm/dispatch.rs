@@ -574,7 +574,11 @@ impl Vm {
                     }
                     Op::TailCall { a, b } => {
                         let (func, nargs, callee) = call_args!(a, b);
-                        if let Value::Closure(_) = callee {
+                        // `string.gmatch`'s iterator is a native call in disguise (`precall`):
+                        // an ordinary call, like a tail call of any native.
+                        if let Value::Closure(clo) = callee
+                            && self.heap.closure(clo).proto != prog.gmatch_iter
+                        {
                             let ffunc = self.frames[fi].func;
                             if let Some(&(idx, _)) = self.open_upvals.last()
                                 && idx > ffunc

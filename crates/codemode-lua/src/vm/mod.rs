@@ -338,6 +338,11 @@ impl Vm {
     }
 
     /// Create a library table of natives, store it as global `lib`, return it.
+    /// The prototype index of `string.gmatch`'s iterator closures in the running program.
+    pub(crate) fn gmatch_iter_proto(&self) -> u32 {
+        self.prog.gmatch_iter
+    }
+
     pub(crate) fn new_lib(
         &mut self,
         lib: &'static str,
