@@ -9,7 +9,7 @@
 //!   - [`ExprKind::Binop`] and [`ExprKind::Unop`]: the operator token;
 //!   - [`ExprKind::Chain`]: its last operator token (the outermost operator of the equivalent
 //!     left-nested tree); every [`ChainLink`] carries its own operator's position;
-//!   - [`ExprKind::Concat`]: its first `..` token;
+//!   - [`ExprKind::Concat`]: its last `..` token (where lua5.4 places a failed run's error);
 //!   - [`ExprKind::Index`]: the `.` or `[` token;
 //!   - [`ExprKind::MethodCall`]: the `:` token;
 //!   - [`ExprKind::Call`]: the `(`, `{` or string token that starts the arguments.

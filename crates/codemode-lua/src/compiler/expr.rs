@@ -87,6 +87,41 @@ fn concat_operands<'e>(e: &'e Expr, out: &mut Vec<Lhs<'e>>) {
     }
 }
 
+/// Where a `..` run whose first operator is at `pos` and whose right operand is `b` reports a
+/// failed concatenation: its last `..`, as lua5.4 (whose one `CONCAT` instruction keeps the line
+/// of the innermost, last, operator).
+fn last_concat_pos(mut b: &Expr, mut pos: Pos) -> Pos {
+    loop {
+        match &b.kind {
+            ExprKind::Concat(_) => return b.pos,
+            ExprKind::Binop(BinOp::Concat, _, rhs) => {
+                pos = b.pos;
+                b = rhs;
+            }
+            _ => return pos,
+        }
+    }
+}
+
+/// The position of the call instruction of `e` (a `Call` or `MethodCall` at `e.pos`): where
+/// lua5.4 reports a failed call, the line on which the whole suffixed expression (`a.b:c(...)`)
+/// starts. When that is `e`'s own line, `e.pos` itself (the `(` or `:` token, for the column).
+fn call_pos(e: &Expr) -> Pos {
+    let mut x = e;
+    loop {
+        match &x.kind {
+            ExprKind::Call(f, _) => x = f,
+            ExprKind::MethodCall(obj, _, _) | ExprKind::Index(obj, _) => x = obj,
+            _ => break,
+        }
+    }
+    if x.pos.line != 0 && x.pos.line < e.pos.line {
+        x.pos
+    } else {
+        e.pos
+    }
+}
+
 impl Compiler {
     /// The register holding `e`: a local's own register, or a new temporary.
     pub(super) fn exp_to_anyreg(&mut self, e: &Expr) -> CResult<u8> {
@@ -182,7 +217,7 @@ impl Compiler {
                 b,
                 c: (nres + 1) as u8,
             },
-            e.pos,
+            call_pos(e),
         );
         self.set_free(base as usize);
         if nres > 0 && self.fr().max_reg < base as usize + nres as usize {
@@ -478,7 +513,7 @@ impl Compiler {
                     reg => parts.push(reg),
                 }
                 concat_operands(b, &mut parts);
-                self.concat_parts(&parts, dest, pos)?;
+                self.concat_parts(&parts, dest, last_concat_pos(b, pos))?;
             }
             _ => {
                 let aop = arith_of(op).expect("arith op");

@@ -142,21 +142,24 @@ impl<'a> Parser<'a> {
     /// `b .. c .. d` (right-associative), collected in a loop. Each operand is parsed with the
     /// left priority of `..` as its limit, so it takes every tighter operator (`+`, `^`, unary)
     /// and stops at the next `..`. One operand is returned as it is; more become one
-    /// [`ExprKind::Concat`] (positioned at its first `..`).
+    /// [`ExprKind::Concat`] (positioned at its last `..`, where lua5.4 reports a failed
+    /// concatenation).
     fn concat_rest(&mut self) -> PResult<Expr> {
         let first = self.subexpr(CONCAT_PRIORITY)?;
         if !self.check(&Tok::Concat) {
             return Ok(first);
         }
-        let pos = self.tok.pos;
         let mut parts = self.one(first)?;
-        while self.test_next(&Tok::Concat)? {
+        let mut last = self.tok.pos;
+        while self.check(&Tok::Concat) {
+            last = self.tok.pos;
+            self.advance()?;
             let e = self.subexpr(CONCAT_PRIORITY)?;
             self.push(&mut parts, e)?;
         }
         self.seal(&mut parts);
         self.bump()?;
-        Ok(Expr::new(ExprKind::Concat(parts), pos))
+        Ok(Expr::new(ExprKind::Concat(parts), last))
     }
 
     fn unary(&mut self, op: UnOp) -> PResult<Expr> {

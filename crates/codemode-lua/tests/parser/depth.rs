@@ -234,7 +234,8 @@ fn chain_and_concat_nodes() {
     match &e.kind {
         ExprKind::Binop(BinOp::Concat, a, rest) => {
             assert_eq!(sx(a), "a");
-            assert_eq!(rest.pos, pos(1, 15));
+            // The run's last `..` (where lua5.4 reports a failed concatenation).
+            assert_eq!(rest.pos, pos(1, 20));
             match &rest.kind {
                 ExprKind::Concat(parts) => {
                     let p: Vec<String> = parts.iter().map(sx).collect();
