@@ -10,7 +10,8 @@
 //!   - [`ExprKind::Chain`]: its last operator token (the outermost operator of the equivalent
 //!     left-nested tree); every [`ChainLink`] carries its own operator's position;
 //!   - [`ExprKind::Concat`]: its last `..` token (where lua5.4 places a failed run's error);
-//!   - [`ExprKind::Index`]: the `.` or `[` token;
+//!   - [`ExprKind::Index`]: the `.` or `[` token (as the last argument of a parenthesized call
+//!     whose `)` is on a later line: that `)`, where lua5.4 reports indexing nil there);
 //!   - [`ExprKind::MethodCall`]: the `:` token;
 //!   - [`ExprKind::Call`]: the `(`, `{` or string token that starts the arguments.
 //! - Statements carry the position of their first token.

@@ -311,12 +311,21 @@ impl<'a> Parser<'a> {
     fn paren_args(&mut self) -> PResult<Vec<Expr>> {
         let line = self.tok.pos.line;
         self.advance()?;
-        let args = if self.check(&Tok::RParen) {
+        let mut args = if self.check(&Tok::RParen) {
             Vec::new()
         } else {
             self.explist()?
         };
+        let close = self.tok.pos;
         self.check_match(&Tok::RParen, &Tok::LParen, line)?;
+        // lua5.4 evaluates a last argument `t.k` / `t[k]` only after the `)`: indexing nil
+        // there is reported on the line of the `)` (see `ast.rs`).
+        if let Some(last) = args.last_mut()
+            && matches!(last.kind, ExprKind::Index(..))
+            && close.line > last.pos.line
+        {
+            last.pos = close;
+        }
         Ok(args)
     }
 
