@@ -142,6 +142,9 @@ impl Compiler {
         k: bool,
         pos: Pos,
     ) -> CResult<()> {
+        // lua5.4 emits a comparison after reading its right operand: a failed one is reported
+        // on that operand's line when it is below the operator's.
+        let pos = if b.pos.line > pos.line { b.pos } else { pos };
         match op {
             BinOp::Eq | BinOp::Ne => {
                 let k = if op == BinOp::Ne { !k } else { k };

@@ -164,6 +164,7 @@ fn parse_chunk(source: &[u8], meter: &mut CompileMeter) -> PResult<Block> {
         vararg: true,
         after_return: false,
         prev_end: 0,
+        prev_pos: Pos::default(),
     };
     let block = p.block()?;
     if p.tok.tok != Tok::Eof {
@@ -191,6 +192,9 @@ struct Parser<'a> {
     after_return: bool,
     /// Byte offset just past the last consumed token.
     prev_end: usize,
+    /// Position of the last consumed token (where lua5.4 places an instruction emitted after
+    /// it: see `assignment`).
+    prev_pos: Pos,
 }
 
 const BRACES_HINT: &str = "Lua blocks do not use braces: write `if c then ... end`, `while c do \
@@ -217,6 +221,7 @@ impl<'a> Parser<'a> {
     fn advance(&mut self) -> PResult<()> {
         let next = self.next_raw()?;
         self.prev_end = self.tok.end;
+        self.prev_pos = self.tok.pos;
         self.tok = next;
         self.after_return = false;
         Ok(())
@@ -226,6 +231,7 @@ impl<'a> Parser<'a> {
     fn take(&mut self) -> PResult<Token> {
         let next = self.next_raw()?;
         self.prev_end = self.tok.end;
+        self.prev_pos = self.tok.pos;
         self.after_return = false;
         Ok(std::mem::replace(&mut self.tok, next))
     }

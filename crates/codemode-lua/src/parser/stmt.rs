@@ -441,6 +441,14 @@ impl<'a> Parser<'a> {
         }
         self.check_next(&Tok::Assign)?;
         let exprs = self.explist()?;
+        // lua5.4 stores into `t.k` / `t[k]` after evaluating every value: indexing nil there is
+        // reported on the line of the statement's last token (see `ast.rs`).
+        let end = self.prev_pos;
+        for t in targets.iter_mut() {
+            if matches!(t.kind, ExprKind::Index(..)) && end.line > t.pos.line {
+                t.pos = end;
+            }
+        }
         self.push(
             out,
             Stmt::Assign {
