@@ -11,7 +11,8 @@
 //!     left-nested tree); every [`ChainLink`] carries its own operator's position;
 //!   - [`ExprKind::Concat`]: its last `..` token (where lua5.4 places a failed run's error);
 //!   - [`ExprKind::Index`]: the `.` or `[` token (as the last argument of a parenthesized call
-//!     whose `)` is on a later line: that `)`; as an assignment target whose values end on a
+//!     whose `)` is on a later line: that `)`; as the last positional item of a constructor
+//!     whose `}` is on a later line: that `}`; as an assignment target whose values end on a
 //!     later line: the values' last token; where lua5.4 reports indexing nil there);
 //!   - [`ExprKind::MethodCall`]: the `:` token;
 //!   - [`ExprKind::Call`]: the `(`, `{` or string token that starts the arguments.

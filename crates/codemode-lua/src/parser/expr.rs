@@ -344,6 +344,14 @@ impl<'a> Parser<'a> {
             }
         }
         self.check_match(&Tok::RBrace, &Tok::LBrace, pos.line)?;
+        // lua5.4 evaluates a last positional item `t.k` only after the `}` (see `ast.rs`).
+        let close = self.prev_pos;
+        if let Some(TableField::Positional(last)) = fields.last_mut()
+            && matches!(last.kind, ExprKind::Index(..))
+            && close.line > last.pos.line
+        {
+            last.pos = close;
+        }
         self.seal(&mut fields);
         Ok(Expr::new(ExprKind::Table(fields), pos))
     }
