@@ -1,13 +1,25 @@
 //! Shared by the durable-execution tests of `codemode-lua` and `codemode` (see README.md).
 
-/// The durable-execution corpus (`tests/durable/*.lua`, shared with the host's tests):
+/// The Lua programs of the durable-execution corpus (`tests/durable/*.lua`, shared with the host's tests):
 /// realistic tool-calling programs over `orders.get`, `orders.list` and `mail.send`.
+#[allow(dead_code)]
 pub fn corpus() -> Vec<(String, String)> {
+    corpus_of("lua")
+}
+
+/// The JavaScript programs of the corpus (`tests/durable/*.js`), over the same three tools.
+#[allow(dead_code)]
+pub fn corpus_js() -> Vec<(String, String)> {
+    corpus_of("js")
+}
+
+/// The corpus's programs with extension `ext`, by file name.
+fn corpus_of(ext: &str) -> Vec<(String, String)> {
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/durable");
     let mut files: Vec<_> = std::fs::read_dir(&dir)
         .expect("tests/durable")
         .map(|e| e.expect("entry").path())
-        .filter(|p| p.extension().is_some_and(|e| e == "lua"))
+        .filter(|p| p.extension().is_some_and(|e| e == ext))
         .collect();
     files.sort();
     files

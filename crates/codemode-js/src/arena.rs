@@ -78,6 +78,47 @@ impl<T: Clone> Arena<T> {
         (0..self.len()).map(move |i| self.get(i))
     }
 
+    /// The base slots this run wrote (their copies), in slot order.
+    pub fn written(&self) -> impl Iterator<Item = (usize, &T)> {
+        self.written
+            .iter()
+            .enumerate()
+            .filter_map(|(i, x)| x.as_deref().map(|x| (i, x)))
+    }
+
+    /// This run's own slots (after the base ones).
+    pub fn own(&self) -> &[T] {
+        &self.own
+    }
+
+    /// A fork of `template` (a frozen arena: nothing written, nothing of its own) with the
+    /// base slots `written` replaced and `own` appended: what [`Arena::written`] and
+    /// [`Arena::own`] gave of a fork of the same template. `None` when a written slot is
+    /// outside the base or named twice.
+    pub fn fork_with(
+        template: &Arena<T>,
+        written: Vec<(usize, T)>,
+        own: Vec<T>,
+    ) -> Option<Arena<T>> {
+        let b = template.base.len();
+        let mut slots: Vec<Option<Box<T>>> = Vec::new();
+        if !written.is_empty() {
+            slots.resize_with(b, || None);
+        }
+        for (i, v) in written {
+            let slot = slots.get_mut(i)?;
+            if slot.is_some() {
+                return None;
+            }
+            *slot = Some(Box::new(v));
+        }
+        Some(Arena {
+            base: template.base.clone(),
+            written: slots,
+            own,
+        })
+    }
+
     /// Make every slot shared: the arena becomes a template whose clones share them.
     pub fn freeze(&mut self) {
         let all: Vec<T> = self.iter().cloned().collect();

@@ -19,7 +19,7 @@ pub const DENSE_GAP: usize = 64;
 /// `Value::Empty`) and a sparse ordered map of the elements beyond it, so `new Array(1e7)`,
 /// `a[4e9] = 1` and `a.length = 4294967295` hold only what was written. `len` is the
 /// array's length (at most 2^32 - 1), never less than one past the last element.
-#[derive(Clone, Debug, Default, PartialEq)]
+#[derive(Clone, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Elems {
     dense: Vec<Value>,
     /// Elements at indices `>= dense.len()`; never `Empty`.
@@ -28,6 +28,16 @@ pub struct Elems {
 }
 
 impl Elems {
+    /// Whether loaded elements keep the invariants: the length at most `max_len` and past
+    /// every element, sparse indices past the dense prefix and never holes.
+    pub fn image_ok(&self, max_len: usize) -> bool {
+        (self.len as usize) <= max_len
+            && self.dense.len() <= self.len as usize
+            && self.sparse.iter().all(|(i, v)| {
+                (*i as usize) >= self.dense.len() && *i < self.len && *v != Value::Empty
+            })
+    }
+
     /// No elements, length 0.
     pub const fn new() -> Elems {
         Elems {

@@ -27,6 +27,13 @@ impl JsGuest {
         Ok(JsGuest { machine })
     }
 
+    /// A guest from the bytes of [`Guest::snapshot`] (`snapshot.rs`): it waits on the same
+    /// calls. Errors: ExecutionFailure naming what is damaged.
+    pub fn restore(bytes: &[u8], env: &Env, options: &StartOptions) -> Result<JsGuest, GuestError> {
+        let machine = crate::snapshot::decode(bytes, env, options)?;
+        Ok(JsGuest { machine })
+    }
+
     /// The machine underneath (for the crate's tests).
     pub fn machine(&mut self) -> &mut Machine {
         &mut self.machine
@@ -68,5 +75,9 @@ impl Guest for JsGuest {
 
     fn memory_used(&self) -> usize {
         self.machine.memory_used()
+    }
+
+    fn snapshot(&self) -> Result<Vec<u8>, GuestError> {
+        crate::snapshot::encode(&self.machine)
     }
 }

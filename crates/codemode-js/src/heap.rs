@@ -7,6 +7,8 @@ use std::collections::HashMap;
 pub use crate::elements::{Elems, SPARSE_ENTRY_BYTES};
 pub use crate::table::Table;
 
+pub(crate) mod image;
+
 use crate::arena::Arena;
 use crate::string::JsStr;
 use crate::value::{CellId, ObjId, StrId, SymId, Value};
@@ -54,7 +56,7 @@ pub const COMMON_NAMES: [&str; 18] = [
 ];
 
 /// A property key: an array index, an interned name, or a symbol.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub enum Key {
     Index(u32),
     Name(u32),
@@ -71,7 +73,7 @@ pub const DEFAULT_ATTRS: u8 = WRITABLE | ENUMERABLE | CONFIGURABLE;
 pub const HIDDEN_ATTRS: u8 = WRITABLE | CONFIGURABLE;
 
 /// What a property holds.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub enum Slot {
     Data(Value),
     /// Getter and setter (Undefined when absent).
@@ -79,7 +81,7 @@ pub enum Slot {
 }
 
 /// One own property.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Prop {
     pub key: Key,
     pub slot: Slot,
@@ -170,7 +172,7 @@ impl Props {
 }
 
 /// A function's behaviour.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub enum Func {
     /// A compiled function of program `prog` with its captured cells.
     Closure {
@@ -189,7 +191,7 @@ pub enum Func {
 }
 
 /// Iterator state of the builtin iterators.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub enum Iter {
     /// Over an array-like's elements: 0 values, 1 keys, 2 entries.
     Array { target: Value, pos: u32, kind: u8 },
@@ -203,7 +205,7 @@ pub enum Iter {
 }
 
 /// What kind of object, with its internal slots.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub enum Kind {
     Ordinary,
     /// The elements (a dense prefix and a sparse map).
@@ -227,7 +229,7 @@ pub enum Kind {
     /// A Date object's time value (ms since the epoch, NaN when invalid).
     Date(f64),
     /// A URL record (`builtins/url.rs`).
-    Url(Box<url::Url>),
+    Url(#[serde(with = "image::url_serde")] Box<url::Url>),
     /// A `URLSearchParams` list of name-value pairs.
     Params(Vec<(String, String)>),
     /// A `Uint8Array`: `len` bytes at `off` of the buffer object `buf` (`builtins/bytes.rs`).
@@ -243,7 +245,7 @@ pub enum Kind {
     /// A `TextDecoder` (UTF-8): its options, and the bytes a streaming decode holds back.
     Decoder(Box<crate::builtins::text::DecoderState>),
     /// A RegExp object's compiled pattern (its `lastIndex` is a property).
-    RegExp(crate::builtins::regexp::Shared),
+    RegExp(#[serde(with = "image::regexp_serde")] crate::builtins::regexp::Shared),
     /// A promise's internal slots (ECMA-262 §27.2.6).
     Promise(Box<crate::vm::coro::PromiseSlots>),
     /// A generator, an async generator, or the hidden coroutine of an async function call:
@@ -261,7 +263,7 @@ pub enum Kind {
 /// A private element of an object (ECMA-262 §7.3.27 PrivateElement): a field, a method or
 /// an accessor pair under a private name (a symbol made for one evaluation of a class body).
 /// Kept apart from the properties: no key enumeration, JSON or reflection sees them.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct PrivateElem {
     pub name: SymId,
     /// A field's or method's value, or an accessor's getter and setter.
@@ -271,7 +273,7 @@ pub struct PrivateElem {
 }
 
 /// An object.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
 pub struct Obj {
     pub proto: Option<ObjId>,
     pub kind: Kind,

@@ -29,6 +29,17 @@ impl Language for JavaScript {
         Ok(Box::new(guest))
     }
 
+    fn restore(
+        &self,
+        bytes: &[u8],
+        env: &Env,
+        options: &StartOptions,
+    ) -> Result<Box<dyn Guest>, GuestError> {
+        Ok(Box::new(crate::guest::JsGuest::restore(
+            bytes, env, options,
+        )?))
+    }
+
     fn is_blank(&self, source: &str) -> bool {
         crate::scan::is_blank(source)
     }

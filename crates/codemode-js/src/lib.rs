@@ -102,6 +102,11 @@
 //!   `-0` → 0, NaN/Infinity → null,
 //!   `InvalidDataValue` naming the path).
 //! - `limits.rs`: every fixed bound, with what exhausting it gives.
+//! - `snapshot.rs`: durable executions — a run waiting for host calls as bytes (magic, format
+//!   version, the template's fingerprint, postcard) and back; `heap/image.rs` (the arenas as
+//!   the base slots written and the run's own, strings written out, URLs and RegExps by
+//!   their text) and `vm/image.rs` (frames, registers, jobs, host calls; every handle and
+//!   frame checked on load, the bytes held recounted against the cap).
 //! - `guest.rs`: [`JsGuest`]; `language.rs`: [`JavaScript`].
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
@@ -128,6 +133,7 @@ mod number;
 mod proto;
 mod regexp;
 mod scan;
+mod snapshot;
 mod string;
 mod table;
 mod value;

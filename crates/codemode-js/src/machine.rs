@@ -14,17 +14,17 @@ use crate::vm::{Exit, Throw, Vm};
 
 /// One execution of a [`Program`]. `Send`: plain data throughout.
 pub struct Machine {
-    vm: Box<Vm>,
-    finished: Option<Step>,
+    pub(crate) vm: Box<Vm>,
+    pub(crate) finished: Option<Step>,
     /// The body has ended and the prelude's `exportPrepare` is applying `toJSON` and getters
     /// to its value: whether the body returned explicitly.
-    preparing: Option<bool>,
+    pub(crate) preparing: Option<bool>,
 }
 
 /// The standard library, built once per process and cloned into every machine: intrinsics,
 /// natives and the prelude's functions (fresh per run: a program that replaces
 /// `Array.prototype.map` changes only its own copy).
-fn template() -> Result<&'static Vm, GuestError> {
+pub(crate) fn template() -> Result<&'static Vm, GuestError> {
     static TEMPLATE: OnceLock<Result<Vm, String>> = OnceLock::new();
     let t = TEMPLATE.get_or_init(|| {
         let mut vm = Vm::empty(MAX_MEMORY_BYTES, &crate::builtins::NATIVES);
@@ -111,6 +111,13 @@ fn template() -> Result<&'static Vm, GuestError> {
     })
 }
 
+/// The memory cap of a run started with `options`: its limit, at most [`MAX_MEMORY_BYTES`].
+pub(crate) fn memory_cap(options: &StartOptions) -> usize {
+    options
+        .max_memory_bytes
+        .map_or(MAX_MEMORY_BYTES, |b| b.min(MAX_MEMORY_BYTES))
+}
+
 /// The names of every global a program starts with.
 pub fn global_names() -> Vec<String> {
     let Ok(t) = template() else {
@@ -137,9 +144,7 @@ impl Machine {
     ) -> Result<Machine, GuestError> {
         let mut vm = Box::new(template()?.clone());
         vm.heap.flattened = Default::default();
-        let cap = options
-            .max_memory_bytes
-            .map_or(MAX_MEMORY_BYTES, |b| b.min(MAX_MEMORY_BYTES));
+        let cap = memory_cap(options);
         vm.heap.cap = cap;
         vm.deadline = options.deadline;
         if vm.heap.used > cap {
@@ -167,6 +172,15 @@ impl Machine {
             finished: None,
             preparing: None,
         })
+    }
+
+    /// A machine restored from a snapshot (`snapshot.rs`), waiting for its host calls.
+    pub(crate) fn restored(vm: Box<Vm>, preparing: Option<bool>) -> Machine {
+        Machine {
+            vm,
+            finished: None,
+            preparing,
+        }
     }
 
     /// Run at most about `fuel` units; after `Done` or `Error` the same step again. `inline`:

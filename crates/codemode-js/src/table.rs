@@ -105,7 +105,62 @@ pub fn hash_value(heap: &Heap, v: Value) -> u64 {
     mix(bits ^ tag.wrapping_mul(0x9e37_79b9_7f4a_7c15))
 }
 
+/// A table as plain data (snapshots): every entry position in order, a deleted one as an
+/// `Empty` key, each with its key's hash; the hash index is rebuilt on load.
+#[derive(serde::Serialize, serde::Deserialize)]
+struct TableImage {
+    entries: Vec<(Value, Value, u64)>,
+    pinned: bool,
+}
+
+impl serde::Serialize for Table {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        TableImage {
+            entries: self
+                .entries
+                .iter()
+                .map(|e| (e.key, e.value, e.hash))
+                .collect(),
+            pinned: self.pinned,
+        }
+        .serialize(s)
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for Table {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Table, D::Error> {
+        let img = TableImage::deserialize(d)?;
+        let mut t = Table {
+            pinned: img.pinned,
+            ..Table::default()
+        };
+        for (key, value, hash) in img.entries {
+            if key == Value::Empty {
+                t.entries.push(Entry {
+                    key,
+                    value: Value::Undefined,
+                    hash: 0,
+                    next: NONE,
+                });
+            } else {
+                t.insert(hash, key, value);
+            }
+        }
+        Ok(t)
+    }
+}
+
 impl Table {
+    /// Whether a loaded table is sound over `heap`: every live key's hash is
+    /// [`hash_value`]'s, and no key is there twice (under `same`, SameValueZero).
+    pub fn image_ok(&self, heap: &Heap, same: impl Fn(Value, Value) -> bool) -> bool {
+        self.entries.iter().enumerate().all(|(i, e)| {
+            e.key == Value::Empty
+                || (e.hash == hash_value(heap, e.key)
+                    && self.find(e.hash, |k| same(k, e.key)).0 == Some(i))
+        })
+    }
+
     /// Live entries.
     pub fn len(&self) -> usize {
         self.live as usize

@@ -2,23 +2,23 @@
 //! (`Send`, no `Rc`) and can later be snapshotted.
 
 /// A handle to a string in the heap's string arena.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub struct StrId(pub u32);
 
 /// A handle to an object in the heap's object arena.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub struct ObjId(pub u32);
 
 /// A handle to a symbol (its description lives in the heap).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub struct SymId(pub u32);
 
 /// A handle to a heap cell: a binding captured by a closure.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub struct CellId(pub u32);
 
 /// A JavaScript value, or one of two internal markers that never reach a program.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub enum Value {
     /// `undefined`.
     Undefined,

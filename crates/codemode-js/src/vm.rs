@@ -24,6 +24,7 @@ use crate::value::{CellId, ObjId, StrId, SymId, Value};
 
 mod class;
 pub mod coro;
+pub(crate) mod image;
 
 use coro::{Finish, Resumption};
 
@@ -44,7 +45,7 @@ pub enum Throw {
 }
 
 /// What a detour through user code computes for the instruction that runs again.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub enum Detour {
     /// ToPrimitive of the object: its first method's result.
     Prim(ObjId),
@@ -104,7 +105,7 @@ impl Shape {
 }
 
 /// One active call.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Frame {
     /// The function object running (Undefined for a program body).
     callee: Value,

@@ -20,7 +20,7 @@ pub(super) static NATIVES: &[(&str, NativeFn, u16)] = &[
 ];
 
 /// A decoder's options and its state between the calls of a streaming decode.
-#[derive(Clone, Debug, Default, PartialEq)]
+#[derive(Clone, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct DecoderState {
     pub fatal: bool,
     pub ignore_bom: bool,

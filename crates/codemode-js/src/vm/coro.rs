@@ -23,7 +23,7 @@ use codemode_guest::{CallId, CallMode, HostCall, HostError, HostReply, HostTarge
 use super::*;
 
 /// How a frame's completion is delivered.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub enum Finish {
     /// An ordinary call: the value goes to the caller's register; an exception propagates.
     Normal,
@@ -44,7 +44,7 @@ pub enum Finish {
 }
 
 /// A promise's state (§27.2.6).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum PState {
     Pending,
     Fulfilled,
@@ -52,7 +52,7 @@ pub enum PState {
 }
 
 /// A promise's internal slots.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct PromiseSlots {
     pub state: PState,
     /// The value or the reason once settled.
@@ -66,7 +66,7 @@ pub struct PromiseSlots {
 }
 
 /// A promise capability (§27.2.1.1) that a reaction settles.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub enum Cap {
     /// None (`await`, internal reactions).
     None,
@@ -80,7 +80,7 @@ pub enum Cap {
 }
 
 /// A promise reaction (§27.2.1.2), for both outcomes.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Reaction {
     pub on_fulfilled: Value,
     pub on_rejected: Value,
@@ -90,7 +90,7 @@ pub struct Reaction {
 }
 
 /// A queued job.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub enum Job {
     /// NewPromiseReactionJob: the reaction with the settled outcome.
     Reaction {
@@ -109,7 +109,7 @@ pub enum Job {
 }
 
 /// What a coroutine is.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum CoroKind {
     Async,
     Generator,
@@ -117,7 +117,7 @@ pub enum CoroKind {
 }
 
 /// Where a coroutine is (§27.5.3 [[GeneratorState]]).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum CoroState {
     /// Made, not started (suspended-start).
     Start,
@@ -130,7 +130,7 @@ pub enum CoroState {
 }
 
 /// How a coroutine is resumed.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum Mode {
     Next,
     Throw,
@@ -141,7 +141,7 @@ pub enum Mode {
 pub type Resumption = (Mode, Value);
 
 /// A coroutine's state; its frame and registers while it is suspended.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Coro {
     pub kind: CoroKind,
     pub state: CoroState,
@@ -157,7 +157,7 @@ pub struct Coro {
 }
 
 /// One `next`/`throw`/`return` call on an async generator and the promise it returned.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct AgRequest {
     pub mode: Mode,
     pub value: Value,
