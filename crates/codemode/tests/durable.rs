@@ -38,7 +38,18 @@ fn tools(options: codemode::Options) -> codemode::Options {
 
 /// A runtime with the test tools; `pausing`: every tool needs approval.
 fn runtime(pausing: bool) -> CodeMode {
-    let mut o = tools(CodeMode::builder());
+    runtime_in(codemode::Language::Lua, pausing)
+}
+
+/// [`runtime`] for programs in `language`.
+fn runtime_in(language: codemode::Language, pausing: bool) -> CodeMode {
+    // A seeded generator: a JavaScript program's `Math.random` draws the same numbers in
+    // every run, and a resumed run goes on with the paused run's generator.
+    let mut o = tools(
+        CodeMode::builder()
+            .language(language)
+            .random(codemode::Random::Seed(7)),
+    );
     if pausing {
         o = o
             .pause_on("orders.get")
@@ -55,12 +66,17 @@ use corpus::corpus;
 /// Run `source` pausing at every call; each pause's snapshot goes through bytes into a fresh
 /// runtime, which approves the call. Returns the final result and the number of pauses.
 async fn run_pausing(source: &str) -> (ExecutionResult, usize) {
-    let mut result = runtime(true).execute(source).await;
+    run_pausing_in(codemode::Language::Lua, source).await
+}
+
+/// [`run_pausing`] for a program in `language`.
+async fn run_pausing_in(language: codemode::Language, source: &str) -> (ExecutionResult, usize) {
+    let mut result = runtime_in(language, true).execute(source).await;
     let mut pauses = 0;
     while let Some(paused) = result.paused.take() {
         pauses += 1;
         let bytes = paused.snapshot.into_bytes();
-        let fresh = runtime(true);
+        let fresh = runtime_in(language, true);
         let replies = paused.pending.iter().map(|p| (p.id, Reply::Run)).collect();
         result = fresh.resume(&Snapshot::from_bytes(bytes), replies).await;
     }
@@ -86,8 +102,8 @@ async fn pausing_at_every_call_gives_the_uninterrupted_result() {
 }
 
 /// The child side of [`every_pause_resumes_in_a_fresh_process`]: with `DURABLE_CHILD` set to a
-/// path stem, it resumes the snapshot in `<stem>.snap` approving the pending calls listed in
-/// `<stem>.ids` (one id a line), and writes either the next pause back to those two files with
+/// path stem, it resumes the snapshot in `<stem>.snap` (a program in the language `<stem>.lang`
+/// names: `lua` or `js`) approving the pending calls listed in `<stem>.ids` (one id a line), and writes either the next pause back to those two files with
 /// `paused` in `<stem>.out`, or the final Result's JSON to `<stem>.out`. Without the variable
 /// (a plain `cargo test -- --ignored`) it does nothing.
 #[tokio::test]
@@ -103,9 +119,12 @@ async fn resume_in_this_process() {
         .lines()
         .map(|id| (id.parse().unwrap(), Reply::Run))
         .collect();
-    let mut result = runtime(true)
-        .resume(&Snapshot::from_bytes(bytes), replies)
-        .await;
+    let snapshot = Snapshot::from_bytes(bytes);
+    let language = match std::fs::read_to_string(file("lang")).as_deref() {
+        Ok("js") => codemode::Language::JavaScript,
+        _ => codemode::Language::Lua,
+    };
+    let mut result = runtime_in(language, true).resume(&snapshot, replies).await;
     let out = match result.paused.take() {
         Some(paused) => {
             write_pause(&stem, &paused);
@@ -127,18 +146,36 @@ fn write_pause(stem: &str, paused: &codemode::Paused) {
     std::fs::write(format!("{stem}.ids"), ids).unwrap();
 }
 
-/// Issue 19's proof: every pause of every corpus program is written to a file and resumed by
-/// another process (this test binary, running [`resume_in_this_process`]), and the last one
+/// Issue 19's proof: every pause of every corpus program (Lua, and JavaScript with the `js`
+/// feature) is written to a file and resumed by another process (this test binary, running [`resume_in_this_process`]), and the last one
 /// gives exactly the uninterrupted Result.
 #[tokio::test]
 async fn every_pause_resumes_in_a_fresh_process() {
     let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("durable-processes");
     std::fs::create_dir_all(&dir).unwrap();
     let exe = std::env::current_exe().unwrap();
-    for (i, source) in &corpus() {
-        let straight = runtime(false).execute(source).await.to_json_string();
+    let mut programs: Vec<_> = corpus()
+        .into_iter()
+        .map(|p| (codemode::Language::Lua, p))
+        .collect();
+    #[cfg(feature = "js")]
+    programs.extend(
+        corpus::corpus_js()
+            .into_iter()
+            .map(|p| (codemode::Language::JavaScript, p)),
+    );
+    for (language, (i, source)) in &programs {
+        let straight = runtime_in(*language, false)
+            .execute(source)
+            .await
+            .to_json_string();
         let stem = dir.join(i).to_string_lossy().into_owned();
-        let mut result = runtime(true).execute(source).await;
+        let lang = match language {
+            codemode::Language::JavaScript => "js",
+            _ => "lua",
+        };
+        std::fs::write(format!("{stem}.lang"), lang).unwrap();
+        let mut result = runtime_in(*language, true).execute(source).await;
         let paused = result.paused.take().expect("the program calls a tool");
         write_pause(&stem, &paused);
         let mut processes = 0;
@@ -537,4 +574,96 @@ fn pause_paths_must_name_tools() {
     let empty = CodeMode::builder().build().unwrap();
     let e = codemode::durable::check_pause_paths(empty.tools(), &bad).unwrap_err();
     assert!(e.ends_with("(the tools: none)"), "{e}");
+}
+
+/// The JavaScript corpus through the host: pausing at every call (several at once under
+/// `Promise.all`), each snapshot resumed in a fresh runtime, gives the uninterrupted result.
+#[cfg(feature = "js")]
+#[tokio::test]
+async fn javascript_pausing_at_every_call_gives_the_uninterrupted_result() {
+    let js = codemode::Language::JavaScript;
+    let corpus = corpus::corpus_js();
+    assert!(corpus.len() >= 15);
+    for (i, source) in &corpus {
+        let straight = runtime_in(js, false).execute(source).await;
+        let calls = straight.tool_calls.len();
+        assert!(calls > 0, "program {i} calls tools");
+        assert!(
+            straight.outcome.is_ok(),
+            "program {i}: {:?}",
+            straight.outcome
+        );
+        let (paused, pauses) = run_pausing_in(js, source).await;
+        assert!(
+            pauses > 0 && pauses <= calls,
+            "program {i} paused {pauses} times"
+        );
+        assert_eq!(
+            paused.to_json_string(),
+            straight.to_json_string(),
+            "program {i}:\n{source}"
+        );
+    }
+}
+
+/// The first pause of a small JavaScript program.
+#[cfg(feature = "js")]
+async fn first_js_pause(cm: &CodeMode) -> (Snapshot, u64) {
+    let r = cm
+        .execute(r#"console.log("before"); const o = await tools.orders.get({ id: "a" }); return o.total"#)
+        .await;
+    let p = r.paused.expect("paused");
+    (p.snapshot, p.pending[0].id)
+}
+
+#[cfg(feature = "js")]
+#[tokio::test]
+async fn a_javascript_pause_resumes_with_a_value_a_denial_or_the_tool() {
+    let cm = runtime_in(codemode::Language::JavaScript, true);
+    let (snap, id) = first_js_pause(&cm).await;
+    let r = cm
+        .resume(&snap, vec![(id, Reply::Value(json!({"total": 7})))])
+        .await;
+    assert_eq!(r.value(), Some(&json!(7)));
+    assert_eq!(r.logs, vec!["before".to_string()]);
+    let r = cm
+        .resume(&snap, vec![(id, Reply::Deny("needs a manager".into()))])
+        .await;
+    assert_eq!(r.outcome.as_ref().unwrap_err().message, "needs a manager");
+    assert_eq!(r.tool_calls[0].status, ToolCallStatus::Denied);
+    let r = cm.resume(&snap, vec![(id, Reply::Run)]).await;
+    assert_eq!(r.value(), Some(&json!(10)));
+}
+
+#[cfg(feature = "js")]
+#[tokio::test]
+async fn a_damaged_javascript_snapshot_is_refused() {
+    let cm = runtime_in(codemode::Language::JavaScript, true);
+    let (snap, id) = first_js_pause(&cm).await;
+    let bytes = snap.as_bytes();
+    for cut in (0..bytes.len()).step_by(7) {
+        let m = refusal(&cm, &Snapshot::from_bytes(bytes[..cut].to_vec()), id).await;
+        assert!(m.contains("cannot be re"), "cut at {cut}: {m}");
+    }
+    let mut refused = 0;
+    for i in (0..bytes.len()).step_by(5) {
+        let mut b = bytes.to_vec();
+        b[i] ^= 0x10;
+        let r = cm
+            .resume(&Snapshot::from_bytes(b), vec![(id, Reply::Run)])
+            .await;
+        if r.outcome
+            .as_ref()
+            .is_err_and(|e| e.message.contains("cannot be re"))
+        {
+            refused += 1;
+        }
+    }
+    assert!(
+        refused > bytes.len() / 20,
+        "most flips are refused: {refused}"
+    );
+    // A Lua runtime does not take a JavaScript snapshot.
+    let m = refusal(&runtime(true), &snap, id).await;
+    assert!(m.contains("cannot be re"), "{m}");
 }
