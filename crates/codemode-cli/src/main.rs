@@ -219,7 +219,8 @@ struct ResumeArgs {
     /// several calls.
     #[arg(long = "reply", value_name = "JSON", required = true)]
     replies: Vec<String>,
-    /// The program's language (the one it was paused in). Default: lua.
+    /// The program's language (the one it was paused in). Default: the language the snapshot
+    /// names.
     #[arg(long, value_enum)]
     lang: Option<Lang>,
     /// The tool manifests the execution was paused with: the tools must be the same (paths and
@@ -437,12 +438,6 @@ fn run(args: RunArgs) -> Result<ExitCode, ConfigError> {
         .seed
         .map_or(codemode::Random::Entropy, codemode::Random::Seed);
     args.pausing.check()?;
-    // Checked before anything runs: a refusal at the pause would come after earlier tools ran.
-    if !args.pausing.pause_on.is_empty() && matches!(lang, Lang::Js) {
-        return Err(ConfigError(
-            "--pause-on works with Lua programs only for now (the JavaScript guest cannot snapshot an execution yet); run the program in Lua, or without --pause-on".into(),
-        ));
-    }
     if let Some(config) = mcp_config {
         if !args.pausing.pause_on.is_empty() {
             return Err(ConfigError(
@@ -580,7 +575,13 @@ fn resume(args: ResumeArgs) -> Result<ExitCode, ConfigError> {
         .iter()
         .map(|r| parse_reply(r, &pending))
         .collect::<Result<Vec<_>, _>>()?;
-    let lang = args.lang.unwrap_or(Lang::Lua);
+    // The language the snapshot names, unless --lang says otherwise.
+    let lang = args
+        .lang
+        .unwrap_or_else(|| match snapshot.language().as_deref() {
+            Some("JavaScript") => Lang::Js,
+            _ => Lang::Lua,
+        });
     let options = args
         .limits
         .options(lang, read_extension(args.allow_read.as_deref(), lang)?);

@@ -125,8 +125,7 @@ fn other_tools_and_bad_flags_are_refused() {
     let m = r["error"]["message"].as_str().unwrap();
     assert!(m.contains("taken against other tools"), "{m}");
 
-    // A snapshot path in no existing directory, and a JavaScript program, are refused before
-    // anything runs.
+    // A snapshot path in no existing directory is refused before anything runs.
     let (code, _, err) = codemode(
         &dir,
         &[
@@ -143,29 +142,6 @@ fn other_tools_and_bad_flags_are_refused() {
     assert_eq!(code, 2);
     assert!(
         err.contains("--snapshot-out /nonexistent/dir/s.bin: not a file in an existing directory"),
-        "{err}"
-    );
-    std::fs::write(
-        dir.join("refund.js"),
-        "await tools.pay.quote({});\nreturn await tools.pay.refund({});\n",
-    )
-    .unwrap();
-    let (code, _, err) = codemode(
-        &dir,
-        &[
-            "run",
-            "--tools",
-            "tools.json",
-            "refund.js",
-            "--pause-on",
-            "pay.refund",
-            "--snapshot-out",
-            "j.bin",
-        ],
-    );
-    assert_eq!(code, 2);
-    assert!(
-        err.contains("--pause-on works with Lua programs only"),
         "{err}"
     );
     assert_eq!(refunds(&dir), 0);
@@ -417,4 +393,44 @@ fn codemode_resume_continues_a_snapshot_once() {
     );
     assert_eq!(code, 0, "{r} {err}");
     assert_eq!(refunds(&dir), 2);
+}
+
+/// A JavaScript program pauses in one process and resumes in another (the language read
+/// from the snapshot) with the uninterrupted run's Result; the refund runs once.
+#[test]
+fn a_paused_javascript_run_resumes_in_another_process() {
+    let dir = setup("js");
+    std::fs::write(
+        dir.join("refund.js"),
+        r#"const q = await tools.pay.quote({ order: "o1" });
+console.log("quoted", q.amount);
+const [r, again] = await Promise.all([
+  tools.pay.refund({ order: "o1", amount: q.amount }),
+  tools.pay.quote({ order: "o2" }),
+]);
+return { amount: q.amount, refunded: r.refunded, again: again.amount, n: Math.random() < 2 };
+"#,
+    )
+    .unwrap();
+    let run: &[&str] = &["run", "--tools", "tools.json", "refund.js", "--seed", "3"];
+    let (code, straight, err) = codemode(&dir, run);
+    assert_eq!(code, 0, "{straight} {err}");
+    assert_eq!(refunds(&dir), 1);
+    std::fs::remove_file(dir.join("refunds.log")).unwrap();
+
+    let (code, paused, err) = codemode(&dir, &[run, PAUSE].concat());
+    assert_eq!(code, 3, "{paused} {err}");
+    assert_eq!(paused["status"], json!("paused"));
+    assert_eq!(paused["pending"][0]["name"], json!("pay.refund"));
+    assert_eq!(
+        paused["pending"][0]["input"],
+        json!({"order": "o1", "amount": 42})
+    );
+    assert_eq!(paused["logs"], json!(["quoted 42"]));
+    assert_eq!(refunds(&dir), 0, "the refund waits for approval");
+
+    let (code, resumed, err) = resume(&dir, "tools.json", "\"run\"");
+    assert_eq!(code, 0, "{resumed} {err}");
+    assert_eq!(resumed, straight);
+    assert_eq!(refunds(&dir), 1, "the approved refund ran once");
 }

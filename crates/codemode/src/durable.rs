@@ -102,16 +102,28 @@ impl Snapshot {
     /// answers without keeping the paused result, such as `codemode resume`); empty when the
     /// bytes do not decode. [`crate::CodeMode::resume`] checks everything.
     pub fn pending_ids(&self) -> Vec<u64> {
-        let Some(body) = self.bytes.get(PREFIX_BYTES..) else {
-            return Vec::new();
-        };
+        self.envelope()
+            .map(|e| e.pending.iter().map(|p| p.id).collect())
+            .unwrap_or_default()
+    }
+
+    /// The name of the language of the paused program (`"Lua"`, `"JavaScript"`: a
+    /// [`crate::Language`]'s name), read without any check like [`Snapshot::pending_ids`];
+    /// `None` when the bytes do not decode.
+    pub fn language(&self) -> Option<String> {
+        self.envelope().map(|e| e.language)
+    }
+
+    /// The envelope, decoded without any check.
+    fn envelope(&self) -> Option<Envelope> {
+        let body = self.bytes.get(PREFIX_BYTES..)?;
         let body = match self.bytes[12] {
             1 => &body[..body.len().saturating_sub(TAG_BYTES)],
             _ => body,
         };
         postcard::take_from_bytes::<Envelope>(body)
-            .map(|(e, _)| e.pending.iter().map(|p| p.id).collect())
-            .unwrap_or_default()
+            .ok()
+            .map(|(e, _)| e)
     }
 }
 
