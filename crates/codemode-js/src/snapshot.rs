@@ -152,12 +152,21 @@ pub(crate) fn decode(
             "it was taken by a build with another standard library",
         ));
     }
+    // A snapshot is smaller than the heap it holds (every value, string and object is
+    // charged more than its encoding): larger bytes are refused before they are decoded, which
+    // bounds what decoding allocates by a small multiple of the cap.
+    let cap = crate::machine::memory_cap(options);
+    if bytes.len() > cap {
+        return Err(damaged_error(&format!(
+            "it is {} bytes, more than the memory limit of {cap} bytes",
+            bytes.len()
+        )));
+    }
     let (image, tail): (GuestImage, &[u8]) =
         postcard::take_from_bytes(rest).map_err(|e| damaged_error(&format!("{e}")))?;
     if !tail.is_empty() {
         return Err(damaged_error("bytes follow its end"));
     }
-    let cap = crate::machine::memory_cap(options);
     let program = crate::compile(&image.source)
         .map_err(|e| damaged_error(&format!("its program does not compile: {}", e.message)))?;
     let mut vm = Vm::from_image(image.vm, template, program.data.clone(), cap)

@@ -318,7 +318,29 @@ fn a_snapshot_over_the_memory_cap_is_refused() {
         .restore(&bytes, &env(), &small)
         .err()
         .expect("refused");
-    assert!(e.message.contains("over the memory limit"), "{}", e.message);
+    assert!(
+        e.message.contains("it holds") && e.message.contains("over the memory limit of"),
+        "{}",
+        e.message
+    );
+    // Bytes larger than the cap are refused before they are decoded.
+    let tiny = StartOptions {
+        max_memory_bytes: Some(bytes.len() - 1),
+        deadline: None,
+    };
+    let e = JavaScript
+        .restore(&bytes, &env(), &tiny)
+        .err()
+        .expect("refused");
+    assert!(
+        e.message.contains("more than the memory limit"),
+        "{}",
+        e.message
+    );
+    assert!(
+        bytes.len() < g.memory_used(),
+        "a snapshot is smaller than its heap"
+    );
     // Under the run's own limit it resumes and finishes.
     let mut g = JavaScript.restore(&bytes, &env(), &opts()).unwrap();
     g.resolve(call.id, answer(&call));
@@ -370,4 +392,31 @@ fn a_running_or_finished_guest_cannot_be_snapshotted() {
         "{}",
         e.message
     );
+}
+
+/// What the run changed in the standard library (a method added to `Array.prototype`, a
+/// replaced `JSON.stringify`), a synchronous `search` it waits on, and a tagged template's
+/// object survive a snapshot at every stop.
+#[test]
+fn changed_builtins_and_a_synchronous_call_survive() {
+    let src = r#"
+        Array.prototype.sum = function () { return this.reduce((a, b) => a + b, 0); };
+        const plain = JSON.stringify;
+        JSON.stringify = (v) => "<" + plain(v) + ">";
+        const tag = (s) => s;
+        const site = () => tag`a${1}b`;
+        const first = site();
+        const found = search({ query: "orders" });
+        const o = await tools.orders.get({ id: "abc" });
+        return [[1, 2, o.total].sum(), JSON.stringify(found.echo), site() === first, found.ok];
+    "#;
+    let straight = run(src, false);
+    assert_eq!(
+        straight.0,
+        Step::Done {
+            value: json!([33, "<{\"query\":\"orders\"}>", true, true]),
+            returned: true
+        }
+    );
+    assert_eq!(run(src, true), straight);
 }
