@@ -30,3 +30,30 @@ fn corpus_of(ext: &str) -> Vec<(String, String)> {
         })
         .collect()
 }
+
+/// The three tools' answer to `call` (for the guests' own tests, which have no host): orders
+/// by id, the failure "no such order" for id "bad", `mail.send` (and anything else) echoing
+/// its input.
+#[allow(dead_code)]
+pub fn answer(call: &codemode_guest::HostCall) -> codemode_guest::HostReply {
+    use codemode_guest::{HostReply, HostTarget};
+    use serde_json::{Value, json};
+    let input = call.args.first().cloned().unwrap_or(json!({}));
+    match &call.target {
+        HostTarget::Tool(p) if p == "orders.list" => {
+            HostReply::Value(json!([{"id": "a"}, {"id": "b"}, {"id": "bad"}]))
+        }
+        HostTarget::Tool(p) if p == "orders.get" => match input["id"].as_str() {
+            Some("bad") => HostReply::error(
+                codemode_guest::ErrorKind::ToolFailure,
+                "no such order",
+                vec![],
+            ),
+            Some(id) => {
+                HostReply::Value(json!({"id": id, "total": id.len() * 10, "tags": ["x", id]}))
+            }
+            None => HostReply::Value(Value::Null),
+        },
+        _ => HostReply::Value(json!({"ok": true, "echo": input})),
+    }
+}

@@ -6,7 +6,7 @@ use codemode_guest::{
     Budget, CallId, Clock, Env, Guest, HostCall, HostReply, Language, Random, StartOptions, Step,
 };
 use codemode_js::JavaScript;
-use serde_json::{Value, json};
+use serde_json::json;
 
 fn env() -> Env {
     Env {
@@ -25,28 +25,6 @@ fn opts() -> StartOptions {
     StartOptions {
         max_memory_bytes: Some(64 << 20),
         deadline: None,
-    }
-}
-
-/// A tool's answer to `call`: orders by id, a failure for id "bad".
-fn answer(call: &HostCall) -> HostReply {
-    let input = call.args.first().cloned().unwrap_or(json!({}));
-    match &call.target {
-        codemode_guest::HostTarget::Tool(p) if p == "orders.list" => {
-            HostReply::Value(json!([{"id": "a"}, {"id": "b"}, {"id": "bad"}]))
-        }
-        codemode_guest::HostTarget::Tool(p) if p == "orders.get" => match input["id"].as_str() {
-            Some("bad") => HostReply::error(
-                codemode_guest::ErrorKind::ToolFailure,
-                "no such order",
-                vec![],
-            ),
-            Some(id) => {
-                HostReply::Value(json!({"id": id, "total": id.len() * 10, "tags": ["x", id]}))
-            }
-            None => HostReply::Value(Value::Null),
-        },
-        _ => HostReply::Value(json!({"ok": true, "echo": input})),
     }
 }
 
@@ -96,7 +74,7 @@ fn run(source: &str, snap: bool) -> Outcome {
 
 #[path = "../../../tests/durable/corpus.rs"]
 mod corpus;
-use corpus::corpus_js;
+use corpus::{answer, corpus_js};
 
 #[test]
 fn a_restored_guest_gives_the_uninterrupted_result() {

@@ -2,9 +2,9 @@
 //! where the program stopped (the same value, logs and calls as an uninterrupted run), and
 //! damaged bytes are refused, never a panic.
 
-use codemode_guest::{Budget, Env, HostCall, HostReply, Language, StartOptions, Step};
+use codemode_guest::{Budget, Env, HostReply, Language, StartOptions, Step};
 use codemode_lua::Lua;
-use serde_json::{Value, json};
+use serde_json::json;
 
 fn env() -> Env {
     Env {
@@ -14,28 +14,6 @@ fn env() -> Env {
             "mail.send".into(),
         ],
         ..Env::default()
-    }
-}
-
-/// A tool's answer to `call`: orders by id, a failure for id "bad".
-fn answer(call: &HostCall) -> HostReply {
-    let input = call.args.first().cloned().unwrap_or(json!({}));
-    match &call.target {
-        codemode_guest::HostTarget::Tool(p) if p == "orders.list" => {
-            HostReply::Value(json!([{"id": "a"}, {"id": "b"}, {"id": "bad"}]))
-        }
-        codemode_guest::HostTarget::Tool(p) if p == "orders.get" => match input["id"].as_str() {
-            Some("bad") => HostReply::error(
-                codemode_guest::ErrorKind::ToolFailure,
-                "no such order",
-                vec![],
-            ),
-            Some(id) => {
-                HostReply::Value(json!({"id": id, "total": id.len() * 10, "tags": ["x", id]}))
-            }
-            None => HostReply::Value(Value::Null),
-        },
-        _ => HostReply::Value(json!({"ok": true, "echo": input})),
     }
 }
 
@@ -81,7 +59,7 @@ fn run(source: &str, snap: bool) -> Outcome {
 
 #[path = "../../../tests/durable/corpus.rs"]
 mod corpus;
-use corpus::corpus;
+use corpus::{answer, corpus};
 
 #[test]
 fn a_restored_guest_gives_the_uninterrupted_result() {
