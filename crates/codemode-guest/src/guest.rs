@@ -95,6 +95,31 @@ pub fn snapshot_unsupported() -> GuestError {
     }
 }
 
+/// The encoded machine of a guest's snapshot `bytes`: what follows its 8-byte `magic` and its
+/// format version (u32 little-endian), which must be `version`. Errors name the damage in
+/// words for a "cannot be restored" message: not a snapshot of `language` (another magic),
+/// cut short, another format version.
+pub fn snapshot_payload<'a>(
+    bytes: &'a [u8],
+    magic: &[u8; 8],
+    version: u32,
+    language: &str,
+) -> Result<&'a [u8], String> {
+    let Some(rest) = bytes.strip_prefix(magic.as_slice()) else {
+        return Err(format!("it is not a {language} snapshot"));
+    };
+    let Some((found, rest)) = rest.split_first_chunk::<4>() else {
+        return Err("it is cut short".into());
+    };
+    let found = u32::from_le_bytes(*found);
+    if found != version {
+        return Err(format!(
+            "it has format version {found}, and this build reads version {version}"
+        ));
+    }
+    Ok(rest)
+}
+
 /// A warning a guest adds to the result.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Warning {
@@ -200,6 +225,26 @@ mod tests {
         fn memory_used(&self) -> usize {
             0
         }
+    }
+
+    #[test]
+    fn a_snapshot_payload_needs_its_magic_and_version() {
+        let mut b = b"CMXXSNAP".to_vec();
+        b.extend_from_slice(&3u32.to_le_bytes());
+        b.push(7);
+        assert_eq!(snapshot_payload(&b, b"CMXXSNAP", 3, "X"), Ok(&[7u8][..]));
+        assert_eq!(
+            snapshot_payload(&b, b"CMXXSNAP", 4, "X").unwrap_err(),
+            "it has format version 3, and this build reads version 4"
+        );
+        assert_eq!(
+            snapshot_payload(&b, b"CMYYSNAP", 3, "Y").unwrap_err(),
+            "it is not a Y snapshot"
+        );
+        assert_eq!(
+            snapshot_payload(&b[..10], b"CMXXSNAP", 3, "X").unwrap_err(),
+            "it is cut short"
+        );
     }
 
     #[test]

@@ -8,7 +8,7 @@
 //! |---|---|
 //! | `kind.rs` | [`ErrorKind`] and [`DiagnosticKind`] (one list), [`Location`], [`GuestError`] |
 //! | `call.rs` | [`CallId`], [`CallMode`], [`HostTarget`], [`HostCall`], [`HostReply`], [`HostError`] |
-//! | `guest.rs` | [`Budget`], [`Step`], the [`Guest`] trait (with its snapshot), [`snapshot_unsupported`], [`Warning`], [`Env`] (with its [`Clock`] and [`Random`]), [`MissingTool`], [`StartOptions`] |
+//! | `guest.rs` | [`Budget`], [`Step`], the [`Guest`] trait (with its snapshot), [`snapshot_payload`], [`snapshot_unsupported`], [`Warning`], [`Env`] (with its [`Clock`] and [`Random`]), [`MissingTool`], [`StartOptions`] |
 //! | `language.rs` | the [`Language`] trait: compiling, restoring a snapshot, blank sources, names, reserved words and globals, input hints |
 //! | `notation.rs` | the [`Notation`] trait: the guest's words for messages, signatures and the catalog's guide |
 //! | `typescript.rs` | [`TypeScript`], the notation of the JavaScript guest, and the host's for a guest not compiled in; [`JS_KEYWORDS`] |
@@ -42,7 +42,7 @@ mod typescript;
 
 pub use call::{CallId, CallMode, HostCall, HostError, HostReply, HostTarget};
 pub use guest::{
-    Budget, Clock, Env, Guest, MissingTool, Random, StartOptions, Step, Warning,
+    Budget, Clock, Env, Guest, MissingTool, Random, StartOptions, Step, Warning, snapshot_payload,
     snapshot_unsupported,
 };
 pub use kind::{DiagnosticKind, ErrorKind, GuestError, Location};

@@ -173,18 +173,8 @@ pub(crate) fn decode(
     env: &Env,
     options: &StartOptions,
 ) -> Result<LuaGuest, GuestError> {
-    let Some(rest) = bytes.strip_prefix(MAGIC.as_slice()) else {
-        return Err(damaged_error("it is not a Lua snapshot"));
-    };
-    let Some((version, rest)) = rest.split_first_chunk::<4>() else {
-        return Err(damaged_error("it is cut short"));
-    };
-    let version = u32::from_le_bytes(*version);
-    if version != FORMAT_VERSION {
-        return Err(damaged_error(&format!(
-            "it has format version {version}, and this build reads version {FORMAT_VERSION}"
-        )));
-    }
+    let rest = codemode_guest::snapshot_payload(bytes, MAGIC, FORMAT_VERSION, "Lua")
+        .map_err(|w| damaged_error(&w))?;
     let (image, tail): (GuestImage, &[u8]) =
         postcard::take_from_bytes(rest).map_err(|_| damaged_error("its contents do not decode"))?;
     if !tail.is_empty() {
