@@ -836,3 +836,51 @@ async fn a_pause_the_store_cannot_keep_says_what_ran() {
         .collect();
     assert_eq!(calls, ["fx.echo"]);
 }
+
+/// A JavaScript gateway pauses at an approval tool inside `Promise.all` (another call in
+/// flight beside it) and `resume` continues it: an approval runs the tool, a denial is a
+/// catchable failure.
+#[tokio::test]
+async fn a_javascript_execute_pauses_at_an_approval_tool_and_resumes() {
+    let mut fx = fixture_cmd();
+    fx["approve"] = json!(["add"]);
+    let doc = json!({"mcpServers": {"fx": fx}, "codemode": {"language": "js"}});
+    let gw = Gateway::start(
+        Config::parse(&doc.to_string(), Path::new("/")).unwrap(),
+        None,
+    )
+    .await
+    .unwrap();
+    let code = "const [e, s] = await Promise.all([tools.fx.echo({ text: 'hi' }), \
+                tools.fx.add({ a: 1, b: 2 }).then((r) => r.sum, (err) => err.message)]); \
+                return [e, s];";
+    let p = run(&gw, code).await;
+    let paused = p.result.paused.as_ref().expect("paused");
+    assert_eq!(paused.pending[0].name, "fx.add");
+    assert_eq!(paused.pending[0].input, json!({"a": 1, "b": 2}));
+    let token = p.resume_token.clone().unwrap();
+    let id = paused.pending[0].id.to_string();
+    let done = resume(&gw, &token, &json!({id.clone(): {"approve": true}}))
+        .await
+        .unwrap();
+    assert_eq!(
+        done.result.value(),
+        Some(&json!(["hi", 3])),
+        "{:?}",
+        done.result
+    );
+    let p = run(&gw, code).await;
+    let token = p.resume_token.unwrap();
+    let done = resume(
+        &gw,
+        &token,
+        &json!({id: {"deny": "adding needs a manager"}}),
+    )
+    .await
+    .unwrap();
+    assert_eq!(
+        done.result.value(),
+        Some(&json!(["hi", "adding needs a manager"]))
+    );
+    gw.shutdown().await;
+}
