@@ -289,14 +289,28 @@ impl Vm {
         vm.host.errors = errors;
         vm.host.modules = h.modules;
         vm.host.module_cache = h.module_cache;
-        // What it holds, counted as the collector counts it.
-        let used = crate::gc::collect(&mut vm);
+        // What it holds, counted as the collector counts it, with the standard library's
+        // part as a fresh run charges it (the collector counts the template's slots a little
+        // differently from what building it charged): the bytes of its own are then the run's.
+        let used = (crate::gc::collect(&mut vm) + template.heap.shared_bytes)
+            .saturating_sub(template_recount(template));
+        vm.heap.used = used;
         check(used <= cap, || {
             format!("it holds {used} bytes, over the memory limit of {cap} bytes")
         })?;
         vm.gc_at = crate::gc::next_collection(used, cap);
         Ok(vm)
     }
+}
+
+/// What the collector counts of the template alone (once per process).
+fn template_recount(template: &Vm) -> usize {
+    static RECOUNT: std::sync::OnceLock<usize> = std::sync::OnceLock::new();
+    *RECOUNT.get_or_init(|| {
+        let mut vm = template.clone();
+        vm.heap.flattened = Default::default();
+        crate::gc::collect(&mut vm)
+    })
 }
 
 /// The checks of a loaded machine's handles against its heap and programs.
