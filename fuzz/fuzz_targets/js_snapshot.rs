@@ -5,7 +5,7 @@
 //! a suspended generator, a RegExp, a Date and typed bytes (first byte odd): the rest is read as
 //! (offset: u24 LE, xor: u8) quadruples, and a last byte, if any is left over, cuts the
 //! snapshot to that fraction of its length. A snapshot that loads is answered and run to its
-//! end under a fuel bound (10^6) and an 8 MiB memory cap.
+//! end under a fuel bound (3·10^5) and an 8 MiB memory cap.
 #![no_main]
 
 use std::sync::OnceLock;
@@ -93,8 +93,10 @@ fuzz_target!(|data: &[u8]| {
     let Ok(mut g) = JavaScript.restore(&bytes, &env(), &options()) else { return };
     g.resolve(codemode_guest::CallId(0), HostReply::Value(serde_json::json!({"x": 1})));
     g.resolve(codemode_guest::CallId(1), HostReply::Value(serde_json::json!({"y": [1, 2]})));
-    // At most 10^6 fuel, as `js_execute`.
-    for _ in 0..100 {
+    // At most 3·10^5 fuel: a mutation that jumps back into the program's loops runs there
+    // (1.5 µs a fuel unit through the RegExp and string natives, ~6 µs instrumented), and a
+    // unit must end well inside libFuzzer's 10 s timeout.
+    for _ in 0..30 {
         match g.run(Budget { fuel: 10_000, soft_deadline: None }) {
             Step::Yield => {}
             Step::Started => {

@@ -154,6 +154,7 @@ async fn every_pause_resumes_in_a_fresh_process() {
     let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("durable-processes");
     std::fs::create_dir_all(&dir).unwrap();
     let exe = std::env::current_exe().unwrap();
+    #[cfg_attr(not(feature = "js"), allow(unused_mut))]
     let mut programs: Vec<_> = corpus()
         .into_iter()
         .map(|p| (codemode::Language::Lua, p))
