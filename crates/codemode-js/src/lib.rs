@@ -11,7 +11,9 @@
 //! [`JavaScript`] implements `codemode_guest::Language` (compile a program into a [`JsGuest`],
 //! and the words host messages use) and [`JsGuest`] implements `codemode_guest::Guest`.
 //! [`compile`] turns source into a [`Program`] (shareable, `Send + Sync`); [`limits`] lists
-//! every fixed internal bound.
+//! every fixed internal bound. A run waiting for host calls snapshots to bytes
+//! (`Guest::snapshot`) and [`JsGuest::restore`] / `Language::restore` continue it, in another
+//! process of the same build (durable executions: `snapshot.rs`).
 //!
 //! ## Pipeline
 //! source → `scan.rs` (blank check, size cap, nesting pre-scan: the parser aborts the process
