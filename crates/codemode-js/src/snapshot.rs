@@ -1,4 +1,4 @@
-//! Durable executions: a [`JsGuest`] waiting for host calls as bytes, and back.
+//! Durable executions: a [`crate::JsGuest`] waiting for host calls as bytes, and back.
 //!
 //! The bytes are [`MAGIC`], the format version ([`FORMAT_VERSION`], u32 LE), the template
 //! fingerprint (u64 LE: a hash of this build's standard library — the crate version, the
