@@ -411,7 +411,44 @@ impl Checker<'_> {
         for i in 0..h.objects.len() {
             self.object(ObjId(i as u32))?;
         }
-        Ok(())
+        // The machine walks prototype chains and bound functions' targets to their ends: no
+        // program can make either a cycle.
+        check(self.acyclic(|o| h.obj(o).proto), || {
+            "an object's prototype chain is a cycle".into()
+        })?;
+        check(
+            self.acyclic(|o| match &h.obj(o).kind {
+                Kind::Function(Func::Bound { target, .. }) => Some(*target),
+                _ => None,
+            }),
+            || "a bound function is bound to itself".into(),
+        )
+    }
+
+    /// Whether following `next` from any object (all of them valid handles) always ends:
+    /// each object is walked once (0 not seen, 1 on the walk now, 2 known to end).
+    fn acyclic(&self, next: impl Fn(ObjId) -> Option<ObjId>) -> bool {
+        let n = self.h().objects.len();
+        let mut state = vec![0u8; n];
+        let mut path = Vec::new();
+        for start in 0..n {
+            let mut at = Some(ObjId(start as u32));
+            while let Some(o) = at {
+                match state[o.0 as usize] {
+                    0 => {
+                        state[o.0 as usize] = 1;
+                        path.push(o);
+                        at = next(o);
+                    }
+                    1 => return false,
+                    _ => break,
+                }
+            }
+            for o in path.drain(..) {
+                state[o.0 as usize] = 2;
+            }
+        }
+        true
     }
 
     fn object(&self, o: ObjId) -> Damaged<()> {
