@@ -448,3 +448,29 @@ fn a_cycle_of_prototypes_or_bound_targets_is_refused() {
     }
     assert!(cycles > 0, "some flips make a cycle, and they are refused");
 }
+
+/// A synchronous call made deep in the stack (a closure called by the prelude's `map`, called
+/// by a method) is snapshotted with every frame: the body's, the method's, `map`'s, the
+/// callback's.
+#[test]
+fn a_synchronous_call_deep_in_the_stack_survives() {
+    let src = r#"
+        class Finder {
+            constructor(prefix) { this.prefix = prefix; }
+            all(words) { return words.map((w, i) => search({ query: this.prefix + w }).echo.query + i); }
+        }
+        const got = new Finder("q:").all(["a", "b", "c"]);
+        const o = await tools.orders.get({ id: got[2] });
+        return [got, o.total];
+    "#;
+    let straight = run(src, false);
+    assert_eq!(
+        straight.0,
+        Step::Done {
+            value: json!([["q:a0", "q:b1", "q:c2"], 40]),
+            returned: true
+        }
+    );
+    assert_eq!(straight.2.len(), 4);
+    assert_eq!(run(src, true), straight);
+}
