@@ -63,6 +63,24 @@ pub struct State {
     pub sym_species: Option<SymId>,
 }
 
+/// A `regexpMatchGlobal` a fuel slice stopped (`State::matching`), as a snapshot keeps it:
+/// its RegExp, subject, result array (holding the matches so far) and next start. The other
+/// interrupted work (a search, a replacement) starts again from nothing, which gives the same
+/// result; this one's array already holds matches, so it must go on where it stopped.
+pub type Matching = (ObjId, crate::value::StrId, ObjId, usize);
+
+impl State {
+    /// The `regexpMatchGlobal` a fuel slice stopped, if any.
+    pub fn matching(&self) -> Option<Matching> {
+        self.matching
+    }
+
+    /// Set what [`State::matching`] gives (a restored snapshot's).
+    pub fn set_matching(&mut self, m: Option<Matching>) {
+        self.matching = m;
+    }
+}
+
 /// A search a fuel slice stopped: the call it belongs to and its state.
 #[derive(Clone, Debug)]
 struct Suspended {

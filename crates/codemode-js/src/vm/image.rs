@@ -5,7 +5,9 @@
 //! What the template holds (the intrinsics, the platform prototypes, the well-known keys and
 //! symbols, the prelude and its constants) is taken from this build's template, never from
 //! the bytes. Caches (string constants, the RegExp pattern cache, the last call site) start
-//! empty; a RegExp search a fuel slice interrupted starts again. The random generator's
+//! empty; a RegExp search or replacement a fuel slice interrupted starts again (with the same
+//! result), and a global match it interrupted goes on (its array holds the matches so far).
+//! The random generator's
 //! state is kept, so the numbers after a resume are the ones the uninterrupted run draws;
 //! the clock is the restoring host's.
 //!
@@ -77,6 +79,8 @@ pub(crate) struct VmImage {
     body_error_at: Option<Location>,
     drain_left: Option<usize>,
     host: HostImage,
+    /// A global RegExp match a fuel slice stopped (`builtins/regexp.rs`).
+    matching: Option<crate::builtins::regexp::Matching>,
 }
 
 impl Vm {
@@ -120,6 +124,7 @@ impl Vm {
             body_end_at: self.body_end_at,
             body_error_at: self.body_error_at,
             drain_left: self.drain_left,
+            matching: self.regexp.matching(),
             host: HostImage {
                 ranked: h.ranked,
                 next_id: h.next_id,
@@ -256,6 +261,13 @@ impl Vm {
         for (_, o) in &h.module_cache {
             c.obj(*o)?;
         }
+        if let Some((re, s, out, _)) = img.matching {
+            c.obj(re)?;
+            c.str(s)?;
+            check(matches!(c.kind(out)?, Kind::Array(_)), || {
+                "an interrupted match collects into no array".into()
+            })?;
+        }
         vm.templates = img.templates;
         vm.hint = img.hint;
         vm.base = img.frames.last().map_or(0, |f| f.base as usize);
@@ -278,6 +290,7 @@ impl Vm {
         vm.body_end_at = img.body_end_at;
         vm.body_error_at = img.body_error_at;
         vm.drain_left = img.drain_left;
+        vm.regexp.set_matching(img.matching);
         vm.host.ranked = h.ranked;
         vm.host.next_id = h.next_id;
         vm.host.waiting = h
