@@ -6,6 +6,12 @@ use super::*;
 /// The natives of this file: where each goes, what it runs, its `length`.
 pub(super) static NATIVES: &[(&str, NativeFn, u16)] = &[
     ("Function", function_ctor, 1),
+    // %AsyncFunction% and the generator function constructors (§27.3.1, §27.4.1, §27.7.1):
+    // no globals, reached as `Object.getPrototypeOf(async () => {}).constructor`; the setup
+    // links them to their prototypes.
+    ("%Intrinsics%.AsyncFunction", function_ctor, 1),
+    ("%Intrinsics%.GeneratorFunction", function_ctor, 1),
+    ("%Intrinsics%.AsyncGeneratorFunction", function_ctor, 1),
     // Installed as `Function.prototype[Symbol.hasInstance]` by the setup.
     ("%Intrinsics%.functionHasInstance", function_has_instance, 1),
     // %ThrowTypeError%: `caller` and `arguments` of Function.prototype (§10.2.4.1).

@@ -335,6 +335,32 @@ pub fn setup(vm: &mut Vm) -> Res<()> {
         let k = vm.heap.key("constructor");
         vm.define(p, k, Slot::Data(Value::Obj(f)), CONFIGURABLE)?;
     }
+    // %AsyncFunction%, %GeneratorFunction%, %AsyncGeneratorFunction%: each the `constructor`
+    // of its prototype, inheriting from `Function` (§27.3.2, §27.3.3).
+    let function_ctor = ctors.iter().find(|(n, _)| n == "Function").map(|(_, o)| *o);
+    for (name, p) in [
+        ("AsyncFunction", vm.intr.async_function_proto),
+        ("GeneratorFunction", vm.intr.generator_function_proto),
+        (
+            "AsyncGeneratorFunction",
+            vm.intr.async_generator_function_proto,
+        ),
+    ] {
+        let k = vm.heap.key(name);
+        let Some(crate::heap::Prop {
+            slot: Slot::Data(Value::Obj(ctor)),
+            ..
+        }) = vm.own(intrinsics, k)
+        else {
+            continue;
+        };
+        let p = p.expect("function prototype");
+        vm.heap.obj_mut(ctor).proto = function_ctor;
+        let k = vm.heap.key("prototype");
+        vm.define(ctor, k, Slot::Data(Value::Obj(p)), 0)?;
+        let k = vm.heap.key("constructor");
+        vm.define(p, k, Slot::Data(Value::Obj(ctor)), CONFIGURABLE)?;
+    }
     // %AsyncIteratorPrototype%, for the prelude (its `[Symbol.asyncIterator]`).
     let k = vm.heap.key("asyncIteratorPrototype");
     vm.define(
