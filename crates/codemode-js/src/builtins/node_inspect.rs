@@ -462,6 +462,16 @@ fn raw(vm: &mut Vm, ctx: &mut Ctx, o: ObjId, mut recurse: usize) -> Res<String> 
         Array(Elems),
         Set(Vec<Value>),
         Map(Vec<(Value, Value)>),
+        /// A Map or Set iterator's entries still to come (node's `previewEntries`), and how
+        /// many there are.
+        Iter(Vec<Value>, usize),
+        /// An entries iterator's pairs still to come, and how many there are.
+        IterPairs(Vec<(Value, Value)>, usize),
+        /// A WeakMap's or WeakSet's entries, shown only with `show_hidden` (node's
+        /// `formatWeakCollection`, else `formatWeakSet`/`formatWeakMap`: sorted).
+        Weak(Vec<(Value, Option<Value>)>, usize),
+        /// A promise's state and value (node's `formatPromise`).
+        Promise(crate::vm::coro::PState, Value),
     }
     let mut body = Body::Props;
     match &kind {
@@ -603,6 +613,46 @@ fn raw(vm: &mut Vm, ctx: &mut Ctx, o: ObjId, mut recurse: usize) -> Res<String> 
                 return Ok(base);
             }
         }
+        Kind::Iterator(Iter::Table { target, pos, kind }) => {
+            keys = keys_of(vm, ctx, o, false);
+            let (ty, rest) = table_rest(vm, *target, *pos, ctx.opts.max_array_length);
+            // node's `getIteratorBraces`, `Entries` for an entries iterator.
+            let own = format!("{ty} Iterator");
+            let mut t = tag.clone();
+            if t != own {
+                if !t.is_empty() {
+                    t.push_str("] [");
+                }
+                t.push_str(&own);
+            }
+            if *kind == 2 {
+                t = format!("{} Entries", t.strip_suffix(" Iterator").unwrap_or(&t));
+            }
+            braces.0 = format!("[{t}] {{");
+            body = match (rest, *kind) {
+                ((list, n), 2) => Body::IterPairs(list, n),
+                ((list, n), 0) => Body::Iter(list.into_iter().map(|(k, _)| k).collect(), n),
+                ((list, n), _) => Body::Iter(list.into_iter().map(|(_, v)| v).collect(), n),
+            };
+        }
+        Kind::WeakMap(t) | Kind::WeakSet(t) => {
+            keys = keys_of(vm, ctx, o, false);
+            let is_map = matches!(kind, Kind::WeakMap(_));
+            let fallback = if is_map { "WeakMap" } else { "WeakSet" };
+            braces.0 = format!("{}{{", prefix(&constructor, &tag, fallback, ""));
+            let max = ctx.opts.max_array_length;
+            let list = t
+                .iter()
+                .take(if ctx.opts.show_hidden { max } else { 0 })
+                .map(|(k, v)| (k, is_map.then_some(v)))
+                .collect();
+            body = Body::Weak(list, t.len());
+        }
+        Kind::Promise(p) => {
+            keys = keys_of(vm, ctx, o, false);
+            braces.0 = format!("{}{{", prefix(&constructor, &tag, "Promise", ""));
+            body = Body::Promise(p.state, p.result);
+        }
         _ if is_error(vm, o) => {
             let mut k = keys_of(vm, ctx, o, false);
             base = error_base(vm, ctx, o, &constructor, &tag, &mut k);
@@ -669,6 +719,71 @@ fn raw(vm: &mut Vm, ctx: &mut Ctx, o: ObjId, mut recurse: usize) -> Res<String> 
             }
             ctx.indentation -= 2;
         }
+        Body::Iter(items, total) => {
+            ctx.indentation += 2;
+            for v in &items {
+                output.push(value(vm, ctx, *v, recurse)?);
+            }
+            ctx.indentation -= 2;
+            if total > items.len() {
+                output.push(more_items(total - items.len()));
+            }
+        }
+        Body::IterPairs(pairs, total) => {
+            ctx.indentation += 2;
+            for (k, v) in &pairs {
+                let pair = vec![value(vm, ctx, *k, recurse)?, value(vm, ctx, *v, recurse)?];
+                let brackets = ("[".to_string(), "]".to_string());
+                let kind = Kind::Ordinary;
+                output.push(reduce(
+                    ctx,
+                    pair,
+                    "",
+                    &brackets,
+                    Entry::ArrayExtras,
+                    recurse,
+                    &kind,
+                ));
+            }
+            ctx.indentation -= 2;
+            if total > pairs.len() {
+                output.push(more_items(total - pairs.len()));
+            }
+        }
+        Body::Weak(_, _) if !ctx.opts.show_hidden => output.push("<items unknown>".to_string()),
+        Body::Weak(list, total) => {
+            ctx.indentation += 2;
+            let mut shown = Vec::new();
+            for (k, v) in &list {
+                let ks = value(vm, ctx, *k, recurse)?;
+                shown.push(match v {
+                    Some(v) => format!("{ks} => {}", value(vm, ctx, *v, recurse)?),
+                    None => ks,
+                });
+            }
+            ctx.indentation -= 2;
+            shown.sort();
+            output.extend(shown);
+            if total > list.len() {
+                output.push(more_items(total - list.len()));
+            }
+        }
+        Body::Promise(state, result) => {
+            use crate::vm::coro::PState;
+            output.push(match state {
+                PState::Pending => "<pending>".to_string(),
+                PState::Fulfilled | PState::Rejected => {
+                    ctx.indentation += 2;
+                    let shown = value(vm, ctx, result, recurse)?;
+                    ctx.indentation -= 2;
+                    if state == PState::Rejected {
+                        format!("<rejected> {shown}")
+                    } else {
+                        shown
+                    }
+                }
+            });
+        }
     }
     for k in keys {
         output.push(property(vm, ctx, o, k, recurse, extras)?);
@@ -688,6 +803,38 @@ fn raw(vm: &mut Vm, ctx: &mut Ctx, o: ObjId, mut recurse: usize) -> Res<String> 
         return Err(vm.range_error("Invalid string length"));
     }
     Ok(res)
+}
+
+/// Some (key, value) entries of a collection, and how many it has in all.
+type Preview = (Vec<(Value, Value)>, usize);
+
+/// The entries of Map or Set `target` from slot `pos` on (a Map or Set iterator's preview):
+/// the type's name, at most `max` (key, value) pairs, and how many entries remain in all.
+fn table_rest(
+    vm: &mut Vm,
+    target: ObjId,
+    pos: u32,
+    max: usize,
+) -> (&'static str, Preview) {
+    let (ty, t) = match &vm.heap.obj(target).kind {
+        Kind::Map(t) => ("Map", t),
+        Kind::Set(t) => ("Set", t),
+        _ => return ("Map", (Vec::new(), 0)),
+    };
+    let mut list = Vec::new();
+    let mut total = 0;
+    let mut at = pos as usize;
+    while pos != u32::MAX
+        && let Some((i, k, v)) = t.next_live(at)
+    {
+        if list.len() < max {
+            list.push((k, v));
+        }
+        total += 1;
+        at = i + 1;
+    }
+    vm.work(total / 8);
+    (ty, (list, total))
 }
 
 fn more_items(n: usize) -> String {
@@ -790,11 +937,12 @@ fn function_base(
     constructor: &Option<String>,
     tag: &str,
 ) -> String {
-    let is_class = match f {
+    let (is_class, is_async, generator) = match f {
         Func::Closure { prog, func, .. } => {
-            vm.progs[*prog as usize].funcs[*func as usize].class_ctor
+            let p = &vm.progs[*prog as usize].funcs[*func as usize];
+            (p.class_ctor, p.is_async, p.generator)
         }
-        _ => false,
+        _ => (false, false, false),
     };
     let name = own_data_string(vm, o, "name").unwrap_or_default();
     if is_class {
@@ -825,7 +973,13 @@ fn function_base(
         }
         return format!("[{base}]");
     }
-    let mut base = "[Function".to_string();
+    // node's type: `Function`, `GeneratorFunction`, `AsyncFunction`, `AsyncGeneratorFunction`.
+    let ty = format!(
+        "{}{}Function",
+        if is_async { "Async" } else { "" },
+        if generator { "Generator" } else { "" }
+    );
+    let mut base = format!("[{ty}");
     if constructor.is_none() {
         base.push_str(" (null prototype)");
     }
@@ -836,7 +990,7 @@ fn function_base(
     }
     base.push(']');
     match constructor {
-        Some(c) if c != "Function" => base.push_str(&format!(" {c}")),
+        Some(c) if *c != ty => base.push_str(&format!(" {c}")),
         _ => {}
     }
     if !tag.is_empty() && constructor.as_deref() != Some(tag) {
