@@ -65,10 +65,19 @@ pub(super) fn parse(vm: &mut Vm, text: &JsStr) -> Res<Value> {
 }
 
 /// V8's "Unexpected token" message: the whole text when it is short, else ten code units
-/// either side of the bad one.
+/// either side of the bad one; only the text itself when it is one of V8's special strings
+/// (what `String(x)` gives for `undefined`, `NaN`, `Infinity` and a plain object):
+/// `"undefined" is not valid JSON`.
 fn unexpected_token(text: &JsStr, pos: usize) -> String {
     const CONTEXT: usize = 10;
+    const SPECIAL: [&str; 4] = ["[object Object]", "undefined", "Infinity", "NaN"];
     let len = text.len();
+    if len <= 15 {
+        let whole = String::from_utf16_lossy(&text.units());
+        if SPECIAL.contains(&whole.as_str()) {
+            return format!("\"{whole}\" is not valid JSON");
+        }
+    }
     let ch = String::from_utf16_lossy(&[text.at(pos)]);
     let (from, to) = if len < 2 * CONTEXT + 1 {
         (0, len)

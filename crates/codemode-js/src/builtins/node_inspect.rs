@@ -810,12 +810,7 @@ type Preview = (Vec<(Value, Value)>, usize);
 
 /// The entries of Map or Set `target` from slot `pos` on (a Map or Set iterator's preview):
 /// the type's name, at most `max` (key, value) pairs, and how many entries remain in all.
-fn table_rest(
-    vm: &mut Vm,
-    target: ObjId,
-    pos: u32,
-    max: usize,
-) -> (&'static str, Preview) {
+fn table_rest(vm: &mut Vm, target: ObjId, pos: u32, max: usize) -> (&'static str, Preview) {
     let (ty, t) = match &vm.heap.obj(target).kind {
         Kind::Map(t) => ("Map", t),
         Kind::Set(t) => ("Set", t),
