@@ -8,7 +8,168 @@ pub(super) static NATIVES: &[(&str, NativeFn, u16)] = &[
     ("%Intrinsics%.jsonFastStringify", json_fast_stringify, 3),
     ("%Intrinsics%.jsonParse", json_parse, 1),
     ("%Intrinsics%.jsonQuote", json_quote, 1),
+    ("%Intrinsics%.jsonCircularMessage", json_circular_message, 4),
 ];
+
+/// How `JSON.stringify` reached an object: the root, an array index, a property.
+#[derive(Clone, Copy)]
+pub(super) enum Seg {
+    Root,
+    Index(usize),
+    Prop(Key),
+}
+
+/// The name V8's circular-structure message gives an object (`JSReceiver::GetConstructorName`,
+/// read without running code): the constructor that made it (a `constructor` along the
+/// prototypes whose `prototype` is the object's prototype), else the first
+/// `Symbol.toStringTag` or named `constructor` other than `Object` along the chain, else the
+/// kind's class name.
+fn v8_constructor_name(vm: &mut Vm, o: ObjId) -> String {
+    let ctor_key = vm.heap.key("constructor");
+    let proto_key = vm.heap.key("prototype");
+    let name_of = |vm: &mut Vm, f: Value| -> Option<String> {
+        let Value::Obj(f) = f else { return None };
+        if !matches!(vm.heap.obj(f).kind, Kind::Function(_)) {
+            return None;
+        }
+        let k = vm.heap.key("name");
+        match data_lookup(vm, f, k) {
+            Lookup::Data(Value::Str(s)) => {
+                let n = vm.heap.str(s).to_rust();
+                (!n.is_empty() && n != "Object").then_some(n)
+            }
+            _ => None,
+        }
+    };
+    let proto = vm.heap.obj(o).proto;
+    if let Some(p) = proto
+        && let Lookup::Data(f @ Value::Obj(fo)) = data_lookup(vm, p, ctor_key)
+        && matches!(vm.own(fo, proto_key), Some(crate::heap::Prop { slot: Slot::Data(Value::Obj(pp)), .. }) if Some(pp) == proto)
+        && let Some(n) = name_of(vm, f)
+    {
+        return n;
+    }
+    let mut cur = Some(o);
+    let mut guard = 0;
+    while let Some(c) = cur {
+        if let Some(t) = vm.intr.sym_to_string_tag
+            && let Some(crate::heap::Prop {
+                slot: Slot::Data(Value::Str(s)),
+                ..
+            }) = vm.own(c, Key::Sym(t))
+        {
+            return vm.heap.str(s).to_rust();
+        }
+        if c != o
+            && let Some(crate::heap::Prop {
+                slot: Slot::Data(f),
+                ..
+            }) = vm.own(c, ctor_key)
+            && let Some(n) = name_of(vm, f)
+        {
+            return n;
+        }
+        cur = vm.heap.obj(c).proto;
+        guard += 1;
+        if guard > crate::limits::MAX_PROTO_CHAIN {
+            break;
+        }
+    }
+    match &vm.heap.obj(o).kind {
+        Kind::Array(_) => "Array",
+        Kind::Function(_) => "Function",
+        Kind::Error => "Error",
+        Kind::Date(_) => "Date",
+        Kind::RegExp(_) => "RegExp",
+        Kind::Map(_) => "Map",
+        Kind::Set(_) => "Set",
+        Kind::Arguments(_) => "Arguments",
+        _ => "Object",
+    }
+    .to_string()
+}
+
+/// V8's message for a cycle met by `JSON.stringify`: `path` is the objects being serialized
+/// with how each was reached, `start` the one met again, `closing` the key that met it.
+/// Two lines after the start and the last one are shown, `...` for the rest (V8's
+/// `kCircularErrorMessagePrefixCount` and `PostfixCount`).
+pub(super) fn circular_message(
+    vm: &mut Vm,
+    path: &[(ObjId, Seg)],
+    start: usize,
+    closing: Seg,
+) -> String {
+    let key = |vm: &mut Vm, s: Seg| match s {
+        Seg::Index(i) => format!("index {i}"),
+        Seg::Prop(k) => match vm.heap.key_str(k).map(|s| s.to_rust()) {
+            Some(t) if !t.is_empty() => format!("property '{t}'"),
+            _ => "<anonymous>".to_string(),
+        },
+        Seg::Root => "<anonymous>".to_string(),
+    };
+    let mut m = format!(
+        "Converting circular structure to JSON\n    --> starting at object with constructor '{}'",
+        v8_constructor_name(vm, path[start].0)
+    );
+    let len = path.len();
+    let line = |vm: &mut Vm, m: &mut String, i: usize| {
+        let k = key(vm, path[i].1);
+        let n = v8_constructor_name(vm, path[i].0);
+        m.push_str(&format!("\n    |     {k} -> object with constructor '{n}'"));
+    };
+    let mut i = start + 1;
+    let prefix_end = len.min(i + 2);
+    while i < prefix_end {
+        line(vm, &mut m, i);
+        i += 1;
+    }
+    if len > i + 1 {
+        m.push_str("\n    |     ...");
+    }
+    i = i.max(len - 1);
+    while i < len {
+        line(vm, &mut m, i);
+        i += 1;
+    }
+    let k = key(vm, closing);
+    m.push_str(&format!("\n    --- {k} closes the circle"));
+    m
+}
+
+/// `%Intrinsics%.jsonCircularMessage(objects, keys, start, closingKey)`: [`circular_message`]
+/// for the prelude's `JSON.stringify` (keys are numbers for array indices, else strings).
+pub(super) fn json_circular_message(vm: &mut Vm, _: Value, args: &[Value]) -> Res<Value> {
+    let list = |vm: &mut Vm, v: Value| match v {
+        Value::Obj(o) => match &vm.heap.obj(o).kind {
+            Kind::Array(e) => e.to_vec(),
+            _ => Vec::new(),
+        },
+        _ => Vec::new(),
+    };
+    let objs = list(vm, arg(args, 0));
+    let keys = list(vm, arg(args, 1));
+    let seg = |vm: &mut Vm, v: Value| -> Res<Seg> {
+        Ok(match v {
+            Value::Num(n) => Seg::Index(n as usize),
+            Value::Str(_) => Seg::Prop(vm.to_key(v)?),
+            _ => Seg::Root,
+        })
+    };
+    let mut path = Vec::new();
+    for (i, o) in objs.iter().enumerate() {
+        if let Value::Obj(o) = o {
+            let s = seg(vm, keys.get(i).copied().unwrap_or(Value::Undefined))?;
+            path.push((*o, s));
+        }
+    }
+    let start = match arg(args, 2) {
+        Value::Num(n) if n >= 0.0 && (n as usize) < path.len() => n as usize,
+        _ => return vm.str_val("Converting circular structure to JSON"),
+    };
+    let closing = seg(vm, arg(args, 3))?;
+    let m = circular_message(vm, &path, start, closing);
+    vm.str_val(&m)
+}
 
 /// `%Intrinsics%.jsonQuote(string)`: QuoteJSONString (§25.5.2.3).
 pub(super) fn json_quote(vm: &mut Vm, _: Value, args: &[Value]) -> Res<Value> {
@@ -66,7 +227,7 @@ pub(super) fn json_fast_stringify(vm: &mut Vm, _: Value, args: &[Value]) -> Res<
     };
     let mut out = String::new();
     let mut stack = Vec::new();
-    match json_into(vm, v, &mut out, &mut stack, &indent, &allow)? {
+    match json_into(vm, v, Seg::Root, &mut out, &mut stack, &indent, &allow)? {
         Fast::Done => vm.str_val(&out),
         Fast::Absent => Ok(Value::Undefined),
         Fast::Slow => Ok(Value::Null),
@@ -94,8 +255,9 @@ fn has_to_json(vm: &mut Vm, o: ObjId) -> bool {
 pub(super) fn json_into(
     vm: &mut Vm,
     v: Value,
+    via: Seg,
     out: &mut String,
-    stack: &mut Vec<ObjId>,
+    stack: &mut Vec<(ObjId, Seg)>,
     indent: &str,
     allow: &Option<Vec<Key>>,
 ) -> Res<Fast> {
@@ -119,15 +281,16 @@ pub(super) fn json_into(
             if has_to_json(vm, o) {
                 return Ok(Fast::Slow);
             }
-            if stack.contains(&o) {
-                return Err(vm.type_error("Converting circular structure to JSON"));
+            if let Some(start) = stack.iter().position(|(x, _)| *x == o) {
+                let m = circular_message(vm, stack, start, via);
+                return Err(vm.type_error(&m));
             }
             if stack.len() >= MAX_DATA_DEPTH {
                 return Err(vm.range_error(&format!(
                     "Value exceeds the maximum depth of {MAX_DATA_DEPTH}."
                 )));
             }
-            stack.push(o);
+            stack.push((o, via));
             let depth = stack.len();
             let nl = |out: &mut String, d: usize| {
                 if !indent.is_empty() {
@@ -151,7 +314,7 @@ pub(super) fn json_into(
                         out.push(',');
                     }
                     nl(out, depth);
-                    match json_into(vm, *x, out, stack, indent, allow)? {
+                    match json_into(vm, *x, Seg::Index(i), out, stack, indent, allow)? {
                         Fast::Done => {}
                         Fast::Absent => out.push_str("null"),
                         Fast::Slow => return Ok(Fast::Slow),
@@ -202,7 +365,7 @@ pub(super) fn json_into(
                     if !indent.is_empty() {
                         out.push(' ');
                     }
-                    match json_into(vm, x, out, stack, indent, allow)? {
+                    match json_into(vm, x, Seg::Prop(k), out, stack, indent, allow)? {
                         Fast::Done => any = true,
                         Fast::Absent => out.truncate(mark),
                         Fast::Slow => return Ok(Fast::Slow),

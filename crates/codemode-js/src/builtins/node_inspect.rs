@@ -150,7 +150,15 @@ fn directive(vm: &mut Vm, c: u8, a: Value) -> Res<String> {
         b'j' => {
             let mut out = String::new();
             let mut stack = Vec::new();
-            match super::json::json_into(vm, a, &mut out, &mut stack, "", &None) {
+            match super::json::json_into(
+                vm,
+                a,
+                super::json::Seg::Root,
+                &mut out,
+                &mut stack,
+                "",
+                &None,
+            ) {
                 Ok(super::json::Fast::Done) => out,
                 Ok(_) => "undefined".to_string(),
                 Err(_) => "[Circular]".to_string(),

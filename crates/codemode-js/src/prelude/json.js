@@ -16,6 +16,7 @@ const isArrayValue = Array.isArray;
 const StringOf = String;
 const NumberOf = Number;
 const trunc = Math.trunc;
+const circularMessage = I.jsonCircularMessage;
 
 function serializeProperty(state, holder, key) {
   let value = holder[key];
@@ -36,16 +37,20 @@ function serializeProperty(state, holder, key) {
   if (typeof value === "string") return jsonQuote(value);
   if (typeof value === "number") return value === value && value !== Infinity && value !== -Infinity ? StringOf(value) : "null";
   if (typeof value === "object" && !isCallable(value)) {
-    return isArrayValue(value) ? serializeArray(state, value) : serializeObject(state, value);
+    return isArrayValue(value) ? serializeArray(state, value, key) : serializeObject(state, value, key);
   }
   return undefined;
 }
 
-function enter(state, value) {
+function enter(state, value, key) {
   const stack = state.stack;
+  const keys = state.keys;
+  // V8 names array elements by index (a number), other keys as properties.
+  const via = stack.length > 0 && isArrayValue(stack[stack.length - 1]) ? NumberOf(key) : key;
   for (let i = 0; i < stack.length; i++) {
-    if (stack[i] === value) typeError("Converting circular structure to JSON");
+    if (stack[i] === value) typeError(circularMessage(stack, keys, i, via));
   }
+  createData(keys, stack.length, via);
   createData(stack, stack.length, value);
   const stepback = state.indent;
   state.indent = stepback + state.gap;
@@ -54,11 +59,12 @@ function enter(state, value) {
 
 function leave(state, stepback) {
   state.stack.length = state.stack.length - 1;
+  state.keys.length = state.stack.length;
   state.indent = stepback;
 }
 
-function serializeObject(state, value) {
-  const stepback = enter(state, value);
+function serializeObject(state, value, key) {
+  const stepback = enter(state, value, key);
   const keys = state.propertyList !== undefined ? state.propertyList : ownKeys(value);
   const parts = [];
   for (let i = 0; i < keys.length; i++) {
@@ -72,8 +78,8 @@ function serializeObject(state, value) {
   return wrap(state, stepback, "{", parts, "}");
 }
 
-function serializeArray(state, value) {
-  const stepback = enter(state, value);
+function serializeArray(state, value, key) {
+  const stepback = enter(state, value, key);
   const len = toLength(value);
   const parts = [];
   for (let i = 0; i < len; i++) {
@@ -102,7 +108,7 @@ def(JSON, "stringify", function stringify(value, replacer, space) {
     const fast = fastStringify(value, replacer, space);
     if (fast !== null) return fast;
   }
-  const state = { replacer: undefined, propertyList: undefined, stack: [], indent: "", gap: "" };
+  const state = { replacer: undefined, propertyList: undefined, stack: [], keys: [], indent: "", gap: "" };
   if (isCallable(replacer)) state.replacer = replacer;
   else if (isArrayValue(replacer)) {
     const list = [];

@@ -116,3 +116,27 @@ const report = {
 };
 console.log(JSON.stringify(report, null, 2));
 return report;
+
+// @program json-circular-structure-messages
+const tryIt = (label, f) => { try { console.log(label, f()); } catch (e) { console.log(label, `${e.name}: ${e.message}`); } };
+const self = { name: "self" }; self.me = self;
+tryIt("self", () => JSON.stringify(self));
+const parent = { name: "p", children: [] };
+const child = { name: "c", parent };
+parent.children.push({ wrap: child });
+tryIt("deep", () => JSON.stringify({ root: parent }));
+const a = [1, 2]; a.push(a);
+tryIt("array", () => JSON.stringify(a));
+class Node { constructor(v) { this.v = v; this.next = null; } }
+const n1 = new Node(1), n2 = new Node(2), n3 = new Node(3), n4 = new Node(4), n5 = new Node(5);
+n1.next = n2; n2.next = n3; n3.next = n4; n4.next = n5; n5.next = n1;
+tryIt("long", () => JSON.stringify(n1));
+tryIt("replacer", () => JSON.stringify(self, (k, v) => v));
+tryIt("toJSON", () => JSON.stringify({ x: { toJSON() { return self; } } }));
+tryIt("indent", () => JSON.stringify({ list: [n2] }, null, 2));
+const m = new Map(); const holder = { m, o: {} }; holder.o.back = holder;
+tryIt("empty-key", () => JSON.stringify({ "": holder }));
+const nullProto = Object.create(null); nullProto.loop = nullProto;
+tryIt("null-proto", () => JSON.stringify(nullProto));
+const e = new Error("x"); e.self = e;
+tryIt("error", () => JSON.stringify({ e }));
