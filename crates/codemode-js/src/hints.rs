@@ -246,6 +246,22 @@ pub fn undefined_name(vm: &mut Vm, name: &str) -> Option<(String, Vec<String>)> 
         "None" => Some("`None` is Python: write `null`"),
         "True" | "False" => Some("Booleans are `true` and `false`"),
         "self" => Some("Inside a method use `this`"),
+        // Globals node has that codemode leaves out by design.
+        "BigInt" => {
+            Some("codemode has no BigInt: use Numbers (exact up to 2^53) or strings of digits")
+        }
+        "setTimeout" | "setInterval" | "setImmediate" => Some(
+            "There are no timers: run the work directly, `await` the promises, or use `queueMicrotask(fn)`",
+        ),
+        "Proxy" => Some("There is no Proxy: wrap the object in a class or plain functions"),
+        "ArrayBuffer" | "SharedArrayBuffer" | "DataView" | "Int8Array" | "Uint8ClampedArray"
+        | "Int16Array" | "Uint16Array" | "Int32Array" | "Uint32Array" | "Float32Array"
+        | "Float64Array" => Some(
+            "The one typed array is `Uint8Array` (no ArrayBuffer or DataView): use it for bytes, an ordinary array of numbers for the rest",
+        ),
+        "fetch" => {
+            Some("There is no network access: call the host's tools through the `tools` object")
+        }
         _ => None,
     };
     if let Some(h) = habit {

@@ -279,6 +279,22 @@ fn exceptions() {
     assert_eq!(e.message, "TypeError: o.Thing is not a constructor");
     let e = error("let q = 1; q = nope + 1");
     assert_eq!(e.message, "ReferenceError: nope is not defined");
+    // Globals left out by design say what to write instead.
+    let e = error("const n = BigInt(5); return n");
+    assert_eq!(
+        e.message,
+        "ReferenceError: BigInt is not defined. codemode has no BigInt: use Numbers (exact up to 2^53) or strings of digits"
+    );
+    let e = error("setTimeout(() => 1, 10)");
+    assert!(e.message.contains("There are no timers"), "{}", e.message);
+    let e = error("new Int32Array(4)");
+    assert!(
+        e.message.contains("The one typed array is `Uint8Array`"),
+        "{}",
+        e.message
+    );
+    let e = error("try { BigInt(1) } catch (e) { throw new Error(e.message) }");
+    assert_eq!(e.message, "Error: BigInt is not defined");
 }
 
 #[test]
