@@ -831,7 +831,10 @@ impl<'s, 'b, 'a: 'b> Compiler<'s, 'b, 'a> {
                 }
                 other => {
                     self.expr_to(&a.right, dst)?;
-                    self.assign_target(other, dst, span)?;
+                    self.pattern_site = patterns::Site::Text(patterns::v8_site(&a.right));
+                    let r = self.assign_target(other, dst, span);
+                    self.pattern_site = patterns::Site::Nested;
+                    r?;
                 }
             }
             return Ok(());

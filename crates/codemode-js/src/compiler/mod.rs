@@ -124,6 +124,7 @@ fn compile_as(source: &str, builtin: bool) -> Result<ProgramData, GuestError> {
         privates: Vec::new(),
         in_initializer: false,
         static_block_next: false,
+        pattern_site: patterns::Site::Nested,
     };
     if let Some(span) = decorator {
         return Err(c.unsupported(
@@ -396,6 +397,8 @@ struct Compiler<'s, 'b, 'a> {
     in_initializer: bool,
     /// The next function body compiled is a static block's.
     static_block_next: bool,
+    /// How V8 names the value of the next top-level object pattern (see [`patterns::Site`]).
+    pattern_site: patterns::Site,
 }
 
 /// Hint for syntax outside the subset.
@@ -1093,7 +1096,7 @@ impl<'s, 'b, 'a: 'b> Compiler<'s, 'b, 'a> {
                 self.patch_here(skip);
                 self.patch_here(j);
             }
-            self.bind_pattern(&p.pattern, r, Decl::Param)?;
+            self.bind_top(&p.pattern, r, Decl::Param, patterns::Site::Value)?;
         }
         if let Some(rest) = params.and_then(|p| p.rest.as_ref()) {
             let r = self.alloc(span)?;

@@ -12,6 +12,16 @@ pub(super) enum Decl {
     Param,
 }
 
+/// A literal property key's name (`a`, `"quoted key"`, `0`).
+fn static_key(key: &PropertyKey<'_>) -> Option<String> {
+    match key {
+        PropertyKey::StaticIdentifier(id) => Some(id.name.to_string()),
+        PropertyKey::StringLiteral(s) => Some(s.value.to_string()),
+        PropertyKey::NumericLiteral(n) => Some(crate::number::to_string(n.value)),
+        _ => None,
+    }
+}
+
 /// Every name a binding pattern declares, with its span.
 pub(super) fn pattern_names(p: &BindingPattern<'_>, out: &mut Vec<(String, Span)>) {
     match p {
@@ -36,7 +46,120 @@ pub(super) fn pattern_names(p: &BindingPattern<'_>, out: &mut Vec<(String, Span)
     }
 }
 
+/// What V8's TypeError names the nullish value an object pattern destructures.
+#[derive(Clone, Debug, Default)]
+pub(super) enum Site {
+    /// A pattern inside another (its value is a property or an element): V8 reports the
+    /// first property read (`Cannot read properties of null (reading 'a')`).
+    #[default]
+    Nested,
+    /// The destructured expression as V8's CallPrinter shows it (`cfg.db`, `getX(...)`).
+    Text(String),
+    /// A parameter: the value's type (`undefined`, `object null`).
+    Value,
+}
+
+/// The first property of an object pattern, as V8's message uses it.
+enum First {
+    /// No properties (or only a rest element), or a computed key first.
+    Unnamed,
+    /// A literal key, and whether it has a default.
+    Key(String, bool),
+}
+
+/// `e` as V8's CallPrinter shows a destructured value in `Cannot destructure property 'a' of
+/// 'cfg.db' as it is undefined.`: names, member chains, calls as `f(...)`, literals, unary and
+/// binary operations in parentheses; anything else is `(intermediate value)`.
+pub(super) fn v8_site(e: &Expression<'_>) -> String {
+    const OPAQUE: &str = "(intermediate value)";
+    match e {
+        Expression::Identifier(id) => id.name.to_string(),
+        Expression::ThisExpression(_) => "this".to_string(),
+        Expression::NullLiteral(_) => "null".to_string(),
+        Expression::BooleanLiteral(b) => b.value.to_string(),
+        Expression::NumericLiteral(n) => crate::number::to_string(n.value),
+        Expression::StringLiteral(s) => format!("\"{}\"", s.value),
+        Expression::ParenthesizedExpression(p) => v8_site(&p.expression),
+        Expression::TSAsExpression(x) => v8_site(&x.expression),
+        Expression::TSSatisfiesExpression(x) => v8_site(&x.expression),
+        Expression::TSNonNullExpression(x) => v8_site(&x.expression),
+        Expression::TSTypeAssertion(x) => v8_site(&x.expression),
+        Expression::StaticMemberExpression(m) => {
+            format!("{}.{}", v8_site(&m.object), m.property.name)
+        }
+        Expression::ComputedMemberExpression(m) => match &m.expression {
+            Expression::StringLiteral(k) if k.value.parse::<u32>().is_err() => {
+                format!("{}.{}", v8_site(&m.object), k.value)
+            }
+            k => format!("{}[{}]", v8_site(&m.object), v8_site(k)),
+        },
+        Expression::CallExpression(c) if !c.optional => format!("{}(...)", v8_site(&c.callee)),
+        Expression::BinaryExpression(b) => format!(
+            "({} {} {})",
+            v8_site(&b.left),
+            b.operator.as_str(),
+            v8_site(&b.right)
+        ),
+        Expression::LogicalExpression(b) => format!(
+            "({} {} {})",
+            v8_site(&b.left),
+            b.operator.as_str(),
+            v8_site(&b.right)
+        ),
+        Expression::UnaryExpression(u) => {
+            let op = u.operator.as_str();
+            let space = if op.chars().all(|c| c.is_ascii_alphabetic()) {
+                " "
+            } else {
+                ""
+            };
+            format!("({op}{space}{})", v8_site(&u.argument))
+        }
+        Expression::SequenceExpression(s) => {
+            let parts: Vec<String> = s.expressions.iter().map(v8_site).collect();
+            format!("({})", parts.join(" , "))
+        }
+        Expression::ArrayExpression(a) => {
+            let parts: Vec<String> = a
+                .elements
+                .iter()
+                .map(|el| match el.as_expression() {
+                    Some(x) => v8_site(x),
+                    None => OPAQUE.to_string(),
+                })
+                .collect();
+            format!("[{}]", parts.join(","))
+        }
+        Expression::AssignmentExpression(a) => match a.left.as_simple_assignment_target() {
+            Some(SimpleAssignmentTarget::AssignmentTargetIdentifier(id)) => id.name.to_string(),
+            Some(t) => match t.as_member_expression() {
+                Some(MemberExpression::StaticMemberExpression(m)) => {
+                    format!("{}.{}", v8_site(&m.object), m.property.name)
+                }
+                _ => OPAQUE.to_string(),
+            },
+            None => OPAQUE.to_string(),
+        },
+        Expression::ConditionalExpression(_) => OPAQUE.repeat(3),
+        _ => OPAQUE.to_string(),
+    }
+}
+
 impl<'s, 'b, 'a: 'b> Compiler<'s, 'b, 'a> {
+    /// [`Compiler::bind_pattern`] of a top-level pattern whose value V8 names as `site`.
+    pub(super) fn bind_top(
+        &mut self,
+        pattern: &'b BindingPattern<'a>,
+        src: Reg,
+        decl: Decl,
+        site: Site,
+    ) -> R<()> {
+        self.pattern_site = site;
+        let r = self.bind_pattern(pattern, src, decl);
+        self.pattern_site = Site::Nested;
+        r
+    }
+
     /// Bind `pattern` to the value in `src` (declared names already exist for let/const).
     pub(super) fn bind_pattern(
         &mut self,
@@ -91,7 +214,16 @@ impl<'s, 'b, 'a: 'b> Compiler<'s, 'b, 'a> {
             }
             BindingPattern::ObjectPattern(o) => {
                 let m = self.mark();
-                let keys = self.object_pattern_start(src, o.span, o.rest.is_some())?;
+                let first = match o.properties.first() {
+                    Some(p) if !p.computed => match static_key(&p.key) {
+                        Some(k) => {
+                            First::Key(k, matches!(p.value, BindingPattern::AssignmentPattern(_)))
+                        }
+                        None => First::Unnamed,
+                    },
+                    _ => First::Unnamed,
+                };
+                let keys = self.object_pattern_start(src, o.span, o.rest.is_some(), first)?;
                 for prop in &o.properties {
                     let mm = self.mark();
                     let v = self.alloc(prop.span)?;
@@ -112,6 +244,7 @@ impl<'s, 'b, 'a: 'b> Compiler<'s, 'b, 'a> {
                 self.release(m);
             }
             BindingPattern::ArrayPattern(a) => {
+                self.pattern_site = Site::Nested;
                 let m = self.mark();
                 let it = self.alloc(a.span)?;
                 let res = self.alloc(a.span)?;
@@ -159,13 +292,15 @@ impl<'s, 'b, 'a: 'b> Compiler<'s, 'b, 'a> {
     /// The start of an object pattern (binding or assignment) over `src`: the
     /// RequireObjectCoercible check, and with a rest element the array that collects the keys
     /// taken, so the rest copies the others.
-    pub(super) fn object_pattern_start(
+    fn object_pattern_start(
         &mut self,
         src: Reg,
         span: Span,
         rest: bool,
+        first: First,
     ) -> R<Option<Reg>> {
-        self.require_object_coercible(src, span)?;
+        let site = std::mem::take(&mut self.pattern_site);
+        self.require_object_coercible(src, span, site, first)?;
         if !rest {
             return Ok(None);
         }
@@ -174,9 +309,39 @@ impl<'s, 'b, 'a: 'b> Compiler<'s, 'b, 'a> {
         Ok(Some(k))
     }
 
-    pub(super) fn require_object_coercible(&mut self, src: Reg, span: Span) -> R<()> {
+    /// RequireObjectCoercible of a destructured value, with V8's message for null and for
+    /// undefined.
+    fn require_object_coercible(
+        &mut self,
+        src: Reg,
+        span: Span,
+        site: Site,
+        first: First,
+    ) -> R<()> {
+        let message = |v: &str| {
+            let shown = match &site {
+                Site::Text(t) => t.clone(),
+                Site::Value if v == "null" => "object null".to_string(),
+                Site::Value => "undefined".to_string(),
+                Site::Nested => "(intermediate value)".to_string(),
+            };
+            match (&site, &first) {
+                (Site::Nested, First::Key(k, _)) | (_, First::Key(k, true)) => {
+                    format!("Cannot read properties of {v} (reading '{k}')")
+                }
+                (_, First::Key(k, false)) => {
+                    format!("Cannot destructure property '{k}' of '{shown}' as it is {v}.")
+                }
+                (_, First::Unnamed) => format!("Cannot destructure '{shown}' as it is {v}."),
+            }
+        };
+        let (null_msg, undefined_msg) = (message("null"), message("undefined"));
         let j = self.emit(Op::JumpIfNotNullish(src, 0), span);
-        let msg = self.string("Cannot destructure 'undefined' or 'null'.");
+        let ju = self.emit(Op::JumpIfUndefined(src, 0), span);
+        let msg = self.string(&null_msg);
+        self.emit(Op::ThrowError(ErrorType::TypeError, msg), span);
+        self.patch_here(ju);
+        let msg = self.string(&undefined_msg);
         self.emit(Op::ThrowError(ErrorType::TypeError, msg), span);
         self.patch_here(j);
         Ok(())
@@ -255,7 +420,27 @@ impl<'s, 'b, 'a: 'b> Compiler<'s, 'b, 'a> {
             AssignmentTarget::TSTypeAssertion(e) => self.assign_expr_target(&e.expression, src)?,
             AssignmentTarget::ObjectAssignmentTarget(o) => {
                 let m = self.mark();
-                let keys = self.object_pattern_start(src, o.span, o.rest.is_some())?;
+                let first = match o.properties.first() {
+                    Some(AssignmentTargetProperty::AssignmentTargetPropertyIdentifier(p)) => {
+                        First::Key(p.binding.name.to_string(), p.init.is_some())
+                    }
+                    Some(AssignmentTargetProperty::AssignmentTargetPropertyProperty(p))
+                        if !p.computed =>
+                    {
+                        match static_key(&p.name) {
+                            Some(k) => First::Key(
+                                k,
+                                matches!(
+                                    p.binding,
+                                    AssignmentTargetMaybeDefault::AssignmentTargetWithDefault(_)
+                                ),
+                            ),
+                            None => First::Unnamed,
+                        }
+                    }
+                    _ => First::Unnamed,
+                };
+                let keys = self.object_pattern_start(src, o.span, o.rest.is_some(), first)?;
                 for prop in &o.properties {
                     let mm = self.mark();
                     let v = self.alloc(prop.span())?;
@@ -297,6 +482,7 @@ impl<'s, 'b, 'a: 'b> Compiler<'s, 'b, 'a> {
                 self.release(m);
             }
             AssignmentTarget::ArrayAssignmentTarget(a) => {
+                self.pattern_site = Site::Nested;
                 let m = self.mark();
                 let it = self.alloc(a.span)?;
                 let res = self.alloc(a.span)?;

@@ -315,7 +315,11 @@ impl<'s, 'b, 'a: 'b> Compiler<'s, 'b, 'a> {
                     self.emit(Op::LoadUndef(r), v.span);
                 }
             }
-            self.bind_pattern(&v.id, r, decl)?;
+            let site = match &v.init {
+                Some(init) => patterns::Site::Text(patterns::v8_site(init)),
+                None => patterns::Site::Value,
+            };
+            self.bind_top(&v.id, r, decl, site)?;
             self.release(m);
         }
         Ok(())
@@ -450,11 +454,16 @@ impl<'s, 'b, 'a: 'b> Compiler<'s, 'b, 'a> {
                         self.init_empty(b, sp);
                     }
                 }
-                self.bind_pattern(&v.id, val, decl)?;
+                // V8 names the loop's value by its internal variable.
+                let site = patterns::Site::Text(".for".to_string());
+                self.bind_top(&v.id, val, decl, site)?;
             }
             target => {
                 let t = target.to_assignment_target();
-                self.assign_target(t, val, span)?;
+                self.pattern_site = patterns::Site::Text(".for".to_string());
+                let r = self.assign_target(t, val, span);
+                self.pattern_site = patterns::Site::Nested;
+                r?;
             }
         }
         self.stmt(body)?;
@@ -588,7 +597,8 @@ impl<'s, 'b, 'a: 'b> Compiler<'s, 'b, 'a> {
                     let b = self.declare(&n, false, false, sp)?;
                     let _ = b;
                 }
-                self.bind_pattern(&param.pattern, exc, Decl::Let)?;
+                let site = patterns::Site::Text(".catch".to_string());
+                self.bind_top(&param.pattern, exc, Decl::Let, site)?;
             }
             self.block(&handler.body.body)?;
             self.pop_scope(mm);
