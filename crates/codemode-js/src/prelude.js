@@ -44,8 +44,13 @@ Object.defineProperty(Array, Symbol.species, {
   configurable: true,
 });
 
+// A callback that is not callable: V8's wording (`x is not a function`, `#<Object> is not a
+// function`; `mapFn` for flatMap's own sentence, `callSite` for Map's and Set's forEach).
 function need(fn, what) {
-  if (!isCallable(fn)) typeError(toStr(typeof fn === "string" ? '"' + fn + '"' : fn) + " is not a function");
+  if (isCallable(fn)) return;
+  if (what === "flatMap") typeError("flatMap mapper function is not callable");
+  if (what === "callSite") typeError(I.describeCallSite(fn) + " is not a function");
+  typeError(I.describe(fn) + " is not a function");
 }
 
 def(AP, "forEach", function forEach(fn, thisArg = undefined) {
@@ -179,7 +184,7 @@ def(AP, "flat", function flat(depth = 1) {
 def(AP, "flatMap", function flatMap(fn, thisArg = undefined) {
   const O = toObject(this, "flatMap");
   const len = toLength(O);
-  need(fn);
+  need(fn, "flatMap");
   const out = speciesCreate(O, 0);
   let n = 0;
   for (let i = 0; i < len; i++) {
@@ -253,8 +258,12 @@ function sortList(list, cmp) {
   }
   return src;
 }
+// V8's message for a comparator that is neither a function nor undefined (checked first,
+// before the receiver is read: §23.1.3.30 step 1).
+function needComparator(fn) {
+  if (fn !== undefined && !isCallable(fn)) typeError("The comparison function must be either a function or undefined");
+}
 function sorted(arr, fn) {
-  if (fn !== undefined) need(fn);
   const len = toLength(arr);
   const vals = [];
   let undef = 0;
@@ -272,6 +281,7 @@ function sorted(arr, fn) {
   return out;
 }
 def(AP, "sort", function sort(fn) {
+  needComparator(fn);
   const len = toLength(this);
   const out = sorted(this, fn);
   for (let i = 0; i < out.length; i++) this[i] = out[i];
@@ -279,6 +289,7 @@ def(AP, "sort", function sort(fn) {
   return this;
 });
 def(AP, "toSorted", function toSorted(fn) {
+  needComparator(fn);
   const len = toLength(this);
   const out = sorted(this, fn);
   while (out.length < len) out.push(undefined);
@@ -358,11 +369,13 @@ def(Object, "groupBy", function groupBy(items, fn) {
   return out;
 });
 def(Map.prototype, "forEach", function forEach(fn, thisArg = undefined) {
-  need(fn);
+  I.mapSize(this, "Map", "Map.prototype.forEach");
+  need(fn, "callSite");
   for (const [k, v] of this.entries()) call(fn, thisArg, v, k, this);
 });
 def(Set.prototype, "forEach", function forEach(fn, thisArg = undefined) {
-  need(fn);
+  I.mapSize(this, "Set", "Set.prototype.forEach");
+  need(fn, "callSite");
   for (const v of this.values()) call(fn, thisArg, v, v, this);
 });
 def(Map, "groupBy", function groupBy(items, fn) {
@@ -377,11 +390,14 @@ def(Map, "groupBy", function groupBy(items, fn) {
   return out;
 });
 // Getters named `get size`, as the spec names them.
-function sizeGetter() {
-  return Object.getOwnPropertyDescriptor({ get size() { return I.mapSize(this); } }, "size").get;
-}
-Object.defineProperty(Map.prototype, "size", { get: sizeGetter(), configurable: true });
-Object.defineProperty(Set.prototype, "size", { get: sizeGetter(), configurable: true });
+Object.defineProperty(Map.prototype, "size", {
+  get: Object.getOwnPropertyDescriptor({ get size() { return I.mapSize(this, "Map", "get Map.prototype.size"); } }, "size").get,
+  configurable: true,
+});
+Object.defineProperty(Set.prototype, "size", {
+  get: Object.getOwnPropertyDescriptor({ get size() { return I.mapSize(this, "Set", "get Set.prototype.size"); } }, "size").get,
+  configurable: true,
+});
 def(Set.prototype, "keys", Set.prototype.values);
 def(Map.prototype, Symbol.iterator, Map.prototype.entries);
 def(Set.prototype, Symbol.iterator, Set.prototype.values);
@@ -524,13 +540,16 @@ def(I.iteratorPrototype, Symbol.iterator, { [Symbol.iterator]() { return this; }
 // Reflect's functions that run user code (methods: not constructors, no `prototype`).
 const R = {
   apply(target, thisArgument, argumentsList) {
-    if (!isCallable(target)) typeError(toStr(typeof target === "string" ? '"' + target + '"' : target) + " is not a function");
+    if (!isCallable(target)) {
+      const kind = target === null ? "null" : typeof target === "object" ? "an object" : "a " + typeof target;
+      typeError("Function.prototype.apply was called on " + I.describe(target) + ", which is " + kind + " and not a function");
+    }
     return call(target, thisArgument, ...I.listFromArrayLike(argumentsList));
   },
   construct(target, argumentsList) {
     const newTarget = arguments.length > 2 ? arguments[2] : target;
-    if (!I.isConstructor(target)) typeError(toStr(target) + " is not a constructor");
-    if (!I.isConstructor(newTarget)) typeError(toStr(newTarget) + " is not a constructor");
+    if (!I.isConstructor(target)) typeError(I.describe(target) + " is not a constructor");
+    if (!I.isConstructor(newTarget)) typeError(I.describe(newTarget) + " is not a constructor");
     const list = I.listFromArrayLike(argumentsList);
     const o = new target(...list);
     if (newTarget !== target) {
@@ -826,8 +845,8 @@ def(URLSearchParams.prototype, "forEach", function forEach(callback, thisArg = u
       return -1;
     },
     sort(cmp = undefined) {
+      needComparator(cmp);
       const n = bytesLength(this);
-      if (cmp !== undefined) need(cmp);
       const list = new Array(n);
       for (let i = 0; i < n; i++) list[i] = this[i];
       const by = cmp === undefined ? (a, b) => a - b : (a, b) => {

@@ -23,7 +23,7 @@ pub(super) static NATIVES: &[(&str, NativeFn, u16)] = &[
     ("Set.prototype.clear", set_clear, 0),
     ("Set.prototype.values", set_values, 0),
     ("Set.prototype.entries", set_entries, 0),
-    ("%Intrinsics%.mapSize", map_size, 0),
+    ("%Intrinsics%.mapSize", map_size, 3),
 ];
 
 pub(super) fn map_ctor(vm: &mut Vm, this: Value, args: &[Value]) -> Res<Value> {
@@ -136,10 +136,13 @@ fn table_mut(vm: &mut Vm, o: ObjId) -> Option<&mut Table> {
 pub(super) fn receiver(vm: &mut Vm, this: Value, c: Coll, method: &str) -> Res<ObjId> {
     match this {
         Value::Obj(o) if table(vm, o, c).is_some() => Ok(o),
-        _ => Err(vm.type_error(&format!(
-            "Method {}.prototype.{method} called on incompatible receiver",
-            c.name()
-        ))),
+        _ => {
+            let shown = super::errors::describe(vm, this)?;
+            Err(vm.type_error(&format!(
+                "Method {}.prototype.{method} called on incompatible receiver {shown}",
+                c.name()
+            )))
+        }
     }
 }
 
@@ -241,14 +244,26 @@ pub(super) fn map_clear(vm: &mut Vm, this: Value, _: &[Value]) -> Res<Value> {
     Ok(Value::Undefined)
 }
 
+/// `%Intrinsics%.mapSize(o, kind, method)`: the size of Map (`kind` "Map") or Set `o`, else
+/// V8's TypeError naming `method` (`get Map.prototype.size`, `Map.prototype.forEach`).
 pub(super) fn map_size(vm: &mut Vm, _: Value, args: &[Value]) -> Res<Value> {
-    Ok(Value::Num(match arg(args, 0) {
-        Value::Obj(o) => match &vm.heap.obj(o).kind {
-            Kind::Map(t) | Kind::Set(t) => t.len() as f64,
-            _ => return Err(vm.type_error("size called on incompatible receiver")),
-        },
-        _ => return Err(vm.type_error("size called on incompatible receiver")),
-    }))
+    let this = arg(args, 0);
+    let want_map = matches!(arg(args, 1), Value::Str(s) if vm.heap.str(s).to_rust() == "Map");
+    if let Value::Obj(o) = this {
+        match &vm.heap.obj(o).kind {
+            Kind::Map(t) if want_map => return Ok(Value::Num(t.len() as f64)),
+            Kind::Set(t) if !want_map => return Ok(Value::Num(t.len() as f64)),
+            _ => {}
+        }
+    }
+    let method = match arg(args, 2) {
+        Value::Str(s) => vm.heap.str(s).to_rust(),
+        _ => "size".to_string(),
+    };
+    let shown = super::errors::describe(vm, this)?;
+    Err(vm.type_error(&format!(
+        "Method {method} called on incompatible receiver {shown}"
+    )))
 }
 
 /// A live iterator over the table of `o`: 0 keys, 1 values, 2 entries. The table keeps its

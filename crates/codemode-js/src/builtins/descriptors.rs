@@ -120,7 +120,7 @@ pub fn to_desc(vm: &mut Vm, d: Value) -> Res<Desc> {
             "writable" => out.writable = Some(vm.truthy(v)),
             _ => {
                 if v != Value::Undefined && !is_callable(vm, v) {
-                    let s = inspect(vm, v)?;
+                    let s = super::errors::describe(vm, v)?;
                     let what = if name == "get" { "Getter" } else { "Setter" };
                     return Err(vm.type_error(&format!("{what} must be a function: {s}")));
                 }
@@ -732,7 +732,7 @@ mod tests {
         assert!(out_of_memory(src, 8 << 20) < 9 << 20);
         assert_eq!(
             thrown("new WeakMap().set(1, 1)"),
-            "TypeError: Invalid value used as weak map key: 1"
+            "TypeError: Invalid value used as weak map key"
         );
         assert_eq!(
             thrown("WeakMap()"),

@@ -16,7 +16,129 @@ pub(super) static NATIVES: &[(&str, NativeFn, u16)] = &[
     ("Error.prototype.toString", error_to_string, 0),
     ("Error.captureStackTrace", capture_stack_trace, 1),
     ("%Intrinsics%.hasErrorData", has_error_data, 1),
+    ("%Intrinsics%.describe", intr_describe, 1),
+    ("%Intrinsics%.describeCallSite", intr_describe_call_site, 1),
 ];
+
+/// `%Intrinsics%.describe(v)`: [`describe`] as a string.
+fn intr_describe(vm: &mut Vm, _: Value, args: &[Value]) -> Res<Value> {
+    let s = describe(vm, arg(args, 0))?;
+    vm.str_val(&s)
+}
+
+/// `%Intrinsics%.describeCallSite(v)`: [`describe_call_site`] as a string.
+fn intr_describe_call_site(vm: &mut Vm, _: Value, args: &[Value]) -> Res<Value> {
+    let s = describe_call_site(vm, arg(args, 0))?;
+    vm.str_val(&s)
+}
+
+/// A value as V8's messages show it (`Object::NoSideEffectsToString`, e.g. `x is not a
+/// function` from `[1].map(x)`): a primitive as its string (`q`, `5`, `Symbol(s)`); an error,
+/// or an object whose `toString` is `Error.prototype.toString`, as `Name: message`; an object
+/// whose `toString` is `Object.prototype.toString` as `#<Constructor>`; any other object as
+/// `[object Tag]` (`[object Array]`, `[object Date]`). Only data properties are read.
+pub(super) fn describe(vm: &mut Vm, v: Value) -> Res<String> {
+    let o = match v {
+        Value::Obj(o) => o,
+        Value::Sym(_) => return inspect(vm, v),
+        Value::Empty => return Ok("undefined".to_string()),
+        v => {
+            let s = vm.to_string(v)?;
+            return Ok(vm.heap.str(s).to_rust());
+        }
+    };
+    if vm.is_callable(v) {
+        return match super::function::function_to_string(vm, v, &[])? {
+            Value::Str(s) => Ok(vm.heap.str(s).to_rust()),
+            _ => Ok(String::new()),
+        };
+    }
+    let data = |vm: &mut Vm, o: ObjId, name: &str| {
+        let k = vm.heap.key(name);
+        match data_lookup(vm, o, k) {
+            Lookup::Data(x) => x,
+            _ => Value::Undefined,
+        }
+    };
+    let proto_method = |vm: &mut Vm, p: Option<ObjId>| match p {
+        Some(p) => data(vm, p, "toString"),
+        None => Value::Empty,
+    };
+    let to_string = data(vm, o, "toString");
+    let error_to_string = proto_method(vm, vm.intr.error_proto);
+    let object_to_string = proto_method(vm, vm.intr.object_proto);
+    if matches!(vm.heap.obj(o).kind, Kind::Error) || to_string == error_to_string {
+        let text = |vm: &mut Vm, x: Value| match x {
+            Value::Str(s) => vm.heap.str(s).to_rust(),
+            _ => String::new(),
+        };
+        let name = data(vm, o, "name");
+        let name = text(vm, name);
+        let message = data(vm, o, "message");
+        let message = text(vm, message);
+        return Ok(match (name.is_empty(), message.is_empty()) {
+            (true, _) => message,
+            (_, true) => name,
+            _ => format!("{name}: {message}"),
+        });
+    }
+    if to_string == object_to_string
+        && let ctor @ Value::Obj(c) = data(vm, o, "constructor")
+        && vm.is_callable(ctor)
+        && let Value::Str(n) = data(vm, c, "name")
+        && !vm.heap.str(n).is_empty()
+    {
+        return Ok(format!("#<{}>", vm.heap.str(n).to_rust()));
+    }
+    let tag = match vm.intr.sym_to_string_tag {
+        Some(t) => match data_lookup(vm, o, Key::Sym(t)) {
+            Lookup::Data(Value::Str(s)) => Some(vm.heap.str(s).to_rust()),
+            _ => None,
+        },
+        None => None,
+    };
+    let tag = tag.unwrap_or_else(|| {
+        match vm.heap.obj(o).kind {
+            Kind::Array(_) => "Array",
+            Kind::Error => "Error",
+            Kind::Boolean(_) => "Boolean",
+            Kind::Number(_) => "Number",
+            Kind::String(_) => "String",
+            Kind::Date(_) => "Date",
+            Kind::RegExp(_) => "RegExp",
+            Kind::Arguments(_) => "Arguments",
+            _ => "Object",
+        }
+        .to_string()
+    });
+    Ok(format!("[object {tag}]"))
+}
+
+/// A value as V8 shows a callee it cannot name (`BuildDefaultCallSite`, e.g. `string "q" is
+/// not a function` from `map.forEach("q")`): its type, then a string quoted (cut at 100
+/// code units, `<...>`), a number, `null`, `true` or `false`.
+pub(super) fn describe_call_site(vm: &mut Vm, v: Value) -> Res<String> {
+    const MAX_PRINTED: usize = 100;
+    let ty = vm.typeof_str(v);
+    Ok(match v {
+        Value::Str(s) => {
+            let st = vm.heap.str(s);
+            if st.len() <= MAX_PRINTED {
+                format!("{ty} \"{}\"", st.to_rust())
+            } else {
+                let head = String::from_utf16_lossy(&st.slice(0, MAX_PRINTED).units());
+                format!("{ty} \"{head}<...>\"")
+            }
+        }
+        Value::Null => format!("{ty} null"),
+        Value::Bool(b) => format!("{ty} {b}"),
+        Value::Num(_) => {
+            let s = vm.to_string(v)?;
+            format!("{ty} {}", vm.heap.str(s).to_rust())
+        }
+        _ => ty.to_string(),
+    })
+}
 
 /// The `stack` `Error.captureStackTrace` gives: V8's first line, `Name: message` (`Name`
 /// alone for an empty message), with no frames (host paths and line numbers stay out of the

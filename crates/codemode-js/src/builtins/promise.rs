@@ -32,10 +32,7 @@ fn this_promise(vm: &mut Vm, this: Value, what: &str) -> Res<ObjId> {
     match this {
         Value::Obj(o) if vm.is_promise(this) => Ok(o),
         _ => {
-            let shown = match this {
-                Value::Obj(_) => "#<Object>".to_string(),
-                v => inspect(vm, v)?,
-            };
+            let shown = super::errors::describe(vm, this)?;
             Err(vm.type_error(&format!(
                 "Method Promise.prototype.{what} called on incompatible receiver {shown}"
             )))
@@ -51,10 +48,7 @@ fn promise_ctor(vm: &mut Vm, _: Value, args: &[Value]) -> Res<Value> {
     };
     let executor = arg(args, 0);
     if !vm.is_callable(executor) {
-        let shown = match executor {
-            Value::Obj(_) => "#<Object>".to_string(),
-            v => inspect(vm, v)?,
-        };
+        let shown = super::errors::describe(vm, executor)?;
         return Err(vm.type_error(&format!("Promise resolver {shown} is not a function")));
     }
     vm.init_promise(o)?;

@@ -88,8 +88,7 @@ pub(super) fn weak_map_set(vm: &mut Vm, this: Value, args: &[Value]) -> Res<Valu
     let o = receiver(vm, this, Coll::WeakMap, "set")?;
     let k = arg(args, 0);
     if !can_be_held_weakly(vm, k) {
-        let s = inspect(vm, k)?;
-        return Err(vm.type_error(&format!("Invalid value used as weak map key: {s}")));
+        return Err(vm.type_error("Invalid value used as weak map key"));
     }
     put(vm, o, Coll::WeakMap, k, arg(args, 1))?;
     Ok(this)
@@ -135,8 +134,7 @@ pub(super) fn weak_set_add(vm: &mut Vm, this: Value, args: &[Value]) -> Res<Valu
     let o = receiver(vm, this, Coll::WeakSet, "add")?;
     let k = arg(args, 0);
     if !can_be_held_weakly(vm, k) {
-        let s = inspect(vm, k)?;
-        return Err(vm.type_error(&format!("Invalid value used in weak set: {s}")));
+        return Err(vm.type_error("Invalid value used in weak set"));
     }
     put(vm, o, Coll::WeakSet, k, k)?;
     Ok(this)
