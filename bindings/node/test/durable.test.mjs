@@ -255,3 +255,29 @@ test("aborting the signal interrupts a resumed execution", async () => {
   });
   assert.deepEqual(events, ["after payments.refund interrupted"]);
 });
+
+const JS_PROGRAM = `const o = await tools.orders.lookup({ id: "o1" });
+console.log("refunding " + o.id);
+const [a, b] = await Promise.all([
+  tools.payments.refund({ order: o.id, amount: o.total }),
+  tools.payments.refund({ order: "o2", amount: 7 }),
+]);
+return { refunds: [a.id, b.id], total: o.total };
+`;
+
+test("a JavaScript run pauses at two calls in flight and resumes in a fresh runtime", async () => {
+  const straight = await payments([], { language: "js" }).execute(JS_PROGRAM);
+  assert.deepEqual(straight.value, { refunds: ["r-o1", "r-o2"], total: 42 });
+  const refunds = [];
+  const paused = await payments(refunds, { language: "js", ...PAUSING }).execute(JS_PROGRAM);
+  assert.equal(paused.status, "paused");
+  assert.deepEqual(
+    paused.pending.map((p) => p.input),
+    [{ order: "o1", amount: 42 }, { order: "o2", amount: 7 }],
+  );
+  assert.deepEqual(refunds, []);
+  const replies = Object.fromEntries(paused.pending.map((p) => [p.id, "run"]));
+  const done = await payments(refunds, { language: "js", ...PAUSING }).resume(paused.snapshot, replies);
+  assert.equal(JSON.stringify(done), JSON.stringify(straight));
+  assert.deepEqual(refunds, [{ order: "o1", amount: 42 }, { order: "o2", amount: 7 }]);
+});

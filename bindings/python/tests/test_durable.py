@@ -359,3 +359,32 @@ def test_cancelling_the_task_interrupts_a_resumed_execution():
         resume,
     )
     assert after == [("payments.refund", "interrupted")]
+
+
+JS_PROGRAM = """\
+const o = await tools.orders.lookup({ id: "o1" });
+console.log("refunding " + o.id);
+const [a, b] = await Promise.all([
+  tools.payments.refund({ order: o.id, amount: o.total }),
+  tools.payments.refund({ order: "o2", amount: 7 }),
+]);
+return { refunds: [a.id, b.id], total: o.total };
+"""
+
+
+def test_a_javascript_run_pauses_at_two_calls_in_flight_and_resumes():
+    straight = payments([], language="js").execute_sync(JS_PROGRAM)
+    assert straight.value == {"refunds": ["r-o1", "r-o2"], "total": 42}
+    refunds = []
+    cm = payments(refunds, language="js", pause_on=["payments.refund"])
+    paused = cm.execute_sync(JS_PROGRAM)
+    assert paused.status == "paused"
+    assert [p.input for p in paused.pending] == [
+        {"order": "o1", "amount": 42},
+        {"order": "o2", "amount": 7},
+    ]
+    assert refunds == []
+    fresh = payments(refunds, language="js", pause_on=["payments.refund"])
+    done = fresh.resume_sync(paused.snapshot, {p.id: "run" for p in paused.pending})
+    assert done.to_json() == straight.to_json()
+    assert refunds == [{"order": "o1", "amount": 42}, {"order": "o2", "amount": 7}]
