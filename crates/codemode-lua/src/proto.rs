@@ -443,7 +443,7 @@ pub struct ProgramData {
     /// read of each name, in source order (at most one per `FOREIGN_GLOBALS` entry). A
     /// machine refuses to start on one that is not an extension of its host.
     pub foreign: Vec<ForeignRead>,
-    /// Index in `protos` of the iterator `string.gmatch` returns ([`Proto::gmatch_iterator`],
+    /// Index in `protos` of the iterator `string.gmatch` returns (`Proto::gmatch_iterator`,
     /// appended after the program's own prototypes).
     pub gmatch_iter: u32,
 }
