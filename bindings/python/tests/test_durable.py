@@ -197,7 +197,7 @@ def test_refusals_are_snapshot_errors():
     snap = paused.snapshot
     cases = [
         (b"not a snapshot", {2: "run"}, "these bytes are not a codemode snapshot"),
-        (snap[: len(snap) // 2], {2: "run"}, "it is damaged or cut short"),
+        (snap[: len(snap) // 2], {2: "run"}, "it is damaged"),
         (snap, {}, "no reply was given for pending call 2 (payments.refund)"),
         (snap, {2: "run", 9: "run"}, "a reply was given for call 9"),
     ]

@@ -11,7 +11,7 @@
 //! ```text
 //! "CODEMODE" | format version: u32 LE | flags: u8 (bit 0: signed)
 //! | postcard(Envelope { id, language, catalog hash, host state, guest bytes })
-//! | HMAC-SHA256 tag (32 bytes, when signed)
+//! | HMAC-SHA256 tag (32 bytes) when signed, else a SHA-256 digest (32 bytes) of what precedes
 //! ```
 //! The catalog hash is SHA-256 over every tool's path, input and output schema and every
 //! extension path: a runtime with other tools (added, removed, other schemas) refuses the
@@ -24,8 +24,10 @@
 //! snapshot is as large as the guest's heap (bounded by `max_memory_bytes`).
 //!
 //! ## Integrity and single use
-//! With [`crate::Options::snapshot_key`] every snapshot is signed, and an unsigned or wrongly
-//! signed one is refused. Each snapshot carries a random 16-byte [`Snapshot::id`]; resuming
+//! An unsigned snapshot ends with a SHA-256 digest of its bytes, so accidental damage (a bit
+//! flipped on disk or in transit) is refused; it does not stop a deliberate edit, which
+//! recomputes the digest. With [`crate::Options::snapshot_key`] every snapshot is signed, and
+//! an unsigned or wrongly signed one is refused. Each snapshot carries a random 16-byte [`Snapshot::id`]; resuming
 //! through a [`SnapshotStore`] ([`crate::CodeMode::resume_once`]) claims the id first, so a
 //! second resume of the same snapshot is refused. [`MemoryStore`] keeps claimed ids in memory
 //! (one process); a host that resumes in several processes implements the trait over its
@@ -44,8 +46,9 @@ use crate::result::{Diagnostic, DiagnosticKind, Location, ToolCallRecord, ToolCa
 /// The first bytes of every snapshot.
 const MAGIC: &[u8; 8] = b"CODEMODE";
 /// The snapshot format this build writes and reads.
-pub const SNAPSHOT_FORMAT_VERSION: u32 = 1;
-/// Bytes of the HMAC-SHA256 tag of a signed snapshot.
+pub const SNAPSHOT_FORMAT_VERSION: u32 = 2;
+/// Bytes of the trailer: the HMAC-SHA256 tag of a signed snapshot, the SHA-256 digest of an
+/// unsigned one.
 const TAG_BYTES: usize = 32;
 /// Bytes of the prefix: magic, version, flags.
 const PREFIX_BYTES: usize = 8 + 4 + 1;
@@ -117,10 +120,7 @@ impl Snapshot {
     /// The envelope, decoded without any check.
     fn envelope(&self) -> Option<Envelope> {
         let body = self.bytes.get(PREFIX_BYTES..)?;
-        let body = match self.bytes[12] {
-            1 => &body[..body.len().saturating_sub(TAG_BYTES)],
-            _ => body,
-        };
+        let body = &body[..body.len().saturating_sub(TAG_BYTES)];
         postcard::take_from_bytes::<Envelope>(body)
             .ok()
             .map(|(e, _)| e)
@@ -447,10 +447,16 @@ pub(crate) fn encode(
             format!("The execution cannot be paused: encoding its snapshot failed ({e})."),
         )
     })?;
-    if let Some(key) = key {
-        let mut m = mac(key);
-        m.update(&bytes);
-        bytes.extend_from_slice(&m.finalize().into_bytes());
+    match key {
+        Some(key) => {
+            let mut m = mac(key);
+            m.update(&bytes);
+            bytes.extend_from_slice(&m.finalize().into_bytes());
+        }
+        None => {
+            let digest: [u8; 32] = Sha256::digest(&bytes).into();
+            bytes.extend_from_slice(&digest);
+        }
     }
     Ok(Snapshot { bytes, id })
 }
@@ -483,11 +489,11 @@ pub(crate) fn decode(
         1 => true,
         _ => return Err(refused("its header is damaged")),
     };
+    if bytes.len() < PREFIX_BYTES + TAG_BYTES {
+        return Err(refused("it is cut short"));
+    }
     let body = match (signed, key) {
         (true, Some(key)) => {
-            if bytes.len() < PREFIX_BYTES + TAG_BYTES {
-                return Err(refused("it is cut short"));
-            }
             let (signed_part, tag) = bytes.split_at(bytes.len() - TAG_BYTES);
             let mut m = mac(key);
             m.update(signed_part);
@@ -508,7 +514,15 @@ pub(crate) fn decode(
                 "it is not signed, and this runtime accepts signed snapshots only",
             ));
         }
-        (false, None) => &bytes[PREFIX_BYTES..],
+        (false, None) => {
+            let (part, digest) = bytes.split_at(bytes.len() - TAG_BYTES);
+            if Sha256::digest(part).as_slice() != digest {
+                return Err(refused(
+                    "it is damaged: its checksum does not match (the bytes were changed or corrupted after the pause); run the program again from the start",
+                ));
+            }
+            &part[PREFIX_BYTES..]
+        }
     };
     let (env, rest): (Envelope, &[u8]) =
         postcard::take_from_bytes(body).map_err(|_| refused("it is damaged or cut short"))?;

@@ -320,13 +320,13 @@ async fn every_truncation_is_refused() {
     }
 }
 
-/// How many of the copies of `bytes` with one bit flipped (every `step`-th byte) `cm` refuses
-/// as a snapshot; the others run (no panic, no hang).
+/// How many of the copies of `bytes` with one bit flipped (every `step`-th byte) and the
+/// checksum made again ([`redigested`]: past the checksum, into the decoders' own checks)
+/// `cm` refuses as a snapshot; the others run (no panic, no hang).
 async fn flips_refused(cm: &CodeMode, bytes: &[u8], id: u64, step: usize) -> usize {
     let mut refused = 0;
-    for i in (0..bytes.len()).step_by(step) {
-        let mut b = bytes.to_vec();
-        b[i] ^= 0x10;
+    for i in (0..bytes.len() - 32).step_by(step) {
+        let b = redigested(bytes, i);
         let r = cm
             .resume(&Snapshot::from_bytes(b), vec![(id, Reply::Run)])
             .await;
@@ -338,6 +338,34 @@ async fn flips_refused(cm: &CodeMode, bytes: &[u8], id: u64, step: usize) -> usi
         }
     }
     refused
+}
+
+/// `bytes` with bit 4 of byte `i` flipped and the unsigned snapshot's SHA-256 trailer made
+/// again over the result (what someone editing the file on purpose would do).
+fn redigested(bytes: &[u8], i: usize) -> Vec<u8> {
+    use sha2::Digest;
+    let mut b = bytes.to_vec();
+    b[i] ^= 0x10;
+    let n = b.len() - 32;
+    let digest = sha2::Sha256::digest(&b[..n]);
+    b[n..].copy_from_slice(&digest);
+    b
+}
+
+#[tokio::test]
+async fn an_unsigned_snapshot_with_any_bit_flipped_is_refused() {
+    let cm = runtime(true);
+    let (snap, id) = first_pause(&cm).await;
+    let bytes = snap.as_bytes();
+    for i in 13..bytes.len() {
+        let mut b = bytes.to_vec();
+        b[i] ^= 0x01;
+        let m = refusal(&cm, &Snapshot::from_bytes(b), id).await;
+        assert!(
+            m.contains("it is damaged: its checksum does not match"),
+            "flip at {i}: {m}"
+        );
+    }
 }
 
 #[tokio::test]
@@ -529,14 +557,13 @@ async fn try_resume_is_resume_with_refusals_apart() {
         "{}",
         e.message
     );
-    // Over every flipped byte: a refusal (the envelope's or the guest's "cannot be restored")
-    // is an Err with resume's message, anything else the same result as resume's.
+    // Over every flipped byte, with the checksum made again (a deliberate edit): a refusal
+    // (the envelope's or the guest's "cannot be restored") is an Err with resume's message,
+    // anything else the same result as resume's.
     let bytes = snap.as_bytes();
     let (mut refused, mut guest_refused) = (0, 0);
-    for i in 0..bytes.len() {
-        let mut b = bytes.to_vec();
-        b[i] ^= 0x10;
-        let b = Snapshot::from_bytes(b);
+    for i in 0..bytes.len() - 32 {
+        let b = Snapshot::from_bytes(redigested(bytes, i));
         let plain = cm.resume(&b, vec![(id, Reply::Run)]).await;
         match cm.try_resume(&b, vec![(id, Reply::Run)]).await {
             Err(e) => {
