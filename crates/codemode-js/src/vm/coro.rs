@@ -671,7 +671,27 @@ impl Vm {
                 awaiting_return: false,
             })),
         )?;
-        self.frames.last_mut().expect("frame").finish = Finish::Coro(c);
+        let frame = self.frames.last_mut().expect("frame");
+        let outer = std::mem::replace(&mut frame.finish, Finish::Coro(c));
+        // The frame finished something for its caller: an async function's result is its
+        // promise, known now.
+        match outer {
+            // A reaction's handler (`.then(async (v) => ...)`): its promise resolves the
+            // derived one (§27.2.2.1).
+            Finish::Settle(cap) => self.settle_cap(cap, false, Value::Obj(p))?,
+            // An async executor (`new Promise(async (resolve) => ...)`): `new` gives the new
+            // promise, not the executor's (§27.2.3.1 ignores the executor's result).
+            Finish::Executor { promise, .. } => {
+                let n = self.frames.len();
+                if let Some(r) = self.frames[n - 1].ret.take()
+                    && n >= 2
+                {
+                    let base = self.frames[n - 2].base as usize;
+                    self.regs[base + r as usize] = Value::Obj(promise);
+                }
+            }
+            _ => {}
+        }
         Ok(Flow::Next)
     }
 

@@ -484,3 +484,16 @@ for (const x of make(2)) log.push("all " + x);
 function f() { for (const x of make(3)) return x; }
 log.push("f " + f());
 return log;
+// @program async-function-as-then-handler-and-executor
+// An async function given straight to then/catch, and an async executor (a common mistake
+// that works in node), settle as in node, in the same microtask order.
+const log = [];
+const a = await Promise.resolve(1).then(async (v) => v + 1);
+const b = await Promise.reject(new Error("x")).catch(async (e) => e.message + "!");
+const c = await new Promise(async (resolve) => { await null; resolve(5); });
+const d = new Promise(async (resolve) => resolve(6));
+const p = Promise.resolve(1).then(async (v) => { log.push("a"); await null; log.push("b"); return v + 1; });
+Promise.resolve().then(() => log.push("x")).then(() => log.push("y")).then(() => log.push("z"));
+const e = await p;
+const f = await Promise.all([1, 2].map((n) => Promise.resolve(n).then(async (m) => m * 10)));
+return { a, b, c, d: [d instanceof Promise, await d], e, log, f };
