@@ -434,3 +434,36 @@ return { amount: q.amount, refunded: r.refunded, again: again.amount, n: Math.ra
     assert_eq!(resumed, straight);
     assert_eq!(refunds(&dir), 1, "the approved refund ran once");
 }
+
+/// Strings that share one long part in memory are written out one by one in a snapshot: a
+/// pause whose snapshot would pass the memory limit is refused at once with that limit's
+/// error (before: a snapshot ten times the limit, which no resume under the limit takes).
+#[test]
+fn a_javascript_pause_past_the_memory_limit_is_refused() {
+    let dir = setup("ropes");
+    std::fs::write(
+        dir.join("ropes.js"),
+        "const s = 'x'.repeat(1_000_000);\nconst a = []; let t = s;\nfor (let i = 0; i < 200; i++) { t = t + 'y'; a.push(t); }\nawait tools.pay.refund({});\nreturn a.length;\n",
+    )
+    .unwrap();
+    let run = [
+        "run",
+        "--tools",
+        "tools.json",
+        "--max-memory-bytes",
+        "20000000",
+        "ropes.js",
+    ];
+    let (code, straight, _) = codemode(&dir, &run);
+    assert_eq!((code, &straight["value"]), (0, &json!(200)), "{straight}");
+    std::fs::remove_file(dir.join("refunds.log")).unwrap();
+    let (code, r, _) = codemode(&dir, &[&run[..], PAUSE].concat());
+    assert_eq!(code, 1, "{r}");
+    let m = r["error"]["message"].as_str().unwrap();
+    assert!(
+        m.starts_with("memory limit exceeded: the program cannot be paused here, because its strings written out take more than max_memory_bytes (20000000 bytes)"),
+        "{m}"
+    );
+    assert!(!dir.join("snap.bin").exists());
+    assert_eq!(refunds(&dir), 0, "the paused call did not run");
+}

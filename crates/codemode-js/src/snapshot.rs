@@ -113,6 +113,28 @@ pub(crate) fn encode(m: &Machine) -> Result<Vec<u8>, GuestError> {
         Some(p) if !p.builtin => p.source.to_string(),
         _ => return Err(not_now("it runs no program of its own")),
     };
+    // Strings are written out flat, and ropes sharing one long part are charged it once: a
+    // snapshot of many such strings could be far larger than the memory limit (and than
+    // what a restore under that limit accepts), so it is refused before anything is written.
+    let cap = vm.heap.cap;
+    let mut flat = 0usize;
+    for s in vm
+        .heap
+        .strings
+        .written()
+        .map(|(_, s)| s)
+        .chain(vm.heap.strings.own())
+    {
+        flat = flat.saturating_add(s.bytes());
+        if flat > cap {
+            return Err(GuestError::new(
+                ErrorKind::ExecutionFailure,
+                format!(
+                    "memory limit exceeded: the program cannot be paused here, because its strings written out take more than max_memory_bytes ({cap} bytes) (strings built by appending to one long string share it in memory, not in a snapshot); keep fewer long strings alive across a paused call"
+                ),
+            ));
+        }
+    }
     let template = crate::machine::template()?;
     let image = GuestImage {
         source,
