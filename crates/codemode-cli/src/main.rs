@@ -686,6 +686,11 @@ fn parse_reply(text: &str, pending: &[u64]) -> Result<(u64, codemode::Reply), Co
             match (it.next(), it.next()) {
                 (Some((k, v)), None) => match k.as_str() {
                     "run" if v == serde_json::Value::Bool(true) => codemode::Reply::Run,
+                    "run" => {
+                        return Err(bad(
+                            "\"run\" must be true (to refuse the call, write {\"deny\": \"reason\"})",
+                        ));
+                    }
                     "value" => codemode::Reply::Value(v),
                     "error" => codemode::Reply::Error(text_of(v)?),
                     "deny" => codemode::Reply::Deny(text_of(v)?),

@@ -164,6 +164,12 @@ fn other_tools_and_bad_flags_are_refused() {
     let (code, _, err) = codemode(&dir, &[RUN, &["--pause-on", "pay.refund"]].concat());
     assert_eq!(code, 2);
     assert!(err.contains("--pause-on needs --snapshot-out"), "{err}");
+    let (code, _, err) = resume(&dir, "tools.json", "{\"run\": false}");
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("\"run\" must be true (to refuse the call, write {\"deny\": \"reason\"})"),
+        "{err}"
+    );
     let (code, _, err) = resume(&dir, "tools.json", "{\"maybe\": 1}");
     assert_eq!(code, 2);
     assert!(err.contains("unknown key \"maybe\""), "{err}");
@@ -340,7 +346,7 @@ fn codemode_resume_continues_a_snapshot_once() {
     assert_eq!(code, 1);
     let m = r["error"]["message"].as_str().unwrap();
     assert!(
-        m.starts_with("The snapshot cannot be resumed: no reply was given for pending call 2"),
+        m.starts_with("The snapshot cannot be resumed: a reply was given for call 9, which the execution does not wait on (it waits on 2)"),
         "{m}"
     );
     assert_eq!(

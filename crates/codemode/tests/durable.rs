@@ -495,8 +495,14 @@ async fn a_refused_resume_keeps_the_record_and_logs() {
     // As the paused Result showed it: the pending call is not listed.
     assert_eq!(names, vec![("mail.send", ToolCallStatus::Success)]);
     assert_eq!(r.logs, vec!["one".to_string(), "two".to_string()]);
+    // A wrong id alone is named as such, not as a missing reply.
     let r = cm.resume(&p.snapshot, vec![(id + 7, Reply::Run)]).await;
     assert_eq!(r.tool_calls.len(), 1);
+    let m = &r.outcome.as_ref().unwrap_err().message;
+    assert!(
+        m.contains(&format!("a reply was given for call {}, which the execution does not wait on (it waits on {id})", id + 7)),
+        "{m}"
+    );
     let r = cm
         .resume(&p.snapshot, vec![(id, Reply::Run), (id + 7, Reply::Run)])
         .await;

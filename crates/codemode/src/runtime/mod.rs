@@ -517,6 +517,20 @@ impl CodeMode {
                 );
             }
             let waiting: Vec<String> = host.pending.iter().map(|(c, _)| c.id.to_string()).collect();
+            // A reply for an id the run does not wait on is named first: the likelier mistake
+            // than a reply left out.
+            if let Some((id, _)) = replies
+                .iter()
+                .find(|(id, _)| !host.pending.iter().any(|(c, _)| c.id == *id))
+            {
+                return refuse(
+                    host,
+                    format_args!(
+                        "a reply was given for call {id}, which the execution does not wait on (it waits on {})",
+                        waiting.join(", ")
+                    ),
+                );
+            }
             let mut answers = Vec::new();
             let mut settled = Vec::new();
             let mut run = Vec::new();
