@@ -240,6 +240,10 @@ struct ResumeArgs {
     /// beside the snapshot file.
     #[arg(long, value_name = "DIR")]
     claims_dir: Option<PathBuf>,
+    /// As for `run`: the fixed time the resumed run reads (the clock is the host's, not the
+    /// snapshot's: give the `--now` the run was paused with to keep it reproducible).
+    #[arg(long, value_name = "INSTANT", allow_negative_numbers = true)]
+    now: Option<String>,
     #[command(flatten)]
     pausing: PauseArgs,
 }
@@ -422,18 +426,7 @@ fn run(args: RunArgs) -> Result<ExitCode, ConfigError> {
         .limits
         .options(lang, read_extension(args.allow_read.as_deref(), lang)?);
     options.namespaces = openapi::namespaces(&args.openapi)?;
-    let clock = match &args.now {
-        None => codemode::Clock::System,
-        Some(t) => codemode::Clock::Fixed(match t.trim().parse::<i64>() {
-            Ok(ms) if ms.unsigned_abs() <= 8_640_000_000_000_000 => ms,
-            Ok(_) => return Err(ConfigError(format!("--now {t}: outside the range of dates (±8.64e15 ms)"))),
-            Err(_) => codemode_js::parse_date(t).ok_or_else(|| {
-                ConfigError(format!(
-                    "--now {t}: not a date-time; write one such as 2026-01-01T00:00:00Z, or milliseconds since 1970"
-                ))
-            })?,
-        }),
-    };
+    let clock = clock_of(args.now.as_deref())?;
     let random = args
         .seed
         .map_or(codemode::Random::Entropy, codemode::Random::Seed);
@@ -466,6 +459,26 @@ fn run(args: RunArgs) -> Result<ExitCode, ConfigError> {
     // Don't wait for stray tool processes or blocking tasks.
     runtime.shutdown_background();
     code
+}
+
+/// The clock of `--now` (see [`RunArgs::now`]): fixed at that instant, or the real time.
+fn clock_of(now: Option<&str>) -> Result<codemode::Clock, ConfigError> {
+    let Some(t) = now else {
+        return Ok(codemode::Clock::System);
+    };
+    Ok(codemode::Clock::Fixed(match t.trim().parse::<i64>() {
+        Ok(ms) if ms.unsigned_abs() <= 8_640_000_000_000_000 => ms,
+        Ok(_) => {
+            return Err(ConfigError(format!(
+                "--now {t}: outside the range of dates (±8.64e15 ms)"
+            )));
+        }
+        Err(_) => codemode_js::parse_date(t).ok_or_else(|| {
+            ConfigError(format!(
+                "--now {t}: not a date-time; write one such as 2026-01-01T00:00:00Z, or milliseconds since 1970"
+            ))
+        })?,
+    }))
 }
 
 /// The async runtime of `run` and `resume`.
@@ -591,7 +604,7 @@ fn resume(args: ResumeArgs) -> Result<ExitCode, ConfigError> {
     let codemode = host::build_pausing(
         &options,
         manifest,
-        codemode::Clock::System,
+        clock_of(args.now.as_deref())?,
         codemode::Random::Entropy,
         &args.pausing.pause_on,
         key,

@@ -473,3 +473,49 @@ fn a_javascript_pause_past_the_memory_limit_is_refused() {
     assert!(!dir.join("snap.bin").exists());
     assert_eq!(refunds(&dir), 0, "the paused call did not run");
 }
+
+/// `codemode resume --now` gives the resumed run the fixed clock the paused one had.
+#[test]
+fn a_fixed_clock_is_given_again_on_resume() {
+    let dir = setup("now");
+    std::fs::write(
+        dir.join("clock.js"),
+        "const a = Date.now();\nawait tools.pay.refund({});\nreturn [a, Date.now(), new Date().toISOString()];\n",
+    )
+    .unwrap();
+    let run = [
+        "run",
+        "--tools",
+        "tools.json",
+        "--now",
+        "2026-01-01T00:00:00Z",
+        "clock.js",
+    ];
+    let (code, straight, _) = codemode(&dir, &run);
+    assert_eq!(code, 0);
+    assert_eq!(
+        straight["value"],
+        json!([
+            1767225600000i64,
+            1767225600000i64,
+            "2026-01-01T00:00:00.000Z"
+        ])
+    );
+    let (code, _, _) = codemode(&dir, &[&run[..], PAUSE].concat());
+    assert_eq!(code, 3);
+    let (code, r, err) = codemode(
+        &dir,
+        &[
+            "resume",
+            "snap.bin",
+            "--tools",
+            "tools.json",
+            "--reply",
+            "\"run\"",
+            "--now",
+            "2026-01-01T00:00:00Z",
+        ],
+    );
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(r, straight);
+}
