@@ -101,17 +101,12 @@ async fn pausing_at_every_call_gives_the_uninterrupted_result() {
     }
 }
 
-/// The child side of [`every_pause_resumes_in_a_fresh_process`]: with `DURABLE_CHILD` set to a
-/// path stem, it resumes the snapshot in `<stem>.snap` (a program in the language `<stem>.lang`
-/// names: `lua` or `js`) approving the pending calls listed in `<stem>.ids` (one id a line), and writes either the next pause back to those two files with
-/// `paused` in `<stem>.out`, or the final Result's JSON to `<stem>.out`. Without the variable
-/// (a plain `cargo test -- --ignored`) it does nothing.
-#[tokio::test]
-#[ignore = "the child process of every_pause_resumes_in_a_fresh_process"]
-async fn resume_in_this_process() {
-    let Ok(stem) = std::env::var("DURABLE_CHILD") else {
-        return;
-    };
+/// The child side of [`every_pause_resumes_in_a_fresh_process`] (that test, run again by
+/// itself with `DURABLE_CHILD` set to a path stem): resumes the snapshot in `<stem>.snap` (a
+/// program in the language `<stem>.lang` names: `lua` or `js`) approving the pending calls
+/// listed in `<stem>.ids` (one id a line), and writes either the next pause back to those two
+/// files with `paused` in `<stem>.out`, or the final Result's JSON to `<stem>.out`.
+async fn resume_in_this_process(stem: String) {
     let file = |ext: &str| format!("{stem}.{ext}");
     let bytes = std::fs::read(file("snap")).unwrap();
     let ids = std::fs::read_to_string(file("ids")).unwrap();
@@ -147,10 +142,14 @@ fn write_pause(stem: &str, paused: &codemode::Paused) {
 }
 
 /// Issue 19's proof: every pause of every corpus program (Lua, and JavaScript with the `js`
-/// feature) is written to a file and resumed by another process (this test binary, running [`resume_in_this_process`]), and the last one
-/// gives exactly the uninterrupted Result.
+/// feature) is written to a file and resumed by another process (this test binary, running
+/// this test again as [`resume_in_this_process`]), and the last one gives exactly the
+/// uninterrupted Result.
 #[tokio::test]
 async fn every_pause_resumes_in_a_fresh_process() {
+    if let Ok(stem) = std::env::var("DURABLE_CHILD") {
+        return resume_in_this_process(stem).await;
+    }
     let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("durable-processes");
     std::fs::create_dir_all(&dir).unwrap();
     let exe = std::env::current_exe().unwrap();
@@ -183,7 +182,11 @@ async fn every_pause_resumes_in_a_fresh_process() {
         let out = loop {
             processes += 1;
             let status = std::process::Command::new(&exe)
-                .args(["--ignored", "--exact", "resume_in_this_process", "--quiet"])
+                .args([
+                    "--exact",
+                    "every_pause_resumes_in_a_fresh_process",
+                    "--quiet",
+                ])
                 .env("DURABLE_CHILD", &stem)
                 .stdout(std::process::Stdio::null())
                 .status()
