@@ -537,7 +537,7 @@ pub(crate) fn decode(
     }
     if env.catalog != catalog {
         return Err(refused(
-            "it was taken against other tools (tools were added, removed, or their schemas changed); run the program again from the start",
+            "it was taken against other tools (tools were added, removed, or their schemas changed); resume it with the tools it was paused with (the same --tools manifests for the codemode command), or run the program again from the start",
         ));
     }
     let bad = |_| refused("it is damaged");
